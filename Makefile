@@ -1,0 +1,35 @@
+PY ?= python
+
+.PHONY: install dev test lint format typecheck check bench bench-router bench-tools docs-graph
+
+install:
+	$(PY) -m pip install .
+
+dev:
+	$(PY) -m pip install -e '.[dev]'
+
+test: dev
+	$(PY) -m pytest
+
+lint:
+	$(PY) -m ruff format --check .
+	$(PY) -m ruff check .
+
+format:
+	$(PY) -m ruff format .
+	$(PY) -m ruff check --fix .
+
+typecheck:
+	$(PY) -m mypy
+
+check: lint typecheck
+	$(PY) -m pytest
+
+bench:
+	$(PY) -m benchmarks
+
+bench-router:
+	$(PY) -m benchmarks.router
+
+bench-tools:
+	$(PY) -m benchmarks.tool_selection

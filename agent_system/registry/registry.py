@@ -1,0 +1,126 @@
+"""`ToolRegistry`: the tools a system can plan with, by name, with ranked search."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable, Iterable, Iterator
+from types import ModuleType
+from typing import Any
+
+from agent_system.errors import DuplicateToolError, PluginError
+from agent_system.registry.spec import ToolSpec, spec_from_function
+
+__all__ = ["BUILTIN_TOOL_MODULES", "ToolRegistry"]
+
+log = logging.getLogger(__name__)
+
+BUILTIN_TOOL_MODULES = (
+    "roles.timer.tools",
+    "roles.weather.tools",
+    "roles.calendar.tools",
+    "roles.smart_home.tools",
+    "roles.search.tools",
+    "roles.conversation.tools",
+    "tools.memory",
+    "tools.notification",
+    "tools.summarization",
+    "tools.planning",
+)
+
+
+class ToolRegistry:
+    """Tools by name. Duplicate names fail loudly with both places named."""
+
+    def __init__(self, tools: Iterable[ToolSpec] = ()) -> None:
+        self._tools: dict[str, ToolSpec] = {}
+        self._index: Any = None  # built lazily by `search`
+        self.warnings: list[str] = []
+        """Problems met while loading plugins (the plugin was skipped)."""
+        for spec in tools:
+            self.add(spec)
+
+    # --- registration --------------------------------------------------------------------
+    def add(self, spec: ToolSpec) -> ToolSpec:
+        """Register a spec. Raises `DuplicateToolError` if the name is taken."""
+        existing = self._tools.get(spec.name)
+        if existing is not None and existing.func is not spec.func:
+            raise DuplicateToolError(spec.name, existing.source, spec.source)
+        self._tools[spec.name] = spec
+        self._index = None
+        return spec
+
+    def tool(self, func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
+        """Decorator: build a spec from the function, register it, return the function as is."""
+
+        def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+            spec = getattr(f, "__tool_spec__", None) if not options else None
+            if spec is None:
+                spec = spec_from_function(f, **options)
+                f.__tool_spec__ = spec  # type: ignore[attr-defined]
+            self.add(spec)
+            return f
+
+        return decorate(func) if func is not None else decorate
+
+    def add_module(self, module: ModuleType | str) -> list[ToolSpec]:
+        """Register every `@tool`-marked function of a module (imported by name if a string)."""
+        if isinstance(module, str):
+            module = importlib.import_module(module)
+        added = []
+        for value in vars(module).values():
+            spec = getattr(value, "__tool_spec__", None)
+            if isinstance(spec, ToolSpec) and getattr(value, "__module__", None) == module.__name__:
+                added.append(self.add(spec))
+        return added
+
+    def remove(self, name: str) -> None:
+        """Unregister a tool (no error if absent)."""
+        self._tools.pop(name, None)
+        self._index = None
+
+    @classmethod
+    def builtin(cls) -> ToolRegistry:
+        """A registry with every built-in role and core tool."""
+        registry = cls()
+        for module in BUILTIN_TOOL_MODULES:
+            try:
+                registry.add_module(module)
+            except ModuleNotFoundError as exc:
+                if exc.name and module.startswith(exc.name):
+                    continue  # a role not built yet
+                raise
+        return registry
+
+    # --- lookup --------------------------------------------------------------------------
+    def get(self, name: str) -> ToolSpec | None:
+        """The spec for `name`, or None."""
+        return self._tools.get(name)
+
+    def __getitem__(self, name: str) -> ToolSpec:
+        try:
+            return self._tools[name]
+        except KeyError:
+            raise PluginError(f"Unknown tool {name!r}; known: {', '.join(self.names())}") from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._tools
+
+    def __iter__(self) -> Iterator[ToolSpec]:
+        return iter(self._tools.values())
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def names(self) -> list[str]:
+        """Sorted tool names."""
+        return sorted(self._tools)
+
+    def search(self, text: str, k: int = 8) -> list[tuple[ToolSpec, float]]:
+        """The `k` tools that best fit `text`, best first, with scores; tools scoring 0 are left out."""
+        from agent_system.registry.selection import ToolIndex
+
+        if self._index is None:
+            self._index = ToolIndex(list(self._tools.values()))
+        result: list[tuple[ToolSpec, float]] = self._index.search(text, k)
+        return result

@@ -1,0 +1,71 @@
+"""The contract every fast-reply role implements (`roles/<name>/role.py`).
+
+A role turns a routed request into one tool call (or a question back to the user). The call runs
+through the same scheduler as any plan step, so validation, approval, audit and timeouts are the
+same for a fast reply and a planned step; the tool's display text is the reply (no LLM call).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import RouteDecision, Turn
+    from agent_system.runtime import Runtime
+
+__all__ = ["BUILTIN_ROLES", "Clarification", "Role", "RoleCall", "load_roles"]
+
+BUILTIN_ROLES = ("timer", "weather", "calendar", "smart_home", "search", "conversation")
+
+
+@dataclass(frozen=True)
+class RoleCall:
+    """The tool call a role chose for a request."""
+
+    tool: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Clarification:
+    """The role needs more from the user; nothing was changed."""
+
+    question: str
+    missing: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class Role(Protocol):
+    """A fast-reply role. `roles/<name>/role.py` exposes one as ``ROLE``."""
+
+    name: str
+    description: str
+    examples: tuple[str, ...]
+    """Requests this role owns; used to train the embedded router."""
+
+    def interpret(
+        self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
+    ) -> RoleCall | Clarification:
+        """Choose the tool and arguments for `text` (slots come from the router)."""
+        ...
+
+
+def load_roles(names: tuple[str, ...] = BUILTIN_ROLES) -> dict[str, Role]:
+    """Import ``roles.<name>.role.ROLE`` for each name that exists."""
+    found: dict[str, Role] = {}
+    for name in names:
+        try:
+            module = importlib.import_module(f"roles.{name}.role")
+        except ModuleNotFoundError as exc:
+            if exc.name and f"roles.{name}".startswith(exc.name):
+                continue
+            raise
+        found[name] = module.ROLE
+    return found
+
+
+def decision_role(decision: RouteDecision) -> str | None:
+    """The role of a decision (helper for type narrowing)."""
+    return decision.role

@@ -1,0 +1,162 @@
+"""The application database: one SQLite file in the data directory.
+
+Roles keep their tables here (timers, calendar, devices), next to the audit log. LangGraph's
+checkpointer and store live in the same file (SQLite) or in PostgreSQL when configured; see
+`agent_system.persistence`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+__all__ = ["AuditRecord", "Database", "argument_digest"]
+
+_AUDIT_DDL = """
+CREATE TABLE IF NOT EXISTS audit_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    thread_id TEXT,
+    user_id TEXT,
+    plan_id TEXT,
+    step_id TEXT,
+    tool TEXT NOT NULL,
+    argument_digest TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    detail TEXT
+);
+CREATE INDEX IF NOT EXISTS audit_log_thread ON audit_log(thread_id);
+CREATE INDEX IF NOT EXISTS audit_log_user ON audit_log(user_id);
+"""
+
+
+class AuditRecord(BaseModel):
+    """One call of a tool with side effects."""
+
+    id: int
+    at: datetime
+    thread_id: str | None
+    user_id: str | None
+    plan_id: str | None
+    step_id: str | None
+    tool: str
+    argument_digest: str
+    outcome: str
+    detail: str | None = None
+
+
+def argument_digest(arguments: dict[str, Any]) -> str:
+    """A stable SHA-256 digest of arguments: the audit log never stores the values themselves."""
+    canonical = json.dumps(arguments, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:32]
+
+
+class Database:
+    """A thread-safe SQLite connection with WAL on. `path=':memory:'` for tests."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._conn.row_factory = sqlite3.Row
+        self._lock = threading.RLock()
+        if self.path != ":memory:":
+            self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA busy_timeout=5000")
+        self._conn.execute("PRAGMA foreign_keys=ON")
+        self._schemas: set[str] = set()
+        self.ensure_schema("audit", _AUDIT_DDL)
+
+    def ensure_schema(self, name: str, ddl: str) -> None:
+        """Run idempotent DDL once per process for a named component."""
+        with self._lock:
+            if name in self._schemas:
+                return
+            self._conn.executescript(ddl)
+            self._schemas.add(name)
+
+    def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> sqlite3.Cursor:
+        """Run one statement (autocommit)."""
+        with self._lock:
+            return self._conn.execute(sql, params)
+
+    def query(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[sqlite3.Row]:
+        """Run a query and fetch every row."""
+        with self._lock:
+            return self._conn.execute(sql, params).fetchall()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction; rolled back if the block raises."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            else:
+                self._conn.execute("COMMIT")
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._conn.close()
+
+    # --- audit log -----------------------------------------------------------------------
+    def audit(
+        self,
+        *,
+        tool: str,
+        arguments: dict[str, Any],
+        outcome: str,
+        thread_id: str | None = None,
+        user_id: str | None = None,
+        plan_id: str | None = None,
+        step_id: str | None = None,
+        detail: str | None = None,
+    ) -> None:
+        """Record one call of a tool with side effects."""
+        self.execute(
+            "INSERT INTO audit_log (at, thread_id, user_id, plan_id, step_id, tool,"
+            " argument_digest, outcome, detail) VALUES (?,?,?,?,?,?,?,?,?)",
+            (
+                datetime.now(UTC).isoformat(),
+                thread_id,
+                user_id,
+                plan_id,
+                step_id,
+                tool,
+                argument_digest(arguments),
+                outcome,
+                detail,
+            ),
+        )
+
+    def audit_log(
+        self, *, thread_id: str | None = None, user_id: str | None = None, limit: int = 100
+    ) -> list[AuditRecord]:
+        """Newest audit records first, filtered by thread and/or user."""
+        clauses, params = [], []
+        if thread_id is not None:
+            clauses.append("thread_id = ?")
+            params.append(thread_id)
+        if user_id is not None:
+            clauses.append("user_id = ?")
+            params.append(user_id)
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = self.query(
+            f"SELECT * FROM audit_log {where} ORDER BY id DESC LIMIT ?",  # noqa: S608
+            (*params, limit),
+        )
+        return [AuditRecord(**dict(row)) for row in rows]

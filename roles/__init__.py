@@ -1,0 +1,1 @@
+"""Fast-reply domain roles: timer, weather, calendar, smart_home, search, conversation."""

@@ -1,0 +1,1 @@
+"""Core tools any plan may use: memory, notification, summarization, planning."""
