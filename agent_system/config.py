@@ -65,6 +65,16 @@ class Settings(BaseSettings):
         default=None,
         validation_alias=AliasChoices("AGENT_SYSTEM_OPENAI_BASE_URL", "OPENAI_BASE_URL"),
     )
+    openai_model: str = Field(
+        default="gpt-4o-mini",
+        validation_alias=AliasChoices("AGENT_SYSTEM_OPENAI_MODEL", "OPENAI_MODEL"),
+        description="Model name 'auto' uses (with OPENAI_BASE_URL: the local server's model).",
+    )
+    llm_structured_output: Literal["auto", "json_schema", "json_mode"] = Field(
+        default="auto",
+        description="'auto': strict JSON schema, falling back to JSON mode if the server "
+        "rejects it; or force one.",
+    )
     llm_timeout_s: float = Field(default=60.0, gt=0)
     llm_max_retries: int = Field(default=3, ge=0, le=10)
     prices: dict[str, tuple[float, float]] = Field(

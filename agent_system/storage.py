@@ -156,7 +156,7 @@ class Database:
             params.append(user_id)
         where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
         rows = self.query(
-            f"SELECT * FROM audit_log {where} ORDER BY id DESC LIMIT ?",  # noqa: S608
+            f"SELECT * FROM audit_log {where} ORDER BY id DESC LIMIT ?",
             (*params, limit),
         )
         return [AuditRecord(**dict(row)) for row in rows]

@@ -12,7 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 __all__ = ["args_model_from_function", "clean_schema", "parse_google_docstring"]
 
-_SECTION = re.compile(r"^(Args|Arguments|Parameters|Returns|Return|Raises|Yields|Examples?|Note|Notes):\s*$")
+_SECTION = re.compile(
+    r"^(Args|Arguments|Parameters|Returns|Return|Raises|Yields|Examples?|Note|Notes):\s*$"
+)
 _ARG_LINE = re.compile(r"^(\*{0,2}\w+)\s*(\([^)]*\))?\s*:\s*(.*)$")
 
 
@@ -79,7 +81,7 @@ def args_model_from_function(
             Field(default=default, description=descriptions.get(param.name)),
         )
     model_name = "".join(part.capitalize() for part in re.split(r"[^0-9A-Za-z]+", name)) + "Args"
-    model = create_model(  # type: ignore[call-overload]
+    model = create_model(
         model_name, __config__=ConfigDict(extra="forbid"), **fields
     )
     return model, injected_names

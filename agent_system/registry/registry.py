@@ -117,7 +117,7 @@ class ToolRegistry:
         return sorted(self._tools)
 
     def search(self, text: str, k: int = 8) -> list[tuple[ToolSpec, float]]:
-        """The `k` tools that best fit `text`, best first, with scores; tools scoring 0 are left out."""
+        """The `k` tools that best fit `text`, best first, with scores (zero scores left out)."""
         from agent_system.registry.selection import ToolIndex
 
         if self._index is None:

@@ -1,71 +1,305 @@
-"""Tool selection: rank a registry's tools for a request (BM25 over names, descriptions, params)."""
+"""Tool selection: rank a registry's tools for a request, and offer none when none fits.
+
+A lexical BM25F index (no model, no network, well under a millisecond per search for 1,000 tools):
+
+- Fields with their own weights: the tool name (split on dots, underscores and camelCase) counts
+  most, then tags and examples, the description, parameter names, and last the parameter
+  descriptions and enum values.
+- Tokens are lower-cased and stemmed by a light suffix stripper (``calculation``, ``calculates``,
+  ``calculating`` all become ``calcul``); stop words are dropped; a few common synonyms expand
+  the query at a lower weight (``film`` also looks for ``movie``).
+- Relevance floor: a tool is only offered when the request shares enough *content* with it, so a
+  request no tool fits yields nothing. The floor is measured with weights that do not depend on
+  the registry's size (generic verbs like ``find`` or ``calculate`` count little), so it holds the
+  same for a registry of 3 tools or of 1,000. See `docs/benchmarks_tools.md` for the numbers.
+"""
 
 from __future__ import annotations
 
 import math
 import re
-from collections import Counter
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from agent_system.registry.spec import ToolSpec
 
-__all__ = ["ToolIndex", "tokenize"]
+__all__ = ["DEFAULT_MIN_RELEVANCE", "FIELD_WEIGHTS", "ToolIndex", "stem", "tokenize"]
 
 _TOKEN = re.compile(r"[a-z0-9]+")
+_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _STOP = frozenset(
-    "a an the of to in on for and or is are be what me my i you it at with by from this that "
-    "please can could would will should do does how get".split()
+    """a an the of to in on for and or is are be been was were what which who whom whose me my
+    i you your it its at with by from this that these those please can could would will should
+    do does did how get gets into about as if then than there their them they we us our so
+    also just some any all each per via use using used want need like tell let know""".split()
+)
+# Words that say little about *which* tool fits: they count for ranking but barely for the floor.
+_GENERIC_WORDS = """calculate calculation compute find determine retrieve fetch provide give given
+    return list show check specific specified based number value result information details data
+    type option name default new make create set total amount time year day parameter required tool
+    function particular certain current first second third two three one get want know"""
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_SYNONYM_WORDS: dict[str, tuple[str, ...]] = {
+    "film": ("movie",),
+    "movie": ("film",),
+    "buy": ("purchase",),
+    "purchase": ("buy",),
+    "price": ("cost",),
+    "cost": ("price",),
+    "song": ("music", "track"),
+    "music": ("song",),
+    "car": ("vehicle",),
+    "vehicle": ("car",),
+    "doctor": ("physician", "medical"),
+    "weather": ("forecast", "temperature"),
+    "forecast": ("weather",),
+    "temperature": ("weather",),
+    "search": ("find", "lookup"),
+    "lookup": ("search",),
+    "restaurant": ("food", "dining"),
+    "hotel": ("accommodation", "room"),
+    "flight": ("airline", "fly"),
+    "fly": ("flight",),
+    "book": ("reservation",),
+    "reserve": ("book",),
+    "distance": ("far",),
+    "far": ("distance",),
+    "speed": ("velocity",),
+    "velocity": ("speed",),
+    "stock": ("share",),
+    "timer": ("countdown",),
+    "reminder": ("alarm",),
+    "email": ("mail",),
+    "convert": ("conversion",),
+    "translate": ("language",),
+    "law": ("lawyer", "legal"),
+    "lawyer": ("law", "attorney"),
+    "attorney": ("lawyer",),
+    "legal": ("law",),
+    "when": ("date", "time"),
+    "euro": ("currency",),
+    "dollar": ("currency",),
+    "usd": ("currency",),
+    "eur": ("currency",),
+    "yen": ("currency",),
+    "pound": ("currency",),
+    "money": ("currency",),
+    **dict.fromkeys(_MONTHS, ("date",)),
+    "today": ("date",),
+    "tomorrow": ("date",),
+    "yesterday": ("date",),
+}
+
+_SYNONYM_WEIGHT = 0.6
+DEFAULT_MIN_RELEVANCE = 1.15
+"""One content word of the tool's name (2.0) or one elsewhere plus a generic one (1.0 + 0.15)."""
+
+FIELD_WEIGHTS: dict[str, float] = {
+    "name": 3.0,
+    "tags": 1.5,
+    "examples": 1.0,
+    "description": 1.0,
+    "param_names": 1.0,
+    "param_text": 0.4,
+}
+"""How much a term found in each field of a tool counts."""
+
+_SUFFIXES = (
+    ("ational", "ate"),
+    ("ersions", "ert"),
+    ("ersion", "ert"),
+    ("ization", "ize"),
+    ("ations", "ate"),
+    ("ation", "ate"),
+    ("ements", ""),
+    ("ement", ""),
+    ("ments", ""),
+    ("ment", ""),
+    ("ness", ""),
+    ("ities", ""),
+    ("ity", ""),
+    ("ings", ""),
+    ("ing", ""),
+    ("ies", "i"),
+    ("ied", "i"),
+    ("ers", ""),
+    ("er", ""),
+    ("ors", ""),
+    ("or", ""),
+    ("ed", ""),
+    ("es", ""),
+    ("ly", ""),
+    ("s", ""),
 )
 
 
+def stem(word: str) -> str:
+    """A light, deterministic English stemmer (one suffix, then a final ``e`` or double letter)."""
+    if len(word) <= 3 or word.isdigit():
+        return word
+    for suffix, repl in _SUFFIXES:
+        if suffix.startswith("ers") and len(word) < 9:
+            continue
+        if suffix in ("er", "ers") and word[: -len(suffix)].endswith(("y", "w")):
+            break
+        if word.endswith(suffix) and len(word) - len(suffix) + len(repl) >= 3:
+            if suffix == "s" and word.endswith(("ss", "us", "is")):
+                break
+            word = word[: len(word) - len(suffix)] + repl
+            break
+    if word.endswith("ate") and len(word) >= 8:
+        word = word[:-3]
+    elif word.endswith("at") and len(word) >= 7:
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    elif len(word) > 3 and word.endswith("y"):
+        word = word[:-1] + "i"
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+        word = word[:-1]
+    return word
+
+
+_GENERIC = frozenset(stem(w) for w in _GENERIC_WORDS.split())
+_SYNONYMS = {stem(k): tuple(stem(v) for v in vs) for k, vs in _SYNONYM_WORDS.items()}
+
+
 def tokenize(text: str) -> list[str]:
-    """Lower-case word tokens, camelCase and snake_case split, stop words dropped."""
-    text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text).lower()
-    tokens = [t for t in _TOKEN.findall(text.replace("_", " ")) if t not in _STOP]
-    return [t[:-1] if len(t) > 3 and t.endswith("s") and not t.endswith("ss") else t for t in tokens]
+    """Stemmed lower-case word tokens; camelCase, snake_case and dotted names are split."""
+    text = _CAMEL.sub(r"\1 \2", text).lower()
+    return [stem(t) for t in _TOKEN.findall(text) if t not in _STOP]
 
 
-def _tool_text(spec: ToolSpec) -> list[str]:
-    parts: list[str] = [spec.name, spec.name, spec.description, *spec.tags, *spec.examples]
-    props: dict[str, Any] = spec.parameters.get("properties", {})
-    for pname, pschema in props.items():
-        parts.append(pname)
-        if isinstance(pschema, dict):
-            parts.append(str(pschema.get("description", "")))
-    return tokenize(" ".join(parts))
+def _fields(spec: ToolSpec) -> dict[str, str]:
+    names: list[str] = []
+    texts: list[str] = []
+
+    def walk(props: Any, depth: int) -> None:
+        if not isinstance(props, dict) or depth > 2:
+            return
+        for pname, pschema in props.items():
+            names.append(str(pname))
+            if isinstance(pschema, dict):
+                texts.append(str(pschema.get("description", "")))
+                texts.extend(str(v) for v in pschema.get("enum", ()) if isinstance(v, str))
+                walk(pschema.get("properties"), depth + 1)
+                items = pschema.get("items")
+                if isinstance(items, dict):
+                    walk(items.get("properties"), depth + 1)
+
+    walk(spec.parameters.get("properties"), 0)
+    return {
+        "name": spec.name,
+        "tags": " ".join(spec.tags),
+        "examples": " ".join(spec.examples),
+        "description": spec.description,
+        "param_names": " ".join(names),
+        "param_text": " ".join(texts),
+    }
+
+
+@dataclass(frozen=True)
+class _Query:
+    terms: dict[str, float]  # term -> query weight (1.0, or less for synonyms)
+    content: float  # total floor weight of the query's terms
+
+
+def _floor_weight(term: str) -> float:
+    if term.isdigit():
+        return 0.0
+    return 0.15 if term in _GENERIC else 1.0
 
 
 class ToolIndex:
-    """An Okapi BM25 index over tools."""
+    """A BM25F index over tools with a relevance floor.
 
-    def __init__(self, tools: list[ToolSpec], k1: float = 1.2, b: float = 0.75) -> None:
-        self.tools = tools
-        self.k1, self.b = k1, b
-        self.docs = [Counter(_tool_text(t)) for t in tools]
-        self.lengths = [sum(d.values()) for d in self.docs]
-        self.avg = (sum(self.lengths) / len(self.lengths)) if self.lengths else 1.0
-        df: Counter[str] = Counter()
-        for doc in self.docs:
-            df.update(doc.keys())
-        n = len(tools)
-        self.idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
-        self.postings: dict[str, list[int]] = {}
-        for i, doc in enumerate(self.docs):
+    Args:
+        tools: The tools to index.
+        k1: BM25 term-frequency saturation.
+        b: BM25 length normalisation.
+        min_relevance: Least content weight (distinct non-generic query terms found in the tool,
+            name matches counting double) for a tool to be offered at all; 0 disables the floor.
+    """
+
+    def __init__(
+        self,
+        tools: Iterable[ToolSpec],
+        k1: float = 1.2,
+        b: float = 0.5,
+        min_relevance: float = DEFAULT_MIN_RELEVANCE,
+    ) -> None:
+        self.tools = list(tools)
+        self.k1, self.b, self.min_relevance = k1, b, min_relevance
+        docs: list[dict[str, float]] = []
+        names: list[frozenset[str]] = []
+        for spec in self.tools:
+            weighted: dict[str, float] = defaultdict(float)
+            for field, text in _fields(spec).items():
+                for term in tokenize(text):
+                    weighted[term] += FIELD_WEIGHTS[field]
+            docs.append(weighted)
+            names.append(frozenset(tokenize(spec.name)))
+        self._names = names
+        lengths = [sum(d.values()) for d in docs]
+        avg = (sum(lengths) / len(lengths)) if lengths else 1.0
+        df: dict[str, int] = defaultdict(int)
+        for doc in docs:
             for term in doc:
-                self.postings.setdefault(term, []).append(i)
+                df[term] += 1
+        n = len(docs)
+        # Postings hold each term's BM25F impact per tool, so a search only adds numbers up.
+        self.postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
+        for i, doc in enumerate(docs):
+            norm = self.k1 * (1 - self.b + self.b * lengths[i] / avg)
+            for term, tf in doc.items():
+                idf = math.log(1 + (n - df[term] + 0.5) / (df[term] + 0.5))
+                self.postings[term].append((i, idf * tf * (self.k1 + 1) / (tf + norm)))
+
+    def _query(self, text: str) -> _Query:
+        terms: dict[str, float] = {}
+        for term in tokenize(text):
+            terms[term] = 1.0
+        for term in list(terms):
+            for synonym in _SYNONYMS.get(term, ()):
+                terms.setdefault(synonym, _SYNONYM_WEIGHT)
+        content = sum(_floor_weight(t) for t, w in terms.items() if w == 1.0)
+        return _Query(terms, content)
+
+    def relevance(self, text: str, spec: ToolSpec) -> float:
+        """The floor measure of one tool for `text` (see `min_relevance`)."""
+        index = self.tools.index(spec)
+        query = self._query(text)
+        return self._relevance(query, index)
+
+    def _relevance(self, query: _Query, index: int) -> float:
+        total = 0.0
+        for term, qweight in query.terms.items():
+            if any(i == index for i, _ in self.postings.get(term, ())):
+                bonus = 2.0 if term in self._names[index] else 1.0
+                total += qweight * _floor_weight(term) * bonus
+        return total
 
     def search(self, text: str, k: int) -> list[tuple[ToolSpec, float]]:
-        """Best `k` tools for `text` with their BM25 scores; zero scores are dropped."""
-        scores: dict[int, float] = {}
-        for term in set(tokenize(text)):
-            idf = self.idf.get(term)
-            if idf is None:
+        """The best `k` tools for `text`, best first, with scores; none below the floor."""
+        query = self._query(text)
+        scores: dict[int, float] = defaultdict(float)
+        matched: dict[int, float] = defaultdict(float)
+        for term, qweight in query.terms.items():
+            postings = self.postings.get(term)
+            if not postings:
                 continue
-            for i in self.postings[term]:
-                tf = self.docs[i][term]
-                norm = tf * (self.k1 + 1) / (
-                    tf + self.k1 * (1 - self.b + self.b * self.lengths[i] / self.avg)
-                )
-                scores[i] = scores.get(i, 0.0) + idf * norm
-        best = sorted(scores.items(), key=lambda kv: (-kv[1], self.tools[kv[0]].name))[:k]
-        return [(self.tools[i], score) for i, score in best]
+            floor_weight = qweight * _floor_weight(term)
+            for i, impact in postings:
+                scores[i] += qweight * impact
+                bonus = 2.0 if term in self._names[i] else 1.0
+                matched[i] += floor_weight * bonus
+        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], self.tools[kv[0]].name))
+        return [
+            (self.tools[i], score)
+            for i, score in ranked
+            if score > 0 and matched[i] >= self.min_relevance
+        ][:k]

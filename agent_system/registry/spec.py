@@ -165,7 +165,7 @@ class ToolSpec:
         if errors:
             raise InvalidArgumentsError(
                 self.name,
-                [f"{'.'.join(str(p) for p in e.path) or '(arguments)'}: {e.message}" for e in errors],
+                [f"{'.'.join(map(str, e.path)) or '(arguments)'}: {e.message}" for e in errors],
             )
         return dict(arguments)
 
@@ -207,7 +207,9 @@ def spec_from_function(
         model, injected = args_model_from_function(func, tool_name, arg_docs, _is_context)
         parameters = clean_schema(model.model_json_schema())
     except (TypeError, ValueError, NameError) as exc:
-        raise PluginError(f"tool {tool_name!r} has an unsupported signature: {exc}", plugin=where)
+        raise PluginError(
+            f"tool {tool_name!r} has an unsupported signature: {exc}", plugin=where
+        ) from exc
     if idempotent and cache_ttl_s is None:
         cache_ttl_s = 60.0
     return ToolSpec(

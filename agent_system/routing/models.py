@@ -23,6 +23,7 @@ class Turn(BaseModel):
     text: str
     role: str | None = None
     slots: dict[str, Any] = Field(default_factory=dict)
+    reply: str = ""
 
 
 class RouteRequest(BaseModel):

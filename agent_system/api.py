@@ -1,0 +1,495 @@
+"""`AgentSystem`: the Python API. One compiled graph, one checkpointer, one runtime.
+
+    async with AgentSystem.from_env() as system:
+        result = await system.arun("set a timer for 10 minutes and check the weather in Paris")
+        print(result.reply)
+
+Use either the async methods or the sync ones (`run`, `plan`, `route`) on one instance: the sync
+methods run the async ones on a private event loop thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.types import Command
+
+from agent_system import events as ev
+from agent_system.config import Settings
+from agent_system.errors import AgentSystemError, ConfigurationError, ErrorInfo
+from agent_system.graph.state import AgentState, turn_input
+from agent_system.planning.models import ExecutionPlan, PlanResult, Usage
+from agent_system.routing.models import RouteDecision, RouteRequest, Turn
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+    from langgraph.checkpoint.base import BaseCheckpointSaver
+    from langgraph.graph.state import CompiledStateGraph
+    from langgraph.store.base import BaseStore
+
+    from agent_system.graph.nodes import Engine
+    from agent_system.persistence import Persistence
+    from agent_system.planning.base import Planner, Replanner
+    from agent_system.registry.registry import ToolRegistry
+    from agent_system.roles import Role
+    from agent_system.routing.models import Router
+    from agent_system.runtime import Clock, Runtime
+    from agent_system.storage import AuditRecord
+
+__all__ = ["AgentSystem", "ThreadInfo", "ThreadNotFoundError"]
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class ThreadNotFoundError(AgentSystemError):
+    """No thread with this id belongs to this user."""
+
+    def __init__(self, thread_id: str) -> None:
+        super().__init__(f"No thread {thread_id!r} for this user.")
+        self.thread_id = thread_id
+
+
+class ThreadInfo(dict[str, Any]):
+    """``{"thread_id", "user", "created_at", "updated_at", "title"}``."""
+
+
+class AgentSystem:
+    """Answers requests through the route/plan/execute graph. See the module docstring."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        registry: ToolRegistry | None = None,
+        router: Router | None = None,
+        planner: Planner | None = None,
+        replanner: Replanner | None = None,
+        chat_model: BaseChatModel | None = None,
+        models: dict[str, BaseChatModel] | None = None,
+        checkpointer: BaseCheckpointSaver[Any] | None = None,
+        store: BaseStore | None = None,
+        runtime: Runtime | None = None,
+        clock: Clock | None = None,
+        http_client: Any = None,
+        plugins: list[str] | None = None,
+        roles: dict[str, Role] | None = None,
+    ) -> None:
+        self.settings = settings or Settings()
+        self._roles = roles
+        self._registry = registry
+        self._router = router
+        self._planner = planner
+        self._replanner = replanner
+        self._checkpointer = checkpointer
+        self._store = store
+        if chat_model is not None:
+            models = {
+                "weak": chat_model,
+                "default": chat_model,
+                "strong": chat_model,
+                **(models or {}),
+            }
+        self._models = models
+        self._runtime = runtime
+        self._clock = clock
+        self._http = http_client
+        self._plugins = plugins or []
+        self._persistence: Persistence | None = None
+        self._graph: CompiledStateGraph[AgentState, None, AgentState, AgentState] | None = None
+        self._engine: Engine | None = None
+        self._open_lock: asyncio.Lock | None = None
+        self._thread_locks: dict[str, asyncio.Lock] = {}
+        self._portal: Any = None
+        self._portal_cm: Any = None
+
+    @classmethod
+    def from_env(cls, **overrides: Any) -> AgentSystem:
+        """Settings from the environment and config file; keyword overrides win."""
+        return cls(Settings(**overrides))
+
+    # --- lifecycle -----------------------------------------------------------------------
+    async def __aenter__(self) -> AgentSystem:
+        await self.aopen()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aopen(self) -> None:
+        """Open storage and build the graph (done on first use if not called)."""
+        if self._graph is not None:
+            return
+        if self._open_lock is None:
+            self._open_lock = asyncio.Lock()
+        async with self._open_lock:
+            if self._graph is None:
+                await self._build()
+
+    async def _build(self) -> None:
+        from agent_system.assembly import assemble
+
+        checkpointer = self._checkpointer
+        store = self._store
+        if checkpointer is None or store is None:
+            from agent_system.persistence import open_persistence
+
+            self._persistence = await open_persistence(self.settings)
+            checkpointer = checkpointer or self._persistence.checkpointer
+            store = store or self._persistence.store
+        self._engine, self._graph = assemble(
+            self.settings,
+            checkpointer=checkpointer,
+            store=store,
+            registry=self._registry,
+            router=self._router,
+            planner=self._planner,
+            replanner=self._replanner,
+            models=self._models,
+            runtime=self._runtime,
+            clock=self._clock,
+            http_client=self._http,
+            plugins=self._plugins,
+            roles=self._roles,
+        )
+
+    async def aclose(self) -> None:
+        """Close storage and the HTTP client."""
+        if self._engine is not None and self._runtime is None:
+            await self._engine.runtime.http.aclose()
+            self._engine.runtime.db.close()
+        if self._persistence is not None:
+            await self._persistence.aclose()
+            self._persistence = None
+        self._graph = None
+        self._engine = None
+
+    def close(self) -> None:
+        """Sync counterpart of `aclose`, also stopping the private loop."""
+        if self._portal is not None:
+            self._portal.call(self.aclose)
+            self._portal_cm.__exit__(None, None, None)
+            self._portal = self._portal_cm = None
+
+    @property
+    def engine(self) -> Engine:
+        """The engine (runtime, registry, router, planners); `aopen` first."""
+        if self._engine is None:
+            raise ConfigurationError("AgentSystem is not open: use `async with` or await aopen().")
+        return self._engine
+
+    @property
+    def graph(self) -> CompiledStateGraph[AgentState, None, AgentState, AgentState]:
+        """The compiled LangGraph graph; `aopen` first."""
+        if self._graph is None:
+            raise ConfigurationError("AgentSystem is not open: use `async with` or await aopen().")
+        return self._graph
+
+    # --- running -------------------------------------------------------------------------
+    async def arun(
+        self, text: str, thread_id: str | None = None, user: str | None = None
+    ) -> RunResult:
+        """Answer one request and return everything it produced."""
+        result: ev.RunResult | None = None
+        async for event in self.astream(text, thread_id=thread_id, user=user):
+            if isinstance(event, ev.RunFinished):
+                result = event.result
+        assert result is not None
+        return result
+
+    async def astream(
+        self, text: str, thread_id: str | None = None, user: str | None = None
+    ) -> AsyncIterator[ev.Event]:
+        """Answer one request, yielding typed events as they happen; the last is RunFinished."""
+        text = (text or "").strip()
+        thread_id = thread_id or str(uuid.uuid4())
+        await self.aopen()
+        await self._claim_thread(thread_id, user, text)
+        payload: Any = turn_input(text, user, time.time())
+        if not text:
+            yield ev.RunFinished(
+                thread_id=thread_id,
+                result=RunResult(
+                    thread_id=thread_id,
+                    user=user,
+                    request=text,
+                    reply="Please type a request.",
+                    status="failure",
+                ),
+            )
+            return
+        async for event in self._drive(payload, thread_id, user, text):
+            yield event
+
+    async def aresume(self, thread_id: str, decision: Any, user: str | None = None) -> RunResult:
+        """Answer a pending approval (True/False or {"approved": [ids]}) and finish the run."""
+        result: ev.RunResult | None = None
+        async for event in self.astream_resume(thread_id, decision, user=user):
+            if isinstance(event, ev.RunFinished):
+                result = event.result
+        assert result is not None
+        return result
+
+    async def astream_resume(
+        self, thread_id: str, decision: Any = None, user: str | None = None
+    ) -> AsyncIterator[ev.Event]:
+        """Resume a thread: answer its approval, or continue a run cut off by a crash."""
+        await self.aopen()
+        state = await self._owned_state(thread_id, user)
+        snapshot = await self.graph.aget_state(_config(thread_id))
+        payload: Any
+        if snapshot.interrupts:
+            payload = Command(resume=decision)
+        elif snapshot.next:
+            payload = None  # continue after a crash: finished steps come from the journal
+        else:
+            raise AgentSystemError(f"Thread {thread_id!r} has nothing to resume.")
+        async for event in self._drive(payload, thread_id, user, str(state.get("request", ""))):
+            yield event
+
+    async def _drive(
+        self, payload: Any, thread_id: str, user: str | None, text: str
+    ) -> AsyncIterator[ev.Event]:
+        config: Any = {
+            "configurable": {"thread_id": thread_id},
+            "max_concurrency": self.settings.max_concurrency + 4,
+            "recursion_limit": 50 + 10 * self.settings.max_replans,
+        }
+        started = time.perf_counter()
+        lock = self._thread_locks.setdefault(thread_id, asyncio.Lock())
+        errors: list[ErrorInfo] = []
+        async with lock:
+            try:
+                async for chunk in self.graph.astream(payload, config, stream_mode="custom"):
+                    if isinstance(chunk, ev.RunFinished):
+                        continue
+                    yield cast("ev.Event", chunk)
+            except AgentSystemError as exc:
+                log.warning("run on thread %s failed: %s", thread_id, exc.message)
+                errors.append(exc.to_info())
+            snapshot = await self.graph.aget_state(config)
+        result = _run_result(snapshot, thread_id, user, text, errors)
+        result.duration_ms = (time.perf_counter() - started) * 1000
+        await self._touch_thread(thread_id, user)
+        yield ev.RunFinished(thread_id=thread_id, result=result)
+
+    async def aplan(self, text: str, thread_id: str | None = None) -> ExecutionPlan:
+        """The plan the system would run for `text`; nothing is executed."""
+        await self.aopen()
+        engine = self.engine
+        history = await self._history(thread_id)
+        decision = await engine.router.route(RouteRequest(text=text, history=history))
+        from agent_system.planning.validation import validate_plan
+        from agent_system.roles import Clarification
+
+        if decision.role in engine.roles and decision.target == "fast_reply":
+            choice = engine.roles[str(decision.role)].interpret(
+                text, dict(decision.slots), engine.runtime, history
+            )
+            if not isinstance(choice, Clarification):
+                from agent_system.planning.models import ExecutionStep
+
+                plan = ExecutionPlan(
+                    request=text,
+                    reasoning=f"fast reply by the {decision.role} role",
+                    steps=[ExecutionStep(id="s1", tool=choice.tool, arguments=choice.arguments)],
+                    planner=f"role:{decision.role}",
+                )
+                return validate_plan(plan, engine.registry)
+            return ExecutionPlan(request=text, unsupported=[choice.question], planner="role")
+        tools = [s for s, _ in engine.registry.search(text, self.settings.tools_per_plan)]
+        try:
+            plan = await engine.planner.plan(text, tools, history)
+        except AgentSystemError:
+            plan = await engine.fallback_planner.plan(text, tools, history)
+        return validate_plan(plan, engine.registry)
+
+    async def aroute(self, text: str, thread_id: str | None = None) -> RouteDecision:
+        """The route decision for `text` (with the thread's history for follow-ups)."""
+        await self.aopen()
+        history = await self._history(thread_id)
+        return await self.engine.router.route(RouteRequest(text=text, history=history))
+
+    # --- threads -------------------------------------------------------------------------
+    async def athreads(self, user: str | None = None) -> list[ThreadInfo]:
+        """This user's threads, most recent first."""
+        await self.aopen()
+        items = await self.engine.runtime.store.asearch(  # type: ignore[union-attr]
+            ("threads", user or "_local"), limit=1000
+        )
+        infos = [ThreadInfo(item.value) for item in items]
+        return sorted(infos, key=lambda t: str(t.get("updated_at", "")), reverse=True)
+
+    async def aget_thread(self, thread_id: str, user: str | None = None) -> dict[str, Any]:
+        """The thread's state: history, last plan, last result; 404-style error for others."""
+        await self.aopen()
+        state = await self._owned_state(thread_id, user)
+        snapshot = await self.graph.aget_state(_config(thread_id))
+        return {
+            "thread_id": thread_id,
+            "history": state.get("history", []),
+            "plan": state.get("plan"),
+            "result": state.get("result"),
+            "reply": state.get("reply", ""),
+            "status": "interrupted" if snapshot.interrupts else state.get("status"),
+            "pending_approval": _pending(snapshot),
+        }
+
+    async def adelete_thread(self, thread_id: str, user: str | None = None) -> None:
+        """Delete a thread's checkpoints and listing."""
+        await self.aopen()
+        await self._owned_state(thread_id, user)
+        checkpointer = self.graph.checkpointer
+        if checkpointer is not None and not isinstance(checkpointer, bool):
+            await checkpointer.adelete_thread(thread_id)
+        store = self.engine.runtime.store
+        if store is not None:
+            await store.adelete(("threads", user or "_local"), thread_id)
+        self._thread_locks.pop(thread_id, None)
+
+    def audit_log(
+        self, *, thread_id: str | None = None, user: str | None = None, limit: int = 100
+    ) -> list[AuditRecord]:
+        """Calls of tools with side effects, newest first."""
+        return self.engine.runtime.db.audit_log(thread_id=thread_id, user_id=user, limit=limit)
+
+    async def _owned_state(self, thread_id: str, user: str | None) -> dict[str, Any]:
+        snapshot = await self.graph.aget_state(_config(thread_id))
+        values: dict[str, Any] = dict(snapshot.values or {})
+        if not values or values.get("owner") != user:
+            raise ThreadNotFoundError(thread_id)
+        return values
+
+    async def _claim_thread(self, thread_id: str, user: str | None, text: str) -> None:
+        snapshot = await self.graph.aget_state(_config(thread_id))
+        values = snapshot.values or {}
+        if values and values.get("owner") != user:
+            raise ThreadNotFoundError(thread_id)
+        store = self.engine.runtime.store
+        if not values and store is not None:
+            now = datetime.now(UTC).isoformat()
+            await store.aput(
+                ("threads", user or "_local"),
+                thread_id,
+                {
+                    "thread_id": thread_id,
+                    "user": user,
+                    "created_at": now,
+                    "updated_at": now,
+                    "title": text[:80],
+                },
+            )
+
+    async def _touch_thread(self, thread_id: str, user: str | None) -> None:
+        store = self.engine.runtime.store
+        if store is None:
+            return
+        item = await store.aget(("threads", user or "_local"), thread_id)
+        if item is not None:
+            value = dict(item.value)
+            value["updated_at"] = datetime.now(UTC).isoformat()
+            await store.aput(("threads", user or "_local"), thread_id, value)
+
+    async def _history(self, thread_id: str | None) -> list[Turn]:
+        if thread_id is None:
+            return []
+        snapshot = await self.graph.aget_state(_config(thread_id))
+        return [Turn(**t) for t in (snapshot.values or {}).get("history", [])]
+
+    # --- sync API ------------------------------------------------------------------------
+    def _call(self, func: Callable[..., Awaitable[T]], *args: Any, **kwargs: Any) -> T:
+        if self._portal is None:
+            from anyio.from_thread import start_blocking_portal
+
+            self._portal_cm = start_blocking_portal()
+            self._portal = self._portal_cm.__enter__()
+        result: T = self._portal.call(lambda: func(*args, **kwargs))
+        return result
+
+    def run(self, text: str, thread_id: str | None = None, user: str | None = None) -> RunResult:
+        """Sync `arun`."""
+        return self._call(self.arun, text, thread_id=thread_id, user=user)
+
+    def plan(self, text: str, thread_id: str | None = None) -> ExecutionPlan:
+        """Sync `aplan`."""
+        return self._call(self.aplan, text, thread_id=thread_id)
+
+    def route(self, text: str, thread_id: str | None = None) -> RouteDecision:
+        """Sync `aroute`."""
+        return self._call(self.aroute, text, thread_id=thread_id)
+
+    def resume(self, thread_id: str, decision: Any, user: str | None = None) -> RunResult:
+        """Sync `aresume`."""
+        return self._call(self.aresume, thread_id, decision, user=user)
+
+
+RunResult = ev.RunResult
+
+
+def _config(thread_id: str) -> RunnableConfig:
+    return {"configurable": {"thread_id": thread_id}}
+
+
+def _pending(snapshot: Any) -> list[dict[str, Any]]:
+    pending: list[dict[str, Any]] = []
+    for intr in snapshot.interrupts or ():
+        value = getattr(intr, "value", None)
+        if isinstance(value, dict) and value.get("type") == "approval":
+            pending.extend(value.get("steps", []))
+    return pending
+
+
+def _run_result(
+    snapshot: Any, thread_id: str, user: str | None, text: str, errors: list[ErrorInfo]
+) -> RunResult:
+    values: dict[str, Any] = dict(snapshot.values or {})
+    pending = _pending(snapshot)
+    route = values.get("route")
+    plan = values.get("plan")
+    result = values.get("result")
+    plan_result = PlanResult.model_validate(result) if result else None
+    all_errors = [*(ErrorInfo.model_validate(e) for e in values.get("errors", [])), *errors]
+    if plan_result is not None:
+        all_errors = [*plan_result.errors, *errors]
+        for step in plan_result.steps:
+            if step.error is not None:
+                all_errors.append(step.error)
+    status: Any = values.get("status") or "failure"
+    if pending:
+        status = "interrupted"
+    elif errors:
+        status = "failure"
+    elif status not in ("success", "partial", "failure"):
+        status = "failure"
+    usage = Usage.model_validate(values.get("usage") or {})
+    if plan_result is not None:
+        usage = usage + Usage(tool_calls=sum(s.attempts for s in plan_result.steps))
+        plan_result = plan_result.model_copy(update={"usage": usage})
+    reply = values.get("reply", "") if not pending else _approval_prompt(pending)
+    if errors and not reply:
+        reply = "; ".join(e.message for e in errors)
+    return RunResult(
+        thread_id=thread_id,
+        user=user,
+        request=values.get("request", text),
+        route=RouteDecision.model_validate(route) if route else None,
+        plan=ExecutionPlan.model_validate(plan) if plan else None,
+        result=plan_result,
+        reply=reply,
+        status=status,
+        errors=all_errors,
+        usage=usage,
+        pending_approval=pending,
+    )
+
+
+def _approval_prompt(pending: list[dict[str, Any]]) -> str:
+    lines = [f"- {p.get('description') or p.get('tool')} ({p.get('tool')})" for p in pending]
+    return "Approval needed before I continue:\n" + "\n".join(lines)

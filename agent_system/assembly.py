@@ -1,0 +1,164 @@
+"""Wire the parts into one `Engine` and compiled graph (used by `AgentSystem`)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from agent_system.config import Settings
+from agent_system.graph.builder import build_graph
+from agent_system.graph.nodes import Engine
+from agent_system.planning.embedded import EmbeddedPlanner, EmbeddedReplanner
+from agent_system.planning.models import ExecutionPlan, PlanResult, StepResult
+from agent_system.roles import load_roles
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from langchain_core.language_models import BaseChatModel
+    from langgraph.checkpoint.base import BaseCheckpointSaver
+    from langgraph.graph.state import CompiledStateGraph
+    from langgraph.store.base import BaseStore
+
+    from agent_system.graph.state import AgentState
+    from agent_system.planning.base import Planner, Replanner
+    from agent_system.registry.registry import ToolRegistry
+    from agent_system.roles import Role
+    from agent_system.routing.models import Router
+    from agent_system.runtime import Clock, Runtime
+
+__all__ = ["assemble"]
+
+log = logging.getLogger(__name__)
+
+
+def assemble(
+    settings: Settings,
+    *,
+    checkpointer: BaseCheckpointSaver[Any] | None,
+    store: BaseStore | None,
+    registry: ToolRegistry | None = None,
+    router: Router | None = None,
+    planner: Planner | None = None,
+    replanner: Replanner | None = None,
+    models: dict[str, BaseChatModel] | None = None,
+    runtime: Runtime | None = None,
+    clock: Clock | None = None,
+    http_client: Any = None,
+    plugins: list[str] | None = None,
+    roles: dict[str, Role] | None = None,
+) -> tuple[Engine, CompiledStateGraph[AgentState, None, AgentState, AgentState]]:
+    """Build the engine from settings, taking any part given explicitly as is."""
+    from agent_system.execution import BreakerBoard, ResultCache, StepExecutor
+    from agent_system.persistence import open_runtime
+
+    if models is None:
+        from agent_system.llm.models import build_models
+
+        models = build_models(settings)
+    if runtime is None:
+        runtime = open_runtime(settings, clock=clock, http=http_client, store=store, models=models)
+    else:
+        if runtime.store is None:
+            runtime.store = store
+        if models and runtime.chat_model is None:
+            runtime.models = models
+            runtime.chat_model = models.get("default")
+    if registry is None:
+        from agent_system.registry.loaders import build_registry
+
+        registry = build_registry(settings, plugins or [])
+    roles = load_roles() if roles is None else roles
+    embedded_router = _embedded_router(settings, router)
+    if router is None:
+        router = embedded_router
+        weak = runtime.model("weak")
+        if weak is not None:
+            from agent_system.routing.hybrid import HybridRouter
+            from agent_system.routing.llm import LLMRouter
+
+            router = HybridRouter(embedded_router, LLMRouter(weak), settings)
+    embedded_planner = EmbeddedPlanner(embedded_router, roles, runtime)
+    embedded_replanner = EmbeddedReplanner(registry)
+    strong = runtime.model("strong")
+    if planner is None:
+        if strong is not None:
+            from agent_system.planning.llm_planner import LLMPlanner
+
+            planner = LLMPlanner(strong)
+        else:
+            planner = embedded_planner
+    if replanner is None:
+        if strong is not None:
+            from agent_system.planning.llm_planner import LLMReplanner
+
+            replanner = LLMReplanner(strong)
+        else:
+            replanner = embedded_replanner
+    runtime.provide("planning.planner", planner)
+    runtime.provide("planning.replanner", replanner)
+    runtime.provide("planning.registry", registry)
+    executor = StepExecutor(
+        registry,
+        runtime,
+        breakers=BreakerBoard(
+            settings.breaker_failures, settings.breaker_cooldown_s, runtime.clock
+        ),
+        cache=ResultCache(runtime.clock),
+        intent_sink=_intent_sink(),
+    )
+    engine = Engine(
+        runtime=runtime,
+        registry=registry,
+        router=router,
+        roles=roles,
+        planner=planner,
+        fallback_planner=embedded_planner,
+        replanner=replanner,
+        fallback_replanner=embedded_replanner,
+        executor=executor,
+        synthesizer=_synthesizer(runtime.model("default")),
+    )
+    return engine, build_graph(engine, checkpointer=checkpointer, store=store)
+
+
+def _embedded_router(settings: Settings, given: Any) -> Any:
+    """The router the embedded planner uses for clauses: a given router that can `decide`
+    synchronously, else the shipped embedded router."""
+    if given is not None and callable(getattr(given, "decide", None)):
+        return given
+    from agent_system.routing.embedded import load_default_router
+
+    return load_default_router(settings)
+
+
+def _intent_sink() -> Any:
+    try:
+        from tools.notification import handle_intent
+    except ImportError:  # pragma: no cover - core tools not installed
+        return None
+    return handle_intent
+
+
+def _synthesizer(model: BaseChatModel | None) -> Any:
+    if model is None:
+        return None
+    from agent_system.planning.llm_planner import llm_synthesize
+
+    async def synthesize(
+        request: str,
+        plan: ExecutionPlan,
+        results: dict[str, StepResult],
+        on_delta: Callable[[str], None],
+    ) -> str:
+        ordered = [results[s.id] for s in plan.steps if s.id in results]
+        plan_result = PlanResult(
+            plan_id=plan.id,
+            plan_version=plan.version,
+            status=PlanResult.infer_status(ordered, []),
+            steps=ordered,
+        )
+        text: str = await llm_synthesize(model, request, plan_result, stream=on_delta)
+        return text
+
+    return synthesize

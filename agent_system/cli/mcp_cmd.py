@@ -1,0 +1,57 @@
+"""`agent-system mcp serve`: offer the registry's tools to any MCP client."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated
+
+import typer
+
+from agent_system.config import Settings
+from agent_system.registry.loaders import build_registry
+from agent_system.registry.registry import ToolRegistry
+
+__all__ = ["app"]
+
+app = typer.Typer(help="Serve the tools over the Model Context Protocol.", no_args_is_help=True)
+
+
+@app.command("serve")
+def serve(
+    http: Annotated[
+        bool, typer.Option("--http", help="Streamable HTTP instead of stdio.")
+    ] = False,
+    host: Annotated[str, typer.Option(help="HTTP host.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="HTTP port.")] = 8765,
+    plugin: Annotated[
+        list[str] | None,
+        typer.Option("--plugin", "-p", help="A plugin module, module:attr or .py file."),
+    ] = None,
+) -> None:
+    """Serve every tool (built-in and plugins) over stdio, or HTTP at /mcp with --http."""
+    settings = Settings()
+    registry = build_registry(settings, plugin or [])
+    for warning in registry.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    if http:
+        typer.echo(f"MCP server on http://{host}:{port}/mcp ({len(registry)} tools)", err=True)
+    asyncio.run(_serve(settings, registry, http=http, host=host, port=port))
+
+
+async def _serve(
+    settings: Settings, registry: ToolRegistry, *, http: bool, host: str, port: int
+) -> None:
+    from agent_system.persistence import open_persistence, open_runtime
+    from agent_system.registry.mcp_server import serve_http, serve_stdio
+
+    persistence = await open_persistence(settings)
+    runtime = open_runtime(settings, store=persistence.store)
+    try:
+        if http:
+            await serve_http(registry, runtime, host=host, port=port)
+        else:
+            await serve_stdio(registry, runtime)
+    finally:
+        await runtime.http.aclose()
+        runtime.db.close()
+        await persistence.aclose()

@@ -1,0 +1,145 @@
+"""`agent-system tools ...`: list, show, validate and call the tools the planner can use.
+
+Every command builds the registry the engine would (built-in tools plus plugins from settings,
+entry points, function spec files and MCP servers) and accepts ``--plugin`` (repeatable) for one
+more module, ``module:attr`` or ``.py`` file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Annotated, Any
+
+import typer
+from pydantic_core import to_jsonable_python
+
+from agent_system.config import Settings
+from agent_system.errors import AgentSystemError
+from agent_system.registry.loaders import build_registry
+from agent_system.registry.registry import ToolRegistry
+from agent_system.registry.spec import ToolContext, ToolOutput, ToolSpec
+from agent_system.registry.validate import validate_registry
+
+__all__ = ["app"]
+
+app = typer.Typer(help="List, inspect, validate and call tools.", no_args_is_help=True)
+
+PluginOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--plugin", "-p", help="A plugin module, module:attr or .py file (repeatable)."
+    ),
+]
+
+
+def _registry(plugins: list[str] | None) -> tuple[Settings, ToolRegistry]:
+    settings = Settings()
+    registry = build_registry(settings, plugins or [])
+    return settings, registry
+
+
+def _spec(registry: ToolRegistry, name: str) -> ToolSpec:
+    spec = registry.get(name)
+    if spec is None:
+        typer.echo(f"Unknown tool {name!r}. Known tools: {', '.join(registry.names())}", err=True)
+        raise typer.Exit(2)
+    return spec
+
+
+def _summary(spec: ToolSpec) -> dict[str, Any]:
+    return {
+        "name": spec.name,
+        "description": spec.description,
+        "parameters": spec.parameters,
+        "side_effects": spec.side_effects.value,
+        "requires_approval": spec.requires_approval,
+        "idempotent": spec.idempotent,
+        "timeout_s": spec.timeout_s,
+        "tags": list(spec.tags),
+        "source": spec.source,
+    }
+
+
+@app.command("list")
+def list_tools(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    plugin: PluginOption = None,
+) -> None:
+    """List every registered tool with the first line of its description."""
+    _, registry = _registry(plugin)
+    specs = sorted(registry, key=lambda s: s.name)
+    if as_json:
+        typer.echo(json.dumps([_summary(s) for s in specs], indent=2))
+    else:
+        width = max((len(s.name) for s in specs), default=0)
+        for spec in specs:
+            first = spec.description.splitlines()[0] if spec.description else ""
+            typer.echo(f"{spec.name:<{width}}  {first}")
+        if not specs:
+            typer.echo("No tools registered.")
+    for warning in registry.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+
+
+@app.command("show")
+def show(name: str, plugin: PluginOption = None) -> None:
+    """Print a tool's schema exactly as it is sent to the LLM."""
+    _, registry = _registry(plugin)
+    typer.echo(json.dumps(_spec(registry, name).llm_schema(), indent=2))
+
+
+@app.command("validate")
+def validate(plugin: PluginOption = None) -> None:
+    """Check every tool (and plugin) for problems; exit 1 when there are any."""
+    _, registry = _registry(plugin)
+    problems = validate_registry(registry)
+    for problem in problems:
+        typer.echo(f"- {problem}")
+    if problems:
+        typer.echo(f"{len(problems)} problem(s) in {len(registry)} tool(s).", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"OK: {len(registry)} tool(s), no problems.")
+
+
+@app.command("call")
+def call(
+    name: str,
+    args: Annotated[str, typer.Option("--args", "-a", help="Arguments as a JSON object.")] = "{}",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the full result as JSON.")] = False,
+    plugin: PluginOption = None,
+) -> None:
+    """Run one tool with JSON arguments on the real data directory."""
+    settings, registry = _registry(plugin)
+    spec = _spec(registry, name)
+    try:
+        arguments = json.loads(args)
+    except json.JSONDecodeError as exc:
+        typer.echo(f"--args is not valid JSON: {exc.msg} (column {exc.colno})", err=True)
+        raise typer.Exit(2) from None
+    if not isinstance(arguments, dict):
+        typer.echo('--args must be a JSON object, like \'{"city": "Paris"}\'', err=True)
+        raise typer.Exit(2)
+    try:
+        result = asyncio.run(_run(settings, spec, arguments))
+    except AgentSystemError as exc:
+        typer.echo(f"error: {exc.message}", err=True)
+        raise typer.Exit(1) from None
+    output = result if isinstance(result, ToolOutput) else ToolOutput(data=result)
+    if as_json or not output.display:
+        typer.echo(json.dumps(to_jsonable_python(output, fallback=str), indent=2))
+    else:
+        typer.echo(output.display)
+
+
+async def _run(settings: Settings, spec: ToolSpec, arguments: dict[str, Any]) -> Any:
+    from agent_system.persistence import open_persistence, open_runtime
+
+    persistence = await open_persistence(settings)
+    runtime = open_runtime(settings, store=persistence.store)
+    try:
+        return await spec.ainvoke(arguments, ToolContext(runtime=runtime, user="cli"))
+    finally:
+        await runtime.http.aclose()
+        runtime.db.close()
+        await persistence.aclose()

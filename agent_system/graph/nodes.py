@@ -1,0 +1,495 @@
+"""The graph's nodes, as methods of `Engine` (which holds the router, roles, planners, tools).
+
+route ─► fast_reply ─┐
+   └──► select_tools ─► plan ─► approve ─► execute ─► synthesize
+                                   ▲          │
+                                   └─ replan ◄┘
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.config import get_stream_writer
+from langgraph.types import Command, interrupt
+
+from agent_system import events as ev
+from agent_system.errors import (
+    AgentSystemError,
+    ErrorCode,
+    ErrorInfo,
+    LLMError,
+    PlanValidationError,
+    Severity,
+)
+from agent_system.graph.state import HISTORY_LIMIT, AgentState
+from agent_system.graph.synthesize import can_template, extractive_reply, template_reply
+from agent_system.planning.models import (
+    ExecutionPlan,
+    ExecutionStep,
+    PlanResult,
+    PlanStatus,
+    ReplanRequest,
+    RunStatus,
+    StepResult,
+    StepStatus,
+    Usage,
+)
+from agent_system.planning.validation import validate_plan
+from agent_system.roles import Clarification, Role
+from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
+
+if TYPE_CHECKING:
+    from agent_system.execution import StepExecutor
+    from agent_system.planning.base import Planner, Replanner
+    from agent_system.registry.registry import ToolRegistry
+    from agent_system.routing.models import Router
+    from agent_system.runtime import Runtime
+
+__all__ = ["Engine"]
+
+log = logging.getLogger(__name__)
+
+
+def _thread_id(config: RunnableConfig) -> str | None:
+    value = config.get("configurable", {}).get("thread_id")
+    return str(value) if value is not None else None
+
+
+def _emit(event: Any) -> None:
+    get_stream_writer()(event)
+
+
+@dataclass
+class Engine:
+    """Everything the nodes need. One per `AgentSystem`."""
+
+    runtime: Runtime
+    registry: ToolRegistry
+    router: Router
+    roles: dict[str, Role]
+    planner: Planner
+    fallback_planner: Planner
+    replanner: Replanner
+    fallback_replanner: Replanner
+    executor: StepExecutor
+    synthesizer: Any = None
+    """async (request, plan, results, on_delta) -> str; None offline."""
+    usage: dict[str, Usage] = field(default_factory=dict)
+
+    # --- route ---------------------------------------------------------------------------
+    async def route(self, state: AgentState, config: RunnableConfig) -> Command[str]:
+        history = [Turn(**t) for t in state.get("history", [])]
+        decision = await self.router.route(RouteRequest(text=state["request"], history=history))
+        _emit(ev.RouteDecided(decision=decision, thread_id=_thread_id(config)))
+        update: dict[str, Any] = {"route": decision.model_dump(mode="json")}
+        if state.get("owner") is None:
+            update["owner"] = state.get("user")
+        if decision.target == RouteTarget.FAST_REPLY and decision.role in self.roles:
+            return Command(goto="fast_reply", update=update)
+        return Command(goto="select_tools", update=update)
+
+    # --- fast reply ----------------------------------------------------------------------
+    async def fast_reply(self, state: AgentState, config: RunnableConfig) -> Command[str]:
+        decision = RouteDecision.model_validate(state["route"])
+        role = self.roles[str(decision.role)]
+        history = [Turn(**t) for t in state.get("history", [])]
+        choice = role.interpret(state["request"], dict(decision.slots), self.runtime, history)
+        if isinstance(choice, Clarification):
+            return Command(
+                goto="synthesize", update={"reply": choice.question, "status": "success"}
+            )
+        spec = self.registry.get(choice.tool)
+        plan = ExecutionPlan(
+            request=state["request"],
+            reasoning=f"fast reply by the {role.name} role",
+            steps=[
+                ExecutionStep(
+                    id="s1",
+                    number=1,
+                    tool=choice.tool,
+                    arguments=choice.arguments,
+                    requires_approval=bool(spec and spec.requires_approval),
+                    description=state["request"],
+                )
+            ],
+            planner=f"role:{role.name}",
+            timeout_s=self.runtime.settings.plan_timeout_s,
+        )
+        return await self._accept_plan(plan, config)
+
+    # --- select tools and plan -----------------------------------------------------------
+    async def select_tools(self, state: AgentState) -> dict[str, Any]:
+        k = self.runtime.settings.tools_per_plan
+        ranked = self.registry.search(state["request"], k)
+        return {"selected_tools": [spec.name for spec, _ in ranked]}
+
+    async def plan(self, state: AgentState, config: RunnableConfig) -> Command[str]:
+        tools = [s for name in state.get("selected_tools", []) if (s := self.registry.get(name))]
+        history = [Turn(**t) for t in state.get("history", [])]
+        errors: list[dict[str, Any]] = []
+        try:
+            plan = await self.planner.plan(state["request"], tools, history)
+        except LLMError as exc:
+            log.warning("LLM planner failed (%s); using the embedded planner", exc.message)
+            errors.append(
+                exc.to_info()
+                .model_copy(update={"severity": Severity.WARNING})
+                .model_dump(mode="json")
+            )
+            plan = await self.fallback_planner.plan(state["request"], tools, history)
+        return await self._accept_plan(plan, config, errors)
+
+    async def _accept_plan(
+        self,
+        plan: ExecutionPlan,
+        config: RunnableConfig,
+        errors: list[dict[str, Any]] | None = None,
+    ) -> Command[str]:
+        errors = list(errors or [])
+        try:
+            plan = validate_plan(plan, self.registry)
+        except PlanValidationError as exc:
+            errors.extend(p.model_dump(mode="json") for p in exc.problems)
+            _emit(ev.PlanCreated(plan=plan, thread_id=_thread_id(config)))
+            return Command(
+                goto="synthesize",
+                update={"plan": plan.model_dump(mode="json", by_alias=True), "errors": errors},
+            )
+        for step in plan.steps:
+            spec = self.registry.get(step.tool)
+            if spec is not None and spec.requires_approval and not step.requires_approval:
+                step.requires_approval = True
+        _emit(ev.PlanCreated(plan=plan, thread_id=_thread_id(config)))
+        return Command(
+            goto="approve",
+            update={"plan": plan.model_dump(mode="json", by_alias=True), "errors": errors},
+        )
+
+    # --- approve -------------------------------------------------------------------------
+    async def approve(self, state: AgentState, config: RunnableConfig) -> Command[str]:
+        plan = ExecutionPlan.model_validate(state["plan"])
+        results = dict(state.get("results", {}))
+        pending = [s for s in plan.steps if s.requires_approval and s.id not in results]
+        if not pending:
+            return Command(goto="execute")
+        request = [
+            {
+                "step_id": s.id,
+                "tool": s.tool,
+                "arguments": s.arguments,
+                "description": s.description or s.tool,
+            }
+            for s in pending
+        ]
+        _emit(ev.ApprovalRequired(steps=request, thread_id=_thread_id(config)))
+        answer = interrupt({"type": "approval", "steps": request})
+        approved = _approved_ids(answer, [s.id for s in pending])
+        for step in pending:
+            if step.id in approved:
+                continue
+            results[step.id] = StepResult(
+                step_id=step.id,
+                tool=step.tool,
+                status=StepStatus.SKIPPED,
+                error=ErrorInfo(
+                    code=ErrorCode.APPROVAL_REJECTED,
+                    message=f"You did not approve {step.description or step.tool!r}.",
+                    step_id=step.id,
+                ),
+            ).model_dump(mode="json")
+        return Command(goto="execute", update={"results": results})
+
+    # --- execute -------------------------------------------------------------------------
+    async def execute(self, state: AgentState, config: RunnableConfig) -> Command[str]:
+        from agent_system.execution import run_plan
+
+        plan = ExecutionPlan.model_validate(state["plan"])
+        thread_id = _thread_id(config)
+        previous = dict(state.get("results", {}))
+        plan, blocked = _without_rejected(plan, previous)
+        previous.update(blocked)
+        ids = {s.id for s in plan.steps}
+        completed = {k: StepResult.model_validate(v) for k, v in previous.items() if k in ids}
+        completed.update(await self._journal_read(thread_id, plan))
+        writer = get_stream_writer()
+
+        async def run_step(step: ExecutionStep, arguments: dict[str, Any]) -> StepResult:
+            result = await self.executor.execute(
+                step,
+                arguments,
+                user=state.get("user"),
+                thread_id=thread_id,
+                plan_id=str(plan.id),
+            )
+            result = result.model_copy(update={"plan_version": plan.version})
+            await self._journal_write(thread_id, plan, result)
+            return result
+
+        settings = self.runtime.settings
+        elapsed = time.time() - state.get("started_at", time.time())
+        outcome = await run_plan(
+            plan,
+            run_step,
+            completed=completed,
+            max_concurrency=settings.max_concurrency,
+            deadline_s=max(plan.timeout_s - elapsed, 0.001),
+            on_event=writer,
+            thread_id=thread_id,
+        )
+        results = {k: v for k, v in previous.items() if k not in ids}
+        results.update({k: r.model_dump(mode="json") for k, r in outcome.results.items()})
+        update: dict[str, Any] = {"results": results, "needs_replan": list(outcome.needs_replan)}
+        if outcome.needs_replan and state.get("replans", 0) < settings.max_replans:
+            return Command(goto="replan", update=update)
+        return Command(goto="synthesize", update=update)
+
+    async def _journal_read(
+        self, thread_id: str | None, plan: ExecutionPlan
+    ) -> dict[str, StepResult]:
+        store = self.runtime.store
+        if store is None or thread_id is None:
+            return {}
+        items = await store.asearch(("journal", thread_id, str(plan.id)), limit=10_000)
+        found = {}
+        for item in items:
+            result = StepResult.model_validate(item.value)
+            if result.status == StepStatus.SUCCEEDED:
+                found[item.key] = result
+        return found
+
+    async def _journal_write(
+        self, thread_id: str | None, plan: ExecutionPlan, result: StepResult
+    ) -> None:
+        store = self.runtime.store
+        if store is None or thread_id is None or result.status != StepStatus.SUCCEEDED:
+            return
+        await store.aput(
+            ("journal", thread_id, str(plan.id)), result.step_id, result.model_dump(mode="json")
+        )
+
+    # --- replan --------------------------------------------------------------------------
+    async def replan(self, state: AgentState, config: RunnableConfig) -> Command[str]:
+        plan = ExecutionPlan.model_validate(state["plan"])
+        results = {k: StepResult.model_validate(v) for k, v in state.get("results", {}).items()}
+        failed = [results[s] for s in state.get("needs_replan", []) if s in results]
+        completed = {k: r for k, r in results.items() if r.status == StepStatus.SUCCEEDED}
+        reason = "; ".join(r.error.message for r in failed if r.error) or "a step failed"
+        request = ReplanRequest(
+            plan=plan,
+            completed=completed,
+            failed=failed,
+            reason=reason,
+            attempt=state.get("replans", 0) + 1,
+        )
+        tools = [s for name in state.get("selected_tools", []) if (s := self.registry.get(name))]
+        errors = list(state.get("errors", []))
+        try:
+            revised = await self.replanner.replan(request, tools)
+        except LLMError as exc:
+            errors.append(
+                exc.to_info()
+                .model_copy(update={"severity": Severity.WARNING})
+                .model_dump(mode="json")
+            )
+            revised = await self.fallback_replanner.replan(request, tools)
+        update: dict[str, Any] = {"replans": state.get("replans", 0) + 1, "errors": errors}
+        if revised is None or _repeats_failure(revised, plan, failed):
+            errors.append(
+                ErrorInfo(
+                    code=ErrorCode.INVALID_PLAN,
+                    message="Replanning stopped: the revision would repeat the failing step."
+                    if revised is not None
+                    else "Replanning found no way around the failure.",
+                    severity=Severity.WARNING,
+                ).model_dump(mode="json")
+            )
+            return Command(goto="synthesize", update=update)
+        try:
+            revised = validate_plan(revised, self.registry)
+        except PlanValidationError as exc:
+            errors.extend(p.model_dump(mode="json") for p in exc.problems)
+            return Command(goto="synthesize", update=update)
+        # Failed results leave the state so their steps (if kept) can run again.
+        kept = {
+            k: v.model_dump(mode="json")
+            for k, v in results.items()
+            if v.status == StepStatus.SUCCEEDED and any(s.id == k for s in revised.steps)
+        }
+        for step_id, result in results.items():
+            if not any(s.id == step_id for s in revised.steps):
+                kept[step_id] = result.model_dump(mode="json")
+        _emit(ev.Replanned(plan=revised, reason=reason, thread_id=_thread_id(config)))
+        update.update({"plan": revised.model_dump(mode="json", by_alias=True), "results": kept})
+        return Command(goto="approve", update=update)
+
+    # --- synthesize ----------------------------------------------------------------------
+    async def synthesize(self, state: AgentState, config: RunnableConfig) -> dict[str, Any]:
+        thread_id = _thread_id(config)
+        errors = [ErrorInfo.model_validate(e) for e in state.get("errors", [])]
+        plan = ExecutionPlan.model_validate(state["plan"]) if state.get("plan") else None
+        results = {k: StepResult.model_validate(v) for k, v in state.get("results", {}).items()}
+        reply = state.get("reply") or ""
+        plan_result: PlanResult | None = None
+        status = RunStatus.SUCCESS
+        if plan is not None:
+            ordered = [results[s.id] for s in plan.steps if s.id in results]
+            extra = [r for k, r in results.items() if all(s.id != k for s in plan.steps)]
+            status = (
+                PlanResult.infer_status([*ordered, *extra], errors)
+                if ordered or errors
+                else (
+                    RunStatus.FAILURE if plan.unsupported or not plan.steps else RunStatus.SUCCESS
+                )
+            )
+            if plan.unsupported and status == RunStatus.SUCCESS:
+                status = RunStatus.PARTIAL
+            plan_result = PlanResult(
+                plan_id=plan.id,
+                plan_version=plan.version,
+                status=status,
+                steps=[*ordered, *extra],
+                errors=errors,
+                replans=state.get("replans", 0),
+                duration_ms=(time.time() - state.get("started_at", time.time())) * 1000,
+            )
+            if not reply:
+                reply = await self._reply(state["request"], plan, results, errors, thread_id)
+        elif errors:
+            status = RunStatus.FAILURE
+            reply = reply or "; ".join(e.message for e in errors)
+        if not reply:
+            reply = "I'm not sure how to help with that."
+        if plan is None or can_template(plan, results):
+            _emit(ev.ReplyDelta(text=reply, thread_id=thread_id))
+        decision = state.get("route") or {}
+        turn = Turn(
+            text=state["request"],
+            role=_turn_role(decision, plan),
+            slots=decision.get("slots", {}),
+            reply=reply[:2000],
+        )
+        history = [*state.get("history", []), turn.model_dump(mode="json")][-HISTORY_LIMIT:]
+        if plan is not None and plan_result is not None:
+            plan = plan.model_copy(update={"status": _plan_status(status)})
+        return {
+            "reply": reply,
+            "status": status.value,
+            "history": history,
+            "plan": plan.model_dump(mode="json", by_alias=True) if plan else None,
+            "result": plan_result.model_dump(mode="json") if plan_result else None,
+        }
+
+    async def _reply(
+        self,
+        request: str,
+        plan: ExecutionPlan,
+        results: dict[str, StepResult],
+        errors: list[ErrorInfo],
+        thread_id: str | None,
+    ) -> str:
+        if can_template(plan, results) and not errors:
+            return template_reply(plan, results)
+        if not plan.steps and errors:
+            problems = "\n".join(f"- {e.message}" for e in errors)
+            return f"I could not make a valid plan for this request:\n{problems}"
+        if self.synthesizer is not None:
+            writer = get_stream_writer()
+            try:
+                text: str = await self.synthesizer(
+                    request,
+                    plan,
+                    results,
+                    lambda delta: writer(ev.ReplyDelta(text=delta, thread_id=thread_id)),
+                )
+                return text
+            except AgentSystemError as exc:
+                log.warning("LLM synthesis failed (%s); using the extractive reply", exc)
+        text = extractive_reply(plan, results)
+        _emit(ev.ReplyDelta(text=text, thread_id=thread_id))
+        return text
+
+
+def _without_rejected(
+    plan: ExecutionPlan, results: dict[str, dict[str, Any]]
+) -> tuple[ExecutionPlan, dict[str, dict[str, Any]]]:
+    """Take steps the user rejected, and everything that needs them, out of the plan."""
+    rejected = {
+        k
+        for k, v in results.items()
+        if (v.get("error") or {}).get("code") == ErrorCode.APPROVAL_REJECTED
+    }
+    if not rejected:
+        return plan, {}
+    blocked: dict[str, dict[str, Any]] = {}
+    removed = set(rejected)
+    changed = True
+    while changed:
+        changed = False
+        for step in plan.steps:
+            if step.id in removed or not removed.intersection(step.depends_on):
+                continue
+            removed.add(step.id)
+            changed = True
+            blocked[step.id] = StepResult(
+                step_id=step.id,
+                tool=step.tool,
+                status=StepStatus.SKIPPED,
+                error=ErrorInfo(
+                    code=ErrorCode.DEPENDENCY_FAILED,
+                    message="Not run: it needs a step you did not approve.",
+                    step_id=step.id,
+                ),
+            ).model_dump(mode="json")
+    remaining = [s for s in plan.steps if s.id not in removed]
+    return plan.model_copy(update={"steps": remaining}), blocked
+
+
+def _approved_ids(answer: Any, pending: list[str]) -> set[str]:
+    """Accept True/False, "yes"/"no", {"approve": bool}, or {"approved": [ids]}."""
+    if isinstance(answer, bool):
+        return set(pending) if answer else set()
+    if isinstance(answer, str):
+        return set(pending) if answer.strip().lower() in ("y", "yes", "approve", "ok") else set()
+    if isinstance(answer, dict):
+        if "approved" in answer and isinstance(answer["approved"], list):
+            return {str(s) for s in answer["approved"]} & set(pending)
+        if "approve" in answer:
+            return set(pending) if bool(answer["approve"]) else set()
+    return set()
+
+
+def _repeats_failure(revised: ExecutionPlan, plan: ExecutionPlan, failed: list[StepResult]) -> bool:
+    """True when the revision would make a call that already failed, unchanged."""
+    failed_calls = set()
+    for result in failed:
+        try:
+            step = plan.step(result.step_id)
+        except KeyError:
+            continue
+        failed_calls.add((step.tool, repr(sorted(step.arguments.items()))))
+    return any((s.tool, repr(sorted(s.arguments.items()))) in failed_calls for s in revised.steps)
+
+
+def _turn_role(decision: dict[str, Any], plan: ExecutionPlan | None) -> str | None:
+    role = decision.get("role")
+    if role:
+        return str(role)
+    if plan is not None and len({s.tool.split(".")[0] for s in plan.steps}) == 1 and plan.steps:
+        return plan.steps[0].tool.split(".")[0]
+    return None
+
+
+def _plan_status(status: RunStatus) -> PlanStatus:
+    return {
+        RunStatus.SUCCESS: PlanStatus.SUCCEEDED,
+        RunStatus.PARTIAL: PlanStatus.PARTIAL,
+        RunStatus.FAILURE: PlanStatus.FAILED,
+    }[status]
+
+
+Goto = Literal["fast_reply", "select_tools", "plan", "approve", "execute", "replan", "synthesize"]

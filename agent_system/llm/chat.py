@@ -1,0 +1,132 @@
+"""One guarded LLM call: budget reserved before, usage recorded and reconciled after, errors translated.
+
+Every LLM call of the engine goes through `guarded_call` (or `complete`, its plain-text form),
+so budgets and usage cannot be forgotten by a caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
+
+from langchain_core.language_models import LanguageModelInput
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, message_chunk_to_message
+from langchain_core.runnables import Runnable
+
+from agent_system.errors import BudgetExceededError, LLMError
+from agent_system.llm.budget import DEFAULT_OUTPUT_TOKENS, Budget, estimate_tokens
+from agent_system.llm.errors import translate_error
+from agent_system.llm.usage import UsageTracker, model_name_of
+from agent_system.planning.models import Usage
+
+__all__ = ["StreamCallback", "complete", "guarded_call", "message_text"]
+
+T = TypeVar("T")
+StreamCallback = Callable[[str], None]
+"""Receives each piece of text as the model streams it."""
+
+
+def message_text(message: BaseMessage) -> str:
+    """The plain text of a message (content blocks joined)."""
+    content = message.content
+    if isinstance(content, str):
+        return content
+    parts = []
+    for block in content:
+        if isinstance(block, str):
+            parts.append(block)
+        elif isinstance(block, dict) and block.get("type") == "text":
+            parts.append(str(block.get("text", "")))
+    return "".join(parts)
+
+
+async def guarded_call(
+    call: Callable[[], Awaitable[T]],
+    *,
+    messages: Sequence[BaseMessage],
+    model: Any,
+    reply_of: Callable[[T], BaseMessage | None],
+    usage: UsageTracker | None = None,
+    budget: Budget | None = None,
+    output_tokens: int = DEFAULT_OUTPUT_TOKENS,
+) -> T:
+    """Run `call` under the budget and record its usage.
+
+    Args:
+        call: Makes the LLM call (any runnable's ``ainvoke``, or a stream consumer).
+        messages: The prompt, for the token estimate.
+        model: The chat model, for its name in usage records and error messages.
+        reply_of: Extracts the model's reply from the call's result, for usage.
+        usage: Records tokens and cost.
+        budget: Refuses the call when it does not fit; reconciled with the real usage after.
+        output_tokens: Output tokens to reserve on top of the prompt estimate.
+
+    Raises:
+        BudgetExceededError: Before the call, when it does not fit the budget.
+        LLMError: The call failed (after the client's own retries), translated.
+    """
+    reservation = budget.reserve_llm(estimate_tokens(messages, output_tokens)) if budget else None
+    name = model_name_of(model)
+    try:
+        result = await call()
+    except BaseException as exc:
+        if budget is not None and reservation is not None:
+            budget.release(reservation)
+        if isinstance(exc, Exception) and not isinstance(exc, BudgetExceededError):
+            raise translate_error(exc, model=name) from exc
+        raise
+    reply = reply_of(result)
+    if reply is None:
+        call_usage = Usage(llm_calls=1)
+    else:  # without a tracker there are no prices: tokens count, cost does not
+        call_usage = (usage or UsageTracker()).record(reply, model=name).as_usage()
+    if budget is not None:
+        budget.reconcile_llm(call_usage, reservation)
+    return result
+
+
+async def complete(
+    model: Runnable[LanguageModelInput, BaseMessage],
+    messages: Sequence[BaseMessage],
+    *,
+    usage: UsageTracker | None = None,
+    budget: Budget | None = None,
+    stream: StreamCallback | None = None,
+    output_tokens: int = DEFAULT_OUTPUT_TOKENS,
+) -> AIMessage:
+    """One chat call; with `stream`, each text chunk goes to the callback as it arrives.
+
+    Raises:
+        BudgetExceededError: The call does not fit the budget (nothing was sent).
+        LLMError: The call failed after the client's retries.
+    """
+    prompt = list(messages)
+
+    async def invoke() -> AIMessage:
+        if stream is None:
+            reply = await model.ainvoke(prompt)
+            if not isinstance(reply, AIMessage):
+                raise LLMError(f"Expected an AI message from the model, got {type(reply).__name__}")
+            return reply
+        merged: AIMessageChunk | None = None
+        async for chunk in model.astream(prompt):
+            if not isinstance(chunk, AIMessageChunk):
+                continue
+            text = message_text(chunk)
+            if text:
+                stream(text)
+            merged = chunk if merged is None else merged + chunk
+        if merged is None:
+            return AIMessage(content="")
+        final = message_chunk_to_message(merged)
+        return final if isinstance(final, AIMessage) else AIMessage(content=message_text(final))
+
+    return await guarded_call(
+        invoke,
+        messages=prompt,
+        model=model,
+        reply_of=lambda reply: reply,
+        usage=usage,
+        budget=budget,
+        output_tokens=output_tokens,
+    )

@@ -1,0 +1,113 @@
+"""Checkpointer and store: one SQLite file by default, PostgreSQL when `database_url` says so.
+
+Both come from LangGraph's own packages (`langgraph-checkpoint-sqlite`,
+`langgraph-checkpoint-postgres`), opened on the running event loop and closed with it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import httpx
+
+from agent_system.config import Settings
+from agent_system.errors import ConfigurationError
+from agent_system.runtime import Clock, Runtime, SystemClock, resolve_timezone
+from agent_system.storage import Database
+
+if TYPE_CHECKING:
+    from langgraph.checkpoint.base import BaseCheckpointSaver
+    from langgraph.store.base import BaseStore
+
+__all__ = ["Persistence", "open_persistence", "open_runtime"]
+
+
+@dataclass
+class Persistence:
+    """An open checkpointer and store, and how to close them."""
+
+    checkpointer: BaseCheckpointSaver[Any]
+    store: BaseStore
+    backend: str
+    _stack: contextlib.AsyncExitStack = field(repr=False)
+
+    async def aclose(self) -> None:
+        """Close connections and pools."""
+        await self._stack.aclose()
+
+
+async def open_persistence(settings: Settings) -> Persistence:
+    """Open the checkpointer and store the settings ask for (tables created if missing)."""
+    stack = contextlib.AsyncExitStack()
+    try:
+        if settings.uses_postgres:
+            try:
+                from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
+                from langgraph.store.postgres.aio import AsyncPostgresStore
+                from psycopg.rows import dict_row
+                from psycopg_pool import AsyncConnectionPool
+            except ImportError as exc:  # pragma: no cover - depends on extras
+                raise ConfigurationError(
+                    "AGENT_SYSTEM_DATABASE_URL is a PostgreSQL URL but the driver is missing: "
+                    "pip install 'agent-system[postgres]'."
+                ) from exc
+            pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
+                str(settings.database_url),
+                min_size=1,
+                max_size=10,
+                open=False,
+                kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
+            )
+            await pool.open(wait=True, timeout=15)
+            stack.push_async_callback(pool.close)
+            checkpointer: Any = AsyncPostgresSaver(pool)
+            store: Any = AsyncPostgresStore(pool)
+            await checkpointer.setup()
+            await store.setup()
+            return Persistence(checkpointer, store, "postgres", stack)
+
+        import aiosqlite
+        from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+        from langgraph.store.sqlite.aio import AsyncSqliteStore
+
+        settings.home.mkdir(parents=True, exist_ok=True)
+        path = str(settings.sqlite_path)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        stack.push_async_callback(conn.close)
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        store_conn = await aiosqlite.connect(path, isolation_level=None)
+        stack.push_async_callback(store_conn.close)
+        await store_conn.execute("PRAGMA busy_timeout=5000")
+        checkpointer = AsyncSqliteSaver(conn)
+        store = AsyncSqliteStore(store_conn)
+        await checkpointer.setup()
+        await store.setup()
+        return Persistence(checkpointer, store, "sqlite", stack)
+    except BaseException:
+        await stack.aclose()
+        raise
+
+
+def open_runtime(
+    settings: Settings,
+    *,
+    clock: Clock | None = None,
+    http: httpx.AsyncClient | None = None,
+    db: Database | None = None,
+    store: BaseStore | None = None,
+    models: dict[str, Any] | None = None,
+) -> Runtime:
+    """A `Runtime` on the real data directory (SQLite application database, system clock)."""
+    models = models or {}
+    return Runtime(
+        settings=settings,
+        clock=clock or SystemClock(resolve_timezone(settings.timezone)),
+        http=http or httpx.AsyncClient(timeout=settings.http_timeout_s, follow_redirects=True),
+        db=db or Database(settings.sqlite_path),
+        store=store,
+        chat_model=models.get("default"),
+        models=models,
+    )

@@ -1,0 +1,295 @@
+"""The embedded (offline) planner and replanner for compound requests over the built-in roles.
+
+"check the weather in Paris and set a timer for 10 minutes" becomes two parallel steps; "then"
+makes the second depend on the first; "... add a picnic to my calendar if it's sunny" puts a `when`
+condition on the calendar step that reads the weather step's ``/condition``. Clauses it cannot place
+are listed in `ExecutionPlan.unsupported` with what an LLM would add.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from agent_system.planning.models import (
+    Comparison,
+    ExecutionPlan,
+    ExecutionStep,
+    FailurePolicy,
+    Not,
+    Ref,
+    ReplanRequest,
+    StepStatus,
+)
+from agent_system.roles import Clarification, Role
+from agent_system.routing.models import RouteDecision, RouteRequest, Turn
+
+if TYPE_CHECKING:
+    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry.spec import ToolSpec
+    from agent_system.runtime import Runtime
+
+__all__ = ["ClauseRouter", "EmbeddedPlanner", "EmbeddedReplanner", "split_clauses"]
+
+_CONNECTOR = re.compile(
+    r"\s*(?:,\s*)?\b(and then|then|after that|afterwards|and also|and|also|plus)\b\s*"
+    r"|\s*;\s*|\s*\.\s+(?=[a-z])",
+    re.IGNORECASE,
+)
+_SEQUENTIAL = {"and then", "then", "after that", "afterwards"}
+_IF = re.compile(
+    r"^(?P<body>.*?)[,\s]+(?P<kw>if|unless)\s+(?P<cond>.+)$|^(?P<kw2>if|unless)\s+(?P<cond2>.+?),\s*(?P<body2>.+)$",
+    re.IGNORECASE,
+)
+_DAY = re.compile(
+    r"\b(today|tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|"
+    r"(?:on |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b",
+    re.IGNORECASE,
+)
+_WEATHER_WORDS = {
+    "sunny": "sunny",
+    "sun": "sunny",
+    "clear": "clear",
+    "nice": "sunny",
+    "cloudy": "cloudy",
+    "overcast": "cloudy",
+    "raining": "rain",
+    "rainy": "rain",
+    "rains": "rain",
+    "rain": "rain",
+    "snowing": "snow",
+    "snowy": "snow",
+    "snows": "snow",
+    "snow": "snow",
+    "foggy": "fog",
+    "stormy": "thunderstorm",
+    "windy": "windy",
+}
+_TEMP = re.compile(
+    r"(?P<cmp>above|over|warmer than|more than|below|under|colder than|less than)\s+"
+    r"(?P<n>-?\d+(?:\.\d+)?)\s*(?:degrees|°)?\s*(?P<unit>c|f|celsius|fahrenheit)?",
+    re.IGNORECASE,
+)
+
+
+class ClauseRouter(Protocol):
+    """What the planner needs from a router: a synchronous decision for one clause."""
+
+    def decide(self, request: RouteRequest) -> RouteDecision: ...
+
+
+@dataclass
+class _Clause:
+    text: str
+    sequential: bool  # joined to the previous clause by "then"
+    condition: tuple[str, str] | None = None  # (keyword, condition text)
+
+
+def split_clauses(text: str) -> list[_Clause]:
+    """Split a request on connectors; "then" marks a dependency on the previous clause."""
+    parts = _CONNECTOR.split(text.strip().rstrip(".!?"))
+    clauses: list[_Clause] = []
+    sequential = False
+    for i, part in enumerate(parts):
+        if part is None:
+            continue
+        if i % 2 == 1:  # a connector
+            sequential = part.strip().lower() in _SEQUENTIAL
+            continue
+        body = part.strip(" ,")
+        if not body:
+            continue
+        condition = None
+        match = _IF.match(body)
+        if match:
+            kw = match.group("kw") or match.group("kw2")
+            cond = match.group("cond") or match.group("cond2")
+            body = (match.group("body") or match.group("body2") or "").strip(" ,")
+            condition = (kw.lower(), cond.strip())
+        clauses.append(_Clause(body, sequential, condition))
+        sequential = False
+    return clauses
+
+
+def _day_phrase(text: str) -> str | None:
+    match = _DAY.search(text)
+    return match.group(0) if match else None
+
+
+class EmbeddedPlanner:
+    """Plans compound requests over the built-in roles with no LLM."""
+
+    name = "embedded"
+
+    def __init__(
+        self,
+        router: ClauseRouter,
+        roles: dict[str, Role],
+        runtime: Runtime,
+        *,
+        min_confidence: float = 0.5,
+    ) -> None:
+        self.router = router
+        self.roles = roles
+        self.runtime = runtime
+        self.min_confidence = min_confidence
+
+    async def plan(
+        self, request: str, tools: list[ToolSpec], history: list[Turn] | None = None
+    ) -> ExecutionPlan:
+        """Split, route and fill each clause; see the module docstring."""
+        history = history or []
+        clauses = self._merge_weak(split_clauses(request), history)
+        steps: list[ExecutionStep] = []
+        unsupported: list[str] = []
+        notes: list[str] = []
+        day_context = next((d for c in clauses if (d := _day_phrase(c.text))), None)
+        for clause in clauses:
+            decision = self.router.decide(RouteRequest(text=clause.text, history=history))
+            role = self.roles.get(decision.role or "") if decision.role else None
+            if role is None or decision.confidence < self.min_confidence:
+                unsupported.append(
+                    f"{clause.text!r}: no built-in role handles this; an LLM planner "
+                    "(set OPENAI_API_KEY) could plan it with the registered tools."
+                )
+                continue
+            text = clause.text
+            if day_context and not _day_phrase(text) and role.name in ("calendar", "weather"):
+                text = f"{text} {day_context}"
+            choice = role.interpret(text, dict(decision.slots), self.runtime, history)
+            if isinstance(choice, Clarification):
+                unsupported.append(f"{clause.text!r}: {choice.question}")
+                continue
+            step_id = f"s{len(steps) + 1}"
+            depends_on: list[str] = []
+            if clause.sequential and steps:
+                depends_on.append(steps[-1].id)
+            when = None
+            if clause.condition is not None:
+                when, source = self._condition(clause.condition, steps)
+                if when is None:
+                    unsupported.append(
+                        f"condition {clause.condition[1]!r}: the embedded planner understands "
+                        "weather conditions (sunny, rain, above 20 degrees); an LLM planner could "
+                        "plan this one."
+                    )
+                    continue
+                if source not in depends_on:
+                    depends_on.append(source)
+                notes.append(f"{step_id} runs only {clause.condition[0]} {clause.condition[1]}")
+            steps.append(
+                ExecutionStep(
+                    id=step_id,
+                    number=len(steps) + 1,
+                    tool=choice.tool,
+                    arguments=choice.arguments,
+                    depends_on=depends_on,
+                    when=when,
+                    on_failure=FailurePolicy.SKIP,
+                    description=clause.text,
+                )
+            )
+        parallel = sum(1 for s in steps if not s.depends_on)
+        reasoning = (
+            f"{len(steps)} step(s) from {len(clauses)} clause(s); {parallel} can start at once."
+        )
+        if notes:
+            reasoning += " " + "; ".join(notes) + "."
+        return ExecutionPlan(
+            request=request,
+            reasoning=reasoning,
+            steps=steps,
+            planner=self.name,
+            unsupported=unsupported,
+            timeout_s=self.runtime.settings.plan_timeout_s,
+        )
+
+    def _merge_weak(self, clauses: list[_Clause], history: list[Turn]) -> list[_Clause]:
+        """Glue a clause that no role owns onto the previous one ("lights in the kitchen and
+        living room", "remind me to buy milk and eggs")."""
+        merged: list[_Clause] = []
+        for clause in clauses:
+            if merged and not clause.sequential and clause.condition is None:
+                decision = self.router.decide(RouteRequest(text=clause.text, history=history))
+                previous = self.router.decide(RouteRequest(text=merged[-1].text, history=history))
+                weak = decision.role is None or decision.confidence < self.min_confidence
+                if weak and previous.role is not None:
+                    merged[-1] = _Clause(
+                        f"{merged[-1].text} and {clause.text}",
+                        merged[-1].sequential,
+                        merged[-1].condition,
+                    )
+                    continue
+            merged.append(clause)
+        return merged
+
+    def _condition(self, condition: tuple[str, str], steps: list[ExecutionStep]) -> tuple[Any, str]:
+        keyword, text = condition
+        source = next((s for s in reversed(steps) if s.tool.startswith("weather.")), None)
+        if source is None:
+            return None, ""
+        lowered = text.lower()
+        cond: Any = None
+        temp = _TEMP.search(lowered)
+        if temp:
+            value = float(temp.group("n"))
+            unit = (temp.group("unit") or "c")[0]
+            path = "/temp_f" if unit == "f" else "/temp_c"
+            op = (
+                "gt" if temp.group("cmp") in ("above", "over", "warmer than", "more than") else "lt"
+            )
+            cond = Comparison(op=op, left=Ref(step=source.id, path=path), right=value)
+        else:
+            for word in re.findall(r"[a-z]+", lowered):
+                if word in _WEATHER_WORDS:
+                    cond = Comparison(
+                        op="eq",
+                        left=Ref(step=source.id, path="/condition"),
+                        right=_WEATHER_WORDS[word],
+                    )
+                    break
+        if cond is None:
+            return None, ""
+        if keyword == "unless":
+            cond = Not(op="not", arg=cond)
+        return cond, source.id
+
+
+class EmbeddedReplanner:
+    """Offline replanning: drop the failed branch, keep what finished, continue the rest."""
+
+    name = "embedded"
+
+    def __init__(self, registry: ToolRegistry | None = None) -> None:
+        self.registry = registry
+
+    async def replan(self, request: ReplanRequest, tools: list[ToolSpec]) -> ExecutionPlan | None:
+        """A new plan version without the failed steps and everything downstream of them."""
+        plan = request.plan
+        failed = {r.step_id for r in request.failed}
+        dropped = set(failed)
+        changed = True
+        while changed:
+            changed = False
+            for step in plan.steps:
+                if step.id not in dropped and dropped.intersection(step.depends_on):
+                    dropped.add(step.id)
+                    changed = True
+        remaining = [
+            s.model_copy(update={"status": StepStatus.PENDING})
+            for s in plan.steps
+            if s.id not in dropped and s.id not in request.completed
+        ]
+        if not remaining:
+            return None
+        kept = [s for s in plan.steps if s.id in request.completed and s.id not in dropped]
+        return plan.model_copy(
+            update={
+                "version": plan.version + 1,
+                "steps": [*kept, *remaining],
+                "reasoning": f"Dropped {', '.join(sorted(dropped))} after failure "
+                f"({request.reason}); continuing with {len(remaining)} step(s).",
+                "planner": self.name,
+            }
+        )

@@ -1,0 +1,135 @@
+"""The router's classifier at run time: a linear model over hashed n-grams, read without numpy.
+
+The model file is a standard ``.npz`` (written by `agent_system.routing.train`, readable with
+``numpy.load``), but reading it here needs only `zipfile` and `array`, so importing the router
+does not import numpy and one decision costs about a hundred microseconds of plain Python.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+import struct
+import sys
+import zipfile
+from array import array
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from agent_system.routing._features import featurize
+
+__all__ = ["CLASSES", "DEFAULT_MODEL_PATH", "OTHER", "TOOL_ROLES", "LinearModel", "ModelFileError"]
+
+OTHER = "other"
+CLASSES = ("timer", "weather", "calendar", "smart_home", "search", "conversation", OTHER)
+"""The classifier's classes: the six built-in roles and "other" (no role owns the request)."""
+TOOL_ROLES = frozenset({"timer", "weather", "calendar", "smart_home", "search"})
+"""Roles that act through tools; an out-of-role request must never reach one."""
+DEFAULT_MODEL_PATH = Path(__file__).with_name("data") / "router_model.npz"
+
+_MAGIC = b"\x93NUMPY"
+_TYPECODES = {"<i2": "h", "<f8": "d", "|u1": "B"}
+
+
+class ModelFileError(ValueError):
+    """The router's model file is missing or malformed."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(
+            f"Router model {str(path)!r} {problem}. Rebuild it with "
+            "`python -m agent_system.routing.train`."
+        )
+        self.path = path
+
+
+def _read_npy(path: Path, name: str, raw: bytes) -> tuple[array[Any], tuple[int, ...]]:
+    if not raw.startswith(_MAGIC):
+        raise ModelFileError(path, f"has a member {name!r} that is not a .npy array")
+    major = raw[6]
+    if major == 1:
+        (header_len,) = struct.unpack("<H", raw[8:10])
+        start = 10
+    else:
+        (header_len,) = struct.unpack("<I", raw[8:12])
+        start = 12
+    header = ast.literal_eval(raw[start : start + header_len].decode("latin1"))
+    descr = header["descr"]
+    if descr not in _TYPECODES or header["fortran_order"]:
+        raise ModelFileError(path, f"stores {name!r} as {descr!r}, which this reader cannot load")
+    values = array(_TYPECODES[descr])
+    values.frombytes(raw[start + header_len :])
+    if sys.byteorder == "big" and values.itemsize > 1:
+        values.byteswap()
+    return values, tuple(header["shape"])
+
+
+@dataclass(frozen=True)
+class LinearModel:
+    """Multinomial logistic regression with temperature-scaled (calibrated) probabilities."""
+
+    classes: tuple[str, ...]
+    weights: tuple[array[Any], ...]
+    """One int16 row of `buckets` weights per class."""
+    scales: tuple[float, ...]
+    bias: tuple[float, ...]
+    temperature: float
+    buckets: int
+    word_weight: float
+    char_weight: float
+    meta: dict[str, Any]
+
+    @classmethod
+    def load(cls, path: Path = DEFAULT_MODEL_PATH) -> LinearModel:
+        """Read a model file written by `agent_system.routing.train`."""
+        if not path.exists():
+            raise ModelFileError(path, "does not exist")
+        arrays: dict[str, tuple[array[Any], tuple[int, ...]]] = {}
+        try:
+            with zipfile.ZipFile(path) as archive:
+                for member in archive.namelist():
+                    name = member.removesuffix(".npy")
+                    arrays[name] = _read_npy(path, name, archive.read(member))
+        except zipfile.BadZipFile as exc:
+            raise ModelFileError(path, "is not an .npz archive") from exc
+        missing = {"weights", "scales", "bias", "meta"} - arrays.keys()
+        if missing:
+            raise ModelFileError(path, f"lacks the arrays {sorted(missing)}")
+        meta: dict[str, Any] = json.loads(arrays["meta"][0].tobytes().decode("utf-8"))
+        flat, shape = arrays["weights"]
+        n_classes, buckets = shape
+        if tuple(meta["classes"]) != CLASSES or n_classes != len(CLASSES):
+            raise ModelFileError(path, f"has classes {meta['classes']}, expected {list(CLASSES)}")
+        rows = tuple(flat[k * buckets : (k + 1) * buckets] for k in range(n_classes))
+        return cls(
+            classes=CLASSES,
+            weights=rows,
+            scales=tuple(arrays["scales"][0]),
+            bias=tuple(arrays["bias"][0]),
+            temperature=float(meta["temperature"]),
+            buckets=buckets,
+            word_weight=float(meta["word_weight"]),
+            char_weight=float(meta["char_weight"]),
+            meta=meta,
+        )
+
+    def logits(self, text: str) -> list[float]:
+        """Uncalibrated class scores of `text`."""
+        word_idx, char_idx = featurize(text, self.buckets)
+        word_value = self.word_weight / math.sqrt(len(word_idx)) if word_idx else 0.0
+        char_value = self.char_weight / math.sqrt(len(char_idx)) if char_idx else 0.0
+        out = []
+        for row, scale, bias in zip(self.weights, self.scales, self.bias, strict=True):
+            get = row.__getitem__
+            total = sum(map(get, word_idx)) * word_value + sum(map(get, char_idx)) * char_value
+            out.append(bias + scale * total)
+        return out
+
+    def probabilities(self, text: str) -> dict[str, float]:
+        """Calibrated probability of each class for `text` (they sum to 1)."""
+        scaled = [value / self.temperature for value in self.logits(text)]
+        top = max(scaled)
+        exps = [math.exp(value - top) for value in scaled]
+        total = sum(exps)
+        return {name: e / total for name, e in zip(self.classes, exps, strict=True)}

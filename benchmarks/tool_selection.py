@@ -1,0 +1,233 @@
+"""Tool selection benchmark on the BFCL data shipped with the `bfcl-eval` package.
+
+Run: ``python -m benchmarks.tool_selection`` (or ``make bench-tools``). Categories used:
+``multiple``, ``parallel_multiple``, ``irrelevance`` and, for the 1,000-tool registry, the function
+specs of ``multiple``, ``parallel``, ``parallel_multiple``, ``simple_python``, ``simple_java``,
+``simple_javascript`` and ``irrelevance`` (never the ``live_*`` ones). Writes
+``benchmarks/results/tool_selection.json`` and ``docs/benchmarks_tools.md``;
+exits 1 when a goal fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import re
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from agent_system.registry.loaders.functions import spec_from_function_schema
+from agent_system.registry.registry import ToolRegistry
+from agent_system.registry.spec import ToolSpec
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "benchmarks" / "results" / "tool_selection.json"
+DOC = ROOT / "docs" / "benchmarks_tools.md"
+
+GOAL_MULTIPLE_TOP1 = 0.97
+GOAL_PARALLEL_MULTIPLE_RECALL = 0.95
+GOAL_SEARCH_MS = 10.0
+LARGE_REGISTRY = 1000
+
+
+def data_dir() -> Path:
+    """Where bfcl-eval keeps its data (``pip install bfcl-eval``, part of the dev extra)."""
+    import bfcl_eval
+
+    return Path(os.path.dirname(bfcl_eval.__file__)) / "data"
+
+
+def _read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
+    with path.open(encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                yield json.loads(line)
+
+
+def load_category(name: str) -> list[dict[str, Any]]:
+    """Entries of one BFCL category with their gold function names (when there is an answer)."""
+    base = data_dir()
+    pattern = re.compile(rf"BFCL_v\d+_{re.escape(name)}\.json")
+    (path,) = [p for p in sorted(base.iterdir()) if pattern.fullmatch(p.name)]
+    entries = list(_read_jsonl(path))
+    answers = base / "possible_answer" / path.name
+    if answers.exists():
+        gold = {row["id"]: row["ground_truth"] for row in _read_jsonl(answers)}
+        for entry in entries:
+            entry["gold"] = sorted({fn for call in gold[entry["id"]] for fn in call})
+    return entries
+
+
+def question(entry: dict[str, Any]) -> str:
+    """The user's words of the (single-turn) request."""
+    turns = entry["question"]
+    return " ".join(m["content"] for turn in turns for m in turn if m.get("role") == "user")
+
+
+def registry_for(functions: list[dict[str, Any]]) -> ToolRegistry:
+    """A registry holding the given BFCL functions (unbound: only searched, never called)."""
+    registry = ToolRegistry()
+    for fn in functions:
+        if fn["name"] not in registry:
+            registry.add(spec_from_function_schema(fn, source="bfcl"))
+    return registry
+
+
+def eval_multiple(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """Top-1 accuracy: the gold function ranks first among the request's candidates."""
+    hits, misses = 0, []
+    for entry in entries:
+        found = registry_for(entry["function"]).search(question(entry), k=1)
+        if found and found[0][0].name == entry["gold"][0]:
+            hits += 1
+        else:
+            misses.append(entry["id"])
+    return {"n": len(entries), "top1": hits / len(entries), "misses": misses}
+
+
+def eval_parallel_multiple(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """Share of requests whose top k (k = distinct gold functions) holds every gold function."""
+    hits, misses = 0, []
+    for entry in entries:
+        k = len(entry["gold"])
+        found = {s.name for s, _ in registry_for(entry["function"]).search(question(entry), k=k)}
+        if set(entry["gold"]) <= found:
+            hits += 1
+        else:
+            misses.append(entry["id"])
+    return {"n": len(entries), "recall_at_k": hits / len(entries), "misses": misses}
+
+
+def eval_irrelevance(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """Share of requests (no candidate fits) for which the selector yields no tool."""
+    empty = sum(1 for e in entries if not registry_for(e["function"]).search(question(e), k=5))
+    return {"n": len(entries), "no_tool_share": empty / len(entries)}
+
+
+def large_registry(categories: list[list[dict[str, Any]]]) -> list[ToolSpec]:
+    """Up to 1,000 distinct tools from every BFCL function spec of the given categories."""
+    specs: dict[str, ToolSpec] = {}
+    for entries in categories:
+        for entry in entries:
+            for fn in entry["function"]:
+                if fn["name"] not in specs and len(specs) < LARGE_REGISTRY:
+                    specs[fn["name"]] = spec_from_function_schema(fn, source="bfcl")
+    return list(specs.values())
+
+
+def eval_large(tools: list[ToolSpec], entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """Latency per search and gold recall when each `multiple` request sees every tool."""
+    registry = ToolRegistry(tools)
+    started = time.perf_counter()
+    registry.search("warm up the index", k=8)
+    build_ms = (time.perf_counter() - started) * 1000
+    timings, top1, top5 = [], 0, 0
+    for entry in entries:
+        text = question(entry)
+        started = time.perf_counter()
+        found = registry.search(text, k=5)
+        timings.append((time.perf_counter() - started) * 1000)
+        names = [s.name for s, _ in found]
+        top1 += bool(names) and names[0] == entry["gold"][0]
+        top5 += entry["gold"][0] in names
+    timings.sort()
+    return {
+        "tools": len(registry),
+        "build_ms": round(build_ms, 1),
+        "search_ms_mean": round(statistics.fmean(timings), 3),
+        "search_ms_p95": round(timings[int(0.95 * (len(timings) - 1))], 3),
+        "search_ms_max": round(timings[-1], 3),
+        "multiple_top1": top1 / len(entries),
+        "multiple_top5": top5 / len(entries),
+    }
+
+
+def run() -> dict[str, Any]:
+    """Every measurement, with PASS/FAIL per goal."""
+    multiple = load_category("multiple")
+    parallel_multiple = load_category("parallel_multiple")
+    irrelevance = load_category("irrelevance")
+    parallel = load_category("parallel")
+    extra = [load_category(c) for c in ("simple_python", "simple_java", "simple_javascript")]
+    tools = large_registry([multiple, parallel_multiple, parallel, *extra, irrelevance])
+    results: dict[str, Any] = {
+        "multiple": eval_multiple(multiple),
+        "parallel_multiple": eval_parallel_multiple(parallel_multiple),
+        "irrelevance": eval_irrelevance(irrelevance),
+        "large_registry": eval_large(tools, multiple),
+    }
+    results["goals"] = {
+        "multiple_top1>=0.97": results["multiple"]["top1"] >= GOAL_MULTIPLE_TOP1,
+        "parallel_multiple_recall>=0.95": results["parallel_multiple"]["recall_at_k"]
+        >= GOAL_PARALLEL_MULTIPLE_RECALL,
+        "search_p95<=10ms@1000": results["large_registry"]["search_ms_p95"] <= GOAL_SEARCH_MS,
+    }
+    results["machine"] = f"{platform.python_version()} on {platform.machine()}"
+    return results
+
+
+def markdown(results: dict[str, Any]) -> str:
+    """The docs section."""
+    m, pm = results["multiple"], results["parallel_multiple"]
+    irr, big = results["irrelevance"], results["large_registry"]
+    ok = results["goals"]
+
+    def mark(key: str) -> str:
+        return "PASS" if ok[key] else "FAIL"
+
+    return "\n".join(
+        [
+            "## Tool selection (BFCL)",
+            "",
+            "`python -m benchmarks.tool_selection` (`make bench-tools`): the lexical selector",
+            "(`agent_system.registry.selection.ToolIndex`) on the BFCL data of the `bfcl-eval`",
+            "package; the `live_*` categories are not used.",
+            "",
+            "| measure | value | goal | result |",
+            "| --- | --- | --- | --- |",
+            f"| `multiple`: gold tool ranked first ({m['n']} requests) | {m['top1']:.3f} "
+            f"| >= {GOAL_MULTIPLE_TOP1} | {mark('multiple_top1>=0.97')} |",
+            f"| `parallel_multiple`: top k holds every gold tool ({pm['n']} requests) "
+            f"| {pm['recall_at_k']:.3f} | >= {GOAL_PARALLEL_MULTIPLE_RECALL} "
+            f"| {mark('parallel_multiple_recall>=0.95')} |",
+            f"| search time, {big['tools']} tools: mean / p95 / max (ms) "
+            f"| {big['search_ms_mean']} / {big['search_ms_p95']} / {big['search_ms_max']} "
+            f"| p95 <= {GOAL_SEARCH_MS} | {mark('search_p95<=10ms@1000')} |",
+            f"| `irrelevance`: requests for which no tool is offered ({irr['n']}) "
+            f"| {irr['no_tool_share']:.3f} | reported | - |",
+            f"| `multiple` against all {big['tools']} tools: top-1 / top-5 "
+            f"| {big['multiple_top1']:.3f} / {big['multiple_top5']:.3f} | reported | - |",
+            f"| index build, {big['tools']} tools (ms) | {big['build_ms']} | reported | - |",
+            "",
+            f"Measured with Python {results['machine']}.",
+            "",
+        ]
+    )
+
+
+def main() -> int:
+    """Run, print, write the JSON and the docs section; 0 when every goal passes."""
+    results = run()
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    DOC.write_text(markdown(results), encoding="utf-8")
+    for goal, passed in results["goals"].items():
+        print(f"{'PASS' if passed else 'FAIL'}  {goal}")
+    print(
+        f"multiple top1={results['multiple']['top1']:.3f}  "
+        f"parallel_multiple recall@k={results['parallel_multiple']['recall_at_k']:.3f}  "
+        f"irrelevance no-tool={results['irrelevance']['no_tool_share']:.3f}  "
+        f"search p95={results['large_registry']['search_ms_p95']} ms "
+        f"({results['large_registry']['tools']} tools)"
+    )
+    print(f"wrote {RESULTS.relative_to(ROOT)} and {DOC.relative_to(ROOT)}")
+    return 0 if all(results["goals"].values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

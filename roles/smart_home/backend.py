@@ -1,0 +1,240 @@
+"""Smart-home devices, the `HomeBackend` protocol, and fuzzy device-name resolution.
+
+A backend lists devices and performs one action on one device; the tools resolve what the user
+said ("the lights in the kitchen") to devices first, so an unknown device changes nothing.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+from agent_system.errors import ToolExecutionError
+
+__all__ = [
+    "SUPPORTED",
+    "Action",
+    "Device",
+    "DeviceKind",
+    "HomeBackend",
+    "check_supported",
+    "convert",
+    "describe",
+    "match_devices",
+    "resolve",
+    "resolve_one",
+]
+
+DeviceKind = Literal["light", "switch", "climate", "lock", "cover", "vacuum", "fan", "sensor"]
+Action = Literal[
+    "turn_on",
+    "turn_off",
+    "set_brightness",
+    "set_color",
+    "set_temperature",
+    "lock",
+    "unlock",
+    "open",
+    "close",
+    "start",
+    "dock",
+]
+
+# Words a user may say for each kind of device (matched against what they typed).
+_KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "light": ("light", "lamp", "bulb", "lighting"),
+    "switch": ("switch", "plug", "outlet", "socket"),
+    "climate": ("thermostat", "heating", "heater", "temperature", "ac", "climate"),
+    "lock": ("lock", "door", "deadbolt"),
+    "cover": ("cover", "door", "blind", "shade", "curtain", "shutter"),
+    "vacuum": ("vacuum", "robot", "roomba", "hoover", "cleaner"),
+    "fan": ("fan",),
+    "sensor": ("sensor",),
+}
+SUPPORTED: dict[str, frozenset[str]] = {
+    "turn_on": frozenset({"light", "switch", "fan", "climate"}),
+    "turn_off": frozenset({"light", "switch", "fan", "climate"}),
+    "set_brightness": frozenset({"light"}),
+    "set_color": frozenset({"light"}),
+    "set_temperature": frozenset({"climate"}),
+    "lock": frozenset({"lock"}),
+    "unlock": frozenset({"lock"}),
+    "open": frozenset({"cover"}),
+    "close": frozenset({"cover"}),
+    "start": frozenset({"vacuum"}),
+    "dock": frozenset({"vacuum"}),
+}
+"""Which kinds of device each action applies to (checked before any backend is called)."""
+
+_FILLER = frozenset(
+    "the a an my our in on of at for all both every everything please and to turn switch set make "
+    "one too also well now then".split()
+)
+
+
+class Device(BaseModel):
+    """One device and its current state."""
+
+    id: str = Field(description="Backend id: 'kitchen_light' or 'light.kitchen'.")
+    name: str
+    kind: DeviceKind
+    area: str | None = None
+    state: str = "off"
+    attributes: dict[str, Any] = Field(default_factory=dict)
+    aliases: list[str] = Field(default_factory=list)
+
+    @property
+    def is_garage(self) -> bool:
+        """A garage door (opening it needs approval)."""
+        return self.kind == "cover" and "garage" in f"{self.id} {self.name}".lower()
+
+
+@runtime_checkable
+class HomeBackend(Protocol):
+    """Where devices live. Install a fake with ``runtime.provide("smart_home.backend", x)``."""
+
+    async def devices(self) -> list[Device]:
+        """Every device with its current state."""
+        ...
+
+    async def act(self, device: Device, action: Action, value: Any = None) -> Device:
+        """Perform `action` (with `value` for brightness, color, temperature); the new state."""
+        ...
+
+
+def _words(text: str) -> list[str]:
+    words = re.findall(r"[a-z0-9]+", text.lower().replace("_", " "))
+    out = []
+    for word in words:
+        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+            word = word[:-1]
+        if word not in _FILLER:
+            out.append(word)
+    return out
+
+
+def _vocabulary(device: Device) -> set[str]:
+    words = set(_words(device.name)) | set(_words(device.area or ""))
+    for alias in device.aliases:
+        words |= set(_words(alias))
+    words |= set(_KIND_WORDS.get(device.kind, ()))
+    return words
+
+
+def _word_matches(word: str, vocabulary: set[str]) -> bool:
+    if word in vocabulary:
+        return True
+    return bool(difflib.get_close_matches(word, vocabulary, n=1, cutoff=0.8))
+
+
+def match_devices(devices: list[Device], query: str, area: str | None = None) -> list[Device]:
+    """Devices whose name, area, aliases or kind cover every word of `query` (typos forgiven).
+
+    The best-covered devices come first; an exact name or alias match wins outright.
+    """
+    pool = devices
+    if area:
+        wanted = _words(area)
+        pool = [
+            d for d in devices if all(_word_matches(w, set(_words(d.area or ""))) for w in wanted)
+        ]
+        if not pool:  # backends without areas (Home Assistant): the room is in the name
+            pool, query = devices, f"{area} {query}"
+    normalized = " ".join(_words(query))
+    exact = [
+        d for d in pool if normalized in {" ".join(_words(n)) for n in (d.name, d.id, *d.aliases)}
+    ]
+    if exact:
+        return exact
+    words = _words(query)
+    if not words:
+        return list(pool)
+    return [d for d in pool if all(_word_matches(w, _vocabulary(d)) for w in words)]
+
+
+def _suggest(devices: list[Device], query: str) -> str:
+    names = [d.name for d in devices]
+    close = difflib.get_close_matches(query, names, n=3, cutoff=0.4)
+    if not close:
+        words = set(_words(query))
+        close = [d.name for d in devices if words & _vocabulary(d)][:3]
+    if close:
+        return "Close matches: " + ", ".join(close) + "."
+    return "Known devices: " + ", ".join(names) + "."
+
+
+def resolve(
+    devices: list[Device], query: str, area: str | None = None, *, many: bool = False
+) -> list[Device]:
+    """The device(s) `query` names; `ToolExecutionError` when none or (unless `many`) several.
+
+    Args:
+        devices: Every device of the home.
+        query: What the user called it ("kitchen light", "the lights in the kitchen").
+        area: Optional room to narrow the search.
+        many: Accept several matches (for "turn off the lights").
+    """
+    where = f" in the {area}" if area else ""
+    found = match_devices(devices, query, area)
+    if not found:
+        raise ToolExecutionError(
+            f"I couldn't find a device called {query!r}{where}; nothing was changed. "
+            + _suggest(devices, query),
+            details={"device": query, "area": area},
+        )
+    if len(found) > 1 and not many:
+        raise ToolExecutionError(
+            f"{query!r}{where} matches {len(found)} devices: "
+            + ", ".join(d.name for d in found)
+            + "; nothing was changed. Which one?",
+            details={"device": query, "matches": [d.id for d in found]},
+        )
+    return found
+
+
+def resolve_one(devices: list[Device], query: str, area: str | None = None) -> Device:
+    """Exactly one device for `query` (see `resolve`)."""
+    return resolve(devices, query, area)[0]
+
+
+def check_supported(device: Device, action: Action) -> None:
+    """`ToolExecutionError` when `device` cannot do `action` (nothing is changed)."""
+    if device.kind not in SUPPORTED[action]:
+        verb = action.replace("_", " ")
+        raise ToolExecutionError(
+            f"{device.name} is a {device.kind}; it cannot {verb}. Nothing was changed.",
+            details={"device": device.id, "action": action},
+        )
+
+
+def describe(device: Device, units: str = "metric") -> str:
+    """A short sentence about a device's state: "Kitchen light is on at 80%, warm white."."""
+    attrs = device.attributes
+    text = f"{device.name} is {device.state}"
+    if device.kind == "light" and device.state == "on":
+        extras = []
+        if attrs.get("brightness") is not None:
+            extras.append(f"at {attrs['brightness']}%")
+        if attrs.get("color"):
+            extras.append(str(attrs["color"]))
+        if extras:
+            text += " " + ", ".join(extras)
+    if device.kind == "climate":
+        unit = "°F" if units == "imperial" else "°C"
+        source = str(attrs.get("temperature_unit", "°C"))
+        if attrs.get("target_temperature") is not None:
+            text += f", set to {convert(attrs['target_temperature'], source, unit):g}{unit}"
+        if attrs.get("current_temperature") is not None:
+            text += f", currently {convert(attrs['current_temperature'], source, unit):g}{unit}"
+    return text + "."
+
+
+def convert(value: Any, source: str, target: str) -> float:
+    """A temperature from `source` to `target` unit ("°C" or "°F"), one decimal."""
+    number = float(value)
+    if source != target:
+        number = number * 9 / 5 + 32 if target == "°F" else (number - 32) * 5 / 9
+    return round(number, 1)

@@ -1,0 +1,166 @@
+"""The timer role: "set a timer for 10 minutes", "wake me up at 7", "remind me to call mom at 5"."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from agent_system.roles import Clarification, RoleCall
+from agent_system.routing.slots import (
+    extract_label,
+    format_day,
+    format_duration,
+    parse_duration,
+    parse_when,
+)
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from agent_system.routing.models import Turn
+    from agent_system.runtime import Runtime
+
+__all__ = ["ROLE", "TimerRole"]
+
+_INTENTS = {
+    "cancel": r"\b(?:cancel|stop|delete|remove|clear|kill|dismiss|silence|get\s+rid\s+of"
+    r"|turn\s+off|switch\s+off|never\s*mind)\b",
+    "pause": r"\b(?:pause|hold|freeze)\b",
+    "resume": r"\b(?:resume|unpause|un-pause|continue|restart)\b",
+    "list": r"\b(?:how\s+(?:much|long)|time\s+left|remaining|list|show|check|status"
+    r"|what(?:'s|\s+is)?\s+(?:timers?|alarms?|reminders?)|which|any\s+(?:timers?|alarms?|reminders?)"
+    r"|do\s+i\s+have)\b",
+    "extend": r"\b(?:extend|snooze|more|longer)\b"
+    r"|\badd\b(?=.*\bto\s+(?:the|my|it|that|this|all|each)\b)",
+    "remind": r"\bremind(?:er)?s?\b",
+    "alarm": r"\b(?:alarm|wake\s+(?:me|us)(?:\s+up)?)\b",
+    "create": r"\b(?:set|start|create|make|new|put)\b",
+}
+_PATTERNS = {name: re.compile(pattern, re.IGNORECASE) for name, pattern in _INTENTS.items()}
+_ALL = re.compile(r"\b(?:all|every(?:thing|one)?)\b", re.IGNORECASE)
+_KIND = re.compile(r"\b(timer|alarm|reminder)s?\b", re.IGNORECASE)
+_NUMBER = re.compile(r"(?:#|\bnumber\s+|\btimer\s+)(\d+)\b", re.IGNORECASE)
+
+
+def _intent(text: str) -> str:
+    """The intent whose keyword comes first ("remind me to cancel..." is a reminder)."""
+    found = [(m.start(), name) for name, p in _PATTERNS.items() if (m := p.search(text))]
+    if not found:
+        return "create"
+    first = min(found)[1]
+    if first == "create":
+        if _PATTERNS["remind"].search(text):
+            return "remind"
+        if _PATTERNS["alarm"].search(text):
+            return "alarm"
+        return "create"
+    if first == "extend" and re.search(r"\b(?:another|new)\b", text, re.IGNORECASE):
+        return "create"
+    return first
+
+
+def _target(text: str) -> str:
+    """What a cancel/pause/resume names: "all alarms", "pasta timer", "3" or ""."""
+    parts = []
+    if _ALL.search(text):
+        parts.append("all")
+    if number := _NUMBER.search(text):
+        parts.append(number[1])
+    elif label := extract_label(text):
+        parts.append(label)
+    if kind := _KIND.search(text):
+        parts.append(kind[1].lower())
+    return " ".join(parts)
+
+
+def _moment_argument(text: str, now: datetime, what: str, wake: bool) -> str | Clarification:
+    found = parse_when(text, now)
+    if found is None:
+        return Clarification(f"What time should the {what} go off?", missing=("at",))
+    if not found.has_time:
+        day = format_day(found.value.date())
+        return Clarification(f"What time on {day} should the {what} go off?", missing=("at",))
+    value = found.value
+    if wake and found.ambiguous and value.hour >= 12:  # "wake me up at 7" means 7 am
+        value -= timedelta(hours=12)
+        if value <= now:
+            value += timedelta(days=1)
+    return value.isoformat()
+
+
+class TimerRole:
+    """Countdown timers, alarms and reminders."""
+
+    name = "timer"
+    description = (
+        "Countdown timers, alarms and reminders: set, list, cancel, pause, resume and extend "
+        "them; reminders carry a message and ring at a time or after a delay."
+    )
+    examples = (
+        "set a timer for 10 minutes",
+        "timer for two and a half minutes",
+        "start a pasta timer for 12 minutes",
+        "set a timer for an hour and a half called roast",
+        "set a 5 minute timer to take the bread out",
+        "set an alarm for 7am",
+        "wake me up at 6:30 tomorrow",
+        "set an alarm for tomorrow at noon",
+        "remind me to call mom at 5pm",
+        "remind me in 20 minutes to check the oven",
+        "remind me about the meeting tomorrow at 9",
+        "how much time is left on my timer",
+        "what timers do I have",
+        "show my alarms",
+        "cancel the pasta timer",
+        "cancel all my timers",
+        "stop the alarm",
+        "pause the timer",
+        "resume the timer",
+        "add 5 minutes to the timer",
+        "snooze for 10 minutes",
+    )
+
+    def interpret(
+        self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
+    ) -> RoleCall | Clarification:
+        """Pick timer.set/alarm/remind/list/cancel/pause/resume/extend from the words used."""
+        result = self._interpret(text, runtime.clock.now())
+        if isinstance(result, Clarification) and history and history[-1].role == self.name:
+            combined = self._interpret(f"{history[-1].text} {text}", runtime.clock.now())
+            if isinstance(combined, RoleCall):
+                return combined
+        return result
+
+    def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
+        intent = _intent(text)
+        duration = parse_duration(text)
+        if intent in ("cancel", "pause", "resume"):
+            return RoleCall(f"timer.{intent}", {"target": _target(text)})
+        if intent == "list":
+            return RoleCall("timer.list", {})
+        if intent == "extend":
+            if duration is None:
+                return Clarification("How much time should I add?", missing=("by",))
+            target = _target(re.sub(r"\bsnooze\b", "", text, flags=re.IGNORECASE))
+            return RoleCall("timer.extend", {"by": format_duration(duration), "target": target})
+        if intent == "remind":
+            message = extract_label(text)
+            if not message:
+                return Clarification("What should I remind you about?", missing=("text",))
+            when = _moment_argument(text, now, "reminder", wake=False)
+            if isinstance(when, Clarification):
+                return Clarification("When should I remind you?", missing=("when",))
+            return RoleCall("timer.remind", {"text": message, "when": when})
+        if intent == "alarm":
+            at = _moment_argument(text, now, "alarm", wake=bool(re.search(r"\bwake", text, re.I)))
+            if isinstance(at, Clarification):
+                return at
+            return RoleCall("timer.alarm", {"at": at, "label": extract_label(text) or ""})
+        if duration is None or duration <= timedelta(0):
+            return Clarification("How long should the timer run?", missing=("duration",))
+        label = extract_label(text) or ""
+        return RoleCall("timer.set", {"duration": format_duration(duration), "label": label})
+
+
+ROLE = TimerRole()

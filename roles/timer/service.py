@@ -1,0 +1,98 @@
+"""The background loop that fires due timers, alarms and reminders.
+
+The chat REPL and the server each run one `TimerService`. Every tick fires each timer that is
+due exactly once (the store's guarded update makes that hold across processes), then hands it
+to ``notify``. Timers that came due while nothing was running fire on the first tick, marked
+``late``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from roles.timer.store import Timer, TimerStore
+
+if TYPE_CHECKING:
+    from agent_system.runtime import Runtime
+
+__all__ = ["FiredTimer", "TimerService"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class FiredTimer:
+    """A timer that just went off."""
+
+    timer: Timer
+    fired_at: datetime
+    late: bool
+    """True when it fired well after its due time (nothing was running then)."""
+
+    @property
+    def user(self) -> str:
+        """Whose timer it is ('' for the local user)."""
+        return self.timer.user
+
+    @property
+    def text(self) -> str:
+        """What to tell the user."""
+        timer = self.timer
+        due = timer.due_at.strftime("%H:%M") if timer.due_at else ""
+        if timer.kind == "reminder":
+            message = f"Reminder: {timer.message or timer.label}"
+        elif timer.kind == "alarm":
+            message = f"Alarm{f' {timer.label!r}' if timer.label else ''} ({due})"
+        else:
+            message = f"Timer{f' {timer.label!r}' if timer.label else ''} is done"
+        late = f" (it was due at {due}; nothing was running then)" if self.late else ""
+        return f"{message}{late}."
+
+
+class TimerService:
+    """Fires due timers and calls ``notify`` for each, once."""
+
+    def __init__(
+        self,
+        runtime: Runtime,
+        notify: Callable[[FiredTimer], Awaitable[None]],
+        *,
+        late_after: timedelta = timedelta(seconds=5),
+    ) -> None:
+        self.runtime = runtime
+        self.notify = notify
+        self.late_after = late_after
+        self.store = TimerStore(runtime.db, runtime.clock)
+
+    async def tick(self) -> list[FiredTimer]:
+        """Fire every timer due now; return them in due order."""
+        now = self.runtime.clock.now()
+        fired: list[FiredTimer] = []
+        for timer in self.store.due(now):
+            late = timer.due_at is not None and now - timer.due_at > self.late_after
+            if not self.store.mark_fired(timer.id, now, late=late):
+                continue  # another process fired it first
+            done = self.store.get(timer.id) or timer
+            fired.append(FiredTimer(timer=done, fired_at=now, late=late))
+        for item in fired:
+            try:
+                await self.notify(item)
+            except Exception:  # one failing notification must not lose the others
+                log.exception("Notifying timer #%s failed", item.timer.id)
+        return fired
+
+    async def run(self, stop: asyncio.Event, interval: float = 0.5) -> None:
+        """Tick every `interval` seconds until `stop` is set."""
+        while not stop.is_set():
+            await self.tick()
+            sleeper = asyncio.ensure_future(self.runtime.clock.sleep(interval))
+            stopper = asyncio.ensure_future(stop.wait())
+            _, pending = await asyncio.wait({sleeper, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)

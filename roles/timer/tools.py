@@ -1,0 +1,285 @@
+"""Timer tools: countdowns, alarms and reminders, kept per user in the application database."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Any
+
+from agent_system.errors import ToolExecutionError
+from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.routing.slots import format_duration, format_moment, parse_duration, parse_when
+from roles.timer.store import ACTIVE, Timer, TimerKind, TimerState, TimerStore
+
+__all__ = ["alarm", "cancel", "extend", "list_timers", "pause", "remind", "resume", "set_timer"]
+
+MAX_TIMER = timedelta(days=7)
+_KIND_WORDS: dict[str, TimerKind] = {"timer": "timer", "alarm": "alarm", "reminder": "reminder"}
+_ALL = re.compile(r"^(?:all|every(?:thing|one)?|them\s+all)$")
+
+
+def timer_store(ctx: ToolContext) -> TimerStore:
+    """The runtime's shared `TimerStore`."""
+    return ctx.runtime.resource("timer.store", lambda rt: TimerStore(rt.db, rt.clock))
+
+
+def _user(ctx: ToolContext) -> str:
+    return ctx.user or ""
+
+
+def _duration(text: str, what: str) -> timedelta:
+    if text.strip().startswith("-"):
+        raise ToolExecutionError(f"{what} must be positive; got {text!r}.")
+    value = parse_duration(text)
+    if value is None:
+        raise ToolExecutionError(
+            f"I couldn't read {text!r} as a duration; say it like '10 minutes' or '1h30'."
+        )
+    if value <= timedelta(0):
+        raise ToolExecutionError(f"{what} must be positive; got {text!r}.")
+    return value
+
+
+def _moment(text: str, now: datetime, what: str) -> datetime:
+    found = parse_when(text, now)
+    if found is None:
+        relative = parse_duration(text)
+        if relative is not None and relative > timedelta(0):
+            return now + relative
+        raise ToolExecutionError(
+            f"I couldn't read {text!r} as a time; say it like '7:30 am', 'tomorrow at 6pm' "
+            "or 'in 20 minutes'."
+        )
+    if not found.has_time:
+        raise ToolExecutionError(
+            f"{what} needs a time of day as well as a date; say it like 'tomorrow at 7am'."
+        )
+    if found.value <= now:
+        raise ToolExecutionError(
+            f"{_when(found.value, now)} has already passed; give a time in the future."
+        )
+    return found.value
+
+
+def _when(value: datetime, now: datetime) -> str:
+    return format_moment(value, now).removeprefix("at ").removeprefix("on ")
+
+
+def _ends(value: datetime, now: datetime) -> str:
+    phrase = format_moment(value, now)
+    return f"ends {phrase}" if not phrase.startswith("on ") else f"ends {phrase[3:]}"
+
+
+def _describe(timer: Timer, now: datetime) -> str:
+    if timer.kind == "timer":
+        name = f"timer {timer.label!r}" if timer.label else f"timer #{timer.id}"
+        left = format_duration(timer.remaining(now))
+        return f"{name}: {left} left" + (" (paused)" if timer.state == "paused" else "")
+    due = _when(timer.due_at, now) if timer.due_at else "?"
+    if timer.kind == "alarm":
+        return f"alarm{f' {timer.label!r}' if timer.label else ''} for {due}"
+    return f"reminder for {due}: {timer.message}"
+
+
+def _as_data(timer: Timer, now: datetime) -> dict[str, Any]:
+    return {
+        "id": timer.id,
+        "kind": timer.kind,
+        "label": timer.label,
+        "message": timer.message,
+        "state": timer.state,
+        "due_at": timer.due_at.isoformat() if timer.due_at else None,
+        "remaining_s": round(timer.remaining(now).total_seconds(), 3),
+    }
+
+
+def _resolve(
+    ctx: ToolContext,
+    target: str,
+    states: tuple[TimerState, ...],
+    verb: str,
+    kinds: tuple[TimerKind, ...] = ("timer", "alarm", "reminder"),
+) -> list[Timer]:
+    """The timers `target` names: '' (the only one), 'all', a number, or a label."""
+    words = re.sub(r"\b(?:the|my|our|this|that|of|for)\b|#", " ", target.lower()).split()
+    named = tuple(
+        dict.fromkeys(_KIND_WORDS[w.rstrip("s")] for w in words if w.rstrip("s") in _KIND_WORDS)
+    )
+    words = [w for w in words if w.rstrip("s") not in _KIND_WORDS]
+    kinds = named or kinds
+    noun = "/".join(f"{k}s" for k in kinds)
+    timers = [t for t in timer_store(ctx).list_timers(_user(ctx), states) if t.kind in kinds]
+    if not timers:
+        raise ToolExecutionError(f"You have no {noun} to {verb}.")
+    text = " ".join(words)
+    if _ALL.match(text):
+        return timers
+    if not text or text in ("it", "one"):
+        if len(timers) == 1:
+            return timers
+        names = ", ".join(t.name for t in timers)
+        raise ToolExecutionError(f"You have {len(timers)} {noun} ({names}); say which one.")
+    if text.isdigit():
+        found = [t for t in timers if t.id == int(text)]
+    else:
+        found = [t for t in timers if t.label.lower() == text] or [
+            t for t in timers if t.label and (text in t.label.lower() or t.label.lower() in text)
+        ]
+    if not found:
+        names = ", ".join(t.name for t in timers)
+        raise ToolExecutionError(f"No {noun} matches {target!r}; you have: {names}.")
+    return found
+
+
+@tool(name="timer.set", side_effects="reversible")
+def set_timer(ctx: ToolContext, duration: str, label: str = "") -> ToolOutput:
+    """Start a countdown timer.
+
+    Args:
+        duration: How long it runs, e.g. "10 minutes", "1h30", "two and a half minutes".
+        label: What the timer is for, e.g. "pasta". Optional.
+    """
+    value = _duration(duration, "A timer's duration")
+    if value > MAX_TIMER:
+        raise ToolExecutionError(
+            f"Timers run up to 7 days; for {format_duration(value)} set an alarm or a reminder "
+            "with a date instead."
+        )
+    now = ctx.runtime.clock.now()
+    timer = timer_store(ctx).add(
+        user=_user(ctx),
+        kind="timer",
+        due=now + value,
+        label=label.strip(),
+        duration=value,
+        thread_id=ctx.thread_id,
+    )
+    name = f"Timer {timer.label!r}" if timer.label else "Timer"
+    return ToolOutput(
+        data=_as_data(timer, now),
+        display=f"{name} set for {format_duration(value)} ({_ends(now + value, now)}).",
+    )
+
+
+@tool(name="timer.alarm", side_effects="reversible")
+def alarm(ctx: ToolContext, at: str, label: str = "") -> ToolOutput:
+    """Set an alarm for a clock time.
+
+    Args:
+        at: When it rings, e.g. "7:30 am", "tomorrow at 6", or an ISO 8601 date-time.
+        label: What the alarm is for. Optional.
+    """
+    now = ctx.runtime.clock.now()
+    due = _moment(at, now, "An alarm")
+    timer = timer_store(ctx).add(
+        user=_user(ctx), kind="alarm", due=due, label=label.strip(), thread_id=ctx.thread_id
+    )
+    name = f"Alarm {timer.label!r}" if timer.label else "Alarm"
+    return ToolOutput(data=_as_data(timer, now), display=f"{name} set for {_when(due, now)}.")
+
+
+@tool(name="timer.remind", side_effects="reversible")
+def remind(ctx: ToolContext, text: str, when: str) -> ToolOutput:
+    """Remind the user of something at a time or after a while.
+
+    Args:
+        text: What to remind them of, e.g. "call mom".
+        when: A time ("tomorrow at 9am", "5pm") or a delay ("in 20 minutes").
+    """
+    message = re.sub(r"^(?:to|about|that)\s+", "", text.strip(), flags=re.IGNORECASE)
+    if not message:
+        raise ToolExecutionError("Say what the reminder is about, e.g. 'call mom'.")
+    now = ctx.runtime.clock.now()
+    due = _moment(when, now, "A reminder")
+    timer = timer_store(ctx).add(
+        user=_user(ctx), kind="reminder", due=due, message=message, thread_id=ctx.thread_id
+    )
+    return ToolOutput(
+        data=_as_data(timer, now), display=f"Reminder set for {_when(due, now)}: {message}."
+    )
+
+
+@tool(name="timer.list")
+def list_timers(ctx: ToolContext) -> ToolOutput:
+    """List the user's running and paused timers, alarms and reminders with the time left."""
+    now = ctx.runtime.clock.now()
+    timers = timer_store(ctx).list_timers(_user(ctx), ACTIVE)
+    if not timers:
+        display = "You have no timers, alarms or reminders set."
+    elif len(timers) == 1:
+        display = _describe(timers[0], now)
+        display = display[0].upper() + display[1:] + "."
+    else:
+        display = f"You have {len(timers)}: " + "; ".join(_describe(t, now) for t in timers) + "."
+    return ToolOutput(data=[_as_data(t, now) for t in timers], display=display)
+
+
+@tool(name="timer.cancel", side_effects="reversible")
+def cancel(ctx: ToolContext, target: str = "") -> ToolOutput:
+    """Cancel timers, alarms or reminders.
+
+    Args:
+        target: Which: a label ("pasta"), a number ("3"), "all", "all alarms", or empty for
+            the only one there is.
+    """
+    now = ctx.runtime.clock.now()
+    store = timer_store(ctx)
+    cancelled = [store.cancel(t.id) for t in _resolve(ctx, target, ACTIVE, "cancel")]
+    if len(cancelled) == 1:
+        display = f"Cancelled {_describe(cancelled[0], now).split(':')[0]}."
+    else:
+        display = f"Cancelled {len(cancelled)}: {', '.join(t.name for t in cancelled)}."
+    return ToolOutput(data=[_as_data(t, now) for t in cancelled], display=display)
+
+
+@tool(name="timer.pause", side_effects="reversible")
+def pause(ctx: ToolContext, target: str = "") -> ToolOutput:
+    """Pause a running countdown timer, keeping the time left.
+
+    Args:
+        target: Which timer: a label, a number, "all", or empty for the only running one.
+    """
+    now = ctx.runtime.clock.now()
+    store = timer_store(ctx)
+    paused = [store.pause(t.id) for t in _resolve(ctx, target, ("running",), "pause", ("timer",))]
+    return ToolOutput(
+        data=[_as_data(t, now) for t in paused],
+        display="Paused "
+        + "; ".join(_describe(t, now).removesuffix(" (paused)") for t in paused)
+        + ".",
+    )
+
+
+@tool(name="timer.resume", side_effects="reversible")
+def resume(ctx: ToolContext, target: str = "") -> ToolOutput:
+    """Resume a paused timer with the time it had left.
+
+    Args:
+        target: Which timer: a label, a number, "all", or empty for the only paused one.
+    """
+    now = ctx.runtime.clock.now()
+    store = timer_store(ctx)
+    resumed = [store.resume(t.id) for t in _resolve(ctx, target, ("paused",), "resume", ("timer",))]
+    parts = [f"{_describe(t, now)} ({_ends(t.due_at or now, now)})" for t in resumed]
+    return ToolOutput(
+        data=[_as_data(t, now) for t in resumed], display=f"Resumed {'; '.join(parts)}."
+    )
+
+
+@tool(name="timer.extend", side_effects="reversible")
+def extend(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
+    """Add time to a running or paused timer, alarm or reminder.
+
+    Args:
+        by: How much to add, e.g. "5 minutes".
+        target: Which one: a label, a number, or empty for the only one there is.
+    """
+    value = _duration(by, "The extra time")
+    now = ctx.runtime.clock.now()
+    store = timer_store(ctx)
+    changed = [store.extend(t.id, value) for t in _resolve(ctx, target, ACTIVE, "extend")]
+    parts = [f"{t.name} ({_ends(t.due_at, now) if t.due_at else 'paused'})" for t in changed]
+    return ToolOutput(
+        data=[_as_data(t, now) for t in changed],
+        display=f"Added {format_duration(value)} to {'; '.join(parts)}.",
+    )

@@ -1,0 +1,105 @@
+"""Days and hours in weather requests: "tomorrow", "on saturday", "this evening", "at 3pm".
+
+Kept local to the weather role on purpose (the router's slot extractor is a separate component);
+only what forecasts need is understood.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+__all__ = ["WEEKDAYS", "parse_day", "parse_hour", "resolve_day"]
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_SHORT = {name[:3]: name for name in WEEKDAYS} | {"tues": "tuesday", "thur": "thursday"}
+_PARTS_OF_DAY = {"morning": 9, "noon": 12, "afternoon": 15, "evening": 19, "tonight": 21}
+
+_ISO = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+_IN_DAYS = re.compile(r"\bin (\d{1,2}|one|two|three|four|five|six|seven) days?\b")
+_WEEKDAY = re.compile(
+    r"\b(?:(next|this|on)\s+)?("
+    + "|".join([*WEEKDAYS, *sorted(_SHORT, key=len, reverse=True)])
+    + r")\b"
+)
+_CLOCK = re.compile(r"\bat (\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b|\b(\d{1,2})(?::\d{2})?\s*(am|pm)\b")
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def parse_day(text: str) -> str | None:
+    """The day a request is about, as a phrase `resolve_day` understands, or None.
+
+    >>> parse_day("will it rain on Saturday?")
+    'saturday'
+    """
+    lowered = text.lower()
+    if match := _ISO.search(lowered):
+        return match.group(1)
+    if "day after tomorrow" in lowered:
+        return "day after tomorrow"
+    if re.search(r"\btomorrow\b|\btmrw\b", lowered):
+        return "tomorrow"
+    if match := _IN_DAYS.search(lowered):
+        return f"in {match.group(1)} days"
+    if "weekend" in lowered:
+        return "saturday"
+    if match := _WEEKDAY.search(lowered):
+        name = _SHORT.get(match.group(2), match.group(2))
+        return f"next {name}" if match.group(1) == "next" else name
+    if re.search(r"\b(today|tonight|this (morning|afternoon|evening))\b", lowered):
+        return "today"
+    return None
+
+
+def parse_hour(text: str) -> int | None:
+    """The hour (0-23) a request names ("at 3pm", "this evening", "tonight"), or None."""
+    lowered = text.lower()
+    if match := _CLOCK.search(lowered):
+        hour = int(match.group(1) or match.group(4))
+        suffix = match.group(3) or match.group(5)
+        if suffix == "pm" and hour < 12:
+            hour += 12
+        elif suffix == "am" and hour == 12:
+            hour = 0
+        return hour if 0 <= hour <= 23 else None
+    for word, hour in _PARTS_OF_DAY.items():
+        if re.search(rf"\b{word}\b", lowered):
+            return hour
+    return None
+
+
+def resolve_day(phrase: str, today: date) -> date:
+    """The calendar date of a day phrase, relative to `today`.
+
+    Args:
+        phrase: "today", "tomorrow", "day after tomorrow", "in 3 days", a weekday name
+            ("saturday", "next saturday") or an ISO date.
+        today: The user's current date.
+
+    Raises:
+        ValueError: The phrase is not understood; the message lists what is.
+    """
+    text = " ".join(phrase.lower().strip().split())
+    text = text.removeprefix("on ").removeprefix("this ")
+    if text in ("", "today", "now", "tonight"):
+        return today
+    if text == "tomorrow":
+        return today + timedelta(days=1)
+    if text == "day after tomorrow":
+        return today + timedelta(days=2)
+    if match := _IN_DAYS.fullmatch(text):
+        raw = match.group(1)
+        return today + timedelta(days=int(raw) if raw.isdigit() else _WORDS[raw])
+    if _ISO.fullmatch(text):
+        return date.fromisoformat(text)
+    nxt = text.startswith("next ")
+    name = _SHORT.get(text.removeprefix("next "), text.removeprefix("next "))
+    if name in WEEKDAYS:
+        ahead = (WEEKDAYS.index(name) - today.weekday()) % 7
+        if nxt and ahead == 0:
+            ahead = 7
+        return today + timedelta(days=ahead)
+    raise ValueError(
+        f"I don't understand the day {phrase!r}; say 'today', 'tomorrow', a weekday such as "
+        "'saturday', 'in 3 days' or a date such as '2026-01-10'."
+    )

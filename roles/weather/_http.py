@@ -1,0 +1,95 @@
+"""One place that turns HTTP trouble into a `ToolExecutionError` the user can read.
+
+Shared by the weather, smart_home and search backends: timeouts, refused connections, HTTP error
+statuses and bodies that are not JSON all become ``"<service> unreachable: <why>"``, never a
+traceback. Request headers (which may hold tokens) never appear in the message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from agent_system.errors import ToolExecutionError
+
+__all__ = ["malformed", "request_json"]
+
+
+async def request_json(
+    client: httpx.AsyncClient,
+    method: str,
+    url: str,
+    *,
+    service: str,
+    timeout_s: float,
+    params: dict[str, Any] | None = None,
+    json: Any = None,
+    headers: dict[str, str] | None = None,
+    hints: dict[int, str] | None = None,
+) -> Any:
+    """Send one request and return the decoded JSON body.
+
+    Args:
+        client: The shared HTTP client.
+        method: "GET" or "POST".
+        url: Full URL.
+        service: Human name used in messages ("weather service", "Home Assistant").
+        timeout_s: Timeout for the whole request.
+        params: Query parameters.
+        json: JSON body.
+        headers: Extra headers (never echoed in errors).
+        hints: Extra advice per HTTP status, appended to the message.
+
+    Raises:
+        ToolExecutionError: ``"<service> unreachable: ..."`` for any transport, status or body
+            problem.
+    """
+    host = httpx.URL(url).host or url
+    try:
+        response = await client.request(
+            method, url, params=params, json=json, headers=headers, timeout=timeout_s
+        )
+    except httpx.TimeoutException:
+        raise _unreachable(service, f"no answer from {host} within {timeout_s:g} s") from None
+    except httpx.HTTPError as exc:
+        raise _unreachable(service, f"could not connect to {host} ({type(exc).__name__})") from None
+    if response.status_code >= 400:
+        reason = f"HTTP {response.status_code} from {host}"
+        detail = _error_reason(response)
+        if detail:
+            reason += f" ({detail})"
+        hint = (hints or {}).get(response.status_code)
+        if hint:
+            reason += f". {hint}"
+        raise _unreachable(service, reason, status=response.status_code)
+    try:
+        return response.json()
+    except ValueError:
+        raise _unreachable(service, f"{host} sent a reply that is not JSON") from None
+
+
+def malformed(service: str, what: str) -> ToolExecutionError:
+    """The error for a JSON body that lacks what we need."""
+    return _unreachable(service, f"malformed reply ({what})")
+
+
+def _unreachable(service: str, reason: str, status: int | None = None) -> ToolExecutionError:
+    details: dict[str, Any] = {"service": service}
+    if status is not None:
+        details["status"] = status
+    return ToolExecutionError(f"{service} unreachable: {reason}", details=details)
+
+
+def _error_reason(response: httpx.Response) -> str:
+    """A short reason from an error body (Open-Meteo sends ``{"reason": ...}``), if any."""
+    try:
+        body = response.json()
+    except ValueError:
+        return ""
+    if isinstance(body, dict):
+        for key in ("reason", "message", "error"):
+            value = body.get(key)
+            if isinstance(value, str) and value:
+                return value[:200]
+    return ""

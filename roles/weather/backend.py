@@ -1,0 +1,313 @@
+"""Weather backends: the `WeatherBackend` protocol and Open-Meteo (no API key needed).
+
+Open-Meteo answers in Celsius and km/h; we keep both metric and imperial numbers in the data so
+a plan can read ``/temp_c`` or ``/temp_f`` whatever the display units are.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Protocol, runtime_checkable
+
+import httpx
+from pydantic import BaseModel
+
+from agent_system.errors import ToolExecutionError
+from roles.weather._http import malformed, request_json
+
+__all__ = [
+    "Conditions",
+    "Forecast",
+    "OpenMeteoBackend",
+    "Place",
+    "WeatherBackend",
+    "describe_code",
+]
+
+SERVICE = "weather service"
+
+# WMO weather interpretation codes -> (normalised condition, description).
+_WMO: dict[int, tuple[str, str]] = {
+    0: ("sunny", "clear sky"),
+    1: ("sunny", "mainly clear"),
+    2: ("cloudy", "partly cloudy"),
+    3: ("cloudy", "overcast"),
+    45: ("fog", "fog"),
+    48: ("fog", "freezing fog"),
+    51: ("rain", "light drizzle"),
+    53: ("rain", "drizzle"),
+    55: ("rain", "heavy drizzle"),
+    56: ("rain", "freezing drizzle"),
+    57: ("rain", "heavy freezing drizzle"),
+    61: ("rain", "light rain"),
+    63: ("rain", "rain"),
+    65: ("rain", "heavy rain"),
+    66: ("rain", "freezing rain"),
+    67: ("rain", "heavy freezing rain"),
+    71: ("snow", "light snow"),
+    73: ("snow", "snow"),
+    75: ("snow", "heavy snow"),
+    77: ("snow", "snow grains"),
+    80: ("rain", "light showers"),
+    81: ("rain", "showers"),
+    82: ("rain", "violent showers"),
+    85: ("snow", "snow showers"),
+    86: ("snow", "heavy snow showers"),
+    95: ("storm", "thunderstorm"),
+    96: ("storm", "thunderstorm with hail"),
+    99: ("storm", "thunderstorm with heavy hail"),
+}
+
+
+def describe_code(code: int) -> tuple[str, str]:
+    """(condition, description) for a WMO code: condition is one of sunny, cloudy, fog, rain,
+    snow, storm (or "unknown")."""
+    return _WMO.get(code, ("unknown", f"weather code {code}"))
+
+
+def c_to_f(celsius: float) -> float:
+    """Celsius to Fahrenheit, one decimal."""
+    return round(celsius * 9 / 5 + 32, 1)
+
+
+class Place(BaseModel):
+    """A geocoded place."""
+
+    name: str
+    country: str = ""
+    country_code: str = ""
+    admin1: str = ""
+    latitude: float
+    longitude: float
+    timezone: str = "auto"
+
+    @property
+    def label(self) -> str:
+        """ "Paris, France"."""
+        return ", ".join(part for part in (self.name, self.country) if part)
+
+
+class Conditions(BaseModel):
+    """Weather at one moment (now, or an hour of a forecast)."""
+
+    place: str
+    time: str
+    condition: str
+    description: str
+    weather_code: int
+    temp_c: float
+    temp_f: float
+    wind_kmh: float | None = None
+    wind_mph: float | None = None
+    humidity: float | None = None
+    precipitation_probability: float | None = None
+
+
+class Forecast(BaseModel):
+    """One day's forecast. `temp_c`/`temp_f` are the day's high."""
+
+    place: str
+    date: str
+    condition: str
+    description: str
+    weather_code: int
+    temp_c: float
+    temp_f: float
+    temp_min_c: float
+    temp_min_f: float
+    precipitation_probability: float | None = None
+    hourly: Conditions | None = None
+    """Set when a specific hour was asked for."""
+
+
+@runtime_checkable
+class WeatherBackend(Protocol):
+    """Where weather comes from. Install a fake with ``runtime.provide("weather.backend", x)``."""
+
+    async def current(self, place: str) -> Conditions:
+        """The weather now at `place`."""
+        ...
+
+    async def forecast(self, place: str, day: date, hour: int | None = None) -> Forecast:
+        """The forecast for `day` (and `hour`, in the place's local time) at `place`."""
+        ...
+
+
+class OpenMeteoBackend:
+    """Open-Meteo geocoding + forecast APIs."""
+
+    def __init__(
+        self, http: httpx.AsyncClient, weather_url: str, geocoding_url: str, timeout_s: float
+    ) -> None:
+        self.http = http
+        self.weather_url = weather_url
+        self.geocoding_url = geocoding_url
+        self.timeout_s = timeout_s
+        self._places: dict[str, Place] = {}
+
+    async def geocode(self, query: str) -> Place:
+        """The best match for a place name; "Paris, France" narrows by country or region."""
+        key = " ".join(query.lower().split())
+        if key in self._places:
+            return self._places[key]
+        name, _, qualifier = query.partition(",")
+        body = await request_json(
+            self.http,
+            "GET",
+            self.geocoding_url,
+            service=SERVICE,
+            timeout_s=self.timeout_s,
+            params={"name": name.strip(), "count": 10, "language": "en", "format": "json"},
+        )
+        if not isinstance(body, dict):
+            raise malformed(SERVICE, "geocoding reply is not an object")
+        results = body.get("results") or []
+        if not isinstance(results, list):
+            raise malformed(SERVICE, "geocoding 'results' is not a list")
+        try:
+            places = [Place.model_validate(item) for item in results]
+        except ValueError:
+            raise malformed(SERVICE, "geocoding result without coordinates") from None
+        wanted = qualifier.strip().lower()
+        if wanted:
+            places = [
+                p
+                for p in places
+                if wanted in (p.country.lower(), p.admin1.lower(), p.country_code.lower())
+            ]
+        if not places:
+            raise ToolExecutionError(
+                f"I couldn't find a place called {query.strip()!r}. Check the spelling, or add "
+                "the country (e.g. 'Paris, France').",
+                details={"place": query},
+            )
+        self._places[key] = places[0]
+        return places[0]
+
+    async def _fetch(self, place: Place, **params: Any) -> dict[str, Any]:
+        body = await request_json(
+            self.http,
+            "GET",
+            self.weather_url,
+            service=SERVICE,
+            timeout_s=self.timeout_s,
+            params={
+                "latitude": place.latitude,
+                "longitude": place.longitude,
+                "timezone": place.timezone or "auto",
+                **params,
+            },
+        )
+        if not isinstance(body, dict):
+            raise malformed(SERVICE, "forecast reply is not an object")
+        return body
+
+    async def current(self, place: str) -> Conditions:
+        """The weather now at `place`."""
+        where = await self.geocode(place)
+        body = await self._fetch(
+            where,
+            current="temperature_2m,relative_humidity_2m,weather_code,wind_speed_10m",
+        )
+        now = body.get("current")
+        if not isinstance(now, dict):
+            raise malformed(SERVICE, "no 'current' block")
+        try:
+            return _conditions(
+                where.label,
+                str(now["time"]),
+                now["weather_code"],
+                now["temperature_2m"],
+                wind=now.get("wind_speed_10m"),
+                humidity=now.get("relative_humidity_2m"),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise malformed(SERVICE, f"'current' lacks {exc}") from None
+
+    async def forecast(self, place: str, day: date, hour: int | None = None) -> Forecast:
+        """The forecast for `day` (and `hour`) at `place`, up to 16 days ahead."""
+        where = await self.geocode(place)
+        params: dict[str, Any] = {
+            "daily": "weather_code,temperature_2m_max,temperature_2m_min,"
+            "precipitation_probability_max",
+            "start_date": day.isoformat(),
+            "end_date": day.isoformat(),
+        }
+        if hour is not None:
+            params["hourly"] = (
+                "temperature_2m,weather_code,precipitation_probability,wind_speed_10m"
+            )
+        body = await self._fetch(where, **params)
+        daily = body.get("daily")
+        if not isinstance(daily, dict):
+            raise malformed(SERVICE, "no 'daily' block")
+        try:
+            index = list(daily["time"]).index(day.isoformat())
+            code = int(daily["weather_code"][index])
+            high = float(daily["temperature_2m_max"][index])
+            low = float(daily["temperature_2m_min"][index])
+            rain = daily.get("precipitation_probability_max", [None] * (index + 1))[index]
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise malformed(SERVICE, f"'daily' block incomplete: {exc}") from None
+        condition, description = describe_code(code)
+        forecast = Forecast(
+            place=where.label,
+            date=day.isoformat(),
+            condition=condition,
+            description=description,
+            weather_code=code,
+            temp_c=round(high, 1),
+            temp_f=c_to_f(high),
+            temp_min_c=round(low, 1),
+            temp_min_f=c_to_f(low),
+            precipitation_probability=rain,
+        )
+        if hour is not None:
+            forecast.hourly = _hour(body, where.label, day, hour)
+        return forecast
+
+
+def _hour(body: dict[str, Any], label: str, day: date, hour: int) -> Conditions:
+    hourly = body.get("hourly")
+    if not isinstance(hourly, dict):
+        raise malformed(SERVICE, "no 'hourly' block")
+    stamp = f"{day.isoformat()}T{hour:02d}:00"
+    try:
+        i = list(hourly["time"]).index(stamp)
+        return _conditions(
+            label,
+            stamp,
+            hourly["weather_code"][i],
+            hourly["temperature_2m"][i],
+            wind=hourly.get("wind_speed_10m", [None] * (i + 1))[i],
+            rain=hourly.get("precipitation_probability", [None] * (i + 1))[i],
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise malformed(SERVICE, f"'hourly' block incomplete: {exc}") from None
+
+
+def _conditions(
+    label: str,
+    time: str,
+    code: Any,
+    temp: Any,
+    *,
+    wind: Any = None,
+    humidity: Any = None,
+    rain: Any = None,
+) -> Conditions:
+    condition, description = describe_code(int(code))
+    celsius = float(temp)
+    return Conditions(
+        place=label,
+        time=time,
+        condition=condition,
+        description=description,
+        weather_code=int(code),
+        temp_c=round(celsius, 1),
+        temp_f=c_to_f(celsius),
+        wind_kmh=None if wind is None else round(float(wind), 1),
+        wind_mph=None if wind is None else round(float(wind) / 1.609344, 1),
+        humidity=None if humidity is None else float(humidity),
+        precipitation_probability=None if rain is None else float(rain),
+    )

@@ -1,0 +1,137 @@
+"""The weather role: "weather in Paris", "will it rain in Boston on Saturday?", "and in Rome?"."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from agent_system.roles import Clarification, RoleCall
+from roles.weather._days import WEEKDAYS, parse_day, parse_hour
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import Turn
+    from agent_system.runtime import Runtime
+
+__all__ = ["ROLE", "WeatherRole", "extract_place"]
+
+_STOP = (
+    r"today|tonight|tomorrow|tmrw|now|right now|later|this|next|on|at|in \d+|over|during"
+    r"|the weekend|please|and|then|morning|afternoon|evening|weekend|" + "|".join(WEEKDAYS)
+)
+_AFTER_PREP = re.compile(r"\b(?:in|for|near|around)\s+(?=(?P<rest>[^?!.;]+))", re.IGNORECASE)
+_BEFORE_NOUN = re.compile(
+    r"^(?:(?:what'?s|how'?s|what is|how is|show me|tell me)\s+)?(?:the\s+)?"
+    r"(?P<place>[a-z][a-z .,'-]*?)\s+(?:weather|forecast|temperature)\b",
+    re.IGNORECASE,
+)
+_AFTER_NOUN = re.compile(r"\b(?:weather|forecast)\s+(?P<rest>[a-z][^?!.;]*)$", re.IGNORECASE)
+_FOLLOW_UP = re.compile(
+    r"^(?:and|what about|how about|and what about|and how about)\s+(?P<rest>[^?!.;]+)",
+    re.IGNORECASE,
+)
+_NOT_PLACES = frozenset(
+    "the a it weather forecast current today's tomorrow's todays tomorrows local my our your "
+    "here outside there me us for in like be is report update conditions".split()
+)
+_FORECAST_WORDS = re.compile(
+    r"\b(forecast|will it|going to|gonna|should i|do i need|expect|later)\b", re.IGNORECASE
+)
+
+
+def _clean(candidate: str) -> str | None:
+    words = re.split(rf"\s+(?:{_STOP})\b", " " + candidate.strip(), maxsplit=1, flags=re.I)[0]
+    words = re.sub(r"^(?:the|a)\s+", "", words.strip(), flags=re.I).strip(" ,'-")
+    if not words or words[0].isdigit() or words.lower() in _NOT_PLACES:
+        return None
+    if re.fullmatch(rf"(?:{_STOP})", words, flags=re.I):
+        return None
+    return " ".join(part.capitalize() for part in words.split())
+
+
+def extract_place(text: str) -> str | None:
+    """The place a weather request names, title-cased, or None.
+
+    >>> extract_place("will it rain in new york on saturday?")
+    'New York'
+    """
+    candidates = [m.group("rest") for m in _AFTER_PREP.finditer(text)]
+    for pattern in (_FOLLOW_UP, _AFTER_NOUN):
+        if found := pattern.search(text):
+            candidates.append(found.group("rest"))
+    if found := _BEFORE_NOUN.search(text.strip()):
+        candidates.append(found.group("place"))
+    for candidate in candidates:
+        if place := _clean(candidate):
+            return place
+    return None
+
+
+def _slot_place(slots: dict[str, Any]) -> str | None:
+    for key in ("place", "location", "city"):
+        value = slots.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return None
+
+
+class WeatherRole:
+    """Current weather and forecasts for a place."""
+
+    name = "weather"
+    description = (
+        "Current weather and forecasts (today, tomorrow, a weekday, an hour) for a city, "
+        "with temperature, conditions and chance of rain."
+    )
+    examples = (
+        "what's the weather in Paris",
+        "weather in London",
+        "how hot is it in Tokyo right now",
+        "is it raining in Seattle",
+        "what's the temperature in Berlin",
+        "weather forecast for Boston tomorrow",
+        "will it rain in Dublin on saturday",
+        "will it snow in Denver this weekend",
+        "do I need an umbrella in Amsterdam tomorrow",
+        "how cold will it be in Oslo on friday",
+        "what's the forecast for Madrid",
+        "Rome weather tomorrow",
+        "weather in New York at 3pm",
+        "is it sunny in Lisbon",
+        "how windy is it in Chicago",
+        "what will the weather be like in Sydney on monday",
+        "forecast for Vienna in 3 days",
+        "is it going to be warm in Athens this evening",
+        "what's the weather like in Toronto today",
+        "and in Boston?",
+    )
+
+    def interpret(
+        self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
+    ) -> RoleCall | Clarification:
+        """weather.current for "now", weather.forecast when a day, hour or "will it" is named."""
+        place = extract_place(text) or _slot_place(slots) or _history_place(history)
+        if place is None:
+            return Clarification("Which city?", missing=("place",))
+        day = parse_day(text)
+        hour = parse_hour(text)
+        wants_forecast = bool(_FORECAST_WORDS.search(text))
+        if hour is not None or (day is not None and day != "today") or wants_forecast:
+            arguments: dict[str, Any] = {"place": place, "day": day or "today"}
+            if hour is not None:
+                arguments["hour"] = hour
+            return RoleCall("weather.forecast", arguments)
+        return RoleCall("weather.current", {"place": place})
+
+
+def _history_place(history: list[Turn]) -> str | None:
+    """The place of the latest weather turn (for "what about tomorrow?")."""
+    for turn in reversed(history):
+        if turn.role not in (None, "weather"):
+            continue
+        place = _slot_place(turn.slots) or extract_place(turn.text)
+        if place:
+            return place
+    return None
+
+
+ROLE = WeatherRole()

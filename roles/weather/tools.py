@@ -1,0 +1,130 @@
+"""Weather tools: current conditions and forecasts (Open-Meteo by default, no API key)."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from agent_system.errors import ToolExecutionError
+from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.runtime import Runtime
+from roles.weather._days import resolve_day
+from roles.weather.backend import Conditions, Forecast, OpenMeteoBackend, WeatherBackend
+
+__all__ = ["BACKEND_KEY", "current", "forecast", "weather_backend"]
+
+BACKEND_KEY = "weather.backend"
+MAX_DAYS_AHEAD = 15
+
+
+def _build(runtime: Runtime) -> WeatherBackend:
+    settings = runtime.settings
+    return OpenMeteoBackend(
+        runtime.http, settings.weather_url, settings.geocoding_url, settings.http_timeout_s
+    )
+
+
+def weather_backend(runtime: Runtime) -> WeatherBackend:
+    """The runtime's weather backend (Open-Meteo unless a test provided another)."""
+    return runtime.resource(BACKEND_KEY, _build)
+
+
+def _temp(c: float, f: float, imperial: bool) -> str:
+    return f"{f:.0f}°F" if imperial else f"{c:.0f}°C"
+
+
+def _now_text(w: Conditions, imperial: bool) -> str:
+    text = f"{w.place}: {_temp(w.temp_c, w.temp_f, imperial)} and {w.description}"
+    if imperial and w.wind_mph is not None:
+        text += f", wind {w.wind_mph:.0f} mph"
+    elif not imperial and w.wind_kmh is not None:
+        text += f", wind {w.wind_kmh:.0f} km/h"
+    return text + "."
+
+
+@tool(idempotent=True, cache_ttl_s=600, timeout_s=20, tags=("weather", "temperature"))
+async def current(ctx: ToolContext, place: str) -> ToolOutput:
+    """Get the current weather for a place.
+
+    Args:
+        place: City or town, optionally with the country, e.g. "Paris" or "Paris, France".
+
+    Returns:
+        condition (sunny, cloudy, fog, rain, snow, storm), description, temp_c, temp_f,
+        wind_kmh, wind_mph, humidity.
+    """
+    if not place.strip():
+        raise ToolExecutionError("Which city? Give a place name, e.g. 'Paris'.")
+    weather = await weather_backend(ctx.runtime).current(place)
+    imperial = ctx.runtime.settings.units == "imperial"
+    return ToolOutput(
+        data=weather.model_dump(),
+        display=_now_text(weather, imperial),
+        sources=["https://open-meteo.com"],
+    )
+
+
+@tool(idempotent=True, cache_ttl_s=600, timeout_s=20, tags=("weather", "forecast"))
+async def forecast(
+    ctx: ToolContext, place: str, day: str = "tomorrow", hour: int | None = None
+) -> ToolOutput:
+    """Get the weather forecast for a place on a given day, optionally at a given hour.
+
+    Args:
+        place: City or town, optionally with the country, e.g. "Boston, United States".
+        day: "today", "tomorrow", a weekday such as "saturday", "in 3 days" or an ISO date.
+        hour: Hour of the day (0-23, the place's local time) for an hourly forecast.
+
+    Returns:
+        date, condition (sunny, cloudy, fog, rain, snow, storm), description, temp_c and temp_f
+        (the day's high), temp_min_c, temp_min_f, precipitation_probability, and `hourly`
+        when an hour was given.
+    """
+    if not place.strip():
+        raise ToolExecutionError("Which city? Give a place name, e.g. 'Paris'.")
+    if hour is not None and not 0 <= hour <= 23:
+        raise ToolExecutionError(f"Hour {hour} is not an hour of the day; use 0 to 23.")
+    today = ctx.runtime.clock.now().date()
+    try:
+        target = resolve_day(day, today)
+    except ValueError as exc:
+        raise ToolExecutionError(str(exc)) from None
+    if not today - timedelta(days=1) <= target <= today + timedelta(days=MAX_DAYS_AHEAD):
+        raise ToolExecutionError(
+            f"I only have forecasts from today up to {MAX_DAYS_AHEAD} days ahead; "
+            f"{target.isoformat()} is outside that range."
+        )
+    result = await weather_backend(ctx.runtime).forecast(place, target, hour)
+    imperial = ctx.runtime.settings.units == "imperial"
+    return ToolOutput(
+        data=result.model_dump(),
+        display=_forecast_text(result, _day_name(target, today), imperial),
+        sources=["https://open-meteo.com"],
+    )
+
+
+def _day_name(target: date, today: date) -> str:
+    delta = (target - today).days
+    if delta == 0:
+        return "Today"
+    if delta == 1:
+        return "Tomorrow"
+    if 1 < delta < 7:
+        return target.strftime("%A")
+    return target.strftime("%A %d %B").replace(" 0", " ")
+
+
+def _forecast_text(f: Forecast, day: str, imperial: bool) -> str:
+    if f.hourly is not None:
+        h = f.hourly
+        at = h.time[-5:]
+        text = f"{day} at {at} in {f.place}: {_temp(h.temp_c, h.temp_f, imperial)} and "
+        text += h.description
+        if h.precipitation_probability is not None:
+            text += f", {h.precipitation_probability:.0f}% chance of precipitation"
+        return text + "."
+    low = _temp(f.temp_min_c, f.temp_min_f, imperial)
+    high = _temp(f.temp_c, f.temp_f, imperial)
+    text = f"{day} in {f.place}: {f.description}, {low} to {high}"
+    if f.precipitation_probability is not None:
+        text += f", {f.precipitation_probability:.0f}% chance of precipitation"
+    return text + "."

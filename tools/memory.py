@@ -1,0 +1,231 @@
+"""Long-term memory: facts a user asked the assistant to keep, shared across that user's threads.
+
+Facts live in the LangGraph store (`ctx.runtime.store`) under the namespace
+``("memories", <user>)`` so a fact remembered in one thread is recalled in any other thread of the
+same user, and never in another user's. Recall ranks facts lexically (BM25 with light stemming);
+when the store has a semantic index configured, its ranking is fused in as well.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import Field
+
+from agent_system.errors import ErrorCode, ToolExecutionError
+from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from tools._text import BM25, terms
+
+if TYPE_CHECKING:
+    from langgraph.store.base import BaseStore, Item
+
+__all__ = ["MAX_FACT_CHARS", "forget", "list_memories", "namespace_for", "recall", "remember"]
+
+MAX_FACT_CHARS = 2_000
+"""Longest fact kept; longer text belongs in a document, not a memory."""
+_PAGE = 200
+_MAX_MEMORIES = 10_000
+_RRF_K = 60.0
+_PREFIX = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:remember|note|keep in mind)"
+    r"(?:\s+that)?[\s:,]+",
+    re.IGNORECASE,
+)
+
+
+def namespace_for(user: str | None) -> tuple[str, str]:
+    """The store namespace of a user's memories (store labels may not contain dots)."""
+    label = (user or "default").replace("%", "%25").replace(".", "%2E") or "default"
+    return ("memories", label)
+
+
+def _store(ctx: ToolContext) -> BaseStore:
+    store = ctx.runtime.store
+    if store is None:
+        raise ToolExecutionError(
+            "Memory needs a store, but the runtime has none; build the Runtime with a LangGraph "
+            "store (AgentSystem does this from the database settings).",
+            recoverable=False,
+        )
+    return store
+
+
+def _clean_fact(fact: str) -> str:
+    text = _PREFIX.sub("", " ".join(fact.split())).strip()
+    return text[:1].upper() + text[1:] if text else text
+
+
+async def _all_items(store: BaseStore, namespace: tuple[str, ...]) -> list[Item]:
+    """Every memory of a namespace, oldest first (paged through the store)."""
+    items: list[Item] = []
+    while len(items) < _MAX_MEMORIES:
+        page = await store.asearch(namespace, limit=_PAGE, offset=len(items))
+        items.extend(i for i in page if i.namespace == namespace)
+        if len(page) < _PAGE:
+            break
+    items.sort(key=lambda i: (i.created_at, i.key))
+    return items
+
+
+def _as_record(item: Item, score: float | None = None) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "id": item.key,
+        "fact": item.value.get("fact", ""),
+        "created_at": item.value.get("created_at") or item.created_at.isoformat(),
+    }
+    if score is not None:
+        record["score"] = round(score, 4)
+    return record
+
+
+async def _rank(
+    store: BaseStore, namespace: tuple[str, ...], items: list[Item], query: str
+) -> list[tuple[Item, float]]:
+    """Items that match `query`, best first: BM25, fused with semantic search when indexed."""
+    lexical = BM25([str(i.value.get("fact", "")) for i in items]).scores(query)
+    ranked = sorted(
+        ((item, score) for item, score in zip(items, lexical, strict=True) if score > 0),
+        key=lambda pair: -pair[1],
+    )
+    if getattr(store, "index_config", None) is None:
+        return ranked
+    # Reciprocal rank fusion: robust to the two scores living on different scales.
+    semantic = await store.asearch(namespace, query=query, limit=20)
+    fused: dict[str, float] = {}
+    by_key = {item.key: item for item in items}
+    for rank, (item, _) in enumerate(ranked):
+        fused[item.key] = fused.get(item.key, 0.0) + 1.0 / (_RRF_K + rank + 1)
+    for rank, hit in enumerate(h for h in semantic if h.key in by_key and (h.score or 0) > 0):
+        fused[hit.key] = fused.get(hit.key, 0.0) + 1.0 / (_RRF_K + rank + 1)
+    return sorted(((by_key[k], s) for k, s in fused.items()), key=lambda pair: -pair[1])
+
+
+@tool(side_effects="reversible", tags=("memory", "personal"), examples=("remember that ...",))
+async def remember(
+    ctx: ToolContext,
+    fact: Annotated[str, Field(min_length=1, max_length=MAX_FACT_CHARS)],
+) -> ToolOutput:
+    """Remember a fact about the user for later conversations.
+
+    Use this when the user asks you to remember, note or keep something in mind. The fact is
+    kept across conversations until the user asks to forget it.
+
+    Args:
+        fact: The fact to keep, as a self-contained sentence, e.g.
+            "My sister's birthday is June 3".
+    """
+    cleaned = _clean_fact(fact)
+    if not terms(cleaned):
+        raise ToolExecutionError(
+            f"Nothing to remember in {fact!r}; say the fact itself, e.g. "
+            "'remember that my sister's birthday is June 3'.",
+            code=ErrorCode.INVALID_ARGUMENTS,
+        )
+    store = _store(ctx)
+    namespace = namespace_for(ctx.user)
+    for item in await _all_items(store, namespace):
+        if str(item.value.get("fact", "")).casefold() == cleaned.casefold():
+            return ToolOutput(
+                data={**_as_record(item), "already_known": True},
+                display=f"I already remember that: {cleaned}",
+            )
+    key = uuid.uuid4().hex[:12]
+    value = {
+        "fact": cleaned,
+        "created_at": ctx.runtime.clock.now().isoformat(),
+        "thread_id": ctx.thread_id,
+    }
+    await store.aput(namespace, key, value)
+    return ToolOutput(
+        data={"id": key, "fact": cleaned, "created_at": value["created_at"]},
+        display=f"Got it, I'll remember: {cleaned}",
+    )
+
+
+@tool(
+    idempotent=True,
+    cache_ttl_s=0.0,
+    tags=("memory", "personal"),
+    examples=("what do you remember about ...", "when is my sister's birthday"),
+)
+async def recall(
+    ctx: ToolContext,
+    query: Annotated[str, Field(min_length=1, max_length=MAX_FACT_CHARS)],
+    k: Annotated[int, Field(ge=1, le=50)] = 5,
+) -> ToolOutput:
+    """Find remembered facts about the user that answer a question.
+
+    Args:
+        query: What to look for, e.g. "when is my sister's birthday".
+        k: How many facts to return at most, best match first.
+    """
+    store = _store(ctx)
+    namespace = namespace_for(ctx.user)
+    ranked = (await _rank(store, namespace, await _all_items(store, namespace), query))[:k]
+    records = [_as_record(item, score) for item, score in ranked]
+    if not records:
+        return ToolOutput(data=[], display=f"I don't remember anything about {query!r}.")
+    lines = "\n".join(f"- {r['fact']}" for r in records)
+    return ToolOutput(data=records, display=f"Here is what I remember:\n{lines}")
+
+
+@tool(side_effects="irreversible", tags=("memory", "personal"), examples=("forget that ...",))
+async def forget(
+    ctx: ToolContext,
+    memory: Annotated[str, Field(min_length=1, max_length=MAX_FACT_CHARS)],
+) -> ToolOutput:
+    """Delete one remembered fact, by its id or by describing it.
+
+    Args:
+        memory: The id of the memory (from memory.recall or memory.list), or words that
+            describe it, e.g. "my sister's birthday".
+    """
+    store = _store(ctx)
+    namespace = namespace_for(ctx.user)
+    items = await _all_items(store, namespace)
+    target = next((i for i in items if i.key == memory.strip()), None)
+    if target is None:
+        ranked = await _rank(store, namespace, items, memory)
+        if not ranked:
+            raise ToolExecutionError(
+                f"No remembered fact matches {memory!r}; use memory.list to see what is kept.",
+                code=ErrorCode.INVALID_ARGUMENTS,
+            )
+        if len(ranked) > 1 and ranked[1][1] >= 0.9 * ranked[0][1]:
+            options = "; ".join(f"{i.key}: {i.value.get('fact', '')}" for i, _ in ranked[:5])
+            raise ToolExecutionError(
+                f"Several remembered facts match {memory!r}; forget one by its id: {options}",
+                code=ErrorCode.NEEDS_INPUT,
+                details={"candidates": [_as_record(i) for i, _ in ranked[:5]]},
+            )
+        target = ranked[0][0]
+    await store.adelete(namespace, target.key)
+    fact = str(target.value.get("fact", ""))
+    return ToolOutput(data={"id": target.key, "fact": fact}, display=f"Forgotten: {fact}")
+
+
+@tool(
+    name="memory.list",
+    idempotent=True,
+    cache_ttl_s=0.0,
+    tags=("memory", "personal"),
+    examples=("what do you remember about me",),
+)
+async def list_memories(
+    ctx: ToolContext,
+    limit: Annotated[int, Field(ge=1, le=500)] = 50,
+) -> ToolOutput:
+    """List the facts remembered about the user, newest first.
+
+    Args:
+        limit: How many facts to list at most.
+    """
+    store = _store(ctx)
+    items = (await _all_items(store, namespace_for(ctx.user)))[::-1][:limit]
+    records = [_as_record(item) for item in items]
+    if not records:
+        return ToolOutput(data=[], display="I haven't been asked to remember anything yet.")
+    lines = "\n".join(f"- {r['fact']} ({r['id']})" for r in records)
+    return ToolOutput(data=records, display=f"I remember {len(records)} fact(s):\n{lines}")
