@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import platformdirs
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import (
     BaseSettings,
+    NoDecode,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
     TomlConfigSettingsSource,
@@ -107,7 +108,9 @@ class Settings(BaseSettings):
     breaker_cooldown_s: float = Field(default=30.0, gt=0)
 
     # --- plugins -------------------------------------------------------------------------
-    plugins: list[str] = Field(default_factory=list, description="Modules or files with tools.")
+    plugins: Annotated[list[str], NoDecode] = Field(
+        default_factory=list, description="Modules or files with tools (comma-separated)."
+    )
     function_specs: list[Path] = Field(
         default_factory=list, description="OpenAI/BFCL-style JSON function spec files."
     )
@@ -131,7 +134,7 @@ class Settings(BaseSettings):
     webhook_url: str | None = Field(default=None, description="notification.send webhook.")
 
     # --- server --------------------------------------------------------------------------
-    api_keys: list[SecretStr] = Field(
+    api_keys: Annotated[list[SecretStr], NoDecode] = Field(
         default_factory=list, description="Comma-separated; each key is a user."
     )
     host: str = "127.0.0.1"

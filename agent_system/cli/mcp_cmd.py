@@ -16,6 +16,11 @@ __all__ = ["app"]
 app = typer.Typer(help="Serve the tools over the Model Context Protocol.", no_args_is_help=True)
 
 
+@app.callback()
+def mcp() -> None:
+    """Serve the tools over the Model Context Protocol."""
+
+
 @app.command("serve")
 def serve(
     http: Annotated[

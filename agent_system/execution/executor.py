@@ -169,7 +169,7 @@ class StepExecutor:
                 try:
                     breaker.before_call()
                 except AgentSystemError as exc:
-                    last = exc
+                    last = last or exc  # after a real failure, report that failure
                     break
             calls = attempt
             if attempt_hook is not None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import heapq
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -107,7 +108,7 @@ class _Run:
         self.arguments: dict[str, dict[str, Any]] = {}
         self.running: dict[asyncio.Task[StepResult], str] = {}
         self.started: dict[str, datetime] = {}
-        self.settle_queue: list[str] = []
+        self.settle_queue: deque[str] = deque()
         self.needs_replan: list[str] = []
         self.halted_by: str | None = None
         for sid in self.steps:
@@ -230,7 +231,7 @@ class _Run:
         """Settle what became ready, then start steps while capacity allows."""
         while True:
             while self.settle_queue and self.halted_by is None:
-                self.settle(self.settle_queue.pop(0))
+                self.settle(self.settle_queue.popleft())
             if self.halted_by is not None or not self.ready:
                 return
             if len(self.running) >= self.max_concurrency:

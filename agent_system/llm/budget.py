@@ -36,7 +36,9 @@ DEFAULT_OUTPUT_TOKENS = 256
 _CHARS_PER_TOKEN = 4
 
 
-def estimate_tokens(messages: Sequence[Any] | str, output_tokens: int = DEFAULT_OUTPUT_TOKENS) -> int:
+def estimate_tokens(
+    messages: Sequence[Any] | str, output_tokens: int = DEFAULT_OUTPUT_TOKENS
+) -> int:
     """A rough token estimate for a call: about 4 characters per token, plus `output_tokens`."""
     if isinstance(messages, str):
         chars = len(messages)
@@ -162,7 +164,11 @@ class Budget:
 
     def _details(self) -> dict[str, Any]:
         return {
-            "limits": {"tokens": self.tokens, "cost_usd": self.cost_usd, "tool_calls": self.tool_calls},
+            "limits": {
+                "tokens": self.tokens,
+                "cost_usd": self.cost_usd,
+                "tool_calls": self.tool_calls,
+            },
             "spent": self._spent.model_dump(),
             "reserved_tokens": sum(self._reserved.values()),
         }

@@ -1,4 +1,4 @@
-"""One guarded LLM call: budget reserved before, usage recorded and reconciled after, errors translated.
+"""One guarded LLM call: budget reserved before, usage recorded after, errors translated.
 
 Every LLM call of the engine goes through `guarded_call` (or `complete`, its plain-text form),
 so budgets and usage cannot be forgotten by a caller.

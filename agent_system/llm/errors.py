@@ -1,4 +1,4 @@
-"""Turn provider exceptions into this package's `LLMError` family, with a message that says what to fix.
+"""Provider exceptions as this package's `LLMError` family, with a message saying what to fix.
 
 The OpenAI client retries transient failures itself (429 honouring ``Retry-After``, 408/409,
 5xx, connection errors and timeouts; at most ``AGENT_SYSTEM_LLM_MAX_RETRIES`` times with
@@ -56,7 +56,9 @@ def translate_error(exc: BaseException, *, model: str | None = None) -> LLMError
             "and that the server is running.",
             details=details,
         )
-    if isinstance(exc, lc_exceptions.ModelAuthenticationError | lc_exceptions.ModelPermissionDeniedError):
+    if isinstance(
+        exc, lc_exceptions.ModelAuthenticationError | lc_exceptions.ModelPermissionDeniedError
+    ):
         return LLMAuthError(
             f"The LLM provider refused the credentials: {exc}. Set OPENAI_API_KEY to a valid key.",
             details=details,
@@ -67,7 +69,9 @@ def translate_error(exc: BaseException, *, model: str | None = None) -> LLMError
             "Set AGENT_SYSTEM_MODEL to a model the provider serves.",
             details=details,
         )
-    if isinstance(exc, lc_exceptions.OutputParserException | ValidationError | json.JSONDecodeError):
+    if isinstance(
+        exc, lc_exceptions.OutputParserException | ValidationError | json.JSONDecodeError
+    ):
         return LLMOutputError(f"The LLM reply could not be parsed: {exc}", details=details)
     return LLMError(f"The LLM call failed: {type(exc).__name__}: {exc}", details=details)
 

@@ -48,7 +48,13 @@ from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, PrivateAttr, ValidationError
 
-__all__ = ["ScriptExhaustedError", "ScriptTurn", "ScriptedCall", "ScriptedChatModel", "ScriptedTurn"]
+__all__ = [
+    "ScriptExhaustedError",
+    "ScriptTurn",
+    "ScriptedCall",
+    "ScriptedChatModel",
+    "ScriptedTurn",
+]
 
 ScriptTurn = Any
 """str | AIMessage | BaseModel | dict | BaseException | type[BaseException] | ScriptedTurn |
@@ -352,7 +358,9 @@ def _chunks(reply: AIMessage) -> Iterator[ChatGenerationChunk]:
     )
 
 
-def _parse_structured(raw: BaseMessage, schema: dict[str, Any] | type) -> dict[str, Any] | BaseModel:
+def _parse_structured(
+    raw: BaseMessage, schema: dict[str, Any] | type
+) -> dict[str, Any] | BaseModel:
     text = _text(raw).strip()
     try:
         data = json.loads(text)
@@ -372,9 +380,7 @@ def _text(message: BaseMessage) -> str:
     if isinstance(message.content, str):
         text = message.content
     else:
-        text = "".join(
-            b if isinstance(b, str) else str(b.get("text", "")) for b in message.content
-        )
+        text = "".join(b if isinstance(b, str) else str(b.get("text", "")) for b in message.content)
     for tc in getattr(message, "tool_calls", None) or []:
         text += tc["name"] + json.dumps(tc["args"])
     return text

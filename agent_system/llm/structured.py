@@ -49,7 +49,8 @@ def strict_json_schema(schema: type[BaseModel]) -> dict[str, Any]:
     Defaults are dropped (strict mode has no optional fields; pydantic fills them when a lenient
     server omits one).
     """
-    return _without_defaults(to_strict_json_schema(schema))
+    strict: dict[str, Any] = _without_defaults(to_strict_json_schema(schema))
+    return strict
 
 
 def response_format(schema: type[BaseModel]) -> dict[str, Any]:
@@ -173,9 +174,7 @@ async def _call(
     return raw
 
 
-def _parse(
-    raw: BaseMessage, text: str, schema: type[M], context: dict[str, Any] | None
-) -> M:
+def _parse(raw: BaseMessage, text: str, schema: type[M], context: dict[str, Any] | None) -> M:
     refusal = raw.additional_kwargs.get("refusal")
     if refusal:
         raise _InvalidReply([f"the model refused: {refusal}"])
@@ -209,7 +208,9 @@ def _feedback(problems: list[str]) -> HumanMessage:
     )
 
 
-def _with_schema_instruction(prompt: list[BaseMessage], schema: dict[str, Any]) -> list[BaseMessage]:
+def _with_schema_instruction(
+    prompt: list[BaseMessage], schema: dict[str, Any]
+) -> list[BaseMessage]:
     instruction = (
         "Reply with one JSON object, and nothing else, that validates against this JSON schema:\n"
         + json.dumps(schema, separators=(",", ":"))

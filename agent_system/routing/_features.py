@@ -7,8 +7,8 @@ A request becomes two groups of hashed feature indices:
   so typos and inflections ("remind", "reminders") share features.
 
 Indices come from CRC-32 (stable across processes and platforms, unlike `hash`) modulo the
-number of buckets. Each group is binary and scaled to unit length, then weighted, so long
-requests do not drown the word features in character n-grams.
+number of buckets. Each group is binary and scaled to unit length, then scaled by a weight
+stored in the model file, so long requests do not drown the word features in character n-grams.
 """
 
 from __future__ import annotations
@@ -16,12 +16,7 @@ from __future__ import annotations
 import re
 from zlib import crc32
 
-__all__ = ["CHAR_WEIGHT", "WORD_WEIGHT", "featurize", "normalize", "tokens"]
-
-WORD_WEIGHT = 1.0
-"""Scale of the word group (unigrams + bigrams)."""
-CHAR_WEIGHT = 1.0
-"""Scale of the character n-gram group."""
+__all__ = ["featurize", "normalize", "tokens"]
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'"})

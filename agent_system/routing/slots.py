@@ -485,7 +485,8 @@ def extract_label(text: str) -> str | None:
         for match in pattern.finditer(text):
             label = strip_when(match["label"]).strip(" \"'")
             label = re.sub(r"\s+(?:timer|alarm|reminder)$", "", label, flags=re.IGNORECASE)
-            if label and not _NOT_LABELS.match(label):
+            bare = re.sub(r"^(?:(?:the|my|our|a|an|this|that|it)\b\s*)+", "", label, flags=re.I)
+            if bare and not _NOT_LABELS.match(bare):
                 return label
     return None
 

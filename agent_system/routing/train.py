@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from agent_system.routing._features import CHAR_WEIGHT, WORD_WEIGHT, featurize
+from agent_system.routing._features import featurize
 from agent_system.routing._model import CLASSES, DEFAULT_MODEL_PATH, OTHER
 
 __all__ = [
@@ -74,6 +74,10 @@ class TrainConfig:
     extra_weight: float = 2.0
     """Weight of each hand-written request (they cover phrasings CLINC150 lacks)."""
     holdout_every: int = 10
+    word_weight: float = 1.0
+    """Scale of the word uni/bigram group (each group is unit length before scaling)."""
+    char_weight: float = 1.0
+    """Scale of the character n-gram group."""
 
 
 def load_role_map(path: Path) -> dict[str, str]:
@@ -145,12 +149,13 @@ def build_training_set(
     return fit_rows, held
 
 
-def _matrix(texts: Sequence[str], buckets: int) -> Matrix:
+def _matrix(texts: Sequence[str], cfg: TrainConfig) -> Matrix:
     rows: list[int] = []
     cols: list[int] = []
     vals: list[float] = []
     for row, text in enumerate(texts):
-        for group, weight in zip(featurize(text, buckets), (WORD_WEIGHT, CHAR_WEIGHT), strict=True):
+        groups = featurize(text, cfg.buckets)
+        for group, weight in zip(groups, (cfg.word_weight, cfg.char_weight), strict=True):
             if not group:
                 continue
             value = weight / math.sqrt(len(group))
@@ -256,13 +261,13 @@ def train(
     started = time.perf_counter()
     fit_rows, held = build_training_set(data_dir, EXTRAS_PATH, cfg, roles)
     index = {name: i for i, name in enumerate(CLASSES)}
-    x = _matrix([t for t, _, _ in fit_rows], cfg.buckets)
+    x = _matrix([t for t, _, _ in fit_rows], cfg)
     labels = np.array([index[label] for _, label, _ in fit_rows])
     sample_weight = np.array([w for _, _, w in fit_rows])
     weights, bias = _fit(x, labels, sample_weight, cfg)
     quantized, scales = _quantize(weights)
     restored = quantized.astype(np.float64) * scales[:, None]
-    held_x = _matrix([t for t, _ in held], cfg.buckets)
+    held_x = _matrix([t for t, _ in held], cfg)
     held_labels = np.array([index[label] for _, label in held])
     held_scores = _scores(held_x, len(held), restored, bias)
     temperature = _fit_temperature(held_scores, held_labels)
@@ -271,8 +276,8 @@ def train(
         "format": 1,
         "classes": list(CLASSES),
         "temperature": temperature,
-        "word_weight": WORD_WEIGHT,
-        "char_weight": CHAR_WEIGHT,
+        "word_weight": cfg.word_weight,
+        "char_weight": cfg.char_weight,
         "config": asdict(cfg),
         "fit_examples": len(fit_rows),
         "calibration_examples": len(held),

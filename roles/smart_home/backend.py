@@ -49,7 +49,8 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "switch": ("switch", "plug", "outlet", "socket"),
     "climate": ("thermostat", "heating", "heater", "temperature", "ac", "climate"),
     "lock": ("lock", "door", "deadbolt"),
-    "cover": ("cover", "door", "blind", "shade", "curtain", "shutter"),
+    "cover": ("cover", "blind", "shade", "curtain", "shutter"),
+    "garage": ("cover", "door", "garage"),
     "vacuum": ("vacuum", "robot", "roomba", "hoover", "cleaner"),
     "fan": ("fan",),
     "sensor": ("sensor",),
@@ -120,7 +121,7 @@ def _vocabulary(device: Device) -> set[str]:
     words = set(_words(device.name)) | set(_words(device.area or ""))
     for alias in device.aliases:
         words |= set(_words(alias))
-    words |= set(_KIND_WORDS.get(device.kind, ()))
+    words |= set(_KIND_WORDS.get("garage" if device.is_garage else device.kind, ()))
     return words
 
 

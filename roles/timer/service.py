@@ -90,6 +90,8 @@ class TimerService:
         """Tick every `interval` seconds until `stop` is set."""
         while not stop.is_set():
             await self.tick()
+            if stop.is_set():
+                return
             sleeper = asyncio.ensure_future(self.runtime.clock.sleep(interval))
             stopper = asyncio.ensure_future(stop.wait())
             _, pending = await asyncio.wait({sleeper, stopper}, return_when=asyncio.FIRST_COMPLETED)

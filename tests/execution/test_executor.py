@@ -20,7 +20,7 @@ from agent_system.planning.models import (
     StepStatus,
 )
 from agent_system.registry.registry import ToolRegistry
-from agent_system.registry.spec import Intent, ToolContext, ToolOutput, tool
+from agent_system.registry.spec import Intent, ToolContext, ToolOutput, ToolSpec, tool
 from agent_system.runtime import FakeClock, Runtime
 from agent_system.testing import make_runtime
 
@@ -34,12 +34,11 @@ class Tools:
         self.calls: dict[str, int] = {}
         self.failures_left = 0
         self.registry = ToolRegistry()
-        reg = self.registry
 
         def count(name: str) -> None:
             self.calls[name] = self.calls.get(name, 0) + 1
 
-        @reg.tool(name="weather.now", idempotent=True, cache_ttl_s=10)
+        @tool(name="weather.now", idempotent=True, cache_ttl_s=10)
         async def weather_now(ctx: ToolContext, city: str) -> ToolOutput:
             """Current weather.
 
@@ -52,7 +51,7 @@ class Tools:
                 display=f"Sunny in {city}.",
             )
 
-        @reg.tool(name="timer.set", side_effects="reversible")
+        @tool(name="timer.set", side_effects="reversible")
         async def timer_set(ctx: ToolContext, minutes: int) -> str:
             """Start a timer.
 
@@ -66,20 +65,20 @@ class Tools:
             ctx.notify("Timer set", f"{minutes} minutes")
             return f"Timer set for {minutes} minutes."
 
-        @reg.tool(name="flaky.fatal")
+        @tool(name="flaky.fatal")
         async def flaky_fatal(ctx: ToolContext) -> str:
             """Fails for good."""
             count("flaky.fatal")
             raise ToolExecutionError("the account is closed", recoverable=False)
 
-        @reg.tool(name="slow.call", timeout_s=0.05)
+        @tool(name="slow.call", timeout_s=0.05)
         async def slow_call(ctx: ToolContext) -> str:
             """Takes too long."""
             count("slow.call")
             await asyncio.sleep(5)
             return "never"
 
-        @reg.tool(name="sync.add")
+        @tool(name="sync.add")
         def sync_add(a: int, b: int) -> dict[str, int]:
             """Add two numbers in a worker thread.
 
@@ -90,12 +89,20 @@ class Tools:
             count("sync.add")
             return {"sum": a + b}
 
-        @reg.tool(name="intents.emit")
+        @tool(name="intents.emit")
         async def intents_emit(ctx: ToolContext) -> ToolOutput:
             """Returns intents."""
             count("intents.emit")
             ctx.notify("from context")
             return ToolOutput(data=1, intents=[Intent(kind="audit", payload={"k": "v"})])
+
+        for func in (weather_now, timer_set, flaky_fatal, slow_call, sync_add, intents_emit):
+            self.registry.add(spec_of(func))
+
+
+def spec_of(func: Any) -> ToolSpec:
+    spec: ToolSpec = func.__tool_spec__
+    return spec
 
 
 @pytest.fixture
@@ -136,7 +143,11 @@ async def test_a_sync_tool_runs_and_a_plain_value_is_the_output(
 ) -> None:
     result = await StepExecutor(tools.registry, runtime).execute(step("sync.add"), {"a": 2, "b": 3})
 
-    assert (result.status, result.output, result.display) == (StepStatus.SUCCEEDED, {"sum": 5}, None)
+    assert (result.status, result.output, result.display) == (
+        StepStatus.SUCCEEDED,
+        {"sum": 5},
+        None,
+    )
 
 
 async def test_an_unknown_tool_fails_with_suggestions(tools: Tools, runtime: Runtime) -> None:
@@ -300,12 +311,12 @@ async def test_intents_from_the_output_and_the_context_reach_the_sink(
 
 
 async def test_an_unexpected_exception_becomes_a_failed_result(runtime: Runtime) -> None:
-    registry = ToolRegistry()
-
-    @registry.tool(name="bug.raise")
+    @tool(name="bug.raise")
     async def bug() -> None:
         """Always raises."""
         raise ValueError("bad state")
+
+    registry = ToolRegistry([spec_of(bug)])
 
     result = await StepExecutor(registry, runtime).execute(step("bug.raise"), {})
 
@@ -331,3 +342,34 @@ async def test_the_executor_plugs_into_the_scheduler(tools: Tools, runtime: Runt
     outcome = await run_plan(plan, executor.execute)
 
     assert outcome.results["b"].display == "Timer set for 4 minutes."
+
+
+async def test_a_cancelled_side_effect_call_is_audited_and_frees_the_breaker_trial(
+    runtime: Runtime, clock: FakeClock
+) -> None:
+    started = asyncio.Event()
+
+    @tool(name="door.unlock", side_effects="irreversible")
+    async def unlock(door: str) -> str:
+        """Unlock a door.
+
+        Args:
+            door: Which door.
+        """
+        started.set()
+        await asyncio.sleep(5)
+        return "unlocked"
+
+    board = BreakerBoard(failures=1, cooldown_s=1, clock=clock)
+    board.get("door.unlock").record_failure()
+    clock.advance(1)
+    executor = StepExecutor(ToolRegistry([spec_of(unlock)]), runtime, breakers=board)
+    task = asyncio.create_task(executor.execute(step("door.unlock"), {"door": "front"}))
+    await started.wait()
+
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+    assert [r.outcome for r in runtime.db.audit_log()] == ["cancelled"]
+    board.get("door.unlock").before_call()  # the trial slot is free again

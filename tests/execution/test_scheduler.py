@@ -47,8 +47,9 @@ class Recorder:
         finally:
             self.active -= 1
             self.ends[step.id] = loop.time()
-        return StepResult(step_id=step.id, tool=step.tool, status=StepStatus.SUCCEEDED,
-                          output=output, attempts=1)
+        return StepResult(
+            step_id=step.id, tool=step.tool, status=StepStatus.SUCCEEDED, output=output, attempts=1
+        )
 
     @property
     def called(self) -> list[str]:
@@ -118,8 +119,10 @@ async def test_references_are_resolved_into_the_arguments_before_the_call() -> N
                 "pair": [{"$ref": "w", "path": "/city"}, {"$ref": "w", "path": "/temp"}],
                 "text": {
                     "$template": "${t} degrees in ${c}",
-                    "values": {"t": {"$ref": "w", "path": "/temp"},
-                               "c": {"$ref": "w", "path": "/city"}},
+                    "values": {
+                        "t": {"$ref": "w", "path": "/temp"},
+                        "c": {"$ref": "w", "path": "/city"},
+                    },
                 },
             },
         },
@@ -156,10 +159,18 @@ async def test_condition_and_reference_errors_fail_the_step_without_running_it()
     runner = Recorder({"w": returns({"sky": "rain"})})
     p = plan(
         {"id": "w"},
-        {"id": "bad_when", "depends_on": ["w"], "on_failure": "skip",
-         "when": {"op": "lt", "left": {"$ref": "w", "path": "/sky"}, "right": 3}},
-        {"id": "bad_ref", "depends_on": ["w"], "on_failure": "skip",
-         "arguments": {"x": {"$ref": "w", "path": "/temp"}}},
+        {
+            "id": "bad_when",
+            "depends_on": ["w"],
+            "on_failure": "skip",
+            "when": {"op": "lt", "left": {"$ref": "w", "path": "/sky"}, "right": 3},
+        },
+        {
+            "id": "bad_ref",
+            "depends_on": ["w"],
+            "on_failure": "skip",
+            "arguments": {"x": {"$ref": "w", "path": "/temp"}},
+        },
     )
 
     outcome = await run_plan(p, runner)
@@ -356,3 +367,17 @@ async def test_an_unvalidated_cycle_ends_with_skipped_steps_instead_of_hanging()
 
     assert statuses(outcome)["a"] == (StepStatus.SKIPPED, ErrorCode.INVALID_PLAN)
     assert statuses(outcome)["c"] == (StepStatus.SUCCEEDED, None)
+
+
+async def test_a_dependency_outside_the_plan_without_a_result_skips_the_step() -> None:
+    runner = Recorder()
+    earlier = StepResult(step_id="old", tool="t", status=StepStatus.SUCCEEDED, output=3)
+    p = plan(
+        {"id": "a", "depends_on": ["ghost"]},
+        {"id": "b", "depends_on": ["old"], "arguments": {"n": {"$ref": "old"}}},
+    )
+
+    outcome = await run_plan(p, runner, completed={"old": earlier})
+
+    assert statuses(outcome)["a"] == (StepStatus.SKIPPED, ErrorCode.DEPENDENCY_FAILED)
+    assert runner.calls == [("b", {"n": 3})]

@@ -57,8 +57,11 @@ def test_comparisons_follow_the_documented_semantics(
 ) -> None:
     operands = {"temp": temp(), "sky": sky()}
     condition = cond(
-        {"op": op, "left": operands.get(left, left) if isinstance(left, str) else left,
-         "right": right}
+        {
+            "op": op,
+            "left": operands.get(left, left) if isinstance(left, str) else left,
+            "right": right,
+        }
     )
 
     assert evaluate(condition, OUTPUTS) is expected
@@ -84,7 +87,9 @@ def test_and_or_not_combine_conditions() -> None:
 
 def test_exists_is_false_for_null_missing_paths_and_missing_steps() -> None:
     assert evaluate(cond({"op": "exists", "ref": temp()}), OUTPUTS)
-    assert not evaluate(cond({"op": "exists", "ref": {"$ref": "weather", "path": "/wind"}}), OUTPUTS)
+    assert not evaluate(
+        cond({"op": "exists", "ref": {"$ref": "weather", "path": "/wind"}}), OUTPUTS
+    )
     assert not evaluate(cond({"op": "exists", "ref": {"$ref": "weather", "path": "/x"}}), OUTPUTS)
     assert not evaluate(cond({"op": "exists", "ref": {"$ref": "nope"}}), OUTPUTS)
 
@@ -102,8 +107,10 @@ def test_ordering_a_string_against_a_number_is_a_readable_condition_error() -> N
 
 def test_a_comparison_reading_a_missing_path_is_a_condition_error() -> None:
     with pytest.raises(ConditionError, match=r"'/humidity' does not exist .* 'weather'"):
-        evaluate(cond({"op": "gt", "left": {"$ref": "weather", "path": "/humidity"}, "right": 50}),
-                 OUTPUTS)
+        evaluate(
+            cond({"op": "gt", "left": {"$ref": "weather", "path": "/humidity"}, "right": 50}),
+            OUTPUTS,
+        )
 
 
 def test_contains_on_a_number_is_a_condition_error() -> None:

@@ -123,7 +123,9 @@ def test_ref_paths_lists_the_outermost_positions_holding_references() -> None:
 def test_template_problems_report_placeholders_without_values() -> None:
     args = {"t": {"$template": "${a} and ${b}", "values": {"a": 1}}}
 
-    assert template_problems(args) == ["template '${a} and ${b}' uses 'b' with no entry in its 'values'"]
+    assert template_problems(args) == [
+        "template '${a} and ${b}' uses 'b' with no entry in its 'values'"
+    ]
     assert template_problems({"t": {"$template": "$a", "values": {"a": 1}}}) == []
 
 

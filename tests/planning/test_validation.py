@@ -131,14 +131,30 @@ def test_every_problem_is_reported_at_once_with_its_step(registry: ToolRegistry)
         {"id": "a", "tool": "weather.nwo", "arguments": {"city": "Paris"}},
         {"id": "b", "tool": "timer.set", "arguments": {"minutes": "ten", "color": 1}},
         {"id": "b", "tool": "notification.send", "arguments": {"message": "hi"}},
-        {"id": "c", "tool": "notification.send", "depends_on": ["ghost", "c"],
-         "arguments": {"message": "x"}},
-        {"id": "d", "tool": "notification.send", "depends_on": ["e"],
-         "arguments": {"message": "x"}},
-        {"id": "e", "tool": "notification.send", "depends_on": ["d"],
-         "arguments": {"message": {"$ref": "a", "path": "/city"}}},
-        {"id": "f", "tool": "raw.echo", "arguments": {"times": "2"},
-         "when": {"op": "lt", "left": {"$ref": "a"}, "right": [1]}},
+        {
+            "id": "c",
+            "tool": "notification.send",
+            "depends_on": ["ghost", "c"],
+            "arguments": {"message": "x"},
+        },
+        {
+            "id": "d",
+            "tool": "notification.send",
+            "depends_on": ["e"],
+            "arguments": {"message": "x"},
+        },
+        {
+            "id": "e",
+            "tool": "notification.send",
+            "depends_on": ["d"],
+            "arguments": {"message": {"$ref": "a", "path": "/city"}},
+        },
+        {
+            "id": "f",
+            "tool": "raw.echo",
+            "arguments": {"times": "2"},
+            "when": {"op": "lt", "left": {"$ref": "a"}, "right": [1]},
+        },
     )
 
     problems = check_plan(plan, registry)
@@ -170,8 +186,12 @@ def test_a_reference_through_a_transitive_dependency_is_accepted(registry: ToolR
     plan = make_plan(
         {"id": "a", "tool": "weather.now", "arguments": {"city": "Rome"}},
         {"id": "b", "tool": "timer.set", "depends_on": ["a"], "arguments": {"minutes": 1}},
-        {"id": "c", "tool": "notification.send", "depends_on": ["b"],
-         "arguments": {"message": {"$ref": "a", "path": "/city"}}},
+        {
+            "id": "c",
+            "tool": "notification.send",
+            "depends_on": ["b"],
+            "arguments": {"message": {"$ref": "a", "path": "/city"}},
+        },
     )
 
     assert check_plan(plan, registry) == []
@@ -179,8 +199,11 @@ def test_a_reference_through_a_transitive_dependency_is_accepted(registry: ToolR
 
 def test_template_placeholders_without_values_are_reported(registry: ToolRegistry) -> None:
     plan = make_plan(
-        {"id": "a", "tool": "notification.send",
-         "arguments": {"message": {"$template": "hi ${name}", "values": {}}}},
+        {
+            "id": "a",
+            "tool": "notification.send",
+            "arguments": {"message": {"$template": "hi ${name}", "values": {}}},
+        },
     )
 
     [problem] = check_plan(plan, registry)
@@ -269,9 +292,14 @@ def dags(draw: st.DrawFn, min_size: int = 1) -> list[dict[str, Any]]:
     n = draw(st.integers(min_value=min_size, max_value=12))
     steps: list[dict[str, Any]] = []
     for i in range(n):
-        deps = sorted(draw(st.sets(st.integers(min_value=0, max_value=i - 1), max_size=3))) if i else []
+        deps = (
+            sorted(draw(st.sets(st.integers(min_value=0, max_value=i - 1), max_size=3)))
+            if i
+            else []
+        )
         message: Any = f"step {i}"
-        if deps and draw(st.booleans()):
+        use_ref: bool = draw(st.booleans())
+        if deps and use_ref:
             message = {"$ref": f"s{draw(st.sampled_from(deps))}", "path": ""}
         steps.append(
             {
@@ -331,3 +359,20 @@ def test_a_reference_to_a_later_step_is_rejected(
     assert [(p.code, p.step_id, p.details.get("ref_step")) for p in problems] == [
         (ErrorCode.INVALID_PLAN, f"s{i}", f"s{j}")
     ]
+
+
+def test_a_malformed_reference_in_arguments_is_reported(registry: ToolRegistry) -> None:
+    plan = make_plan(
+        {"id": "a", "tool": "timer.set", "arguments": {"minutes": 1}},
+        {
+            "id": "b",
+            "tool": "notification.send",
+            "depends_on": ["a"],
+            "arguments": {"message": {"$ref": "a", "path": "no-slash"}},
+        },
+    )
+
+    problems = check_plan(plan, registry)
+
+    assert [(p.code, p.step_id) for p in problems] == [(ErrorCode.INVALID_ARGUMENTS, "b")]
+    assert all("Malformed reference" in p.message for p in problems)

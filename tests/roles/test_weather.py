@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import date
 from typing import Any
 
@@ -295,8 +296,13 @@ def test_days_and_hours_are_found_in_requests() -> None:
 # --- interpret ------------------------------------------------------------------------------
 
 
+@functools.cache
+def shared_runtime() -> Runtime:
+    return make_runtime()
+
+
 def interpret(text: str, history: list[Turn] | None = None, **slots: Any) -> Any:
-    return ROLE.interpret(text, slots, make_runtime(), history or [])
+    return ROLE.interpret(text, slots, shared_runtime(), history or [])
 
 
 def test_a_plain_request_asks_for_the_current_weather() -> None:

@@ -3,26 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
+from langgraph.store.base import IndexConfig
 from langgraph.store.memory import InMemoryStore
 
 from agent_system.errors import ErrorCode, InvalidArgumentsError, ToolExecutionError
-from agent_system.registry.spec import ToolContext, ToolOutput
+from agent_system.registry.spec import ToolContext
 from agent_system.runtime import Runtime
+from tests.tools.fakes import run_tool as call
 from tools import memory
 from tools.memory import namespace_for
 
 pytestmark = pytest.mark.anyio
 Ctx = Callable[..., ToolContext]
-
-
-async def call(func: Any, ctx: ToolContext, **arguments: Any) -> ToolOutput:
-    """Run a tool through its spec: validation, context injection, the call."""
-    result = await func.__tool_spec__.ainvoke(arguments, ctx)
-    assert isinstance(result, ToolOutput)
-    return result
 
 
 async def test_a_fact_remembered_in_one_thread_is_recalled_in_a_new_thread(context: Ctx) -> None:
@@ -32,7 +26,9 @@ async def test_a_fact_remembered_in_one_thread_is_recalled_in_a_new_thread(conte
     )
     await call(memory.remember, context(thread="t2"), fact="My favourite tea is sencha")
 
-    out = await call(memory.recall, context(thread="brand-new"), query="when is my sister's birthday")
+    out = await call(
+        memory.recall, context(thread="brand-new"), query="when is my sister's birthday"
+    )
 
     assert out.data[0]["fact"] == "My sister's birthday is june 3"
     assert "june 3" in (out.display or "")
@@ -159,8 +155,10 @@ def _concept_embed(texts: list[str]) -> list[list[float]]:
     return vectors
 
 
-async def test_a_semantic_index_finds_facts_without_shared_words(context: Ctx, runtime: Runtime) -> None:
-    runtime.store = InMemoryStore(index={"dims": 4, "embed": _concept_embed, "fields": ["fact"]})
+async def test_a_semantic_index_finds_facts_without_shared_words(
+    context: Ctx, runtime: Runtime
+) -> None:
+    runtime.store = InMemoryStore(index=IndexConfig(dims=4, embed=_concept_embed, fields=["fact"]))
     await call(memory.remember, context(), fact="My sister's birthday is June 3")
     await call(memory.remember, context(), fact="I like green tea")
 

@@ -6,6 +6,7 @@ import json
 import stat
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -13,8 +14,9 @@ import respx
 
 from agent_system.errors import ErrorCode, InvalidArgumentsError, ToolExecutionError
 from agent_system.events import Notification
-from agent_system.registry.spec import Intent, ToolContext
+from agent_system.registry.spec import Intent, ToolContext, ToolOutput
 from agent_system.runtime import FakeClock, Runtime
+from tests.tools.fakes import run_tool
 from tools import notification
 from tools._sinks import DesktopSink, NotificationMessage
 from tools.notification import NotificationHub, handle_intent, hub_for
@@ -24,8 +26,8 @@ Ctx = Callable[..., ToolContext]
 HOOK = "https://hooks.example.test/notify"
 
 
-async def send(ctx: ToolContext, **arguments: object) -> object:
-    return await notification.send.__tool_spec__.ainvoke(dict(arguments), ctx)
+async def send(ctx: ToolContext, **arguments: Any) -> ToolOutput:
+    return await run_tool(notification.send, ctx, **arguments)
 
 
 async def test_console_notifications_go_to_the_registered_sink(context: Ctx) -> None:
@@ -41,7 +43,7 @@ async def test_console_notifications_go_to_the_registered_sink(context: Ctx) -> 
     assert [(m.title, m.body, m.thread_id, m.user) for m in seen] == [
         ("Tea is ready", "Steeped 3 minutes", "thread-1", "alice")
     ]
-    assert out.data["delivered"] is True  # type: ignore[attr-defined]
+    assert out.data["delivered"] is True
 
 
 async def test_without_a_registered_sink_the_console_prints(
@@ -117,7 +119,7 @@ async def test_an_unreachable_webhook_fails_clearly_after_three_attempts_with_ba
 async def test_a_webhook_that_recovers_is_delivered_on_retry(context: Ctx) -> None:
     respx.post(HOOK).mock(side_effect=[httpx.Response(503), httpx.Response(200)])
     out = await send(context(), title="x", channel="webhook")
-    assert out.data["attempts"] == 2  # type: ignore[attr-defined]
+    assert out.data["attempts"] == 2
 
 
 @respx.mock

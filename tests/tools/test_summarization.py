@@ -10,7 +10,7 @@ import pytest
 from agent_system.errors import ErrorCode, InvalidArgumentsError, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.runtime import Runtime
-from tests.tools.conftest import ScriptedChatModel
+from tests.tools.fakes import ScriptedChatModel, run_tool
 from tools.summarization import MAX_TEXT_CHARS, extractive_summary, summarize, summarize_offline
 
 pytestmark = pytest.mark.anyio
@@ -36,9 +36,7 @@ Train to Rome at 9:15."""
 
 
 async def run(ctx: ToolContext, **arguments: Any) -> ToolOutput:
-    result = await summarize.__tool_spec__.ainvoke(arguments, ctx)
-    assert isinstance(result, ToolOutput)
-    return result
+    return await run_tool(summarize, ctx, **arguments)
 
 
 async def test_with_a_model_one_call_writes_the_summary(context: Ctx, runtime: Runtime) -> None:

@@ -81,8 +81,10 @@ def specs_from_plugin(target: str) -> list[ToolSpec]:
     module_part, _, attr = target.partition(":") if not Path(target).is_file() else (target, "", "")
     try:
         module = import_plugin(module_part)
-    except PluginError:
-        raise
+    except PluginError as exc:
+        if exc.plugin == target:
+            raise
+        raise PluginError(f"while importing: {exc.message}", plugin=target) from exc
     except ModuleNotFoundError as exc:
         raise PluginError(
             f"module {exc.name!r} not found; install the plugin or fix the name (a file path "

@@ -1,0 +1,151 @@
+"""What every command shares: settings, consoles, the event loop, and error to exit-code mapping.
+
+Exit codes: 0 success; 1 the request ended partial, failed, or is still waiting for approval;
+2 usage or configuration error (`ConfigurationError`, invalid settings). An error is one readable
+line; ``--verbose`` adds the traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+from collections.abc import AsyncIterator, Coroutine, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import typer
+from pydantic import BaseModel, ValidationError
+from rich.console import Console
+from rich.markup import escape
+
+from agent_system.errors import AgentSystemError, ConfigurationError
+
+if TYPE_CHECKING:
+    from agent_system.api import AgentSystem
+    from agent_system.config import Settings
+
+__all__ = [
+    "EXIT_FAILURE",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "CliState",
+    "echo_json",
+    "guarded",
+    "load_settings",
+    "open_system",
+    "run_async",
+    "state",
+]
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+
+T = TypeVar("T")
+
+
+@dataclass
+class CliState:
+    """Options given before the command (``agent-system --verbose ask ...``)."""
+
+    verbose: bool = False
+
+
+state = CliState()
+"""The global options of the current invocation (set by the app callback)."""
+
+
+def make_console(*, stderr: bool = False) -> Console:
+    """A rich console; rich itself honours NO_COLOR and plain output when not a terminal."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def load_settings() -> Settings:
+    """Read the settings once, at the edge; a bad value becomes a configuration error."""
+    from agent_system.config import Settings, config_path
+
+    try:
+        return Settings()
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'settings'}: {err['msg']}"
+            for err in exc.errors()
+        )
+        raise ConfigurationError(
+            f"Invalid settings ({problems}). Check the AGENT_SYSTEM_* environment variables "
+            f"and {config_path()}."
+        ) from exc
+    except (OSError, ValueError) as exc:  # an unreadable or malformed TOML file
+        raise ConfigurationError(
+            f"Cannot read the config file {config_path()}: {exc}. Fix it or run "
+            "`agent-system config init --force`."
+        ) from exc
+
+
+@contextlib.asynccontextmanager
+async def open_system(settings: Settings) -> AsyncIterator[AgentSystem]:
+    """An open `AgentSystem` for one command."""
+    from agent_system.api import AgentSystem
+
+    system = AgentSystem(settings)
+    await system.aopen()
+    try:
+        yield system
+    finally:
+        await system.aclose()
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a command's coroutine on a fresh event loop."""
+    return asyncio.run(coro)
+
+
+def echo_json(value: BaseModel | Any) -> None:
+    """Print JSON for scripts: plain stdout, no markup, no wrapping."""
+    if isinstance(value, BaseModel):
+        text = value.model_dump_json(indent=2, by_alias=True)
+    else:
+        text = json.dumps(value, indent=2, default=str, ensure_ascii=False)
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def _one_line(exc: BaseException) -> str:
+    message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+    return " ".join(str(message).split()) if "\n" not in str(message) else str(message)
+
+
+@contextlib.contextmanager
+def guarded(verbose: bool = False) -> Iterator[None]:
+    """Turn exceptions into one readable line on stderr and the right exit code."""
+    verbose = verbose or state.verbose
+    err = make_console(stderr=True)
+    try:
+        yield
+    except (typer.Exit, typer.Abort, SystemExit):
+        raise
+    except KeyboardInterrupt:
+        err.print("Interrupted.")
+        raise typer.Exit(130) from None
+    except ConfigurationError as exc:
+        if verbose:
+            err.print_exception()
+        err.print(f"[red]Configuration error:[/] {escape(_one_line(exc))}", markup=True)
+        raise typer.Exit(EXIT_USAGE) from None
+    except AgentSystemError as exc:
+        if verbose:
+            err.print_exception()
+        err.print(f"[red]Error:[/] {escape(_one_line(exc))}", markup=True)
+        raise typer.Exit(EXIT_FAILURE) from None
+    except Exception as exc:
+        if verbose:
+            err.print_exception()
+            hint = ""
+        else:
+            hint = " (run with --verbose for the traceback)"
+        err.print(
+            f"[red]Unexpected error:[/] {type(exc).__name__}: {escape(_one_line(exc))}{hint}", markup=True
+        )
+        raise typer.Exit(EXIT_FAILURE) from None

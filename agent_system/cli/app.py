@@ -1,0 +1,246 @@
+"""The `agent-system` command: ``ask``, ``chat``, ``plan``, ``route``, threads, timers, config...
+
+Every command reads the settings once (`Settings()`), opens one `AgentSystem`, and maps errors to
+exit codes (see `agent_system.cli._common`).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from agent_system.cli import _common as common
+from agent_system.cli._common import EXIT_FAILURE, EXIT_OK, guarded, load_settings, make_console
+from agent_system.cli.config_cmd import config_app
+from agent_system.cli.display import RunDisplay, describe_route, plan_table
+from agent_system.cli.extra_cmd import calendar_app, timers_command
+from agent_system.cli.runner import ask_each, describe_pending, run_request
+from agent_system.cli.threads_cmd import threads_app
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    name="agent-system",
+    help="An open agent meta-planner: ask for things, watch the plan run, approve what matters.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+app.add_typer(threads_app, name="threads")
+app.add_typer(config_app, name="config")
+app.add_typer(calendar_app, name="calendar")
+app.command("timers")(timers_command)
+
+
+def _mount_optional(module: str, attribute: str, name: str) -> None:
+    """Mount a sub-app written elsewhere, if it is installed and imports cleanly."""
+    import importlib
+
+    try:
+        sub = getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError):
+        return
+    app.add_typer(sub, name=name)
+
+
+_mount_optional("agent_system.cli.tools_cmd", "tools_app", "tools")
+_mount_optional("agent_system.cli.mcp_cmd", "mcp_app", "mcp")
+
+Verbose = Annotated[
+    bool, typer.Option("--verbose", "-v", help="Show tokens, cost, timings and full tracebacks.")
+]
+AsJson = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+Text = Annotated[str, typer.Argument(help="The request, in plain words.", show_default=False)]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("agent-system")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree
+            number = "unknown"
+        typer.echo(f"agent-system {number}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    verbose: Verbose = False,
+    _: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Answer requests with fast-reply roles or typed, planned tool calls."""
+    common.state.verbose = verbose
+
+
+@app.command()
+def ask(
+    text: Text,
+    as_json: AsJson = False,
+    thread: Annotated[
+        str | None, typer.Option("--thread", "-t", help="Continue this conversation.")
+    ] = None,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Approve steps that need approval.")
+    ] = False,
+    verbose: Verbose = False,
+) -> None:
+    """Answer one request, showing the route, the plan and each step as it runs."""
+    verbose = verbose or common.state.verbose
+    with guarded(verbose):
+        settings = load_settings()
+        out = make_console()
+        err = make_console(stderr=True)
+        interactive = sys.stdin.isatty()
+        declined_steps: list[str] = []
+
+        def decide(pending: list[dict[str, Any]]) -> bool | dict[str, list[str]]:
+            if yes:
+                return True
+            if interactive:
+                return ask_each(err)(pending)
+            declined_steps.extend(describe_pending(step) for step in pending)
+            return False
+
+        async def go() -> Any:
+            async with common.open_system(settings) as system:
+                display = None if as_json else RunDisplay(out, verbose=verbose)
+                if display is None:
+                    return await run_request(
+                        system, text, thread_id=thread, decide=decide, display=None
+                    )
+                with display:
+                    return await run_request(
+                        system, text, thread_id=thread, decide=decide, display=display
+                    )
+
+        result, declined = common.run_async(go())
+        for step in declined_steps:
+            err.print(
+                f"Declined {step}: approval needs a terminal (stdin is not one). "
+                "Re-run with --yes to approve it.",
+                markup=False,
+                soft_wrap=True,
+            )
+        if as_json:
+            common.echo_json(result)
+        else:
+            err.print(f"thread {result.thread_id}", style="dim", markup=False)
+    ok = result.status == "success" and declined == 0
+    raise typer.Exit(EXIT_OK if ok else EXIT_FAILURE)
+
+
+@app.command()
+def plan(text: Text, as_json: AsJson = False, verbose: Verbose = False) -> None:
+    """Show the plan the system would run for a request; nothing is executed."""
+    with guarded(verbose):
+        settings = load_settings()
+
+        async def go() -> Any:
+            async with common.open_system(settings) as system:
+                return await system.aplan(text)
+
+        result = common.run_async(go())
+        if as_json:
+            common.echo_json(result)
+            return
+        out = make_console()
+        from agent_system.cli.display import RunView
+
+        view = RunView()
+        view.set_plan(result)
+        count = len(result.steps)
+        out.print(
+            f"Plan for {text!r}: {count} step{'s' if count != 1 else ''} "
+            f"(planner: {result.planner or 'unknown'})",
+            markup=False,
+        )
+        if result.reasoning:
+            out.print(result.reasoning, style="dim", markup=False)
+        if result.steps:
+            out.print(plan_table(view))
+        for part in result.unsupported:
+            out.print(f"Not covered: {part}", markup=False, style="yellow")
+
+
+@app.command()
+def route(text: Text, as_json: AsJson = False, verbose: Verbose = False) -> None:
+    """Show where a request would go (fast-reply role or meta-planning) and how sure it is."""
+    with guarded(verbose):
+        settings = load_settings()
+
+        async def go() -> Any:
+            async with common.open_system(settings) as system:
+                return await system.aroute(text)
+
+        decision = common.run_async(go())
+        if as_json:
+            common.echo_json(decision)
+            return
+        out = make_console()
+        out.print(describe_route(decision), markup=False)
+        if decision.slots:
+            slots = ", ".join(f"{k}={v!r}" for k, v in decision.slots.items())
+            out.print(f"slots: {slots}", markup=False)
+        if decision.reason:
+            out.print(f"reason: {decision.reason}", markup=False)
+        if decision.scores:
+            top = sorted(decision.scores.items(), key=lambda kv: -kv[1])[:4]
+            out.print("scores: " + ", ".join(f"{k} {v:.2f}" for k, v in top), markup=False)
+
+
+@app.command()
+def chat(
+    thread: Annotated[
+        str | None, typer.Option("--thread", "-t", help="Continue this conversation.")
+    ] = None,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Approve steps that need approval.")
+    ] = False,
+    verbose: Verbose = False,
+) -> None:
+    """Talk to the assistant: history, line editing, /commands, and timers that ring."""
+    verbose = verbose or common.state.verbose
+    with guarded(verbose):
+        settings = load_settings()
+        from agent_system.cli.repl import run_chat
+
+        common.run_async(run_chat(settings, thread_id=thread, yes=yes, verbose=verbose))
+
+
+@app.command()
+def serve(
+    host: Annotated[str | None, typer.Option(help="Interface to bind (default: settings).")] = None,
+    port: Annotated[int | None, typer.Option(help="Port (default: settings).")] = None,
+    open_: Annotated[bool, typer.Option("--open", help="Open the web UI in a browser.")] = False,
+    workers: Annotated[int, typer.Option(min=1, help="Server worker processes.")] = 1,
+    verbose: Verbose = False,
+) -> None:
+    """Run the HTTP backend (and web UI)."""
+    with guarded(verbose):
+        settings = load_settings()
+        try:
+            from agent_system.server.app import serve as run_server
+        except ImportError as exc:
+            from agent_system.errors import ConfigurationError
+
+            raise ConfigurationError(
+                f"The HTTP server is not available ({exc}). Install agent-system with its "
+                "server dependencies (pip install agent-system)."
+            ) from exc
+        run_server(
+            settings,
+            host or settings.host,
+            settings.port if port is None else port,
+            open_=open_,
+            workers=workers,
+        )
+

@@ -1,0 +1,128 @@
+"""``agent-system config show`` (effective settings, secrets masked) and ``config init``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from pydantic import SecretStr
+from rich.table import Table
+
+from agent_system.cli._common import echo_json, guarded, load_settings, make_console
+from agent_system.errors import ConfigurationError
+
+__all__ = ["config_app", "masked_settings", "render_config_template"]
+
+config_app = typer.Typer(help="Show or create the configuration.", no_args_is_help=True)
+
+MASK = "********"
+
+
+def masked_settings(settings: Any) -> dict[str, Any]:
+    """The settings as JSON-ready values, with every secret replaced by a mask."""
+    values: dict[str, Any] = {}
+    for name in type(settings).model_fields:
+        value = getattr(settings, name)
+        if isinstance(value, SecretStr):
+            values[name] = MASK
+        elif isinstance(value, list) and any(isinstance(v, SecretStr) for v in value):
+            values[name] = [MASK for _ in value]
+        else:
+            values[name] = json.loads(json.dumps(value, default=str))
+    return values
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str | Path):
+        return json.dumps(str(value), ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        inner = ", ".join(f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in value.items())
+        return "{ " + inner + " }" if inner else "{}"
+    return json.dumps(str(value))
+
+
+def render_config_template() -> str:
+    """A TOML file listing every setting, commented out at its default, with its meaning.
+
+    Uncomment a line to change a setting. Environment variables still win over the file.
+    """
+    from agent_system.config import Settings
+
+    lines = [
+        "# agent-system configuration.",
+        "# Every setting is listed at its default, commented out: uncomment a line to change it.",
+        "# Priority: keyword arguments > AGENT_SYSTEM_* environment variables > .env > this file.",
+        "# Keep secrets (API keys, tokens) in the environment rather than in this file.",
+        "",
+    ]
+    for name, field in Settings.model_fields.items():
+        env = f"AGENT_SYSTEM_{name.upper()}"
+        if field.description:
+            lines.append(f"# {field.description}")
+        lines.append(f"# (environment: {env})")
+        if field.annotation is not None and "SecretStr" in str(field.annotation):
+            lines.append(f"# {name} = \"...\"   # a secret: prefer the environment variable")
+        else:
+            default = field.get_default(call_default_factory=True, validated_data={})
+            if default is None:
+                lines.append(f"# {name} =   # unset by default")
+            else:
+                lines.append(f"# {name} = {_toml_value(default)}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+@config_app.command("show")
+def show(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """Print the effective settings (environment, .env and config file merged), secrets masked."""
+    from agent_system.config import config_path
+
+    with guarded():
+        settings = load_settings()
+        values = masked_settings(settings)
+        if as_json:
+            echo_json(values)
+            return
+        out = make_console()
+        path = config_path()
+        state = "exists" if path.exists() else "not created; run `agent-system config init`"
+        out.print(f"config file: {path} ({state})", markup=False)
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+        table.add_column("setting")
+        table.add_column("value", overflow="fold")
+        for name, value in values.items():
+            shown = value if isinstance(value, str) else json.dumps(value)
+            table.add_row(name, "" if value is None else shown)
+        out.print(table)
+
+
+@config_app.command("init")
+def init(
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    path: Annotated[
+        Path | None,
+        typer.Option("--path", help="Where to write it (default: the config path)."),
+    ] = None,
+) -> None:
+    """Write a commented TOML config file listing every setting at its default."""
+    from agent_system.config import config_path
+
+    with guarded():
+        target = path or config_path()
+        if target.exists() and not force:
+            raise ConfigurationError(
+                f"{target} already exists; use --force to overwrite it, or edit it."
+            )
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(render_config_template(), encoding="utf-8")
+        make_console().print(f"Wrote {target}", markup=False)

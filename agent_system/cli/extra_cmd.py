@@ -1,0 +1,156 @@
+"""``agent-system timers`` (active timers, alarms, reminders) and ``calendar export`` (ICS)."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import sys
+from datetime import timedelta
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from agent_system.cli._common import echo_json, guarded, load_settings, make_console
+from agent_system.errors import ConfigurationError
+
+__all__ = ["calendar_app", "format_remaining", "timers_command"]
+
+calendar_app = typer.Typer(help="Work with the local calendar.", no_args_is_help=True)
+
+
+def format_remaining(left: timedelta) -> str:
+    """``1h 05m 03s``, ``4m 10s``, ``12s``."""
+    seconds = int(left.total_seconds())
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}h {minutes:02d}m {secs:02d}s"
+    if minutes:
+        return f"{minutes}m {secs:02d}s"
+    return f"{secs}s"
+
+
+def _open_runtime_parts() -> tuple[Any, Any, Any]:
+    """The settings, application database and clock, without building the whole graph."""
+    from agent_system.runtime import SystemClock, resolve_timezone
+    from agent_system.storage import Database
+
+    settings = load_settings()
+    db = Database(settings.sqlite_path)
+    return settings, db, SystemClock(resolve_timezone(settings.timezone))
+
+
+def timers_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    all_users: Annotated[
+        bool, typer.Option("--all-users", help="Every user's timers, not only the local ones.")
+    ] = False,
+) -> None:
+    """List running and paused timers, alarms and reminders with the time left."""
+    with guarded():
+        try:
+            from roles.timer.store import TimerStore
+        except ImportError as exc:
+            raise ConfigurationError(f"The timer role is not installed ({exc}).") from exc
+        _, db, clock = _open_runtime_parts()
+        try:
+            store = TimerStore(db, clock)
+            now = clock.now()
+            timers = store.list_timers(None if all_users else "")
+        finally:
+            db.close()
+        if as_json:
+            echo_json(
+                [
+                    {
+                        "id": t.id,
+                        "user": t.user,
+                        "kind": t.kind,
+                        "label": t.label,
+                        "message": t.message,
+                        "state": t.state,
+                        "due_at": t.due_at.isoformat() if t.due_at else None,
+                        "remaining_s": t.remaining(now).total_seconds(),
+                    }
+                    for t in timers
+                ]
+            )
+            return
+        out = make_console()
+        if not timers:
+            out.print("No active timers.")
+            return
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+        for column in ("id", "kind", "name", "state", "due", "left"):
+            table.add_column(column)
+        for t in timers:
+            due = t.due_at.strftime("%Y-%m-%d %H:%M:%S") if t.due_at else ""
+            name = t.message or t.label or ""
+            table.add_row(
+                str(t.id), t.kind, name, t.state, due, format_remaining(t.remaining(now))
+            )
+        out.print(table)
+
+
+def _ics_exporter() -> Any:
+    """The calendar role's ICS export function (`roles.calendar.ics`)."""
+    try:
+        module = importlib.import_module("roles.calendar.ics")
+    except ImportError as exc:
+        raise ConfigurationError(
+            f"The calendar role is not installed ({exc}); `calendar export` needs "
+            "roles/calendar/ics.py."
+        ) from exc
+    for name in ("export_ics", "to_ics", "export"):
+        func = getattr(module, name, None)
+        if callable(func):
+            return func
+    raise ConfigurationError("roles.calendar.ics has no export_ics() function.")
+
+
+@calendar_app.command("export")
+def export(
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
+    ] = None,
+) -> None:
+    """Export the local user's calendar as an ICS (iCalendar) file."""
+    with guarded():
+        exporter = _ics_exporter()
+        settings, db, clock = _open_runtime_parts()
+        try:
+            data = _call_exporter(exporter, settings, db, clock)
+        finally:
+            db.close()
+        text = data.decode("utf-8") if isinstance(data, bytes) else str(data)
+        if output is None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
+        output.write_text(text, encoding="utf-8")
+        count = text.count("BEGIN:VEVENT")
+        make_console(stderr=True).print(
+            f"Wrote {count} event{'s' if count != 1 else ''} to {output}", markup=False
+        )
+
+
+def _call_exporter(exporter: Any, settings: Any, db: Any, clock: Any) -> Any:
+    """Call the exporter with the arguments its signature asks for."""
+    available: dict[str, Any] = {
+        "db": db,
+        "database": db,
+        "clock": clock,
+        "settings": settings,
+        "user": "",
+        "now": clock.now(),
+    }
+    params = inspect.signature(exporter).parameters
+    kwargs = {name: available[name] for name in params if name in available}
+    if "store" in params:
+        from roles.calendar.store import CalendarStore  # type: ignore[import-not-found]
+
+        kwargs["store"] = CalendarStore(db, clock)
+    return exporter(**kwargs)
+

@@ -1,0 +1,107 @@
+"""Drive one request through `AgentSystem.astream`, answering approvals on the way.
+
+Shared by ``agent-system ask`` and the chat REPL. A step that needs approval is approved with
+``--yes``, asked about when stdin is a terminal, and declined (with a message saying how to approve
+it) otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.prompt import Confirm
+
+from agent_system import events as ev
+
+if TYPE_CHECKING:
+    from agent_system.api import AgentSystem
+    from agent_system.cli.display import RunDisplay
+
+__all__ = ["Decider", "ask_each", "consume", "describe_pending", "run_request", "settle"]
+
+MAX_APPROVAL_ROUNDS = 5
+
+Decider = Callable[[list[dict[str, Any]]], "bool | dict[str, list[str]]"]
+"""Answers a list of pending steps: True (all), False (none) or ``{"approved": [ids]}``."""
+
+
+def describe_pending(step: dict[str, Any]) -> str:
+    """``s1 smart_home.unlock {"device": "front door"}: Unlock the front door``."""
+    arguments = json.dumps(step.get("arguments") or {}, ensure_ascii=False, default=str)
+    description = step.get("description") or ""
+    suffix = f": {description}" if description and description != step.get("tool") else ""
+    return f"{step.get('step_id')} {step.get('tool')} {arguments}{suffix}"
+
+
+def ask_each(console: Console) -> Decider:
+    """A decider that asks about each pending step on the terminal."""
+
+    def decide(pending: list[dict[str, Any]]) -> dict[str, list[str]]:
+        approved = [
+            str(step["step_id"])
+            for step in pending
+            if Confirm.ask(f"Approve {describe_pending(step)}?", console=console, default=False)
+        ]
+        return {"approved": approved}
+
+    return decide
+
+
+async def consume(
+    stream: AsyncIterator[ev.Event], display: RunDisplay | None
+) -> ev.RunResult:
+    """Show each event; return the run's result (from the final `RunFinished`)."""
+    result: ev.RunResult | None = None
+    async for event in stream:
+        if display is not None:
+            display.handle(event)
+        if isinstance(event, ev.RunFinished):
+            result = event.result
+    if result is None:  # pragma: no cover - the engine always ends with RunFinished
+        raise RuntimeError("The run ended without a RunFinished event.")
+    return result
+
+
+async def settle(
+    system: AgentSystem,
+    result: ev.RunResult,
+    decide: Decider,
+    display: RunDisplay | None,
+    user: str | None = None,
+) -> tuple[ev.RunResult, int]:
+    """Answer approvals until the run is no longer waiting; return it and how many were declined."""
+    declined = 0
+    rounds = 0
+    while result.status == "interrupted" and result.pending_approval:
+        rounds += 1
+        if rounds > MAX_APPROVAL_ROUNDS:
+            break
+        pending = list(result.pending_approval)
+        decision = decide(pending)
+        if decision is False:
+            declined += len(pending)
+        elif isinstance(decision, dict):
+            declined += len(pending) - len(decision.get("approved", []))
+        if display is not None:
+            display.reset()
+        result = await consume(
+            system.astream_resume(result.thread_id, decision, user=user), display
+        )
+    return result, declined
+
+
+async def run_request(
+    system: AgentSystem,
+    text: str,
+    *,
+    thread_id: str | None,
+    decide: Decider,
+    display: RunDisplay | None,
+    user: str | None = None,
+) -> tuple[ev.RunResult, int]:
+    """Run `text` (on `thread_id`), answering approvals with `decide`."""
+    result = await consume(system.astream(text, thread_id=thread_id, user=user), display)
+    return await settle(system, result, decide, display, user)

@@ -1,0 +1,101 @@
+"""``agent-system threads list | show ID | delete ID``: the local user's conversations."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from agent_system.cli import _common as common
+from agent_system.cli._common import echo_json, guarded, load_settings, make_console
+
+__all__ = ["print_thread", "threads_app", "threads_table"]
+
+threads_app = typer.Typer(help="List, show or delete conversations.", no_args_is_help=True)
+
+AsJson = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+ThreadId = Annotated[str, typer.Argument(help="The thread id (see `threads list`).")]
+
+
+def threads_table(threads: list[dict[str, Any]]) -> Table:
+    """Threads, most recent first: id, last update, title."""
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    table.add_column("thread")
+    table.add_column("updated")
+    table.add_column("title", overflow="fold")
+    for info in threads:
+        updated = str(info.get("updated_at", ""))[:19].replace("T", " ")
+        table.add_row(str(info.get("thread_id")), updated, str(info.get("title", "")))
+    return table
+
+
+def print_thread(console: Console, thread: dict[str, Any]) -> None:
+    """A thread's turns and the status of its last run."""
+    console.print(f"thread {thread['thread_id']}  status: {thread.get('status')}", markup=False)
+    for turn in thread.get("history", []):
+        role = f" [{turn.get('role')}]" if turn.get("role") else ""
+        console.print(f"> {turn.get('text', '')}{role}", markup=False, style="bold")
+        if turn.get("reply"):
+            console.print(str(turn["reply"]), markup=False)
+    for step in thread.get("pending_approval", []):
+        console.print(
+            f"waiting for approval: {step.get('step_id')} {step.get('tool')} "
+            f"{json.dumps(step.get('arguments') or {})}",
+            markup=False,
+            style="magenta",
+        )
+
+
+@threads_app.command("list")
+def list_threads(as_json: AsJson = False) -> None:
+    """List conversations, most recent first."""
+    with guarded():
+        settings = load_settings()
+
+        async def go() -> list[Any]:
+            async with common.open_system(settings) as system:
+                return list(await system.athreads())
+
+        threads = common.run_async(go())
+        if as_json:
+            echo_json([dict(t) for t in threads])
+            return
+        out = make_console()
+        if not threads:
+            out.print("No conversations yet. Start one with `agent-system ask` or `chat`.")
+            return
+        out.print(threads_table(threads))
+
+
+@threads_app.command("show")
+def show_thread(thread_id: ThreadId, as_json: AsJson = False) -> None:
+    """Show a conversation's turns and its last run's status."""
+    with guarded():
+        settings = load_settings()
+
+        async def go() -> dict[str, Any]:
+            async with common.open_system(settings) as system:
+                return await system.aget_thread(thread_id)
+
+        thread = common.run_async(go())
+        if as_json:
+            echo_json(thread)
+            return
+        print_thread(make_console(), thread)
+
+
+@threads_app.command("delete")
+def delete_thread(thread_id: ThreadId) -> None:
+    """Delete a conversation and its saved state."""
+    with guarded():
+        settings = load_settings()
+
+        async def go() -> None:
+            async with common.open_system(settings) as system:
+                await system.adelete_thread(thread_id)
+
+        common.run_async(go())
+        make_console().print(f"Deleted thread {thread_id}.", markup=False)

@@ -1,0 +1,203 @@
+"""The calendar role: "what's on tomorrow", "add dentist on the 14th at 10am", "cancel standup"."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from agent_system.roles import Clarification, RoleCall
+from agent_system.routing.slots import (
+    format_duration,
+    parse_date_range,
+    parse_duration,
+    parse_when,
+    strip_when,
+)
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import Turn
+    from agent_system.runtime import Runtime
+
+__all__ = ["ROLE", "CalendarRole", "extract_title"]
+
+_INTENTS = {
+    "delete": r"\b(?:cancel|delete|remove|drop|scrap|call\s+off|clear)\b",
+    "update": r"\b(?:move|reschedule|change|push|postpone|rename|shift|update)\b",
+    "free": r"\b(?:free|available|availability|open\s+slots?|gaps?)\b",
+    "list": r"\b(?:what(?:'s|\s+is)?\s+(?:on|next|happening)|what\s+do\s+i\s+have|show|list"
+    r"|agenda|my\s+(?:schedule|calendar|day|week)|any\s+(?:meetings|events|appointments)"
+    r"|do\s+i\s+have|am\s+i\s+busy|coming\s+up|upcoming)\b",
+    "create": r"\b(?:schedule|add|create|book|put|set\s+up|arrange|plan|pencil\s+in"
+    r"|new\s+(?:event|meeting|appointment))\b",
+}
+_PATTERNS = {name: re.compile(p, re.IGNORECASE) for name, p in _INTENTS.items()}
+_COMMAND = re.compile(
+    r"^(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:schedule|add|create|book|put|set\s+up|arrange"
+    r"|plan|pencil\s+in|make)?\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:event\s+(?:called\s+)?)?",
+    re.IGNORECASE,
+)
+_CALENDAR_WORDS = re.compile(
+    r"\s*\b(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|agenda|diary|schedule)\b", re.IGNORECASE
+)
+_LOCATION = re.compile(r"\s+(?:at|in)\s+(?P<loc>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*)*)")
+_TIME_RANGE = re.compile(
+    r"\b(?:from\s+)?(?P<a>\d{1,2}(?::\d{2})?)\s*(?P<ap>[ap]\.?m\.?)?\s*(?:-|to|until|till)\s*"
+    r"(?P<b>\d{1,2}(?::\d{2})?\s*(?P<bp>[ap]\.?m\.?)?)",
+    re.IGNORECASE,
+)
+_ALL_DAY = re.compile(r"\b(?:all[\s-]day|birthday|holiday|vacation|day\s+off|anniversary)\b", re.I)
+_REF_NOISE = re.compile(
+    r"\b(?:my|the|from|on|in)\s+(?:my\s+)?(?:calendar|agenda|diary)\b|^\s*(?:my|the|a)\s+",
+    re.IGNORECASE,
+)
+
+
+def _intent(text: str) -> str:
+    found = [(m.start(), name) for name, p in _PATTERNS.items() if (m := p.search(text))]
+    return min(found)[1] if found else "create"
+
+
+def extract_title(text: str) -> tuple[str, str]:
+    """(title, location) of an event to create: the words left once commands and times go."""
+    rest = _CALENDAR_WORDS.sub("", _TIME_RANGE.sub(" ", text))
+    location = ""
+    if found := _LOCATION.search(rest):
+        location = found["loc"]
+        rest = rest[: found.start()] + rest[found.end() :]
+    rest = _COMMAND.sub("", strip_when(rest).strip(), count=1)
+    title = re.sub(r"\s+(?:for|on|at|from)$", "", rest.strip(" ,.?!")).strip()
+    return (title[:1].upper() + title[1:], location)
+
+
+def _reference(text: str, verb: re.Pattern[str]) -> str:
+    """The event a delete/update names: the words after the verb, minus calendar noise."""
+    match = verb.search(text)
+    rest = text[match.end() :] if match else text
+    rest = re.split(r"\s+(?:to|by|until)\s+", rest, maxsplit=1)[0]
+    return _REF_NOISE.sub("", rest).strip(" ,.?!")
+
+
+class CalendarRole:
+    """The user's calendar: events, agenda, free time."""
+
+    name = "calendar"
+    description = (
+        "The user's calendar: add, list, move, rename and delete events, report conflicts, "
+        "and find free time on a day."
+    )
+    examples = (
+        "what's on my calendar today",
+        "what do I have tomorrow",
+        "show my agenda for this week",
+        "any meetings next monday",
+        "what's next on my calendar",
+        "am I busy on friday afternoon",
+        "add dentist appointment on the 14th at 10am",
+        "schedule a meeting with Bob tomorrow at 3pm",
+        "book lunch with Sam at Luigi's on friday at 1pm",
+        "put standup on my calendar tomorrow at 9:30 for 15 minutes",
+        "create an event called team review next tuesday from 2 to 4pm",
+        "add mom's birthday on march 3rd",
+        "move the dentist to thursday at 11",
+        "reschedule my meeting with Bob to 4pm",
+        "rename standup to daily sync",
+        "cancel my dentist appointment",
+        "delete the team review from my calendar",
+        "when am I free tomorrow",
+        "do I have a free hour on wednesday",
+        "find me 30 minutes of free time today",
+    )
+
+    def interpret(
+        self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
+    ) -> RoleCall | Clarification:
+        """Pick calendar.create/list/update/delete/free_time from the words used."""
+        result = self._interpret(text, runtime.clock.now())
+        if isinstance(result, Clarification) and history and history[-1].role == self.name:
+            combined = self._interpret(f"{history[-1].text} {text}", runtime.clock.now())
+            if isinstance(combined, RoleCall):
+                return combined
+        return result
+
+    def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
+        intent = _intent(text)
+        if intent == "delete":
+            reference = _reference(text, _PATTERNS["delete"])
+            if not reference:
+                return Clarification("Which event should I delete?", missing=("event",))
+            return RoleCall("calendar.delete", {"event": reference})
+        if intent == "update":
+            return self._update(text)
+        if intent == "free":
+            duration = parse_duration(text)
+            period = re.search(r"\b(?:this|next)\s+(?:week|weekend)\b", text, re.IGNORECASE)
+            day = parse_date_range(text, now)
+            date = period[0] if period else day[0].date().isoformat() if day else "today"
+            arguments = {"date": date, "duration": format_duration(duration or timedelta(0))}
+            if duration is None:
+                arguments["duration"] = (
+                    "1 hour" if re.search(r"\ban?\s+hour", text) else "30 minutes"
+                )
+            return RoleCall("calendar.free_time", arguments)
+        if intent == "list":
+            span = parse_date_range(text, now)
+            if span is None:
+                span = (
+                    (now, now + timedelta(days=7))
+                    if re.search(r"next|upcoming|coming", text, re.I)
+                    else parse_date_range("today", now)
+                )
+            assert span is not None
+            return RoleCall(
+                "calendar.list", {"start": span[0].isoformat(), "end": span[1].isoformat()}
+            )
+        return self._create(text, now)
+
+    def _update(self, text: str) -> RoleCall | Clarification:
+        reference = _reference(text, _PATTERNS["update"])
+        if not reference:
+            return Clarification("Which event should I change?", missing=("event",))
+        target = re.search(r"\s+to\s+(?P<new>.+)$", text, re.IGNORECASE)
+        if target is None:
+            return Clarification(f"What should I change {reference!r} to?", missing=("start",))
+        new = target["new"].strip(" ,.?!")
+        if re.match(r"^\s*rename\b", text, re.IGNORECASE):
+            return RoleCall("calendar.update", {"event": reference, "title": new})
+        return RoleCall("calendar.update", {"event": reference, "start": new})
+
+    def _create(self, text: str, now: datetime) -> RoleCall | Clarification:
+        title, location = extract_title(text)
+        arguments: dict[str, Any] = {"title": title}
+        time_range = _TIME_RANGE.search(text)
+        when_text = text
+        if time_range:
+            start = time_range["a"] + (time_range["ap"] or time_range["bp"] or "")
+            when_text = text[: time_range.start()] + f" at {start} " + text[time_range.end() :]
+        when = parse_when(when_text, now)
+        if when is None:
+            return Clarification(f"When is {title!r}?" if title else "When is it?", ("start",))
+        if not when.has_time and not _ALL_DAY.search(text):
+            return Clarification(f"What time is {title or 'it'!r}?", missing=("start",))
+        if not title:
+            return Clarification("What should I call the event?", missing=("title",))
+        arguments["start"] = (
+            when.value.isoformat() if when.has_time else when.value.date().isoformat()
+        )
+        if time_range:
+            end = parse_when(time_range["b"], when.value)
+            if end is not None:
+                arguments["end"] = end.value.isoformat()
+        elif (length := parse_duration(strip_time_range(text))) is not None:
+            arguments["duration"] = format_duration(length)
+        if location:
+            arguments["location"] = location
+        return RoleCall("calendar.create", arguments)
+
+
+def strip_time_range(text: str) -> str:
+    """`text` without "in 20 minutes"-style offsets, so only a real length counts as duration."""
+    return re.sub(r"\b(?:in|within|after)\s+\S+\s+\w+", " ", text, flags=re.IGNORECASE)
+
+
+ROLE = CalendarRole()

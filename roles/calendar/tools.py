@@ -1,0 +1,326 @@
+"""Calendar tools: create, list, update and delete events, find free time."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time, timedelta
+
+from agent_system.errors import ToolExecutionError
+from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.routing.slots import (
+    format_day,
+    format_duration,
+    parse_date_range,
+    parse_duration,
+    parse_when,
+)
+from roles.calendar.store import CalendarStore, Event
+
+__all__ = ["create", "delete", "free_time", "list_events", "update"]
+
+DEFAULT_LENGTH = timedelta(hours=1)
+_STOP_WORDS = frozenset(
+    "the my a an our event appointment meeting call with on at to from for in calendar".split()
+)
+
+
+def calendar_store(ctx: ToolContext) -> CalendarStore:
+    """The runtime's shared `CalendarStore`."""
+    return ctx.runtime.resource("calendar.store", lambda rt: CalendarStore(rt.db, rt.clock))
+
+
+def _user(ctx: ToolContext) -> str:
+    return ctx.user or ""
+
+
+def _day_phrase(day: date, today: date) -> str:
+    if day == today:
+        return "today"
+    if day == today + timedelta(days=1):
+        return "tomorrow"
+    return f"on {format_day(day)}"
+
+
+def _hours(event: Event) -> str:
+    return f"{event.start:%H:%M}-{event.end:%H:%M}"
+
+
+def _when(event: Event, today: date) -> str:
+    """ "today, 10:00-11:00", "on Wed 14 Jan (all day)"."""
+    day = _day_phrase(event.start.date(), today)
+    return f"{day} (all day)" if event.all_day else f"{day}, {_hours(event)}"
+
+
+def _conflict_note(store: CalendarStore, event: Event) -> str:
+    if event.all_day:
+        return ""
+    others = store.conflicts(event.user, event.start, event.end, exclude=event.id)
+    if not others:
+        return ""
+    names = ", ".join(f"{o.title!r} {_hours(o)}" for o in others)
+    return f" Note: overlaps with {names}."
+
+
+def _length(text: str) -> timedelta:
+    value = parse_duration(text)
+    if value is None or value <= timedelta(0) or text.strip().startswith("-"):
+        raise ToolExecutionError(
+            f"I couldn't read {text!r} as a positive duration; say it like '30 minutes'."
+        )
+    return value
+
+
+def _moment(text: str, now: datetime, what: str) -> tuple[datetime, bool]:
+    found = parse_when(text, now)
+    if found is None:
+        raise ToolExecutionError(
+            f"I couldn't read {text!r} as {what}; say it like 'tomorrow at 3pm' or 'on the 14th "
+            "at 10am'."
+        )
+    return found.value, found.has_time
+
+
+def _resolve_event(ctx: ToolContext, reference: str) -> Event:
+    """The one event `reference` names: a number ("12", "#12") or (part of) a title."""
+    store, user = calendar_store(ctx), _user(ctx)
+    text = reference.strip().lstrip("#")
+    if not text:
+        raise ToolExecutionError("Say which event: its title or its number.")
+    if text.isdigit():
+        event = store.get(int(text), user)
+        if event is None:
+            raise ToolExecutionError(f"There is no event #{text} in your calendar.")
+        return event
+    matches = store.find(user, text)
+    if not matches:
+        words = [w for w in re.findall(r"\w+", text.lower()) if w not in _STOP_WORDS]
+        matches = [e for e in store.all_events(user) if any(w in e.title.lower() for w in words)]
+    now = ctx.runtime.clock.now()
+    upcoming = [e for e in matches if e.end > now]
+    matches = upcoming or matches
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise ToolExecutionError(f"No event in your calendar matches {reference!r}.")
+    listed = "; ".join(f"#{e.id} {e.title!r} {_when(e, now.date())}" for e in matches[:5])
+    raise ToolExecutionError(
+        f"{len(matches)} events match {reference!r} ({listed}); say which one by its number."
+    )
+
+
+@tool(name="calendar.create", side_effects="reversible")
+def create(
+    ctx: ToolContext,
+    title: str,
+    start: str,
+    end: str = "",
+    duration: str = "",
+    location: str = "",
+) -> ToolOutput:
+    """Add an event to the user's calendar and warn about overlapping events.
+
+    Args:
+        title: What the event is, e.g. "Dentist".
+        start: When it starts, e.g. "tomorrow at 3pm", "on the 14th at 10am". A day without a
+            time makes an all-day event.
+        end: When it ends, e.g. "4pm". Optional.
+        duration: How long it lasts, e.g. "30 minutes" (default 1 hour). Ignored when `end` is
+            given.
+        location: Where it takes place. Optional.
+    """
+    name = title.strip()
+    if not name:
+        raise ToolExecutionError("Say what the event is called, e.g. 'Dentist'.")
+    now = ctx.runtime.clock.now()
+    begin, timed = _moment(start, now, "a start time")
+    if not timed:
+        finish = begin + timedelta(days=1)
+    elif end.strip():
+        finish, _ = _moment(end, begin, "an end time")
+        if finish <= begin:
+            raise ToolExecutionError(f"The event must end after it starts ({begin:%H:%M}).")
+    else:
+        finish = begin + (_length(duration) if duration.strip() else DEFAULT_LENGTH)
+    store = calendar_store(ctx)
+    event = store.add(_user(ctx), name, begin, finish, all_day=not timed, location=location.strip())
+    where = f" at {event.location}" if event.location else ""
+    display = f"Added {event.title!r} {_when(event, now.date())}{where}."
+    return ToolOutput(data=event.as_data(), display=display + _conflict_note(store, event))
+
+
+@tool(name="calendar.list")
+def list_events(
+    ctx: ToolContext, period: str = "today", start: str = "", end: str = ""
+) -> ToolOutput:
+    """List the user's events in a period.
+
+    Args:
+        period: "today", "tomorrow", "this week", "next monday", "on the 14th"... Used when
+            `start` is empty.
+        start: Start of an explicit range (date or date-time). Optional.
+        end: End of the explicit range (exclusive). Optional; default one day after `start`.
+    """
+    now = ctx.runtime.clock.now()
+    if start.strip():
+        begin, _ = _moment(start, now, "a start date")
+        finish = _moment(end, begin, "an end date")[0] if end.strip() else begin + timedelta(1)
+    else:
+        found = parse_date_range(period, now)
+        if found is None:
+            raise ToolExecutionError(
+                f"I couldn't read {period!r} as a period; try 'today', 'this week' or "
+                "'next monday'."
+            )
+        begin, finish = found
+    events = calendar_store(ctx).between(_user(ctx), begin, finish)
+    one_day = finish - begin <= timedelta(days=1) and begin.time() == time(0)
+    label = (
+        _day_phrase(begin.date(), now.date())
+        if one_day
+        else f"from {format_day(begin.date())} to {format_day((finish - timedelta(1)).date())}"
+    )
+    if not events:
+        return ToolOutput(data=[], display=f"Nothing on your calendar {label}.")
+    items = []
+    for event in events:
+        when = "all day" if event.all_day else _hours(event)
+        if not one_day:
+            when = f"{format_day(event.start.date())} {when}"
+        where = f" ({event.location})" if event.location else ""
+        items.append(f"{when} {event.title}{where}")
+    count = f"{len(events)} event{'s' if len(events) != 1 else ''}"
+    label = label[3:] if label.startswith("on ") else label
+    return ToolOutput(
+        data=[e.as_data() for e in events],
+        display=f"{label[0].upper()}{label[1:]}: {count}: " + "; ".join(items) + ".",
+    )
+
+
+@tool(name="calendar.update", side_effects="reversible")
+def update(
+    ctx: ToolContext,
+    event: str,
+    title: str = "",
+    start: str = "",
+    end: str = "",
+    duration: str = "",
+    location: str = "",
+) -> ToolOutput:
+    """Change an event: move it, rename it, change its length or place.
+
+    Args:
+        event: Which event: its number or (part of) its title.
+        title: New title. Optional.
+        start: New start, e.g. "friday at 3pm"; a time alone keeps the day, a day alone keeps
+            the time. The length is kept unless `end` or `duration` is given. Optional.
+        end: New end time. Optional.
+        duration: New length, e.g. "45 minutes". Optional.
+        location: New location. Optional.
+    """
+    if not any(v.strip() for v in (title, start, end, duration, location)):
+        raise ToolExecutionError("Say what to change: a new time, title, length or location.")
+    current = _resolve_event(ctx, event)
+    now = ctx.runtime.clock.now()
+    changes: dict[str, object] = {}
+    begin, length = current.start, current.end - current.start
+    if start.strip():
+        found = parse_when(start, now)
+        if found is None:
+            raise ToolExecutionError(f"I couldn't read {start!r} as a new start time.")
+        if not found.has_date:
+            begin = datetime.combine(current.start.date(), found.value.timetz())
+        elif not found.has_time:
+            begin = datetime.combine(found.value.date(), current.start.timetz())
+        else:
+            begin = found.value
+    if duration.strip():
+        length = _length(duration)
+    finish = begin + length
+    if end.strip():
+        finish, _ = _moment(end, begin, "an end time")
+    if finish <= begin:
+        raise ToolExecutionError(f"The event must end after it starts ({begin:%H:%M}).")
+    changes.update(start=begin, end=finish)
+    if title.strip():
+        changes["title"] = title.strip()
+    if location.strip():
+        changes["location"] = location.strip()
+    store = calendar_store(ctx)
+    changed = store.update(current.id, **changes)
+    verb = "Moved" if changed.start != current.start else "Updated"
+    display = f"{verb} {current.title!r}"
+    if changed.title != current.title:
+        display += f" (now {changed.title!r})"
+    display += f": {_when(changed, now.date())}"
+    display += f" at {changed.location}." if changed.location else "."
+    return ToolOutput(data=changed.as_data(), display=display + _conflict_note(store, changed))
+
+
+@tool(name="calendar.delete", side_effects="irreversible")
+def delete(ctx: ToolContext, event: str) -> ToolOutput:
+    """Delete an event from the user's calendar.
+
+    Args:
+        event: Which event: its number or (part of) its title.
+    """
+    found = _resolve_event(ctx, event)
+    calendar_store(ctx).delete(found.id)
+    today = ctx.runtime.clock.now().date()
+    return ToolOutput(
+        data=found.as_data(), display=f"Deleted {found.title!r} ({_when(found, today)})."
+    )
+
+
+def _clock(text: str, what: str) -> time:
+    match = re.fullmatch(r"\s*(\d{1,2})(?::(\d{2}))?\s*", text)
+    if not match or int(match[1]) > 24 or int(match[2] or 0) > 59:
+        raise ToolExecutionError(f"{what} must be a time like '09:00'; got {text!r}.")
+    return time(int(match[1]) % 24, int(match[2] or 0))
+
+
+@tool(name="calendar.free_time")
+def free_time(
+    ctx: ToolContext,
+    date: str = "today",
+    duration: str = "30 minutes",
+    day_start: str = "09:00",
+    day_end: str = "18:00",
+) -> ToolOutput:
+    """Find free slots of at least a given length on a day (or over a period).
+
+    Args:
+        date: The day or period: "today", "tomorrow", "friday", "this week".
+        duration: The shortest useful slot, e.g. "1 hour".
+        day_start: Start of the working day, "HH:MM".
+        day_end: End of the working day, "HH:MM".
+    """
+    now = ctx.runtime.clock.now()
+    period = parse_date_range(date, now)
+    if period is None:
+        raise ToolExecutionError(f"I couldn't read {date!r} as a day; try 'today' or 'friday'.")
+    minimum = _length(duration)
+    opens, closes = _clock(day_start, "day_start"), _clock(day_end, "day_end")
+    store, user = calendar_store(ctx), _user(ctx)
+    day, lines = period[0].date(), []
+    data: list[dict[str, object]] = []
+    while day < period[1].date() and len(data) < 14:
+        begin = max(datetime.combine(day, opens, tzinfo=now.tzinfo), now)
+        finish = datetime.combine(day, closes, tzinfo=now.tzinfo)
+        slots = store.free_slots(user, begin, finish, minimum) if begin < finish else []
+        if slots:
+            text = ", ".join(f"{s:%H:%M}-{e:%H:%M}" for s, e in slots)
+            lines.append(f"{_day_phrase(day, now.date())}: {text}")
+            data.append(
+                {
+                    "date": day.isoformat(),
+                    "slots": [[s.isoformat(), e.isoformat()] for s, e in slots],
+                }
+            )
+        day += timedelta(days=1)
+    if not lines:
+        return ToolOutput(
+            data=[],
+            display=f"No free slot of {format_duration(minimum)} between {opens:%H:%M} and "
+            f"{closes:%H:%M} {_day_phrase(period[0].date(), now.date())}.",
+        )
+    return ToolOutput(data=data, display="Free " + "; ".join(lines) + ".")

@@ -1,0 +1,108 @@
+"""The search role: "search the web for X", "find X in my notes", "define BM25"."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from agent_system.roles import Clarification, RoleCall
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import Turn
+    from agent_system.runtime import Runtime
+
+__all__ = ["ROLE", "SearchRole"]
+
+_DEFINE = re.compile(
+    r"^(?:please\s+)?(?:define|definition of|meaning of|what(?:'s| is) the (?:meaning|definition)"
+    r" of)\s+(?P<term>.+)$|^what does\s+(?P<term2>.+?)\s+(?:mean|stand for)$"
+    r"|^what(?:'s| is| are)\s+(?:an?\s+)?(?P<term3>[\w\-. ]{1,40})$",
+    re.I,
+)
+_DOCS = re.compile(r"\b(?:my|our|the local)\s+(?:documents?|docs|notes|files|folder)\b", re.I)
+_WEB = re.compile(r"\b(?:web|internet|online|google|bing|duckduckgo|searx(?:ng)?)\b", re.I)
+_LEAD = re.compile(
+    r"^(?:please\s+)?(?:can you\s+|could you\s+)?(?:search|look\s*up|google|find|lookup|"
+    r"look for|find me|get me|show me)\b\s*(?:the\s+)?(?:web|internet|online)?\s*"
+    r"(?:for|about|on|up)?\s*(?:information|info|results|anything)?\s*(?:about|on|for)?\s*",
+    re.I,
+)
+_TRAIL = re.compile(
+    r"\s*(?:in|on|from|across|through)\s+(?:my|our|the)\s+(?:documents?|docs|notes|files|"
+    r"folder|web|internet)\b.*$|\s+(?:online|on the web|on the internet)$",
+    re.I,
+)
+_FOLLOW_UP = re.compile(r"^(?:and|what about|how about)\s+(?P<rest>.+)$", re.I)
+
+
+def _query(text: str) -> str:
+    query = _TRAIL.sub("", _LEAD.sub("", text.strip().rstrip("?!. "))).strip()
+    query = re.sub(
+        r"^(?:(?:in|from|through)\s+)?(?:my|our)\s+(?:documents?|docs|notes|files)\s+"
+        r"(?:for|about)?\s*(?:the\s+)?",
+        "",
+        query,
+        flags=re.I,
+    )
+    return query.strip(" \"'")
+
+
+class SearchRole:
+    """Web search, local document search and definitions, with citations."""
+
+    name = "search"
+    description = (
+        "Search the web (SearxNG) or the user's local notes and documents, and define terms; "
+        "answers cite their sources."
+    )
+    examples = (
+        "search the web for langgraph checkpointers",
+        "google the population of Iceland",
+        "look up the history of the Eiffel Tower online",
+        "search for rust async runtimes",
+        "find information about solar panels",
+        "search my notes for the project deadline",
+        "find the meeting notes about the budget in my documents",
+        "what do my notes say about onboarding",
+        "search my documents for vacation policy",
+        "look up BM25 in my notes",
+        "define serendipity",
+        "what does idempotent mean",
+        "definition of photosynthesis",
+        "what is the meaning of ubiquitous",
+        "what is BM25",
+        "what's a monad",
+        "search the internet for the best hiking trails in Utah",
+        "look up the latest python release",
+        "find articles about quantum computing",
+        "search my files for the wifi password",
+    )
+
+    def interpret(
+        self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
+    ) -> RoleCall | Clarification:
+        """search.define for "define X", search.documents for "my notes", else search.web."""
+        stripped = text.strip().rstrip("?!. ")
+        follow = _FOLLOW_UP.match(stripped)
+        if follow and history and history[-1].role == "search":
+            previous = self.interpret(history[-1].text, {}, runtime, [])
+            if isinstance(previous, RoleCall):
+                key = "term" if previous.tool == "search.define" else "query"
+                return RoleCall(previous.tool, {key: _query(follow.group("rest"))})
+        if not _DOCS.search(stripped) and (match := _DEFINE.match(stripped)):
+            term = match.group("term") or match.group("term2") or match.group("term3")
+            return RoleCall("search.define", {"term": term.strip(" \"'")})
+        query = _query(stripped)
+        if re.search(r"\bwhat do my (?:notes|documents|docs|files) say about\b", stripped, re.I):
+            query = re.split(r"\babout\b", stripped, maxsplit=1, flags=re.I)[1].strip()
+        if not query:
+            return Clarification("What should I search for?", ("query",))
+        if _DOCS.search(stripped):
+            return RoleCall("search.documents", {"query": query})
+        settings = runtime.settings
+        if _WEB.search(stripped) or settings.searxng_url or settings.search_backend == "searxng":
+            return RoleCall("search.web", {"query": query})
+        return RoleCall("search.documents", {"query": query})
+
+
+ROLE = SearchRole()
