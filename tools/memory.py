@@ -60,9 +60,11 @@ def _clean_fact(fact: str) -> str:
 async def _all_items(store: BaseStore, namespace: tuple[str, ...]) -> list[Item]:
     """Every memory of a namespace, oldest first (paged through the store)."""
     items: list[Item] = []
-    while len(items) < _MAX_MEMORIES:
-        page = await store.asearch(namespace, limit=_PAGE, offset=len(items))
-        items.extend(i for i in page if i.namespace == namespace)
+    offset = 0
+    while offset < _MAX_MEMORIES:
+        page = await store.asearch(namespace, limit=_PAGE, offset=offset)
+        items.extend(i for i in page if tuple(i.namespace) == namespace)
+        offset += len(page)
         if len(page) < _PAGE:
             break
     items.sort(key=lambda i: (i.created_at, i.key))

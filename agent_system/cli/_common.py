@@ -90,8 +90,8 @@ async def open_system(settings: Settings) -> AsyncIterator[AgentSystem]:
     from agent_system.api import AgentSystem
 
     system = AgentSystem(settings)
-    await system.aopen()
     try:
+        await system.aopen()
         yield system
     finally:
         await system.aclose()

@@ -23,9 +23,7 @@ def mcp() -> None:
 
 @app.command("serve")
 def serve(
-    http: Annotated[
-        bool, typer.Option("--http", help="Streamable HTTP instead of stdio.")
-    ] = False,
+    http: Annotated[bool, typer.Option("--http", help="Streamable HTTP instead of stdio.")] = False,
     host: Annotated[str, typer.Option(help="HTTP host.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="HTTP port.")] = 8765,
     plugin: Annotated[

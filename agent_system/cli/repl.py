@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import signal
 import sys
+import uuid
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -173,10 +174,11 @@ class ChatSession(CommandsMixin):
     async def request(self, text: str) -> None:
         """Send one request on the current thread and show it live."""
 
+        self.thread_id = self.thread_id or str(uuid.uuid4())  # known even if Ctrl-C cuts in
+        thread_id = self.thread_id
+
         async def go(display: RunDisplay) -> ev.RunResult:
-            return await consume(
-                self.system.astream(text, thread_id=self.thread_id), display
-            )
+            return await consume(self.system.astream(text, thread_id=thread_id), display)
 
         await self.drive(go)
 

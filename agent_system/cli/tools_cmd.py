@@ -27,9 +27,7 @@ app = typer.Typer(help="List, inspect, validate and call tools.", no_args_is_hel
 
 PluginOption = Annotated[
     list[str] | None,
-    typer.Option(
-        "--plugin", "-p", help="A plugin module, module:attr or .py file (repeatable)."
-    ),
+    typer.Option("--plugin", "-p", help="A plugin module, module:attr or .py file (repeatable)."),
 ]
 
 

@@ -34,7 +34,7 @@ _INTENTS = {
 _PATTERNS = {name: re.compile(p, re.IGNORECASE) for name, p in _INTENTS.items()}
 _COMMAND = re.compile(
     r"^(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:schedule|add|create|book|put|set\s+up|arrange"
-    r"|plan|pencil\s+in|make)?\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:event\s+(?:called\s+)?)?",
+    r"|plan|pencil\s+in|make)?\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:event(?:\s+called)?\b\s*)?",
     re.IGNORECASE,
 )
 _CALENDAR_WORDS = re.compile(
@@ -55,7 +55,12 @@ _REF_NOISE = re.compile(
 
 def _intent(text: str) -> str:
     found = [(m.start(), name) for name, p in _PATTERNS.items() if (m := p.search(text))]
-    return min(found)[1] if found else "create"
+    if not found:
+        return "create"
+    first = min(found)[1]
+    if first == "list" and any(name == "free" for _, name in found):
+        return "free"  # "do I have a free hour on wednesday"
+    return first
 
 
 def extract_title(text: str) -> tuple[str, str]:
@@ -137,7 +142,7 @@ class CalendarRole:
             arguments = {"date": date, "duration": format_duration(duration or timedelta(0))}
             if duration is None:
                 arguments["duration"] = (
-                    "1 hour" if re.search(r"\ban?\s+hour", text) else "30 minutes"
+                    "1 hour" if re.search(r"\ban?\s+(?:free\s+)?hour", text) else "30 minutes"
                 )
             return RoleCall("calendar.free_time", arguments)
         if intent == "list":

@@ -80,6 +80,21 @@ def _moment(text: str, now: datetime, what: str) -> tuple[datetime, bool]:
     return found.value, found.has_time
 
 
+def _end(text: str, begin: datetime, now: datetime) -> datetime:
+    """An end time: a time alone is on the start's day (or the next, for overnight events)."""
+    found = parse_when(text, now)
+    if found is None:
+        raise ToolExecutionError(f"I couldn't read {text!r} as an end time; say it like '4pm'.")
+    value = found.value
+    if not found.has_date:
+        value = datetime.combine(begin.date(), value.timetz())
+        if value <= begin:
+            value += timedelta(days=1)
+    if value <= begin:
+        raise ToolExecutionError(f"The event must end after it starts ({begin:%H:%M}).")
+    return value
+
+
 def _resolve_event(ctx: ToolContext, reference: str) -> Event:
     """The one event `reference` names: a number ("12", "#12") or (part of) a title."""
     store, user = calendar_store(ctx), _user(ctx)
@@ -93,7 +108,7 @@ def _resolve_event(ctx: ToolContext, reference: str) -> Event:
         return event
     matches = store.find(user, text)
     if not matches:
-        words = [w for w in re.findall(r"\w+", text.lower()) if w not in _STOP_WORDS]
+        words = [w for w in re.findall(r"\w{3,}", text.lower()) if w not in _STOP_WORDS]
         matches = [e for e in store.all_events(user) if any(w in e.title.lower() for w in words)]
     now = ctx.runtime.clock.now()
     upcoming = [e for e in matches if e.end > now]
@@ -136,9 +151,7 @@ def create(
     if not timed:
         finish = begin + timedelta(days=1)
     elif end.strip():
-        finish, _ = _moment(end, begin, "an end time")
-        if finish <= begin:
-            raise ToolExecutionError(f"The event must end after it starts ({begin:%H:%M}).")
+        finish = _end(end, begin, now)
     else:
         finish = begin + (_length(duration) if duration.strip() else DEFAULT_LENGTH)
     store = calendar_store(ctx)
@@ -163,7 +176,7 @@ def list_events(
     now = ctx.runtime.clock.now()
     if start.strip():
         begin, _ = _moment(start, now, "a start date")
-        finish = _moment(end, begin, "an end date")[0] if end.strip() else begin + timedelta(1)
+        finish = _moment(end, now, "an end date")[0] if end.strip() else begin + timedelta(1)
     else:
         found = parse_date_range(period, now)
         if found is None:
@@ -237,7 +250,7 @@ def update(
         length = _length(duration)
     finish = begin + length
     if end.strip():
-        finish, _ = _moment(end, begin, "an end time")
+        finish = _end(end, begin, now)
     if finish <= begin:
         raise ToolExecutionError(f"The event must end after it starts ({begin:%H:%M}).")
     changes.update(start=begin, end=finish)

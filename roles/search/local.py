@@ -113,7 +113,7 @@ class LocalSearch:
         self.reads += 1
         heading = re.search(r"^#\s+(.+)$", text, re.MULTILINE)
         title = heading.group(1).strip() if heading else Path(rel).stem.replace("_", " ")
-        passages = []
+        passages: list[dict[str, Any]] = []
         for line, chunk in _passages(text):
             terms = Counter(tokenize(f"{title} {chunk}" if not passages else chunk))
             if terms:

@@ -89,7 +89,12 @@ async def test_tool_calls_come_back_parsed_from_the_wire(
     }
     reply = await complete(chat.bind_tools([tool]), PROMPT)
     assert reply.tool_calls == [
-        {"name": "timer_set", "args": {"duration": "10 minutes"}, "id": "call_1", "type": "tool_call"}
+        {
+            "name": "timer_set",
+            "args": {"duration": "10 minutes"},
+            "id": "call_1",
+            "type": "tool_call",
+        }
     ]
     sent = json.loads(route.calls.last.request.content)
     assert sent["tools"][0]["function"]["name"] == "timer_set"
@@ -110,7 +115,9 @@ async def test_the_budget_is_reconciled_with_real_usage_and_then_stops_further_c
     await complete(model, PROMPT, budget=budget, output_tokens=100)
     spent = budget.spent
     assert spent.llm_calls == 1
-    assert spent.total_tokens == model.calls[0].reply.usage_metadata["total_tokens"]  # type: ignore[union-attr]
+    reply = model.calls[0].reply
+    assert reply is not None and reply.usage_metadata is not None
+    assert spent.total_tokens == reply.usage_metadata["total_tokens"]
     assert budget.reserved_tokens == 0
     budget.reconcile_llm(spent.model_copy(update={"input_tokens": 300}))  # a big call elsewhere
     with pytest.raises(BudgetExceededError):

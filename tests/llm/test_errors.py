@@ -1,4 +1,4 @@
-"""Transient errors are retried by the OpenAI client at the wire; the rest become clear LLMErrors."""
+"""Transient errors are retried by the OpenAI client at the wire; the rest become LLMErrors."""
 
 from __future__ import annotations
 
@@ -62,7 +62,9 @@ async def test_a_500_is_retried_with_backoff_then_succeeds(
 async def test_server_errors_stop_after_max_retries_with_an_llm_error(
     wire: respx.MockRouter, http: httpx.AsyncClient
 ) -> None:
-    model = resolve_model("openai:gpt-4o-mini", openai_settings(llm_max_retries=1), http_client=http)
+    model = resolve_model(
+        "openai:gpt-4o-mini", openai_settings(llm_max_retries=1), http_client=http
+    )
     assert model is not None
     route = wire.post("/chat/completions").mock(return_value=_error(503, "overloaded", "busy"))
     with pytest.raises(LLMError) as info:
@@ -75,7 +77,9 @@ async def test_server_errors_stop_after_max_retries_with_an_llm_error(
 async def test_a_timeout_is_retried_then_reported_with_the_setting_to_raise(
     wire: respx.MockRouter, http: httpx.AsyncClient
 ) -> None:
-    model = resolve_model("openai:gpt-4o-mini", openai_settings(llm_max_retries=1), http_client=http)
+    model = resolve_model(
+        "openai:gpt-4o-mini", openai_settings(llm_max_retries=1), http_client=http
+    )
     assert model is not None
     route = wire.post("/chat/completions").mock(side_effect=httpx.ReadTimeout("too slow"))
     with pytest.raises(LLMError) as info:
@@ -141,7 +145,9 @@ async def test_an_unknown_model_names_the_model_setting_and_the_model(
     assert model is not None
     wire.post("/chat/completions").mock(
         return_value=_error(
-            404, "model_not_found", "The model `gpt-9-ultra` does not exist or you do not have access."
+            404,
+            "model_not_found",
+            "The model `gpt-9-ultra` does not exist or you do not have access.",
         )
     )
     with pytest.raises(LLMAuthError) as info:
@@ -163,7 +169,9 @@ async def test_a_404_on_the_path_names_the_base_url_setting(
 async def test_exhausted_quota_is_reported_as_an_account_problem(
     wire: respx.MockRouter, http: httpx.AsyncClient
 ) -> None:
-    model = resolve_model("openai:gpt-4o-mini", openai_settings(llm_max_retries=0), http_client=http)
+    model = resolve_model(
+        "openai:gpt-4o-mini", openai_settings(llm_max_retries=0), http_client=http
+    )
     assert model is not None
     wire.post("/chat/completions").mock(
         return_value=_error(429, "insufficient_quota", "You exceeded your current quota")

@@ -107,7 +107,8 @@ async def test_a_server_rejecting_json_schema_falls_back_to_json_mode_and_rememb
         400,
         json={
             "error": {
-                "message": "'response_format' of type 'json_schema' is not supported with this model",
+                "message": "'response_format' of type 'json_schema' is not supported with "
+                "this model",
                 "type": "invalid_request_error",
                 "code": None,
             }

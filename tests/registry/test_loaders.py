@@ -53,7 +53,10 @@ def test_a_plugin_file_contributes_its_tool_functions(tmp_path: Path) -> None:
 def test_a_plugin_module_attribute_can_be_a_factory_returning_plain_functions(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _write(tmp_path, "factory_plugin.py", '''
+    _write(
+        tmp_path,
+        "factory_plugin.py",
+        '''
         def double(x: int) -> int:
             """Double a number.
 
@@ -64,7 +67,8 @@ def test_a_plugin_module_attribute_can_be_a_factory_returning_plain_functions(
 
         def tools():
             return [double]
-    ''')
+    ''',
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     (spec,) = specs_from_plugin("factory_plugin:tools")
     assert spec.name == "double"
@@ -143,7 +147,11 @@ def test_a_plugin_reusing_a_tool_name_is_skipped_whole_and_names_both_places(
     tmp_path: Path,
 ) -> None:
     first = _write(tmp_path, "first.py", GOOD)
-    second = _write(tmp_path, "second.py", GOOD + textwrap.dedent('''
+    second = _write(
+        tmp_path,
+        "second.py",
+        GOOD
+        + textwrap.dedent('''
         @tool(name="greet.bye")
         def bye(name: str) -> str:
             """Say bye.
@@ -152,7 +160,8 @@ def test_a_plugin_reusing_a_tool_name_is_skipped_whole_and_names_both_places(
                 name: Who.
             """
             return name
-    '''))
+    '''),
+    )
     registry = ToolRegistry()
     (warning,) = load_plugins(registry, make_settings(tmp_path), extra=[str(first), str(second)])
     assert registry.names() == ["greet.hello"]  # greet.bye did not sneak in
@@ -169,15 +178,27 @@ def test_add_plugin_specs_adds_nothing_when_one_name_is_taken() -> None:
 
     registry = ToolRegistry([spec_from_function(a, name="x")])
     with pytest.raises(PluginError):
-        add_plugin_specs(registry, [spec_from_function(b, name="y"), spec_from_function(b, name="x")])
+        add_plugin_specs(
+            registry, [spec_from_function(b, name="y"), spec_from_function(b, name="x")]
+        )
     assert registry.names() == ["x"]
 
 
 def test_load_plugins_reads_plugins_and_function_specs_from_settings(tmp_path: Path) -> None:
     plugin = _write(tmp_path, "greet.py", GOOD)
     specs = tmp_path / "specs.json"
-    specs.write_text(json.dumps([{"name": "remote.echo", "description": "Echo.",
-                                  "x-url": "http://tools.test/echo", "parameters": {}}]))
+    specs.write_text(
+        json.dumps(
+            [
+                {
+                    "name": "remote.echo",
+                    "description": "Echo.",
+                    "x-url": "http://tools.test/echo",
+                    "parameters": {},
+                }
+            ]
+        )
+    )
     settings = make_settings(tmp_path, plugins=[str(plugin)], function_specs=[specs])
     registry = ToolRegistry()
     assert load_plugins(registry, settings) == []

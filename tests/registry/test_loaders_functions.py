@@ -135,8 +135,11 @@ def test_normalize_schema_maps_bfcl_types_and_drops_optional_markers() -> None:
 
 
 def test_an_unknown_parameter_type_names_the_tool_and_the_fix() -> None:
-    fn = {"name": "f", "description": "d", "parameters": {"type": "dict", "properties": {
-        "x": {"type": "matrix"}}}}
+    fn = {
+        "name": "f",
+        "description": "d",
+        "parameters": {"type": "dict", "properties": {"x": {"type": "matrix"}}},
+    }
     with pytest.raises(PluginError, match=r"tool 'f': unsupported parameter type 'matrix'; use"):
         spec_from_function_schema(fn, source="specs.json")
 
@@ -149,7 +152,10 @@ def test_optional_marked_parameters_are_removed_from_required() -> None:
             "description": "d",
             "parameters": {
                 "type": "object",
-                "properties": {"a": {"type": "integer"}, "b": {"type": "integer", "optional": True}},
+                "properties": {
+                    "a": {"type": "integer"},
+                    "b": {"type": "integer", "optional": True},
+                },
                 "required": ["a", "b"],
             },
         },
@@ -163,8 +169,17 @@ async def test_a_spec_bound_to_a_callable_validates_then_calls_it() -> None:
         return a + b
 
     (spec,) = parse_function_specs(
-        [{"name": "add", "description": "Add.", "parameters": {"type": "dict", "properties": {
-            "a": {"type": "integer"}, "b": {"type": "integer"}}, "required": ["a", "b"]}}],
+        [
+            {
+                "name": "add",
+                "description": "Add.",
+                "parameters": {
+                    "type": "dict",
+                    "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+                    "required": ["a", "b"],
+                },
+            }
+        ],
         bindings={"add": add},
     )
     ctx = ToolContext(runtime=make_runtime())
@@ -175,9 +190,16 @@ async def test_a_spec_bound_to_a_callable_validates_then_calls_it() -> None:
 
 @pytest.mark.anyio
 async def test_a_spec_bound_to_a_url_posts_the_arguments_and_returns_the_json_answer() -> None:
-    data = {"endpoint": "http://tools.test/api", "tools": [
-        {"name": "weather", "description": "Weather.", "parameters": {"type": "object",
-         "properties": {"city": {"type": "string"}}}}]}
+    data = {
+        "endpoint": "http://tools.test/api",
+        "tools": [
+            {
+                "name": "weather",
+                "description": "Weather.",
+                "parameters": {"type": "object", "properties": {"city": {"type": "string"}}},
+            }
+        ],
+    }
     (spec,) = parse_function_specs(data)
     with respx.mock(assert_all_called=True) as mock:
         route = mock.post("http://tools.test/api/weather").mock(
@@ -209,9 +231,20 @@ async def test_an_unbound_tool_says_how_to_bind_it_when_called() -> None:
 
 def test_a_spec_file_binds_callables_by_import_path(tmp_path: Path) -> None:
     path = tmp_path / "specs.json"
-    path.write_text(json.dumps({"callables": {"dumps": "json:dumps"}, "tools": [
-        {"name": "dumps", "description": "Serialise.", "parameters": {"type": "object",
-         "properties": {"obj": {"type": "any"}}}}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "callables": {"dumps": "json:dumps"},
+                "tools": [
+                    {
+                        "name": "dumps",
+                        "description": "Serialise.",
+                        "parameters": {"type": "object", "properties": {"obj": {"type": "any"}}},
+                    }
+                ],
+            }
+        )
+    )
     (spec,) = load_function_spec_file(path)
     assert spec.func is json.dumps
     assert spec.source == str(path)

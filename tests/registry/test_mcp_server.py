@@ -90,16 +90,26 @@ async def test_mcp_serve_over_stdio_offers_a_plugins_tools_to_a_real_client(
 ) -> None:
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-c", "from agent_system.cli.mcp_cmd import app; app()", "serve",
-              "--plugin", str(EXAMPLE / "unit_convert_plugin" / "__init__.py")],
-        env={"AGENT_SYSTEM_HOME": str(tmp_path), "AGENT_SYSTEM_LOAD_ENTRY_POINTS": "false",
-             "AGENT_SYSTEM_TIMEZONE": "UTC", "PATH": "/usr/bin:/bin"},
+        args=[
+            "-c",
+            "from agent_system.cli.mcp_cmd import app; app()",
+            "serve",
+            "--plugin",
+            str(EXAMPLE / "unit_convert_plugin" / "__init__.py"),
+        ],
+        env={
+            "AGENT_SYSTEM_HOME": str(tmp_path),
+            "AGENT_SYSTEM_LOAD_ENTRY_POINTS": "false",
+            "AGENT_SYSTEM_TIMEZONE": "UTC",
+            "PATH": "/usr/bin:/bin",
+        },
     )
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         names = [t.name for t in (await session.list_tools()).tools]
-        result = await session.call_tool("units.convert", {"value": 1, "from_unit": "km",
-                                                            "to_unit": "m"})
+        result = await session.call_tool(
+            "units.convert", {"value": 1, "from_unit": "km", "to_unit": "m"}
+        )
     assert "units.convert" in names
     assert result.content[0].text == "1 km is 1000 m."
     assert result.structuredContent == {"value": 1000.0, "unit": "m"}

@@ -394,8 +394,8 @@ def test_an_answer_to_a_question_completes_the_earlier_request(runtime: Runtime)
 
 async def test_interpreted_calls_run_through_their_tools(runtime: Runtime) -> None:
     role_call = interpret(runtime, "set a timer for 90 sec called eggs")
-    out = await call(runtime, role_call.tool.split(".")[1].replace("set", "set_timer"),
-                     **role_call.arguments)  # fmt: skip
+    assert role_call.tool == "timer.set"
+    out = await call(runtime, "set_timer", **role_call.arguments)
     assert out.display == "Timer 'eggs' set for 1 minute 30 seconds (ends at 09:01)."
 
 

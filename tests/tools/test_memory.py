@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 from langgraph.store.base import IndexConfig
@@ -145,7 +145,7 @@ async def test_memory_without_a_store_is_a_clear_error(context: Ctx, runtime: Ru
         await call(memory.recall, context(), query="anything")
 
 
-def _concept_embed(texts: list[str]) -> list[list[float]]:
+def _concept_embed(texts: Sequence[str]) -> list[list[float]]:
     """A toy embedding: words of one concept share a dimension."""
     concepts = [{"sister", "sibling", "brother"}, {"birthday", "born", "anniversary"}, {"tea"}]
     vectors = []
@@ -165,3 +165,36 @@ async def test_a_semantic_index_finds_facts_without_shared_words(
     out = await call(memory.recall, context(), query="when was my sibling born", k=1)
 
     assert out.data[0]["fact"] == "My sister's birthday is June 3"
+
+
+async def test_recall_reads_past_the_first_page_of_the_store(
+    context: Ctx, runtime: Runtime
+) -> None:
+    assert runtime.store is not None
+    for n in range(250):
+        await runtime.store.aput(namespace_for("alice"), f"k{n:03d}", {"fact": f"Filler fact {n}"})
+    await runtime.store.aput(
+        namespace_for("alice"), "late", {"fact": "The spare key is in the shed"}
+    )
+
+    out = await call(memory.recall, context(), query="where is the spare key", k=1)
+
+    assert out.data[0]["id"] == "late"
+    assert len((await call(memory.list_memories, context(), limit=500)).data) == 251
+
+
+async def test_memories_work_on_the_sqlite_store_used_in_production(
+    context: Ctx, runtime: Runtime
+) -> None:
+    from langgraph.store.sqlite.aio import AsyncSqliteStore
+
+    async with AsyncSqliteStore.from_conn_string(":memory:") as store:
+        await store.setup()
+        runtime.store = store
+        await call(
+            memory.remember, context(user="a.b", thread="t1"), fact="My sister's birthday is June 3"
+        )
+        out = await call(memory.recall, context(user="a.b", thread="t2"), query="sister birthday")
+        assert out.data[0]["fact"] == "My sister's birthday is June 3"
+        await call(memory.forget, context(user="a.b"), memory=out.data[0]["id"])
+        assert (await call(memory.recall, context(user="a.b"), query="sister birthday")).data == []

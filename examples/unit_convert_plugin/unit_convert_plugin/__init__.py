@@ -35,8 +35,25 @@ UNITS: dict[str, tuple[str, float]] = {
 _TEMPERATURES = ("C", "F", "K")
 
 Unit = Literal[
-    "mm", "cm", "m", "km", "in", "ft", "yd", "mi", "g", "kg", "lb", "oz", "ml", "l", "gal",
-    "cup", "C", "F", "K",
+    "mm",
+    "cm",
+    "m",
+    "km",
+    "in",
+    "ft",
+    "yd",
+    "mi",
+    "g",
+    "kg",
+    "lb",
+    "oz",
+    "ml",
+    "l",
+    "gal",
+    "cup",
+    "C",
+    "F",
+    "K",
 ]
 
 

@@ -1,0 +1,65 @@
+"""The conversation role: greetings, thanks, "what can you do", the time, jokes, and chat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from agent_system.roles import RoleCall
+
+if TYPE_CHECKING:
+    from agent_system.roles import Clarification
+    from agent_system.routing.models import Turn
+    from agent_system.runtime import Runtime
+
+__all__ = ["HISTORY_TURNS", "ROLE", "ConversationRole"]
+
+HISTORY_TURNS = 10
+"""Earlier turns passed to the model with each message."""
+
+
+class ConversationRole:
+    """Small talk and open chat."""
+
+    name = "conversation"
+    description = (
+        "Small talk and open questions: greetings, thanks, what the assistant can do, the time "
+        "and date, jokes; free chat when an LLM is configured."
+    )
+    examples = (
+        "hello",
+        "hi there",
+        "good morning",
+        "thanks",
+        "thank you so much",
+        "goodbye",
+        "good night",
+        "what can you do",
+        "help me",
+        "what time is it",
+        "what's the date today",
+        "what day is it",
+        "tell me a joke",
+        "make me laugh",
+        "who are you",
+        "what's your name",
+        "how are you",
+        "are you a bot",
+        "tell me about yourself",
+        "let's chat",
+    )
+
+    def interpret(
+        self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
+    ) -> RoleCall | Clarification:
+        """Always conversation.reply, with the thread's recent turns as history."""
+        recent = history[-HISTORY_TURNS:]
+        return RoleCall(
+            "conversation.reply",
+            {
+                "message": text.strip(),
+                "history": [{"role": "user", "content": turn.text} for turn in recent],
+            },
+        )
+
+
+ROLE = ConversationRole()

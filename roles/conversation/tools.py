@@ -1,0 +1,156 @@
+"""Conversation: chat with the LLM when one is configured, useful small talk offline.
+
+Offline answers (no LLM): greetings, thanks, goodbyes, what the assistant can do, the time and
+date, a joke, who the assistant is; anything else says plainly that it needs an LLM. The time,
+the date and the list of abilities are always answered locally: they are facts the model does
+not know.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel
+
+from agent_system.errors import ToolExecutionError
+from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.runtime import Runtime
+
+__all__ = ["JOKES", "NEEDS_LLM", "ChatMessage", "offline_reply", "reply"]
+
+NEEDS_LLM = "This needs an LLM: set OPENAI_API_KEY (or OPENAI_BASE_URL for Ollama/vLLM/llama.cpp)."
+SYSTEM_PROMPT = (
+    "You are agent-system, a concise, friendly assistant. Answer in one to three sentences "
+    "unless the user asks for more. The current date and time is {now}."
+)
+JOKES = (
+    "I told my computer I needed a break, and it said: no problem, I'll go to sleep.",
+    "Why do programmers prefer dark mode? Because light attracts bugs.",
+    "There are 10 kinds of people: those who understand binary and those who don't.",
+    "Why did the scarecrow win an award? He was outstanding in his field.",
+    "I would tell you a UDP joke, but you might not get it.",
+    "Why don't skeletons fight each other? They don't have the guts.",
+)
+
+
+class ChatMessage(BaseModel):
+    """One earlier message of the conversation."""
+
+    role: Literal["user", "assistant"]
+    content: str
+
+
+def _greeting(now: datetime) -> str:
+    part = "morning" if 5 <= now.hour < 12 else "afternoon" if now.hour < 18 else "evening"
+    return f"Good {part}! How can I help?"
+
+
+def _capabilities() -> str:
+    from agent_system.roles import load_roles
+
+    lines = ["I can help with:"]
+    for name, role in load_roles().items():
+        example = role.examples[0] if role.examples else ""
+        lines.append(f'- {name.replace("_", " ")}: {role.description} (try "{example}")')
+    lines.append(
+        'I can also combine them, e.g. "check the weather in Paris and set a timer for 10 minutes".'
+    )
+    return "\n".join(lines)
+
+
+def _joke(runtime: Runtime) -> str:
+    counter: Iterator[int] = runtime.resource("conversation.jokes", lambda _: itertools.count())
+    return JOKES[next(counter) % len(JOKES)]
+
+
+_INTENTS: tuple[tuple[str, str], ...] = (
+    (
+        "capabilities",
+        r"\bwhat (?:can|do) you do\b|^help(?: me)?[?!.]*$|\bwhat are you able\b|"
+        r"\byour (?:skills|capabilities|abilities|features)\b|\bwhat can i ask\b",
+    ),
+    ("time", r"\bwhat(?:'s| is)? the time\b|\bwhat time is it\b|\bcurrent time\b|^time$"),
+    ("date", r"\bwhat(?:'s| is)? (?:the )?date\b|\bwhat day is (?:it|today)\b|\btoday'?s date\b"),
+    ("joke", r"\bjoke\b|\bmake me laugh\b|\bsomething funny\b"),
+    (
+        "identity",
+        r"\bwho are you\b|\bwhat are you\b|\byour name\b|\bare you (?:a bot|an? ai|human)"
+        r"|\babout yourself\b|\bintroduce yourself\b",
+    ),
+    ("how_are_you", r"\bhow are you\b|\bhow'?s it going\b|\bhow are things\b"),
+    ("thanks", r"\bthanks?\b|\bthank you\b|\bthx\b|\bcheers\b|\bappreciated?\b"),
+    ("goodbye", r"\b(?:good ?bye|bye|see you|see ya|good night|farewell|take care)\b"),
+    ("greeting", r"^(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening))\b"),
+)
+_LOCAL_ALWAYS = frozenset({"time", "date", "capabilities"})
+
+
+def classify(message: str) -> str | None:
+    """The small-talk intent of a message, or None when it needs a real answer."""
+    text = message.strip().lower()
+    for intent, pattern in _INTENTS:
+        if re.search(pattern, text):
+            return intent
+    return None
+
+
+def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
+    """(intent, reply) without an LLM; intent None means the reply is the needs-an-LLM notice."""
+    intent = classify(message)
+    now = runtime.clock.now()
+    answers: dict[str, Callable[[], str]] = {
+        "greeting": lambda: _greeting(now),
+        "thanks": lambda: "You're welcome!",
+        "goodbye": lambda: "Good night!" if "night" in message.lower() else "Goodbye!",
+        "how_are_you": lambda: "All systems running, thanks for asking! What can I do for you?",
+        "capabilities": _capabilities,
+        "time": lambda: f"It's {now:%H:%M} ({now.tzname() or 'local time'}).",
+        "date": lambda: f"Today is {now:%A} {now.day} {now:%B %Y}.",
+        "joke": lambda: _joke(runtime),
+        "identity": lambda: (
+            "I'm agent-system, an open assistant: I answer quick requests (weather, timers, "
+            "calendar, smart home, search) on my own and plan multi-step ones."
+        ),
+    }
+    if intent is None:
+        return None, NEEDS_LLM
+    return intent, answers[intent]()
+
+
+@tool(tags=("chat", "small talk", "help"))
+async def reply(
+    ctx: ToolContext, message: str, history: list[ChatMessage] | None = None
+) -> ToolOutput:
+    """Reply conversationally: small talk, questions, what the assistant can do.
+
+    Args:
+        message: What the user said.
+        history: Earlier messages of this conversation, oldest first.
+    """
+    model = ctx.runtime.model()
+    intent = classify(message)
+    if model is None or intent in _LOCAL_ALWAYS:
+        found, text = offline_reply(message, ctx.runtime)
+        return ToolOutput(data={"intent": found, "llm": False, "reply": text}, display=text)
+    from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+
+    now = ctx.runtime.clock.now()
+    messages: list[BaseMessage] = [SystemMessage(SYSTEM_PROMPT.format(now=now.isoformat()))]
+    for turn in history or []:
+        cls = HumanMessage if turn.role == "user" else AIMessage
+        messages.append(cls(turn.content))
+    messages.append(HumanMessage(message))
+    try:
+        answer = await model.ainvoke(messages)
+    except Exception as exc:  # provider SDKs raise many types; the user sees one clear failure
+        raise ToolExecutionError(
+            f"The language model could not answer ({type(exc).__name__}: {exc})."
+        ) from exc
+    text = answer.text.strip()
+    if not text:
+        raise ToolExecutionError("The language model returned an empty reply.")
+    return ToolOutput(data={"intent": intent, "llm": True, "reply": text}, display=text)
