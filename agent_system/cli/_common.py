@@ -132,12 +132,14 @@ def guarded(verbose: bool = False) -> Iterator[None]:
     except ConfigurationError as exc:
         if verbose:
             err.print_exception()
-        err.print(f"[red]Configuration error:[/] {escape(_one_line(exc))}", markup=True)
+        err.print(
+            f"[red]Configuration error:[/] {escape(_one_line(exc))}", markup=True, soft_wrap=True
+        )
         raise typer.Exit(EXIT_USAGE) from None
     except AgentSystemError as exc:
         if verbose:
             err.print_exception()
-        err.print(f"[red]Error:[/] {escape(_one_line(exc))}", markup=True)
+        err.print(f"[red]Error:[/] {escape(_one_line(exc))}", markup=True, soft_wrap=True)
         raise typer.Exit(EXIT_FAILURE) from None
     except Exception as exc:
         if verbose:
@@ -146,6 +148,8 @@ def guarded(verbose: bool = False) -> Iterator[None]:
         else:
             hint = " (run with --verbose for the traceback)"
         err.print(
-            f"[red]Unexpected error:[/] {type(exc).__name__}: {escape(_one_line(exc))}{hint}", markup=True
+            f"[red]Unexpected error:[/] {type(exc).__name__}: {escape(_one_line(exc))}{hint}",
+            markup=True,
+            soft_wrap=True,
         )
         raise typer.Exit(EXIT_FAILURE) from None

@@ -228,7 +228,9 @@ def serve(
     with guarded(verbose):
         settings = load_settings()
         try:
-            from agent_system.server.app import serve as run_server
+            from agent_system.server.app import (  # type: ignore[import-not-found,unused-ignore]
+                serve as run_server,
+            )
         except ImportError as exc:
             from agent_system.errors import ConfigurationError
 
@@ -243,4 +245,3 @@ def serve(
             open_=open_,
             workers=workers,
         )
-

@@ -69,7 +69,7 @@ def render_config_template() -> str:
             lines.append(f"# {field.description}")
         lines.append(f"# (environment: {env})")
         if field.annotation is not None and "SecretStr" in str(field.annotation):
-            lines.append(f"# {name} = \"...\"   # a secret: prefer the environment variable")
+            lines.append(f'# {name} = "..."   # a secret: prefer the environment variable')
         else:
             default = field.get_default(call_default_factory=True, validated_data={})
             if default is None:

@@ -100,7 +100,9 @@ class RunView:
             self.set_plan(event.plan)
         elif isinstance(event, ev.Replanned):
             self.set_plan(event.plan)
-            self.notes.append(f"replanned (v{event.plan.version}): {event.reason or 'a step failed'}")
+            self.notes.append(
+                f"replanned (v{event.plan.version}): {event.reason or 'a step failed'}"
+            )
         elif isinstance(event, ev.StepStarted):
             view = self._step(event.step_id, event.tool)
             view.status, view.started = "running", time.monotonic()
@@ -112,7 +114,9 @@ class RunView:
             names = ", ".join(str(s.get("description") or s.get("tool")) for s in event.steps)
             self.notes.append(f"approval needed: {names}")
         elif isinstance(event, ev.Notification):
-            self.notes.append(f"notification: {event.title}{': ' + event.body if event.body else ''}")
+            self.notes.append(
+                f"notification: {event.title}{': ' + event.body if event.body else ''}"
+            )
         elif isinstance(event, ev.ReplyDelta):
             self.reply += event.text
             self.streamed = True
@@ -284,7 +288,9 @@ class RunDisplay:
             if isinstance(event, ev.Replanned):
                 self._say(f"replanned (v{plan.version}): {event.reason or 'a step failed'}")
             count = len(plan.steps)
-            self._say(f"plan: {count} step{'s' if count != 1 else ''} ({plan.planner or 'planner'})")
+            self._say(
+                f"plan: {count} step{'s' if count != 1 else ''} ({plan.planner or 'planner'})"
+            )
             for step in plan.steps:
                 after = f" after {', '.join(step.depends_on)}" if step.depends_on else ""
                 self._say(f"  {step.id} {step.tool} {_arguments(step.arguments)}{after}")
@@ -300,10 +306,10 @@ class RunDisplay:
                 + (f": {detail}" if detail else "")
             )
         elif isinstance(event, ev.ApprovalRequired):
-            for step in event.steps:
+            for pending in event.steps:
                 self._say(
-                    f"approval needed: {step.get('step_id')} {step.get('tool')} "
-                    f"{_arguments(dict(step.get('arguments') or {}))}"
+                    f"approval needed: {pending.get('step_id')} {pending.get('tool')} "
+                    f"{_arguments(dict(pending.get('arguments') or {}))}"
                 )
         elif isinstance(event, ev.Notification):
             self._say(f"notification: {event.title}{': ' + event.body if event.body else ''}")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import sys
 from datetime import timedelta
 from pathlib import Path
@@ -88,26 +86,23 @@ def timers_command(
         for t in timers:
             due = t.due_at.strftime("%Y-%m-%d %H:%M:%S") if t.due_at else ""
             name = t.message or t.label or ""
-            table.add_row(
-                str(t.id), t.kind, name, t.state, due, format_remaining(t.remaining(now))
-            )
+            table.add_row(str(t.id), t.kind, name, t.state, due, format_remaining(t.remaining(now)))
         out.print(table)
 
 
-def _ics_exporter() -> Any:
-    """The calendar role's ICS export function (`roles.calendar.ics`)."""
+def _calendar() -> Any:
+    """The calendar role's ICS module (`roles.calendar.ics`)."""
     try:
-        module = importlib.import_module("roles.calendar.ics")
+        from roles.calendar import ics
     except ImportError as exc:
-        raise ConfigurationError(
-            f"The calendar role is not installed ({exc}); `calendar export` needs "
-            "roles/calendar/ics.py."
-        ) from exc
-    for name in ("export_ics", "to_ics", "export"):
-        func = getattr(module, name, None)
-        if callable(func):
-            return func
-    raise ConfigurationError("roles.calendar.ics has no export_ics() function.")
+        raise ConfigurationError(f"The calendar role is not installed ({exc}).") from exc
+    return ics
+
+
+def _calendar_store(db: Any, clock: Any) -> Any:
+    from roles.calendar.store import CalendarStore
+
+    return CalendarStore(db, clock)
 
 
 @calendar_app.command("export")
@@ -118,13 +113,12 @@ def export(
 ) -> None:
     """Export the local user's calendar as an ICS (iCalendar) file."""
     with guarded():
-        exporter = _ics_exporter()
-        settings, db, clock = _open_runtime_parts()
+        export_ics = _calendar().export_ics
+        _, db, clock = _open_runtime_parts()
         try:
-            data = _call_exporter(exporter, settings, db, clock)
+            text = export_ics(_calendar_store(db, clock), "")
         finally:
             db.close()
-        text = data.decode("utf-8") if isinstance(data, bytes) else str(data)
         if output is None:
             sys.stdout.write(text)
             sys.stdout.flush()
@@ -136,21 +130,16 @@ def export(
         )
 
 
-def _call_exporter(exporter: Any, settings: Any, db: Any, clock: Any) -> Any:
-    """Call the exporter with the arguments its signature asks for."""
-    available: dict[str, Any] = {
-        "db": db,
-        "database": db,
-        "clock": clock,
-        "settings": settings,
-        "user": "",
-        "now": clock.now(),
-    }
-    params = inspect.signature(exporter).parameters
-    kwargs = {name: available[name] for name in params if name in available}
-    if "store" in params:
-        from roles.calendar.store import CalendarStore  # type: ignore[import-not-found]
-
-        kwargs["store"] = CalendarStore(db, clock)
-    return exporter(**kwargs)
-
+@calendar_app.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help="An .ics file.", exists=True, dir_okay=False)],
+) -> None:
+    """Import events from an ICS (iCalendar) file into the local user's calendar."""
+    with guarded():
+        import_ics = _calendar().import_ics
+        _, db, clock = _open_runtime_parts()
+        try:
+            result = import_ics(_calendar_store(db, clock), file.read_text(encoding="utf-8"), "")
+        finally:
+            db.close()
+        make_console().print(result.display, markup=False)

@@ -210,9 +210,7 @@ class ChatSession(CommandsMixin):
             with RunDisplay(self.console, verbose=self.verbose) as display:
                 result = await run(display)
                 if result.status == "interrupted" and result.pending_approval and self.yes:
-                    result, _ = await settle(
-                        self.system, result, lambda _pending: True, display
-                    )
+                    result, _ = await settle(self.system, result, lambda _pending: True, display)
                 return result
 
         outcome = await self._cancellable(body())

@@ -145,9 +145,7 @@ async def _approve(session: CommandsMixin, rest: str) -> None:
         known = {str(step.get("step_id")) for step in session.pending}
         unknown = [w for w in words if w not in known]
         if unknown:
-            session.say(
-                f"Unknown step {', '.join(unknown)}; waiting: {', '.join(sorted(known))}."
-            )
+            session.say(f"Unknown step {', '.join(unknown)}; waiting: {', '.join(sorted(known))}.")
             return
         decision = {"approved": words}
     await session.answer_approval(decision)

@@ -50,9 +50,7 @@ def ask_each(console: Console) -> Decider:
     return decide
 
 
-async def consume(
-    stream: AsyncIterator[ev.Event], display: RunDisplay | None
-) -> ev.RunResult:
+async def consume(stream: AsyncIterator[ev.Event], display: RunDisplay | None) -> ev.RunResult:
     """Show each event; return the run's result (from the final `RunFinished`)."""
     result: ev.RunResult | None = None
     async for event in stream:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
 import typer
@@ -20,7 +21,7 @@ AsJson = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 ThreadId = Annotated[str, typer.Argument(help="The thread id (see `threads list`).")]
 
 
-def threads_table(threads: list[dict[str, Any]]) -> Table:
+def threads_table(threads: Sequence[Mapping[str, Any]]) -> Table:
     """Threads, most recent first: id, last update, title."""
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     table.add_column("thread")

@@ -16,6 +16,7 @@ A lexical BM25F index (no model, no network, well under a millisecond per search
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import defaultdict
@@ -243,7 +244,6 @@ class ToolIndex:
                     weighted[term] += FIELD_WEIGHTS[field]
             docs.append(weighted)
             names.append(frozenset(tokenize(spec.name)))
-        self._names = names
         lengths = [sum(d.values()) for d in docs]
         avg = (sum(lengths) / len(lengths)) if lengths else 1.0
         df: dict[str, int] = defaultdict(int)
@@ -252,12 +252,14 @@ class ToolIndex:
                 df[term] += 1
         n = len(docs)
         # Postings hold each term's BM25F impact per tool, so a search only adds numbers up.
-        self.postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
+        # (tool, impact, 2.0 when the term is in the tool's name else 1.0 for the floor)
+        self.postings: dict[str, list[tuple[int, float, float]]] = defaultdict(list)
         for i, doc in enumerate(docs):
             norm = self.k1 * (1 - self.b + self.b * lengths[i] / avg)
             for term, tf in doc.items():
                 idf = math.log(1 + (n - df[term] + 0.5) / (df[term] + 0.5))
-                self.postings[term].append((i, idf * tf * (self.k1 + 1) / (tf + norm)))
+                impact = idf * tf * (self.k1 + 1) / (tf + norm)
+                self.postings[term].append((i, impact, 2.0 if term in names[i] else 1.0))
 
     def _query(self, text: str) -> _Query:
         terms: dict[str, float] = {}
@@ -278,9 +280,9 @@ class ToolIndex:
     def _relevance(self, query: _Query, index: int) -> float:
         total = 0.0
         for term, qweight in query.terms.items():
-            if any(i == index for i, _ in self.postings.get(term, ())):
-                bonus = 2.0 if term in self._names[index] else 1.0
-                total += qweight * _floor_weight(term) * bonus
+            for i, _, bonus in self.postings.get(term, ()):
+                if i == index:
+                    total += qweight * _floor_weight(term) * bonus
         return total
 
     def search(self, text: str, k: int) -> list[tuple[ToolSpec, float]]:
@@ -293,13 +295,10 @@ class ToolIndex:
             if not postings:
                 continue
             floor_weight = qweight * _floor_weight(term)
-            for i, impact in postings:
+            for i, impact, bonus in postings:
                 scores[i] += qweight * impact
-                bonus = 2.0 if term in self._names[i] else 1.0
                 matched[i] += floor_weight * bonus
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], self.tools[kv[0]].name))
-        return [
-            (self.tools[i], score)
-            for i, score in ranked
-            if score > 0 and matched[i] >= self.min_relevance
-        ][:k]
+        floor = self.min_relevance
+        tools = self.tools
+        kept = [(-score, tools[i].name, i) for i, score in scores.items() if matched[i] >= floor]
+        return [(tools[i], -neg) for neg, _, i in heapq.nsmallest(k, kept) if neg < 0]

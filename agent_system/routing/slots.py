@@ -349,7 +349,7 @@ _DATEPARSER: Any = None
 
 def _dateparser_fallback(text: str, now: datetime) -> When | None:
     hint = _DATEISH.search(text)
-    if hint is None:
+    if hint is None or _RANGE.search(text):  # "this week" is a range, not a moment
         return None
     global _DATEPARSER
     if _DATEPARSER is None:

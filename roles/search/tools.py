@@ -112,7 +112,7 @@ async def web(
     )
 
 
-@tool(idempotent=True, cache_ttl_s=30, timeout_s=30, tags=("search", "notes", "files"))
+@tool(timeout_s=30, tags=("search", "notes", "files"))
 async def documents(
     ctx: ToolContext,
     query: str,
@@ -140,7 +140,7 @@ async def documents(
     )
 
 
-@tool(idempotent=True, cache_ttl_s=3600, timeout_s=20, tags=("search", "dictionary", "meaning"))
+@tool(idempotent=True, cache_ttl_s=300, timeout_s=20, tags=("search", "dictionary", "meaning"))
 async def define(ctx: ToolContext, term: str) -> ToolOutput:
     """Define a term: from the local documents first, then the web (SearxNG).
 

@@ -13,7 +13,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field
 
 from agent_system.errors import ToolExecutionError
-from agent_system.registry.spec import ToolContext
+from agent_system.registry.spec import ToolContext, ToolSpec
 from agent_system.roles import RoleCall
 from agent_system.routing.models import Turn
 from agent_system.runtime import FakeClock, Runtime
@@ -48,11 +48,14 @@ class ScriptedModel(BaseChatModel):
         return ChatResult(generations=[ChatGeneration(message=AIMessage(self.replies.pop(0)))])
 
 
+SPEC: ToolSpec = tools.reply.__tool_spec__  # type: ignore[attr-defined]
+
+
 async def say(message: str, runtime: Runtime, history: list[dict[str, str]] | None = None) -> Any:
     args: dict[str, Any] = {"message": message}
     if history is not None:
         args["history"] = history
-    return await tools.reply.__tool_spec__.ainvoke(args, ToolContext(runtime=runtime))
+    return await SPEC.ainvoke(args, ToolContext(runtime=runtime))
 
 
 def offline(hour: int = 9) -> Runtime:
@@ -209,7 +212,14 @@ async def test_every_example_gets_an_offline_answer_except_open_chat() -> None:
     for example in ROLE.examples:
         call = ROLE.interpret(example, {}, runtime, [])
         assert isinstance(call, RoleCall)
-        out = await tools.reply.__tool_spec__.ainvoke(call.arguments, ToolContext(runtime=runtime))
+        out = await SPEC.ainvoke(call.arguments, ToolContext(runtime=runtime))
         if out.display == NEEDS_LLM:
             needs_llm.append(example)
     assert needs_llm == ["let's chat"]
+
+
+def test_the_package_exports_its_public_names() -> None:
+    import roles.conversation
+
+    assert all(hasattr(roles.conversation, name) for name in roles.conversation.__all__)
+    assert {"ROLE", "ChatMessage", "NEEDS_LLM"} <= set(roles.conversation.__all__)

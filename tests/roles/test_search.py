@@ -337,3 +337,17 @@ def test_every_example_interprets_to_a_search_tool() -> None:
     for example in ROLE.examples:
         result = interpret(example)
         assert isinstance(result, RoleCall) and result.tool.startswith("search."), example
+
+
+def test_the_package_exports_its_public_names() -> None:
+    import roles.search
+
+    assert sorted(roles.search.__all__) == [
+        "Hit",
+        "LocalSearch",
+        "ROLE",
+        "SearchBackend",
+        "SearchRole",
+        "SearxNG",
+    ]
+    assert all(hasattr(roles.search, name) for name in roles.search.__all__)

@@ -491,3 +491,12 @@ def test_every_example_interprets_to_a_smart_home_tool() -> None:
     for example in ROLE.examples:
         result = interpret(example)
         assert isinstance(result, RoleCall) and result.tool in names, example
+
+
+def test_the_package_exports_its_public_names() -> None:
+    import roles.smart_home
+
+    assert all(hasattr(roles.smart_home, name) for name in roles.smart_home.__all__)
+    assert {"ROLE", "Device", "HomeBackend", "HomeAssistant", "SimulatedHome"} <= set(
+        roles.smart_home.__all__
+    )

@@ -360,3 +360,18 @@ def test_the_role_has_about_twenty_examples_that_it_can_interpret() -> None:
     history = [Turn(text="weather in Paris", role="weather")]
     for example in ROLE.examples:
         assert isinstance(ROLE.interpret(example, {}, runtime, history), RoleCall), example
+
+
+def test_the_package_exports_its_public_names() -> None:
+    import roles.weather
+
+    assert sorted(roles.weather.__all__) == [
+        "Conditions",
+        "Forecast",
+        "OpenMeteoBackend",
+        "Place",
+        "ROLE",
+        "WeatherBackend",
+        "WeatherRole",
+    ]
+    assert all(hasattr(roles.weather, name) for name in roles.weather.__all__)
