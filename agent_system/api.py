@@ -262,20 +262,24 @@ class AgentSystem:
             "max_concurrency": self.settings.max_concurrency + 4,
             "recursion_limit": 50 + 10 * self.settings.max_replans,
         }
+        from agent_system.llm import Budget, RunScope, UsageTracker, run_scope
+
         started = time.perf_counter()
         lock = self._thread_locks.setdefault(thread_id, asyncio.Lock())
         errors: list[ErrorInfo] = []
+        scope = RunScope(UsageTracker.from_settings(self.settings), Budget.from_settings(self.settings))
         async with lock:
-            try:
-                async for chunk in self.graph.astream(payload, config, stream_mode="custom"):
-                    if isinstance(chunk, ev.RunFinished):
-                        continue
-                    yield cast("ev.Event", chunk)
-            except AgentSystemError as exc:
-                log.warning("run on thread %s failed: %s", thread_id, exc.message)
-                errors.append(exc.to_info())
+            with run_scope(scope):
+                try:
+                    async for chunk in self.graph.astream(payload, config, stream_mode="custom"):
+                        if isinstance(chunk, ev.RunFinished):
+                            continue
+                        yield cast("ev.Event", chunk)
+                except AgentSystemError as exc:
+                    log.warning("run on thread %s failed: %s", thread_id, exc.message)
+                    errors.append(exc.to_info())
             snapshot = await self.graph.aget_state(config)
-        result = _run_result(snapshot, thread_id, user, text, errors)
+        result = _run_result(snapshot, thread_id, user, text, errors, scope.usage.usage)
         result.duration_ms = (time.perf_counter() - started) * 1000
         await self._touch_thread(thread_id, user)
         yield ev.RunFinished(thread_id=thread_id, result=result)
@@ -447,7 +451,12 @@ def _pending(snapshot: Any) -> list[dict[str, Any]]:
 
 
 def _run_result(
-    snapshot: Any, thread_id: str, user: str | None, text: str, errors: list[ErrorInfo]
+    snapshot: Any,
+    thread_id: str,
+    user: str | None,
+    text: str,
+    errors: list[ErrorInfo],
+    llm_usage: Usage,
 ) -> RunResult:
     values: dict[str, Any] = dict(snapshot.values or {})
     pending = _pending(snapshot)
@@ -468,7 +477,7 @@ def _run_result(
         status = "failure"
     elif status not in ("success", "partial", "failure"):
         status = "failure"
-    usage = Usage.model_validate(values.get("usage") or {})
+    usage = llm_usage.model_copy(update={"tool_calls": 0})
     if plan_result is not None:
         usage = usage + Usage(tool_calls=sum(s.attempts for s in plan_result.steps))
         plan_result = plan_result.model_copy(update={"usage": usage})

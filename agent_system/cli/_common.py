@@ -59,7 +59,7 @@ state = CliState()
 
 def make_console(*, stderr: bool = False) -> Console:
     """A rich console; rich itself honours NO_COLOR and plain output when not a terminal."""
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 
 def load_settings() -> Settings:

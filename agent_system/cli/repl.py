@@ -115,7 +115,7 @@ class ChatSession(CommandsMixin):
         return text
 
     def _prompt_text(self) -> str:
-        return "approve? > " if self.pending else "> "
+        return "approve> " if self.pending else "chat> "
 
     def _prompt_session(self) -> PromptSession[str]:
         from prompt_toolkit import PromptSession
@@ -186,10 +186,12 @@ class ChatSession(CommandsMixin):
         """Answer the pending approval of the current thread."""
         assert self.thread_id is not None
         thread_id = self.thread_id
+        answered = frozenset(str(step.get("step_id")) for step in self.pending)
         self.pending = []
 
         async def go(display: RunDisplay) -> ev.RunResult:
-            return await consume(self.system.astream_resume(thread_id, decision), display)
+            stream = self.system.astream_resume(thread_id, decision)
+            return await consume(stream, display, answered)
 
         await self.drive(go)
 

@@ -50,10 +50,22 @@ def ask_each(console: Console) -> Decider:
     return decide
 
 
-async def consume(stream: AsyncIterator[ev.Event], display: RunDisplay | None) -> ev.RunResult:
-    """Show each event; return the run's result (from the final `RunFinished`)."""
+async def consume(
+    stream: AsyncIterator[ev.Event],
+    display: RunDisplay | None,
+    answered: frozenset[str] = frozenset(),
+) -> ev.RunResult:
+    """Show each event; return the run's result (from the final `RunFinished`).
+
+    `answered`: step ids whose approval was just given; the approval node runs again on resume
+    and repeats its `ApprovalRequired` event, which is not shown twice.
+    """
     result: ev.RunResult | None = None
     async for event in stream:
+        if isinstance(event, ev.ApprovalRequired) and answered >= {
+            str(step.get("step_id")) for step in event.steps
+        }:
+            continue
         if display is not None:
             display.handle(event)
         if isinstance(event, ev.RunFinished):
@@ -85,8 +97,9 @@ async def settle(
             declined += len(pending) - len(decision.get("approved", []))
         if display is not None:
             display.reset()
+        answered = frozenset(str(step.get("step_id")) for step in pending)
         result = await consume(
-            system.astream_resume(result.thread_id, decision, user=user), display
+            system.astream_resume(result.thread_id, decision, user=user), display, answered
         )
     return result, declined
 

@@ -20,6 +20,7 @@ from langgraph.types import Command, interrupt
 from agent_system import events as ev
 from agent_system.errors import (
     AgentSystemError,
+    BudgetExceededError,
     ErrorCode,
     ErrorInfo,
     LLMError,
@@ -27,6 +28,7 @@ from agent_system.errors import (
     Severity,
 )
 from agent_system.graph.state import HISTORY_LIMIT, AgentState
+from agent_system.llm.chat import current_scope
 from agent_system.graph.synthesize import can_template, extractive_reply, template_reply
 from agent_system.planning.models import (
     ExecutionPlan,
@@ -124,9 +126,22 @@ class Engine:
 
     # --- select tools and plan -----------------------------------------------------------
     async def select_tools(self, state: AgentState) -> dict[str, Any]:
+        """The registry's best tools for the request, plus the tools of roles the router saw.
+
+        A small registry is handed over whole; a large one costs the planner no more tokens.
+        """
         k = self.runtime.settings.tools_per_plan
-        ranked = self.registry.search(state["request"], k)
-        return {"selected_tools": [spec.name for spec, _ in ranked]}
+        if len(self.registry) <= k:
+            return {"selected_tools": self.registry.names()}
+        names = [spec.name for spec, _ in self.registry.search(state["request"], k)]
+        scores = (state.get("route") or {}).get("scores", {})
+        for role, score in sorted(scores.items(), key=lambda kv: -kv[1]):
+            if score < 0.15 or role not in self.roles:
+                continue
+            for spec in self.registry:
+                if spec.domain == role and spec.name not in names:
+                    names.append(spec.name)
+        return {"selected_tools": names[: 2 * k]}
 
     async def plan(self, state: AgentState, config: RunnableConfig) -> Command[str]:
         tools = [s for name in state.get("selected_tools", []) if (s := self.registry.get(name))]
@@ -134,13 +149,9 @@ class Engine:
         errors: list[dict[str, Any]] = []
         try:
             plan = await self.planner.plan(state["request"], tools, history)
-        except LLMError as exc:
+        except (LLMError, BudgetExceededError) as exc:
             log.warning("LLM planner failed (%s); using the embedded planner", exc.message)
-            errors.append(
-                exc.to_info()
-                .model_copy(update={"severity": Severity.WARNING})
-                .model_dump(mode="json")
-            )
+            errors.append(_degraded(exc))
             plan = await self.fallback_planner.plan(state["request"], tools, history)
         return await self._accept_plan(plan, config, errors)
 
@@ -218,7 +229,21 @@ class Engine:
         completed.update(await self._journal_read(thread_id, plan))
         writer = get_stream_writer()
 
+        scope = current_scope()
+
         async def run_step(step: ExecutionStep, arguments: dict[str, Any]) -> StepResult:
+            if scope is not None and scope.budget is not None:
+                try:
+                    scope.budget.reserve_tool()
+                except BudgetExceededError as exc:
+                    return StepResult(
+                        step_id=step.id,
+                        tool=step.tool,
+                        status=StepStatus.FAILED,
+                        error=exc.to_info(step.id).model_copy(
+                            update={"severity": Severity.ERROR}
+                        ),
+                    )
             result = await self.executor.execute(
                 step,
                 arguments,
@@ -290,12 +315,8 @@ class Engine:
         errors = list(state.get("errors", []))
         try:
             revised = await self.replanner.replan(request, tools)
-        except LLMError as exc:
-            errors.append(
-                exc.to_info()
-                .model_copy(update={"severity": Severity.WARNING})
-                .model_dump(mode="json")
-            )
+        except (LLMError, BudgetExceededError) as exc:
+            errors.append(_degraded(exc))
             revised = await self.fallback_replanner.replan(request, tools)
         update: dict[str, Any] = {"replans": state.get("replans", 0) + 1, "errors": errors}
         if revised is None or _repeats_failure(revised, plan, failed):
@@ -447,6 +468,16 @@ def _without_rejected(
             ).model_dump(mode="json")
     remaining = [s for s in plan.steps if s.id not in removed]
     return plan.model_copy(update={"steps": remaining}), blocked
+
+
+def _degraded(exc: AgentSystemError) -> dict[str, Any]:
+    """An LLM failure the run survived by falling back to the embedded engine.
+
+    A spent budget stays an error (the run ends partial and says why); a transport or output
+    failure of the LLM is a warning, since the embedded engine took over.
+    """
+    severity = Severity.ERROR if isinstance(exc, BudgetExceededError) else Severity.WARNING
+    return exc.to_info().model_copy(update={"severity": severity}).model_dump(mode="json")
 
 
 def _approved_ids(answer: Any, pending: list[str]) -> set[str]:

@@ -14,7 +14,15 @@ ScriptedChatModel              the fake chat model for tests and benchmarks
 from __future__ import annotations
 
 from agent_system.llm.budget import DEFAULT_OUTPUT_TOKENS, Budget, Reservation, estimate_tokens
-from agent_system.llm.chat import StreamCallback, complete, guarded_call, message_text
+from agent_system.llm.chat import (
+    RunScope,
+    StreamCallback,
+    complete,
+    current_scope,
+    guarded_call,
+    message_text,
+    run_scope,
+)
 from agent_system.llm.errors import translate_error
 from agent_system.llm.fake import (
     ScriptedCall,
@@ -46,6 +54,7 @@ __all__ = [
     "CallUsage",
     "Prices",
     "Reservation",
+    "RunScope",
     "ScriptExhaustedError",
     "ScriptedCall",
     "ScriptedChatModel",
@@ -57,6 +66,7 @@ __all__ = [
     "build_models",
     "complete",
     "cost_usd",
+    "current_scope",
     "estimate_tokens",
     "guarded_call",
     "invoke_structured",
@@ -65,6 +75,7 @@ __all__ = [
     "price_for",
     "resolve_model",
     "response_format",
+    "run_scope",
     "strict_json_schema",
     "translate_error",
 ]

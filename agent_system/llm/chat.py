@@ -6,7 +6,10 @@ so budgets and usage cannot be forgotten by a caller.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from langchain_core.language_models import LanguageModelInput
@@ -19,11 +22,48 @@ from agent_system.llm.errors import translate_error
 from agent_system.llm.usage import UsageTracker, model_name_of
 from agent_system.planning.models import Usage
 
-__all__ = ["StreamCallback", "complete", "guarded_call", "message_text"]
+__all__ = [
+    "RunScope",
+    "StreamCallback",
+    "complete",
+    "current_scope",
+    "guarded_call",
+    "message_text",
+    "run_scope",
+]
 
 T = TypeVar("T")
 StreamCallback = Callable[[str], None]
 """Receives each piece of text as the model streams it."""
+
+
+@dataclass
+class RunScope:
+    """The usage tracker and budget of one request; calls without their own use these."""
+
+    usage: UsageTracker
+    budget: Budget | None = None
+
+
+_SCOPE: ContextVar[RunScope | None] = ContextVar("agent_system_run_scope", default=None)
+
+
+def current_scope() -> RunScope | None:
+    """The scope of the request being served, if any."""
+    return _SCOPE.get()
+
+
+@contextmanager
+def run_scope(scope: RunScope) -> Iterator[RunScope]:
+    """Make `scope` current for the calls made inside the block (and tasks started there)."""
+    token = _SCOPE.set(scope)
+    try:
+        yield scope
+    finally:
+        try:
+            _SCOPE.reset(token)
+        except ValueError:  # reset from another context (an abandoned async generator)
+            _SCOPE.set(None)
 
 
 def message_text(message: BaseMessage) -> str:
@@ -65,6 +105,10 @@ async def guarded_call(
         BudgetExceededError: Before the call, when it does not fit the budget.
         LLMError: The call failed (after the client's own retries), translated.
     """
+    scope = _SCOPE.get()
+    if scope is not None:
+        usage = usage or scope.usage
+        budget = budget or scope.budget
     reservation = budget.reserve_llm(estimate_tokens(messages, output_tokens)) if budget else None
     name = model_name_of(model)
     try:

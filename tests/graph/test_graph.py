@@ -297,3 +297,28 @@ async def test_halt_policy_stops_new_steps(harness_factory: Callable[..., Harnes
     result = await h.system.arun("halt", thread_id="t")
     assert result.status == "failure"
     assert h.calls.counts == {"fail": 1}
+
+
+async def test_a_spent_tool_call_budget_stops_further_tools_and_says_why(
+    harness_factory: Callable[..., Harness],
+) -> None:
+    h = harness_factory(
+        plans=[
+            plan_of(
+                {"id": "a", "tool": "test.echo", "arguments": {"text": "1"}},
+                {
+                    "id": "b",
+                    "tool": "test.echo",
+                    "arguments": {"text": "2"},
+                    "depends_on": ["a"],
+                    "on_failure": "skip",
+                },
+            )
+        ],
+        budget_tool_calls=1,
+    )
+    result = await h.system.arun("two tools", thread_id="t")
+    assert h.calls.counts == {"echo": 1}
+    assert result.status == "partial"
+    assert any(e.code == "budget_exceeded" for e in result.errors)
+    assert "tool-call budget" in result.reply

@@ -13,6 +13,7 @@ def test_the_llm_package_exports_exactly_its_public_names() -> None:
         "OPENAI_DEFAULT_BASE_URL",
         "Prices",
         "Reservation",
+        "RunScope",
         "ScriptExhaustedError",
         "ScriptedCall",
         "ScriptedChatModel",
@@ -25,6 +26,7 @@ def test_the_llm_package_exports_exactly_its_public_names() -> None:
         "build_models",
         "complete",
         "cost_usd",
+        "current_scope",
         "estimate_tokens",
         "guarded_call",
         "invoke_structured",
@@ -33,6 +35,7 @@ def test_the_llm_package_exports_exactly_its_public_names() -> None:
         "price_for",
         "resolve_model",
         "response_format",
+        "run_scope",
         "strict_json_schema",
         "translate_error",
     ]

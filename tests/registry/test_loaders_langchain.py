@@ -7,7 +7,7 @@ import pytest
 from langchain_core.tools import tool as lc_tool
 
 from agent_system.errors import InvalidArgumentsError, ToolExecutionError
-from agent_system.registry.loaders import aload_plugins, spec_from_langchain_tool
+from agent_system.registry.loaders import aload_plugins, load_plugins, spec_from_langchain_tool
 from agent_system.registry.registry import ToolRegistry
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.testing import make_runtime, make_settings
@@ -65,3 +65,16 @@ async def test_tools_of_a_stdio_mcp_server_load_and_run_with_structured_results(
     assert result.data == {"sum": 42}
     with pytest.raises(ToolExecutionError, match="nothing to shout"):
         await registry["shout"].ainvoke({"text": ""}, ctx)
+
+
+@pytest.mark.anyio
+async def test_load_plugins_lists_mcp_tools_even_when_called_inside_a_running_loop(
+    tmp_path: Path,
+) -> None:
+    settings = make_settings(
+        tmp_path, mcp_servers={"calc": {"command": sys.executable, "args": [str(SERVER)]}}
+    )
+    registry = ToolRegistry()
+    assert load_plugins(registry, settings) == []
+    result = await registry["add"].ainvoke({"a": 1, "b": 1}, ToolContext(runtime=make_runtime()))
+    assert result.data == {"sum": 2}

@@ -1,0 +1,290 @@
+"""The FastAPI app and `serve`, the entry point of ``agent-system serve``.
+
+    app = create_app(Settings(api_keys=["sk-local-1"]))
+    uvicorn.run(app, host="127.0.0.1", port=8000)
+
+The app's lifespan opens the `AgentSystem` (unless it was opened by the caller), runs the timer
+service (a fired timer becomes a ``notification`` event on its user's ``/v1/events`` streams),
+and at shutdown lets in-flight runs finish for a bounded time before closing storage.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import SecretStr
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from agent_system import events as ev
+from agent_system.api import AgentSystem, ThreadNotFoundError
+from agent_system.config import Settings
+from agent_system.errors import AgentSystemError, ConfigurationError
+from agent_system.server import native, openai_compat
+from agent_system.server._common import ApiError, ServerState, error_body, error_response
+from agent_system.server.auth import ApiKeys, AuthError, RateLimited, RateLimiter, is_loopback
+from agent_system.server.limits import BodyLimitMiddleware
+from agent_system.server.metrics import CONTENT_TYPE_LATEST, Metrics, MetricsMiddleware
+from agent_system.server.runs import NotificationHub, RunManager
+
+if TYPE_CHECKING:
+    from roles.timer.service import FiredTimer
+
+__all__ = ["app_from_env", "check_bind", "create_app", "serve"]
+
+log = logging.getLogger(__name__)
+
+_SETTINGS_ENV = "_AGENT_SYSTEM_SERVE_SETTINGS"
+_OPEN_ENV = "_AGENT_SYSTEM_SERVE_OPEN"
+
+
+def create_app(
+    settings: Settings,
+    system: AgentSystem | None = None,
+    *,
+    open_: bool = False,
+    drain_timeout_s: float = 30.0,
+    timers: bool = True,
+) -> FastAPI:
+    """The HTTP app: native API, OpenAI-compatible API, /healthz and /metrics.
+
+    Args:
+        settings: Server settings (keys, rate limit, body limit) and the engine's.
+        system: An `AgentSystem` to serve; default: one built from `settings`. The app opens it
+            at startup and closes it at shutdown either way.
+        open_: Allow serving without API keys (every request is then the local user). When
+            keys are configured they are required anyway.
+        drain_timeout_s: How long shutdown waits for running requests before cancelling them.
+        timers: Run the timer service (fired timers become notifications).
+    """
+    keys = ApiKeys(settings.api_keys, open_=open_)
+    metrics = Metrics()
+    state = ServerState(
+        settings=settings,
+        system=system or AgentSystem(settings),
+        keys=keys,
+        limiter=RateLimiter(settings.rate_limit_per_minute),
+        metrics=metrics,
+        runs=RunManager(metrics),
+        hub=NotificationHub(),
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await state.system.aopen()
+        stop = asyncio.Event()
+        timer_task = _start_timers(state, stop) if timers else None
+        log.info(
+            "agent-system server ready (%s, %d API key(s))",
+            "open, no auth" if keys.open else "auth on",
+            len(keys),
+        )
+        try:
+            yield
+        finally:
+            stop.set()
+            state.hub.close()
+            if timer_task is not None:
+                await asyncio.gather(timer_task, return_exceptions=True)
+            await state.runs.drain(drain_timeout_s)
+            await state.system.aclose()
+
+    app = FastAPI(
+        title="agent-system",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url="/docs",
+        redoc_url=None,
+    )
+    app.state.server = state
+    app.include_router(native.router)
+    app.include_router(openai_compat.router)
+    _install_handlers(app)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(MetricsMiddleware, metrics=metrics)
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        """Liveness: the engine is open and how many runs are going on."""
+        return {"status": "ok", "runs_active": state.runs.active}
+
+    @app.get("/metrics")
+    async def prometheus() -> Response:
+        """Prometheus text exposition."""
+        return Response(metrics.render(), media_type=CONTENT_TYPE_LATEST)
+
+    return app
+
+
+def _start_timers(state: ServerState, stop: asyncio.Event) -> asyncio.Task[None] | None:
+    try:
+        from roles.timer.service import TimerService
+    except ImportError:  # pragma: no cover - the timer role is part of the package
+        log.warning("roles.timer is not importable: timers will not fire notifications")
+        return None
+
+    async def notify(fired: FiredTimer) -> None:
+        timer = fired.timer
+        notification = ev.Notification(
+            title=fired.text,
+            body=timer.message or timer.label or "",
+            data={
+                "timer_id": timer.id,
+                "kind": timer.kind,
+                "late": fired.late,
+                "fired_at": fired.fired_at.isoformat(),
+            },
+        )
+        state.hub.publish(fired.user or None, notification)
+
+    service = TimerService(state.system.engine.runtime, notify)
+    return asyncio.create_task(service.run(stop), name="agent-system-timers")
+
+
+def _install_handlers(app: FastAPI) -> None:
+    async def api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return error_response(exc)
+
+    async def auth_error(request: Request, exc: Exception) -> Response:
+        message = exc.message if isinstance(exc, AuthError) else "Unauthorized."
+        return JSONResponse(
+            error_body(message, "authentication_error", "invalid_api_key"),
+            status_code=401,
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+
+    async def rate_limited(request: Request, exc: Exception) -> Response:
+        retry = exc.retry_after if isinstance(exc, RateLimited) else 60
+        return JSONResponse(
+            error_body(
+                f"Rate limit exceeded for this API key; retry after {retry} s.",
+                "rate_limit_error",
+                "rate_limit_exceeded",
+            ),
+            status_code=429,
+            headers={"Retry-After": str(retry)},
+        )
+
+    async def invalid(request: Request, exc: Exception) -> Response:
+        errors = exc.errors() if isinstance(exc, RequestValidationError) else []
+        parts = []
+        for err in errors:
+            loc = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            parts.append(f"{loc or 'body'}: {err.get('msg', 'invalid')}")
+        first = errors[0].get("loc", ()) if errors else ()
+        param = ".".join(str(p) for p in first if p != "body") or None
+        return JSONResponse(
+            error_body(
+                "Invalid request: " + "; ".join(parts), "invalid_request_error", None, param
+            ),
+            status_code=422,
+        )
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        thread = exc.thread_id if isinstance(exc, ThreadNotFoundError) else "?"
+        return JSONResponse(
+            error_body(f"No thread {thread!r} for this API key.", "not_found_error", "not_found"),
+            status_code=404,
+        )
+
+    async def agent_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, AgentSystemError)
+        if isinstance(exc, ConfigurationError):
+            log.error("configuration error while serving: %s", exc.message)
+            return JSONResponse(
+                error_body(exc.message, "server_error", str(exc.code)), status_code=500
+            )
+        return JSONResponse(error_body(exc.message, "conflict", str(exc.code)), status_code=409)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        return JSONResponse(
+            error_body(str(exc.detail), "invalid_request_error"),
+            status_code=exc.status_code,
+            headers=exc.headers,
+        )
+
+    async def crash(request: Request, exc: Exception) -> Response:
+        log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+        return JSONResponse(error_body("Internal server error.", "server_error"), status_code=500)
+
+    app.add_exception_handler(ApiError, api_error)
+    app.add_exception_handler(AuthError, auth_error)
+    app.add_exception_handler(RateLimited, rate_limited)
+    app.add_exception_handler(RequestValidationError, invalid)
+    app.add_exception_handler(ThreadNotFoundError, not_found)
+    app.add_exception_handler(AgentSystemError, agent_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(Exception, crash)
+
+
+def check_bind(settings: Settings, host: str, open_: bool) -> None:
+    """Refuse to start without keys unless `open_`, and `open_` only on a loopback host."""
+    if ApiKeys(settings.api_keys, open_=open_).open and not is_loopback(host):
+        raise ConfigurationError(
+            f"--open serves without authentication, so it only binds a loopback address, not "
+            f"{host!r}: use --host 127.0.0.1, or set AGENT_SYSTEM_API_KEYS to serve on {host!r}."
+        )
+
+
+def serve(
+    settings: Settings,
+    host: str | None = None,
+    port: int | None = None,
+    open_: bool = False,
+    workers: int = 1,
+) -> None:
+    """Run the server with uvicorn until interrupted (SIGINT/SIGTERM shut it down gracefully).
+
+    Raises:
+        ConfigurationError: no API keys without `open_`, or `open_` on a non-loopback host.
+    """
+    import uvicorn
+
+    host = host or settings.host
+    port = settings.port if port is None else port
+    check_bind(settings, host, open_)
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "proxy_headers": True,
+        "timeout_graceful_shutdown": 45,
+        "log_level": "info",
+    }
+    if workers <= 1:
+        uvicorn.run(create_app(settings, open_=open_), **options)
+        return
+    os.environ[_SETTINGS_ENV] = _settings_json(settings)
+    os.environ[_OPEN_ENV] = "1" if open_ else ""
+    uvicorn.run("agent_system.server.app:app_from_env", factory=True, workers=workers, **options)
+
+
+def app_from_env() -> FastAPI:
+    """The app of one worker process (``serve(workers=N)``): settings handed down by `serve`,
+    else read from the environment and config file."""
+    raw = os.environ.get(_SETTINGS_ENV)
+    settings = Settings(**json.loads(raw)) if raw else Settings()
+    return create_app(settings, open_=bool(os.environ.get(_OPEN_ENV)))
+
+
+def _settings_json(settings: Settings) -> str:
+    """The settings as JSON for worker processes (secrets included: env, never logs)."""
+
+    def reveal(value: Any) -> Any:
+        if isinstance(value, SecretStr):
+            return value.get_secret_value()
+        if isinstance(value, list):
+            return [reveal(v) for v in value]
+        return value
+
+    data = {name: reveal(getattr(settings, name)) for name in type(settings).model_fields}
+    return json.dumps(data, default=str)

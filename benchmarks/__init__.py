@@ -1,0 +1,1 @@
+"""The performance suite (not part of the tests): ``python -m benchmarks``."""

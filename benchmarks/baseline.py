@@ -1,0 +1,152 @@
+"""The baseline: a ReAct agent (`langchain.agents.create_agent`) on the same simulated LLM and tools.
+
+Its scripted model plays the agent at its best: each turn calls, in parallel, every step whose
+inputs it already has (reading them from the tool messages), a failed call is followed by the
+fallback call in the next turn, and when nothing is left it writes the final answer. So the
+agent needs one LLM turn per level of the DAG, one per failure, and one for the answer.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.tools import StructuredTool, ToolException
+from langgraph.checkpoint.memory import InMemorySaver
+
+from agent_system.errors import AgentSystemError
+from agent_system.llm.fake import ScriptedChatModel
+from benchmarks.workload import Latency, Scenario, SimStep, simulate_call
+
+__all__ = ["Baseline", "RunSample", "open_baseline", "react_policy"]
+
+
+@dataclass
+class RunSample:
+    """One request: wall time, LLM calls, and whether it ended as expected."""
+
+    wall_s: float
+    llm_calls: int
+    ok: bool
+    detail: str = ""
+    steps: list[Any] | None = None
+
+
+def _lc_name(tool: str) -> str:
+    """OpenAI function names allow no dots: ``sim.lookup`` -> ``sim_lookup``."""
+    return tool.replace(".", "_")
+
+
+def langchain_tools(scenario: Scenario, workload: Latency) -> list[StructuredTool]:
+    """The simulated tools as LangChain tools with the scenario's latency."""
+    latency = workload.tool_s if scenario.tool_latency_s is None else scenario.tool_latency_s
+
+    def build(tool: str, description: str, func: Callable[..., Any]) -> StructuredTool:
+        return StructuredTool.from_function(
+            coroutine=func, name=_lc_name(tool), description=description, handle_tool_error=True
+        )
+
+    async def call(tool: str, arguments: dict[str, Any], seconds: float) -> str:
+        try:
+            return json.dumps(await simulate_call(tool, arguments, seconds))
+        except AgentSystemError as exc:
+            raise ToolException(exc.message) from exc
+
+    async def lookup(key: str) -> str:
+        return await call("sim.lookup", {"key": key}, latency)
+
+    async def flaky(key: str) -> str:
+        return await call("sim.flaky", {"key": key}, latency)
+
+    async def transform(value: str) -> str:
+        return await call("sim.transform", {"value": value}, latency)
+
+    async def merge(left: str, right: str) -> str:
+        return await call("sim.merge", {"left": left, "right": right}, latency)
+
+    async def wait(key: str, seconds: float) -> str:
+        return await call("sim.lookup", {"key": key}, seconds)
+
+    return [
+        build("sim.lookup", "Look a key up in the (simulated) remote service.", lookup),
+        build("sim.flaky", "Look a key up in the primary source.", flaky),
+        build("sim.transform", "Transform a value from an earlier step.", transform),
+        build("sim.merge", "Merge two values from earlier steps.", merge),
+        build("sim.wait", "Wait a given time, then return the key.", wait),
+    ]
+
+
+def react_policy(scenario: Scenario) -> Callable[[list[BaseMessage]], AIMessage | str]:
+    """The best a ReAct agent can do: all ready calls in one turn, then the answer."""
+    steps = {s.id: s for s in scenario.steps}
+
+    def arguments(step: SimStep, values: dict[str, str]) -> dict[str, Any]:
+        if step.tool == "sim.transform":
+            return {"value": values[step.deps[0]]}
+        if step.tool == "sim.merge":
+            return {"left": values[step.deps[0]], "right": values[step.deps[1]]}
+        return scenario.arguments(step)
+
+    def turn(messages: list[BaseMessage]) -> AIMessage | str:
+        answers = {m.tool_call_id: m for m in messages if isinstance(m, ToolMessage)}
+        values: dict[str, str] = {}
+        calls: list[dict[str, Any]] = []
+        for sid, step in steps.items():
+            primary = answers.get(f"call_{sid}")
+            fallback = answers.get(f"call_{sid}_alt")
+            for answer in (primary, fallback):
+                if answer is not None and answer.status != "error":
+                    values[sid] = json.loads(str(answer.content))["value"]
+            if sid in values:
+                continue
+            if primary is not None and fallback is None:
+                key = f"{step.key}-backup"
+                calls.append(_call(f"call_{sid}_alt", "sim.lookup", {"key": key}))
+            elif primary is None and all(d in values for d in step.deps):
+                calls.append(_call(f"call_{sid}", step.tool, arguments(step, values)))
+        if calls:
+            return AIMessage(content="", tool_calls=calls)
+        return "Done: " + ", ".join(f"{k}={v}" for k, v in values.items())[:2000]
+
+    return turn
+
+
+def _call(call_id: str, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    return {"id": call_id, "name": _lc_name(tool), "args": args, "type": "tool_call"}
+
+
+class Baseline:
+    """A compiled ReAct agent for one scenario; `run` answers its request once."""
+
+    def __init__(self, scenario: Scenario, workload: Latency) -> None:
+        from langchain.agents import create_agent
+
+        self.scenario = scenario
+        self.model = ScriptedChatModel(
+            default=react_policy(scenario), latency_s=workload.llm_s, model_name="react"
+        )
+        self.agent: Any = create_agent(
+            self.model, langchain_tools(scenario, workload), checkpointer=InMemorySaver()
+        )
+
+    async def run(self) -> RunSample:
+        before = len(self.model.calls)
+        config = {"configurable": {"thread_id": str(uuid.uuid4())}, "recursion_limit": 10_000}
+        started = time.perf_counter()
+        state = await self.agent.ainvoke(
+            {"messages": [HumanMessage(self.scenario.text)]}, config
+        )
+        wall = time.perf_counter() - started
+        final = state["messages"][-1]
+        ok = isinstance(final, AIMessage) and str(final.content).startswith("Done:")
+        return RunSample(wall, len(self.model.calls) - before, ok, str(final.content)[:80])
+
+
+def open_baseline(scenario: Scenario, workload: Latency) -> Baseline:
+    """Build the baseline agent for `scenario`."""
+    return Baseline(scenario, workload)

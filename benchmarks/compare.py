@@ -1,0 +1,156 @@
+"""The side-by-side speed comparison: baseline, LLM-planned and offline runs, interleaved.
+
+Every round runs each scenario once on each system, alternating which goes first, so a noisy
+neighbour on the shared machine hurts all of them alike. A scenario's speedup is the median of
+its per-round ratios (baseline wall time / ours); the headline is their geometric mean.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from benchmarks.baseline import Baseline, RunSample
+from benchmarks.ours import OursLLM, OursOffline
+from benchmarks.stats import geomean, median
+from benchmarks.workload import Latency, Scenario
+
+__all__ = ["ScenarioRuns", "compare", "dependency_gaps_ms", "summarize"]
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class ScenarioRuns:
+    """Every sample of one scenario."""
+
+    scenario: Scenario
+    baseline: list[RunSample] = field(default_factory=list)
+    ours: list[RunSample] = field(default_factory=list)
+    offline: list[RunSample] = field(default_factory=list)
+    offline_skipped: str = ""
+
+
+def _ratios(base: list[RunSample], ours: list[RunSample]) -> list[float]:
+    return [b.wall_s / o.wall_s for b, o in zip(base, ours, strict=False) if o.wall_s > 0]
+
+
+def dependency_gaps_ms(scenario: Scenario, steps: list[Any]) -> list[float]:
+    """For each dependent step: its start minus its last dependency's finish, in ms."""
+    by_id = {s.step_id: s for s in steps}
+    gaps = []
+    for step in scenario.steps:
+        mine = by_id.get(step.id)
+        deps = [by_id.get(d) for d in step.deps]
+        if not step.deps or mine is None or mine.started_at is None or None in deps:
+            continue
+        finishes = [d.finished_at for d in deps if d is not None and d.finished_at is not None]
+        if len(finishes) == len(deps):
+            gaps.append((mine.started_at - max(finishes)).total_seconds() * 1000)
+    return gaps
+
+
+async def compare(
+    scenarios: list[Scenario],
+    workload: Latency,
+    *,
+    runs: int,
+    warmup: bool,
+    offline_reason: str | None,
+    progress: Progress = print,
+) -> list[ScenarioRuns]:
+    """Run every scenario `runs` times on each system, interleaved."""
+    systems: list[tuple[ScenarioRuns, Baseline, OursLLM, OursOffline | None]] = []
+    for scenario in scenarios:
+        record = ScenarioRuns(scenario)
+        offline: OursOffline | None = None
+        if scenario.offline_text is None:
+            record.offline_skipped = "no built-in-role request of this shape"
+        elif offline_reason is not None:
+            record.offline_skipped = offline_reason
+        else:
+            offline = OursOffline(scenario.offline_text, workload)
+        systems.append((record, Baseline(scenario, workload), OursLLM(scenario, workload), offline))
+    try:
+        if warmup:
+            progress("warm-up round")
+            for _, base, ours, off in systems:
+                await base.run()
+                await ours.run()
+                if off is not None:
+                    await off.run()
+        for round_no in range(runs):
+            progress(f"round {round_no + 1}/{runs}")
+            for record, base, ours, off in systems:
+                order: list[tuple[str, Any]] = [("baseline", base), ("ours", ours)]
+                if off is not None:
+                    order.append(("offline", off))
+                if round_no % 2:
+                    order.reverse()
+                for kind, system in order:
+                    sample = await system.run()
+                    getattr(record, kind).append(sample)
+    finally:
+        for _, _, ours, off in systems:
+            await ours.aclose()
+            if off is not None:
+                await off.aclose()
+    return [record for record, *_ in systems]
+
+
+def summarize(records: list[ScenarioRuns], workload: Latency) -> dict[str, Any]:
+    """Per-scenario medians, speedups, LLM calls and the headline numbers."""
+    rows = []
+    for record in records:
+        sc = record.scenario
+        base = [s.wall_s for s in record.baseline]
+        ours = [s.wall_s for s in record.ours]
+        row: dict[str, Any] = {
+            "scenario": sc.name,
+            "title": sc.title,
+            "steps": len(sc.steps),
+            "depth": len(sc.waves()),
+            "baseline_ms": median(base) * 1000,
+            "ours_ms": median(ours) * 1000,
+            "speedup": median(_ratios(record.baseline, record.ours)),
+            "ideal_baseline_ms": sc.ideal_baseline_s(workload) * 1000,
+            "ideal_ours_ms": sc.ideal_ours_s(workload) * 1000,
+            "ceiling": sc.ideal_baseline_s(workload) / sc.ideal_ours_s(workload),
+            "ours_overhead_ms": (median(ours) - sc.ideal_ours_s(workload)) * 1000,
+            "baseline_overhead_ms": (median(base) - sc.ideal_baseline_s(workload)) * 1000,
+            "baseline_llm_calls": max((s.llm_calls for s in record.baseline), default=0),
+            "ours_llm_calls": max((s.llm_calls for s in record.ours), default=0),
+            "baseline_ok": all(s.ok for s in record.baseline),
+            "ours_ok": all(s.ok for s in record.ours),
+            "ours_detail": record.ours[-1].detail if record.ours else "",
+            "offline_text": sc.offline_text,
+            "offline_skipped": record.offline_skipped,
+            "samples_ms": {
+                "baseline": [s.wall_s * 1000 for s in record.baseline],
+                "ours": [s.wall_s * 1000 for s in record.ours],
+                "offline": [s.wall_s * 1000 for s in record.offline],
+            },
+        }
+        if record.offline:
+            off = [s.wall_s for s in record.offline]
+            row.update(
+                offline_ms=median(off) * 1000,
+                offline_speedup=median(_ratios(record.baseline, record.offline)),
+                offline_llm_calls=max(s.llm_calls for s in record.offline),
+                offline_ok=all(s.ok for s in record.offline),
+                offline_detail=record.offline[-1].detail,
+            )
+        rows.append(row)
+    speedups = [r["speedup"] for r in rows if not math.isnan(r["speedup"])]
+    by_name = {r["scenario"]: r for r in rows}
+    offline_rows = [r for r in rows if "offline_speedup" in r]
+    return {
+        "rows": rows,
+        "geomean_speedup": geomean(speedups),
+        "geomean_ceiling": geomean([r["ceiling"] for r in rows]),
+        "chain_4_speedup": by_name.get("chain_4", {}).get("speedup", math.nan),
+        "geomean_offline_speedup": geomean([r["offline_speedup"] for r in offline_rows]),
+        "offline_scenarios": [r["scenario"] for r in offline_rows],
+    }

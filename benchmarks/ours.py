@@ -1,0 +1,192 @@
+"""The meta-planner under test, in its two forms.
+
+- **LLM**: `AgentSystem` with `LLMPlanner`/`LLMReplanner` on a `ScriptedChatModel` that, after
+  the simulated latency, returns the scenario's plan (one structured-output call) and, after a
+  failure, the revision. A reply is a template when every step gave display text (no LLM call);
+  otherwise the same model writes it (one call, counted). Routing: `PlanningRouter`, which sends
+  every request to the planner (what the embedded router does with a request that matches no
+  built-in role, in well under a millisecond).
+- **Offline**: `AgentSystem` with the embedded router and planner and no LLM at all, over the
+  built-in roles whose tools are replaced by simulated-latency tools of the same names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import BaseMessage
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.store.memory import InMemoryStore
+
+from agent_system.api import AgentSystem
+from agent_system.llm.fake import ScriptedChatModel
+from agent_system.planning.llm_planner import LLMPlanner, LLMReplanner, PlanDraft
+from agent_system.registry.registry import ToolRegistry
+from agent_system.registry.spec import ToolOutput, ToolSpec
+from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+from agent_system.testing import make_settings
+from benchmarks.baseline import RunSample
+from benchmarks.workload import Latency, Scenario, make_registry
+
+__all__ = [
+    "OursLLM",
+    "OursOffline",
+    "PlanningRouter",
+    "offline_available",
+    "planner_policy",
+    "simulated_builtin_registry",
+]
+
+
+class PlanningRouter:
+    """Routes every request to the meta-planner (no built-in role fits the simulated tools)."""
+
+    name = "planning-only"
+
+    def decide(self, request: RouteRequest) -> RouteDecision:
+        return RouteDecision(
+            target=RouteTarget.META_PLANNING,
+            confidence=0.0,
+            reason="benchmark: the simulated tools belong to no built-in role",
+            router="embedded",
+        )
+
+    async def route(self, request: RouteRequest) -> RouteDecision:
+        return self.decide(request)
+
+
+def planner_policy(scenario: Scenario) -> Any:
+    """The scripted LLM: the plan for a planner prompt, the revision for a replanner prompt."""
+
+    def turn(messages: list[BaseMessage]) -> PlanDraft | str:
+        system = str(messages[0].content) if messages else ""
+        if system.startswith("You are the replanner"):
+            return scenario.replan_draft()
+        if system.startswith("You are the planner"):
+            return scenario.draft()
+        return "Here is what I found."  # a synthesis call (counted like any other)
+
+    return turn
+
+
+def _settings(home: Path, **extra: Any) -> Any:
+    return make_settings(home, max_concurrency=256, plan_timeout_s=600.0, **extra)
+
+
+def _home() -> Path:
+    return Path(tempfile.mkdtemp(prefix="agent-system-bench-"))
+
+
+def _steps(result: Any) -> list[Any]:
+    return list(result.result.steps) if result.result is not None else []
+
+
+class OursLLM:
+    """The meta-planner with the LLM planner for one scenario."""
+
+    def __init__(self, scenario: Scenario, workload: Latency, **system_options: Any) -> None:
+        latency = workload.tool_s if scenario.tool_latency_s is None else scenario.tool_latency_s
+        self.scenario = scenario
+        self.model = ScriptedChatModel(
+            default=planner_policy(scenario), latency_s=workload.llm_s, model_name="planner"
+        )
+        options: dict[str, Any] = {
+            "checkpointer": InMemorySaver(),
+            "store": InMemoryStore(),
+            **system_options,
+        }
+        self.system = AgentSystem(
+            _settings(_home()),
+            registry=make_registry(latency),
+            router=PlanningRouter(),
+            planner=LLMPlanner(self.model),
+            replanner=LLMReplanner(self.model),
+            chat_model=self.model,
+            roles={},
+            **options,
+        )
+
+    async def run(self) -> RunSample:
+        before = len(self.model.calls)
+        started = time.perf_counter()
+        result = await self.system.arun(self.scenario.text, thread_id=str(uuid.uuid4()))
+        wall = time.perf_counter() - started
+        calls = len(self.model.calls) - before
+        steps = _steps(result)
+        done = {s.step_id.removesuffix("-alt") for s in steps if s.status == "succeeded"}
+        ok = result.status in ("success", "partial") and done >= {s.id for s in self.scenario.steps}
+        return RunSample(wall, calls, ok, result.reply[:80], steps)
+
+    async def aclose(self) -> None:
+        await self.system.aclose()
+
+
+# --- the offline path -------------------------------------------------------------------
+_OUTPUTS: dict[str, dict[str, Any]] = {
+    "weather.current": {
+        "place": "Paris",
+        "temp_c": 21.0,
+        "condition": "sunny",
+        "wind_kmh": 10.0,
+    },
+}
+
+
+def _simulated(spec: ToolSpec, latency_s: float) -> ToolSpec:
+    """The same tool (name, schema, validation) whose body only waits and answers."""
+    import asyncio
+
+    async def body(**arguments: Any) -> ToolOutput:
+        await asyncio.sleep(latency_s)
+        data = {**_OUTPUTS.get(spec.name, {}), **arguments, "simulated": True}
+        shown = ", ".join(f"{k}={v}" for k, v in arguments.items() if k != "ctx")
+        return ToolOutput(data=data, display=f"{spec.name}({shown}) done")
+
+    return dataclasses.replace(spec, func=body, injected=(), idempotent=False)
+
+
+def simulated_builtin_registry(latency_s: float) -> ToolRegistry:
+    """The built-in tools, each replaced by a simulated-latency tool of the same name."""
+    return ToolRegistry(_simulated(spec, latency_s) for spec in ToolRegistry.builtin())
+
+
+def offline_available() -> str | None:
+    """None when the embedded router can be loaded; else why not."""
+    try:
+        from agent_system.routing.embedded import load_default_router  # noqa: F401
+    except ImportError as exc:
+        return f"the embedded router is not available yet ({exc})"
+    return None
+
+
+class OursOffline:
+    """The offline path (embedded router + planner, no LLM) for a built-in-role request."""
+
+    def __init__(self, text: str, workload: Latency, **system_options: Any) -> None:
+        self.text = text
+        options: dict[str, Any] = {
+            "checkpointer": InMemorySaver(),
+            "store": InMemoryStore(),
+            **system_options,
+        }
+        self.system = AgentSystem(
+            _settings(_home()),
+            registry=simulated_builtin_registry(workload.tool_s),
+            models={},
+            **options,
+        )
+
+    async def run(self) -> RunSample:
+        started = time.perf_counter()
+        result = await self.system.arun(self.text, thread_id=str(uuid.uuid4()))
+        wall = time.perf_counter() - started
+        ok = result.status == "success"
+        return RunSample(wall, result.usage.llm_calls, ok, result.reply[:80], _steps(result))
+
+    async def aclose(self) -> None:
+        await self.system.aclose()

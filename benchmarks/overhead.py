@@ -1,0 +1,169 @@
+"""Engine overhead: wall time minus the simulated critical path.
+
+- fast reply with the real SQLite checkpointer and store (`open_persistence`), instant tool;
+- the 1,024-step plan with instant tools and an instant planner call, per step, on SQLite;
+- how late a dependent step starts after its last dependency, beside a slow sibling.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any
+
+from agent_system.api import AgentSystem
+from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+from benchmarks.compare import dependency_gaps_ms
+from benchmarks.ours import (
+    OursLLM,
+    _home,
+    _settings,
+    offline_available,
+    simulated_builtin_registry,
+)
+from benchmarks.stats import median, percentile, summary_ms
+from benchmarks.workload import Latency, comparison_scenarios, probe_scenario
+
+__all__ = [
+    "FAST_REPLY_VARIANTS",
+    "TimerRouter",
+    "eager_start",
+    "fast_reply_overhead",
+    "plan_1024_overhead",
+]
+
+FAST_REPLY_TEXT = "set a timer for 10 minutes"
+
+
+class TimerRouter:
+    """Stand-in used only while the embedded router is missing: timer requests to the timer role."""
+
+    name = "timer-stand-in"
+
+    def decide(self, request: RouteRequest) -> RouteDecision:
+        return RouteDecision(
+            target=RouteTarget.FAST_REPLY, role="timer", confidence=1.0, reason="stand-in"
+        )
+
+    async def route(self, request: RouteRequest) -> RouteDecision:
+        return self.decide(request)
+
+
+FAST_REPLY_VARIANTS = ("sqlite", "sqlite_sync_normal", "memory")
+"""sqlite: the product default (goal judged here); sqlite_sync_normal: the same files with
+``PRAGMA synchronous=NORMAL`` on every connection (a what-if: no fsync per commit in WAL mode);
+memory: `InMemorySaver` + `InMemoryStore` (the framework floor)."""
+
+
+async def _relax_fsync(system: AgentSystem) -> None:
+    """What-if: ``synchronous=NORMAL`` on the checkpointer, store and application database."""
+    await system.aopen()
+    persistence: Any = system._persistence
+    if persistence is not None:
+        await persistence.checkpointer.conn.execute("PRAGMA synchronous=NORMAL")
+        await persistence.store.conn.execute("PRAGMA synchronous=NORMAL")
+    system.engine.runtime.db.execute("PRAGMA synchronous=NORMAL")
+
+
+async def fast_reply_overhead(requests: int, variant: str = "sqlite") -> dict[str, Any]:
+    """`requests` fast replies with an instant tool, each on a new thread."""
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.store.memory import InMemoryStore
+
+    from roles.timer.role import ROLE as TIMER
+
+    missing = offline_available()
+    options: dict[str, Any] = {}
+    if missing is not None:
+        options = {"router": TimerRouter(), "roles": {"timer": TIMER}}
+    if variant == "memory":
+        options.update(checkpointer=InMemorySaver(), store=InMemoryStore())
+    system = AgentSystem(
+        _settings(_home()), registry=simulated_builtin_registry(0.0), models={}, **options
+    )
+    if variant == "sqlite_sync_normal":
+        await _relax_fsync(system)
+    walls: list[float] = []
+    calls = 0
+    statuses: set[str] = set()
+    reply = ""
+    try:
+        for n in range(requests + 5):
+            started = time.perf_counter()
+            result = await system.arun(FAST_REPLY_TEXT, thread_id=str(uuid.uuid4()))
+            wall = time.perf_counter() - started
+            if n >= 5:  # the first few warm the caches and the SQLite file
+                walls.append(wall)
+                calls = max(calls, result.usage.llm_calls)
+                statuses.add(result.status)
+                reply = result.reply
+    finally:
+        await system.aclose()
+    return {
+        **summary_ms(walls),
+        "variant": variant,
+        "request": FAST_REPLY_TEXT,
+        "router": "embedded" if missing is None else f"stand-in ({missing})",
+        "llm_calls": calls,
+        "statuses": sorted(statuses),
+        "reply": reply[:120],
+    }
+
+
+async def plan_1024_overhead(runs: int) -> dict[str, Any]:
+    """The 1,024-step plan, instant tools and planner, on SQLite and in memory: ms per step."""
+    scenario = next(s for s in comparison_scenarios() if s.name == "plan_1024")
+    instant = Latency(llm_s=0.0, tool_s=0.0)
+    out: dict[str, Any] = {"steps": len(scenario.steps)}
+    for label, options in (
+        ("sqlite", {"checkpointer": None, "store": None}),
+        ("memory", {}),
+    ):
+        ours = OursLLM(scenario, instant, **options)
+        walls = []
+        ok = True
+        try:
+            await ours.run()  # warm-up
+            for _ in range(runs):
+                sample = await ours.run()
+                walls.append(sample.wall_s)
+                ok = ok and sample.ok
+        finally:
+            await ours.aclose()
+        wall = median(walls)
+        out[label] = {
+            "wall_ms": wall * 1000,
+            "per_step_ms": wall * 1000 / len(scenario.steps),
+            "samples_ms": [w * 1000 for w in walls],
+            "ok": ok,
+        }
+    return out
+
+
+async def eager_start(runs: int, extra_gaps: list[float]) -> dict[str, Any]:
+    """A dependant of a 0.1 s step beside a 1.2 s sibling: its start delay after the dependency."""
+    scenario = probe_scenario()
+    ours = OursLLM(scenario, Latency(llm_s=0.0, tool_s=0.2))
+    probe: list[float] = []
+    starts: list[float] = []
+    try:
+        for _ in range(runs):
+            sample = await ours.run()
+            probe.extend(dependency_gaps_ms(scenario, sample.steps or []))
+            by_id = {s.step_id: s for s in sample.steps or []}
+            after, slow = by_id.get("after_fast"), by_id.get("slow")
+            if after and slow and after.started_at and slow.finished_at:
+                starts.append((slow.finished_at - after.started_at).total_seconds() * 1000)
+    finally:
+        await ours.aclose()
+    everything = probe + extra_gaps
+    return {
+        "probe_gap_ms": {"p50": median(probe), "max": max(probe, default=float("nan"))},
+        "dependant_started_before_slow_sibling_finished_ms": median(starts),
+        "all_dependent_steps": {
+            "n": len(everything),
+            "p50_ms": percentile(everything, 50),
+            "p99_ms": percentile(everything, 99),
+            "max_ms": max(everything, default=float("nan")),
+        },
+    }

@@ -1,0 +1,107 @@
+"""The graph with a (scripted) LLM: one planning call, template replies, synthesis, fallbacks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.store.memory import InMemoryStore
+
+from agent_system.api import AgentSystem
+from agent_system.errors import LLMError
+from agent_system.llm.fake import ScriptedChatModel
+from agent_system.planning.llm_planner import PlanDraft
+from agent_system.testing import make_runtime, make_settings
+
+from .conftest import Calls, EchoRole, FakeRouter, make_tools
+
+pytestmark = pytest.mark.anyio
+
+
+def system_with(model: ScriptedChatModel, tmp_path: Path, calls: Calls) -> AgentSystem:
+    runtime = make_runtime(make_settings(tmp_path / "home"), chat_model=model)
+    runtime.models = {"weak": model, "default": model, "strong": model}
+    runtime.store = InMemoryStore()
+    return AgentSystem(
+        runtime.settings,
+        registry=make_tools(calls),
+        router=FakeRouter(),
+        checkpointer=InMemorySaver(),
+        store=runtime.store,
+        runtime=runtime,
+        roles={"echo": EchoRole()},
+    )
+
+
+def draft(*steps: dict[str, object]) -> PlanDraft:
+    return PlanDraft.model_validate({"reasoning": "scripted", "steps": list(steps)})
+
+
+async def test_a_multi_tool_request_costs_one_llm_call_when_the_reply_is_a_template(
+    tmp_path: Path,
+) -> None:
+    model = ScriptedChatModel(
+        [
+            draft(
+                {"id": "a", "tool": "test.add", "arguments": {"a": 2, "b": 3}},
+                {
+                    "id": "b",
+                    "tool": "test.add",
+                    "arguments": {"a": {"$ref": "a", "path": "/sum"}, "b": 1},
+                },
+            )
+        ]
+    )
+    calls = Calls()
+    async with system_with(model, tmp_path, calls) as system:
+        result = await system.arun("add things", thread_id="t")
+    assert result.status == "success", result.errors
+    assert result.reply.splitlines() == ["2 + 3 = 5", "5 + 1 = 6"]
+    assert result.usage.llm_calls == 1
+    assert result.usage.tool_calls == 2
+    model.assert_complete()
+
+
+async def test_a_failure_is_explained_by_one_more_llm_call(tmp_path: Path) -> None:
+    model = ScriptedChatModel(
+        [
+            draft(
+                {"id": "a", "tool": "test.echo", "arguments": {"text": "hi"}},
+                {"id": "b", "tool": "test.fail", "on_failure": "skip"},
+            ),
+            "The echo worked, but the second step failed on purpose.",
+        ]
+    )
+    calls = Calls()
+    async with system_with(model, tmp_path, calls) as system:
+        deltas = []
+        async for event in system.astream("say hi then fail", thread_id="t"):
+            if event.type == "reply_delta":
+                deltas.append(event.text)
+            if event.type == "run_finished":
+                result = event.result
+    assert result.status == "partial"
+    assert result.reply == "The echo worked, but the second step failed on purpose."
+    assert "".join(deltas).strip() == result.reply
+    assert result.usage.llm_calls == 2
+    model.assert_complete()
+
+
+async def test_an_llm_planner_failure_degrades_to_the_embedded_planner(tmp_path: Path) -> None:
+    model = ScriptedChatModel([LLMError("server exploded"), LLMError("server exploded")])
+    calls = Calls()
+    async with system_with(model, tmp_path, calls) as system:
+        system.engine.fallback_planner = _EmptyPlanner()
+        result = await system.arun("something", thread_id="t")
+    assert any(e.code == "llm_error" and e.severity == "warning" for e in result.errors)
+    assert result.plan is not None and result.plan.planner == "empty"
+
+
+class _EmptyPlanner:
+    name = "empty"
+
+    async def plan(self, request: str, tools: object, history: object = None) -> object:
+        from agent_system.planning.models import ExecutionPlan
+
+        return ExecutionPlan(request=request, planner="empty", unsupported=[request])

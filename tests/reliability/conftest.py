@@ -1,0 +1,225 @@
+"""Fakes for the reliability suite: the graph tests' harness plus tools that misbehave.
+
+Every misbehaving tool counts its calls in `Calls` and has side effects (so each attempt leaves
+an audit row), which lets `assert_consistent` check the audit log against the step results.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from langchain_core.language_models import BaseChatModel
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.store.memory import InMemoryStore
+
+from agent_system.api import AgentSystem, RunResult
+from agent_system.errors import ToolExecutionError
+from agent_system.planning.base import Planner, Replanner
+from agent_system.planning.models import ExecutionPlan, ExecutionStep
+from agent_system.registry.registry import ToolRegistry
+from agent_system.registry.spec import ToolOutput, spec_from_function
+from agent_system.testing import make_runtime, make_settings
+from tests.graph.conftest import (
+    Calls,
+    EchoRole,
+    FakeRouter,
+    ScriptedPlanner,
+    ScriptedReplanner,
+    make_tools,
+)
+
+LONG = os.environ.get("AGENT_SYSTEM_RELIABILITY_LONG", "") not in ("", "0", "false")
+"""Set AGENT_SYSTEM_RELIABILITY_LONG=1 for the longer variants (more kills, longer load)."""
+
+
+class Unserialisable:
+    """An object with no JSON form (a tool's malformed output)."""
+
+    def __repr__(self) -> str:
+        return "<Unserialisable>"
+
+
+def add_faulty_tools(registry: ToolRegistry, calls: Calls) -> ToolRegistry:
+    """Tools that raise, hang, return malformed or wrongly typed output, or fail then work."""
+
+    async def bug(text: str = "") -> str:
+        """Raises a plain Python exception (a bug in the tool).
+
+        Args:
+            text: Ignored.
+        """
+        calls.hit("bug")
+        return {"a": 1}["missing"]  # type: ignore[no-any-return]
+
+    async def hang(seconds: float = 30.0) -> str:
+        """Hangs well past its timeout.
+
+        Args:
+            seconds: How long it would sleep.
+        """
+        calls.hit("hang")
+        await asyncio.sleep(seconds)
+        return "woke up"
+
+    async def malformed() -> Any:
+        """Returns output with no JSON form."""
+        calls.hit("malformed")
+        return {"value": Unserialisable(), "items": {1, 2}}
+
+    async def number() -> int:
+        """Returns a bare number where callers expect an object."""
+        calls.hit("number")
+        return 42
+
+    async def nothing() -> None:
+        """Returns None."""
+        calls.hit("nothing")
+
+    async def flaky(times: int = 2) -> ToolOutput:
+        """Fails `times` times, then works.
+
+        Args:
+            times: Failures before success.
+        """
+        calls.hit("flaky")
+        if calls.counts["flaky"] <= times:
+            raise ToolExecutionError("temporary failure", recoverable=True)
+        return ToolOutput(data={"ok": True}, display="flaky worked")
+
+    async def cancelled() -> str:
+        """Raises CancelledError from inside the tool (as a cancelled inner task would)."""
+        calls.hit("cancelled")
+        raise asyncio.CancelledError("inner task was cancelled")
+
+    async def huge(size: int = 2_000_000) -> ToolOutput:
+        """Returns a very large output.
+
+        Args:
+            size: Characters.
+        """
+        calls.hit("huge")
+        return ToolOutput(data={"text": "x" * size}, display=f"{size} characters")
+
+    for func, extra in (
+        (bug, {}),
+        (hang, {"timeout_s": 0.05}),
+        (malformed, {}),
+        (number, {}),
+        (nothing, {}),
+        (flaky, {}),
+        (cancelled, {}),
+        (huge, {}),
+    ):
+        registry.add(
+            spec_from_function(func, name=f"fault.{func.__name__}", side_effects="reversible", **extra)
+        )
+    return registry
+
+
+@dataclass
+class Rig:
+    """An AgentSystem on fakes plus the handles tests inspect."""
+
+    system: AgentSystem
+    calls: Calls
+    planner: Planner | None
+    replanner: Replanner | None
+
+
+RigFactory = Callable[..., Rig]
+
+
+@pytest.fixture
+async def rig_factory(tmp_path: Path) -> AsyncIterator[RigFactory]:
+    """Build AgentSystems on fakes; every one built is closed at teardown.
+
+    With `chat_model` and no `plans`/`revisions`, the engine's own LLM planner and replanner
+    (and LLM synthesizer) run on that model.
+    """
+    built: list[AgentSystem] = []
+
+    def build(
+        plans: list[ExecutionPlan] | None = None,
+        revisions: list[ExecutionPlan | None] | None = None,
+        *,
+        planner: Planner | None = None,
+        replanner: Replanner | None = None,
+        chat_model: BaseChatModel | None = None,
+        **settings: Any,
+    ) -> Rig:
+        calls = Calls()
+        if chat_model is None or plans is not None:  # else the engine's LLM planner plans
+            planner = planner or ScriptedPlanner(list(plans or []))
+        if chat_model is None or revisions is not None:
+            replanner = replanner or ScriptedReplanner(list(revisions or []))
+        store = InMemoryStore()
+        runtime = make_runtime(make_settings(tmp_path / "home", **settings))
+        runtime.store = store
+        system = AgentSystem(
+            runtime.settings,
+            registry=add_faulty_tools(make_tools(calls), calls),
+            router=FakeRouter(),
+            planner=planner,
+            replanner=replanner,
+            models={} if chat_model is None else None,
+            chat_model=chat_model,
+            checkpointer=InMemorySaver(),
+            store=store,
+            runtime=runtime,
+            roles={"echo": EchoRole()},
+        )
+        built.append(system)
+        return Rig(system, calls, planner, replanner)
+
+    yield build
+    for system in built:
+        await system.aclose()
+
+
+def plan_of(*steps: dict[str, Any]) -> ExecutionPlan:
+    """A plan from step dicts (validated like a planner's output)."""
+    return ExecutionPlan(steps=[ExecutionStep.model_validate(s) for s in steps])
+
+
+async def assert_consistent(system: AgentSystem, result: RunResult) -> None:
+    """The run's result, thread state and audit log tell one story.
+
+    - the reply is non-empty and is no traceback; a failure or partial names an error;
+    - the thread's stored reply, status and last history turn are this run's;
+    - every step of the plan has exactly one result, or none ran (plan refused);
+    - each side-effecting tool has one audit row per attempt its steps report.
+    """
+    assert result.reply.strip(), result
+    assert "Traceback" not in result.reply
+    if result.status in ("failure", "partial"):
+        assert result.errors, result
+        assert all(e.message.strip() for e in result.errors)
+    thread = await system.aget_thread(result.thread_id, user=result.user)
+    assert thread["status"] == result.status
+    if result.status != "interrupted":
+        assert thread["reply"] == result.reply
+        assert thread["history"][-1]["text"] == result.request
+    if result.plan is not None and result.result is not None and result.status != "interrupted":
+        got = [s.step_id for s in result.result.steps]
+        if got:  # a plan refused by validation has no step results at all
+            assert {s.id for s in result.plan.steps} <= set(got), (got, result.plan.steps)
+        assert len(got) == len(set(got)), got
+    registry = system.engine.registry
+    attempts: dict[str, int] = {}
+    if result.result is not None:
+        for step in result.result.steps:
+            spec = registry.get(step.tool)
+            if spec is not None and spec.side_effects != "none" and not step.cached:
+                # A step cancelled mid-call reports 0 attempts but did call the tool once.
+                n = max(step.attempts, 1) if step.status == "cancelled" else step.attempts
+                attempts[step.tool] = attempts.get(step.tool, 0) + n
+    rows: dict[str, int] = {}
+    for record in system.audit_log(thread_id=result.thread_id, limit=10_000):
+        rows[record.tool] = rows.get(record.tool, 0) + 1
+    assert rows == {k: v for k, v in attempts.items() if v}, (rows, attempts)
