@@ -10,7 +10,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 import httpx
 from pydantic import BaseModel
 
-from roles.weather._http import malformed, request_json
+from roles._http import malformed, request_json
 
 __all__ = ["Hit", "SearchBackend", "SearxNG"]
 

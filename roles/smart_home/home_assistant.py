@@ -14,7 +14,7 @@ import httpx
 
 from agent_system.errors import ToolExecutionError
 from roles.smart_home.backend import Action, Device, DeviceKind, check_supported
-from roles.weather._http import malformed, request_json
+from roles._http import malformed, request_json
 
 __all__ = ["HomeAssistant"]
 

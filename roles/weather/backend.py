@@ -13,7 +13,7 @@ import httpx
 from pydantic import BaseModel
 
 from agent_system.errors import ToolExecutionError
-from roles.weather._http import malformed, request_json
+from roles._http import malformed, request_json
 
 __all__ = [
     "Conditions",

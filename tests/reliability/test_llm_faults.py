@@ -68,7 +68,7 @@ async def test_a_faulty_planner_reply_ends_with_the_right_status_and_says_why(
     rig_factory: RigFactory, turns: list[Any], status: str, reply_has: str
 ) -> None:
     model = ScriptedChatModel(turns)
-    rig = rig_factory(chat_model=model)
+    rig = rig_factory(chat_model=model, tools_per_plan=64)
     result = await rig.system.arun("plan something", thread_id="t")
     assert result.status == status, (result.reply, result.errors)
     assert reply_has in result.reply
@@ -87,7 +87,7 @@ async def test_replans_that_keep_failing_are_capped_and_completed_steps_run_once
             "Everything after the echo failed.",
         ]
     )
-    rig = rig_factory(chat_model=model, max_replans=2)
+    rig = rig_factory(chat_model=model, max_replans=2, tools_per_plan=64)
     result = await rig.system.arun("keep trying", thread_id="t")
     model.assert_complete()
     assert rig.calls.counts == {"echo": 1, "fail": 3}
@@ -107,7 +107,7 @@ async def test_a_replan_proposing_the_same_failing_call_stops_the_loop(
             "It failed.",
         ]
     )
-    rig = rig_factory(chat_model=model, max_replans=5)
+    rig = rig_factory(chat_model=model, max_replans=5, tools_per_plan=64)
     result = await rig.system.arun("loop", thread_id="t")
     model.assert_complete()
     assert rig.calls.counts == {"fail": 1}
@@ -122,7 +122,7 @@ async def test_a_failing_replanner_falls_back_and_the_run_still_ends(
     model = ScriptedChatModel(
         [draft(step("f", "test.fail")), RuntimeError("replanner down"), "It failed."]
     )
-    rig = rig_factory(chat_model=model)
+    rig = rig_factory(chat_model=model, tools_per_plan=64)
     result = await rig.system.arun("replan fails", thread_id="t")
     assert result.status == "failure"
     assert any("replanner down" in e.message for e in result.errors)
@@ -133,7 +133,7 @@ async def test_a_failing_synthesizer_falls_back_to_the_extractive_reply(
     rig_factory: RigFactory,
 ) -> None:
     model = ScriptedChatModel([FAILING, RuntimeError("synthesizer down")])
-    rig = rig_factory(chat_model=model)
+    rig = rig_factory(chat_model=model, tools_per_plan=64)
     result = await rig.system.arun("synthesize fails", thread_id="t")
     model.assert_complete()
     assert result.status == "partial"
@@ -161,7 +161,9 @@ async def http() -> AsyncIterator[httpx.AsyncClient]:
 def wire_rig(rig_factory: RigFactory, http: httpx.AsyncClient, retries: int = 1) -> Any:
     settings = openai_settings(llm_max_retries=retries)
     model = resolve_model("openai:gpt-4o-mini", settings, http_client=http)
-    return rig_factory(chat_model=model, openai_api_key="sk-test", llm_max_retries=retries)
+    return rig_factory(
+        chat_model=model, openai_api_key="sk-test", llm_max_retries=retries, tools_per_plan=64
+    )
 
 
 def plan_body(body: dict[str, Any]) -> httpx.Response:
@@ -181,7 +183,7 @@ class CutStream(httpx.AsyncByteStream):
 
 @pytest.mark.parametrize(
     ("status", "reply_has"),
-    [(429, "rate limiting (429)"), (500, "failed (500)"), (503, "failed (503)")],
+    [(429, "rate limiting requests (429)"), (500, "failed (500)"), (503, "failed (503)")],
 )
 async def test_a_planner_status_error_is_retried_then_falls_back_with_a_clear_reason(
     rig_factory: RigFactory,

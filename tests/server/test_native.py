@@ -103,7 +103,9 @@ def test_an_approval_can_be_answered_with_a_stream(live_factory: Callable[..., L
     assert events[-1].event == "run_finished"
     assert live.calls.counts.get("unlock") is None
     result = json.loads(events[-1].data)["result"]
-    print(result["status"], result["reply"], [ (s["step_id"], s["status"]) for s in result["result"]["steps"]])
+    steps = {s["step_id"]: s["status"] for s in result["result"]["steps"]}
+    assert steps == {"look": "succeeded", "open": "skipped"}
+    assert "did not approve 'test.unlock'" in result["reply"]
 
 
 def test_a_dropped_stream_leaves_the_run_finishing_in_the_background(
