@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Persistence", "open_persistence", "open_runtime"]
 
+_SETUP_LOCK = 0x6167_656E_7473_7973  # "agentsys": advisory lock key for the PostgreSQL migrations
+
 
 @dataclass
 class Persistence:
@@ -64,27 +66,38 @@ async def open_persistence(settings: Settings) -> Persistence:
             stack.push_async_callback(pool.close)
             checkpointer: Any = AsyncPostgresSaver(pool)
             store: Any = AsyncPostgresStore(pool)
-            await checkpointer.setup()
-            await store.setup()
+            # Several workers starting at once would race on the migrations (duplicate key in
+            # checkpoint_migrations): a session advisory lock runs them one process at a time.
+            async with pool.connection() as lock_conn:
+                await lock_conn.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK,))
+                try:
+                    await checkpointer.setup()
+                    await store.setup()
+                finally:
+                    await lock_conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
             return Persistence(checkpointer, store, "postgres", stack)
 
-        import aiosqlite
-        from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
-        from langgraph.store.sqlite.aio import AsyncSqliteStore
+        import sqlite3
+
+        from agent_system._sqlite import LoopSqliteSaver, LoopSqliteStore
 
         settings.home.mkdir(parents=True, exist_ok=True)
         path = str(settings.sqlite_path)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        stack.push_async_callback(conn.close)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        store_conn = await aiosqlite.connect(path, isolation_level=None)
-        stack.push_async_callback(store_conn.close)
-        await store_conn.execute("PRAGMA busy_timeout=5000")
-        checkpointer = AsyncSqliteSaver(conn)
-        store = AsyncSqliteStore(store_conn)
-        await checkpointer.setup()
-        await store.setup()
+        # WAL with synchronous=NORMAL: a commit survives a process crash (what resume needs);
+        # only an OS crash or power loss can lose the last transactions.
+        conns = []
+        # The saver relies on implicit transactions (one commit per call); the store issues
+        # its own BEGIN/COMMIT and needs autocommit mode.
+        for isolation in ("DEFERRED", None):
+            conn = sqlite3.connect(path, check_same_thread=False, isolation_level=isolation)
+            stack.callback(conn.close)
+            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=5000"):
+                conn.execute(f"PRAGMA {pragma}")
+            conns.append(conn)
+        checkpointer = LoopSqliteSaver(conns[0])
+        store = LoopSqliteStore(conns[1])
+        checkpointer.setup()
+        store.setup()
         return Persistence(checkpointer, store, "sqlite", stack)
     except BaseException:
         await stack.aclose()

@@ -72,6 +72,7 @@ class Database:
         self._lock = threading.RLock()
         if self.path != ":memory:":
             self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.execute("PRAGMA busy_timeout=5000")
         self._conn.execute("PRAGMA foreign_keys=ON")
         self._schemas: set[str] = set()

@@ -1,4 +1,4 @@
-"""The baseline: a ReAct agent (`langchain.agents.create_agent`) on the same simulated LLM and tools.
+"""The baseline: a ReAct agent (`langchain.agents.create_agent`) on the same LLM and tools.
 
 Its scripted model plays the agent at its best: each turn calls, in parallel, every step whose
 inputs it already has (reading them from the tool messages), a failed call is followed by the
@@ -138,9 +138,7 @@ class Baseline:
         before = len(self.model.calls)
         config = {"configurable": {"thread_id": str(uuid.uuid4())}, "recursion_limit": 10_000}
         started = time.perf_counter()
-        state = await self.agent.ainvoke(
-            {"messages": [HumanMessage(self.scenario.text)]}, config
-        )
+        state = await self.agent.ainvoke({"messages": [HumanMessage(self.scenario.text)]}, config)
         wall = time.perf_counter() - started
         final = state["messages"][-1]
         ok = isinstance(final, AIMessage) and str(final.content).startswith("Done:")

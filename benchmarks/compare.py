@@ -71,7 +71,7 @@ async def compare(
         elif offline_reason is not None:
             record.offline_skipped = offline_reason
         else:
-            offline = OursOffline(scenario.offline_text, workload)
+            offline = OursOffline(scenario.offline_text, workload, len(scenario.steps))
         systems.append((record, Baseline(scenario, workload), OursLLM(scenario, workload), offline))
     try:
         if warmup:

@@ -167,8 +167,11 @@ def offline_available() -> str | None:
 class OursOffline:
     """The offline path (embedded router + planner, no LLM) for a built-in-role request."""
 
-    def __init__(self, text: str, workload: Latency, **system_options: Any) -> None:
+    def __init__(
+        self, text: str, workload: Latency, expected_steps: int = 1, **system_options: Any
+    ) -> None:
         self.text = text
+        self.expected_steps = expected_steps
         options: dict[str, Any] = {
             "checkpointer": InMemorySaver(),
             "store": InMemoryStore(),
@@ -185,8 +188,10 @@ class OursOffline:
         started = time.perf_counter()
         result = await self.system.arun(self.text, thread_id=str(uuid.uuid4()))
         wall = time.perf_counter() - started
-        ok = result.status == "success"
-        return RunSample(wall, result.usage.llm_calls, ok, result.reply[:80], _steps(result))
+        steps = _steps(result)
+        done = sum(1 for s in steps if s.status == "succeeded")
+        ok = result.status == "success" and done == self.expected_steps
+        return RunSample(wall, result.usage.llm_calls, ok, result.reply[:80], steps)
 
     async def aclose(self) -> None:
         await self.system.aclose()

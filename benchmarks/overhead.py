@@ -107,6 +107,7 @@ async def fast_reply_overhead(requests: int, variant: str = "sqlite") -> dict[st
         "llm_calls": calls,
         "statuses": sorted(statuses),
         "reply": reply[:120],
+        "samples_ms": [w * 1000 for w in walls],
     }
 
 
@@ -146,9 +147,19 @@ async def eager_start(runs: int, extra_gaps: list[float]) -> dict[str, Any]:
     ours = OursLLM(scenario, Latency(llm_s=0.0, tool_s=0.2))
     probe: list[float] = []
     starts: list[float] = []
+    timeline: list[dict[str, Any]] = []
     try:
         for _ in range(runs):
             sample = await ours.run()
+            timeline = [
+                {
+                    "id": s.step_id,
+                    "start_ms": s.started_at.timestamp() * 1000,
+                    "end_ms": s.finished_at.timestamp() * 1000,
+                }
+                for s in sample.steps or []
+                if s.started_at is not None and s.finished_at is not None
+            ]
             probe.extend(dependency_gaps_ms(scenario, sample.steps or []))
             by_id = {s.step_id: s for s in sample.steps or []}
             after, slow = by_id.get("after_fast"), by_id.get("slow")
@@ -158,6 +169,7 @@ async def eager_start(runs: int, extra_gaps: list[float]) -> dict[str, Any]:
         await ours.aclose()
     everything = probe + extra_gaps
     return {
+        "timeline": timeline,
         "probe_gap_ms": {"p50": median(probe), "max": max(probe, default=float("nan"))},
         "dependant_started_before_slow_sibling_finished_ms": median(starts),
         "all_dependent_steps": {

@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,10 +43,10 @@ def _rss_kb(pid: int) -> int:
     return 0
 
 
-async def _wait_ready(client: httpx.AsyncClient, proc: subprocess.Popen[bytes]) -> None:
+async def _wait_ready(client: httpx.AsyncClient, proc: asyncio.subprocess.Process) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        if proc.poll() is not None:
+        if proc.returncode is not None:
             raise RuntimeError(f"the benchmark server exited with code {proc.returncode}")
         try:
             if (await client.get("/healthz")).status_code == 200:
@@ -97,15 +98,19 @@ async def _open_threads(client: httpx.AsyncClient, pid: int, count: int) -> dict
 
     async def one() -> bool:
         async with sem:
-            response = await client.post(
-                f"/v1/threads/mem-{uuid.uuid4()}/runs", json={"text": FAST_REPLY_TEXT}
-            )
+            try:
+                response = await client.post(
+                    f"/v1/threads/mem-{uuid.uuid4()}/runs", json={"text": FAST_REPLY_TEXT}
+                )
+            except httpx.HTTPError:
+                return False
             return response.status_code == 200
 
     ok = sum(await asyncio.gather(*(one() for _ in range(count))))
     after = _rss_kb(pid)
     return {
         "threads": ok,
+        "failed": count - ok,
         "rss_before_kb": before,
         "rss_after_kb": after,
         "kb_per_thread": (after - before) / ok if ok else float("nan"),
@@ -113,15 +118,21 @@ async def _open_threads(client: httpx.AsyncClient, pid: int, count: int) -> dict
 
 
 async def server_benchmark(
-    *, clients: int = 32, duration_s: float = 10.0, threads: int = 500
+    *,
+    clients: int = 32,
+    duration_s: float = 10.0,
+    threads: int = 500,
+    progress: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """Start the server, load it, measure memory per thread, stop it."""
     port = _free_port()
     home = Path(tempfile.mkdtemp(prefix="agent-system-serve-"))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "benchmarks._serve", "--port", str(port), "--home", str(home)],
+    log_file = (home / "server.log").open("wb")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        *("-m", "benchmarks._serve", "--port", str(port), "--home", str(home)),
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log_file,
     )
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
     try:
@@ -131,12 +142,24 @@ async def server_benchmark(
             await _wait_ready(client, proc)
             await _load(client, clients, min(1.0, duration_s), 200)  # warm-up
             load = await _load(client, clients, duration_s, 100_000)
+            progress(f"server: {load['rps']:.0f} req/s, p99 {load['p99_ms']:.0f} ms")
             memory = await _open_threads(client, proc.pid, threads)
-        return {"load": load, "memory": memory, "port": port}
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        if proc.returncode is None:
+            proc.terminate()
+            try:
+                await asyncio.wait_for(proc.wait(), timeout=30)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
+        log_file.close()
+    log = (home / "server.log").read_text(errors="replace")
+    return {
+        "load": load,
+        "memory": memory,
+        "server_log": str(home / "server.log"),
+        "server_errors": {
+            "tracebacks": log.count("Traceback (most recent call last)"),
+            "database is locked": log.count("database is locked"),
+        },
+    }

@@ -25,6 +25,7 @@ __all__ = [
     "SimStep",
     "comparison_scenarios",
     "make_registry",
+    "probe_scenario",
     "simulate_call",
 ]
 

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import json
 import sys
-from collections.abc import AsyncIterator, Coroutine, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -37,6 +37,7 @@ __all__ = [
     "open_system",
     "run_async",
     "state",
+    "with_system",
 ]
 
 EXIT_OK = 0
@@ -59,7 +60,7 @@ state = CliState()
 
 def make_console(*, stderr: bool = False) -> Console:
     """A rich console; rich itself honours NO_COLOR and plain output when not a terminal."""
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    return Console(stderr=stderr, highlight=False)
 
 
 def load_settings() -> Settings:
@@ -100,6 +101,16 @@ async def open_system(settings: Settings) -> AsyncIterator[AgentSystem]:
 def run_async(coro: Coroutine[Any, Any, T]) -> T:
     """Run a command's coroutine on a fresh event loop."""
     return asyncio.run(coro)
+
+
+def with_system(settings: Settings, call: Callable[[AgentSystem], Awaitable[T]]) -> T:
+    """Open a system, await ``call(system)``, close it, and return the result."""
+
+    async def go() -> T:
+        async with open_system(settings) as system:
+            return await call(system)
+
+    return run_async(go())
 
 
 def echo_json(value: BaseModel | Any) -> None:

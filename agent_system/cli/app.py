@@ -7,6 +7,7 @@ exit codes (see `agent_system.cli._common`).
 from __future__ import annotations
 
 import sys
+import uuid
 from typing import Annotated, Any
 
 import typer
@@ -14,7 +15,7 @@ import typer
 from agent_system.cli import _common as common
 from agent_system.cli._common import EXIT_FAILURE, EXIT_OK, guarded, load_settings, make_console
 from agent_system.cli.config_cmd import config_app
-from agent_system.cli.display import RunDisplay, describe_route, plan_table
+from agent_system.cli.display import RunDisplay, describe_route, print_plan
 from agent_system.cli.extra_cmd import calendar_app, timers_command
 from agent_system.cli.runner import ask_each, describe_pending, run_request
 from agent_system.cli.threads_cmd import threads_app
@@ -28,25 +29,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
-app.add_typer(threads_app, name="threads")
-app.add_typer(config_app, name="config")
-app.add_typer(calendar_app, name="calendar")
-app.command("timers")(timers_command)
 
-
-def _mount_optional(module: str, attribute: str, name: str) -> None:
-    """Mount a sub-app written elsewhere, if it is installed and imports cleanly."""
-    import importlib
-
-    try:
-        sub = getattr(importlib.import_module(module), attribute)
-    except (ImportError, AttributeError):
-        return
-    app.add_typer(sub, name=name)
-
-
-_mount_optional("agent_system.cli.tools_cmd", "tools_app", "tools")
-_mount_optional("agent_system.cli.mcp_cmd", "mcp_app", "mcp")
 
 Verbose = Annotated[
     bool, typer.Option("--verbose", "-v", help="Show tokens, cost, timings and full tracebacks.")
@@ -100,14 +83,19 @@ def ask(
         out = make_console()
         err = make_console(stderr=True)
         interactive = sys.stdin.isatty()
-        declined_steps: list[str] = []
 
         def decide(pending: list[dict[str, Any]]) -> bool | dict[str, list[str]]:
             if yes:
                 return True
             if interactive:
                 return ask_each(err)(pending)
-            declined_steps.extend(describe_pending(step) for step in pending)
+            for step in pending:
+                err.print(
+                    f"Declined {describe_pending(step)}: approval needs a terminal (stdin is "
+                    "not one). Re-run with --yes to approve it.",
+                    markup=False,
+                    soft_wrap=True,
+                )
             return False
 
         async def go() -> Any:
@@ -115,25 +103,28 @@ def ask(
                 display = None if as_json else RunDisplay(out, verbose=verbose)
                 if display is None:
                     return await run_request(
-                        system, text, thread_id=thread, decide=decide, display=None
+                        system, text, thread_id=thread_id, decide=decide, display=None
                     )
                 with display:
                     return await run_request(
-                        system, text, thread_id=thread, decide=decide, display=display
+                        system, text, thread_id=thread_id, decide=decide, display=display
                     )
 
-        result, declined = common.run_async(go())
-        for step in declined_steps:
+        thread_id = thread or str(uuid.uuid4())  # known even if Ctrl-C cuts the run short
+        try:
+            result, declined = common.run_async(go())
+        except KeyboardInterrupt:
             err.print(
-                f"Declined {step}: approval needs a terminal (stdin is not one). "
-                "Re-run with --yes to approve it.",
+                "Interrupted. The run's state is saved: `agent-system chat --thread "
+                f"{thread_id}` then /resume continues it.",
                 markup=False,
                 soft_wrap=True,
             )
+            raise typer.Exit(130) from None
         if as_json:
             common.echo_json(result)
         else:
-            err.print(f"thread {result.thread_id}", style="dim", markup=False)
+            err.print(f"thread {result.thread_id}", style="dim", markup=False, soft_wrap=True)
     ok = result.status == "success" and declined == 0
     raise typer.Exit(EXIT_OK if ok else EXIT_FAILURE)
 
@@ -142,59 +133,33 @@ def ask(
 def plan(text: Text, as_json: AsJson = False, verbose: Verbose = False) -> None:
     """Show the plan the system would run for a request; nothing is executed."""
     with guarded(verbose):
-        settings = load_settings()
-
-        async def go() -> Any:
-            async with common.open_system(settings) as system:
-                return await system.aplan(text)
-
-        result = common.run_async(go())
+        result = common.with_system(load_settings(), lambda system: system.aplan(text))
         if as_json:
             common.echo_json(result)
             return
-        out = make_console()
-        from agent_system.cli.display import RunView
-
-        view = RunView()
-        view.set_plan(result)
-        count = len(result.steps)
-        out.print(
-            f"Plan for {text!r}: {count} step{'s' if count != 1 else ''} "
-            f"(planner: {result.planner or 'unknown'})",
-            markup=False,
-        )
-        if result.reasoning:
-            out.print(result.reasoning, style="dim", markup=False)
-        if result.steps:
-            out.print(plan_table(view))
-        for part in result.unsupported:
-            out.print(f"Not covered: {part}", markup=False, style="yellow")
+        print_plan(make_console(), result, f"Plan for {text!r}")
 
 
 @app.command()
 def route(text: Text, as_json: AsJson = False, verbose: Verbose = False) -> None:
     """Show where a request would go (fast-reply role or meta-planning) and how sure it is."""
     with guarded(verbose):
-        settings = load_settings()
-
-        async def go() -> Any:
-            async with common.open_system(settings) as system:
-                return await system.aroute(text)
-
-        decision = common.run_async(go())
+        decision = common.with_system(load_settings(), lambda system: system.aroute(text))
         if as_json:
             common.echo_json(decision)
             return
         out = make_console()
-        out.print(describe_route(decision), markup=False)
+        out.print(describe_route(decision), markup=False, soft_wrap=True)
         if decision.slots:
             slots = ", ".join(f"{k}={v!r}" for k, v in decision.slots.items())
-            out.print(f"slots: {slots}", markup=False)
+            out.print(f"slots: {slots}", markup=False, soft_wrap=True)
         if decision.reason:
-            out.print(f"reason: {decision.reason}", markup=False)
+            out.print(f"reason: {decision.reason}", markup=False, soft_wrap=True)
         if decision.scores:
             top = sorted(decision.scores.items(), key=lambda kv: -kv[1])[:4]
-            out.print("scores: " + ", ".join(f"{k} {v:.2f}" for k, v in top), markup=False)
+            out.print(
+                "scores: " + ", ".join(f"{k} {v:.2f}" for k, v in top), markup=False, soft_wrap=True
+            )
 
 
 @app.command()
@@ -220,7 +185,12 @@ def chat(
 def serve(
     host: Annotated[str | None, typer.Option(help="Interface to bind (default: settings).")] = None,
     port: Annotated[int | None, typer.Option(help="Port (default: settings).")] = None,
-    open_: Annotated[bool, typer.Option("--open", help="Open the web UI in a browser.")] = False,
+    open_: Annotated[
+        bool,
+        typer.Option(
+            "--open", help="Serve without API keys (loopback addresses only; for local use)."
+        ),
+    ] = False,
     workers: Annotated[int, typer.Option(min=1, help="Server worker processes.")] = 1,
     verbose: Verbose = False,
 ) -> None:
@@ -228,9 +198,7 @@ def serve(
     with guarded(verbose):
         settings = load_settings()
         try:
-            from agent_system.server.app import (  # type: ignore[import-not-found,unused-ignore]
-                serve as run_server,
-            )
+            from agent_system.server.app import serve as run_server
         except ImportError as exc:
             from agent_system.errors import ConfigurationError
 
@@ -245,3 +213,28 @@ def serve(
             open_=open_,
             workers=workers,
         )
+
+
+app.command("timers")(timers_command)
+app.add_typer(threads_app, name="threads")
+app.add_typer(calendar_app, name="calendar")
+app.add_typer(config_app, name="config")
+
+
+def _mount_optional(module: str, attributes: tuple[str, ...], name: str) -> None:
+    """Mount a sub-app written elsewhere, if it is installed and imports cleanly."""
+    import importlib
+
+    try:
+        found = importlib.import_module(module)
+    except ImportError:
+        return
+    for attribute in attributes:
+        sub = getattr(found, attribute, None)
+        if isinstance(sub, typer.Typer):
+            app.add_typer(sub, name=name)
+            return
+
+
+_mount_optional("agent_system.cli.tools_cmd", ("tools_app", "app"), "tools")
+_mount_optional("agent_system.cli.mcp_cmd", ("mcp_app", "app"), "mcp")

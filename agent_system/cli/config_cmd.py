@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from pydantic import SecretStr
 from rich.table import Table
+from rich.text import Text
 
 from agent_system.cli._common import echo_json, guarded, load_settings, make_console
 from agent_system.errors import ConfigurationError
@@ -96,13 +97,13 @@ def show(
         out = make_console()
         path = config_path()
         state = "exists" if path.exists() else "not created; run `agent-system config init`"
-        out.print(f"config file: {path} ({state})", markup=False)
+        out.print(f"config file: {path} ({state})", markup=False, soft_wrap=True)
         table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
         table.add_column("setting")
         table.add_column("value", overflow="fold")
         for name, value in values.items():
             shown = value if isinstance(value, str) else json.dumps(value)
-            table.add_row(name, "" if value is None else shown)
+            table.add_row(Text(name), Text("" if value is None else shown))
         out.print(table)
 
 
@@ -125,4 +126,4 @@ def init(
             )
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(render_config_template(), encoding="utf-8")
-        make_console().print(f"Wrote {target}", markup=False)
+        make_console().print(f"Wrote {target}", markup=False, soft_wrap=True)

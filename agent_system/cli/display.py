@@ -23,7 +23,14 @@ from agent_system import events as ev
 from agent_system.planning.models import ExecutionPlan, StepResult
 from agent_system.routing.models import RouteDecision
 
-__all__ = ["RunDisplay", "RunView", "describe_route", "plan_table", "usage_line"]
+__all__ = [
+    "RunDisplay",
+    "RunView",
+    "describe_route",
+    "plan_table",
+    "print_plan",
+    "usage_line",
+]
 
 _MARKS = {
     "pending": ("·", "dim"),
@@ -127,8 +134,8 @@ class RunView:
             if event.result.result is not None:
                 for step in event.result.result.steps:
                     self._finish(step)
-            if event.result.reply:
-                self.reply = event.result.reply
+            if event.result.reply and event.result.status != "interrupted":
+                self.reply = event.result.reply  # (an interrupted run's reply is the approval ask)
 
     def _step(self, step_id: str, tool: str) -> StepView:
         if step_id not in self.steps:
@@ -147,16 +154,17 @@ class RunView:
             view.detail = "cached"
 
 
-def plan_table(view: RunView) -> Table:
-    """The plan as a table: mark, id, tool, arguments, dependencies, status and time."""
+def plan_table(view: RunView, *, progress: bool = True) -> Table:
+    """The plan as a table: mark, id, tool, arguments, dependencies (and time, result)."""
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("", width=1)
     table.add_column("step")
     table.add_column("tool")
     table.add_column("arguments", overflow="fold")
     table.add_column("after")
-    table.add_column("time", justify="right")
-    table.add_column("result", overflow="fold")
+    if progress:
+        table.add_column("time", justify="right")
+        table.add_column("result", overflow="fold")
     for step in view.steps.values():
         mark: RenderableType
         if step.status == "running":
@@ -167,8 +175,7 @@ def plan_table(view: RunView) -> Table:
             symbol, style = _MARKS.get(step.status, ("?", ""))
             mark = Text(symbol, style=style)
             took = _ms(step.duration_ms) if step.duration_ms is not None else ""
-        table.add_row(
-            mark,
+        cells = (
             step.step_id,
             step.tool,
             _arguments(step.arguments),
@@ -176,7 +183,26 @@ def plan_table(view: RunView) -> Table:
             took,
             step.detail,
         )
+        table.add_row(mark, *(Text(cell) for cell in cells[: None if progress else 4]))
     return table
+
+
+def print_plan(console: Console, plan: ExecutionPlan, heading: str) -> None:
+    """A plan that is not running: heading, reasoning, steps, what it could not cover."""
+    view = RunView()
+    view.set_plan(plan)
+    count = len(plan.steps)
+    console.print(
+        f"{heading}: {count} step{'s' if count != 1 else ''} (planner: {plan.planner or '?'})",
+        markup=False,
+        soft_wrap=True,
+    )
+    if plan.reasoning:
+        console.print(plan.reasoning, style="dim", markup=False, soft_wrap=True)
+    if plan.steps:
+        console.print(plan_table(view, progress=False))
+    for part in plan.unsupported:
+        console.print(f"Not covered: {part}", markup=False, style="yellow", soft_wrap=True)
 
 
 def _ms(value: float) -> str:
@@ -214,6 +240,7 @@ class RunDisplay:
         self._live: Live | None = None
         self._progress = Console(stderr=True, highlight=False, no_color=console.no_color)
         self._reply_open = False
+        self._closing = False
 
     def __enter__(self) -> RunDisplay:
         if self.live_mode:
@@ -234,9 +261,14 @@ class RunDisplay:
     def close(self) -> None:
         """Stop drawing (the last frame stays on screen)."""
         if self._live is not None:
+            self._closing = True  # the last frame leaves the reply out; it is printed below
             self._live.refresh()
             self._live.stop()
             self._live = None
+            self._closing = False
+            if self.view.reply:
+                self.console.line()
+                self.console.print(self.view.reply, markup=False, highlight=False)
         elif self._reply_open:
             sys.stdout.write("\n")
             sys.stdout.flush()
@@ -268,7 +300,7 @@ class RunDisplay:
         if view.steps:
             parts.append(plan_table(view))
         parts.extend(Text(note, style="magenta") for note in view.notes)
-        if view.reply:
+        if view.reply and not self._closing:
             parts.append(Text(""))
             parts.append(Text(view.reply))
         elif view.result is None and not view.steps:

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from agent_system.cli._common import echo_json, guarded, load_settings, make_console
 from agent_system.errors import ConfigurationError
@@ -85,8 +86,13 @@ def timers_command(
             table.add_column(column)
         for t in timers:
             due = t.due_at.strftime("%Y-%m-%d %H:%M:%S") if t.due_at else ""
-            name = t.message or t.label or ""
-            table.add_row(str(t.id), t.kind, name, t.state, due, format_remaining(t.remaining(now)))
+            name = (
+                t.message
+                or t.label
+                or (f"{format_remaining(t.duration)} {t.kind}" if t.duration else "")
+            )
+            cells = (str(t.id), t.kind, name, t.state, due, format_remaining(t.remaining(now)))
+            table.add_row(*(Text(cell) for cell in cells))
         out.print(table)
 
 
@@ -126,7 +132,9 @@ def export(
         output.write_text(text, encoding="utf-8")
         count = text.count("BEGIN:VEVENT")
         make_console(stderr=True).print(
-            f"Wrote {count} event{'s' if count != 1 else ''} to {output}", markup=False
+            f"Wrote {count} event{'s' if count != 1 else ''} to {output}",
+            markup=False,
+            soft_wrap=True,
         )
 
 
@@ -142,4 +150,4 @@ def import_(
             result = import_ics(_calendar_store(db, clock), file.read_text(encoding="utf-8"), "")
         finally:
             db.close()
-        make_console().print(result.display, markup=False)
+        make_console().print(result.display, markup=False, soft_wrap=True)

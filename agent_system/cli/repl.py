@@ -22,6 +22,7 @@ from agent_system.cli._common import make_console, open_system
 from agent_system.cli.display import RunDisplay
 from agent_system.cli.repl_commands import COMMANDS, CommandsMixin
 from agent_system.cli.runner import consume, describe_pending, settle
+from agent_system.errors import AgentSystemError
 
 if TYPE_CHECKING:
     from prompt_toolkit import PromptSession
@@ -60,7 +61,6 @@ class ChatSession(CommandsMixin):
         self.verbose = verbose
         self.interactive = interactive
         self.pending: list[dict[str, Any]] = []
-        self.resumable = False
         self._last_interrupt = False
         self._quit_requested = False
 
@@ -71,8 +71,14 @@ class ChatSession(CommandsMixin):
             "agent-system chat: type a request, /help for commands, Ctrl-D to leave.",
             style="dim",
             markup=False,
+            soft_wrap=True,
         )
         session = self._prompt_session() if self.interactive else None
+        if self.thread_id is not None:  # --thread: pick up a pending approval
+            thread = await self.system.aget_thread(self.thread_id)
+            self.pending = list(thread.get("pending_approval", []))
+            if self.pending:
+                self._show_pending()
         while True:
             try:
                 line = await self._read(session)
@@ -80,7 +86,9 @@ class ChatSession(CommandsMixin):
                 if self._last_interrupt:
                     break
                 self._last_interrupt = True
-                self.console.print("(Ctrl-C again or /quit to leave)", style="dim", markup=False)
+                self.console.print(
+                    "(Ctrl-C again or /quit to leave)", style="dim", markup=False, soft_wrap=True
+                )
                 continue
             except EOFError:
                 break
@@ -91,9 +99,15 @@ class ChatSession(CommandsMixin):
                 await self.handle_line(line)
             except Quit:
                 break
+            except AgentSystemError as exc:
+                self._error(exc.message)
+            except Exception as exc:  # the REPL outlives one failed request
+                if self.verbose:
+                    self.console.print_exception()
+                self._error(f"Unexpected error: {type(exc).__name__}: {exc}")
             if self._quit_requested:
                 break
-        self.console.print("Bye.", style="dim", markup=False)
+        self.console.print("Bye.", style="dim", markup=False, soft_wrap=True)
 
     async def _read(self, session: PromptSession[str] | None) -> str | None:
         if session is None:
@@ -113,6 +127,9 @@ class ChatSession(CommandsMixin):
         with patch_stdout(raw=True):
             text: str = await session.prompt_async(self._prompt_text())
         return text
+
+    def _error(self, message: str) -> None:
+        self.console.print(message, markup=False, style="red", soft_wrap=True)
 
     def _prompt_text(self) -> str:
         return "approve> " if self.pending else "chat> "
@@ -166,6 +183,7 @@ class ChatSession(CommandsMixin):
                 "A step is waiting for your approval: /approve runs it, /approve no declines "
                 "it, /new starts a new conversation.",
                 markup=False,
+                soft_wrap=True,
             )
             return
         await self.request(text)
@@ -219,18 +237,23 @@ class ChatSession(CommandsMixin):
         if outcome is None:
             return
         self.thread_id = outcome.thread_id
-        self.resumable = False
         if outcome.status == "interrupted" and outcome.pending_approval:
             self.pending = list(outcome.pending_approval)
-            for step in self.pending:
-                self.console.print(
-                    f"Needs approval: {describe_pending(step)}", markup=False, style="magenta"
-                )
+            self._show_pending()
+
+    def _show_pending(self) -> None:
+        for step in self.pending:
             self.console.print(
-                "Type /approve to run it, /approve no to decline, or /approve <step id>… "
-                "to choose.",
+                f"Needs approval: {describe_pending(step)}",
                 markup=False,
+                style="magenta",
+                soft_wrap=True,
             )
+        self.console.print(
+            "Type /approve to run it, /approve no to decline, or /approve <step id>… to choose.",
+            markup=False,
+            soft_wrap=True,
+        )
 
     async def _cancellable(self, coro: Awaitable[T]) -> T | None:
         """Await `coro`; the first Ctrl-C cancels it, a second one also quits the REPL."""
@@ -263,10 +286,10 @@ class ChatSession(CommandsMixin):
 
     def _after_cancel(self) -> None:
         self._last_interrupt = True
-        self.resumable = True
         self.console.print(
             "Cancelled. The run's state is saved: /resume continues it; Ctrl-C again quits.",
             markup=False,
+            soft_wrap=True,
             style="yellow",
         )
 
@@ -277,7 +300,7 @@ async def _ring(console: Console, fired: Any) -> None:
         return
     sys.stdout.write("\a")
     sys.stdout.flush()
-    console.print(f"⏰ {fired.text}", markup=False, style="bold yellow")
+    console.print(f"⏰ {fired.text}", markup=False, style="bold yellow", soft_wrap=True)
 
 
 def _timer_service(system: AgentSystem, console: Console) -> Any:

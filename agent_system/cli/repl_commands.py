@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
+from rich.text import Text
 
 from agent_system.errors import AgentSystemError
 
@@ -27,7 +28,7 @@ HELP = [
     ("/plan TEXT", "preview the plan for TEXT without running it"),
     ("/tools", "list the tools plans can use"),
     ("/approve [no | STEP…]", "answer a pending approval (all, none, or the named steps)"),
-    ("/resume", "continue a run cancelled with Ctrl-C"),
+    ("/resume", "continue a run cut short by Ctrl-C (also one from `ask`, after /thread ID)"),
     ("/quit", "leave (also Ctrl-D, or Ctrl-C twice)"),
 ]
 
@@ -39,7 +40,6 @@ class CommandsMixin:
     console: Console
     thread_id: str | None
     pending: list[dict[str, Any]]
-    resumable: bool
 
     async def answer_approval(self, decision: bool | dict[str, list[str]]) -> None:
         raise NotImplementedError
@@ -60,7 +60,7 @@ async def _help(session: CommandsMixin, _: str) -> None:
     table.add_column(style="bold")
     table.add_column()
     for name, what in HELP:
-        table.add_row(name, what)
+        table.add_row(Text(name), Text(what))
     session.console.print(table)
     session.say("Enter sends; end a line with \\ (or press Alt-Enter) to add another line.")
 
@@ -68,7 +68,6 @@ async def _help(session: CommandsMixin, _: str) -> None:
 async def _new(session: CommandsMixin, _: str) -> None:
     session.thread_id = None
     session.pending = []
-    session.resumable = False
     session.say("New conversation.")
 
 
@@ -97,7 +96,6 @@ async def _thread(session: CommandsMixin, rest: str) -> None:
         return
     session.thread_id = rest
     session.pending = list(thread.get("pending_approval", []))
-    session.resumable = False
     print_thread(session.console, thread)
 
 
@@ -105,17 +103,10 @@ async def _plan(session: CommandsMixin, rest: str) -> None:
     if not rest:
         session.say("Usage: /plan TEXT (shows the plan without running it)")
         return
-    from agent_system.cli.display import RunView, plan_table
+    from agent_system.cli.display import print_plan
 
     plan = await session.system.aplan(rest, thread_id=session.thread_id)
-    view = RunView()
-    view.set_plan(plan)
-    count = len(plan.steps)
-    session.say(f"plan: {count} step{'s' if count != 1 else ''} ({plan.planner}); not run")
-    if plan.steps:
-        session.console.print(plan_table(view))
-    for part in plan.unsupported:
-        session.say(f"not covered: {part}", style="yellow")
+    print_plan(session.console, plan, "Plan (not run)")
 
 
 async def _tools(session: CommandsMixin, rest: str) -> None:
@@ -127,7 +118,7 @@ async def _tools(session: CommandsMixin, rest: str) -> None:
     specs = [s for s in registry if not rest or rest.lower() in s.name.lower()]
     for spec in sorted(specs, key=lambda s: s.name):
         first = spec.description.strip().splitlines()[0] if spec.description.strip() else ""
-        table.add_row(spec.name, "yes" if spec.requires_approval else "", first)
+        table.add_row(Text(spec.name), "yes" if spec.requires_approval else "", Text(first))
     session.console.print(table)
 
 
@@ -152,7 +143,7 @@ async def _approve(session: CommandsMixin, rest: str) -> None:
 
 
 async def _resume(session: CommandsMixin, _: str) -> None:
-    if session.thread_id is None or not session.resumable:
+    if session.thread_id is None:
         session.say("Nothing to resume.")
         return
     await session.resume()

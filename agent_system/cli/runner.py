@@ -90,6 +90,8 @@ async def settle(
         if rounds > MAX_APPROVAL_ROUNDS:
             break
         pending = list(result.pending_approval)
+        if display is not None:
+            display.close()  # a prompt must not fight the live display
         decision = decide(pending)
         if decision is False:
             declined += len(pending)

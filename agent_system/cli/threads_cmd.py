@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from agent_system.cli import _common as common
 from agent_system.cli._common import echo_json, guarded, load_settings, make_console
@@ -29,23 +30,30 @@ def threads_table(threads: Sequence[Mapping[str, Any]]) -> Table:
     table.add_column("title", overflow="fold")
     for info in threads:
         updated = str(info.get("updated_at", ""))[:19].replace("T", " ")
-        table.add_row(str(info.get("thread_id")), updated, str(info.get("title", "")))
+        table.add_row(
+            Text(str(info.get("thread_id"))), Text(updated), Text(str(info.get("title", "")))
+        )
     return table
 
 
 def print_thread(console: Console, thread: dict[str, Any]) -> None:
     """A thread's turns and the status of its last run."""
-    console.print(f"thread {thread['thread_id']}  status: {thread.get('status')}", markup=False)
+    console.print(
+        f"thread {thread['thread_id']}  status: {thread.get('status')}",
+        markup=False,
+        soft_wrap=True,
+    )
     for turn in thread.get("history", []):
         role = f" [{turn.get('role')}]" if turn.get("role") else ""
         console.print(f"> {turn.get('text', '')}{role}", markup=False, style="bold")
         if turn.get("reply"):
-            console.print(str(turn["reply"]), markup=False)
+            console.print(str(turn["reply"]), markup=False, soft_wrap=True)
     for step in thread.get("pending_approval", []):
         console.print(
             f"waiting for approval: {step.get('step_id')} {step.get('tool')} "
             f"{json.dumps(step.get('arguments') or {})}",
             markup=False,
+            soft_wrap=True,
             style="magenta",
         )
 
@@ -54,13 +62,7 @@ def print_thread(console: Console, thread: dict[str, Any]) -> None:
 def list_threads(as_json: AsJson = False) -> None:
     """List conversations, most recent first."""
     with guarded():
-        settings = load_settings()
-
-        async def go() -> list[Any]:
-            async with common.open_system(settings) as system:
-                return list(await system.athreads())
-
-        threads = common.run_async(go())
+        threads = common.with_system(load_settings(), lambda system: system.athreads())
         if as_json:
             echo_json([dict(t) for t in threads])
             return
@@ -75,13 +77,7 @@ def list_threads(as_json: AsJson = False) -> None:
 def show_thread(thread_id: ThreadId, as_json: AsJson = False) -> None:
     """Show a conversation's turns and its last run's status."""
     with guarded():
-        settings = load_settings()
-
-        async def go() -> dict[str, Any]:
-            async with common.open_system(settings) as system:
-                return await system.aget_thread(thread_id)
-
-        thread = common.run_async(go())
+        thread = common.with_system(load_settings(), lambda system: system.aget_thread(thread_id))
         if as_json:
             echo_json(thread)
             return
@@ -92,11 +88,5 @@ def show_thread(thread_id: ThreadId, as_json: AsJson = False) -> None:
 def delete_thread(thread_id: ThreadId) -> None:
     """Delete a conversation and its saved state."""
     with guarded():
-        settings = load_settings()
-
-        async def go() -> None:
-            async with common.open_system(settings) as system:
-                await system.adelete_thread(thread_id)
-
-        common.run_async(go())
-        make_console().print(f"Deleted thread {thread_id}.", markup=False)
+        common.with_system(load_settings(), lambda system: system.adelete_thread(thread_id))
+        make_console().print(f"Deleted thread {thread_id}.", markup=False, soft_wrap=True)

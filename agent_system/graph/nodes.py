@@ -162,6 +162,12 @@ class Engine:
         errors: list[dict[str, Any]] | None = None,
     ) -> Command[str]:
         errors = list(errors or [])
+        if not plan.steps:  # nothing to run: say what could not be planned
+            _emit(ev.PlanCreated(plan=plan, thread_id=_thread_id(config)))
+            return Command(
+                goto="synthesize",
+                update={"plan": plan.model_dump(mode="json", by_alias=True), "errors": errors},
+            )
         try:
             plan = validate_plan(plan, self.registry)
         except PlanValidationError as exc:
@@ -177,7 +183,7 @@ class Engine:
                 step.requires_approval = True
         _emit(ev.PlanCreated(plan=plan, thread_id=_thread_id(config)))
         return Command(
-            goto="approve",
+            goto="approve" if any(s.requires_approval for s in plan.steps) else "execute",
             update={"plan": plan.model_dump(mode="json", by_alias=True), "errors": errors},
         )
 
@@ -346,7 +352,8 @@ class Engine:
                 kept[step_id] = result.model_dump(mode="json")
         _emit(ev.Replanned(plan=revised, reason=reason, thread_id=_thread_id(config)))
         update.update({"plan": revised.model_dump(mode="json", by_alias=True), "results": kept})
-        return Command(goto="approve", update=update)
+        needs_approval = any(s.requires_approval and s.id not in kept for s in revised.steps)
+        return Command(goto="approve" if needs_approval else "execute", update=update)
 
     # --- synthesize ----------------------------------------------------------------------
     async def synthesize(self, state: AgentState, config: RunnableConfig) -> dict[str, Any]:

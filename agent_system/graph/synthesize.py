@@ -75,7 +75,8 @@ def extractive_reply(plan: ExecutionPlan, results: dict[str, StepResult]) -> str
     if skipped:
         parts.append("Not done:\n" + "\n".join(f"- {line}" for line in skipped))
     if plan.unsupported:
-        parts.append("I could not plan:\n" + "\n".join(f"- {u}" for u in plan.unsupported))
+        heading = "I could not plan:" if plan.steps else "I can't do this yet:"
+        parts.append(heading + "\n" + "\n".join(f"- {u}" for u in plan.unsupported))
     if not parts:
         return "There was nothing to do for this request."
     return "\n\n".join(parts)

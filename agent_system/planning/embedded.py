@@ -158,6 +158,12 @@ class EmbeddedPlanner:
             if day_context and not _day_phrase(text) and role.name in ("calendar", "weather"):
                 text = f"{text} {day_context}"
             choice = role.interpret(text, dict(decision.slots), self.runtime, history)
+            if (
+                isinstance(choice, Clarification)
+                and text != clause.text
+                and "start" in choice.missing
+            ):  # the day came from a sibling clause and no time was said: a whole-day event
+                choice = role.interpret(f"{text} all day", dict(decision.slots), self.runtime, history)
             if isinstance(choice, Clarification):
                 unsupported.append(f"{clause.text!r}: {choice.question}")
                 continue

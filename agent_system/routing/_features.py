@@ -14,6 +14,7 @@ stored in the model file, so long requests do not drown the word features in cha
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from zlib import crc32
 
 __all__ = ["featurize", "normalize", "tokens"]
@@ -41,7 +42,7 @@ def featurize(text: str, buckets: int) -> tuple[list[int], list[int]]:
     words = tokens(text)
     word_feats = {"w:" + w for w in words}
     padded = ["<s>", *words, "</s>"]
-    word_feats.update(f"b:{a} {b}" for a, b in zip(padded, padded[1:], strict=False))
+    word_feats.update(f"b:{a} {b}" for a, b in pairwise(padded))
     char_feats: set[str] = set()
     for word in words:
         marked = f"<{word}>"

@@ -16,11 +16,19 @@ import zipfile
 from array import array
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from agent_system.routing._features import featurize
 
-__all__ = ["CLASSES", "DEFAULT_MODEL_PATH", "OTHER", "TOOL_ROLES", "LinearModel", "ModelFileError"]
+__all__ = [
+    "CLASSES",
+    "DEFAULT_MODEL_PATH",
+    "OTHER",
+    "TOOL_ROLES",
+    "Classifier",
+    "LinearModel",
+    "ModelFileError",
+]
 
 OTHER = "other"
 CLASSES = ("timer", "weather", "calendar", "smart_home", "search", "conversation", OTHER)
@@ -31,6 +39,15 @@ DEFAULT_MODEL_PATH = Path(__file__).with_name("data") / "router_model.npz"
 
 _MAGIC = b"\x93NUMPY"
 _TYPECODES = {"<i2": "h", "<f8": "d", "|u1": "B"}
+
+
+class Classifier(Protocol):
+    """What the embedded router needs from a model (tests script one)."""
+
+    @property
+    def meta(self) -> dict[str, Any]: ...
+
+    def probabilities(self, text: str) -> dict[str, float]: ...
 
 
 class ModelFileError(ValueError):

@@ -176,15 +176,20 @@ def _install_handlers(app: FastAPI) -> None:
 
     async def invalid(request: Request, exc: Exception) -> Response:
         errors = exc.errors() if isinstance(exc, RequestValidationError) else []
-        parts = []
+        problems: dict[str, list[str]] = {}
         for err in errors:
-            loc = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-            parts.append(f"{loc or 'body'}: {err.get('msg', 'invalid')}")
-        first = errors[0].get("loc", ()) if errors else ()
-        param = ".".join(str(p) for p in first if p != "body") or None
+            problems.setdefault(_field_name(err.get("loc", ())), []).append(
+                str(err.get("msg", "invalid"))
+            )
+        text = "; ".join(
+            f"{name}: {' or '.join(dict.fromkeys(msgs))}" for name, msgs in problems.items()
+        )
         return JSONResponse(
             error_body(
-                "Invalid request: " + "; ".join(parts), "invalid_request_error", None, param
+                f"Invalid request: {text}",
+                "invalid_request_error",
+                None,
+                next(iter(problems), None),
             ),
             status_code=422,
         )
@@ -225,6 +230,23 @@ def _install_handlers(app: FastAPI) -> None:
     app.add_exception_handler(AgentSystemError, agent_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(Exception, crash)
+
+
+_UNION_TAGS = {"str", "int", "float", "bool", "none", "dict", "list"}
+
+
+def _field_name(loc: Any) -> str:
+    """``('body', 'messages', 0, 'role')`` -> ``messages.0.role``; union tags are dropped and
+    the location kept for path, query and header parameters (``path.thread_id``)."""
+    parts: list[str] = []
+    for index, part in enumerate(loc):
+        if index == 0 and part == "body":
+            continue
+        text = str(part)
+        if index > 1 and (text in _UNION_TAGS or "[" in text or "-" in text):
+            break
+        parts.append(text)
+    return ".".join(parts) or "body"
 
 
 def check_bind(settings: Settings, host: str, open_: bool) -> None:

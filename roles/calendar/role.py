@@ -65,6 +65,7 @@ def _intent(text: str) -> str:
 
 def extract_title(text: str) -> tuple[str, str]:
     """(title, location) of an event to create: the words left once commands and times go."""
+    text = re.sub(r"\ball[\s-]day\b", " ", text, flags=re.I)
     rest = _CALENDAR_WORDS.sub("", _TIME_RANGE.sub(" ", text))
     location = ""
     if found := _LOCATION.search(rest):

@@ -138,9 +138,15 @@ def match_devices(devices: list[Device], query: str, area: str | None = None) ->
     """
     pool = devices
     if area:
-        wanted = _words(area)
+        # "kitchen and living room" names two areas: a device in either one matches.
+        areas = [a for a in re.split(r"\s*(?:,|\band\b|&)\s*", area) if a.strip()]
         pool = [
-            d for d in devices if all(_word_matches(w, set(_words(d.area or ""))) for w in wanted)
+            d
+            for d in devices
+            if any(
+                all(_word_matches(w, set(_words(d.area or ""))) for w in _words(one))
+                for one in areas
+            )
         ]
         if not pool:  # backends without areas (Home Assistant): the room is in the name
             pool, query = devices, f"{area} {query}"

@@ -151,3 +151,33 @@ def test_an_unexpected_error_is_one_line_unless_verbose(monkeypatch: pytest.Monk
     loud = runner.invoke(app, ["--verbose", "route", "hello"])
     assert loud.exit_code == 1
     assert "Traceback" in loud.stderr
+
+
+def test_sub_apps_written_elsewhere_are_mounted_when_they_import(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import typer
+
+    from agent_system.cli import app as app_module
+
+    sub = typer.Typer()
+
+    @sub.command("hello")
+    def hello() -> None:
+        typer.echo("hello from the plugin app")
+
+    @sub.command("other")
+    def other() -> None:  # two commands, so typer keeps `hello` as a sub-command
+        pass
+
+    fake = types.ModuleType("fake_cli_sub")
+    fake.app = sub  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "fake_cli_sub", fake)
+    app_module._mount_optional("fake_cli_sub", ("fake_app", "app"), "fake")
+    app_module._mount_optional("no_such_module_here", ("app",), "missing")
+    try:
+        result = runner.invoke(app, ["fake", "hello"])
+        assert result.stdout == "hello from the plugin app\n"
+        assert runner.invoke(app, ["missing"]).exit_code == 2
+    finally:
+        app.registered_groups[:] = [g for g in app.registered_groups if g.name != "fake"]

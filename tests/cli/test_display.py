@@ -155,3 +155,12 @@ def test_a_running_step_shows_a_spinner_and_its_elapsed_time() -> None:
     frame = console.file.getvalue()  # type: ignore[attr-defined]
     assert "0.0s" in frame
     assert "weather" in frame
+
+
+def test_the_consoles_honour_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    from agent_system.cli._common import make_console
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert make_console().no_color
+    monkeypatch.delenv("NO_COLOR")
+    assert not make_console().no_color

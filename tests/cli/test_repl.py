@@ -25,7 +25,7 @@ pytestmark = pytest.mark.slow
 TIMEOUT = 20
 
 
-def _spawn(tmp_path: Path, **env: str) -> pexpect.spawn:
+def _environment(tmp_path: Path, **env: str) -> dict[str, str]:
     environment = {
         key: value
         for key, value in os.environ.items()
@@ -42,14 +42,22 @@ def _spawn(tmp_path: Path, **env: str) -> pexpect.spawn:
             **env,
         }
     )
-    child = pexpect.spawn(
+    return environment
+
+
+def _start(tmp_path: Path, *args: str, **env: str) -> pexpect.spawn:
+    return pexpect.spawn(
         sys.executable,
-        ["-m", "agent_system", "chat"],
-        env=environment,
+        ["-m", "agent_system", *args],
+        env=_environment(tmp_path, **env),
         encoding="utf-8",
         timeout=TIMEOUT,
         dimensions=(40, 140),
     )
+
+
+def _spawn(tmp_path: Path, **env: str) -> pexpect.spawn:
+    child = _start(tmp_path, "chat", **env)
     child.expect("type a request")
     child.expect("chat>")
     return child
@@ -110,7 +118,7 @@ def test_a_request_shows_its_plan_and_answer_and_an_approval_runs_the_step(
     child.expect("unlocked")
     child.expect("chat>")
     child.sendline("/plan check the weather in Paris and set a timer for 5 minutes")
-    child.expect("plan: 2 steps")
+    child.expect("Plan \\(not run\\): 2 steps")
     child.expect("weather.current")
     child.expect("chat>")
     child.sendline("/tools")
@@ -161,3 +169,13 @@ def test_ctrl_c_cancels_a_slow_plan_which_resume_continues_and_a_second_ctrl_c_q
     env = {"AGENT_SYSTEM_HOME": str(tmp_path / "home")}
     listed = CliRunner().invoke(app, ["threads", "list"], env=env)
     assert "what's the weather in Paris" in listed.stdout
+
+
+def test_ask_on_a_terminal_asks_before_a_step_that_needs_approval(tmp_path: Path) -> None:
+    child = _start(tmp_path, "ask", "unlock the front door")
+    child.expect(r"Approve s1 smart_home.unlock \{\"device\": \"front door\"\}")
+    child.sendline("y")
+    child.expect("Front door lock is unlocked.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

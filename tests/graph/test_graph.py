@@ -34,10 +34,13 @@ async def test_graph_topology_is_pinned(harness: Harness) -> None:
             "execute -.-> replan;",
             "execute -.-> synthesize;",
             "fast_reply -.-> approve;",
+            "fast_reply -.-> execute;",
             "fast_reply -.-> synthesize;",
             "plan -.-> approve;",
+            "plan -.-> execute;",
             "plan -.-> synthesize;",
             "replan -.-> approve;",
+            "replan -.-> execute;",
             "replan -.-> synthesize;",
             "route -.-> fast_reply;",
             "route -.-> select_tools;",
@@ -322,3 +325,14 @@ async def test_a_spent_tool_call_budget_stops_further_tools_and_says_why(
     assert result.status == "partial"
     assert any(e.code == "budget_exceeded" for e in result.errors)
     assert "tool-call budget" in result.reply
+
+
+async def test_a_plan_with_no_steps_says_what_could_not_be_planned(
+    harness_factory: Callable[..., Harness],
+) -> None:
+    empty = ExecutionPlan(unsupported=["'book a flight': no tool books flights"])
+    h = harness_factory(plans=[empty])
+    result = await h.system.arun("book a flight", thread_id="t")
+    assert result.status == "failure"
+    assert "no tool books flights" in result.reply
+    assert "no steps" not in result.reply

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from fastapi import FastAPI
 from langchain_core.language_models import BaseChatModel
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
@@ -223,3 +225,45 @@ async def assert_consistent(system: AgentSystem, result: RunResult) -> None:
     for record in system.audit_log(thread_id=result.thread_id, limit=10_000):
         rows[record.tool] = rows.get(record.tool, 0) + 1
     assert rows == {k: v for k, v in attempts.items() if v}, (rows, attempts)
+
+
+@dataclass
+class Server:
+    """A real server on a loopback port over an AgentSystem on fakes."""
+
+    url: str
+    app: FastAPI
+    system: AgentSystem
+    calls: Calls
+
+    def client(self, key: str | None, **kwargs: Any) -> httpx.Client:
+        """A client sending `key` as a bearer token (none when `key` is None)."""
+        headers = {"Authorization": f"Bearer {key}"} if key else {}
+        return httpx.Client(base_url=self.url, headers=headers, timeout=30, **kwargs)
+
+
+ServerFactory = Callable[..., Server]
+
+
+@pytest.fixture
+def server_factory(tmp_path: Path) -> Iterator[ServerFactory]:
+    """Start servers (the server tests' loopback uvicorn) with the given keys and settings."""
+    from agent_system.server import create_app
+    from tests.server.conftest import fake_system, run_server
+
+    runners: list[Iterator[str]] = []
+
+    def start(
+        keys: list[str], plans: list[ExecutionPlan] | None = None, **settings: Any
+    ) -> Server:
+        home = tmp_path / f"server{len(runners)}"
+        system, calls, _ = fake_system(home, plans, api_keys=keys, **settings)
+        app = create_app(system.settings, system, timers=False)
+        runner = run_server(app)
+        url = next(runner)
+        runners.append(runner)
+        return Server(url, app, system, calls)
+
+    yield start
+    for runner in runners:
+        next(runner, None)

@@ -500,3 +500,18 @@ def test_the_package_exports_its_public_names() -> None:
     assert {"ROLE", "Device", "HomeBackend", "HomeAssistant", "SimulatedHome"} <= set(
         roles.smart_home.__all__
     )
+
+
+@pytest.mark.anyio
+async def test_two_areas_joined_by_and_act_on_the_devices_of_both() -> None:
+    from agent_system.registry.spec import ToolContext
+    from agent_system.testing import make_runtime
+    from roles.smart_home import tools as sh
+
+    ctx = ToolContext(runtime=make_runtime())
+    out = await sh.turn_on.__tool_spec__.ainvoke(
+        {"device": "lights", "area": "kitchen and living room"}, ctx
+    )
+    names = sorted(d["name"] for d in out.data["devices"])
+    assert names == ["Kitchen light", "Living room light"]
+    assert all(d["state"] == "on" for d in out.data["devices"])

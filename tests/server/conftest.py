@@ -30,9 +30,9 @@ KEY_A = "sk-test-alice-0123456789"
 KEY_B = "sk-test-bob-9876543210"
 
 
-def fake_system(home: Path, plans: list[ExecutionPlan] | None = None, **settings: Any) -> tuple[
-    AgentSystem, Calls, ScriptedPlanner
-]:
+def fake_system(
+    home: Path, plans: list[ExecutionPlan] | None = None, **settings: Any
+) -> tuple[AgentSystem, Calls, ScriptedPlanner]:
     """An AgentSystem on fakes: 'echo ...' is a fast reply, anything else runs `plans`."""
     calls = Calls()
     planner = ScriptedPlanner(list(plans or []))

@@ -52,11 +52,16 @@ def test_a_created_thread_is_listed_empty_then_holds_its_runs(live: Live) -> Non
 
 
 def test_a_streamed_run_sends_typed_events_ending_with_run_finished(live: Live) -> None:
-    with live.client() as client, connect_sse(
-        client, "POST", "/v1/threads/s/runs/stream", json={"text": "echo streamed"}
-    ) as source:
+    with (
+        live.client() as client,
+        connect_sse(
+            client, "POST", "/v1/threads/s/runs/stream", json={"text": "echo streamed"}
+        ) as source,
+    ):
         assert source.response.headers["content-type"].startswith("text/event-stream")
-        events = [(sse.event, EventAdapter.validate_python(sse.json())) for sse in source.iter_sse()]
+        events = [
+            (sse.event, EventAdapter.validate_python(sse.json())) for sse in source.iter_sse()
+        ]
     names = [name for name, _ in events]
     assert names[0] == "route_decided" and names[-1] == "run_finished"
     assert {"plan_created", "step_started", "step_finished"} <= set(names)
@@ -99,7 +104,7 @@ def test_an_approval_can_be_answered_with_a_stream(live_factory: Callable[..., L
         with connect_sse(
             client, "POST", "/v1/threads/door/approval?stream=true", json={"approved": False}
         ) as source:
-            events = [sse for sse in source.iter_sse()]
+            events = list(source.iter_sse())
     assert events[-1].event == "run_finished"
     assert live.calls.counts.get("unlock") is None
     result = json.loads(events[-1].data)["result"]

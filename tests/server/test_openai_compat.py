@@ -7,6 +7,7 @@ from typing import Any
 
 import openai
 import pytest
+from openai.types.chat import ChatCompletionMessageParam
 
 from agent_system.planning.models import ExecutionPlan, ExecutionStep
 
@@ -59,7 +60,7 @@ def test_a_streamed_completion_sends_chunks_then_done(live: Live) -> None:
 
 def test_a_conversation_continues_its_thread_by_its_first_message(live: Live) -> None:
     client = _client(live)
-    first = {"role": "user", "content": "echo one"}
+    first: ChatCompletionMessageParam = {"role": "user", "content": "echo one"}
     a = client.chat.completions.create(model="agent-system", messages=[first])
     b = client.chat.completions.create(
         model="agent-system",

@@ -1,0 +1,204 @@
+"""The goals of the suite, judged on a results dict: PASS/FAIL lines, never assertions."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Check", "evaluate"]
+
+SPEEDUP_GEOMEAN = 2.5
+SPEEDUP_CHAIN_4 = 3.7
+FAST_REPLY_P95_MS = 5.0
+PER_STEP_MS = 1.0
+DEPENDANT_START_MS = 10.0
+
+
+@dataclass(frozen=True)
+class Check:
+    """One goal: what it asks, what was measured, and whether it holds (None: not measured)."""
+
+    name: str
+    goal: str
+    measured: str
+    passed: bool | None
+    section: str
+
+    def line(self) -> str:
+        """``PASS  name: measured (goal)``."""
+        verdict = {True: "PASS", False: "FAIL", None: "N/A "}[self.passed]
+        return f"{verdict}  {self.name}: {self.measured} (goal {self.goal})"
+
+
+def _f(value: float, digits: int = 2) -> str:
+    return "n/a" if value is None or math.isnan(value) else f"{value:.{digits}f}"
+
+
+def _comparison(comp: dict[str, Any]) -> list[Check]:
+    checks = []
+    geo = comp["geomean_speedup"]
+    checks.append(
+        Check(
+            "speedup, geometric mean, LLM planner",
+            f">= {SPEEDUP_GEOMEAN}x",
+            f"{_f(geo)}x (ceiling {_f(comp['geomean_ceiling'])}x)",
+            geo >= SPEEDUP_GEOMEAN,
+            "speed",
+        )
+    )
+    chain = comp["chain_4_speedup"]
+    checks.append(
+        Check(
+            "speedup, depth-4 chain, LLM planner",
+            f">= {SPEEDUP_CHAIN_4}x",
+            f"{_f(chain)}x",
+            chain >= SPEEDUP_CHAIN_4,
+            "speed",
+        )
+    )
+    rows = {r["scenario"]: r for r in comp["rows"]}
+    if comp["offline_scenarios"]:
+        off = comp["geomean_offline_speedup"]
+        checks.append(
+            Check(
+                "speedup, geometric mean, offline path (its scenarios)",
+                f">= {SPEEDUP_GEOMEAN}x",
+                f"{_f(off)}x over {len(comp['offline_scenarios'])} scenarios",
+                off >= SPEEDUP_GEOMEAN,
+                "speed",
+            )
+        )
+        if "offline_speedup" in rows.get("chain_4", {}):
+            value = rows["chain_4"]["offline_speedup"]
+            checks.append(
+                Check(
+                    "speedup, depth-4 chain, offline path",
+                    f">= {SPEEDUP_CHAIN_4}x",
+                    f"{_f(value)}x",
+                    value >= SPEEDUP_CHAIN_4,
+                    "speed",
+                )
+            )
+    multi = [r for r in comp["rows"] if r["steps"] > 1 and r["ours_ok"]]
+    worst = max((r["ours_llm_calls"] for r in multi), default=0)
+    checks.append(
+        Check(
+            "LLM calls, successful multi-tool request",
+            "<= 2",
+            f"max {worst} over {len(multi)} scenarios",
+            worst <= 2 if multi else None,
+            "calls",
+        )
+    )
+    templated = [r for r in multi if r["scenario"] != "replan"]
+    bad = [r["scenario"] for r in templated if r["ours_llm_calls"] != 1]
+    checks.append(
+        Check(
+            "LLM calls when the answer is a template",
+            "== 1",
+            "1 in every scenario" if not bad else f"not 1 in {', '.join(bad)}",
+            not bad if templated else None,
+            "calls",
+        )
+    )
+    single = rows.get("single", {})
+    if "offline_llm_calls" in single:
+        calls = single["offline_llm_calls"]
+        checks.append(
+            Check(
+                "LLM calls, single-intent built-in role, offline",
+                "== 0",
+                str(calls),
+                calls == 0 and bool(single.get("offline_ok")),
+                "calls",
+            )
+        )
+    else:
+        checks.append(
+            Check(
+                "LLM calls, single-intent built-in role, offline",
+                "== 0",
+                single.get("offline_skipped", "not measured"),
+                None,
+                "calls",
+            )
+        )
+    broken = [r["scenario"] for r in comp["rows"] if not (r["ours_ok"] and r["baseline_ok"])]
+    checks.append(
+        Check(
+            "every run answered correctly (both systems)",
+            "all",
+            "all" if not broken else f"wrong in {', '.join(broken)}",
+            not broken,
+            "speed",
+        )
+    )
+    return checks
+
+
+def _overhead(over: dict[str, Any]) -> list[Check]:
+    checks = []
+    fast = {v["variant"]: v for v in over.get("fast_reply", [])}
+    if "sqlite" in fast:
+        p95 = fast["sqlite"]["p95_ms"]
+        checks.append(
+            Check(
+                "fast-reply overhead p95, SQLite checkpointer",
+                f"<= {FAST_REPLY_P95_MS:g} ms",
+                f"{_f(p95, 1)} ms",
+                p95 <= FAST_REPLY_P95_MS,
+                "overhead",
+            )
+        )
+    plan = over.get("plan_1024", {}).get("sqlite")
+    if plan:
+        checks.append(
+            Check(
+                "engine overhead per step, 1,024-step plan, SQLite",
+                f"<= {PER_STEP_MS:g} ms",
+                f"{_f(plan['per_step_ms'], 3)} ms",
+                plan["per_step_ms"] <= PER_STEP_MS,
+                "overhead",
+            )
+        )
+    eager = over.get("eager_start", {}).get("all_dependent_steps")
+    if eager:
+        checks.append(
+            Check(
+                "dependent step start after its last dependency (max)",
+                f"<= {DEPENDANT_START_MS:g} ms",
+                f"{_f(eager['max_ms'], 2)} ms over {eager['n']} dependent steps",
+                eager["max_ms"] <= DEPENDANT_START_MS,
+                "overhead",
+            )
+        )
+    return checks
+
+
+def _external(name: str, data: dict[str, Any]) -> list[Check]:
+    if data.get("status") != "measured":
+        return [Check(f"{name} benchmark", "its own goals", data.get("status", "?"), None, name)]
+    results = data["results"]
+    goals = results.get("goals") or results.get("passed") or {}
+    checks = []
+    targets = results.get("targets", {})
+    for key, value in goals.items():
+        measured = results.get(key)
+        shown = f"{measured:.4g}" if isinstance(measured, int | float) else "see below"
+        target = targets.get(key, "in the name")
+        checks.append(Check(f"{name}: {key}", target, shown, bool(value), name))
+    return checks
+
+
+def evaluate(results: dict[str, Any]) -> list[Check]:
+    """Every goal check the results allow."""
+    checks: list[Check] = []
+    if "comparison" in results:
+        checks += _comparison(results["comparison"])
+    if "overhead" in results:
+        checks += _overhead(results["overhead"])
+    for name in ("router", "tool_selection"):
+        if name in results:
+            checks += _external(name, results[name])
+    return checks

@@ -1,0 +1,158 @@
+"""Tests that FAIL today: engine bugs and gaps found by the reliability suite.
+
+Not collected by a plain ``pytest`` run (the file name has no ``test_`` prefix), so the suite
+stays green; each test passes once its bug is fixed, then moves into the matching test module.
+Run them explicitly::
+
+    python -m pytest -q -p no:cacheprovider tests/reliability/known_bugs.py
+
+See docs/reliability.md, "Known bugs and gaps", for the analysis of each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agent_system.api import AgentSystem
+from agent_system.planning.models import ExecutionPlan, ExecutionStep
+from agent_system.registry.registry import ToolRegistry
+from agent_system.registry.spec import ToolOutput, spec_from_function
+from agent_system.testing import make_settings
+from tests.graph.conftest import FakeRouter, ScriptedPlanner
+
+from .conftest import RigFactory, assert_consistent, plan_of
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_replanned_step_that_needs_approval_waits_for_approval(
+    rig_factory: RigFactory,
+) -> None:
+    """BUG 0 (security): nodes.py Engine.replan sends the revision to `approve` without setting
+    `requires_approval` from the tool spec (only `_accept_plan` does), so a replanned
+    `unlock` runs unapproved."""
+    rig = rig_factory(
+        plans=[plan_of({"id": "f", "tool": "test.fail", "on_failure": "replan"})],
+        revisions=[plan_of({"id": "u", "tool": "test.unlock", "arguments": {"door": "front"}})],
+    )
+    result = await rig.system.arun("fail, then unlock", thread_id="t")
+    assert rig.calls.counts == {"fail": 1}, "the door was unlocked without approval"
+    assert result.status == "interrupted"
+
+
+async def test_a_tool_raising_cancelled_error_itself_fails_its_step_without_escaping(
+    rig_factory: RigFactory,
+) -> None:
+    """BUG 1: scheduler.py run_plan `run.finalize(task.result())` re-raises the CancelledError."""
+    rig = rig_factory(
+        plans=[
+            plan_of(
+                {"id": "ok", "tool": "test.echo", "arguments": {"text": "kept"}},
+                {"id": "c", "tool": "fault.cancelled", "on_failure": "skip"},
+            )
+        ]
+    )
+    result = await rig.system.arun("cancel inside", thread_id="t")
+    assert result.status == "partial", result
+    assert "echo: kept" in result.reply
+    await assert_consistent(rig.system, result)
+
+
+async def test_concurrent_runs_on_the_default_sqlite_home_do_not_raise_database_locked(
+    tmp_path: Path,
+) -> None:
+    """BUG 2: sqlite3.OperationalError('database is locked') escapes arun under concurrency."""
+
+    async def work(name: str) -> ToolOutput:
+        """Work with a side effect.
+
+        Args:
+            name: Step name.
+        """
+        await asyncio.sleep(0.003 * (int(name[1:]) % 11))
+        return ToolOutput(data={"name": name}, display=name)
+
+    registry = ToolRegistry([spec_from_function(work, name="test.work", side_effects="irreversible")])
+    plans = [
+        ExecutionPlan(
+            steps=[
+                ExecutionStep(id=f"s{i}", tool="test.work", arguments={"name": f"s{i}"})
+                for i in range(30)
+            ]
+        )
+        for _ in range(8)
+    ]
+    system = AgentSystem(
+        make_settings(tmp_path / "home", max_concurrency=32),
+        registry=registry,
+        router=FakeRouter(),
+        planner=ScriptedPlanner(plans),
+        models={},
+        roles={},
+    )
+    async with system:
+        results = await asyncio.gather(
+            *(system.arun("go", thread_id=f"t{k}") for k in range(8))
+        )
+        assert [r.status for r in results] == ["success"] * 8
+        for k in range(8):
+            assert len(system.audit_log(thread_id=f"t{k}", limit=1000)) == 30
+
+
+async def test_an_invalid_plan_reply_says_what_was_invalid(rig_factory: RigFactory) -> None:
+    """BUG 3: nodes.py Engine._reply only lists validation problems for a plan with no steps."""
+    rig = rig_factory(
+        plans=[plan_of({"id": "a", "tool": "test.add", "arguments": {"a": [1], "b": 2}})]
+    )
+    result = await rig.system.arun("bad arguments", thread_id="t")
+    assert result.status == "failure"
+    assert "Invalid arguments for tool 'test.add'" in result.reply, result.reply
+
+
+async def test_an_abandoned_plan_runs_the_compensating_tool_of_finished_steps(
+    rig_factory: RigFactory,
+) -> None:
+    """GAP 4: `ToolSpec.compensate` is declared but the engine never calls it."""
+    rig = rig_factory(
+        plans=[
+            plan_of(
+                {"id": "book", "tool": "comp.book", "arguments": {"what": "table"}},
+                {"id": "pay", "tool": "test.fail", "depends_on": ["book"]},
+            )
+        ]
+    )
+    undone: list[dict[str, Any]] = []
+
+    async def book(what: str) -> ToolOutput:
+        """Book something.
+
+        Args:
+            what: What to book.
+        """
+        return ToolOutput(data={"booking": 7, "what": what}, display=f"booked {what}")
+
+    async def cancel_booking(arguments: dict[str, Any], output: dict[str, Any]) -> str:
+        """Cancel a booking.
+
+        Args:
+            arguments: The booking's arguments.
+            output: The booking's output.
+        """
+        undone.append({"arguments": arguments, "output": output})
+        return "cancelled"
+
+    await rig.system.aopen()
+    registry = rig.system.engine.registry
+    registry.add(spec_from_function(cancel_booking, name="comp.cancel", side_effects="reversible"))
+    registry.add(
+        spec_from_function(
+            book, name="comp.book", side_effects="reversible", compensate="comp.cancel"
+        )
+    )
+    result = await rig.system.arun("book then pay", thread_id="t")
+    assert result.status == "partial"
+    assert undone == [{"arguments": {"what": "table"}, "output": {"booking": 7, "what": "table"}}]

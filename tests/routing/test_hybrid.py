@@ -1,0 +1,123 @@
+"""LLMRouter and HybridRouter with scripted chat models (no network)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_system.errors import LLMError, LLMOutputError
+from agent_system.routing import (
+    EmbeddedRouter,
+    HybridRouter,
+    LLMRouter,
+    RouteRequest,
+    RouteTarget,
+    Turn,
+)
+from agent_system.testing import make_settings
+from tests.routing.fakes import FailingChat, ScriptedClassifier, route_call, scripted_chat
+
+
+@pytest.mark.anyio
+async def test_the_llm_router_turns_a_structured_reply_into_a_decision() -> None:
+    chat = scripted_chat(
+        route_call(
+            {
+                "target": "fast_reply",
+                "role": "weather",
+                "confidence": 0.9,
+                "follow_up": True,
+                "reason": "Asks about weather again.",
+            }
+        )
+    )
+    router = LLMRouter(chat)
+    history = [Turn(text="weather in Paris", role="weather")]
+    decision = await router.route(RouteRequest(text="and in Boston?", history=history))
+    assert decision.router == "llm"
+    assert (decision.target, decision.role) == (RouteTarget.FAST_REPLY, "weather")
+    assert decision.slots == {"follow_up": True}
+    assert decision.reason == "Asks about weather again."
+    chat.assert_complete()
+
+
+def test_the_llm_prompt_names_every_role_and_the_recent_turns() -> None:
+    router = LLMRouter(scripted_chat())
+    history = [Turn(text="weather in Paris", role="weather")]
+    prompt = router.messages(RouteRequest(text="and in Boston?", history=history))
+    text = "\n".join(content for _, content in prompt)
+    for role in ("timer", "weather", "calendar", "smart_home", "search", "conversation"):
+        assert f"- {role}:" in text
+    assert "'weather in Paris' (routed to weather)" in text
+    assert prompt[-1] == ("human", "and in Boston?")
+
+
+@pytest.mark.anyio
+async def test_the_llm_router_drops_a_role_given_with_meta_planning() -> None:
+    chat = scripted_chat(
+        route_call({"target": "meta_planning", "role": "timer", "confidence": 0.8})
+    )
+    decision = await LLMRouter(chat).route(RouteRequest(text="x then y"))
+    assert (decision.target, decision.role) == (RouteTarget.META_PLANNING, None)
+
+
+@pytest.mark.anyio
+async def test_the_llm_router_rejects_fast_reply_without_a_role() -> None:
+    chat = scripted_chat(route_call({"target": "fast_reply", "confidence": 0.8}))
+    with pytest.raises(LLMOutputError, match="without a role"):
+        await LLMRouter(chat).route(RouteRequest(text="hmm"))
+
+
+@pytest.mark.anyio
+async def test_a_failing_chat_model_raises_an_llm_error_naming_the_request() -> None:
+    with pytest.raises(LLMError, match="could not route 'hmm'"):
+        await LLMRouter(FailingChat(responses=[])).route(RouteRequest(text="hmm"))
+
+
+@pytest.mark.anyio
+async def test_the_hybrid_router_does_not_ask_the_llm_when_the_embedded_router_is_sure() -> None:
+    chat = scripted_chat()  # any call would find the script empty and fail
+    hybrid = HybridRouter(EmbeddedRouter(ScriptedClassifier("timer", 0.99)), LLMRouter(chat))
+    decision = await hybrid.route(RouteRequest(text="set a timer"))
+    assert (decision.role, decision.router, hybrid.llm_calls) == ("timer", "embedded", 0)
+
+
+@pytest.mark.anyio
+async def test_the_hybrid_router_does_not_ask_the_llm_below_the_plan_threshold() -> None:
+    chat = scripted_chat()
+    hybrid = HybridRouter(EmbeddedRouter(ScriptedClassifier("other", 0.5)), LLMRouter(chat))
+    decision = await hybrid.route(RouteRequest(text="sell my shares"))
+    assert (decision.target, hybrid.llm_calls) == (RouteTarget.META_PLANNING, 0)
+
+
+@pytest.mark.anyio
+async def test_the_hybrid_router_lets_the_llm_decide_in_the_middle_band() -> None:
+    chat = scripted_chat(
+        route_call({"target": "fast_reply", "role": "calendar", "confidence": 0.9})
+    )
+    embedded = EmbeddedRouter(ScriptedClassifier("timer", 0.8))
+    hybrid = HybridRouter(embedded, LLMRouter(chat), make_settings())
+    decision = await hybrid.route(RouteRequest(text="move my thing to 5"))
+    assert (decision.role, decision.router, decision.guess) == ("calendar", "llm", False)
+    assert decision.scores["timer"] == pytest.approx(0.8)
+    assert hybrid.llm_calls == 1
+    chat.assert_complete()
+
+
+@pytest.mark.anyio
+async def test_the_hybrid_router_keeps_the_embedded_guess_when_the_llm_fails() -> None:
+    embedded = EmbeddedRouter(ScriptedClassifier("weather", 0.8))
+    hybrid = HybridRouter(embedded, LLMRouter(FailingChat(responses=[])))
+    decision = await hybrid.route(RouteRequest(text="is it nice out"))
+    assert (decision.role, decision.guess, decision.router) == ("weather", True, "embedded")
+    assert "LLM router failed" in decision.reason
+    assert (hybrid.llm_calls, hybrid.llm_failures) == (1, 1)
+
+
+@pytest.mark.anyio
+async def test_the_hybrid_band_follows_the_settings_thresholds() -> None:
+    chat = scripted_chat()
+    settings = make_settings(route_fast_threshold=0.75, route_plan_threshold=0.5)
+    embedded = EmbeddedRouter.from_settings(settings, ScriptedClassifier("weather", 0.8))
+    hybrid = HybridRouter(embedded, LLMRouter(chat), settings)
+    decision = await hybrid.route(RouteRequest(text="is it nice out"))
+    assert (decision.role, hybrid.llm_calls) == ("weather", 0)

@@ -1,0 +1,132 @@
+"""The app as a whole: startup checks, request limits, error format, health and shutdown."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from agent_system.errors import ConfigurationError
+from agent_system.planning.models import ExecutionPlan, ExecutionStep
+from agent_system.server import check_bind, create_app, serve
+from agent_system.testing import make_settings
+
+from .conftest import KEY_A, Live, fake_system, run_server
+
+
+def test_the_app_refuses_to_start_without_keys_unless_open(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    with pytest.raises(ConfigurationError, match="--open"):
+        create_app(settings)
+    with pytest.raises(ConfigurationError, match="AGENT_SYSTEM_API_KEYS"):
+        serve(settings, host="127.0.0.1", port=0)
+
+
+def test_open_mode_is_refused_on_a_non_loopback_host(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    with pytest.raises(ConfigurationError, match=r"loopback address, not '0\.0\.0\.0'"):
+        serve(settings, host="0.0.0.0", port=0, open_=True)
+    check_bind(settings, "127.0.0.1", True)
+    check_bind(make_settings(tmp_path, api_keys=[KEY_A]), "0.0.0.0", False)
+
+
+def test_an_invalid_body_is_422_naming_the_field(live: Live) -> None:
+    with live.client() as client:
+        missing = client.post("/v1/threads/t/runs", json={})
+        empty = client.post("/v1/threads/t/runs", json={"text": ""})
+        wrong = client.post("/v1/threads/t/approval", json={"approved": "maybe"})
+        bad_id = client.post("/v1/threads/a%20b/runs", json={"text": "echo x"})
+    for response, field in [(missing, "text"), (empty, "text"), (wrong, "approved")]:
+        assert response.status_code == 422
+        error = response.json()["error"]
+        assert error["param"] == field and field in error["message"]
+    assert bad_id.status_code == 422 and bad_id.json()["error"]["param"] == "path.thread_id"
+
+
+def test_a_body_over_the_limit_is_413(live_factory: Callable[..., Live]) -> None:
+    live = live_factory(max_body_bytes=2048)
+    with live.client() as client:
+        big = client.post("/v1/threads/t/runs", json={"text": "echo " + "x" * 3000})
+        chunked = client.post(
+            "/v1/threads/t/runs",
+            content=iter([b'{"text": "echo ', b"y" * 3000, b'"}']),
+            headers={"content-type": "application/json"},
+        )
+        small = client.post("/v1/threads/t/runs", json={"text": "echo small"})
+    for response in (big, chunked):
+        assert response.status_code == 413
+        assert "2048 bytes" in response.json()["error"]["message"]
+    assert small.status_code == 200
+
+
+def test_an_unexpected_error_is_a_500_without_a_traceback(live: Live) -> None:
+    async def broken(user: Any = None) -> Any:
+        raise RuntimeError("database password is hunter2")
+
+    live.system.athreads = broken  # type: ignore[method-assign]
+    with live.client() as client:
+        response = client.get("/v1/threads")
+    assert response.status_code == 500
+    assert response.json()["error"] == {
+        "message": "Internal server error.",
+        "type": "server_error",
+        "code": None,
+        "param": None,
+    }
+    assert "hunter2" not in response.text and "Traceback" not in response.text
+
+
+def test_healthz_answers_without_a_key(live: Live) -> None:
+    with httpx.Client(base_url=live.url) as client:
+        assert client.get("/healthz").json() == {"status": "ok", "runs_active": 0}
+
+
+def test_shutdown_lets_an_in_flight_run_finish(tmp_path: Path) -> None:
+    plan = ExecutionPlan(
+        steps=[ExecutionStep(id="nap", tool="test.slow", arguments={"seconds": 0.4})]
+    )
+    system, calls, _ = fake_system(tmp_path / "home", [plan], api_keys=[KEY_A])
+    runner = run_server(create_app(system.settings, system))
+    url = next(runner)
+    responses: list[httpx.Response] = []
+
+    def call() -> None:
+        with httpx.Client(base_url=url, timeout=10) as client:
+            responses.append(
+                client.post(
+                    "/v1/threads/t/runs",
+                    json={"text": "nap"},
+                    headers={"Authorization": f"Bearer {KEY_A}"},
+                )
+            )
+
+    worker = threading.Thread(target=call)
+    worker.start()
+    deadline = time.monotonic() + 10
+    while calls.counts.get("slow") is None:  # the step is running
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    next(runner, None)  # stop the server now
+    worker.join(10)
+    assert responses and responses[0].status_code == 200
+    assert responses[0].json()["status"] == "success"
+
+
+def test_worker_processes_get_the_same_settings_and_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agent_system.server import app as app_module
+
+    settings = make_settings(tmp_path / "h", api_keys=[KEY_A], rate_limit_per_minute=7)
+    monkeypatch.setenv(app_module._SETTINGS_ENV, app_module._settings_json(settings))
+    monkeypatch.setenv(app_module._OPEN_ENV, "")
+    state = app_module.app_from_env().state.server
+    assert state.settings.home == tmp_path / "h"
+    assert state.settings.rate_limit_per_minute == 7
+    assert [k.get_secret_value() for k in state.settings.api_keys] == [KEY_A]
+    assert not state.keys.open and len(state.keys) == 1
