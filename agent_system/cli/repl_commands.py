@@ -28,7 +28,7 @@ HELP = [
     ("/plan TEXT", "preview the plan for TEXT without running it"),
     ("/tools", "list the tools plans can use"),
     ("/approve [no | STEP…]", "answer a pending approval (all, none, or the named steps)"),
-    ("/resume", "continue a run cut short by Ctrl-C (also one from `ask`, after /thread ID)"),
+    ("/resume", "continue a run cancelled with Ctrl-C"),
     ("/quit", "leave (also Ctrl-D, or Ctrl-C twice)"),
 ]
 

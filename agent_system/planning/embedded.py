@@ -220,7 +220,9 @@ class EmbeddedPlanner:
                 decision = self.router.decide(RouteRequest(text=clause.text, history=history))
                 previous = self.router.decide(RouteRequest(text=merged[-1].text, history=history))
                 weak = decision.role is None or decision.confidence < self.min_confidence
-                if weak and previous.role is not None:
+                # A short fragment of the same role ("... kitchen and living room") is a list.
+                fragment = len(clause.text.split()) <= 3 and decision.role == previous.role
+                if (weak or fragment) and previous.role is not None:
                     merged[-1] = _Clause(
                         f"{merged[-1].text} and {clause.text}",
                         merged[-1].sequential,
