@@ -144,21 +144,27 @@ class AgentSystem:
             self._persistence = await open_persistence(self.settings)
             checkpointer = checkpointer or self._persistence.checkpointer
             store = store or self._persistence.store
-        self._engine, self._graph = assemble(
-            self.settings,
-            checkpointer=checkpointer,
-            store=store,
-            registry=self._registry,
-            router=self._router,
-            planner=self._planner,
-            replanner=self._replanner,
-            models=self._models,
-            runtime=self._runtime,
-            clock=self._clock,
-            http_client=self._http,
-            plugins=self._plugins,
-            roles=self._roles,
-        )
+        try:
+            self._engine, self._graph = assemble(
+                self.settings,
+                checkpointer=checkpointer,
+                store=store,
+                registry=self._registry,
+                router=self._router,
+                planner=self._planner,
+                replanner=self._replanner,
+                models=self._models,
+                runtime=self._runtime,
+                clock=self._clock,
+                http_client=self._http,
+                plugins=self._plugins,
+                roles=self._roles,
+            )
+        except BaseException:
+            if self._persistence is not None:
+                await self._persistence.aclose()
+                self._persistence = None
+            raise
 
     async def aclose(self) -> None:
         """Close storage and the HTTP client."""
@@ -279,6 +285,9 @@ class AgentSystem:
                     log.warning("run on thread %s failed: %s", thread_id, exc.message)
                     errors.append(exc.to_info())
             snapshot = await self.graph.aget_state(config)
+        pending = _pending(snapshot)
+        if pending:
+            yield ev.ApprovalRequired(steps=pending, thread_id=thread_id)
         result = _run_result(snapshot, thread_id, user, text, errors, scope.usage.usage)
         result.duration_ms = (time.perf_counter() - started) * 1000
         await self._touch_thread(thread_id, user)

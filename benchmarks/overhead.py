@@ -49,66 +49,70 @@ class TimerRouter:
         return self.decide(request)
 
 
-FAST_REPLY_VARIANTS = ("sqlite", "sqlite_sync_normal", "memory")
-"""sqlite: the product default (goal judged here); sqlite_sync_normal: the same files with
-``PRAGMA synchronous=NORMAL`` on every connection (a what-if: no fsync per commit in WAL mode);
-memory: `InMemorySaver` + `InMemoryStore` (the framework floor)."""
+FAST_REPLY_VARIANTS = ("sqlite", "memory")
+"""sqlite: the product default, `open_persistence` (goal judged here); memory: `InMemorySaver` +
+`InMemoryStore`, the framework floor."""
 
 
-async def _relax_fsync(system: AgentSystem) -> None:
-    """What-if: ``synchronous=NORMAL`` on the checkpointer, store and application database."""
-    await system.aopen()
-    persistence: Any = system._persistence
-    if persistence is not None:
-        await persistence.checkpointer.conn.execute("PRAGMA synchronous=NORMAL")
-        await persistence.store.conn.execute("PRAGMA synchronous=NORMAL")
-    system.engine.runtime.db.execute("PRAGMA synchronous=NORMAL")
-
-
-async def fast_reply_overhead(requests: int, variant: str = "sqlite") -> dict[str, Any]:
-    """`requests` fast replies with an instant tool, each on a new thread."""
+async def _fast_reply_system(variant: str) -> AgentSystem:
     from langgraph.checkpoint.memory import InMemorySaver
     from langgraph.store.memory import InMemoryStore
 
     from roles.timer.role import ROLE as TIMER
 
-    missing = offline_available()
     options: dict[str, Any] = {}
-    if missing is not None:
+    if offline_available() is not None:
         options = {"router": TimerRouter(), "roles": {"timer": TIMER}}
     if variant == "memory":
         options.update(checkpointer=InMemorySaver(), store=InMemoryStore())
     system = AgentSystem(
         _settings(_home()), registry=simulated_builtin_registry(0.0), models={}, **options
     )
-    if variant == "sqlite_sync_normal":
-        await _relax_fsync(system)
-    walls: list[float] = []
-    calls = 0
-    statuses: set[str] = set()
-    reply = ""
+    await system.aopen()
+    return system
+
+
+async def fast_reply_overhead(
+    requests: int, variants: tuple[str, ...] = FAST_REPLY_VARIANTS
+) -> list[dict[str, Any]]:
+    """`requests` fast replies per variant with an instant tool, each on a new thread.
+
+    The variants take turns request by request, so load from other work hits them alike.
+    """
+    systems = {v: await _fast_reply_system(v) for v in variants}
+    walls: dict[str, list[float]] = {v: [] for v in variants}
+    calls = dict.fromkeys(variants, 0)
+    statuses: dict[str, set[str]] = {v: set() for v in variants}
+    replies = dict.fromkeys(variants, "")
     try:
         for n in range(requests + 5):
-            started = time.perf_counter()
-            result = await system.arun(FAST_REPLY_TEXT, thread_id=str(uuid.uuid4()))
-            wall = time.perf_counter() - started
-            if n >= 5:  # the first few warm the caches and the SQLite file
-                walls.append(wall)
-                calls = max(calls, result.usage.llm_calls)
-                statuses.add(result.status)
-                reply = result.reply
+            for variant, system in systems.items():
+                started = time.perf_counter()
+                result = await system.arun(FAST_REPLY_TEXT, thread_id=str(uuid.uuid4()))
+                wall = time.perf_counter() - started
+                if n < 5:  # the first few warm the caches and the SQLite files
+                    continue
+                walls[variant].append(wall)
+                calls[variant] = max(calls[variant], result.usage.llm_calls)
+                statuses[variant].add(result.status)
+                replies[variant] = result.reply
     finally:
-        await system.aclose()
-    return {
-        **summary_ms(walls),
-        "variant": variant,
-        "request": FAST_REPLY_TEXT,
-        "router": "embedded" if missing is None else f"stand-in ({missing})",
-        "llm_calls": calls,
-        "statuses": sorted(statuses),
-        "reply": reply[:120],
-        "samples_ms": [w * 1000 for w in walls],
-    }
+        for system in systems.values():
+            await system.aclose()
+    missing = offline_available()
+    return [
+        {
+            **summary_ms(walls[v]),
+            "variant": v,
+            "request": FAST_REPLY_TEXT,
+            "router": "embedded" if missing is None else f"stand-in ({missing})",
+            "llm_calls": calls[v],
+            "statuses": sorted(statuses[v]),
+            "reply": replies[v][:120],
+            "samples_ms": [w * 1000 for w in walls[v]],
+        }
+        for v in variants
+    ]
 
 
 async def plan_1024_overhead(runs: int) -> dict[str, Any]:

@@ -203,7 +203,8 @@ class Engine:
             }
             for s in pending
         ]
-        _emit(ev.ApprovalRequired(steps=request, thread_id=_thread_id(config)))
+        # The API announces the pause (ApprovalRequired) once the run stops here; emitting it from
+        # this node would repeat it on resume, when the node runs again.
         answer = interrupt({"type": "approval", "steps": request})
         approved = _approved_ids(answer, [s.id for s in pending])
         for step in pending:

@@ -336,3 +336,16 @@ async def test_a_plan_with_no_steps_says_what_could_not_be_planned(
     assert result.status == "failure"
     assert "no tool books flights" in result.reply
     assert "no steps" not in result.reply
+
+
+async def test_approval_is_announced_once_even_across_the_resume(
+    harness_factory: Callable[..., Harness],
+) -> None:
+    h = harness_factory(
+        plans=[plan_of({"id": "u", "tool": "test.unlock", "arguments": {"door": "front"}})]
+    )
+    first = [e.type async for e in h.system.astream("unlock", thread_id="t")]
+    second = [e.type async for e in h.system.astream_resume("t", True)]
+    assert first.count("approval_required") == 1
+    assert first[-2:] == ["approval_required", "run_finished"]
+    assert "approval_required" not in second

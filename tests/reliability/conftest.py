@@ -245,24 +245,31 @@ class Server:
 ServerFactory = Callable[..., Server]
 
 
-@pytest.fixture
-def server_factory(tmp_path: Path) -> Iterator[ServerFactory]:
-    """Start servers (the server tests' loopback uvicorn) with the given keys and settings."""
+def start_server(
+    home: Path, keys: list[str], plans: list[ExecutionPlan] | None = None, **settings: Any
+) -> tuple[Server, Iterator[str]]:
+    """Serve an AgentSystem on fakes (the server tests' loopback uvicorn); stop with next()."""
     from agent_system.server import create_app
     from tests.server.conftest import fake_system, run_server
 
+    system, calls, _ = fake_system(home, plans, api_keys=keys, **settings)
+    app = create_app(system.settings, system, timers=False)
+    runner = run_server(app)
+    url = next(runner)
+    return Server(url, app, system, calls), runner
+
+
+@pytest.fixture
+def server_factory(tmp_path: Path) -> Iterator[ServerFactory]:
+    """Start servers with the given keys and settings; all stopped at teardown."""
     runners: list[Iterator[str]] = []
 
     def start(
         keys: list[str], plans: list[ExecutionPlan] | None = None, **settings: Any
     ) -> Server:
-        home = tmp_path / f"server{len(runners)}"
-        system, calls, _ = fake_system(home, plans, api_keys=keys, **settings)
-        app = create_app(system.settings, system, timers=False)
-        runner = run_server(app)
-        url = next(runner)
+        server, runner = start_server(tmp_path / f"server{len(runners)}", keys, plans, **settings)
         runners.append(runner)
-        return Server(url, app, system, calls)
+        return server
 
     yield start
     for runner in runners:

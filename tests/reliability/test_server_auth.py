@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import Server, ServerFactory
+from .conftest import Server, start_server
 
 ALICE = "sk-reliability-alice-00000001"
 BOB = "sk-reliability-bob-00000002"
@@ -31,14 +31,15 @@ BODIES: dict[str, Any] = {
 SECRET_TEXT = "echo alice-private-note"
 
 
-@pytest.fixture
-def server(server_factory: ServerFactory) -> Iterator[Server]:
-    """A server with Alice's and Bob's keys; Alice owns thread 'alice-thread'."""
-    live = server_factory([ALICE, BOB])
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server with Alice's and Bob's keys; Alice owns thread 'alice-thread'."""
+    live, runner = start_server(tmp_path_factory.mktemp("auth"), [ALICE, BOB])
     with live.client(ALICE) as alice:
         response = alice.post("/v1/threads/alice-thread/runs", json={"text": SECRET_TEXT})
         assert response.status_code == 200, response.text
     yield live
+    next(runner, None)
 
 
 def endpoints(server: Server) -> list[tuple[str, str]]:
@@ -101,15 +102,22 @@ def test_another_users_key_sees_nothing_of_alices_thread_on_any_endpoint(server:
     with server.client(ALICE) as alice:
         history = alice.get("/v1/threads/alice-thread").json()["history"]
     assert [turn["text"] for turn in history] == [SECRET_TEXT]
-    assert server.calls.counts == {"echo": 1}
 
 
-def test_bob_continuing_alices_thread_through_the_openai_api_gets_his_own_thread(
+def test_bob_naming_alices_thread_in_the_openai_api_gets_404_or_his_own_thread(
     server: Server,
 ) -> None:
     with server.client(BOB) as bob:
-        response = bob.post("/v1/chat/completions", json=BODIES["/v1/chat/completions"])
-    assert "alice-private-note" not in response.text
+        by_user_field = bob.post("/v1/chat/completions", json=BODIES["/v1/chat/completions"])
+        by_header = bob.post(
+            "/v1/chat/completions",
+            json=BODIES["/v1/chat/completions"],
+            headers={"X-Thread-Id": "alice-thread"},
+        )
+    assert by_user_field.status_code == 200
+    assert "alice-private-note" not in by_user_field.text
+    assert by_header.status_code == 404, by_header.text
+    assert "alice-private-note" not in by_header.text
     with server.client(ALICE) as alice:
         history = alice.get("/v1/threads/alice-thread").json()["history"]
     assert [turn["text"] for turn in history] == [SECRET_TEXT]
@@ -120,10 +128,12 @@ def test_bob_continuing_alices_thread_through_the_openai_api_gets_his_own_thread
 LIMIT = 4096
 
 
-@pytest.fixture
-def small(server_factory: ServerFactory) -> Server:
-    """A server with a 4 KiB body limit."""
-    return server_factory([ALICE], max_body_bytes=LIMIT)
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server with a 4 KiB body limit, shared by the body tests of this module."""
+    server, runner = start_server(tmp_path_factory.mktemp("small"), [ALICE], max_body_bytes=LIMIT)
+    yield server
+    next(runner, None)
 
 
 def _chunks(total: int, size: int = 1024) -> Iterator[bytes]:
@@ -149,11 +159,12 @@ def _chunks(total: int, size: int = 1024) -> Iterator[bytes]:
 def test_an_oversized_body_gets_413_before_the_endpoint_runs(
     small: Server, method: str, path: str, key: str | None
 ) -> None:
+    before = dict(small.calls.counts)
     with small.client(key) as client:
         response = client.request(method, path, content=b"x" * (LIMIT * 4))
         assert response.status_code == 413, response.text
         assert "AGENT_SYSTEM_MAX_BODY_BYTES" in response.json()["error"]["message"]
-    assert small.calls.counts == {}
+    assert small.calls.counts == before
 
 
 def test_a_chunked_body_without_a_length_is_cut_off_at_the_limit(small: Server) -> None:
