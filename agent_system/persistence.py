@@ -66,15 +66,7 @@ async def open_persistence(settings: Settings) -> Persistence:
             stack.push_async_callback(pool.close)
             checkpointer: Any = AsyncPostgresSaver(pool)
             store: Any = AsyncPostgresStore(pool)
-            # Several workers starting at once would race on the migrations (duplicate key in
-            # checkpoint_migrations): a session advisory lock runs them one process at a time.
-            async with pool.connection() as lock_conn:
-                await lock_conn.execute("SELECT pg_advisory_lock(%s)", (_SETUP_LOCK,))
-                try:
-                    await checkpointer.setup()
-                    await store.setup()
-                finally:
-                    await lock_conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
+            await _setup_postgres(pool, checkpointer, store)
             return Persistence(checkpointer, store, "postgres", stack)
 
         import sqlite3
@@ -102,6 +94,35 @@ async def open_persistence(settings: Settings) -> Persistence:
     except BaseException:
         await stack.aclose()
         raise
+
+
+async def _setup_postgres(pool: Any, checkpointer: Any, store: Any) -> None:
+    """Create or migrate the tables, one process at a time.
+
+    Several workers starting at once would race on the migrations (duplicate key in
+    ``checkpoint_migrations``). A session advisory lock serialises them; it is taken by polling
+    ``pg_try_advisory_lock``, because a session blocked in ``pg_advisory_lock`` would make the
+    holder's ``CREATE INDEX CONCURRENTLY`` wait for it forever.
+    """
+    import asyncio
+
+    async with pool.connection() as conn:
+        for _ in range(600):
+            cursor = await conn.execute("SELECT pg_try_advisory_lock(%s) AS ok", (_SETUP_LOCK,))
+            row = await cursor.fetchone()
+            if row and row["ok"]:
+                break
+            await asyncio.sleep(0.1)
+        else:
+            raise ConfigurationError(
+                "Timed out after 60 s waiting for another process to create the PostgreSQL "
+                "tables; check that no agent-system process is stuck, then restart."
+            )
+        try:
+            await checkpointer.setup()
+            await store.setup()
+        finally:
+            await conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
 
 
 def open_runtime(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import math
 import time
 import zipfile
@@ -104,7 +105,13 @@ def role_examples() -> dict[str, tuple[str, ...]]:
     """``Role.examples`` of each built-in role that is installed (they train the router too)."""
     from agent_system.roles import load_roles
 
-    return {name: tuple(role.examples) for name, role in load_roles().items()}
+    # Elliptical follow-ups ("and in Boston?") belong to a role only through the thread's
+    # history (the follow-up rule); as plain training text they would teach the opposite.
+    follow_up = re.compile(r"^(?:and|what about|how about)\b", re.IGNORECASE)
+    return {
+        name: tuple(e for e in role.examples if not follow_up.match(e.strip()))
+        for name, role in load_roles().items()
+    }
 
 
 def build_training_set(

@@ -39,44 +39,49 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def start_server(tmp_path: Path) -> Iterator[Callable[[str], str]]:
-    """Start a server subprocess with its own data directory; returns its base URL."""
+def start_servers(tmp_path: Path) -> Iterator[Callable[..., list[str]]]:
+    """Start server subprocesses at once, each with its own data directory; wait for all."""
     procs: list[subprocess.Popen[bytes]] = []
     logs: list[BinaryIO] = []
 
-    def start(name: str) -> str:
-        port = _free_port()
-        env = {
-            **os.environ,
-            "AGENT_SYSTEM_HOME": str(tmp_path / name),
-            "AGENT_SYSTEM_DATABASE_URL": str(POSTGRES_URL),
-            "AGENT_SYSTEM_API_KEYS": f"{KEY_A},{KEY_B}",
-            "PYTHONPATH": str(ROOT),
-        }
-        log = (tmp_path / f"{name}.log").open("wb")
-        logs.append(log)
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                *("-m", "uvicorn", "tests.server.pg_worker:app", "--factory"),
-                *("--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"),
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        procs.append(proc)
-        url = f"http://127.0.0.1:{port}"
+    def start(*names: str, database_url: str = str(POSTGRES_URL)) -> list[str]:
+        urls = []
+        for name in names:
+            port = _free_port()
+            env = {
+                **os.environ,
+                "AGENT_SYSTEM_HOME": str(tmp_path / name),
+                "AGENT_SYSTEM_DATABASE_URL": database_url,
+                "AGENT_SYSTEM_API_KEYS": f"{KEY_A},{KEY_B}",
+                "PYTHONPATH": str(ROOT),
+            }
+            log = (tmp_path / f"{name}.log").open("wb")
+            logs.append(log)
+            procs.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        *("-m", "uvicorn", "tests.server.pg_worker:app", "--factory"),
+                        *("--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"),
+                    ],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+            )
+            urls.append(f"http://127.0.0.1:{port}")
         deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, (tmp_path / f"{name}.log").read_text()
-            assert time.monotonic() < deadline, f"server {name} did not start"
-            try:
-                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                    return url
-            except httpx.TransportError:
-                time.sleep(0.1)
+        for name, proc, url in zip(names, procs[-len(names) :], urls, strict=True):
+            while True:
+                assert proc.poll() is None, (tmp_path / f"{name}.log").read_text()
+                assert time.monotonic() < deadline, f"server {name} did not start"
+                try:
+                    if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    time.sleep(0.1)
+        return urls
 
     yield start
     for proc in procs:
@@ -91,9 +96,9 @@ def start_server(tmp_path: Path) -> Iterator[Callable[[str], str]]:
 
 
 def test_a_thread_started_on_one_server_continues_on_another(
-    start_server: Callable[[str], str],
+    start_servers: Callable[..., list[str]],
 ) -> None:
-    server_a, server_b = start_server("a"), start_server("b")
+    server_a, server_b = start_servers("a", "b")
     thread = f"pg-{uuid.uuid4()}"
     auth = {"Authorization": f"Bearer {KEY_A}"}
     with (
@@ -113,3 +118,30 @@ def test_a_thread_started_on_one_server_continues_on_another(
         assert b.get(f"/v1/threads/{thread}", headers=bob).status_code == 404
         assert b.delete(f"/v1/threads/{thread}").status_code == 204
         assert a.get(f"/v1/threads/{thread}").status_code == 404
+
+
+@pytest.fixture
+def fresh_database() -> Iterator[str]:
+    """A new, empty database on the test server (dropped afterwards)."""
+    import psycopg
+
+    name = f"agent_system_fresh_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(str(POSTGRES_URL), autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield str(POSTGRES_URL).rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with psycopg.connect(str(POSTGRES_URL), autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def test_workers_starting_together_on_an_empty_database_all_come_up(
+    start_servers: Callable[..., list[str]], fresh_database: str
+) -> None:
+    urls = start_servers("w1", "w2", "w3", database_url=fresh_database)
+    auth = {"Authorization": f"Bearer {KEY_A}"}
+    replies = [
+        httpx.post(f"{url}/v1/threads/w/runs", json={"text": f"echo {i}"}, headers=auth, timeout=20)
+        for i, url in enumerate(urls)
+    ]
+    assert [r.json()["reply"] for r in replies] == ["echo: 0", "echo: 1", "echo: 2"]
