@@ -57,7 +57,15 @@ class ConversationRole:
             "conversation.reply",
             {
                 "message": text.strip(),
-                "history": [{"role": "user", "content": turn.text} for turn in recent],
+                "history": [
+                    message
+                    for turn in recent
+                    for message in (
+                        {"role": "user", "content": turn.text},
+                        {"role": "assistant", "content": turn.reply},
+                    )
+                    if message["content"]
+                ],
             },
         )
 

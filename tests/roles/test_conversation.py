@@ -223,3 +223,19 @@ def test_the_package_exports_its_public_names() -> None:
 
     assert all(hasattr(roles.conversation, name) for name in roles.conversation.__all__)
     assert {"ROLE", "ChatMessage", "NEEDS_LLM"} <= set(roles.conversation.__all__)
+
+
+def test_the_history_passed_to_the_model_holds_both_sides_of_each_turn() -> None:
+    from agent_system.roles import RoleCall
+    from agent_system.routing.models import Turn
+    from agent_system.testing import make_runtime
+    from roles.conversation.role import ROLE
+
+    history = [Turn(text="hi", reply="Hello! How can I help?"), Turn(text="thanks")]
+    call = ROLE.interpret("tell me more", {}, make_runtime(), history)
+    assert isinstance(call, RoleCall)
+    assert call.arguments["history"] == [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "Hello! How can I help?"},
+        {"role": "user", "content": "thanks"},
+    ]
