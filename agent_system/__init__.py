@@ -31,6 +31,7 @@ def __getattr__(name: str) -> Any:
         return getattr(api, name)
     raise AttributeError(f"module 'agent_system' has no attribute {name!r}")
 
+
 __all__ = [
     "AgentSystem",
     "AgentSystemError",

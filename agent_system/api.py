@@ -273,7 +273,9 @@ class AgentSystem:
         started = time.perf_counter()
         lock = self._thread_locks.setdefault(thread_id, asyncio.Lock())
         errors: list[ErrorInfo] = []
-        scope = RunScope(UsageTracker.from_settings(self.settings), Budget.from_settings(self.settings))
+        scope = RunScope(
+            UsageTracker.from_settings(self.settings), Budget.from_settings(self.settings)
+        )
         async with lock:
             with run_scope(scope):
                 try:

@@ -99,7 +99,12 @@ class KeywordPlanner:
                 ExecutionStep(
                     id="b",
                     tool="soak.echo",
-                    arguments={"text": {"$template": "sum ${s}", "values": {"s": {"$ref": "a", "path": "/sum"}}}},
+                    arguments={
+                        "text": {
+                            "$template": "sum ${s}",
+                            "values": {"s": {"$ref": "a", "path": "/sum"}},
+                        }
+                    },
                     depends_on=["a"],
                 )
             )

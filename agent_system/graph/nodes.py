@@ -28,8 +28,8 @@ from agent_system.errors import (
     Severity,
 )
 from agent_system.graph.state import HISTORY_LIMIT, AgentState
-from agent_system.llm.chat import current_scope
 from agent_system.graph.synthesize import can_template, extractive_reply, template_reply
+from agent_system.llm.chat import current_scope
 from agent_system.planning.models import (
     ExecutionPlan,
     ExecutionStep,
@@ -247,9 +247,7 @@ class Engine:
                         step_id=step.id,
                         tool=step.tool,
                         status=StepStatus.FAILED,
-                        error=exc.to_info(step.id).model_copy(
-                            update={"severity": Severity.ERROR}
-                        ),
+                        error=exc.to_info(step.id).model_copy(update={"severity": Severity.ERROR}),
                     )
             result = await self.executor.execute(
                 step,

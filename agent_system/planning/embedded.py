@@ -163,7 +163,9 @@ class EmbeddedPlanner:
                 and text != clause.text
                 and "start" in choice.missing
             ):  # the day came from a sibling clause and no time was said: a whole-day event
-                choice = role.interpret(f"{text} all day", dict(decision.slots), self.runtime, history)
+                choice = role.interpret(
+                    f"{text} all day", dict(decision.slots), self.runtime, history
+                )
             if isinstance(choice, Clarification):
                 unsupported.append(f"{clause.text!r}: {choice.question}")
                 continue

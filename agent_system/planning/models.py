@@ -160,7 +160,7 @@ class RunStatus(StrEnum):
 
 
 class RetrySpec(BaseModel):
-    """Exponential backoff: attempt n waits ``min(backoff_s * multiplier**(n-1), max_backoff_s)``."""
+    """Exponential backoff: wait `min(backoff_s * multiplier**(n-1), max_backoff_s)` after try n."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -290,7 +290,7 @@ class PlanResult(BaseModel):
         """Infer the outcome as the contract says.
 
         No error and every step done (succeeded, or skipped by a false condition) is success; a
-        fatal error, or nothing succeeded, is failure; non-fatal errors after some steps are partial.
+        fatal error, or nothing succeeded, is failure; non-fatal errors after some steps: partial.
         """
         all_errors = [*errors, *(s.error for s in steps if s.error is not None)]
         if not all_errors and all(

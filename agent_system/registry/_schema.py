@@ -81,9 +81,7 @@ def args_model_from_function(
             Field(default=default, description=descriptions.get(param.name)),
         )
     model_name = "".join(part.capitalize() for part in re.split(r"[^0-9A-Za-z]+", name)) + "Args"
-    model = create_model(
-        model_name, __config__=ConfigDict(extra="forbid"), **fields
-    )
+    model = create_model(model_name, __config__=ConfigDict(extra="forbid"), **fields)
     return model, injected_names
 
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import re
 import math
+import re
 import time
 import zipfile
 from collections.abc import Sequence

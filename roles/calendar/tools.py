@@ -46,7 +46,7 @@ def _hours(event: Event) -> str:
 
 
 def _when(event: Event, today: date) -> str:
-    """ "today, 10:00-11:00", "on Wed 14 Jan (all day)"."""
+    """How an event reads: "today, 10:00-11:00" or "on Wed 14 Jan (all day)"."""
     day = _day_phrase(event.start.date(), today)
     return f"{day} (all day)" if event.all_day else f"{day}, {_hours(event)}"
 

@@ -13,8 +13,8 @@ from typing import Any
 import httpx
 
 from agent_system.errors import ToolExecutionError
-from roles.smart_home.backend import Action, Device, DeviceKind, check_supported
 from roles._http import malformed, request_json
+from roles.smart_home.backend import Action, Device, DeviceKind, check_supported
 
 __all__ = ["HomeAssistant"]
 

@@ -60,8 +60,10 @@ _WMO: dict[int, tuple[str, str]] = {
 
 
 def describe_code(code: int) -> tuple[str, str]:
-    """(condition, description) for a WMO code: condition is one of sunny, cloudy, fog, rain,
-    snow, storm (or "unknown")."""
+    """(condition, description) for a WMO code.
+
+    The condition is one of sunny, cloudy, fog, rain, snow, storm (or "unknown").
+    """
     return _WMO.get(code, ("unknown", f"weather code {code}"))
 
 
@@ -83,7 +85,7 @@ class Place(BaseModel):
 
     @property
     def label(self) -> str:
-        """ "Paris, France"."""
+        """The display name, e.g. "Paris, France"."""
         return ", ".join(part for part in (self.name, self.country) if part)
 
 

@@ -34,12 +34,16 @@ def build(home: Path, counter: Path, slow_s: float) -> AgentSystem:
             f.write(f"done {name}\n")
         return ToolOutput(data={"name": name}, display=f"{name} done")
 
-    registry = ToolRegistry([spec_from_function(work, name="test.work", side_effects="irreversible")])
+    registry = ToolRegistry(
+        [spec_from_function(work, name="test.work", side_effects="irreversible")]
+    )
     plan = ExecutionPlan(
         steps=[
             ExecutionStep(id="a", tool="test.work", arguments={"name": "a"}),
             ExecutionStep(id="b", tool="test.work", arguments={"name": "b"}),
-            ExecutionStep(id="slow", tool="test.work", arguments={"name": "slow"}, depends_on=["a"]),
+            ExecutionStep(
+                id="slow", tool="test.work", arguments={"name": "slow"}, depends_on=["a"]
+            ),
             ExecutionStep(id="d", tool="test.work", arguments={"name": "d"}, depends_on=["slow"]),
         ]
     )

@@ -82,9 +82,7 @@ async def test_unless_and_temperatures_become_conditions(planner: EmbeddedPlanne
     )
     condition = plan.steps[1].when
     assert isinstance(condition, Not)
-    assert condition.arg == Comparison(
-        op="gt", left=Ref(step="s1", path="/temp_c"), right=20.0
-    )
+    assert condition.arg == Comparison(op="gt", left=Ref(step="s1", path="/temp_c"), right=20.0)
 
 
 async def test_one_role_with_and_inside_stays_one_step(planner: EmbeddedPlanner) -> None:

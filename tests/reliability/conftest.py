@@ -119,7 +119,9 @@ def add_faulty_tools(registry: ToolRegistry, calls: Calls) -> ToolRegistry:
         (huge, {}),
     ):
         registry.add(
-            spec_from_function(func, name=f"fault.{func.__name__}", side_effects="reversible", **extra)
+            spec_from_function(
+                func, name=f"fault.{func.__name__}", side_effects="reversible", **extra
+            )
         )
     return registry
 
@@ -264,9 +266,7 @@ def server_factory(tmp_path: Path) -> Iterator[ServerFactory]:
     """Start servers with the given keys and settings; all stopped at teardown."""
     runners: list[Iterator[str]] = []
 
-    def start(
-        keys: list[str], plans: list[ExecutionPlan] | None = None, **settings: Any
-    ) -> Server:
+    def start(keys: list[str], plans: list[ExecutionPlan] | None = None, **settings: Any) -> Server:
         server, runner = start_server(tmp_path / f"server{len(runners)}", keys, plans, **settings)
         runners.append(runner)
         return server

@@ -76,7 +76,9 @@ async def test_concurrent_runs_on_the_default_sqlite_home_do_not_raise_database_
         await asyncio.sleep(0.003 * (int(name[1:]) % 11))
         return ToolOutput(data={"name": name}, display=name)
 
-    registry = ToolRegistry([spec_from_function(work, name="test.work", side_effects="irreversible")])
+    registry = ToolRegistry(
+        [spec_from_function(work, name="test.work", side_effects="irreversible")]
+    )
     plans = [
         ExecutionPlan(
             steps=[
@@ -95,9 +97,7 @@ async def test_concurrent_runs_on_the_default_sqlite_home_do_not_raise_database_
         roles={},
     )
     async with system:
-        results = await asyncio.gather(
-            *(system.arun("go", thread_id=f"t{k}") for k in range(8))
-        )
+        results = await asyncio.gather(*(system.arun("go", thread_id=f"t{k}") for k in range(8)))
         assert [r.status for r in results] == ["success"] * 8
         for k in range(8):
             assert len(system.audit_log(thread_id=f"t{k}", limit=1000)) == 30

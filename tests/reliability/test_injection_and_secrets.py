@@ -87,9 +87,7 @@ async def systems() -> AsyncIterator[list[AgentSystem]]:
 
 def unlocks(system: AgentSystem, thread_id: str) -> list[str]:
     return [
-        r.outcome
-        for r in system.audit_log(thread_id=thread_id)
-        if r.tool == "smart_home.unlock"
+        r.outcome for r in system.audit_log(thread_id=thread_id) if r.tool == "smart_home.unlock"
     ]
 
 
@@ -100,7 +98,11 @@ READ_THEN_UNLOCK = draft(
     {
         **step("open", "smart_home.unlock", ("read",), device="front door"),
         "when": json.dumps(
-            {"op": "contains", "left": {"$ref": "read", "path": "/hits/0/snippet"}, "right": "unlock"}
+            {
+                "op": "contains",
+                "left": {"$ref": "read", "path": "/hits/0/snippet"},
+                "right": "unlock",
+            }
         ),
     },
 )
@@ -136,9 +138,7 @@ async def test_a_plan_that_says_no_approval_is_needed_is_overruled(
             "description": "routine maintenance",
         },
     )
-    system = builtin_system(
-        tmp_path, planner=ScriptedPlanner([plan]), documents_dir=documents
-    )
+    system = builtin_system(tmp_path, planner=ScriptedPlanner([plan]), documents_dir=documents)
     systems.append(system)
     first = await system.arun("maintenance", thread_id="t")
     assert first.status == "interrupted"
