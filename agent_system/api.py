@@ -14,6 +14,7 @@ import asyncio
 import logging
 import time
 import uuid
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -106,7 +107,11 @@ class AgentSystem:
         self._graph: CompiledStateGraph[AgentState, None, AgentState, AgentState] | None = None
         self._engine: Engine | None = None
         self._open_lock: asyncio.Lock | None = None
-        self._thread_locks: dict[str, asyncio.Lock] = {}
+        # One lock per thread in use: runs on one thread take turns. Weak values: a lock lives
+        # only while a run holds it, so the map does not grow with every thread ever seen.
+        self._thread_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
         self._portal: Any = None
         self._portal_cm: Any = None
 
@@ -271,7 +276,9 @@ class AgentSystem:
         from agent_system.llm import Budget, RunScope, UsageTracker, run_scope
 
         started = time.perf_counter()
-        lock = self._thread_locks.setdefault(thread_id, asyncio.Lock())
+        lock = self._thread_locks.get(thread_id)
+        if lock is None:
+            lock = self._thread_locks[thread_id] = asyncio.Lock()
         errors: list[ErrorInfo] = []
         scope = RunScope(
             UsageTracker.from_settings(self.settings), Budget.from_settings(self.settings)
@@ -333,6 +340,25 @@ class AgentSystem:
         return await self.engine.router.route(RouteRequest(text=text, history=history))
 
     # --- threads -------------------------------------------------------------------------
+    async def acreate_thread(
+        self, user: str | None = None, thread_id: str | None = None
+    ) -> ThreadInfo:
+        """Create an empty thread owned by `user` (no other user can claim it later)."""
+        await self.aopen()
+        thread_id = thread_id or str(uuid.uuid4())
+        await self._claim_thread(thread_id, user, "")
+        snapshot = await self.graph.aget_state(_config(thread_id))
+        if not snapshot.values:
+            await self.graph.aupdate_state(
+                _config(thread_id),
+                {"owner": user, "user": user, "history": []},
+                as_node="synthesize",
+            )
+        item = await self.engine.runtime.store.aget(  # type: ignore[union-attr]
+            ("threads", user or "_local"), thread_id
+        )
+        return ThreadInfo(item.value if item is not None else {"thread_id": thread_id})
+
     async def athreads(self, user: str | None = None) -> list[ThreadInfo]:
         """This user's threads, most recent first."""
         await self.aopen()
@@ -367,6 +393,9 @@ class AgentSystem:
         store = self.engine.runtime.store
         if store is not None:
             await store.adelete(("threads", user or "_local"), thread_id)
+            for namespace in await store.alist_namespaces(prefix=("journal", thread_id)):
+                for item in await store.asearch(namespace, limit=10_000):
+                    await store.adelete(namespace, item.key)
         self._thread_locks.pop(thread_id, None)
 
     def audit_log(

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import dataclasses
+import shutil
 import tempfile
 import time
 import uuid
@@ -37,6 +38,7 @@ __all__ = [
     "OursLLM",
     "OursOffline",
     "PlanningRouter",
+    "close_and_clean",
     "offline_available",
     "planner_policy",
     "simulated_builtin_registry",
@@ -82,6 +84,12 @@ def _home() -> Path:
     return Path(tempfile.mkdtemp(prefix="agent-system-bench-"))
 
 
+async def close_and_clean(system: AgentSystem) -> None:
+    """Close the system and delete its temporary data directory."""
+    await system.aclose()
+    shutil.rmtree(system.settings.home, ignore_errors=True)
+
+
 def _steps(result: Any) -> list[Any]:
     return list(result.result.steps) if result.result is not None else []
 
@@ -123,7 +131,7 @@ class OursLLM:
         return RunSample(wall, calls, ok, result.reply[:80], steps)
 
     async def aclose(self) -> None:
-        await self.system.aclose()
+        await close_and_clean(self.system)
 
 
 # --- the offline path -------------------------------------------------------------------
@@ -194,4 +202,4 @@ class OursOffline:
         return RunSample(wall, result.usage.llm_calls, ok, result.reply[:80], steps)
 
     async def aclose(self) -> None:
-        await self.system.aclose()
+        await close_and_clean(self.system)

@@ -18,6 +18,7 @@ from benchmarks.ours import (
     OursLLM,
     _home,
     _settings,
+    close_and_clean,
     offline_available,
     simulated_builtin_registry,
 )
@@ -98,7 +99,7 @@ async def fast_reply_overhead(
                 replies[variant] = result.reply
     finally:
         for system in systems.values():
-            await system.aclose()
+            await close_and_clean(system)
     missing = offline_available()
     return [
         {

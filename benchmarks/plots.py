@@ -18,7 +18,7 @@ def _plt() -> Any:
     return plt
 
 
-def _wall_times(rows: list[dict[str, Any]], path: Path) -> None:
+def _wall_times(rows: list[dict[str, Any]], workload: dict[str, float], path: Path) -> None:
     plt = _plt()
     names = [r["scenario"] for r in rows]
     xs = range(len(rows))
@@ -34,7 +34,10 @@ def _wall_times(rows: list[dict[str, Any]], path: Path) -> None:
     )
     ax.set_xticks(list(xs), names, rotation=30, ha="right")
     ax.set_ylabel("median wall time (ms)")
-    ax.set_title("Wall time per request (LLM 500 ms/call, tools 200 ms)")
+    ax.set_title(
+        f"Wall time per request (LLM {workload['llm_ms']:g} ms per call, "
+        f"tools {workload['tool_ms']:g} ms)"
+    )
     ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -59,7 +62,7 @@ def _speedups(rows: list[dict[str, Any]], geomean_goal: float, path: Path) -> No
         marker="_",
         s=400,
         color="black",
-        label="ceiling with one 500 ms planning call",
+        label="ceiling with one planning call",
         zorder=3,
     )
     ax.axhline(geomean_goal, color="red", linestyle="--", label=f"goal {geomean_goal}x (geomean)")
@@ -121,7 +124,8 @@ def draw_all(results: dict[str, Any], img_dir: Path) -> dict[str, str]:
     drawn: dict[str, str] = {}
     comparison = results.get("comparison")
     if comparison:
-        _wall_times(comparison["rows"], img_dir / "bench_wall_time.png")
+        workload = results.get("workload", {"llm_ms": 500.0, "tool_ms": 200.0})
+        _wall_times(comparison["rows"], workload, img_dir / "bench_wall_time.png")
         drawn["wall_time"] = "bench_wall_time.png"
         _speedups(comparison["rows"], 2.5, img_dir / "bench_speedup.png")
         drawn["speedup"] = "bench_speedup.png"

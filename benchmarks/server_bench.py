@@ -8,6 +8,7 @@ and reads the server's RSS before and after. The child is stopped by its own pid
 from __future__ import annotations
 
 import asyncio
+import shutil
 import socket
 import subprocess
 import sys
@@ -154,10 +155,10 @@ async def server_benchmark(
                 await proc.wait()
         log_file.close()
     log = (home / "server.log").read_text(errors="replace")
+    shutil.rmtree(home, ignore_errors=True)
     return {
         "load": load,
         "memory": memory,
-        "server_log": str(home / "server.log"),
         "server_errors": {
             "tracebacks": log.count("Traceback (most recent call last)"),
             "database is locked": log.count("database is locked"),

@@ -70,12 +70,13 @@ class KeywordRouter:
         return self.decide(request)
 
 
+@dataclass
 class EchoRole:
     """Echoes the text back through the `soak.echo` tool."""
 
-    name = "echo"
-    description = "echoes"
-    examples = ("echo hello",)
+    name: str = "echo"
+    description: str = "echoes"
+    examples: tuple[str, ...] = ("echo hello",)
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
@@ -340,8 +341,7 @@ async def _load(driver: Any, result: SoakResult, stop_at: float, counter: list[i
 
 
 async def _sample(result: SoakResult, warmup_at: float, stop_at: float) -> None:
-    while time.monotonic() < warmup_at:
-        await asyncio.sleep(0.1)
+    await asyncio.sleep(max(0.0, warmup_at - time.monotonic()))
     gc.collect()
     result.rss_start_mb = result.rss_max_mb = round(rss_mb(), 1)
     result.fds_start = result.fds_max = open_files()

@@ -27,9 +27,7 @@ def build_graph(
     """route -> fast_reply | select_tools -> plan -> approve -> execute <-> replan -> synthesize."""
     graph = StateGraph(AgentState)
     graph.add_node("route", engine.route, destinations=("fast_reply", "select_tools"))
-    graph.add_node(
-        "fast_reply", engine.fast_reply, destinations=("approve", "execute", "synthesize")
-    )
+    graph.add_node("fast_reply", engine.fast_reply, destinations=("approve", "synthesize", END))
     graph.add_node("select_tools", engine.select_tools)
     graph.add_node("plan", engine.plan, destinations=("approve", "execute", "synthesize"))
     graph.add_node("approve", engine.approve, destinations=("execute",))

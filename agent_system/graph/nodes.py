@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.config import get_stream_writer
+from langgraph.graph import END
 from langgraph.types import Command, interrupt
 
 from agent_system import events as ev
@@ -122,7 +123,16 @@ class Engine:
             planner=f"role:{role.name}",
             timeout_s=self.runtime.settings.plan_timeout_s,
         )
-        return await self._accept_plan(plan, config)
+        command = await self._accept_plan(plan, config)
+        if command.goto != "execute":
+            return command
+        # Nothing to approve: run the one step and answer here, saving two graph hops (and
+        # their checkpoints) on the path most requests take.
+        update = dict(command.update or {})
+        merged = AgentState(**{**state, **update})  # type: ignore[typeddict-item]
+        merged.update(await self._run_steps(merged, config))
+        merged.update(await self._finish(merged, config))
+        return Command(goto=END, update={k: merged[k] for k in _FAST_KEYS if k in merged})
 
     # --- select tools and plan -----------------------------------------------------------
     async def select_tools(self, state: AgentState) -> dict[str, Any]:
@@ -224,6 +234,13 @@ class Engine:
 
     # --- execute -------------------------------------------------------------------------
     async def execute(self, state: AgentState, config: RunnableConfig) -> Command[str]:
+        update = await self._run_steps(state, config)
+        if update["needs_replan"] and state.get("replans", 0) < self.runtime.settings.max_replans:
+            return Command(goto="replan", update=update)
+        return Command(goto="synthesize", update=update)
+
+    async def _run_steps(self, state: AgentState, config: RunnableConfig) -> dict[str, Any]:
+        """Run the plan in `state` with the DAG scheduler: the `results` and `needs_replan`."""
         from agent_system.execution import run_plan
 
         plan = ExecutionPlan.model_validate(state["plan"])
@@ -273,10 +290,7 @@ class Engine:
         )
         results = {k: v for k, v in previous.items() if k not in ids}
         results.update({k: r.model_dump(mode="json") for k, r in outcome.results.items()})
-        update: dict[str, Any] = {"results": results, "needs_replan": list(outcome.needs_replan)}
-        if outcome.needs_replan and state.get("replans", 0) < settings.max_replans:
-            return Command(goto="replan", update=update)
-        return Command(goto="synthesize", update=update)
+        return {"results": results, "needs_replan": list(outcome.needs_replan)}
 
     async def _journal_read(
         self, thread_id: str | None, plan: ExecutionPlan
@@ -301,6 +315,16 @@ class Engine:
         await store.aput(
             ("journal", thread_id, str(plan.id)), result.step_id, result.model_dump(mode="json")
         )
+
+    async def _journal_clear(self, thread_id: str | None, plan: ExecutionPlan) -> None:
+        """The run is over: its journal is not needed for a resume any more."""
+        store = self.runtime.store
+        if store is None or thread_id is None:
+            return
+        from langgraph.store.base import PutOp
+
+        namespace = ("journal", thread_id, str(plan.id))
+        await store.abatch([PutOp(namespace, step.id, None) for step in plan.steps])
 
     # --- replan --------------------------------------------------------------------------
     async def replan(self, state: AgentState, config: RunnableConfig) -> Command[str]:
@@ -356,6 +380,10 @@ class Engine:
 
     # --- synthesize ----------------------------------------------------------------------
     async def synthesize(self, state: AgentState, config: RunnableConfig) -> dict[str, Any]:
+        return await self._finish(state, config)
+
+    async def _finish(self, state: AgentState, config: RunnableConfig) -> dict[str, Any]:
+        """Reply, result, status and the history turn, from the plan and results in `state`."""
         thread_id = _thread_id(config)
         errors = [ErrorInfo.model_validate(e) for e in state.get("errors", [])]
         plan = ExecutionPlan.model_validate(state["plan"]) if state.get("plan") else None
@@ -403,6 +431,7 @@ class Engine:
         history = [*state.get("history", []), turn.model_dump(mode="json")][-HISTORY_LIMIT:]
         if plan is not None and plan_result is not None:
             plan = plan.model_copy(update={"status": _plan_status(status)})
+            await self._journal_clear(thread_id, plan)
         return {
             "reply": reply,
             "status": status.value,
@@ -474,6 +503,9 @@ def _without_rejected(
             ).model_dump(mode="json")
     remaining = [s for s in plan.steps if s.id not in removed]
     return plan.model_copy(update={"steps": remaining}), blocked
+
+
+_FAST_KEYS = ("plan", "errors", "results", "needs_replan", "reply", "status", "history", "result")
 
 
 def _degraded(exc: AgentSystemError) -> dict[str, Any]:

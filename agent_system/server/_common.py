@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, Request
@@ -32,10 +32,7 @@ __all__ = [
     "error_body",
     "error_response",
     "failure_body",
-    "list_thread",
-    "listed_thread",
     "server_state",
-    "unlist_thread",
 ]
 
 
@@ -50,6 +47,8 @@ class ServerState:
     metrics: Metrics
     runs: RunManager
     hub: NotificationHub
+    shutdown_probe: Callable[[], bool] | None = None
+    """True once the server began shutting down (see `create_app`)."""
 
 
 class ApiError(Exception):
@@ -120,44 +119,6 @@ def _caller(request: Request) -> Principal:
 
 Caller = Annotated[Principal, Depends(_caller)]
 """Endpoint parameter type: the authenticated, rate-limited caller."""
-
-
-def _namespace(user: str | None) -> tuple[str, str]:
-    return ("threads", user or "_local")
-
-
-async def list_thread(system: AgentSystem, thread_id: str, user: str | None) -> dict[str, Any]:
-    """Record a new, still empty thread in `user`'s thread list (as a first run would)."""
-    now = datetime.now(UTC).isoformat()
-    info = {
-        "thread_id": thread_id,
-        "user": user,
-        "created_at": now,
-        "updated_at": now,
-        "title": "",
-    }
-    store = system.engine.runtime.store
-    if store is not None:
-        await store.aput(_namespace(user), thread_id, info)
-    return info
-
-
-async def listed_thread(
-    system: AgentSystem, thread_id: str, user: str | None
-) -> dict[str, Any] | None:
-    """`user`'s thread-list entry for `thread_id`, or None."""
-    store = system.engine.runtime.store
-    if store is None:
-        return None
-    item = await store.aget(_namespace(user), thread_id)
-    return dict(item.value) if item is not None else None
-
-
-async def unlist_thread(system: AgentSystem, thread_id: str, user: str | None) -> None:
-    """Remove `thread_id` from `user`'s thread list."""
-    store = system.engine.runtime.store
-    if store is not None:
-        await store.adelete(_namespace(user), thread_id)
 
 
 def chat_thread_id(principal: Principal, *, user_field: str | None, first_message: str) -> str:

@@ -15,7 +15,8 @@ import contextlib
 import json
 import logging
 import os
-from collections.abc import AsyncIterator
+import signal
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request, Response
@@ -53,6 +54,7 @@ def create_app(
     open_: bool = False,
     drain_timeout_s: float = 30.0,
     timers: bool = True,
+    shutdown_probe: Callable[[], bool] | None = None,
 ) -> FastAPI:
     """The HTTP app: native API, OpenAI-compatible API, /healthz and /metrics.
 
@@ -64,6 +66,9 @@ def create_app(
             keys are configured they are required anyway.
         drain_timeout_s: How long shutdown waits for running requests before cancelling them.
         timers: Run the timer service (fired timers become notifications).
+        shutdown_probe: Returns True once the server began shutting down, so event streams
+            end at once; default: read from uvicorn's signal handler. Set it when running
+            uvicorn outside the main thread (tests).
     """
     keys = ApiKeys(settings.api_keys, open_=open_)
     metrics = Metrics()
@@ -75,6 +80,7 @@ def create_app(
         metrics=metrics,
         runs=RunManager(metrics),
         hub=NotificationHub(),
+        shutdown_probe=shutdown_probe,
     )
 
     @contextlib.asynccontextmanager
@@ -82,6 +88,8 @@ def create_app(
         await state.system.aopen()
         stop = asyncio.Event()
         timer_task = _start_timers(state, stop) if timers else None
+        probe = state.shutdown_probe or _uvicorn_exit_probe()
+        watcher = asyncio.create_task(_end_streams_on_exit(state, probe, stop)) if probe else None
         log.info(
             "agent-system server ready (%s, %d API key(s))",
             "open, no auth" if keys.open else "auth on",
@@ -92,8 +100,9 @@ def create_app(
         finally:
             stop.set()
             state.hub.close()
-            if timer_task is not None:
-                await asyncio.gather(timer_task, return_exceptions=True)
+            await asyncio.gather(
+                *(t for t in (timer_task, watcher) if t is not None), return_exceptions=True
+            )
             await state.runs.drain(drain_timeout_s)
             await state.system.aclose()
 
@@ -122,6 +131,32 @@ def create_app(
         return Response(metrics.render(), media_type=CONTENT_TYPE_LATEST)
 
     return app
+
+
+def _uvicorn_exit_probe() -> Callable[[], bool] | None:
+    """Whether uvicorn began shutting down, read from its signal handler's server.
+
+    uvicorn installs ``Server.handle_exit`` for SIGINT/SIGTERM (in every worker process) and then
+    waits for open connections before the app's lifespan ends, so the open ``/v1/events``
+    streams must end as soon as its ``should_exit`` is set, not at lifespan shutdown.
+    """
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        owner = getattr(signal.getsignal(sig), "__self__", None)
+        if owner is not None and hasattr(owner, "should_exit"):
+            return lambda: bool(owner.should_exit)
+    return None
+
+
+async def _end_streams_on_exit(
+    state: ServerState, probe: Callable[[], bool], stop: asyncio.Event
+) -> None:
+    while not stop.is_set():
+        if probe():
+            log.info("Shutting down: ending the open event streams")
+            state.hub.close()
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 0.2)
 
 
 def _start_timers(state: ServerState, stop: asyncio.Event) -> asyncio.Task[None] | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import uuid
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -13,16 +12,12 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent_system import events as ev
-from agent_system.api import ThreadNotFoundError
 from agent_system.server._common import (
     ApiError,
     Caller,
     ServerState,
     failure_body,
-    list_thread,
-    listed_thread,
     server_state,
-    unlist_thread,
 )
 from agent_system.server.runs import RunFailed, RunHandle, sse
 
@@ -93,7 +88,7 @@ async def _respond(handle: RunHandle, stream: bool) -> Response:
 async def create_thread(request: Request, caller: Caller) -> dict[str, Any]:
     """Create an empty thread owned by the caller."""
     state = server_state(request)
-    return await list_thread(state.system, str(uuid.uuid4()), caller.user)
+    return dict(await state.system.acreate_thread(caller.user))
 
 
 @router.get("/threads")
@@ -104,20 +99,7 @@ async def list_threads(request: Request, caller: Caller) -> dict[str, Any]:
 
 
 async def _thread(state: ServerState, thread_id: str, user: str | None) -> dict[str, Any]:
-    try:
-        return await state.system.aget_thread(thread_id, user)
-    except ThreadNotFoundError:
-        if await listed_thread(state.system, thread_id, user) is None:
-            raise
-        return {
-            "thread_id": thread_id,
-            "history": [],
-            "plan": None,
-            "result": None,
-            "reply": "",
-            "status": None,
-            "pending_approval": [],
-        }
+    return await state.system.aget_thread(thread_id, user)
 
 
 @router.get("/threads/{thread_id}")
@@ -130,12 +112,7 @@ async def get_thread(thread_id: ThreadId, request: Request, caller: Caller) -> A
 async def delete_thread(thread_id: ThreadId, request: Request, caller: Caller) -> Response:
     """Delete the thread's checkpoints and listing."""
     state = server_state(request)
-    try:
-        await state.system.adelete_thread(thread_id, caller.user)
-    except ThreadNotFoundError:
-        if await listed_thread(state.system, thread_id, caller.user) is None:
-            raise
-        await unlist_thread(state.system, thread_id, caller.user)
+    await state.system.adelete_thread(thread_id, caller.user)
     return Response(status_code=204)
 
 

@@ -116,6 +116,8 @@ class RunManager:
                 handle.queue.put_nowait(RunFailed(asyncio.CancelledError()))
                 raise
             except Exception as exc:
+                if not isinstance(exc, AgentSystemError):
+                    log.error("A %s run raised", kind, exc_info=exc)
                 handle.queue.put_nowait(RunFailed(exc))
             finally:
                 handle.queue.put_nowait(_END)

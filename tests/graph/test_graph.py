@@ -34,7 +34,7 @@ async def test_graph_topology_is_pinned(harness: Harness) -> None:
             "execute -.-> replan;",
             "execute -.-> synthesize;",
             "fast_reply -.-> approve;",
-            "fast_reply -.-> execute;",
+            "fast_reply -.-> __end__;",
             "fast_reply -.-> synthesize;",
             "plan -.-> approve;",
             "plan -.-> execute;",
@@ -349,3 +349,46 @@ async def test_approval_is_announced_once_even_across_the_resume(
     assert first.count("approval_required") == 1
     assert first[-2:] == ["approval_required", "run_finished"]
     assert "approval_required" not in second
+
+
+async def test_a_created_thread_belongs_to_its_creator_before_any_run(harness: Harness) -> None:
+    from agent_system.api import ThreadNotFoundError
+
+    info = await harness.system.acreate_thread("alice")
+    thread_id = info["thread_id"]
+    assert (await harness.system.aget_thread(thread_id, "alice"))["history"] == []
+    with pytest.raises(ThreadNotFoundError):
+        await harness.system.arun("echo mine now", thread_id=thread_id, user="mallory")
+    result = await harness.system.arun("echo hi", thread_id=thread_id, user="alice")
+    assert result.status == "success"
+
+
+async def test_the_step_journal_holds_finished_steps_until_the_run_ends(
+    harness_factory: Callable[..., Harness],
+) -> None:
+    import asyncio
+
+    h = harness_factory(
+        plans=[
+            plan_of(
+                {"id": "a", "tool": "test.echo", "arguments": {"text": "x"}},
+                {"id": "b", "tool": "test.slow", "arguments": {"seconds": 0.5}},
+            )
+        ]
+    )
+    store = h.system.engine.runtime.store if h.system._engine else None
+    run = asyncio.create_task(h.system.arun("go", thread_id="t"))
+
+    async def journal_keys() -> set[str]:
+        keys: set[str] = set()
+        for ns in await h.system.engine.runtime.store.alist_namespaces(prefix=("journal", "t")):  # type: ignore[union-attr]
+            keys |= {item.key for item in await h.system.engine.runtime.store.asearch(ns)}  # type: ignore[union-attr]
+        return keys
+
+    while h.system._engine is None or await journal_keys() != {"a"}:
+        assert not run.done()
+        await asyncio.sleep(0.01)
+    assert store is None or store is h.system.engine.runtime.store
+    result = await run
+    assert result.status == "success"
+    assert await journal_keys() == set()

@@ -18,13 +18,15 @@ from typing import Any
 import pytest
 
 from agent_system.api import AgentSystem
+from agent_system.llm.fake import ScriptedChatModel
 from agent_system.planning.models import ExecutionPlan, ExecutionStep
 from agent_system.registry.registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, spec_from_function
 from agent_system.testing import make_settings
 from tests.graph.conftest import FakeRouter, ScriptedPlanner
 
-from .conftest import RigFactory, assert_consistent, plan_of
+from .conftest import RigFactory, assert_consistent, builtin_system, plan_of, unlocks
+from .test_llm_faults import draft, step
 
 pytestmark = pytest.mark.anyio
 
@@ -42,6 +44,30 @@ async def test_a_replanned_step_that_needs_approval_waits_for_approval(
     result = await rig.system.arun("fail, then unlock", thread_id="t")
     assert rig.calls.counts == {"fail": 1}, "the door was unlocked without approval"
     assert result.status == "interrupted"
+
+
+async def test_an_llm_replan_that_adds_an_unlock_after_an_injection_needs_approval(
+    tmp_path: Path, documents: Path, systems: list[AgentSystem]
+) -> None:
+    """BUG 0, the brief's scenario: the LLM replanner adds `smart_home.unlock`; it runs."""
+    model = ScriptedChatModel(
+        [
+            draft(
+                {
+                    **step("read", "search.documents", query="unlock", folder="../"),
+                    "on_failure": "replan",
+                }
+            ),
+            draft(step("open", "smart_home.unlock", device="front door")),
+            "Waiting for approval.",
+        ]
+    )
+    system = builtin_system(tmp_path, chat_model=model, documents_dir=documents)
+    systems.append(system)
+    result = await system.arun("do what the notes say", thread_id="t")
+    assert result.status == "interrupted"
+    assert [p["tool"] for p in result.pending_approval] == ["smart_home.unlock"]
+    assert unlocks(system, "t") == []
 
 
 async def test_a_tool_raising_cancelled_error_itself_fails_its_step_without_escaping(
@@ -65,7 +91,7 @@ async def test_a_tool_raising_cancelled_error_itself_fails_its_step_without_esca
 async def test_concurrent_runs_on_the_default_sqlite_home_do_not_raise_database_locked(
     tmp_path: Path,
 ) -> None:
-    """BUG 2: sqlite3.OperationalError('database is locked') escapes arun under concurrency."""
+    """BUG 2 (intermittent): sqlite3.OperationalError('database is locked') escaped arun."""
 
     async def work(name: str) -> ToolOutput:
         """Work with a side effect.

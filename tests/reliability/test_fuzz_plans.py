@@ -127,6 +127,9 @@ def wellformed_plans(draw: st.DrawFn) -> dict[str, Any]:
         )
         number = st.one_of(st.integers(-5, 5), ref)
         tool = draw(st.sampled_from(["test.echo", "test.add", "fault.number", "test.fail"]))
+        depends_on: list[str] = (
+            draw(st.lists(st.sampled_from(earlier), max_size=2, unique=True)) if earlier else []
+        )
         arguments = {
             "test.echo": st.fixed_dictionaries({"text": text}),
             "test.add": st.fixed_dictionaries({"a": number, "b": number}),
@@ -137,12 +140,11 @@ def wellformed_plans(draw: st.DrawFn) -> dict[str, Any]:
             "id": f"s{i}",
             "tool": tool,
             "arguments": draw(arguments),
-            "depends_on": draw(st.lists(st.sampled_from(earlier), max_size=2, unique=True))
-            if earlier
-            else [],
+            "depends_on": depends_on,
             "on_failure": draw(st.sampled_from(["halt", "skip", "replan"])),
         }
-        if earlier and draw(st.booleans()):
+        with_condition: bool = draw(st.booleans())
+        if earlier and with_condition:
             step["when"] = draw(
                 st.fixed_dictionaries(
                     {"op": st.sampled_from(OPS[:8]), "left": ref, "right": json_values}

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -82,6 +85,7 @@ def run_server(app: FastAPI) -> Iterator[str]:
     server = uvicorn.Server(
         uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=5)
     )
+    app.state.server.shutdown_probe = lambda: server.should_exit
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -123,3 +127,41 @@ def live_factory(tmp_path: Path) -> Iterator[Callable[..., Live]]:
 def live(live_factory: Callable[..., Live]) -> Live:
     """A server with keys KEY_A and KEY_B and no scripted plans."""
     return live_factory()
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def spawn_server(
+    home: Path, env: dict[str, str], *args: str, log: Any = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``uvicorn tests.server.worker:app`` in a subprocess on a free loopback port.
+
+    Returns the process and its base URL once ``/healthz`` answers.
+    """
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    full_env = {**os.environ, "AGENT_SYSTEM_HOME": str(home), "PYTHONPATH": str(ROOT), **env}
+    command = [sys.executable, "-m", "uvicorn", "tests.server.worker:app", "--factory"]
+    proc = subprocess.Popen(
+        [*command, "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", *args],
+        cwd=ROOT,
+        env=full_env,
+        stdout=log,
+        stderr=subprocess.STDOUT if log is not None else None,
+    )
+    return proc, f"http://127.0.0.1:{port}"
+
+
+def wait_healthy(proc: subprocess.Popen[bytes], url: str, timeout: float = 60) -> None:
+    """Wait until the server answers /healthz (fails if the process exits first)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        assert proc.poll() is None, f"the server at {url} exited with {proc.returncode}"
+        assert time.monotonic() < deadline, f"the server at {url} did not start"
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            time.sleep(0.1)

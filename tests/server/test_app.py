@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from agent_system.planning.models import ExecutionPlan, ExecutionStep
 from agent_system.server import check_bind, create_app, serve
 from agent_system.testing import make_settings
 
-from .conftest import KEY_A, Live, fake_system, run_server
+from .conftest import KEY_A, Live, fake_system, run_server, spawn_server, wait_healthy
 
 
 def test_the_app_refuses_to_start_without_keys_unless_open(tmp_path: Path) -> None:
@@ -130,3 +131,57 @@ def test_worker_processes_get_the_same_settings_and_mode(
     assert state.settings.rate_limit_per_minute == 7
     assert [k.get_secret_value() for k in state.settings.api_keys] == [KEY_A]
     assert not state.keys.open and len(state.keys) == 1
+
+
+def test_an_open_event_stream_does_not_hold_up_shutdown(tmp_path: Path) -> None:
+    system, _, _ = fake_system(tmp_path / "home", [], api_keys=[KEY_A])
+    app = create_app(system.settings, system)
+    runner = run_server(app)
+    url = next(runner)
+    lines: list[str] = []
+
+    def listen() -> None:
+        headers = {"Authorization": f"Bearer {KEY_A}"}
+        with httpx.stream("GET", f"{url}/v1/events", headers=headers, timeout=30) as response:
+            lines.extend(response.iter_lines())
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    deadline = time.monotonic() + 10
+    while app.state.server.hub.subscribers(_alice()) == 0:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    started = time.monotonic()
+    next(runner, None)  # graceful timeout is 5 s: the stream must end long before
+    listener.join(10)
+    assert time.monotonic() - started < 2.5
+    assert lines[0] == ": connected"
+
+
+def _alice() -> str:
+    from agent_system.server.auth import user_id_for
+
+    return user_id_for(KEY_A)
+
+
+def test_a_server_process_ends_its_event_streams_on_sigterm(tmp_path: Path) -> None:
+    """uvicorn's own signal handling (main thread) is what tells the app to end the streams."""
+    proc, url = spawn_server(
+        tmp_path / "home", {"AGENT_SYSTEM_API_KEYS": KEY_A}, "--timeout-graceful-shutdown", "20"
+    )
+    try:
+        wait_healthy(proc, url)
+        headers = {"Authorization": f"Bearer {KEY_A}"}
+        with httpx.stream("GET", f"{url}/v1/events", headers=headers, timeout=30) as response:
+            lines = response.iter_lines()
+            assert next(lines) == ": connected"
+            started = time.monotonic()
+            proc.send_signal(signal.SIGTERM)
+            rest = list(lines)
+        assert proc.wait(10) in (0, -signal.SIGTERM)
+        assert time.monotonic() - started < 5  # not the 20 s graceful timeout
+        assert all(line.startswith(":") or not line for line in rest)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -8,10 +8,7 @@ journal are shared, through PostgreSQL.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +17,7 @@ from typing import BinaryIO
 import httpx
 import pytest
 
-from .conftest import KEY_A, KEY_B
+from .conftest import KEY_A, KEY_B, spawn_server, wait_healthy
 
 POSTGRES_URL = os.environ.get("AGENT_SYSTEM_TEST_POSTGRES_URL")
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,13 +28,6 @@ pytestmark = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def start_servers(tmp_path: Path) -> Iterator[Callable[..., list[str]]]:
     """Start server subprocesses at once, each with its own data directory; wait for all."""
@@ -45,43 +35,19 @@ def start_servers(tmp_path: Path) -> Iterator[Callable[..., list[str]]]:
     logs: list[BinaryIO] = []
 
     def start(*names: str, database_url: str = str(POSTGRES_URL)) -> list[str]:
-        urls = []
+        started = []
         for name in names:
-            port = _free_port()
-            env = {
-                **os.environ,
-                "AGENT_SYSTEM_HOME": str(tmp_path / name),
-                "AGENT_SYSTEM_DATABASE_URL": database_url,
-                "AGENT_SYSTEM_API_KEYS": f"{KEY_A},{KEY_B}",
-                "PYTHONPATH": str(ROOT),
-            }
             log = (tmp_path / f"{name}.log").open("wb")
             logs.append(log)
-            procs.append(
-                subprocess.Popen(
-                    [
-                        sys.executable,
-                        *("-m", "uvicorn", "tests.server.pg_worker:app", "--factory"),
-                        *("--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"),
-                    ],
-                    cwd=ROOT,
-                    env=env,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                )
-            )
-            urls.append(f"http://127.0.0.1:{port}")
-        deadline = time.monotonic() + 60
-        for name, proc, url in zip(names, procs[-len(names) :], urls, strict=True):
-            while True:
-                assert proc.poll() is None, (tmp_path / f"{name}.log").read_text()
-                assert time.monotonic() < deadline, f"server {name} did not start"
-                try:
-                    if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    time.sleep(0.1)
-        return urls
+            env = {
+                "AGENT_SYSTEM_DATABASE_URL": database_url,
+                "AGENT_SYSTEM_API_KEYS": f"{KEY_A},{KEY_B}",
+            }
+            started.append(spawn_server(tmp_path / name, env, log=log))
+        procs.extend(proc for proc, _ in started)
+        for proc, url in started:
+            wait_healthy(proc, url)
+        return [url for _, url in started]
 
     yield start
     for proc in procs:

@@ -1,8 +1,8 @@
 """An app factory for server subprocesses: the graph tests' fakes on real persistence.
 
-``uvicorn tests.server.pg_worker:app --factory`` builds it from the environment
+``uvicorn tests.server.worker:app --factory`` builds it from the environment
 (AGENT_SYSTEM_HOME, AGENT_SYSTEM_DATABASE_URL, AGENT_SYSTEM_API_KEYS), so checkpoints and the
-store go wherever the settings say (PostgreSQL in the two-process test).
+store go wherever the settings say (PostgreSQL in the two-process test, else SQLite).
 """
 
 from __future__ import annotations
