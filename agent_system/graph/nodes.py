@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.config import get_stream_writer
@@ -128,11 +128,10 @@ class Engine:
             return command
         # Nothing to approve: run the one step and answer here, saving two graph hops (and
         # their checkpoints) on the path most requests take.
-        update = dict(command.update or {})
-        merged = AgentState(**{**state, **update})  # type: ignore[typeddict-item]
-        merged.update(await self._run_steps(merged, config))
-        merged.update(await self._finish(merged, config))
-        return Command(goto=END, update={k: merged[k] for k in _FAST_KEYS if k in merged})
+        update: dict[str, Any] = dict(command.update or {})
+        update.update(await self._run_steps(cast(AgentState, {**state, **update}), config))
+        update.update(await self._finish(cast(AgentState, {**state, **update}), config))
+        return Command(goto=END, update=update)
 
     # --- select tools and plan -----------------------------------------------------------
     async def select_tools(self, state: AgentState) -> dict[str, Any]:
@@ -503,9 +502,6 @@ def _without_rejected(
             ).model_dump(mode="json")
     remaining = [s for s in plan.steps if s.id not in removed]
     return plan.model_copy(update={"steps": remaining}), blocked
-
-
-_FAST_KEYS = ("plan", "errors", "results", "needs_replan", "reply", "status", "history", "result")
 
 
 def _degraded(exc: AgentSystemError) -> dict[str, Any]:
