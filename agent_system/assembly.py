@@ -83,9 +83,14 @@ def assemble(
     strong = runtime.model("strong")
     if planner is None:
         if strong is not None:
+            from agent_system.planning.hybrid import HybridPlanner
             from agent_system.planning.llm_planner import LLMPlanner
 
-            planner = LLMPlanner(strong)
+            # Embedded first, held to the fast-reply bar; the LLM plans what it cannot cover.
+            confident = EmbeddedPlanner(
+                embedded_router, roles, runtime, min_confidence=settings.route_fast_threshold
+            )
+            planner = HybridPlanner(confident, LLMPlanner(strong))
         else:
             planner = embedded_planner
     if replanner is None:
