@@ -86,6 +86,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await state.system.aopen()
+        _route_tool_notifications(state)
         stop = asyncio.Event()
         timer_task = _start_timers(state, stop) if timers else None
         probe = state.shutdown_probe or _uvicorn_exit_probe()
@@ -345,3 +346,27 @@ def _settings_json(settings: Settings) -> str:
 
     data = {name: reveal(getattr(settings, name)) for name in type(settings).model_fields}
     return json.dumps(data, default=str)
+
+
+def _route_tool_notifications(state: ServerState) -> None:
+    """Plans' notifications (the `notification.send` tool, step intents) reach the user's open
+    ``GET /v1/events`` streams: the core tools' "event" channel publishes to the server's hub,
+    and it is the default channel in server mode (nobody reads a server's console)."""
+    from tools.notification import HUB_KEY, NotificationHub, NotificationMessage
+
+    runtime = state.system.engine.runtime
+    tools_hub = runtime.resource(HUB_KEY, NotificationHub.from_runtime)
+
+    async def publish(message: NotificationMessage) -> None:
+        state.hub.publish(
+            message.user,
+            ev.Notification(
+                title=message.title,
+                body=message.body,
+                thread_id=message.thread_id,
+                data=dict(message.data),
+            ),
+        )
+
+    tools_hub.register("event", publish)
+    tools_hub.default_channel = "event"

@@ -171,3 +171,31 @@ def test_notifications_go_only_to_their_user(live: Live) -> None:
     assert hub.publish(user_id_for(KEY_A), Notification(title="x")) == 0
     with httpx.Client(base_url=live.url, timeout=5) as client:
         assert client.get("/v1/events").status_code == 401
+
+
+def test_a_plans_notification_reaches_its_users_event_stream(live: Live) -> None:
+    import tools.notification as notification
+
+    live.system.engine.registry.add_module(notification)
+    live.planner.plans.append(
+        ExecutionPlan(
+            steps=[
+                ExecutionStep(
+                    id="n",
+                    tool="notification.send",
+                    arguments={"title": "Backup done", "body": "All files copied."},
+                )
+            ]
+        )
+    )
+    user = user_id_for(KEY_A)
+    hub = live.app.state.server.hub
+    with live.client() as client, connect_sse(client, "GET", "/v1/events") as source:
+        _wait_for(lambda: hub.subscribers(user) == 1)
+        ran = client.post("/v1/threads/nt/runs", json={"text": "tell me when the backup is done"})
+        assert ran.status_code == 200, ran.text
+        assert ran.json()["status"] == "success"
+        sse = next(source.iter_sse())
+    event = EventAdapter.validate_python(sse.json())
+    assert event.type == "notification"
+    assert event.title == "Backup done" and event.body == "All files copied."
