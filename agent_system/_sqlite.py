@@ -9,7 +9,9 @@ LangGraph's own schema and serialisation; only the async entry points are added.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable, Sequence
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
@@ -69,7 +71,33 @@ class LoopSqliteSaver(SqliteSaver):
 
 
 class LoopSqliteStore(SqliteStore):
-    """`SqliteStore` whose async batch calls the sync one (no worker thread)."""
+    """`SqliteStore` whose async batch calls the sync one (no worker thread).
+
+    Its transactions start with ``BEGIN IMMEDIATE``: a batch that reads then writes would
+    otherwise fail at once with "database is locked" if another connection (the application
+    database, written from tool threads) committed in between; taking the write lock up front
+    waits for it instead (``busy_timeout``).
+    """
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         return self.batch(ops)
+
+    @contextmanager
+    def _cursor(self, *, transaction: bool = True) -> Iterator[sqlite3.Cursor]:
+        if not self.is_setup:
+            self.setup()
+        with self.lock:
+            if transaction:
+                self.conn.execute("BEGIN IMMEDIATE")
+            cur = self.conn.cursor()
+            try:
+                yield cur
+            except BaseException:
+                if transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
+            else:
+                if transaction:
+                    self.conn.execute("COMMIT")
+            finally:
+                cur.close()

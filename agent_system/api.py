@@ -222,8 +222,10 @@ class AgentSystem:
         text = (text or "").strip()
         thread_id = thread_id or str(uuid.uuid4())
         await self.aopen()
-        await self._claim_thread(thread_id, user, text)
+        new = await self._claim_thread(thread_id, user, text)
         payload: Any = turn_input(text, user, time.time())
+        if new:
+            payload["owner"] = user
         if not text:
             yield ev.RunFinished(
                 thread_id=thread_id,
@@ -260,6 +262,9 @@ class AgentSystem:
             payload = Command(resume=decision)
         elif snapshot.next:
             payload = None  # continue after a crash: finished steps come from the journal
+        elif state.get("status") == "running" and state.get("request"):
+            # Killed before its first node ran: nothing was done yet, so start the turn again.
+            payload = turn_input(str(state["request"]), user, time.time())
         else:
             raise AgentSystemError(f"Thread {thread_id!r} has nothing to resume.")
         async for event in self._drive(payload, thread_id, user, str(state.get("request", ""))):
@@ -411,7 +416,8 @@ class AgentSystem:
             raise ThreadNotFoundError(thread_id)
         return values
 
-    async def _claim_thread(self, thread_id: str, user: str | None, text: str) -> None:
+    async def _claim_thread(self, thread_id: str, user: str | None, text: str) -> bool:
+        """Check `user` may use the thread; list it if new. True when the thread is new."""
         snapshot = await self.graph.aget_state(_config(thread_id))
         values = snapshot.values or {}
         if values and values.get("owner") != user:
@@ -430,6 +436,7 @@ class AgentSystem:
                     "title": text[:80],
                 },
             )
+        return not values
 
     async def _touch_thread(self, thread_id: str, user: str | None) -> None:
         store = self.engine.runtime.store

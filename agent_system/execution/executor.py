@@ -184,10 +184,19 @@ class StepExecutor:
             try:
                 raw = await self._call(spec, arguments, ctx, timeout)
             except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():  # we are being cancelled: stop
+                    if breaker is not None:
+                        breaker.release()
+                    self._audit(spec, arguments, ctx, "cancelled", "the step was cancelled")
+                    raise
+                # The tool raised CancelledError on its own (e.g. an inner task it awaited was
+                # cancelled): a failure of that tool, not a cancellation of the plan.
+                last = ToolExecutionError(f"Tool {spec.name!r} was cancelled while running.")
                 if breaker is not None:
-                    breaker.release()
-                self._audit(spec, arguments, ctx, "cancelled", "the step was cancelled")
-                raise
+                    breaker.record_failure()
+                self._audit(spec, arguments, ctx, "failed", last.message)
+                continue
             except AgentSystemError as exc:
                 last = exc
                 if breaker is not None and not isinstance(exc, InvalidArgumentsError):

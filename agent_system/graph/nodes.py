@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from langchain_core.runnables import RunnableConfig
@@ -186,10 +187,6 @@ class Engine:
                 goto="synthesize",
                 update={"plan": plan.model_dump(mode="json", by_alias=True), "errors": errors},
             )
-        for step in plan.steps:
-            spec = self.registry.get(step.tool)
-            if spec is not None and spec.requires_approval and not step.requires_approval:
-                step.requires_approval = True
         _emit(ev.PlanCreated(plan=plan, thread_id=_thread_id(config)))
         return Command(
             goto="approve" if any(s.requires_approval for s in plan.steps) else "execute",
@@ -289,7 +286,11 @@ class Engine:
         )
         results = {k: v for k, v in previous.items() if k not in ids}
         results.update({k: r.model_dump(mode="json") for k, r in outcome.results.items()})
-        return {"results": results, "needs_replan": list(outcome.needs_replan)}
+        return {
+            "results": results,
+            "needs_replan": list(outcome.needs_replan),
+            "abandoned": outcome.halted or outcome.cancelled or outcome.deadline_hit,
+        }
 
     async def _journal_read(
         self, thread_id: str | None, plan: ExecutionPlan
@@ -348,6 +349,7 @@ class Engine:
             revised = await self.fallback_replanner.replan(request, tools)
         update: dict[str, Any] = {"replans": state.get("replans", 0) + 1, "errors": errors}
         if revised is None or _repeats_failure(revised, plan, failed):
+            update["abandoned"] = True
             errors.append(
                 ErrorInfo(
                     code=ErrorCode.INVALID_PLAN,
@@ -388,6 +390,7 @@ class Engine:
         plan = ExecutionPlan.model_validate(state["plan"]) if state.get("plan") else None
         results = {k: StepResult.model_validate(v) for k, v in state.get("results", {}).items()}
         reply = state.get("reply") or ""
+        streamed = False
         plan_result: PlanResult | None = None
         status = RunStatus.SUCCESS
         if plan is not None:
@@ -412,13 +415,24 @@ class Engine:
                 duration_ms=(time.time() - state.get("started_at", time.time())) * 1000,
             )
             if not reply:
-                reply = await self._reply(state["request"], plan, results, errors, thread_id)
+                reply, streamed = await self._reply(
+                    state["request"], plan, results, errors, thread_id
+                )
+            if state.get("abandoned"):
+                undone = await self._compensate(plan, results, state, config)
+                plan_result.steps.extend(undone)
+                if undone:
+                    lines = [f"- {r.tool}: {_outcome(r)}" for r in undone]
+                    note = "\n\nThe plan was abandoned; rolled back:\n" + "\n".join(lines)
+                    reply += note
+                    if streamed:  # the rest is out already: stream just the note
+                        _emit(ev.ReplyDelta(text=note, thread_id=thread_id))
         elif errors:
             status = RunStatus.FAILURE
             reply = reply or "; ".join(e.message for e in errors)
         if not reply:
             reply = "I'm not sure how to help with that."
-        if plan is None or can_template(plan, results):
+        if not streamed:
             _emit(ev.ReplyDelta(text=reply, thread_id=thread_id))
         decision = state.get("route") or {}
         turn = Turn(
@@ -439,6 +453,53 @@ class Engine:
             "result": plan_result.model_dump(mode="json") if plan_result else None,
         }
 
+    async def _compensate(
+        self,
+        plan: ExecutionPlan,
+        results: dict[str, StepResult],
+        state: AgentState,
+        config: RunnableConfig,
+    ) -> list[StepResult]:
+        """Undo the finished steps whose tool names a compensating action, newest first.
+
+        The compensating tool receives ``{"arguments": <the step's arguments>, "output": ...}``.
+        """
+        from agent_system.planning.refs import resolve
+
+        ids = {s.id for s in plan.steps}
+        done = [
+            r for r in results.values() if r.step_id in ids and r.status == StepStatus.SUCCEEDED
+        ]
+        outputs = {r.step_id: r.output for r in done}
+        done.sort(key=lambda r: r.finished_at or r.started_at or datetime.min.replace(tzinfo=UTC))
+        undone: list[StepResult] = []
+        for result in reversed(done):
+            spec = self.registry.get(result.tool)
+            if spec is None or not spec.compensate:
+                continue
+            step = plan.step(result.step_id)
+            try:
+                arguments = resolve(step.arguments, outputs)
+            except AgentSystemError:
+                arguments = step.arguments
+            undo = ExecutionStep(
+                id=f"undo-{step.id}"[:64],
+                tool=spec.compensate,
+                arguments={"arguments": arguments, "output": result.output},
+                description=f"undo {step.description or step.tool}",
+            )
+            outcome = await self.executor.execute(
+                undo,
+                undo.arguments,
+                user=state.get("user"),
+                thread_id=_thread_id(config),
+                plan_id=str(plan.id),
+            )
+            event = ev.StepFinished if outcome.status == StepStatus.SUCCEEDED else ev.StepFailed
+            _emit(event(result=outcome, thread_id=_thread_id(config)))
+            undone.append(outcome)
+        return undone
+
     async def _reply(
         self,
         request: str,
@@ -446,12 +507,20 @@ class Engine:
         results: dict[str, StepResult],
         errors: list[ErrorInfo],
         thread_id: str | None,
-    ) -> str:
+    ) -> tuple[str, bool]:
+        """The reply text, and whether it was already streamed as it was written."""
         if can_template(plan, results) and not errors:
-            return template_reply(plan, results)
-        if not plan.steps and errors:
+            return template_reply(plan, results), False
+        invalid = [e for e in errors if e.severity != Severity.WARNING]
+        if not results and invalid:  # nothing ran: the plan itself was the problem
+            problems = "\n".join(f"- {e.message}" for e in invalid)
+            return f"I could not make a valid plan for this request:\n{problems}", False
+        if not results and errors:  # the LLM failed and the embedded fallback could not help
             problems = "\n".join(f"- {e.message}" for e in errors)
-            return f"I could not make a valid plan for this request:\n{problems}"
+            text = extractive_reply(plan, results) if plan.unsupported else ""
+            return (
+                f"{text}\n\n" if text else ""
+            ) + f"The LLM could not plan it:\n{problems}", False
         if self.synthesizer is not None:
             writer = get_stream_writer()
             try:
@@ -461,12 +530,10 @@ class Engine:
                     results,
                     lambda delta: writer(ev.ReplyDelta(text=delta, thread_id=thread_id)),
                 )
-                return text
+                return text, True
             except AgentSystemError as exc:
                 log.warning("LLM synthesis failed (%s); using the extractive reply", exc)
-        text = extractive_reply(plan, results)
-        _emit(ev.ReplyDelta(text=text, thread_id=thread_id))
-        return text
+        return extractive_reply(plan, results), False
 
 
 def _without_rejected(
@@ -502,6 +569,12 @@ def _without_rejected(
             ).model_dump(mode="json")
     remaining = [s for s in plan.steps if s.id not in removed]
     return plan.model_copy(update={"steps": remaining}), blocked
+
+
+def _outcome(result: StepResult) -> str:
+    if result.status == StepStatus.SUCCEEDED:
+        return result.display or "undone"
+    return f"could not be undone ({result.error.message if result.error else 'failed'})"
 
 
 def _degraded(exc: AgentSystemError) -> dict[str, Any]:

@@ -25,6 +25,7 @@ class AgentState(TypedDict, total=False):
     plan: dict[str, Any] | None
     results: dict[str, dict[str, Any]]
     needs_replan: list[str]
+    abandoned: bool
     replans: int
     errors: list[dict[str, Any]]
     reply: str
@@ -44,6 +45,7 @@ def turn_input(text: str, user: str | None, started_at: float) -> AgentState:
         plan=None,
         results={},
         needs_replan=[],
+        abandoned=False,
         replans=0,
         errors=[],
         reply="",

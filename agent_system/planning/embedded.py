@@ -150,8 +150,13 @@ class EmbeddedPlanner:
             role = self.roles.get(decision.role or "") if decision.role else None
             if role is None or decision.confidence < self.min_confidence:
                 unsupported.append(
-                    f"{clause.text!r}: no built-in role handles this; an LLM planner "
-                    "(set OPENAI_API_KEY) could plan it with the registered tools."
+                    f"{clause.text!r}: no built-in role handles this"
+                    + (
+                        "; an LLM planner (set OPENAI_API_KEY) could plan it with the "
+                        "registered tools."
+                        if self.runtime.offline
+                        else "."
+                    )
                 )
                 continue
             text = clause.text

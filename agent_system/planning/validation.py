@@ -382,12 +382,18 @@ def validate_plan(plan: ExecutionPlan, registry: ToolRegistry) -> ExecutionPlan:
     """A copy of a sound plan with step numbers 1..n assigned; `PlanValidationError` otherwise.
 
     Numbers are (re)assigned in a stable topological order when any step has number 0 or the
-    numbers are not exactly 1..n; the list order of the steps is kept.
+    numbers are not exactly 1..n; the list order of the steps is kept. A step whose tool
+    requires approval is marked so, whatever the planner wrote: every path to execution
+    (fast reply, plan, replan) goes through here, so none can skip the approval.
     """
     problems = check_plan(plan, registry)
     if problems:
         raise PlanValidationError(problems)
     copy = plan.model_copy(deep=True)
+    for step in copy.steps:
+        spec = registry.get(step.tool)
+        if spec is not None and spec.requires_approval:
+            step.requires_approval = True
     numbers = sorted(s.number for s in copy.steps)
     if numbers != list(range(1, len(copy.steps) + 1)):
         for number, step in enumerate(topological_order(copy.steps), start=1):

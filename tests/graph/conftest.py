@@ -144,13 +144,14 @@ def make_tools(calls: Calls) -> ToolRegistry:
         return ToolOutput(data={"door": door}, display=f"{door} unlocked")
 
     registry = ToolRegistry()
-    for func, extra in (
+    tools: tuple[tuple[Callable[..., Any], dict[str, Any]], ...] = (
         (echo, {}),
         (add, {}),
         (fail, {}),
         (slow, {}),
         (unlock, {"requires_approval": True, "side_effects": "reversible"}),
-    ):
+    )
+    for func, extra in tools:
         registry.add(spec_from_function(func, name=f"test.{func.__name__}", **extra))
     return registry
 

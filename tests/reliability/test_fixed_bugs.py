@@ -1,12 +1,6 @@
-"""Tests that FAIL today: engine bugs and gaps found by the reliability suite.
+"""Regression tests for the engine bugs and gaps the reliability suite found (all fixed).
 
-Not collected by a plain ``pytest`` run (the file name has no ``test_`` prefix), so the suite
-stays green; each test passes once its bug is fixed, then moves into the matching test module.
-Run them explicitly::
-
-    python -m pytest -q -p no:cacheprovider tests/reliability/known_bugs.py
-
-See docs/reliability.md, "Known bugs and gaps", for the analysis of each.
+See docs/reliability.md, "Bugs found and fixed", for the analysis of each.
 """
 
 from __future__ import annotations
