@@ -25,6 +25,7 @@ from langgraph.types import Command
 from agent_system import events as ev
 from agent_system.config import Settings
 from agent_system.errors import AgentSystemError, ConfigurationError, ErrorInfo
+from agent_system.graph.journal import StepJournal
 from agent_system.graph.state import AgentState, turn_input
 from agent_system.planning.models import ExecutionPlan, PlanResult, Usage
 from agent_system.routing.models import RouteDecision, RouteRequest, Turn
@@ -238,7 +239,8 @@ class AgentSystem:
                 ),
             )
             return
-        async for event in self._drive(payload, thread_id, user, text):
+        # A new thread was listed just now: no need to touch its listing again after the run.
+        async for event in self._drive(payload, thread_id, user, text, touch=not new):
             yield event
 
     async def aresume(self, thread_id: str, decision: Any, user: str | None = None) -> RunResult:
@@ -271,7 +273,7 @@ class AgentSystem:
             yield event
 
     async def _drive(
-        self, payload: Any, thread_id: str, user: str | None, text: str
+        self, payload: Any, thread_id: str, user: str | None, text: str, *, touch: bool = True
     ) -> AsyncIterator[ev.Event]:
         config: Any = {
             "configurable": {"thread_id": thread_id},
@@ -304,7 +306,8 @@ class AgentSystem:
             yield ev.ApprovalRequired(steps=pending, thread_id=thread_id)
         result = _run_result(snapshot, thread_id, user, text, errors, scope.usage.usage)
         result.duration_ms = (time.perf_counter() - started) * 1000
-        await self._touch_thread(thread_id, user)
+        if touch:
+            await self._touch_thread(thread_id, user)
         yield ev.RunFinished(thread_id=thread_id, result=result)
 
     async def aplan(self, text: str, thread_id: str | None = None) -> ExecutionPlan:
@@ -398,9 +401,7 @@ class AgentSystem:
         store = self.engine.runtime.store
         if store is not None:
             await store.adelete(("threads", user or "_local"), thread_id)
-            for namespace in await store.alist_namespaces(prefix=("journal", thread_id)):
-                for item in await store.asearch(namespace, limit=10_000):
-                    await store.adelete(namespace, item.key)
+            await StepJournal(store).delete_thread(thread_id)
         self._thread_locks.pop(thread_id, None)
 
     def audit_log(

@@ -8,14 +8,22 @@ same for a fast reply and a planned step; the tool's display text is the reply (
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from agent_system.routing.models import RouteDecision, Turn
+    from agent_system.routing.models import Turn
     from agent_system.runtime import Runtime
 
-__all__ = ["BUILTIN_ROLES", "Clarification", "Role", "RoleCall", "load_roles"]
+__all__ = [
+    "BUILTIN_ROLES",
+    "Clarification",
+    "Role",
+    "RoleCall",
+    "load_roles",
+    "with_previous_turn",
+]
 
 BUILTIN_ROLES = ("timer", "weather", "calendar", "smart_home", "search", "conversation")
 
@@ -66,6 +74,17 @@ def load_roles(names: tuple[str, ...] = BUILTIN_ROLES) -> dict[str, Role]:
     return found
 
 
-def decision_role(decision: RouteDecision) -> str | None:
-    """The role of a decision (helper for type narrowing)."""
-    return decision.role
+def with_previous_turn(
+    interpret: Callable[[str], RoleCall | Clarification],
+    text: str,
+    history: list[Turn],
+    role: str,
+) -> RoleCall | Clarification:
+    """Interpret `text`; when it needs more and the previous turn was this role's, try the two
+    turns joined, so an answer completes the question it answers ("set an alarm" ... "7am")."""
+    result = interpret(text)
+    if isinstance(result, Clarification) and history and history[-1].role == role:
+        combined = interpret(f"{history[-1].text} {text}")
+        if isinstance(combined, RoleCall):
+            return combined
+    return result

@@ -70,15 +70,17 @@ def _overhead_notes(over: dict[str, Any]) -> list[str]:
         f"Storage: the SQLite fast reply is {sqlite['p50_ms'] - memory['p50_ms']:.1f} ms slower "
         f"than the same request in memory at p50 ({sqlite['p50_ms']:.1f} against "
         f"{memory['p50_ms']:.1f} ms) and {sqlite['p95_ms'] - memory['p95_ms']:.1f} ms at p95: "
-        "a checkpoint plus pending writes per node, the state reads, the thread listing and "
-        "the audit row, each its own commit; the tail is commits meeting other work's disk "
-        "traffic.",
+        "three checkpoints (the input, route, fast_reply) with their pending writes, the state "
+        "reads, the thread listing and the timer and audit rows, each its own commit; the tail "
+        "is commits meeting other work's disk traffic.",
         f"Framework floor: {memory['p50_ms']:.1f} ms at p50 and {memory['p95_ms']:.1f} ms at "
-        "p95 in memory, where no storage is involved: route, fast_reply, execute and "
-        "synthesize are LangGraph nodes (about 0.7 ms each with a checkpointer on an idle "
-        "machine, per the design notes) plus `AgentSystem`'s state reads and thread "
-        "bookkeeping. So 5 ms at p95 is out of reach on this shared machine even before "
-        "storage; the two variants take turns request by request, so their difference is fair.",
+        "p95 in memory, where no storage is involved: a fast reply is two LangGraph nodes "
+        "(route, then fast_reply, which runs the one step and answers; about 0.7 ms each with "
+        "a checkpointer on an idle machine, per the design notes) plus `AgentSystem`'s state "
+        "reads, thread bookkeeping and the embedded router. Earlier versions went through four "
+        "nodes (route, fast_reply, execute, synthesize) and measured 23.8 ms at p95 on SQLite "
+        "with aiosqlite; both changes are in docs/architecture.md. The two variants take turns "
+        "request by request, so their difference is fair.",
     ]
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from langchain_core.runnables import RunnableConfig
@@ -29,6 +28,8 @@ from agent_system.errors import (
     PlanValidationError,
     Severity,
 )
+from agent_system.graph.compensate import compensate
+from agent_system.graph.journal import StepJournal
 from agent_system.graph.state import HISTORY_LIMIT, AgentState
 from agent_system.graph.synthesize import can_template, extractive_reply, template_reply
 from agent_system.llm.chat import current_scope
@@ -246,7 +247,7 @@ class Engine:
         previous.update(blocked)
         ids = {s.id for s in plan.steps}
         completed = {k: StepResult.model_validate(v) for k, v in previous.items() if k in ids}
-        completed.update(await self._journal_read(thread_id, plan))
+        completed.update(await StepJournal(self.runtime.store).finished(thread_id, plan))
         writer = get_stream_writer()
 
         scope = current_scope()
@@ -270,7 +271,7 @@ class Engine:
                 plan_id=str(plan.id),
             )
             result = result.model_copy(update={"plan_version": plan.version})
-            await self._journal_write(thread_id, plan, result)
+            await StepJournal(self.runtime.store).record(thread_id, plan, result)
             return result
 
         settings = self.runtime.settings
@@ -291,40 +292,6 @@ class Engine:
             "needs_replan": list(outcome.needs_replan),
             "abandoned": outcome.halted or outcome.cancelled or outcome.deadline_hit,
         }
-
-    async def _journal_read(
-        self, thread_id: str | None, plan: ExecutionPlan
-    ) -> dict[str, StepResult]:
-        store = self.runtime.store
-        if store is None or thread_id is None:
-            return {}
-        items = await store.asearch(("journal", thread_id, str(plan.id)), limit=10_000)
-        found = {}
-        for item in items:
-            result = StepResult.model_validate(item.value)
-            if result.status == StepStatus.SUCCEEDED:
-                found[item.key] = result
-        return found
-
-    async def _journal_write(
-        self, thread_id: str | None, plan: ExecutionPlan, result: StepResult
-    ) -> None:
-        store = self.runtime.store
-        if store is None or thread_id is None or result.status != StepStatus.SUCCEEDED:
-            return
-        await store.aput(
-            ("journal", thread_id, str(plan.id)), result.step_id, result.model_dump(mode="json")
-        )
-
-    async def _journal_clear(self, thread_id: str | None, plan: ExecutionPlan) -> None:
-        """The run is over: its journal is not needed for a resume any more."""
-        store = self.runtime.store
-        if store is None or thread_id is None:
-            return
-        from langgraph.store.base import PutOp
-
-        namespace = ("journal", thread_id, str(plan.id))
-        await store.abatch([PutOp(namespace, step.id, None) for step in plan.steps])
 
     # --- replan --------------------------------------------------------------------------
     async def replan(self, state: AgentState, config: RunnableConfig) -> Command[str]:
@@ -419,7 +386,19 @@ class Engine:
                     state["request"], plan, results, errors, thread_id
                 )
             if state.get("abandoned"):
-                undone = await self._compensate(plan, results, state, config)
+                undone = await compensate(
+                    plan,
+                    results,
+                    registry=self.registry,
+                    executor=self.executor,
+                    user=state.get("user"),
+                    thread_id=thread_id,
+                    on_result=lambda r: _emit(
+                        (ev.StepFinished if r.status == StepStatus.SUCCEEDED else ev.StepFailed)(
+                            result=r, thread_id=thread_id
+                        )
+                    ),
+                )
                 plan_result.steps.extend(undone)
                 if undone:
                     lines = [f"- {r.tool}: {_outcome(r)}" for r in undone]
@@ -444,7 +423,7 @@ class Engine:
         history = [*state.get("history", []), turn.model_dump(mode="json")][-HISTORY_LIMIT:]
         if plan is not None and plan_result is not None:
             plan = plan.model_copy(update={"status": _plan_status(status)})
-            await self._journal_clear(thread_id, plan)
+            await StepJournal(self.runtime.store).clear(thread_id, plan)
         return {
             "reply": reply,
             "status": status.value,
@@ -452,53 +431,6 @@ class Engine:
             "plan": plan.model_dump(mode="json", by_alias=True) if plan else None,
             "result": plan_result.model_dump(mode="json") if plan_result else None,
         }
-
-    async def _compensate(
-        self,
-        plan: ExecutionPlan,
-        results: dict[str, StepResult],
-        state: AgentState,
-        config: RunnableConfig,
-    ) -> list[StepResult]:
-        """Undo the finished steps whose tool names a compensating action, newest first.
-
-        The compensating tool receives ``{"arguments": <the step's arguments>, "output": ...}``.
-        """
-        from agent_system.planning.refs import resolve
-
-        ids = {s.id for s in plan.steps}
-        done = [
-            r for r in results.values() if r.step_id in ids and r.status == StepStatus.SUCCEEDED
-        ]
-        outputs = {r.step_id: r.output for r in done}
-        done.sort(key=lambda r: r.finished_at or r.started_at or datetime.min.replace(tzinfo=UTC))
-        undone: list[StepResult] = []
-        for result in reversed(done):
-            spec = self.registry.get(result.tool)
-            if spec is None or not spec.compensate:
-                continue
-            step = plan.step(result.step_id)
-            try:
-                arguments = resolve(step.arguments, outputs)
-            except AgentSystemError:
-                arguments = step.arguments
-            undo = ExecutionStep(
-                id=f"undo-{step.id}"[:64],
-                tool=spec.compensate,
-                arguments={"arguments": arguments, "output": result.output},
-                description=f"undo {step.description or step.tool}",
-            )
-            outcome = await self.executor.execute(
-                undo,
-                undo.arguments,
-                user=state.get("user"),
-                thread_id=_thread_id(config),
-                plan_id=str(plan.id),
-            )
-            event = ev.StepFinished if outcome.status == StepStatus.SUCCEEDED else ev.StepFailed
-            _emit(event(result=outcome, thread_id=_thread_id(config)))
-            undone.append(outcome)
-        return undone
 
     async def _reply(
         self,
@@ -517,20 +449,18 @@ class Engine:
             return f"I could not make a valid plan for this request:\n{problems}", False
         if not results and errors:  # the LLM failed and the embedded fallback could not help
             problems = "\n".join(f"- {e.message}" for e in errors)
-            text = extractive_reply(plan, results) if plan.unsupported else ""
-            return (
-                f"{text}\n\n" if text else ""
-            ) + f"The LLM could not plan it:\n{problems}", False
+            unplanned = extractive_reply(plan, results) + "\n\n" if plan.unsupported else ""
+            return f"{unplanned}The LLM could not plan it:\n{problems}", False
         if self.synthesizer is not None:
             writer = get_stream_writer()
             try:
-                text: str = await self.synthesizer(
+                written: str = await self.synthesizer(
                     request,
                     plan,
                     results,
                     lambda delta: writer(ev.ReplyDelta(text=delta, thread_id=thread_id)),
                 )
-                return text, True
+                return written, True
             except AgentSystemError as exc:
                 log.warning("LLM synthesis failed (%s); using the extractive reply", exc)
         return extractive_reply(plan, results), False

@@ -6,7 +6,7 @@ import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import Clarification, RoleCall
+from agent_system.roles import Clarification, RoleCall, with_previous_turn
 from agent_system.routing.slots import (
     format_duration,
     parse_date_range,
@@ -119,12 +119,8 @@ class CalendarRole:
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | Clarification:
         """Pick calendar.create/list/update/delete/free_time from the words used."""
-        result = self._interpret(text, runtime.clock.now())
-        if isinstance(result, Clarification) and history and history[-1].role == self.name:
-            combined = self._interpret(f"{history[-1].text} {text}", runtime.clock.now())
-            if isinstance(combined, RoleCall):
-                return combined
-        return result
+        now = runtime.clock.now()
+        return with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
 
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
         intent = _intent(text)

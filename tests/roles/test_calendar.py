@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -13,24 +12,12 @@ from agent_system.registry.spec import SideEffect, ToolContext, ToolSpec
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import Turn
 from agent_system.runtime import FakeClock, Runtime
-from agent_system.testing import make_runtime
 from roles.calendar import ROLE, CalendarStore, export_ics, import_ics
 from roles.calendar import tools as calendar_tools
 
+from .conftest import PARIS
+
 pytestmark = pytest.mark.anyio
-
-PARIS = ZoneInfo("Europe/Paris")
-MONDAY_9AM = datetime(2026, 1, 5, 9, 0, tzinfo=PARIS)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(MONDAY_9AM, tz=PARIS)
-
-
-@pytest.fixture
-def runtime(clock: FakeClock) -> Runtime:
-    return make_runtime(clock=clock)
 
 
 def spec(name: str) -> ToolSpec:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -14,24 +13,12 @@ from agent_system.registry.spec import ToolContext, ToolSpec
 from agent_system.roles import Clarification, RoleCall, load_roles
 from agent_system.routing.models import Turn
 from agent_system.runtime import FakeClock, Runtime
-from agent_system.testing import make_runtime
 from roles.timer import ROLE, FiredTimer, TimerService, TimerStore
 from roles.timer import tools as timer_tools
 
+from .conftest import MONDAY_9AM, PARIS
+
 pytestmark = pytest.mark.anyio
-
-PARIS = ZoneInfo("Europe/Paris")
-MONDAY_9AM = datetime(2026, 1, 5, 9, 0, tzinfo=PARIS)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(MONDAY_9AM, tz=PARIS)
-
-
-@pytest.fixture
-def runtime(clock: FakeClock) -> Runtime:
-    return make_runtime(clock=clock)
 
 
 def spec(name: str) -> ToolSpec:

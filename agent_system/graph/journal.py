@@ -1,0 +1,62 @@
+"""The step journal: each finished step's result, written the moment it finishes.
+
+Kept in the LangGraph store under ``("journal", thread, plan id)``: the same SQLite file or
+PostgreSQL database as the checkpoints, so whichever worker resumes a thread after a crash
+finds the finished steps and does not run them again (see docs/architecture.md for why this
+and not `@task`). A run's entries are cleared when it ends; a thread's when it is deleted.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from langgraph.store.base import PutOp
+
+from agent_system.planning.models import ExecutionPlan, StepResult, StepStatus
+
+if TYPE_CHECKING:
+    from langgraph.store.base import BaseStore
+
+__all__ = ["StepJournal"]
+
+
+class StepJournal:
+    """Finished steps per thread and plan; a no-op without a store or a thread id."""
+
+    def __init__(self, store: BaseStore | None) -> None:
+        self.store = store
+
+    @staticmethod
+    def _namespace(thread_id: str, plan: ExecutionPlan) -> tuple[str, ...]:
+        return ("journal", thread_id, str(plan.id))
+
+    async def finished(self, thread_id: str | None, plan: ExecutionPlan) -> dict[str, StepResult]:
+        """The steps of `plan` that finished before (a crash, then a resume)."""
+        if self.store is None or thread_id is None:
+            return {}
+        items = await self.store.asearch(self._namespace(thread_id, plan), limit=10_000)
+        results = (StepResult.model_validate(item.value) for item in items)
+        return {r.step_id: r for r in results if r.status == StepStatus.SUCCEEDED}
+
+    async def record(self, thread_id: str | None, plan: ExecutionPlan, result: StepResult) -> None:
+        """Write a succeeded step's result (failed steps may run again on resume)."""
+        if self.store is None or thread_id is None or result.status != StepStatus.SUCCEEDED:
+            return
+        await self.store.aput(
+            self._namespace(thread_id, plan), result.step_id, result.model_dump(mode="json")
+        )
+
+    async def clear(self, thread_id: str | None, plan: ExecutionPlan) -> None:
+        """The run is over: drop its entries in one batch."""
+        if self.store is None or thread_id is None:
+            return
+        namespace = self._namespace(thread_id, plan)
+        await self.store.abatch([PutOp(namespace, step.id, None) for step in plan.steps])
+
+    async def delete_thread(self, thread_id: str) -> None:
+        """Drop every entry of a thread (it is being deleted)."""
+        if self.store is None:
+            return
+        for namespace in await self.store.alist_namespaces(prefix=("journal", thread_id)):
+            items = await self.store.asearch(namespace, limit=10_000)
+            await self.store.abatch([PutOp(namespace, item.key, None) for item in items])
