@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, cast
 
@@ -32,7 +33,7 @@ from agent_system.graph.compensate import compensate
 from agent_system.graph.journal import StepJournal
 from agent_system.graph.state import HISTORY_LIMIT, AgentState
 from agent_system.graph.synthesize import can_template, extractive_reply, template_reply
-from agent_system.llm.chat import current_scope
+from agent_system.llm.chat import RunScope, current_scope, run_scope
 from agent_system.planning.models import (
     ExecutionPlan,
     ExecutionStep,
@@ -263,14 +264,19 @@ class Engine:
                         status=StepStatus.FAILED,
                         error=exc.to_info(step.id).model_copy(update={"severity": Severity.ERROR}),
                     )
-            result = await self.executor.execute(
-                step,
-                arguments,
-                user=state.get("user"),
-                thread_id=thread_id,
-                plan_id=str(plan.id),
-            )
-            result = result.model_copy(update={"plan_version": plan.version})
+            step_scope = RunScope(scope.usage.child(), scope.budget) if scope is not None else None
+            with run_scope(step_scope) if step_scope is not None else nullcontext():
+                result = await self.executor.execute(
+                    step,
+                    arguments,
+                    user=state.get("user"),
+                    thread_id=thread_id,
+                    plan_id=str(plan.id),
+                )
+            update: dict[str, Any] = {"plan_version": plan.version}
+            if step_scope is not None:
+                update["usage"] = step_scope.usage.usage
+            result = result.model_copy(update=update)
             await StepJournal(self.runtime.store).record(thread_id, plan, result)
             return result
 

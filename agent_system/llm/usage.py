@@ -85,11 +85,17 @@ def model_name_of(model: Any) -> str:
 class UsageTracker(AsyncCallbackHandler):
     """Accumulates tokens, calls and cost; `usage` gives the totals as a `Usage`."""
 
-    def __init__(self, prices: Prices | None = None) -> None:
+    def __init__(self, prices: Prices | None = None, *, parent: UsageTracker | None = None) -> None:
         super().__init__()
         self.prices: dict[str, tuple[float, float]] = dict(prices or {})
         self.calls: list[CallUsage] = []
         self.tool_calls = 0
+        self.parent = parent
+        """Every call recorded here is recorded in the parent too (a step inside its run)."""
+
+    def child(self) -> UsageTracker:
+        """A tracker for one part of the work (a step) whose calls also count here."""
+        return UsageTracker(self.prices, parent=self)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> UsageTracker:
@@ -110,6 +116,10 @@ class UsageTracker(AsyncCallbackHandler):
             cost_usd=cost_usd(name, input_tokens, output_tokens, self.prices),
         )
         self.calls.append(call)
+        tracker = self.parent
+        while tracker is not None:
+            tracker.calls.append(call)
+            tracker = tracker.parent
         return call
 
     def record_tool_call(self, count: int = 1) -> None:

@@ -259,6 +259,9 @@ class StepResult(BaseModel):
     finished_at: datetime | None = None
     duration_ms: float = 0.0
     plan_version: int = 1
+    usage: Usage = Field(
+        default_factory=Usage, description="LLM calls made by the tool during this step."
+    )
 
 
 class ReplanRequest(BaseModel):

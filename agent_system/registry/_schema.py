@@ -62,10 +62,15 @@ def args_model_from_function(
     name: str,
     descriptions: dict[str, str],
     injected: Callable[[Any], bool],
+    localns: dict[str, Any] | None = None,
 ) -> tuple[type[BaseModel], list[str]]:
-    """A pydantic model of `func`'s parameters (minus injected ones) and the injected names."""
+    """A pydantic model of `func`'s parameters (minus injected ones) and the injected names.
+
+    `localns` resolves names the function's module may import only for type checking (the
+    `ToolContext` of a tool written with ``from __future__ import annotations``).
+    """
     signature = inspect.signature(func)
-    hints = typing.get_type_hints(func, include_extras=True)
+    hints = typing.get_type_hints(func, localns=localns, include_extras=True)
     fields: dict[str, Any] = {}
     injected_names: list[str] = []
     for param in signature.parameters.values():

@@ -204,7 +204,13 @@ def spec_from_function(
     summary, arg_docs, returns_doc = parse_google_docstring(func.__doc__)
     where = source or getattr(func, "__module__", "") or "<unknown>"
     try:
-        model, injected = args_model_from_function(func, tool_name, arg_docs, _is_context)
+        model, injected = args_model_from_function(
+            func,
+            tool_name,
+            arg_docs,
+            _is_context,
+            localns={"ToolContext": ToolContext, "ToolOutput": ToolOutput},
+        )
         parameters = clean_schema(model.model_json_schema())
     except (TypeError, ValueError, NameError) as exc:
         raise PluginError(

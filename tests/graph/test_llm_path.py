@@ -105,3 +105,43 @@ class _EmptyPlanner:
         from agent_system.planning.models import ExecutionPlan
 
         return ExecutionPlan(request=request, planner="empty", unsupported=[request])
+
+
+async def test_llm_calls_made_inside_a_tool_count_for_its_step_and_the_run(
+    tmp_path: Path,
+) -> None:
+    from langchain_core.messages import HumanMessage
+
+    from agent_system.llm.chat import complete, message_text
+    from agent_system.llm.fake import ScriptedTurn
+    from agent_system.registry.spec import ToolContext, ToolOutput, spec_from_function
+
+    async def ask_model(ctx: ToolContext, question: str) -> ToolOutput:
+        """Ask the model.
+
+        Args:
+            question: The question.
+        """
+        model = ctx.runtime.model()
+        assert model is not None
+        reply = await complete(model, [HumanMessage(question)])
+        return ToolOutput(data={"answer": message_text(reply)}, display=message_text(reply))
+
+    model = ScriptedChatModel(
+        [
+            draft({"id": "q", "tool": "test.ask", "arguments": {"question": "why?"}}),
+            ScriptedTurn("because", input_tokens=11, output_tokens=3),
+        ]
+    )
+    calls = Calls()
+    system = system_with(model, tmp_path, calls)
+    system._registry.add(spec_from_function(ask_model, name="test.ask"))  # type: ignore[union-attr]
+    async with system:
+        result = await system.arun("please find out why", thread_id="t")
+    assert result.status == "success", result.errors
+    assert result.reply == "because"
+    assert result.result is not None
+    step_usage = result.result.steps[0].usage
+    assert (step_usage.llm_calls, step_usage.input_tokens, step_usage.output_tokens) == (1, 11, 3)
+    assert result.usage.llm_calls == 2
+    model.assert_complete()
