@@ -12,9 +12,11 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from agent_system.errors import LLMError, LLMOutputError
+from agent_system.llm.structured import invoke_structured
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 
 if TYPE_CHECKING:
@@ -78,25 +80,31 @@ class LLMRouter:
     ) -> None:
         self.chat_model = chat_model
         self.roles = dict(roles)
-        self._structured = chat_model.with_structured_output(RouteChoice)
 
-    def messages(self, request: RouteRequest) -> list[tuple[str, str]]:
+    def messages(self, request: RouteRequest) -> list[BaseMessage]:
         """The prompt for `request`: rules, recent turns, then the request."""
-        prompt: list[tuple[str, str]] = [("system", _system_prompt(self.roles))]
+        prompt: list[BaseMessage] = [SystemMessage(_system_prompt(self.roles))]
         recent = request.history[-_HISTORY_TURNS:]
         if recent:
             turns = "\n".join(f"- {t.text!r} (routed to {t.role or 'planning'})" for t in recent)
-            prompt.append(("system", f"Earlier turns, oldest first:\n{turns}"))
-        prompt.append(("human", request.text))
+            prompt.append(SystemMessage(f"Earlier turns, oldest first:\n{turns}"))
+        prompt.append(HumanMessage(request.text))
         return prompt
 
     async def route(self, request: RouteRequest) -> RouteDecision:
         """Ask the model; raise `LLMError` when it fails or answers nonsense."""
         started = time.perf_counter()
         try:
-            raw: Any = await self._structured.ainvoke(self.messages(request))
-        except LLMError:
-            raise
+            # Through the LLM layer: strict schema or JSON mode, one corrective retry, and the
+            # call counted against the request's usage and budget like every other LLM call.
+            raw: Any = await invoke_structured(
+                self.chat_model, RouteChoice, self.messages(request), output_tokens=128
+            )
+        except LLMError as exc:  # keep the kind (auth, output...), name the request
+            raise type(exc)(
+                f"The LLM router could not route {request.text!r}: {exc.message}",
+                details=exc.details,
+            ) from exc
         except Exception as exc:
             raise LLMError(
                 f"The LLM router could not route {request.text!r}: {exc}",

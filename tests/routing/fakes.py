@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.language_models import GenericFakeChatModel
 from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
-from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.messages import BaseMessage
 
+from agent_system.llm.fake import ScriptedChatModel
 from agent_system.routing._model import CLASSES
 
 
@@ -26,17 +26,6 @@ class ScriptedClassifier:
         return dict(self.table)
 
 
-class ToolCallingFake(GenericFakeChatModel):
-    """Replays scripted replies; `bind_tools` returns self so structured output works."""
-
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ToolCallingFake:
-        return self
-
-    def assert_complete(self) -> None:
-        leftover = list(self.messages)
-        assert not leftover, f"scripted replies never used: {leftover}"
-
-
 class FailingChat(FakeMessagesListChatModel):
     """A chat model whose every call fails like a dropped connection."""
 
@@ -47,12 +36,11 @@ class FailingChat(FakeMessagesListChatModel):
         raise ConnectionError("connection reset by peer")
 
 
-def route_call(args: dict[str, Any]) -> AIMessage:
-    """An AI message calling the RouteChoice tool with `args`."""
-    return AIMessage(content="", tool_calls=[{"name": "RouteChoice", "args": args, "id": "call_1"}])
+def route_call(args: dict[str, Any]) -> dict[str, Any]:
+    """The structured reply of a route choice."""
+    return args
 
 
-def scripted_chat(*replies: AIMessage) -> ToolCallingFake:
-    """A fake chat model that answers `replies` in order."""
-    iterator: Iterator[AIMessage] = iter(replies)
-    return ToolCallingFake(messages=iterator)
+def scripted_chat(*replies: dict[str, Any]) -> ScriptedChatModel:
+    """A scripted chat model that answers `replies` in order (structured output)."""
+    return ScriptedChatModel(list(replies))

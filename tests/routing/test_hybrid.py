@@ -44,11 +44,11 @@ def test_the_llm_prompt_names_every_role_and_the_recent_turns() -> None:
     router = LLMRouter(scripted_chat())
     history = [Turn(text="weather in Paris", role="weather")]
     prompt = router.messages(RouteRequest(text="and in Boston?", history=history))
-    text = "\n".join(content for _, content in prompt)
+    text = "\n".join(str(message.content) for message in prompt)
     for role in ("timer", "weather", "calendar", "smart_home", "search", "conversation"):
         assert f"- {role}:" in text
     assert "'weather in Paris' (routed to weather)" in text
-    assert prompt[-1] == ("human", "and in Boston?")
+    assert (prompt[-1].type, prompt[-1].content) == ("human", "and in Boston?")
 
 
 @pytest.mark.anyio
