@@ -1,6 +1,6 @@
 PY ?= python
 
-.PHONY: install dev test lint format typecheck check bench bench-router bench-tools docs-graph
+.PHONY: install dev test lint format typecheck check bench bench-router bench-tools
 
 install:
 	$(PY) -m pip install .

@@ -339,6 +339,8 @@ class AgentSystem:
             plan = await engine.planner.plan(text, tools, history)
         except AgentSystemError:
             plan = await engine.fallback_planner.plan(text, tools, history)
+        if not plan.steps:  # nothing it can do: the plan says why in `unsupported`
+            return plan
         return validate_plan(plan, engine.registry)
 
     async def aroute(self, text: str, thread_id: str | None = None) -> RouteDecision:

@@ -56,3 +56,13 @@ async def test_state_survives_a_restart_on_the_same_data_directory(tmp_path: Pat
     assert [turn["text"] for turn in state["history"]] == ["turn off the kitchen light"]
     assert [t["thread_id"] for t in threads] == ["t"]
     assert "off" in result.reply.lower()
+
+
+@pytest.mark.anyio
+async def test_aplan_of_a_request_nothing_can_do_returns_the_reasons_not_an_error(
+    tmp_path: Path,
+) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home")) as system:
+        plan = await system.aplan("write me a poem about the sea")
+    assert plan.steps == []
+    assert plan.unsupported and "no built-in role handles this" in plan.unsupported[0]

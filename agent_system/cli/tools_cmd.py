@@ -136,7 +136,9 @@ async def _run(settings: Settings, spec: ToolSpec, arguments: dict[str, Any]) ->
     persistence = await open_persistence(settings)
     runtime = open_runtime(settings, store=persistence.store)
     try:
-        return await spec.ainvoke(arguments, ToolContext(runtime=runtime, user="cli"))
+        # The local user, as `ask`, `chat` and `timers` are: their timers, memories and events
+        # are the same ones.
+        return await spec.ainvoke(arguments, ToolContext(runtime=runtime, user=None))
     finally:
         await runtime.http.aclose()
         runtime.db.close()

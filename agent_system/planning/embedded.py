@@ -182,10 +182,18 @@ class EmbeddedPlanner:
             if clause.condition is not None:
                 when, source = self._condition(clause.condition, steps)
                 if when is None:
+                    has_weather = any(s.tool.startswith("weather.") for s in steps)
                     unsupported.append(
-                        f"condition {clause.condition[1]!r}: the embedded planner understands "
-                        "weather conditions (sunny, rain, above 20 degrees); an LLM planner could "
-                        "plan this one."
+                        f"condition {clause.condition[1]!r}: "
+                        + (
+                            "the embedded planner understands weather conditions (sunny, rain, "
+                            "above 20 degrees)"
+                            if has_weather
+                            else "nothing earlier in the request gives a result to test; ask for "
+                            "the weather first, e.g. 'check the weather in Rome and ... if it's "
+                            "sunny'"
+                        )
+                        + ("; an LLM planner could plan this one." if self.runtime.offline else ".")
                     )
                     continue
                 if source not in depends_on:

@@ -91,7 +91,7 @@ def create_mcp_server(
         spec = registry.get(tool_name)
         if spec is None:
             return _error(f"Unknown tool {tool_name!r}; known: {', '.join(registry.names())}")
-        ctx = ToolContext(runtime=runtime, user="mcp")
+        ctx = ToolContext(runtime=runtime, user=None)  # the local user, as in the CLI
         try:
             value = await spec.ainvoke(arguments, ctx)
         except AgentSystemError as exc:

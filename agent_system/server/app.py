@@ -233,7 +233,7 @@ def _install_handlers(app: FastAPI) -> None:
     async def not_found(request: Request, exc: Exception) -> Response:
         thread = exc.thread_id if isinstance(exc, ThreadNotFoundError) else "?"
         return JSONResponse(
-            error_body(f"No thread {thread!r} for this API key.", "not_found_error", "not_found"),
+            error_body(f"No thread {thread!r} for this user.", "not_found_error", "not_found"),
             status_code=404,
         )
 
@@ -244,7 +244,7 @@ def _install_handlers(app: FastAPI) -> None:
             return JSONResponse(
                 error_body(exc.message, "server_error", str(exc.code)), status_code=500
             )
-        return JSONResponse(error_body(exc.message, "conflict", str(exc.code)), status_code=409)
+        return JSONResponse(error_body(exc.message, "conflict", "conflict"), status_code=409)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, StarletteHTTPException)

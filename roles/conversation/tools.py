@@ -45,7 +45,8 @@ class ChatMessage(BaseModel):
 
 
 def _greeting(now: datetime) -> str:
-    part = "morning" if 5 <= now.hour < 12 else "afternoon" if now.hour < 18 else "evening"
+    hour = now.hour
+    part = "morning" if 5 <= hour < 12 else "afternoon" if 12 <= hour < 18 else "evening"
     return f"Good {part}! How can I help?"
 
 

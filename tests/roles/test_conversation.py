@@ -239,3 +239,22 @@ def test_the_history_passed_to_the_model_holds_both_sides_of_each_turn() -> None
         {"role": "assistant", "content": "Hello! How can I help?"},
         {"role": "user", "content": "thanks"},
     ]
+
+
+@pytest.mark.parametrize(
+    ("hour", "part"),
+    [
+        (3, "evening"),
+        (5, "morning"),
+        (11, "morning"),
+        (12, "afternoon"),
+        (17, "afternoon"),
+        (23, "evening"),
+    ],
+)
+def test_the_greeting_matches_the_time_of_day(hour: int, part: str) -> None:
+    from datetime import datetime
+
+    from roles.conversation.tools import _greeting
+
+    assert _greeting(datetime(2026, 1, 5, hour, 0)).startswith(f"Good {part}")
