@@ -61,17 +61,8 @@ class Role(Protocol):
 
 
 def load_roles(names: tuple[str, ...] = BUILTIN_ROLES) -> dict[str, Role]:
-    """Import ``roles.<name>.role.ROLE`` for each name that exists."""
-    found: dict[str, Role] = {}
-    for name in names:
-        try:
-            module = importlib.import_module(f"roles.{name}.role")
-        except ModuleNotFoundError as exc:
-            if exc.name and f"roles.{name}".startswith(exc.name):
-                continue
-            raise
-        found[name] = module.ROLE
-    return found
+    """Import ``roles.<name>.role.ROLE`` for each name."""
+    return {name: importlib.import_module(f"roles.{name}.role").ROLE for name in names}
 
 
 def with_previous_turn(

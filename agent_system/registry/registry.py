@@ -84,12 +84,7 @@ class ToolRegistry:
         """A registry with every built-in role and core tool."""
         registry = cls()
         for module in BUILTIN_TOOL_MODULES:
-            try:
-                registry.add_module(module)
-            except ModuleNotFoundError as exc:
-                if exc.name and module.startswith(exc.name):
-                    continue  # a role not built yet
-                raise
+            registry.add_module(module)
         return registry
 
     # --- lookup --------------------------------------------------------------------------
