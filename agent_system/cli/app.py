@@ -36,6 +36,8 @@ Verbose = Annotated[
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 Text = Annotated[str, typer.Argument(help="The request, in plain words.", show_default=False)]
+Thread = Annotated[str | None, typer.Option("--thread", "-t", help="Continue this conversation.")]
+Yes = Annotated[bool, typer.Option("--yes", "-y", help="Approve steps that need approval.")]
 
 
 def _version(value: bool) -> None:
@@ -68,12 +70,8 @@ def main(
 def ask(
     text: Text,
     as_json: AsJson = False,
-    thread: Annotated[
-        str | None, typer.Option("--thread", "-t", help="Continue this conversation.")
-    ] = None,
-    yes: Annotated[
-        bool, typer.Option("--yes", "-y", help="Approve steps that need approval.")
-    ] = False,
+    thread: Thread = None,
+    yes: Yes = False,
     verbose: Verbose = False,
 ) -> None:
     """Answer one request, showing the route, the plan and each step as it runs."""
@@ -164,12 +162,8 @@ def route(text: Text, as_json: AsJson = False, verbose: Verbose = False) -> None
 
 @app.command()
 def chat(
-    thread: Annotated[
-        str | None, typer.Option("--thread", "-t", help="Continue this conversation.")
-    ] = None,
-    yes: Annotated[
-        bool, typer.Option("--yes", "-y", help="Approve steps that need approval.")
-    ] = False,
+    thread: Thread = None,
+    yes: Yes = False,
     verbose: Verbose = False,
 ) -> None:
     """Talk to the assistant: history, line editing, /commands, and timers that ring."""
