@@ -17,6 +17,7 @@ from agent_system.cli._common import EXIT_FAILURE, EXIT_OK, guarded, load_settin
 from agent_system.cli.config_cmd import config_app
 from agent_system.cli.display import RunDisplay, describe_route, print_plan
 from agent_system.cli.extra_cmd import calendar_app, timers_command
+from agent_system.cli.repl import fire_due_timers
 from agent_system.cli.runner import ask_each, describe_pending, run_request
 from agent_system.cli.threads_cmd import threads_app
 
@@ -98,6 +99,8 @@ def ask(
 
         async def go() -> Any:
             async with common.open_system(settings) as system:
+                # Timers that came due while nothing ran ring now, marked late.
+                await fire_due_timers(system, err)
                 display = None if as_json else RunDisplay(out, verbose=verbose)
                 if display is None:
                     return await run_request(

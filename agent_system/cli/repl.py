@@ -298,9 +298,15 @@ async def _ring(console: Console, fired: Any) -> None:
     """Print a due timer, with a terminal bell."""
     if getattr(fired, "user", "") not in ("", None):
         return
-    sys.stdout.write("\a")
-    sys.stdout.flush()
+    console.file.write("\a")  # the bell goes where the message goes (stderr for `ask`)
+    console.file.flush()
     console.print(f"⏰ {fired.text}", markup=False, style="bold yellow", soft_wrap=True)
+
+
+async def fire_due_timers(system: AgentSystem, console: Console) -> int:
+    """Ring every timer that came due while no process ran (once each); how many rang."""
+    service = _timer_service(system, console)
+    return len(await service.tick()) if service is not None else 0
 
 
 def _timer_service(system: AgentSystem, console: Console) -> Any:

@@ -181,3 +181,29 @@ def test_sub_apps_written_elsewhere_are_mounted_when_they_import(
         assert runner.invoke(app, ["missing"]).exit_code == 2
     finally:
         app.registered_groups[:] = [g for g in app.registered_groups if g.name != "fake"]
+
+
+def test_ask_rings_timers_that_came_due_while_nothing_ran() -> None:
+    from datetime import timedelta
+
+    from agent_system.config import Settings
+    from agent_system.runtime import SystemClock
+    from agent_system.storage import Database
+    from roles.timer.store import TimerStore
+
+    settings = Settings()
+    db = Database(settings.sqlite_path)
+    clock = SystemClock()
+    TimerStore(db, clock).add(
+        user="",
+        kind="timer",
+        label="tea",
+        due=clock.now() - timedelta(minutes=3),
+        duration=timedelta(minutes=1),
+    )
+    db.close()
+    result = runner.invoke(app, ["ask", "--json", "hello"])
+    assert result.exit_code == 0, result.output
+    assert "'tea'" in result.stderr and "nothing was running" in result.stderr
+    assert "\a" not in result.stdout
+    json.loads(result.stdout)  # the bell and the message stayed off stdout
