@@ -11,8 +11,8 @@ from __future__ import annotations
 import logging
 import time
 from contextlib import nullcontext
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, cast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.config import get_stream_writer
@@ -43,7 +43,6 @@ from agent_system.planning.models import (
     RunStatus,
     StepResult,
     StepStatus,
-    Usage,
 )
 from agent_system.planning.validation import validate_plan
 from agent_system.roles import Clarification, Role
@@ -85,7 +84,6 @@ class Engine:
     executor: StepExecutor
     synthesizer: Any = None
     """async (request, plan, results, on_delta) -> str; None offline."""
-    usage: dict[str, Usage] = field(default_factory=dict)
 
     # --- route ---------------------------------------------------------------------------
     async def route(self, state: AgentState, config: RunnableConfig) -> Command[str]:
@@ -564,6 +562,3 @@ def _plan_status(status: RunStatus) -> PlanStatus:
         RunStatus.PARTIAL: PlanStatus.PARTIAL,
         RunStatus.FAILURE: PlanStatus.FAILED,
     }[status]
-
-
-Goto = Literal["fast_reply", "select_tools", "plan", "approve", "execute", "replan", "synthesize"]

@@ -30,7 +30,6 @@ class AgentState(TypedDict, total=False):
     errors: list[dict[str, Any]]
     reply: str
     status: str
-    usage: dict[str, Any]
     started_at: float
     result: dict[str, Any] | None
 
@@ -50,7 +49,6 @@ def turn_input(text: str, user: str | None, started_at: float) -> AgentState:
         errors=[],
         reply="",
         status="running",
-        usage={},
         started_at=started_at,
         result=None,
     )
