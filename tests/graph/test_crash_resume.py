@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -29,6 +30,13 @@ def _lines(counter: Path) -> list[str]:
     return counter.read_text().splitlines() if counter.exists() else []
 
 
+def _journaled(home: Path) -> set[str]:
+    """Step ids in the step journal of the SQLite store (read straight from the file)."""
+    with sqlite3.connect(home / "agent-system.db") as conn:
+        rows = conn.execute("SELECT key FROM store WHERE prefix LIKE 'journal.crash.%'")
+        return {key for (key,) in rows}
+
+
 def test_a_killed_run_resumes_and_finished_steps_ran_exactly_once(tmp_path: Path) -> None:
     home, counter = tmp_path / "home", tmp_path / "counter.txt"
     proc = _worker("start", home, counter)
@@ -37,7 +45,10 @@ def test_a_killed_run_resumes_and_finished_steps_ran_exactly_once(tmp_path: Path
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline, _lines(counter)
         time.sleep(0.05)
-    time.sleep(0.3)  # let the journal write of 'b' land
+    while "b" not in _journaled(home):  # the kill must come after 'b' is on record
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=10)
 
