@@ -1,9 +1,13 @@
-"""Tool selection benchmark on the BFCL data shipped with the `bfcl-eval` package.
+"""Tool selection benchmark on BFCL data (Berkeley Function-Calling Leaderboard, Apache-2.0).
+
+The four category files it reads are kept in ``benchmarks/data/bfcl`` with their licence, taken
+from the ``bfcl-eval`` wheel (``pip download --no-deps bfcl-eval``), so the dev install needs no
+part of that package's torch chain.
 
 Run: ``python -m benchmarks.tool_selection`` (or ``make bench-tools``). Categories used:
 ``multiple``, ``parallel_multiple``, ``irrelevance`` and, for the 1,000-tool registry, the function
-specs of ``multiple``, ``parallel``, ``parallel_multiple``, ``simple_python``, ``simple_java``,
-``simple_javascript`` and ``irrelevance`` (never the ``live_*`` ones). Writes
+specs of ``multiple``, ``parallel``, ``parallel_multiple`` and ``irrelevance`` (890 distinct),
+topped up to 1,000 with renamed copies (never the ``live_*`` categories). Writes
 ``benchmarks/results/tool_selection.json`` and ``docs/benchmarks_tools.md``;
 exits 1 when a goal fails.
 """
@@ -11,7 +15,6 @@ exits 1 when a goal fails.
 from __future__ import annotations
 
 import json
-import os
 import platform
 import re
 import statistics
@@ -36,11 +39,12 @@ LARGE_REGISTRY = 1000
 REPEATS = 3
 
 
-def data_dir() -> Path:
-    """Where bfcl-eval keeps its data (``pip install bfcl-eval``, part of the dev extra)."""
-    import bfcl_eval
+DATA = ROOT / "benchmarks" / "data" / "bfcl"
 
-    return Path(os.path.dirname(bfcl_eval.__file__)) / "data"
+
+def data_dir() -> Path:
+    """The BFCL files kept in the repository (see ``benchmarks/data/bfcl/README.md``)."""
+    return DATA
 
 
 def _read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
@@ -111,14 +115,21 @@ def eval_irrelevance(entries: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def large_registry(categories: list[list[dict[str, Any]]]) -> list[ToolSpec]:
-    """Up to 1,000 distinct tools from every BFCL function spec of the given categories."""
-    specs: dict[str, ToolSpec] = {}
+    """1,000 tools: every distinct BFCL function spec of the given categories, topped up with
+    renamed copies (``<name>_v2``, ...) so the index holds as many entries as the goal names."""
+    functions: dict[str, dict[str, Any]] = {}
     for entries in categories:
         for entry in entries:
             for fn in entry["function"]:
-                if fn["name"] not in specs and len(specs) < LARGE_REGISTRY:
-                    specs[fn["name"]] = spec_from_function_schema(fn, source="bfcl")
-    return list(specs.values())
+                functions.setdefault(fn["name"], fn)
+    specs = [spec_from_function_schema(fn, source="bfcl") for fn in functions.values()]
+    copy = 2
+    while len(specs) < LARGE_REGISTRY:
+        for fn in list(functions.values())[: LARGE_REGISTRY - len(specs)]:
+            renamed = {**fn, "name": f"{fn['name']}_v{copy}"}
+            specs.append(spec_from_function_schema(renamed, source="bfcl"))
+        copy += 1
+    return specs[:LARGE_REGISTRY]
 
 
 def eval_large(tools: list[ToolSpec], entries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -157,8 +168,7 @@ def run() -> dict[str, Any]:
     parallel_multiple = load_category("parallel_multiple")
     irrelevance = load_category("irrelevance")
     parallel = load_category("parallel")
-    extra = [load_category(c) for c in ("simple_python", "simple_java", "simple_javascript")]
-    tools = large_registry([multiple, parallel_multiple, parallel, *extra, irrelevance])
+    tools = large_registry([multiple, parallel_multiple, parallel, irrelevance])
     results: dict[str, Any] = {
         "multiple": eval_multiple(multiple),
         "parallel_multiple": eval_parallel_multiple(parallel_multiple),
@@ -189,8 +199,8 @@ def markdown(results: dict[str, Any]) -> str:
             "## Tool selection (BFCL)",
             "",
             "`python -m benchmarks.tool_selection` (`make bench-tools`): the lexical selector",
-            "(`agent_system.registry.selection.ToolIndex`) on the BFCL data of the `bfcl-eval`",
-            "package; the `live_*` categories are not used.",
+            "(`agent_system.registry.selection.ToolIndex`) on the BFCL data kept in",
+            "`benchmarks/data/bfcl` (from the `bfcl-eval` wheel); `live_*` are not used.",
             "",
             "| measure | value | goal | result |",
             "| --- | --- | --- | --- |",

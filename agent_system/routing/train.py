@@ -93,9 +93,9 @@ def load_role_map(path: Path) -> dict[str, str]:
 
 
 def label_for(intent: str, role_map: dict[str, str]) -> str:
-    """The router class of a CLINC150 intent."""
+    """The router class of a CLINC150 intent (a role the model has no class for plans)."""
     if intent in role_map:
-        return role_map[intent]
+        return role_map[intent] if role_map[intent] in CLASSES else OTHER
     if intent in EXTRA_CONVERSATION_INTENTS:
         return "conversation"
     return OTHER

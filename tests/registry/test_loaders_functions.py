@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +19,7 @@ from agent_system.registry.loaders.functions import (
 from agent_system.registry.spec import ToolContext
 from agent_system.testing import make_runtime
 
-bfcl_eval = pytest.importorskip("bfcl_eval")
-DATA = Path(os.path.dirname(bfcl_eval.__file__)) / "data"
+DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "bfcl"
 BFCL_TYPES = {"dict": "object", "float": "number", "tuple": "array"}
 
 

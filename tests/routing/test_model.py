@@ -87,6 +87,8 @@ def test_confident_decisions_on_a_val_sample_are_right(router: EmbeddedRouter) -
     owner = {i: role for role, intents in role_map.items() if role[0] != "_" for i in intents}
     sample = [*splits["val"][::10], *splits["oos_val"][::5]]
     confident = right = 0
+    # Intents of a role the shipped model has no class for yet are not scored here.
+    sample = [(t, i) for t, i in sample if owner.get(i, "conversation") in CLASSES]
     for text, intent in sample:
         decision = router.decide(RouteRequest(text=text))
         if decision.confidence < 0.95:
