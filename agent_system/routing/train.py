@@ -256,7 +256,7 @@ def _write_npz(out: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:
             info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             buffer = io.BytesIO()
-            np.lib.format.write_array(  # type: ignore[no-untyped-call]
+            np.lib.format.write_array(  # type: ignore[no-untyped-call,unused-ignore]
                 buffer, np.ascontiguousarray(array), allow_pickle=False
             )
             archive.writestr(info, buffer.getvalue())
