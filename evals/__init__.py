@@ -1,0 +1,1 @@
+"""Evaluation of understanding (``make eval``): splits, harness, report (not in the wheel)."""
