@@ -13,6 +13,7 @@ PACKAGES = [
     "agent_system.errors",
     "agent_system.planning.models",
     "agent_system.registry.spec",
+    "agent_system.understanding",
 ]
 
 

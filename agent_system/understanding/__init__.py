@@ -1,0 +1,14 @@
+"""Understanding what people say: one normaliser, one clause splitter, one per-thread frame.
+
+- `normalize`: the canonical form of a request (case, punctuation, contractions, number words,
+  politeness, spoken forms);
+- `split_clauses`: the actions of a request, with how they are joined ("and", "then", "if"),
+  shared verbs spread over their lists.
+"""
+
+from __future__ import annotations
+
+from agent_system.understanding.clauses import Clause, opens_request, split_clauses
+from agent_system.understanding.text import normalize, numbers_to_digits
+
+__all__ = ["Clause", "normalize", "numbers_to_digits", "opens_request", "split_clauses"]

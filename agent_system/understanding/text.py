@@ -1,0 +1,210 @@
+"""One text normaliser for everything that reads a request: router, roles, planner, resolvers.
+
+`normalize` turns what people type or say into one canonical form, so a pattern written once
+matches every variant of it::
+
+    >>> normalize("Could you please set a timer for twenty-five minutes?")
+    'set a timer for 25 minutes'
+    >>> normalize("What's on at seven thirty p.m. tmrw")
+    'what is on at 7:30 pm tomorrow'
+
+In order: lowercase; one kind of apostrophe, quote and dash; spoken and chat forms ("a.m.",
+"tmrw", "gonna"); contractions ("what's" -> "what is", "don't" -> "do not"; possessives such as
+"mom's" stay); number words as digits ("twenty-five" -> "25", "two and a half" -> "2.5",
+"seven thirty pm" -> "7:30 pm"; the pronoun "one" stays unless a unit or clock word follows);
+politeness and filler ("please", "could you", "um") dropped; punctuation dropped except clause
+commas and semicolons, "%", "°", a leading minus and the separators inside numbers and times.
+The result is idempotent: ``normalize(normalize(t)) == normalize(t)``.
+
+English only, like the rest of the product.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["normalize", "numbers_to_digits"]
+
+_QUOTES = str.maketrans(
+    {
+        "\u2019": "'",
+        "\u2018": "'",
+        "`": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2013": "-",
+        "\u2014": "-",
+    }
+)
+
+_SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"\b([ap])\.\s?m\b\.?", r"\1m"),
+        (r"(\d)\s?([ap])m\b", r"\1 \2m"),
+        (r"\bo\s+clock\b|\bo'clock\b|\boclock\b", "o'clock"),
+        (r"\b(?:tmrw|tmr|tmrow|tomoz|tommorow|tommorrow|tomorow)\b", "tomorrow"),
+        (r"\b(?:tonite|2nite)\b", "tonight"),
+        (r"\b(?:2day)\b", "today"),
+        (r"\bgonna\b", "going to"),
+        (r"\bwanna\b", "want to"),
+        (r"\bgotta\b", "have to"),
+        (r"\blemme\b", "let me"),
+        (r"\bgimme\b", "give me"),
+        (r"\b(?:pls|plz|pleaze)\b", "please"),
+        (r"\b(?:thx|thanx|ty)\b", "thanks"),
+        (r"\bper\s+cent\b", "percent"),
+        (r"\bmins?\b", "minutes"),
+        (r"\bsecs?\b", "seconds"),
+        (r"\bhrs?\b", "hours"),
+        (r"\bw/", "with "),
+        (r"\s&\s", " and "),
+    )
+)
+
+# Contractions. "'s" expands only after words that cannot own something ("what's", "it's"):
+# "mom's birthday" keeps its possessive.
+_S_WORDS = (
+    "what|it|that|there|here|he|she|who|where|how|when|why|everything|nothing|something|"
+    "someone|somebody|everyone|this"
+)
+_CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"\bcan't\b|\bcannot\b", "can not"),
+        (r"\bwon't\b", "will not"),
+        (r"\bshan't\b", "shall not"),
+        (r"\bain't\b", "is not"),
+        (r"\blet's\b", "let us"),
+        (r"\by'all\b", "you all"),
+        (r"\b(\w+)n't\b", r"\1 not"),
+        (rf"\b({_S_WORDS})'s\b", r"\1 is"),
+        (r"\b(\w+)'re\b", r"\1 are"),
+        (r"\bi'm\b", "i am"),
+        (r"\b(\w+)'ll\b", r"\1 will"),
+        (r"\b(\w+)'ve\b", r"\1 have"),
+        (r"\b(i|you|he|she|we|they|it|that|there|who|what)'d\b", r"\1 would"),
+    )
+)
+
+_ONES = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}  # fmt: skip
+_VALUES = {word: value for value, word in enumerate(_ONES)} | _TENS
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+}  # fmt: skip
+_UNIT = "zero|one|two|three|four|five|six|seven|eight|nine"
+_SMALL = "|".join(sorted(_ONES, key=len, reverse=True))
+_TEN = "|".join(_TENS)
+_NUMBER_WORDS = re.compile(
+    rf"\b(?:(?P<tens>{_TEN})(?:[- ](?P<unit>{_UNIT}))?|(?P<small>{_SMALL}))"
+    rf"(?:[- ]hundred(?:(?:\s+and)?\s+(?P<rest>(?:{_TEN})(?:[- ](?:{_UNIT}))?|{_SMALL}))?)?\b"
+)
+_HUNDRED = re.compile(r"\b(?:a|one)\s+hundred(?:\s+and)?(?:\s+(?P<rest>\d+))?\b")
+_ORDINAL = re.compile(rf"\b(?:(?P<tens>twenty|thirty)[- ])?(?P<ord>{'|'.join(_ORDINALS)})\b")
+_MONTH = (
+    r"jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+# Words after which "one" is a number, not a pronoun ("at one", "for one hour").
+_ONE_BEFORE = re.compile(r"(?:\b(?:at|for|by|until|till|to|from|around|about|in|and|or)|,)\s*$")
+_ONE_AFTER = re.compile(
+    r"^\s*(?:and\s+a\s+half\b|(?:minute|hour|second|day|week|month|year|degree|percent|"
+    r"o'clock|am|pm|am\b|thirty|fifteen|forty|fifty|twenty|ten|five|oh)s?\b|%|°)"
+)
+_HALF = re.compile(r"\b(\d+) and (?:a )?half\b")
+_CLOCK = re.compile(
+    r"\b(?P<pre>at|by|around|until|till|from|to|for)\s+(?P<h>\d{1,2})\s+(?P<m>[0-5]\d)\b(?!\s*(?:minutes|hours|seconds|days|%|percent|degrees))"
+)
+_CLOCK_AMPM = re.compile(r"\b(?P<h>\d{1,2})\s+(?P<m>[0-5]\d)\s+(?P<ap>[ap]m)\b")
+_OH = re.compile(r"\b(?P<h>\d{1,2})\s+oh\s+(?P<m>\d)\b")
+
+_POLITE = re.compile(
+    r"\b(?:please|kindly|thanks|thank\s+you|(?:um+|uh+|erm|hmm+|er)\b)\b,?"
+    r"|^(?:(?:hey|hi|ok|okay|yo)\b,?\s*(?:there\b,?\s*)?"
+    r"(?:(?:assistant|computer|google|alexa|siri)\b,?\s*)?)+"
+    r"|^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:kindly\s+)?"
+    r"|would\s+you\s+mind\s+|i\s+(?:want|need|would\s+like|'d\s+like)\s+you\s+to\s+"
+    r"|go\s+ahead\s+and\s+|be\s+so\s+kind\s+as\s+to\s+|do\s+me\s+a\s+favou?r\s+and\s+)"
+    r"|\s+for\s+me\s*$"
+)
+_PUNCT = re.compile(r"[!?\"()\[\]{}*_~#]|(?<!\d)[.:]|[.:](?!\d)|(?<![a-z])'|'(?![a-z])")
+_DASH = re.compile(r"-(?!\d)|(?<=[a-z])-")
+_SPACES = re.compile(r"\s+")
+_COMMA = re.compile(r"\s*([,;])\s*")
+
+
+def _words_value(match: re.Match[str]) -> str:
+    if match["small"]:
+        value = _VALUES[match["small"]]
+    else:
+        value = _TENS[match["tens"]] + (_VALUES[match["unit"]] if match["unit"] else 0)
+    if "hundred" in match[0]:
+        rest = match["rest"]
+        extra = 0
+        if rest:
+            extra = sum(_VALUES.get(part, 0) for part in re.split(r"[- ]", rest))
+        value = value * 100 + extra
+    return str(value)
+
+
+def numbers_to_digits(text: str) -> str:
+    """Number words of lowercase `text` as digits; "one" only where it is a number."""
+    out: list[str] = []
+    cursor = 0
+    for match in _NUMBER_WORDS.finditer(text):
+        if match["small"] == "one" and "hundred" not in match[0]:
+            before, after = text[: match.start()], text[match.end() :]
+            if not (_ONE_BEFORE.search(before) or _ONE_AFTER.match(after)):
+                continue
+        out.append(text[cursor : match.start()])
+        out.append(_words_value(match))
+        cursor = match.end()
+    out.append(text[cursor:])
+    text = "".join(out)
+    text = _HUNDRED.sub(lambda m: str(100 + int(m["rest"] or 0)), text)
+    text = _ORDINAL.sub(_ordinal, text)
+    text = _HALF.sub(lambda m: f"{m[1]}.5", text)
+    text = _OH.sub(lambda m: f"{m['h']}:0{m['m']}", text)
+    text = _CLOCK_AMPM.sub(lambda m: f"{m['h']}:{m['m']} {m['ap']}", text)
+    return _CLOCK.sub(lambda m: f"{m['pre']} {m['h']}:{m['m']}", text)
+
+
+def _ordinal(match: re.Match[str]) -> str:
+    """An ordinal as "3rd" where it names a day of the month ("the third of may", "may third")."""
+    value = _ORDINALS[match["ord"]] + (_TENS[match["tens"]] if match["tens"] else 0)
+    before = match.string[: match.start()]
+    after = match.string[match.end() :]
+    dated = re.search(rf"(?:\b(?:{_MONTH})\s+(?:the\s+)?|\bthe\s+)$", before) or re.match(
+        rf"^\s+of\s+(?:{_MONTH})\b", after
+    )
+    if not dated or (match["ord"] == "second" and not match["tens"] and "of" not in after[:4]):
+        return match[0]
+    suffix = "th" if 10 <= value % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
+    return f"{value}{suffix}"
+
+
+def normalize(text: str) -> str:
+    """The canonical form of `text` (see the module docstring)."""
+    text = text.lower().translate(_QUOTES)
+    for pattern, replacement in _SPOKEN:
+        text = pattern.sub(replacement, text)
+    for pattern, replacement in _CONTRACTIONS:
+        text = pattern.sub(replacement, text)
+    text = _PUNCT.sub(" ", text)
+    text = _DASH.sub(" ", text)
+    text = numbers_to_digits(text)
+    text = _SPACES.sub(" ", text).strip()
+    previous = None
+    while previous != text:  # "hey, could you please ..." peels off one layer at a time
+        previous = text
+        text = _SPACES.sub(" ", _POLITE.sub(" ", text)).strip(" ,;")
+    text = _COMMA.sub(r"\1 ", text)
+    return _SPACES.sub(" ", text).strip(" ,;")

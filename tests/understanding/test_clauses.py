@@ -1,0 +1,120 @@
+"""The shared clause splitter: every action of a request, and "and" kept inside names."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_system.understanding import split_clauses
+
+
+def texts(request: str) -> list[str]:
+    return [c.text for c in split_clauses(request)]
+
+
+def test_commas_and_and_split_actions() -> None:
+    clauses = split_clauses(
+        "turn on the kitchen lights, set a timer for 10 minutes and tell me the weather in Rome"
+    )
+    assert [c.text for c in clauses] == [
+        "turn on the kitchen lights",
+        "set a timer for 10 minutes",
+        "tell me the weather in Rome",
+    ]
+    assert [c.joined_by for c in clauses] == ["start", "and", "and"]
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "add dinner with Jo and Sam tomorrow at 7pm",
+        "remind me to buy milk and eggs",
+        "search for rock and roll",
+        "add milk, eggs and bread to my shopping list",
+        "create an event called plan and review tomorrow at 3",
+    ],
+)
+def test_an_and_inside_a_name_title_or_list_does_not_split(request_text: str) -> None:
+    assert texts(request_text) == [request_text]
+
+
+def test_then_and_after_that_make_a_sequence() -> None:
+    clauses = split_clauses("check the weather in Paris and then set a timer for 5 minutes")
+    assert [(c.text, c.joined_by) for c in clauses] == [
+        ("check the weather in Paris", "start"),
+        ("set a timer for 5 minutes", "then"),
+    ]
+    after = split_clauses("turn on the lights. After that, what's on my calendar today?")
+    assert [c.joined_by for c in after] == ["start", "then"]
+
+
+def test_also_and_sentences_split() -> None:
+    assert texts("what's the weather like. Also set a timer for 3 minutes") == [
+        "what's the weather like",
+        "set a timer for 3 minutes",
+    ]
+
+
+def test_conditions_go_with_their_clause() -> None:
+    clauses = split_clauses(
+        "check the weather in Rome and add a picnic on saturday at noon if it's sunny"
+    )
+    assert clauses[1].text == "add a picnic on saturday at noon"
+    assert clauses[1].condition == "it's sunny"
+    leading = split_clauses("if it rains, close the windows")
+    assert [(c.text, c.condition) for c in leading] == [("close the windows", "it rains")]
+    unless = split_clauses("unless it's cold open the blinds")
+    assert (unless[0].text, unless[0].condition, unless[0].negated) == (
+        "open the blinds",
+        "it's cold",
+        True,
+    )
+
+
+@pytest.mark.parametrize(
+    ("request_text", "expected"),
+    [
+        (
+            "set timers for 5 and 10 minutes",
+            ["set timer for 5 minutes", "set timer for 10 minutes"],
+        ),
+        (
+            "what do I have on wednesday and thursday",
+            ["what do I have on wednesday", "what do I have on thursday"],
+        ),
+        ("turn off the lights and the fan", ["turn off the lights", "turn off the fan"]),
+        ("turn the lights and the fan off", ["turn the lights off", "turn the fan off"]),
+        (
+            "turn on the lights in the kitchen and living room",
+            ["turn on the lights in the kitchen", "turn on the lights in the living room"],
+        ),
+        ("set alarms for 7 and 8 am", ["set alarm for 7 am", "set alarm for 8 am"]),
+        (
+            "what's the weather in Paris and London",
+            ["what's the weather in Paris", "what's the weather in London"],
+        ),
+    ],
+)
+def test_a_shared_verb_is_spread_over_its_list(request_text: str, expected: list[str]) -> None:
+    clauses = split_clauses(request_text)
+    assert [c.text for c in clauses] == expected
+    assert all(c.shared for c in clauses)
+    assert [c.joined_by for c in clauses] == ["start"] + ["and"] * (len(expected) - 1)
+
+
+def test_a_message_keeps_its_and_but_a_clear_new_command_splits() -> None:
+    assert texts("remind me to call mom and set a timer for 10 minutes") == [
+        "remind me to call mom",
+        "set a timer for 10 minutes",
+    ]
+    assert texts("remind me to call mom and tell her about dinner") == [
+        "remind me to call mom and tell her about dinner"
+    ]
+
+
+def test_clauses_carry_their_normalized_form() -> None:
+    (clause,) = split_clauses("Could you set a timer for twenty minutes?")
+    assert clause.normalized == "set a timer for 20 minutes"
+
+
+def test_blank_text_has_no_clauses() -> None:
+    assert split_clauses("   ") == []

@@ -1,0 +1,45 @@
+"""The shared normaliser: one canonical form for every way of saying a request."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_system.understanding import normalize
+
+CASES = [
+    ("Could you please set a timer for twenty-five minutes?", "set a timer for 25 minutes"),
+    ("What's on at seven thirty p.m. tmrw", "what is on at 7:30 pm tomorrow"),
+    ("Hey, can you tell me the weather in New York?", "tell me the weather in new york"),
+    ("I'd like you to dim the lights to fifty percent, thanks!", "dim the lights to 50 percent"),
+    ("set a timer for two and a half minutes", "set a timer for 2.5 minutes"),
+    ("add mom's birthday on the third of march", "add mom's birthday on the 3rd of march"),
+    ("wake me at one", "wake me at 1"),
+    ("turn on the one in the kitchen", "turn on the one in the kitchen"),
+    ("set a timer for -5 minutes", "set a timer for -5 minutes"),
+    ("it's 5 o clock", "it is 5 o'clock"),
+    ("at seven oh five am", "at 7:05 am"),
+    ("I don't want it, won't you stop", "i do not want it, will not you stop"),
+    ("a hundred and twenty", "120"),
+    ("um, set a 5-minute timer for me", "set a 5 minute timer"),
+    ("Gonna need a timer; 10 mins", "going to need a timer; 10 minutes"),
+]
+
+
+@pytest.mark.parametrize(("raw", "expected"), CASES)
+def test_normalize_gives_the_canonical_form(raw: str, expected: str) -> None:
+    assert normalize(raw) == expected
+
+
+@pytest.mark.parametrize(("raw", "expected"), CASES)
+def test_normalize_is_idempotent(raw: str, expected: str) -> None:
+    assert normalize(expected) == expected
+    assert normalize(normalize(raw)) == normalize(raw)
+
+
+def test_possessives_and_decimals_and_times_survive() -> None:
+    assert normalize("Sam's party at 7.30, 2.5 hours") == "sam's party at 7.30, 2.5 hours"
+    assert normalize("meet at 10:15!") == "meet at 10:15"
+
+
+def test_blank_text_normalizes_to_nothing() -> None:
+    assert normalize("  ?! ") == ""
