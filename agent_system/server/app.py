@@ -29,7 +29,7 @@ from agent_system import events as ev
 from agent_system.api import AgentSystem, ThreadNotFoundError
 from agent_system.config import Settings
 from agent_system.errors import AgentSystemError, ConfigurationError
-from agent_system.server import native, openai_compat
+from agent_system.server import lgserver, native, openai_compat
 from agent_system.server._common import ApiError, ServerState, error_body, error_response
 from agent_system.server.auth import ApiKeys, AuthError, RateLimited, RateLimiter, is_loopback
 from agent_system.server.limits import BodyLimitMiddleware
@@ -117,6 +117,7 @@ def create_app(
     app.state.server = state
     app.include_router(native.router)
     app.include_router(openai_compat.router)
+    lgserver.install(app)
     _install_handlers(app)
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(MetricsMiddleware, metrics=metrics)
