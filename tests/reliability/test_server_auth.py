@@ -16,12 +16,16 @@ from .conftest import Server, start_server
 
 ALICE = "sk-reliability-alice-00000001"
 BOB = "sk-reliability-bob-00000002"
-PUBLIC = {"/healthz", "/metrics", "/docs", "/docs/oauth2-redirect", "/openapi.json"}
-"""Served without a key by design (liveness, Prometheus scraping, API docs)."""
+PUBLIC = {"/healthz", "/metrics", "/docs", "/docs/oauth2-redirect", "/openapi.json", "/info"}
+"""Served without a key by design (liveness, Prometheus scraping, API docs, LangGraph's /info)."""
+_LG_RUN = {"assistant_id": "agent-system", "input": {"text": "echo steal"}}
 BODIES: dict[str, Any] = {
     "/v1/threads/{thread_id}/runs": {"text": "echo steal"},
     "/v1/threads/{thread_id}/runs/stream": {"text": "echo steal"},
     "/v1/threads/{thread_id}/approval": {"approved": True},
+    "/threads/{thread_id}/runs": _LG_RUN,
+    "/threads/{thread_id}/runs/stream": _LG_RUN,
+    "/threads/{thread_id}/runs/wait": _LG_RUN,
     "/v1/chat/completions": {
         "model": "agent-system",
         "messages": [{"role": "user", "content": "echo hi"}],

@@ -181,7 +181,7 @@ class CheckpointRequest(BaseModel):
     """Body of ``POST /threads/{id}/state/checkpoint``."""
 
     model_config = ConfigDict(extra="ignore")
-    checkpoint: dict[str, Any]
+    checkpoint: dict[str, Any] = Field(default_factory=dict)
 
 
 @router.post("/threads")
@@ -255,8 +255,9 @@ async def get_state(thread_id: ThreadId, request: Request, caller: Caller) -> di
 
 
 @router.post("/threads/{thread_id}/state")
-async def update_state(thread_id: ThreadId, caller: Caller) -> None:
+async def update_state(thread_id: ThreadId, request: Request, caller: Caller) -> None:
     """Not supported: a thread changes only through runs."""
+    await th.snapshot(server_state(request), thread_id, caller.user)  # 404 for others' threads
     raise ApiError(
         405,
         "Updating a thread's state is not supported: start a run with input, or answer an "

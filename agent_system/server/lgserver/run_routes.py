@@ -311,14 +311,20 @@ _NOT_HERE = {
 }
 
 
-@router.api_route("/runs/crons{rest:path}", methods=["GET", "POST", "PATCH", "DELETE"])
-@router.api_route("/threads/{thread_id}/runs/crons{rest:path}", methods=["POST"])
+@router.api_route(
+    "/runs/crons{rest:path}", methods=["GET", "POST", "PATCH", "DELETE"], include_in_schema=False
+)
+@router.api_route(
+    "/threads/{thread_id}/runs/crons{rest:path}", methods=["POST"], include_in_schema=False
+)
 async def crons(caller: Caller) -> None:
     """Not supported."""
     raise ApiError(404, _NOT_HERE["/runs/crons"], type_="not_found_error", code="not_supported")
 
 
-@router.api_route("/store/{rest:path}", methods=["GET", "PUT", "POST", "DELETE"])
+@router.api_route(
+    "/store/{rest:path}", methods=["GET", "PUT", "POST", "DELETE"], include_in_schema=False
+)
 async def store(caller: Caller) -> None:
     """Not supported."""
     raise ApiError(404, _NOT_HERE["/store"], type_="not_found_error", code="not_supported")
