@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BUILTIN_ROLES",
+    "CANNOT_OFFLINE",
+    "NOT_UNDERSTOOD",
     "Clarification",
     "Role",
     "RoleCall",
@@ -26,6 +28,15 @@ __all__ = [
 ]
 
 BUILTIN_ROLES = ("timer", "weather", "calendar", "smart_home", "search", "conversation")
+
+NOT_UNDERSTOOD = "not something I can do offline"
+"""What a reply says of a clause no role understood (the technical reason stays in the plan)."""
+CANNOT_OFFLINE = (
+    "I can't do that offline. I can set timers, alarms and reminders, check the weather, "
+    "manage your calendar and lists, control your home, look things up, remember things "
+    "for you and summarize text."
+)
+"""The whole reply to a request nothing understood: one plain sentence of what works."""
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from agent_system.api import AgentSystem
+from agent_system.roles import CANNOT_OFFLINE, NOT_UNDERSTOOD
 from agent_system.testing import make_settings
 
 
@@ -65,4 +66,16 @@ async def test_aplan_of_a_request_nothing_can_do_returns_the_reasons_not_an_erro
     async with AgentSystem(make_settings(tmp_path / "home")) as system:
         plan = await system.aplan("write me a poem about the sea")
     assert plan.steps == []
-    assert plan.unsupported and "no built-in role handles this" in plan.unsupported[0]
+    assert plan.unsupported and plan.unsupported[0].endswith(NOT_UNDERSTOOD)
+    assert "no built-in role handles" in plan.reasoning  # the technical reason, for -v
+
+
+@pytest.mark.anyio
+async def test_a_request_nothing_understands_gets_one_plain_sentence_of_what_works(
+    tmp_path: Path,
+) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home")) as system:
+        result = await system.arun("write me a poem about the sea")
+    assert result.reply == CANNOT_OFFLINE
+    for jargon in ("planner", "OPENAI", "registered", "role", "tool"):
+        assert jargon not in result.reply

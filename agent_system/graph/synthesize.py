@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agent_system.planning.models import ExecutionPlan, StepResult, StepStatus
+from agent_system.roles import CANNOT_OFFLINE, NOT_UNDERSTOOD
 
 __all__ = ["can_template", "extractive_reply", "template_reply"]
 
@@ -75,11 +76,23 @@ def extractive_reply(plan: ExecutionPlan, results: dict[str, StepResult]) -> str
     if skipped:
         parts.append("Not done:\n" + "\n".join(f"- {line}" for line in skipped))
     if plan.unsupported:
-        heading = "I could not plan:" if plan.steps else "I can't do this yet:"
-        parts.append(heading + "\n" + "\n".join(f"- {u}" for u in plan.unsupported))
+        if not plan.steps and all(u.endswith(NOT_UNDERSTOOD) for u in plan.unsupported):
+            parts.append(CANNOT_OFFLINE)
+        elif not plan.steps and len(plan.unsupported) == 1:
+            parts.append(_plain(plan.unsupported[0]))
+        else:
+            parts.append("Not done:\n" + "\n".join(f"- {u}" for u in plan.unsupported))
     if not parts:
         return "There was nothing to do for this request."
     return "\n\n".join(parts)
+
+
+def _plain(unsupported: str) -> str:
+    """A lone clarification ("'set an alarm': What time ...?") is just the question."""
+    quoted, sep, rest = unsupported.partition("': ")
+    if sep and quoted.startswith("'") and rest.endswith("?"):
+        return rest
+    return unsupported
 
 
 def _compact(value: object, limit: int = 300) -> str:

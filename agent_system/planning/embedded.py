@@ -22,7 +22,7 @@ from agent_system.planning.models import (
     ReplanRequest,
     StepStatus,
 )
-from agent_system.roles import Clarification, Role
+from agent_system.roles import NOT_UNDERSTOOD, Clarification, Role
 from agent_system.routing.models import RouteDecision, RouteRequest, Turn
 
 if TYPE_CHECKING:
@@ -149,15 +149,8 @@ class EmbeddedPlanner:
             decision = self.router.decide(RouteRequest(text=clause.text, history=history))
             role = self.roles.get(decision.role or "") if decision.role else None
             if role is None or decision.confidence < self.min_confidence:
-                unsupported.append(
-                    f"{clause.text!r}: no built-in role handles this"
-                    + (
-                        "; an LLM planner (set OPENAI_API_KEY) could plan it with the "
-                        "registered tools."
-                        if self.runtime.offline
-                        else "."
-                    )
-                )
+                unsupported.append(f"{clause.text!r}: {NOT_UNDERSTOOD}")
+                notes.append(f"no built-in role handles {clause.text!r} ({decision.reason})")
                 continue
             text = clause.text
             if day_context and not _day_phrase(text) and role.name in ("calendar", "weather"):
@@ -186,14 +179,13 @@ class EmbeddedPlanner:
                     unsupported.append(
                         f"condition {clause.condition[1]!r}: "
                         + (
-                            "the embedded planner understands weather conditions (sunny, rain, "
-                            "above 20 degrees)"
+                            "I understand weather conditions offline (sunny, rain, above 20 "
+                            "degrees)"
                             if has_weather
                             else "nothing earlier in the request gives a result to test; ask for "
                             "the weather first, e.g. 'check the weather in Rome and ... if it's "
                             "sunny'"
                         )
-                        + ("; an LLM planner could plan this one." if self.runtime.offline else ".")
                     )
                     continue
                 if source not in depends_on:

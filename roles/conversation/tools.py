@@ -18,11 +18,13 @@ from pydantic import BaseModel
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.roles import CANNOT_OFFLINE
 from agent_system.runtime import Runtime
 
 __all__ = ["JOKES", "NEEDS_LLM", "ChatMessage", "offline_reply", "reply"]
 
-NEEDS_LLM = "This needs an LLM: set OPENAI_API_KEY (or OPENAI_BASE_URL for Ollama/vLLM/llama.cpp)."
+NEEDS_LLM = CANNOT_OFFLINE
+"""The offline reply to chat it has no answer for (what works, in one plain sentence)."""
 SYSTEM_PROMPT = (
     "You are agent-system, a concise, friendly assistant. Answer in one to three sentences "
     "unless the user asks for more. The current date and time is {now}."

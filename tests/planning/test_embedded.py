@@ -90,14 +90,15 @@ async def test_one_role_with_and_inside_stays_one_step(planner: EmbeddedPlanner)
     assert [s.tool for s in plan.steps] == ["smart_home.turn_on"]
 
 
-async def test_what_it_cannot_plan_is_named_with_what_an_llm_would_add(
+async def test_what_it_cannot_plan_is_named_plainly_with_the_reason_kept_for_verbose(
     planner: EmbeddedPlanner,
 ) -> None:
     plan = await planner.plan("book me a flight to London and set a timer for 3 minutes", [])
     assert [s.tool for s in plan.steps] == ["timer.set"]
     assert len(plan.unsupported) == 1
     assert "book me a flight" in plan.unsupported[0]
-    assert "LLM" in plan.unsupported[0]
+    assert "offline" in plan.unsupported[0] and "LLM" not in plan.unsupported[0]
+    assert "no built-in role handles 'book me a flight to London'" in plan.reasoning
 
 
 def test_clauses_split_on_connectors_and_remember_then_and_if() -> None:
