@@ -1,6 +1,6 @@
 PY ?= python
 
-.PHONY: install dev test lint format typecheck check bench bench-router bench-tools
+.PHONY: install dev test lint format typecheck check bench bench-router bench-tools eval
 
 install:
 	$(PY) -m pip install .
@@ -33,3 +33,7 @@ bench-router:
 
 bench-tools:
 	$(PY) -m benchmarks.tool_selection
+
+# Understanding on the untouched splits, offline through the public API: writes docs/understanding.md
+eval:
+	$(PY) -m evals

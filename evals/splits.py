@@ -67,6 +67,7 @@ __all__ = [
     "normalise",
     "slurp",
     "slurp_malformed",
+    "without_near_duplicates",
 ]
 
 CLINC_SEED = "agent-system/evals/clinc150/v1"
@@ -417,3 +418,14 @@ def iter_all(root: Path | None = None) -> Iterator[tuple[str, Split]]:
         ("ha-intents-en", ha_intents_en),
     ):
         yield name, func(root)
+
+
+def without_near_duplicates(texts: Iterable[str], root: Path | None = None) -> list[str]:
+    """`texts` minus those that (nearly) repeat an untouched row of any set.
+
+    For hand-written training text (``Role.examples``, ``routing/data/*.json``): filter it through
+    this before fitting, the same way the fit splits are filtered.
+    """
+    root = _resolve(root)
+    index = _Index(r for name, split in iter_all(root) for r in split.untouched)
+    return [t for t in texts if index.match(t) is None]

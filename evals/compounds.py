@@ -1,0 +1,128 @@
+"""Compound requests composed from single-intent SLURP/HWU64 sentences, and their scoring.
+
+`compose` joins two or three in-scope sentences of different roles with ", ", " and " or
+" then " (choices by SHA-256 of a seed, so the cases are the same on every run). Built from the
+*fit* rows they are development cases (``compound-dev``: look at them, tune on them); built from
+the *untouched* rows (``compound-untouched``) they are only reported.
+
+A compound is *served* when its plan has, for every clause, its own step with one of that
+clause's tools (`intent_actions.json`); `evaluate_compounds` also counts the share of clauses
+served.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import permutations
+
+from evals.harness import Harness
+from evals.scoring import tool_matches
+from evals.splits import Row
+from evals.voice import SetResult
+
+__all__ = ["JOINERS", "Compound", "compose", "evaluate_compounds", "served"]
+
+JOINERS = (", ", " and ", " then ")
+_JOINER_NAMES = {", ": "comma", " and ": "and", " then ": "then"}
+
+
+@dataclass(frozen=True)
+class Compound:
+    """A composed request and, per clause, the tools that serve it."""
+
+    text: str
+    clauses: tuple[tuple[str, tuple[str, ...]], ...]
+    joiner: str
+
+
+def _pick(seed: str, i: int, n: int) -> int:
+    digest = hashlib.sha256(f"{seed}/{i}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % n
+
+
+def compose(
+    rows: Sequence[Row],
+    actions: dict[str, tuple[str, ...]],
+    *,
+    seed: str,
+    count: int,
+    roles: frozenset[str] | None = None,
+) -> list[Compound]:
+    """`count` compounds of 2-3 clauses of different roles (only `roles`, when given)."""
+
+    def role_of(row: Row) -> str:
+        return actions[row.intent][0].split(".")[0]
+
+    pool = [
+        r
+        for r in rows
+        if r.intent in actions
+        and (roles is None or role_of(r) in roles)
+        and 2 <= len(r.text.split()) <= 12
+    ]
+    pool.sort(key=lambda r: hashlib.sha256(f"{seed}:{r.text}".encode()).hexdigest())
+    if len({role_of(r) for r in pool}) < 2:
+        return []
+    out: list[Compound] = []
+    attempt = 0
+    while len(out) < count and attempt < count * 20:
+        attempt += 1
+        size = 2 + _pick(seed, attempt * 7 + 1, 2)
+        chosen: list[Row] = []
+        tries = 0
+        while len(chosen) < size and tries < 50:
+            tries += 1
+            row = pool[_pick(seed, attempt * 1000 + tries, len(pool))]
+            if role_of(row) not in {role_of(c) for c in chosen}:
+                chosen.append(row)
+        if len(chosen) < 2:
+            continue
+        joiner = JOINERS[_pick(seed, attempt * 7 + 3, len(JOINERS))]
+        texts = [c.text.strip().rstrip("?.!") for c in chosen]
+        text = joiner.join(texts[:-1]) + (" and " if joiner == ", " else joiner) + texts[-1]
+        if len(texts) == 2:
+            text = joiner.join(texts)
+        out.append(Compound(text, tuple((c.text, actions[c.intent]) for c in chosen), joiner))
+    return out
+
+
+def served(tools: Sequence[str], clauses: Sequence[tuple[str, tuple[str, ...]]]) -> int:
+    """How many clauses get their own step (the best assignment of steps to clauses)."""
+    best = 0
+    steps = list(range(len(tools)))
+    for order in permutations(steps, min(len(steps), len(clauses))):
+        hits = sum(tool_matches(tools[step], clauses[i][1]) for i, step in enumerate(order))
+        best = max(best, hits)
+        if best == len(clauses):
+            break
+    return best
+
+
+async def evaluate_compounds(harness: Harness, name: str, cases: Sequence[Compound]) -> SetResult:
+    """Plan (``aplan``) every compound: all clauses served, and the share of clauses served."""
+    result = SetResult(name)
+    for case in cases:
+        out = await harness.observe(case.text)
+        result.latencies.append(out.route_ms)
+        result.cpu_latencies.append(out.route_cpu_ms)
+        hits = served(out.tools, case.clauses)
+        ok = hits == len(case.clauses)
+        for group in (
+            "all",
+            f"joiner:{_JOINER_NAMES[case.joiner]}",
+            f"clauses:{len(case.clauses)}",
+        ):
+            result.tally.add(group, "all_served", ok)
+        for i in range(len(case.clauses)):
+            result.tally.add("all", "clause_served", i < hits)
+        if not ok and name.endswith("dev"):
+            result.tally.misses.append(
+                {
+                    "text": case.text,
+                    "got": "+".join(out.tools) or "no plan",
+                    "served": f"{hits}/{len(case.clauses)}",
+                }
+            )
+    return result

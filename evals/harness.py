@@ -1,0 +1,225 @@
+"""Drive requests through the public API (`AgentSystem`), offline, in a temporary home.
+
+`Harness` opens an `AgentSystem` with a temporary ``AGENT_SYSTEM_HOME`` (no LLM: the OpenAI
+settings are cleared), a simulated home from a TOML file, and answers one question per request:
+
+- :meth:`Harness.observe` routes (``aroute``) and plans (``aplan``) a request, and, when asked and
+  every planned tool is local (no network: weather and search are judged by their plan), runs it
+  (``arun``, then ``aresume`` with approval when a step waits for it) and records what the run
+  stored: rows added or changed in the roles' tables, and devices whose state changed. Stored
+  state is reset after each run, so every request starts from the same home.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import re
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from agent_system.api import AgentSystem
+from agent_system.config import Settings
+
+__all__ = ["LOCAL_ROLES", "Harness", "Outcome"]
+
+LOCAL_ROLES = frozenset({"timer", "calendar", "lists", "smart_home", "conversation", "memory"})
+"""Roles whose tools work without the network (only their plans are ever run)."""
+_ROLE_TABLES = re.compile(r"^(smart_home|timer|calendar|list|todo|shopping|memor|notif)", re.I)
+_CLEARED_ENV = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL")
+
+
+@dataclass
+class Outcome:
+    """What the system did with one request."""
+
+    text: str
+    target: str = ""
+    role: str | None = None
+    """The routed role, ``"planner"`` when the router sent it to planning."""
+    confidence: float = 0.0
+    route_ms: float = 0.0
+    """The router's own decision time (wall clock, `RouteDecision.elapsed_ms`)."""
+    route_cpu_ms: float = 0.0
+    """CPU time of the ``aroute`` call (this thread): the decision's cost on a busy machine."""
+    tools: list[str] = field(default_factory=list)
+    arguments: list[dict[str, Any]] = field(default_factory=list)
+    unsupported: list[str] = field(default_factory=list)
+    ran: bool = False
+    stored: dict[str, int] = field(default_factory=dict)
+    """Table -> rows added or changed by the run (roles' tables only)."""
+    devices: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    """Device id -> (state, attributes) after the run, for devices the run changed."""
+    reply: str = ""
+    status: str = ""
+    error: str = ""
+
+
+class Harness:
+    """An offline `AgentSystem` in a temporary home, with helpers to observe requests."""
+
+    def __init__(self, home_toml: str, *, settings: dict[str, Any] | None = None) -> None:
+        self._home_toml = home_toml
+        self._overrides = settings or {}
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        self._saved_env: dict[str, str | None] = {}
+        self.system: AgentSystem | None = None
+        self.supports_area = False
+        self._baseline: dict[str, tuple[str, dict[str, Any]]] = {}
+
+    async def __aenter__(self) -> Harness:
+        self._tmp = tempfile.TemporaryDirectory(prefix="agent-system-eval-")
+        home = Path(self._tmp.name)
+        toml = home / "home.toml"
+        toml.write_text(self._home_toml, encoding="utf-8")
+        (home / "config.toml").write_text("", encoding="utf-8")
+        env = {"AGENT_SYSTEM_HOME": str(home), "AGENT_SYSTEM_CONFIG": str(home / "config.toml")}
+        for key in (*env, *_CLEARED_ENV):
+            self._saved_env[key] = os.environ.get(key)
+        os.environ.update(env)
+        for key in _CLEARED_ENV:
+            os.environ.pop(key, None)
+        values: dict[str, Any] = {
+            "home": home,
+            "home_config": toml,
+            "model": "embedded",
+            "openai_api_key": None,
+            "openai_base_url": None,
+            "load_entry_points": False,
+            "timezone": "UTC",
+            "smart_home_backend": "simulated",
+        }
+        values.update(self._overrides)
+        self.system = AgentSystem(Settings(**values))
+        await self.system.aopen()
+        self.supports_area = "area" in inspect.signature(self.system.arun).parameters
+        self._baseline = await self._device_states()
+        await self.system.aroute("warm up")  # load the model: latencies are steady-state ones
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self.system is not None:
+            await self.system.aclose()
+        for key, value in self._saved_env.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        if self._tmp is not None:
+            self._tmp.cleanup()
+
+    @property
+    def _sys(self) -> AgentSystem:
+        assert self.system is not None, "use `async with Harness(...)`"
+        return self.system
+
+    def today(self) -> date:
+        return self._sys.engine.runtime.clock.now().date()
+
+    @property
+    def registry(self) -> Any:
+        return self._sys.engine.registry
+
+    def tool_names(self) -> list[str]:
+        return sorted(self._sys.engine.registry.names())
+
+    def roles(self) -> frozenset[str]:
+        return frozenset(self._sys.engine.roles)
+
+    def _area(self, area: str | None) -> dict[str, Any]:
+        return {"area": area} if area and self.supports_area else {}
+
+    async def route(self, text: str, *, area: str | None = None) -> Outcome:
+        """Only the route decision (``aroute``)."""
+        out = Outcome(text=text)
+        try:
+            cpu = time.thread_time()
+            decision = await self._sys.aroute(text, **self._area(area))
+            out.route_cpu_ms = (time.thread_time() - cpu) * 1000
+        except Exception as exc:  # a crash is a miss, reported with its message
+            out.error = f"{type(exc).__name__}: {exc}"
+            return out
+        out.target = str(decision.target)
+        out.role = decision.role if decision.target == "fast_reply" else "planner"
+        out.confidence, out.route_ms = decision.confidence, decision.elapsed_ms
+        return out
+
+    async def observe(self, text: str, *, run: bool = False, area: str | None = None) -> Outcome:
+        """Route and plan `text`; run it too when `run` and every planned tool is local."""
+        system = self._sys
+        out = Outcome(text=text)
+        extra = self._area(area)
+        try:
+            cpu = time.thread_time()
+            decision = await system.aroute(text, **extra)
+            out.route_cpu_ms = (time.thread_time() - cpu) * 1000
+            out.target = str(decision.target)
+            out.role = decision.role if decision.target == "fast_reply" else "planner"
+            out.confidence = decision.confidence
+            out.route_ms = decision.elapsed_ms
+            plan = await system.aplan(text, **extra)
+            out.tools = [step.tool for step in plan.steps]
+            out.arguments = [dict(step.arguments) for step in plan.steps]
+            out.unsupported = list(plan.unsupported)
+        except Exception as exc:  # a crash is a miss, reported with its message
+            out.error = f"{type(exc).__name__}: {exc}"
+            return out
+        if run and out.tools and all(t.split(".")[0] in LOCAL_ROLES for t in out.tools):
+            await self._run(text, out, extra)
+        return out
+
+    async def _run(self, text: str, out: Outcome, extra: dict[str, Any]) -> None:
+        system = self._sys
+        thread = str(uuid.uuid4())
+        try:
+            result = await system.arun(text, thread_id=thread, **extra)
+            for _ in range(3):
+                if not result.pending_approval:
+                    break
+                result = await system.aresume(thread, True)
+            out.ran = True
+            out.reply, out.status = result.reply, result.status
+            out.stored = self._stored_rows()
+            after = await self._device_states()
+            out.devices = {k: v for k, v in after.items() if self._baseline.get(k) != v}
+        except Exception as exc:
+            out.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            self._reset()
+
+    def _role_tables(self) -> list[str]:
+        db = self._sys.engine.runtime.db
+        rows = db.query("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return [r["name"] for r in rows if _ROLE_TABLES.match(r["name"])]
+
+    def _stored_rows(self) -> dict[str, int]:
+        db = self._sys.engine.runtime.db
+        counts = {
+            t: int(db.query(f'SELECT COUNT(*) AS n FROM "{t}"')[0]["n"])
+            for t in self._role_tables()
+        }
+        return {t: n for t, n in counts.items() if n}
+
+    def _reset(self) -> None:
+        db = self._sys.engine.runtime.db
+        for table in self._role_tables():
+            db.execute(f'DELETE FROM "{table}"')
+
+    async def _device_states(self) -> dict[str, tuple[str, dict[str, Any]]]:
+        try:
+            from roles.smart_home.tools import home_backend
+        except ImportError:  # pragma: no cover - the smart-home role is built in
+            return {}
+        backend = home_backend(self._sys.engine.runtime)
+        return {d.id: (d.state, dict(d.attributes)) for d in await backend.devices()}

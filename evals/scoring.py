@@ -1,0 +1,192 @@
+"""Scoring helpers: Wilson intervals, tool patterns, slot matching, tallies and confusion tables."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from fnmatch import fnmatchcase
+from typing import Any
+
+__all__ = [
+    "ACTION_ROLES",
+    "SCORED_SLOTS",
+    "Rate",
+    "Tally",
+    "args_text",
+    "slot_found",
+    "tool_matches",
+    "wilson",
+]
+
+ACTION_ROLES = frozenset({"timer", "calendar", "lists", "smart_home"})
+"""Roles whose tools change or read the user's own data: out-of-scope requests must not reach
+them (intent_actions.json, role_map.json)."""
+
+SCORED_SLOTS = frozenset(
+    {
+        "date",
+        "time",
+        "timeofday",
+        "place_name",
+        "house_place",
+        "device_type",
+        "event_name",
+        "list_name",
+        "person",
+        "color_type",
+        "definition_word",
+        "change_amount",
+        "food_type",
+    }
+)
+"""SLURP/HWU64 slot types whose value must show up in the planned arguments (durations, times,
+dates, places, devices, rooms, titles, list items)."""
+
+
+def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score 95 % interval of a proportion (0, 1) when n is 0)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = hits / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Rate:
+    """hits out of n, with its Wilson interval."""
+
+    hits: int = 0
+    n: int = 0
+
+    def add(self, ok: bool) -> None:
+        self.n += 1
+        self.hits += bool(ok)
+
+    @property
+    def value(self) -> float:
+        return self.hits / self.n if self.n else float("nan")
+
+    def cell(self) -> str:
+        """``0.912 [0.88, 0.94] (n=300)`` or ``-`` when nothing was counted."""
+        if not self.n:
+            return "-"
+        low, high = wilson(self.hits, self.n)
+        return f"{self.value:.3f} [{low:.2f}, {high:.2f}] (n={self.n})"
+
+    def as_dict(self) -> dict[str, Any]:
+        low, high = wilson(self.hits, self.n)
+        return {"hits": self.hits, "n": self.n, "value": self.value, "ci95": [low, high]}
+
+
+@dataclass
+class Tally:
+    """Named rates, per group (data set, role or intent), plus a confusion table and misses."""
+
+    rates: dict[str, dict[str, Rate]] = field(default_factory=lambda: defaultdict(dict))
+    confusion: Counter[tuple[str, str]] = field(default_factory=Counter)
+    misses: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, group: str, measure: str, ok: bool) -> None:
+        self.rates[group].setdefault(measure, Rate()).add(ok)
+
+    def rate(self, group: str, measure: str) -> Rate:
+        return self.rates.get(group, {}).get(measure, Rate())
+
+
+def tool_matches(tool: str, patterns: Iterable[str]) -> bool:
+    """``tool`` matches one of `patterns` (shell-style: ``role.*`` is any tool of the role) and
+    none of the ``!``-prefixed ones (``!smart_home.get_*``)."""
+    patterns = list(patterns)
+    if any(fnmatchcase(tool, p[1:]) for p in patterns if p.startswith("!")):
+        return False
+    return any(fnmatchcase(tool, p) for p in patterns if not p.startswith("!"))
+
+
+_NUMBERS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_NUMBERS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60"})
+_NUMBERS.update({"noon": "12 pm", "midday": "12 pm", "midnight": "12 am"})
+_STOP = frozenset(
+    "a an the my me i to for of in on at by is it this that please o clock oclock and with up "
+    "from am pm".split()
+)
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:[+-]\d{2}:\d{2}|Z)?)?")
+
+
+def _words(text: str) -> list[str]:
+    text = text.lower().replace("'", "").replace("a.m.", "am").replace("p.m.", "pm")
+    text = re.sub(r"(\d)(am|pm)\b", r"\1 \2", text)
+    out: list[str] = []
+    for word in re.findall(r"[a-z]+|\d+", text):
+        word = _NUMBERS.get(word, word)
+        for part in word.split():
+            part = part.lstrip("0") or part if part.isdigit() else part
+            if len(part) > 3 and part.endswith("s") and not part.endswith("ss"):
+                part = part[:-1]
+            out.append(part)
+    return out
+
+
+def _render_iso(value: str, today: date) -> str:
+    """Words a person would use for an ISO date/time: weekday, month day, 7 pm, 19 00, ..."""
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return value
+    day = moment.date()
+    words = [moment.strftime("%A %B"), str(day.day), f"{day.day}th"]
+    if day == today:
+        words.append("today tonight")
+    elif day == today + timedelta(days=1):
+        words.append("tomorrow")
+    elif day == today - timedelta(days=1):
+        words.append("yesterday")
+    if "T" in value:
+        hour12 = moment.hour % 12 or 12
+        words.append(f"{hour12} {moment.hour} {moment.minute} {'pm' if moment.hour >= 12 else ''}")
+        part = "morning" if moment.hour < 12 else "afternoon" if moment.hour < 18 else "evening"
+        words.append(part + (" night" if moment.hour >= 20 else ""))
+    if moment.weekday() >= 5:
+        words.append("weekend")
+    return " ".join(words)
+
+
+def args_text(arguments: Iterable[Mapping[str, Any]], today: date) -> str:
+    """Every planned argument value as text (ISO dates also as the words people use)."""
+    parts: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Mapping):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                walk(item)
+        elif value is not None:
+            text = str(value)
+            parts.append(_ISO.sub(lambda m: _render_iso(m.group(0), today), text))
+
+    for args in arguments:
+        walk(dict(args))
+    return " ".join(parts)
+
+
+def slot_found(value: str, text: str) -> bool:
+    """Every content word of a slot value (numbers as digits) is among the argument words."""
+    wanted = [w for w in _words(value) if w not in _STOP]
+    if not wanted:
+        return True
+    have = set(_words(text))
+    return all(w in have for w in wanted)

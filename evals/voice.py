@@ -1,0 +1,179 @@
+"""Scoring of SLURP, HWU64 and CLINC150 requests.
+
+SLURP and HWU64 (``voice-assistant/intent_actions.json``): an in-scope request is *routed right*
+when the router picks a role of one of its tools, gets the *right tool* when the plan has at least
+one step and every step is one of its tools, and the *right arguments* when, in addition, every
+annotated slot of a scored type (`evals.scoring.SCORED_SLOTS`) shows up in the planned arguments.
+Requests for the timer, calendar, lists and smart-home roles are also run (``arun``): *stored
+right* when the run wrote to that role's tables (and, for a ``*_query`` intent, wrote nothing).
+An out-of-scope request is right when no step of its plan is a tool of those roles.
+
+CLINC150 (``role_map.json``): *in-role* when a mapped request is routed to its role (intents of a
+role that is not installed are counted apart), and *out-of-scope to a tool role* when any other
+request (unmapped intents and ``oos``) is routed to timer, weather, calendar, smart_home, search
+or lists.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from evals.harness import Harness, Outcome
+from evals.scoring import ACTION_ROLES, SCORED_SLOTS, Tally, args_text, slot_found, tool_matches
+from evals.splits import Row
+
+__all__ = ["CLINC_TOOL_ROLES", "SetResult", "evaluate_clinc", "evaluate_voice", "table_role"]
+
+CLINC_TOOL_ROLES = frozenset({"timer", "weather", "calendar", "smart_home", "search", "lists"})
+OUT_OF_SCOPE = "out of scope"
+
+
+@dataclass
+class SetResult:
+    """Tallies of one data set: groups are ``all``, ``role:<name>`` and ``intent:<name>``."""
+
+    name: str
+    tally: Tally = field(default_factory=Tally)
+    latencies: list[float] = field(default_factory=list)
+    """Router decision times (wall clock, ms)."""
+    cpu_latencies: list[float] = field(default_factory=list)
+    """CPU time of each ``aroute`` call (ms)."""
+    miss_kinds: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    """(intent, expected, got) -> count: where the misses are, without the sentences."""
+    notes: list[str] = field(default_factory=list)
+
+
+def table_role(table: str) -> str:
+    """The role that owns a table (by its name)."""
+    name = table.lower()
+    for prefix, role in (
+        ("smart_home", "smart_home"),
+        ("timer", "timer"),
+        ("calendar", "calendar"),
+        ("list", "lists"),
+        ("todo", "lists"),
+        ("shopping", "lists"),
+    ):
+        if name.startswith(prefix):
+            return role
+    return name
+
+
+def _got(out: Outcome) -> str:
+    if out.error:
+        return "error"
+    if out.tools:
+        return "+".join(dict.fromkeys(out.tools))
+    return f"no plan ({out.role or 'none'})"
+
+
+def score_voice_row(
+    row: Row, out: Outcome, actions: dict[str, tuple[str, ...]], result: SetResult, today: Any
+) -> None:
+    """Add one SLURP/HWU64 row's outcome to `result`."""
+    tally = result.tally
+    patterns = actions.get(row.intent, ())
+    roles = sorted({p.split(".")[0] for p in patterns})
+    group = f"role:{roles[0]}" if roles else f"role:{OUT_OF_SCOPE}"
+    intent = f"intent:{row.intent}"
+    result.latencies.append(out.route_ms)
+    result.cpu_latencies.append(out.route_cpu_ms)
+    tally.confusion[(roles[0] if roles else OUT_OF_SCOPE, out.role or "none")] += 1
+    if not patterns:
+        acted = any(t.split(".")[0] in ACTION_ROLES for t in out.tools)
+        for g in ("all", group, intent):
+            tally.add(g, "oos_no_action", not acted)
+        if acted:
+            result.miss_kinds[(row.intent, OUT_OF_SCOPE, _got(out))] += 1
+        return
+    role_ok = out.role in roles
+    tool_ok = bool(out.tools) and all(tool_matches(t, patterns) for t in out.tools)
+    for g in ("all", group, intent):
+        tally.add(g, "role", role_ok)
+        tally.add(g, "tool", tool_ok)
+    if not tool_ok:
+        result.miss_kinds[(row.intent, "|".join(patterns), _got(out))] += 1
+    slots = [(t, v) for t, v in row.slots if t in SCORED_SLOTS]
+    if tool_ok and slots:
+        text = args_text(out.arguments, today)
+        found = [slot_found(v, text) for _, v in slots]
+        for g in ("all", group, intent):
+            tally.add(g, "args", all(found))
+        for (kind, _), ok in zip(slots, found, strict=True):
+            tally.add("all", f"slot:{kind}", ok)
+        if not all(found):
+            missing = ",".join(k for (k, _), ok in zip(slots, found, strict=True) if not ok)
+            result.miss_kinds[(row.intent, "slots", f"missing {missing}")] += 1
+    if out.ran and set(roles) & ACTION_ROLES:
+        written = {table_role(t) for t in out.stored}
+        stored_ok = (
+            not written
+            if row.intent.endswith("_query")
+            else bool(written) and written <= set(roles)
+        )
+        for g in ("all", group, intent):
+            tally.add(g, "stored", tool_ok and stored_ok)
+
+
+async def evaluate_voice(
+    harness: Harness, name: str, rows: Sequence[Row], actions: dict[str, tuple[str, ...]]
+) -> SetResult:
+    """Route, plan and (for action roles) run every row; tallies per set, role and intent."""
+    result = SetResult(name)
+    today = harness.today()
+    for row in rows:
+        roles = {p.split(".")[0] for p in actions.get(row.intent, ())}
+        out = await harness.observe(row.text, run=bool(roles & ACTION_ROLES))
+        score_voice_row(row, out, actions, result, today)
+    return result
+
+
+async def evaluate_clinc(
+    harness: Harness, rows: Sequence[Row], role_map: dict[str, str]
+) -> SetResult:
+    """Route every row (``aroute``): in-role accuracy and out-of-scope sent to a tool role."""
+    result = SetResult("clinc150")
+    installed = harness.roles()
+    tally = result.tally
+    unbuilt: Counter[str] = Counter()
+    for row in rows:
+        out = await harness.route(row.text)
+        result.latencies.append(out.route_ms)
+        result.cpu_latencies.append(out.route_cpu_ms)
+        role = role_map.get(row.intent)
+        if role is None:
+            to_tool = out.role in CLINC_TOOL_ROLES
+            tally.add("all", "oos_to_tool", to_tool)
+            if row.intent == "oos":
+                tally.add("all", "oos_only_to_tool", to_tool)
+            tally.add(f"role:{OUT_OF_SCOPE}", "oos_to_tool", to_tool)
+            tally.confusion[(OUT_OF_SCOPE, out.role or "none")] += 1
+            if to_tool:
+                result.miss_kinds[
+                    (
+                        "out of role" if row.intent != "oos" else "oos",
+                        OUT_OF_SCOPE,
+                        out.role or "none",
+                    )
+                ] += 1
+            continue
+        tally.confusion[(role, out.role or "none")] += 1
+        if role not in installed:
+            unbuilt[role] += 1
+            tally.add(f"role:{role}", "in_role_unbuilt", out.role == role)
+            continue
+        ok = out.role == role
+        tally.add("all", "in_role", ok)
+        tally.add(f"role:{role}", "in_role", ok)
+        tally.add(f"intent:{row.intent}", "in_role", ok)
+        if not ok:
+            result.miss_kinds[(row.intent, role, out.role or "none")] += 1
+    for role, n in sorted(unbuilt.items()):
+        result.notes.append(
+            f"{n} `{role}` requests are not counted in the in-role share: no `{role}` role is "
+            "installed on this commit."
+        )
+    return result

@@ -1,0 +1,150 @@
+from __future__ import annotations
+
+import math
+from datetime import date
+
+from evals.compounds import served
+from evals.ha import expected_targets, score_ha_row
+from evals.harness import Outcome
+from evals.scoring import args_text, slot_found, tool_matches, wilson
+from evals.splits import Row
+from evals.voice import SetResult, score_voice_row
+
+ACTIONS = {
+    "alarm_set": ("timer.alarm", "timer.set"),
+    "weather_query": ("weather.current", "weather.forecast"),
+    "lists_query": ("lists.*",),
+}
+TODAY = date(2026, 11, 23)
+
+
+def test_wilson_interval() -> None:
+    assert wilson(0, 10) == (0.0, 3.8416 / 13.8416)
+    low, high = wilson(8, 10)
+    assert math.isclose(low, 0.4902, abs_tol=1e-3) and math.isclose(high, 0.9433, abs_tol=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_tool_patterns() -> None:
+    assert tool_matches("lists.add", ["lists.*"])
+    assert not tool_matches("smart_home.get_state", ["smart_home.*", "!smart_home.get_*"])
+    assert tool_matches("smart_home.turn_on", ["smart_home.*", "!smart_home.get_*"])
+    assert not tool_matches("timer.set", ["timer.alarm"])
+
+
+def test_slots_match_words_numbers_and_iso_dates() -> None:
+    text = args_text([{"at": "2026-11-24T07:00:00+00:00", "label": ""}], TODAY)
+    assert slot_found("seven am", text)
+    assert slot_found("tomorrow", text)
+    assert not slot_found("eight am", text)
+    assert slot_found("five minutes", "5 minutes")
+    assert slot_found("Paris", args_text([{"place": "paris"}], TODAY))
+    assert not slot_found("Rome", args_text([{"place": "paris"}], TODAY))
+
+
+def test_voice_row_scoring() -> None:
+    result = SetResult("t")
+    row = Row("wake me at seven am", "alarm_set", "hwu64", (("time", "seven am"),))
+    right = Outcome(
+        row.text,
+        role="timer",
+        tools=["timer.alarm"],
+        arguments=[{"at": "7 am"}],
+        ran=True,
+        stored={"timers": 1},
+    )
+    score_voice_row(row, right, ACTIONS, result, TODAY)
+    wrong_args = Outcome(row.text, role="timer", tools=["timer.alarm"], arguments=[{"at": "8 am"}])
+    score_voice_row(row, wrong_args, ACTIONS, result, TODAY)
+    wrong_tool = Outcome(row.text, role="timer", tools=["timer.set"], arguments=[{}])
+    score_voice_row(Row("x", "weather_query", "hwu64"), wrong_tool, ACTIONS, result, TODAY)
+    oos = Outcome("play jazz", role="smart_home", tools=["smart_home.turn_on"])
+    score_voice_row(Row("play jazz", "play_music", "hwu64"), oos, ACTIONS, result, TODAY)
+    tally = result.tally
+    assert (tally.rate("all", "role").hits, tally.rate("all", "role").n) == (2, 3)
+    assert (tally.rate("all", "tool").hits, tally.rate("all", "tool").n) == (2, 3)
+    assert (tally.rate("all", "args").hits, tally.rate("all", "args").n) == (1, 2)
+    assert (tally.rate("all", "stored").hits, tally.rate("all", "stored").n) == (1, 1)
+    assert (tally.rate("all", "oos_no_action").hits, tally.rate("all", "oos_no_action").n) == (0, 1)
+    assert tally.confusion[("out of scope", "smart_home")] == 1
+    assert (
+        result.miss_kinds[("weather_query", "weather.current|weather.forecast", "timer.set")] == 1
+    )
+
+
+def test_compound_needs_a_step_per_clause() -> None:
+    clauses = (("a", ("timer.set",)), ("b", ("weather.current", "weather.forecast")))
+    assert served(["weather.forecast", "timer.set"], clauses) == 2
+    assert served(["timer.set", "timer.set"], clauses) == 1
+    assert served([], clauses) == 0
+
+
+DEVICES = [
+    {
+        "id": "light.kitchen",
+        "name": "Kitchen Light",
+        "kind": "light",
+        "area": "kitchen",
+        "state": "off",
+        "attributes": {},
+    },
+    {
+        "id": "light.hall",
+        "name": "Hall Light",
+        "kind": "light",
+        "area": "hall",
+        "state": "off",
+        "attributes": {},
+    },
+    {
+        "id": "media_player.tv",
+        "name": "TV",
+        "kind": "media_player",
+        "area": "kitchen",
+        "state": "playing",
+        "attributes": {},
+    },
+]
+
+
+def test_ha_device_scoring_by_stored_state() -> None:
+    kinds = frozenset({"light"})
+    row = Row("kitchen lights on", "HassTurnOn", "ha", (("area", "Kitchen"), ("domain", "light")))
+    assert [d["id"] for d in expected_targets(row, DEVICES)] == ["light.kitchen"]
+    result = SetResult("ha")
+    good = Outcome(
+        row.text,
+        tools=["smart_home.turn_on"],
+        arguments=[{"device": "lights"}],
+        ran=True,
+        devices={"light.kitchen": ("on", {})},
+    )
+    score_ha_row(row, good, DEVICES, kinds, result, TODAY)
+    stray = Outcome(
+        row.text,
+        tools=["smart_home.turn_on"],
+        arguments=[{"device": "lights"}],
+        ran=True,
+        devices={"light.kitchen": ("on", {}), "light.hall": ("on", {})},
+    )
+    score_ha_row(row, stray, DEVICES, kinds, result, TODAY)
+    nothing = Outcome(
+        row.text,
+        tools=["smart_home.turn_on"],
+        arguments=[{"device": "lights"}],
+        ran=True,
+        devices={},
+    )
+    score_ha_row(row, nothing, DEVICES, kinds, result, TODAY)
+    tv = Row("pause the tv", "HassMediaPause", "ha", (("name", "TV"),))
+    score_ha_row(
+        tv, Outcome(tv.text, tools=["smart_home.pause"], ran=True), DEVICES, kinds, result, TODAY
+    )
+    right = result.tally.rate("all", "right")
+    assert (right.hits, right.n) == (1, 4)
+    whys = sorted(m["why"] for m in result.tally.misses)
+    assert whys == [
+        "device kind not in the simulated home",
+        "device state",
+        "other devices changed",
+    ]
