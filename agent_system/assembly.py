@@ -64,12 +64,17 @@ def assemble(
         if models and runtime.chat_model is None:
             runtime.models = models
             runtime.chat_model = models.get("default")
+    role_warnings: list[str] = []
+    available = load_roles(settings=settings, warnings=role_warnings)
+    roles = available if roles is None else roles
     if registry is None:
         from agent_system.registry.loaders import build_registry
 
-        registry = build_registry(settings, plugins or [])
-    roles = load_roles() if roles is None else roles
-    embedded_router = _embedded_router(settings, router)
+        # Every available role's tools, even when the fast-reply roles are given explicitly.
+        with_tools = [*available.values(), *roles.values()]
+        registry = build_registry(settings, plugins or [], roles=with_tools)
+    registry.warnings.extend(role_warnings)
+    embedded_router = _embedded_router(settings, router, roles)
     if router is None:
         router = embedded_router
         weak = runtime.model("weak")
@@ -77,7 +82,7 @@ def assemble(
             from agent_system.routing.hybrid import HybridRouter
             from agent_system.routing.llm import LLMRouter
 
-            router = HybridRouter(embedded_router, LLMRouter(weak), settings)
+            router = HybridRouter(embedded_router, LLMRouter.from_roles(weak, roles), settings)
     embedded_planner = EmbeddedPlanner(embedded_router, roles, runtime)
     embedded_replanner = EmbeddedReplanner(registry)
     strong = runtime.model("strong")
@@ -127,14 +132,14 @@ def assemble(
     return engine, build_graph(engine, checkpointer=checkpointer, store=store)
 
 
-def _embedded_router(settings: Settings, given: Any) -> Any:
+def _embedded_router(settings: Settings, given: Any, roles: dict[str, Role]) -> Any:
     """The router the embedded planner uses for clauses: a given router that can `decide`
-    synchronously, else the shipped embedded router."""
+    synchronously, else the shipped embedded router over `roles`."""
     if given is not None and callable(getattr(given, "decide", None)):
         return given
     from agent_system.routing.embedded import load_default_router
 
-    return load_default_router(settings)
+    return load_default_router(settings, roles)
 
 
 def _intent_sink() -> Any:

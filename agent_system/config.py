@@ -118,6 +118,10 @@ class Settings(BaseSettings):
         default_factory=dict, description="langchain-mcp-adapters connections by name."
     )
     load_entry_points: bool = True
+    roles: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        description="Extra roles (comma-separated): `pkg.mod` (its ROLE) or `pkg.mod:attr`.",
+    )
 
     # --- roles ---------------------------------------------------------------------------
     weather_url: str = "https://api.open-meteo.com/v1/forecast"
@@ -142,7 +146,7 @@ class Settings(BaseSettings):
     rate_limit_per_minute: int = Field(default=120, ge=1)
     max_body_bytes: int = Field(default=1_000_000, ge=1024)
 
-    @field_validator("api_keys", "plugins", mode="before")
+    @field_validator("api_keys", "plugins", "roles", mode="before")
     @classmethod
     def _split_commas(cls, value: Any) -> Any:
         if isinstance(value, str):

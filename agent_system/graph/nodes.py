@@ -45,7 +45,7 @@ from agent_system.planning.models import (
     StepStatus,
 )
 from agent_system.planning.validation import validate_plan
-from agent_system.roles import Clarification, Role
+from agent_system.roles import Clarification, Role, role_slots
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 
 if TYPE_CHECKING:
@@ -102,7 +102,8 @@ class Engine:
         decision = RouteDecision.model_validate(state["route"])
         role = self.roles[str(decision.role)]
         history = [Turn(**t) for t in state.get("history", [])]
-        choice = role.interpret(state["request"], dict(decision.slots), self.runtime, history)
+        slots = {**role_slots(role, state["request"]), **decision.slots}
+        choice = role.interpret(state["request"], slots, self.runtime, history)
         if isinstance(choice, Clarification):
             return Command(
                 goto="synthesize", update={"reply": choice.question, "status": "success"}

@@ -22,7 +22,15 @@ from agent_system.planning.models import (
     ReplanRequest,
     StepStatus,
 )
-from agent_system.roles import NOT_UNDERSTOOD, Clarification, Role
+from agent_system.roles import (
+    NOT_UNDERSTOOD,
+    Clarification,
+    ConditionVocabulary,
+    Role,
+    RoleDeclaration,
+    declaration,
+    role_slots,
+)
 from agent_system.routing.models import RouteDecision, RouteRequest, Turn
 
 if TYPE_CHECKING:
@@ -47,25 +55,6 @@ _DAY = re.compile(
     r"(?:on |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b",
     re.IGNORECASE,
 )
-_WEATHER_WORDS = {
-    "sunny": "sunny",
-    "sun": "sunny",
-    "clear": "clear",
-    "nice": "sunny",
-    "cloudy": "cloudy",
-    "overcast": "cloudy",
-    "raining": "rain",
-    "rainy": "rain",
-    "rains": "rain",
-    "rain": "rain",
-    "snowing": "snow",
-    "snowy": "snow",
-    "snows": "snow",
-    "snow": "snow",
-    "foggy": "fog",
-    "stormy": "thunderstorm",
-    "windy": "windy",
-}
 _TEMP = re.compile(
     r"(?P<cmp>above|over|warmer than|more than|below|under|colder than|less than)\s+"
     r"(?P<n>-?\d+(?:\.\d+)?)\s*(?:degrees|°)?\s*(?P<unit>c|f|celsius|fahrenheit)?",
@@ -142,6 +131,7 @@ class EmbeddedPlanner:
         history = history or []
         clauses = self._merge_weak(split_clauses(request), history)
         steps: list[ExecutionStep] = []
+        step_roles: dict[str, RoleDeclaration] = {}
         unsupported: list[str] = []
         notes: list[str] = []
         day_context = next((d for c in clauses if (d := _day_phrase(c.text))), None)
@@ -153,17 +143,16 @@ class EmbeddedPlanner:
                 notes.append(f"no built-in role handles {clause.text!r} ({decision.reason})")
                 continue
             text = clause.text
-            if day_context and not _day_phrase(text) and role.name in ("calendar", "weather"):
+            if day_context and not _day_phrase(text) and declaration(role).day_context:
                 text = f"{text} {day_context}"
-            choice = role.interpret(text, dict(decision.slots), self.runtime, history)
+            slots = {**role_slots(role, text), **decision.slots}
+            choice = role.interpret(text, slots, self.runtime, history)
             if (
                 isinstance(choice, Clarification)
                 and text != clause.text
                 and "start" in choice.missing
             ):  # the day came from a sibling clause and no time was said: a whole-day event
-                choice = role.interpret(
-                    f"{text} all day", dict(decision.slots), self.runtime, history
-                )
+                choice = role.interpret(f"{text} all day", slots, self.runtime, history)
             if isinstance(choice, Clarification):
                 unsupported.append(f"{clause.text!r}: {choice.question}")
                 continue
@@ -173,15 +162,18 @@ class EmbeddedPlanner:
                 depends_on.append(steps[-1].id)
             when = None
             if clause.condition is not None:
-                when, source = self._condition(clause.condition, steps)
+                when, source = self._condition(clause.condition, steps, step_roles)
                 if when is None:
-                    has_weather = any(s.tool.startswith("weather.") for s in steps)
+                    testable = [
+                        vocabulary
+                        for s in steps
+                        if (vocabulary := step_roles[s.id].conditions) is not None
+                    ]
                     unsupported.append(
                         f"condition {clause.condition[1]!r}: "
                         + (
-                            "I understand weather conditions offline (sunny, rain, above 20 "
-                            "degrees)"
-                            if has_weather
+                            f"I understand these conditions offline: {_examples(testable[-1])}"
+                            if testable
                             else "nothing earlier in the request gives a result to test; ask for "
                             "the weather first, e.g. 'check the weather in Rome and ... if it's "
                             "sunny'"
@@ -191,6 +183,7 @@ class EmbeddedPlanner:
                 if source not in depends_on:
                     depends_on.append(source)
                 notes.append(f"{step_id} runs only {clause.condition[0]} {clause.condition[1]}")
+            step_roles[step_id] = declaration(role)
             steps.append(
                 ExecutionStep(
                     id=step_id,
@@ -239,29 +232,37 @@ class EmbeddedPlanner:
             merged.append(clause)
         return merged
 
-    def _condition(self, condition: tuple[str, str], steps: list[ExecutionStep]) -> tuple[Any, str]:
+    def _condition(
+        self,
+        condition: tuple[str, str],
+        steps: list[ExecutionStep],
+        step_roles: dict[str, RoleDeclaration],
+    ) -> tuple[Any, str]:
+        """The `when` testing the latest earlier step whose role declares conditions."""
         keyword, text = condition
-        source = next((s for s in reversed(steps) if s.tool.startswith("weather.")), None)
+        source = next((s for s in reversed(steps) if step_roles[s.id].conditions), None)
         if source is None:
             return None, ""
+        vocabulary = step_roles[source.id].conditions
+        assert vocabulary is not None
         lowered = text.lower()
         cond: Any = None
         temp = _TEMP.search(lowered)
-        if temp:
+        if temp and vocabulary.numbers:
             value = float(temp.group("n"))
-            unit = (temp.group("unit") or "c")[0]
-            path = "/temp_f" if unit == "f" else "/temp_c"
+            unit = (temp.group("unit") or vocabulary.default_unit)[0]
+            path = vocabulary.numbers.get(unit) or next(iter(vocabulary.numbers.values()))
             op = (
                 "gt" if temp.group("cmp") in ("above", "over", "warmer than", "more than") else "lt"
             )
             cond = Comparison(op=op, left=Ref(step=source.id, path=path), right=value)
         else:
             for word in re.findall(r"[a-z]+", lowered):
-                if word in _WEATHER_WORDS:
+                if word in vocabulary.words:
                     cond = Comparison(
                         op="eq",
-                        left=Ref(step=source.id, path="/condition"),
-                        right=_WEATHER_WORDS[word],
+                        left=Ref(step=source.id, path=vocabulary.path),
+                        right=vocabulary.words[word],
                     )
                     break
         if cond is None:
@@ -269,6 +270,11 @@ class EmbeddedPlanner:
         if keyword == "unless":
             cond = Not(op="not", arg=cond)
         return cond, source.id
+
+
+def _examples(vocabulary: ConditionVocabulary) -> str:
+    values = list(dict.fromkeys(vocabulary.words.values()))
+    return ", ".join(values) + (", above 20 degrees" if vocabulary.numbers else "")
 
 
 class EmbeddedReplanner:

@@ -6,6 +6,8 @@ imported on its own.
 
 from __future__ import annotations
 
+from typing import Any
+
 from agent_system.registry.loaders import (
     ENTRY_POINT_GROUP,
     aload_plugins,
@@ -17,7 +19,7 @@ from agent_system.registry.loaders import (
     spec_from_function_schema,
     spec_from_langchain_tool,
 )
-from agent_system.registry.registry import BUILTIN_TOOL_MODULES, ToolRegistry
+from agent_system.registry.registry import ToolRegistry
 from agent_system.registry.selection import ToolIndex
 from agent_system.registry.spec import (
     Intent,
@@ -53,3 +55,11 @@ __all__ = [
     "validate_registry",
     "validate_spec",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BUILTIN_TOOL_MODULES":
+        from agent_system.registry import registry
+
+        return registry.BUILTIN_TOOL_MODULES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

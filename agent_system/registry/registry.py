@@ -11,22 +11,33 @@ from typing import Any
 from agent_system.errors import DuplicateToolError, PluginError
 from agent_system.registry.spec import ToolSpec, spec_from_function
 
-__all__ = ["BUILTIN_TOOL_MODULES", "ToolRegistry"]
+__all__ = [
+    "BUILTIN_TOOL_MODULES",  # noqa: F822 - computed, see __getattr__
+    "CORE_TOOL_MODULES",
+    "ToolRegistry",
+    "role_tool_modules",
+]
 
 log = logging.getLogger(__name__)
 
-BUILTIN_TOOL_MODULES = (
-    "roles.timer.tools",
-    "roles.weather.tools",
-    "roles.calendar.tools",
-    "roles.smart_home.tools",
-    "roles.search.tools",
-    "roles.conversation.tools",
-    "tools.memory",
-    "tools.notification",
-    "tools.summarization",
-    "tools.planning",
-)
+CORE_TOOL_MODULES = ("tools.memory", "tools.notification", "tools.summarization", "tools.planning")
+"""Tools of no role; each role brings its own (its ``tool_modules`` declaration)."""
+
+
+def role_tool_modules(roles: Iterable[Any] | None = None) -> tuple[str, ...]:
+    """The tool modules `roles` declare (default: the built-in roles), in order, once each."""
+    from agent_system.roles import builtin_role_names, declaration, load_roles
+
+    if roles is None:
+        roles = load_roles(builtin_role_names()).values()
+    modules = (module for role in roles for module in declaration(role).tool_modules)
+    return tuple(dict.fromkeys(modules))
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BUILTIN_TOOL_MODULES":  # the built-in roles' tool modules, then the core ones
+        return (*role_tool_modules(), *CORE_TOOL_MODULES)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class ToolRegistry:
@@ -80,10 +91,10 @@ class ToolRegistry:
         self._index = None
 
     @classmethod
-    def builtin(cls) -> ToolRegistry:
-        """A registry with every built-in role and core tool."""
+    def builtin(cls, roles: Iterable[Any] | None = None) -> ToolRegistry:
+        """A registry with the tools of `roles` (default: the built-in roles) and the core ones."""
         registry = cls()
-        for module in BUILTIN_TOOL_MODULES:
+        for module in (*role_tool_modules(roles), *CORE_TOOL_MODULES):
             registry.add_module(module)
         return registry
 

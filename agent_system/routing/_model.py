@@ -8,6 +8,7 @@ does not import numpy and one decision costs about a hundred microseconds of pla
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import math
 import struct
@@ -21,24 +22,43 @@ from typing import Any, Protocol
 from agent_system.routing._features import featurize
 
 __all__ = [
-    "CLASSES",
+    "CLASSES",  # noqa: F822 - computed, see __getattr__
     "DEFAULT_MODEL_PATH",
     "OTHER",
-    "TOOL_ROLES",
+    "TOOL_ROLES",  # noqa: F822 - computed, see __getattr__
     "Classifier",
     "LinearModel",
     "ModelFileError",
 ]
 
 OTHER = "other"
-CLASSES = ("timer", "weather", "calendar", "smart_home", "search", "conversation", OTHER)
-"""The classifier's classes: the six built-in roles and "other" (no role owns the request)."""
-TOOL_ROLES = frozenset({"timer", "weather", "calendar", "smart_home", "search"})
-"""Roles that act through tools; an out-of-role request must never reach one."""
+"""The class of requests no role owns."""
 DEFAULT_MODEL_PATH = Path(__file__).with_name("data") / "router_model.npz"
 
 _MAGIC = b"\x93NUMPY"
 _TYPECODES = {"<i2": "h", "<f8": "d", "|u1": "B"}
+
+
+def __getattr__(name: str) -> Any:
+    # Computed from the built-in roles (never listed here):
+    # CLASSES: the classes a model trained now has (each built-in role, then "other");
+    # TOOL_ROLES: built-in roles that act through tools (an out-of-role request never
+    # reaches one).
+    from agent_system.roles import builtin_role_names
+
+    if name == "CLASSES":
+        return (*builtin_role_names(), OTHER)
+    if name == "TOOL_ROLES":
+        return _builtin_tool_roles()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@functools.cache
+def _builtin_tool_roles() -> frozenset[str]:
+    from agent_system.roles import builtin_role_names, declaration, load_roles
+
+    roles = load_roles(builtin_role_names())
+    return frozenset(n for n, role in roles.items() if declaration(role).tool_role)
 
 
 class Classifier(Protocol):
@@ -116,11 +136,14 @@ class LinearModel:
         meta: dict[str, Any] = json.loads(arrays["meta"][0].tobytes().decode("utf-8"))
         flat, shape = arrays["weights"]
         n_classes, buckets = shape
-        if tuple(meta["classes"]) != CLASSES or n_classes != len(CLASSES):
-            raise ModelFileError(path, f"has classes {meta['classes']}, expected {list(CLASSES)}")
+        classes = tuple(str(c) for c in meta.get("classes", ()))
+        if OTHER not in classes or n_classes != len(classes):
+            raise ModelFileError(
+                path, f"has classes {list(classes)} for {n_classes} rows; it needs {OTHER!r}"
+            )
         rows = tuple(flat[k * buckets : (k + 1) * buckets] for k in range(n_classes))
         return cls(
-            classes=CLASSES,
+            classes=classes,
             weights=rows,
             scales=tuple(arrays["scales"][0]),
             bias=tuple(arrays["bias"][0]),

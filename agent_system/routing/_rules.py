@@ -14,11 +14,11 @@ Follow-up: after a turn routed to a role, a short elliptical request ("and in Bo
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from agent_system.routing._features import normalize, tokens
-from agent_system.routing._model import OTHER, TOOL_ROLES
+from agent_system.routing._model import OTHER
 from agent_system.routing.models import Turn
 
 __all__ = ["Clause", "find_compound", "follow_up_role", "split_clauses"]
@@ -85,8 +85,16 @@ def find_compound(
     text: str,
     classify: Callable[[str], tuple[str, float]],
     plan_threshold: float,
+    tool_roles: Collection[str] | None = None,
 ) -> list[Clause] | None:
-    """The clauses of `text` when it holds two actions, else None."""
+    """The clauses of `text` when it holds two actions, else None.
+
+    `tool_roles`: the roles that act through tools (default: the built-in ones).
+    """
+    if tool_roles is None:
+        from agent_system.routing import _model
+
+        tool_roles = _model.TOOL_ROLES
     pieces = split_clauses(text)
     if len(pieces) < 2:
         return None
@@ -95,7 +103,7 @@ def find_compound(
         for piece, kind in pieces
     ]
     counted = [c for c in clauses if c.role != OTHER and c.confidence >= plan_threshold]
-    tool_clauses = [c for c in counted if c.role in TOOL_ROLES and _stands_alone(c, counted)]
+    tool_clauses = [c for c in counted if c.role in tool_roles and _stands_alone(c, counted)]
     if len(tool_clauses) >= 2:
         return clauses
     sequenced = [c for c in counted if c.size >= 2]

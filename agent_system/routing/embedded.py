@@ -10,6 +10,10 @@ probabilities are calibrated, so 0.95 means right about 95 times in 100. Around 
    threshold a role answers; below the plan threshold the meta-planner does (chit-chat goes to
    conversation); in between the best guess is taken and flagged ``guess=True``. "Other" always
    goes to the meta-planner: an out-of-role request never reaches a tool role.
+
+Roles the model has no class for (a plugin role, a new built-in role before the model is
+retrained) are routed by an `ExampleMatcher` built from their declared examples; see
+docs/routing.md for how its confidence is measured.
 """
 
 from __future__ import annotations
@@ -21,10 +25,14 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.routing._model import DEFAULT_MODEL_PATH, OTHER, Classifier, LinearModel
 from agent_system.routing._rules import find_compound, follow_up_role
+from agent_system.routing.matcher import ExampleMatcher
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from agent_system.config import Settings
+    from agent_system.roles import Role
 
 __all__ = ["EmbeddedRouter", "load_default_router"]
 
@@ -43,6 +51,7 @@ class EmbeddedRouter:
         *,
         fast_threshold: float = DEFAULT_FAST_THRESHOLD,
         plan_threshold: float = DEFAULT_PLAN_THRESHOLD,
+        roles: Mapping[str, Role] | None = None,
     ) -> None:
         if not 0.0 <= plan_threshold <= fast_threshold <= 1.0:
             raise ValueError(
@@ -53,21 +62,51 @@ class EmbeddedRouter:
         self.model: Classifier = model or _load_model(DEFAULT_MODEL_PATH)
         self.fast_threshold = fast_threshold
         self.plan_threshold = plan_threshold
+        self.matcher: ExampleMatcher | None = None
+        self.tool_roles: frozenset[str] | None = None
+        if roles is not None:
+            self._use_roles(roles)
+
+    def _use_roles(self, roles: Mapping[str, Role]) -> None:
+        from agent_system.roles import declaration
+
+        declared = {name: declaration(role) for name, role in roles.items()}
+        self.tool_roles = frozenset(name for name, d in declared.items() if d.tool_role)
+        classes = set(self.model.probabilities("").keys())
+        new = {name: d.examples for name, d in declared.items() if name not in classes}
+        if new:
+            known = {name: d.examples for name, d in declared.items() if name in classes}
+            self.matcher = ExampleMatcher(new, known)
 
     @classmethod
-    def from_settings(cls, settings: Settings, model: Classifier | None = None) -> EmbeddedRouter:
-        """A router with the thresholds of `settings`."""
+    def from_settings(
+        cls,
+        settings: Settings,
+        model: Classifier | None = None,
+        roles: Mapping[str, Role] | None = None,
+    ) -> EmbeddedRouter:
+        """A router with the thresholds of `settings` (and the matcher for `roles`)."""
         return cls(
             model,
             fast_threshold=settings.route_fast_threshold,
             plan_threshold=settings.route_plan_threshold,
+            roles=roles,
         )
 
     def classify(self, text: str) -> tuple[str, float]:
         """The most probable class of `text` ("other" included) and its probability."""
-        probabilities = self.model.probabilities(text)
+        return self._best(text, self.model.probabilities(text))[:2]
+
+    def _best(self, text: str, probabilities: dict[str, float]) -> tuple[str, float, bool]:
+        """(class, confidence, from the matcher): the model's best class, unless the example
+        matcher places `text` with a role the model lacks and the model is not sure of a role."""
         best = max(probabilities, key=probabilities.__getitem__)
-        return best, probabilities[best]
+        confidence = probabilities[best]
+        if self.matcher is not None and (best == OTHER or confidence < self.fast_threshold):
+            found = self.matcher.match(text)
+            if found is not None:
+                return found[0], found[2], True
+        return best, confidence, False
 
     async def route(self, request: RouteRequest) -> RouteDecision:
         """Route `request` (the `Router` protocol); CPU-only and fast, so it runs inline."""
@@ -91,10 +130,11 @@ class EmbeddedRouter:
             )
         probabilities = self.model.probabilities(text)
         scores = {name: round(value, 4) for name, value in probabilities.items()}
-        best = max(probabilities, key=probabilities.__getitem__)
-        confidence = probabilities[best]
+        best, confidence, matched = self._best(text, probabilities)
+        if matched:
+            scores[best] = round(confidence, 4)
 
-        compound = find_compound(text, self.classify, self.plan_threshold)
+        compound = find_compound(text, self.classify, self.plan_threshold, self.tool_roles)
         if compound is not None:
             roles = [c.role for c in compound if c.role != OTHER]
             return RouteDecision(
@@ -164,11 +204,21 @@ def _load_model(path: Path) -> LinearModel:
     return LinearModel.load(path)
 
 
-def load_default_router(settings: Settings | None = None) -> EmbeddedRouter:
-    """The embedded router with the shipped model (loaded once per process)."""
-    if settings is None:
-        return _cached_router(DEFAULT_FAST_THRESHOLD, DEFAULT_PLAN_THRESHOLD)
-    return _cached_router(settings.route_fast_threshold, settings.route_plan_threshold)
+def load_default_router(
+    settings: Settings | None = None, roles: Mapping[str, Role] | None = None
+) -> EmbeddedRouter:
+    """The embedded router with the shipped model (loaded once per process).
+
+    With `roles`, the router knows which of them act through tools and routes those the model
+    has no class for with an `ExampleMatcher` (built here, from their examples).
+    """
+    fast = settings.route_fast_threshold if settings else DEFAULT_FAST_THRESHOLD
+    plan = settings.route_plan_threshold if settings else DEFAULT_PLAN_THRESHOLD
+    if roles is not None:
+        return EmbeddedRouter(
+            _load_model(DEFAULT_MODEL_PATH), fast_threshold=fast, plan_threshold=plan, roles=roles
+        )
+    return _cached_router(fast, plan)
 
 
 @functools.cache

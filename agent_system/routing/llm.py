@@ -8,12 +8,13 @@ keeps the embedded guess.
 
 from __future__ import annotations
 
+import functools
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
 
 from agent_system.errors import LLMError, LLMOutputError
 from agent_system.llm.structured import invoke_structured
@@ -22,20 +23,30 @@ from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-__all__ = ["ROLE_DESCRIPTIONS", "LLMRouter", "RouteChoice"]
+    from agent_system.roles import Role
 
-RoleName = Literal["timer", "weather", "calendar", "smart_home", "search", "conversation"]
+__all__ = [
+    "ROLE_DESCRIPTIONS",  # noqa: F822 - computed, see __getattr__
+    "LLMRouter",
+    "RouteChoice",
+    "route_choice_model",
+]
 
-ROLE_DESCRIPTIONS: dict[str, str] = {
-    "timer": "timers, alarms and reminders",
-    "weather": "current weather and forecasts for a place",
-    "calendar": "the user's calendar: events, meetings, appointments, free time",
-    "smart_home": "home devices: lights, thermostat, locks, garage, blinds/covers, vacuum, plugs",
-    "search": "definitions, fun facts, explicit 'look up'/'search' requests, the user's documents",
-    "conversation": "greetings, thanks, goodbyes, jokes, small talk, what the assistant can do, "
-    "the current time or date",
-}
 _HISTORY_TURNS = 4
+
+
+def _builtin_roles() -> dict[str, Role]:
+    from agent_system.roles import builtin_role_names, load_roles
+
+    return load_roles(builtin_role_names())
+
+
+def __getattr__(name: str) -> Any:
+    if name == "ROLE_DESCRIPTIONS":  # the built-in roles' routing hints (declared by each role)
+        from agent_system.roles import declaration
+
+        return {n: declaration(r).routing_hint for n, r in _builtin_roles().items()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class RouteChoice(BaseModel):
@@ -45,7 +56,7 @@ class RouteChoice(BaseModel):
         description="fast_reply: one role answers alone; meta_planning: several steps, "
         "several roles, or nothing a role owns."
     )
-    role: RoleName | None = Field(
+    role: str | None = Field(
         default=None, description="The role for fast_reply; null for meta_planning."
     )
     confidence: float = Field(ge=0.0, le=1.0, description="Probability that this route is right.")
@@ -55,15 +66,32 @@ class RouteChoice(BaseModel):
     reason: str = Field(default="", description="One short sentence.")
 
 
-def _system_prompt(roles: Mapping[str, str]) -> str:
+@functools.lru_cache(maxsize=32)
+def route_choice_model(roles: tuple[str, ...]) -> type[RouteChoice]:
+    """`RouteChoice` whose ``role`` is one of `roles` (the schema the model answers)."""
+    role_type: Any = Literal.__getitem__(roles) if roles else str
+    model: type[RouteChoice] = create_model(
+        "RouteChoice",
+        __base__=RouteChoice,
+        __doc__=RouteChoice.__doc__,
+        role=(
+            role_type | None,
+            Field(default=None, description="The role for fast_reply; null for meta_planning."),
+        ),
+    )
+    return model
+
+
+def _system_prompt(roles: Mapping[str, str], tool_roles: Collection[str]) -> str:
+    acting = ", ".join(name for name in roles if name in tool_roles)
     lines = [
         "You route a user's request for an assistant. Fast-reply roles:",
         *(f"- {name}: {what}" for name, what in roles.items()),
         "Rules: choose fast_reply with one role only when that role alone can answer. Choose "
         "meta_planning for requests with two actions or two roles ('check the weather and set "
         "a timer', 'do X then Y', 'if it rains, close the garage') and for anything no role "
-        "owns (banking, ordering food, booking travel, music, messages, lists...). Never send "
-        "such a request to timer, weather, calendar, smart_home or search. A short elliptical "
+        "owns (banking, ordering food, booking travel, music, messages...). Never send "
+        f"such a request to {acting}. A short elliptical "
         "request ('and in Boston?', 'what about tomorrow?') continues the previous turn's role: "
         "set follow_up.",
     ]
@@ -76,14 +104,43 @@ class LLMRouter:
     name = "llm"
 
     def __init__(
-        self, chat_model: BaseChatModel, *, roles: Mapping[str, str] = ROLE_DESCRIPTIONS
+        self,
+        chat_model: BaseChatModel,
+        *,
+        roles: Mapping[str, str] | None = None,
+        tool_roles: Collection[str] | None = None,
     ) -> None:
+        """`roles`: what each role owns, by name (default: the built-in roles' routing hints);
+        `tool_roles`: those that act through tools (default: every role but conversation)."""
+        from agent_system.roles import declaration
+
+        if roles is None:
+            builtin = _builtin_roles()
+            roles = {n: declaration(r).routing_hint for n, r in builtin.items()}
+            if tool_roles is None:
+                tool_roles = [n for n, r in builtin.items() if declaration(r).tool_role]
         self.chat_model = chat_model
         self.roles = dict(roles)
+        self.tool_roles = frozenset(
+            tool_roles if tool_roles is not None else set(self.roles) - {"conversation"}
+        )
+        self.choice_model = route_choice_model(tuple(self.roles))
+
+    @classmethod
+    def from_roles(cls, chat_model: BaseChatModel, roles: Mapping[str, Role]) -> LLMRouter:
+        """A router over loaded roles (their routing hints and tool-role declarations)."""
+        from agent_system.roles import declaration
+
+        declared = {name: declaration(role) for name, role in roles.items()}
+        return cls(
+            chat_model,
+            roles={name: d.routing_hint for name, d in declared.items()},
+            tool_roles=[name for name, d in declared.items() if d.tool_role],
+        )
 
     def messages(self, request: RouteRequest) -> list[BaseMessage]:
         """The prompt for `request`: rules, recent turns, then the request."""
-        prompt: list[BaseMessage] = [SystemMessage(_system_prompt(self.roles))]
+        prompt: list[BaseMessage] = [SystemMessage(_system_prompt(self.roles, self.tool_roles))]
         recent = request.history[-_HISTORY_TURNS:]
         if recent:
             turns = "\n".join(f"- {t.text!r} (routed to {t.role or 'planning'})" for t in recent)
@@ -98,7 +155,7 @@ class LLMRouter:
             # Through the LLM layer: strict schema or JSON mode, one corrective retry, and the
             # call counted against the request's usage and budget like every other LLM call.
             raw: Any = await invoke_structured(
-                self.chat_model, RouteChoice, self.messages(request), output_tokens=128
+                self.chat_model, self.choice_model, self.messages(request), output_tokens=128
             )
         except LLMError as exc:  # keep the kind (auth, output...), name the request
             raise type(exc)(
@@ -110,7 +167,7 @@ class LLMRouter:
                 f"The LLM router could not route {request.text!r}: {exc}",
                 details={"error": repr(exc)},
             ) from exc
-        choice = raw if isinstance(raw, RouteChoice) else _coerce(raw)
+        choice = raw if isinstance(raw, self.choice_model) else _coerce(raw, self.choice_model)
         if choice.target == "fast_reply" and choice.role is None:
             raise LLMOutputError(
                 f"The LLM router chose fast_reply without a role for {request.text!r}.",
@@ -128,9 +185,9 @@ class LLMRouter:
         )
 
 
-def _coerce(raw: Any) -> RouteChoice:
+def _coerce(raw: Any, model: type[RouteChoice]) -> RouteChoice:
     try:
-        return RouteChoice.model_validate(raw)
+        return model.model_validate(raw)
     except ValueError as exc:
         raise LLMOutputError(
             f"The LLM router's reply is not a RouteChoice: {exc}", details={"reply": repr(raw)}

@@ -88,6 +88,9 @@ class CalendarRole:
     """The user's calendar: events, agenda, free time."""
 
     name = "calendar"
+    tool_modules = ("roles.calendar.tools",)
+    day_context = True
+    routing_hint = "the user's calendar: events, meetings, appointments, free time"
     description = (
         "The user's calendar: add, list, move, rename and delete events, report conflicts, "
         "and find free time on a day."

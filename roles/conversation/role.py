@@ -21,6 +21,12 @@ class ConversationRole:
     """Small talk and open chat."""
 
     name = "conversation"
+    tool_modules = ("roles.conversation.tools",)
+    tool_role = False
+    routing_hint = (
+        "greetings, thanks, goodbyes, jokes, small talk, what the "
+        "assistant can do, the current time or date"
+    )
     description = (
         "Small talk and open questions: greetings, thanks, what the assistant can do, the time "
         "and date, jokes; free chat when an LLM is configured."

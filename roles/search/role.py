@@ -51,6 +51,10 @@ class SearchRole:
     """Web search, local document search and definitions, with citations."""
 
     name = "search"
+    tool_modules = ("roles.search.tools",)
+    routing_hint = (
+        "definitions, fun facts, explicit 'look up'/'search' requests, the user's documents"
+    )
     description = (
         "Search the web (SearxNG) or the user's local notes and documents, and define terms; "
         "answers cite their sources."

@@ -70,6 +70,8 @@ class SmartHomeRole:
     """Lights, switches, thermostat, locks, covers and the vacuum."""
 
     name = "smart_home"
+    tool_modules = ("roles.smart_home.tools",)
+    routing_hint = "home devices: lights, thermostat, locks, garage, blinds/covers, vacuum, plugs"
     description = (
         "Control and check smart-home devices: lights (on/off, brightness, color), switches, "
         "thermostat, door locks, garage door and blinds, robot vacuum."

@@ -93,6 +93,8 @@ class TimerRole:
     """Countdown timers, alarms and reminders."""
 
     name = "timer"
+    tool_modules = ("roles.timer.tools",)
+    routing_hint = "timers, alarms and reminders"
     description = (
         "Countdown timers, alarms and reminders: set, list, cancel, pause, resume and extend "
         "them; reminders carry a message and ring at a time or after a delay."

@@ -13,9 +13,12 @@ import httpx
 from pydantic import BaseModel
 
 from agent_system.errors import ToolExecutionError
+from agent_system.roles import ConditionVocabulary
 from roles._http import malformed, request_json
 
 __all__ = [
+    "CONDITIONS",
+    "WEATHER_CONDITIONS",
     "Conditions",
     "Forecast",
     "OpenMeteoBackend",
@@ -57,6 +60,44 @@ _WMO: dict[int, tuple[str, str]] = {
     96: ("storm", "thunderstorm with hail"),
     99: ("storm", "thunderstorm with heavy hail"),
 }
+
+
+CONDITIONS = ("sunny", "cloudy", "fog", "rain", "snow", "storm")
+"""Every ``condition`` a backend reports (besides "unknown")."""
+
+WEATHER_CONDITIONS = ConditionVocabulary(
+    path="/condition",
+    words={
+        "sunny": "sunny",
+        "sun": "sunny",
+        "clear": "sunny",
+        "nice": "sunny",
+        "cloudy": "cloudy",
+        "overcast": "cloudy",
+        "foggy": "fog",
+        "fog": "fog",
+        "misty": "fog",
+        "raining": "rain",
+        "rainy": "rain",
+        "rains": "rain",
+        "rain": "rain",
+        "drizzling": "rain",
+        "showers": "rain",
+        "wet": "rain",
+        "snowing": "snow",
+        "snowy": "snow",
+        "snows": "snow",
+        "snow": "snow",
+        "stormy": "storm",
+        "storm": "storm",
+        "storms": "storm",
+        "thunderstorm": "storm",
+        "thundery": "storm",
+    },
+    numbers={"c": "/temp_c", "f": "/temp_f"},
+)
+"""The words a request uses for a weather condition ("if it's stormy"), mapped to the values
+above: the embedded planner tests a weather step's ``/condition`` against them."""
 
 
 def describe_code(code: int) -> tuple[str, str]:

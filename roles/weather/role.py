@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
 from roles.weather._days import WEEKDAYS, parse_day, parse_hour
+from roles.weather.backend import WEATHER_CONDITIONS
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -78,6 +79,10 @@ class WeatherRole:
     """Current weather and forecasts for a place."""
 
     name = "weather"
+    tool_modules = ("roles.weather.tools",)
+    day_context = True
+    conditions = WEATHER_CONDITIONS
+    routing_hint = "current weather and forecasts for a place"
     description = (
         "Current weather and forecasts (today, tomorrow, a weekday, an hour) for a city, "
         "with temperature, conditions and chance of rain."

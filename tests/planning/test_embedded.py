@@ -134,3 +134,22 @@ async def test_the_embedded_replanner_gives_up_when_nothing_is_left() -> None:
     plan = ExecutionPlan(steps=[ExecutionStep(id="b", tool="t.x")])
     failed = StepResult(step_id="b", tool="t.x", status=StepStatus.FAILED)
     assert await EmbeddedReplanner().replan(ReplanRequest(plan=plan, failed=[failed]), []) is None
+
+
+@pytest.mark.parametrize(("said", "value"), [("stormy", "storm"), ("clear", "sunny")])
+async def test_condition_words_compare_to_values_the_weather_backend_reports(
+    planner: EmbeddedPlanner, said: str, value: str
+) -> None:
+    plan = await planner.plan(
+        f"check the weather in Oslo and close the garage door if it's {said}", []
+    )
+    assert plan.steps[1].when == Comparison(
+        op="eq", left=Ref(step="s1", path="/condition"), right=value
+    )
+
+
+def test_every_condition_word_names_a_condition_the_backend_can_report() -> None:
+    from roles.weather.backend import _WMO, CONDITIONS, WEATHER_CONDITIONS
+
+    assert set(WEATHER_CONDITIONS.words.values()) <= set(CONDITIONS)
+    assert {condition for condition, _ in _WMO.values()} == set(CONDITIONS)

@@ -121,3 +121,32 @@ async def test_the_hybrid_band_follows_the_settings_thresholds() -> None:
     hybrid = HybridRouter(embedded, LLMRouter(chat), settings)
     decision = await hybrid.route(RouteRequest(text="is it nice out"))
     assert (decision.role, hybrid.llm_calls) == ("weather", 0)
+
+
+@pytest.mark.anyio
+async def test_the_llm_router_offers_exactly_the_loaded_roles() -> None:
+    from agent_system.roles import load_roles
+
+    class Dice:
+        name = "dice"
+        description = "Roll dice and flip coins."
+        examples = ("roll a die",)
+        routing_hint = "rolling dice, flipping coins"
+
+        def interpret(self, *args: object) -> object:
+            raise NotImplementedError
+
+    roles = {**load_roles(("timer", "conversation")), "dice": Dice()}
+    chat = scripted_chat(
+        route_call({"target": "fast_reply", "role": "dice", "confidence": 0.9}),
+        route_call({"target": "fast_reply", "role": "weather", "confidence": 0.9}),
+        route_call({"target": "fast_reply", "role": "weather", "confidence": 0.9}),
+    )
+    router = LLMRouter.from_roles(chat, roles)  # type: ignore[arg-type]
+    prompt = "\n".join(str(m.content) for m in router.messages(RouteRequest(text="roll")))
+    assert "- dice: rolling dice, flipping coins" in prompt
+    assert "Never send such a request to timer, dice." in prompt
+    decision = await router.route(RouteRequest(text="roll a d20"))
+    assert decision.role == "dice"
+    with pytest.raises(LLMOutputError):  # weather is not loaded: not a choice
+        await router.route(RouteRequest(text="weather?"))

@@ -156,8 +156,23 @@ def _run_blocking(coro: Any) -> None:
         raise failure[0]
 
 
-def build_registry(settings: Settings, plugins: Iterable[str] = ()) -> ToolRegistry:
-    """The built-in tools plus every plugin the settings (and `plugins`) name."""
-    registry = ToolRegistry.builtin()
+def _module_specs(module: str) -> list[ToolSpec]:
+    return ToolRegistry().add_module(module)
+
+
+def build_registry(
+    settings: Settings, plugins: Iterable[str] = (), roles: Iterable[Any] | None = None
+) -> ToolRegistry:
+    """The tools of the roles (default: every role the settings load), the core tools, and
+    every plugin the settings (and `plugins`) name."""
+    if roles is None:
+        from agent_system.roles import load_roles
+
+        roles = load_roles(settings=settings).values()
+    from agent_system.registry.registry import CORE_TOOL_MODULES, role_tool_modules
+
+    registry = ToolRegistry()
+    for module in (*role_tool_modules(roles), *CORE_TOOL_MODULES):
+        _try(registry, module, functools.partial(_module_specs, module))
     load_plugins(registry, settings, extra=plugins)
     return registry
