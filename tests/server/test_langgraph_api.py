@@ -244,8 +244,18 @@ def _parent(url: str, checkpointer: InMemorySaver | None = None) -> Any:
 
 def test_remote_graph_runs_as_a_node_of_a_local_graph(url: str) -> None:
     out = _parent(url).invoke(_user("turn on the kitchen lights"))
-    assert out["messages"][-1].type == "ai"
+    assert [m.type for m in out["messages"]] == ["human", "ai"]
     assert out["messages"][-1].content.startswith("Kitchen light is on")
+    # with a checkpointer the conversation goes on, each message once, under the parent's ids
+    parent = _parent(url, InMemorySaver())
+    config: Any = {"configurable": {"thread_id": "parent-chat-1"}}
+    parent.invoke(_user("turn on the kitchen lights"), config)
+    out = parent.invoke(_user("set a timer for 4 minutes"), config)
+    assert [m.type for m in out["messages"]] == ["human", "ai", "human", "ai"]
+    assert out["messages"][-1].content.startswith("Timer set for 4 minutes")
+    client = get_sync_client(url=url, api_key=KEY_A)
+    served = client.threads.get_state("parent-chat-1")["values"]["messages"]
+    assert [m["id"] for m in served] == [m.id for m in out["messages"]]
     remote = RemoteGraph(GRAPH_ID, url=url, api_key=KEY_A)
     assert {"route", "plan", "execute"} <= set(remote.get_graph().nodes)
 

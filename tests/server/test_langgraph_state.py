@@ -7,7 +7,12 @@ from typing import Any
 import pytest
 
 from agent_system.server._common import ApiError
-from agent_system.server.lgserver.state import message_ids, request_text, resume_value
+from agent_system.server.lgserver.state import (
+    message_ids,
+    request_message_id,
+    request_text,
+    resume_value,
+)
 
 
 @pytest.mark.parametrize(
@@ -49,3 +54,14 @@ def test_message_ids_are_stable_and_tell_repeated_requests_apart() -> None:
     assert first == message_ids("t", [], "hi") and first[0] != first[1]
     assert message_ids("t", [{"text": "hi"}], "hi") != first
     assert message_ids("other", [], "hi") != first
+
+
+def test_the_clients_id_of_the_request_message_is_kept() -> None:
+    sent = {"messages": [{"role": "user", "content": "a", "id": "m1"}, ("ai", "b")]}
+    assert request_message_id(sent) == "m1"  # the request: the last user message
+    sent = {
+        "messages": [{"type": "ai", "content": "b"}, {"type": "human", "content": "c", "id": "m2"}]
+    }
+    assert request_message_id(sent) == "m2"
+    assert request_message_id({"messages": [{"role": "user", "content": "a"}]}) is None
+    assert request_message_id({"text": "a"}) is None

@@ -243,7 +243,9 @@ async def patch_thread(
 @router.delete("/threads/{thread_id}", status_code=204)
 async def delete_thread(thread_id: ThreadId, request: Request, caller: Caller) -> Response:
     """Delete the thread and its checkpoints."""
-    await server_state(request).system.adelete_thread(thread_id, caller.user)
+    state = server_state(request)
+    await state.system.adelete_thread(thread_id, caller.user)
+    await th.forget_ids(state, thread_id, caller.user)
     return Response(status_code=204)
 
 
@@ -251,7 +253,9 @@ async def delete_thread(thread_id: ThreadId, request: Request, caller: Caller) -
 async def get_state(thread_id: ThreadId, request: Request, caller: Caller) -> dict[str, Any]:
     """The thread's current state, next nodes, tasks and interrupts."""
     state = server_state(request)
-    return th.state_json(thread_id, await th.snapshot(state, thread_id, caller.user))
+    return await th.state_json(
+        state, thread_id, caller.user, await th.snapshot(state, thread_id, caller.user)
+    )
 
 
 @router.post("/threads/{thread_id}/state")
@@ -281,7 +285,9 @@ async def post_state_at(
     state = server_state(request)
     checkpoint_id = body.checkpoint.get("checkpoint_id")
     if not checkpoint_id:
-        return th.state_json(thread_id, await th.snapshot(state, thread_id, caller.user))
+        return await th.state_json(
+            state, thread_id, caller.user, await th.snapshot(state, thread_id, caller.user)
+        )
     return await th.state_at(state, thread_id, str(checkpoint_id), caller.user)
 
 

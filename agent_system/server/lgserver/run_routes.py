@@ -22,6 +22,7 @@ from agent_system.server.lgserver.state import (
     check_assistant,
     message_ids,
     public_values,
+    request_message_id,
     request_text,
     resume_value,
 )
@@ -128,11 +129,15 @@ async def _start(
         values = {**values, "request": text, "status": "running", "route": None, "plan": None}
         values.update(result=None, results={}, reply="")
         events = state.system.astream(text, thread_id, user)
-    _, ai_id = message_ids(thread_id, list(values.get("history") or []), text)
+    human_id, ai_id = message_ids(thread_id, list(values.get("history") or []), text)
+    if (theirs := request_message_id(body.input)) is not None:
+        await th.remember_id(state, thread_id, user, human_id, theirs)
+    ids = await th.client_ids(state, thread_id, user)
     handle = state.runs.start("langgraph", events)
     first = await handle.started()
     run = runs.new(thread_id, user, body.metadata or {})
-    translator = Translator(run.run_id, thread_id, modes, public_values(thread_id, values), ai_id)
+    start = public_values(thread_id, values, (), ids)
+    translator = Translator(run.run_id, thread_id, modes, start, ai_id)
     queue = run.attach()  # before the follower starts: the reader misses nothing
     runs.follow(state, run, handle, first, delete_after=stateless and body.on_completion != "keep")
     return run, translator, queue
@@ -294,9 +299,9 @@ async def join_stream(
     """Stream the run's events from now on (earlier ones are not replayed)."""
     run = _run(request, thread_id, run_id, caller.user)
     state = server_state(request)
-    values = public_values(
-        thread_id, dict((await th.snapshot(state, thread_id, caller.user)).values or {})
-    )
+    snapshot = await th.snapshot(state, thread_id, caller.user)
+    ids = await th.client_ids(state, thread_id, caller.user)
+    values = public_values(thread_id, dict(snapshot.values or {}), snapshot.interrupts, ids)
     modes = modes_of(stream_mode)
     translator = Translator(run.run_id, thread_id, modes, values, "")
     queue = run.attach()

@@ -25,6 +25,7 @@ from agent_system.api import ThreadNotFoundError
 from agent_system.server._common import ServerState
 from agent_system.server.lgserver.state import ASSISTANT_ID, interrupt_json, public_values
 from agent_system.server.lgserver.stream import Final, error_data
+from agent_system.server.lgserver.threads import client_ids, forget_ids
 from agent_system.server.runs import RunFailed, RunHandle
 
 __all__ = ["MAX_RUNS", "LgRun", "LgRuns", "final_state"]
@@ -110,10 +111,13 @@ async def read(queue: asyncio.Queue[Any]) -> AsyncIterator[Any]:
         yield item
 
 
-async def final_state(state: ServerState, thread_id: str, result: ev.RunResult) -> Final:
+async def final_state(
+    state: ServerState, thread_id: str, user: str | None, result: ev.RunResult
+) -> Final:
     """The thread's state once a run ended, read once for every reader."""
     snapshot = await state.system.graph.aget_state({"configurable": {"thread_id": thread_id}})
-    values = public_values(thread_id, dict(snapshot.values or {}), snapshot.interrupts)
+    ids = await client_ids(state, thread_id, user)
+    values = public_values(thread_id, dict(snapshot.values or {}), snapshot.interrupts, ids)
     return Final(values, [interrupt_json(i) for i in snapshot.interrupts], result)
 
 
@@ -173,7 +177,7 @@ class LgRuns:
                         break
                     run.publish(item)
                     if isinstance(item, ev.RunFinished):
-                        run.final = await final_state(state, run.thread_id, item.result)
+                        run.final = await final_state(state, run.thread_id, run.user, item.result)
                         run.status = "success"
                         run.publish(run.final)
             except Exception as exc:  # reading the final state failed: the run is still recorded
@@ -184,6 +188,7 @@ class LgRuns:
                 if delete_after:
                     with contextlib.suppress(ThreadNotFoundError):
                         await state.system.adelete_thread(run.thread_id, run.user)
+                    await forget_ids(state, run.thread_id, run.user)
                 run.updated_at = _now()
                 run.done.set()
                 run.publish(_END)

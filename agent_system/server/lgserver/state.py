@@ -33,6 +33,7 @@ __all__ = [
     "interrupt_json",
     "message_ids",
     "public_values",
+    "request_message_id",
     "request_text",
     "resume_value",
     "schemas_json",
@@ -160,6 +161,17 @@ def request_text(value: Any) -> str:
     return text
 
 
+def request_message_id(value: Any) -> str | None:
+    """The id the client gave the last user message of its input, if any: the thread's state
+    shows that message under it, so a parent graph's ``add_messages`` sees the same message."""
+    messages = value.get("messages") if isinstance(value, dict) else None
+    for item in reversed(messages if isinstance(messages, list) else [messages]):
+        if isinstance(item, dict) and _message(item)[0].lower() in _USER_ROLES:
+            found = item.get("id")
+            return str(found) if isinstance(found, str) and found else None
+    return None
+
+
 def resume_value(resume: Any, interrupt_ids: list[str]) -> Any:
     """``command.resume`` as the approval node reads it: True/False, "yes"/"no",
     {"approved": [step ids]} (a list is taken as that), also keyed by interrupt id."""
@@ -205,8 +217,14 @@ def pending_steps(interrupts: Any) -> list[dict[str, Any]]:
     return steps
 
 
-def public_values(thread_id: str, values: dict[str, Any], interrupts: Any = ()) -> dict[str, Any]:
-    """The LangGraph view of the graph state `values` (see the module docstring)."""
+def public_values(
+    thread_id: str,
+    values: dict[str, Any],
+    interrupts: Any = (),
+    ids: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """The LangGraph view of the graph state `values` (see the module docstring); `ids` maps
+    our message ids to the ones clients sent with their messages."""
     history = list(values.get("history") or [])
     messages = _messages(thread_id, history)
     request = str(values.get("request") or "")
@@ -214,6 +232,8 @@ def public_values(thread_id: str, values: dict[str, Any], interrupts: Any = ()) 
     if request and status == "running":  # in flight or waiting for approval: not in history yet
         human, _ = message_ids(thread_id, history, request)
         messages.append(HumanMessage(content=request, id=human).model_dump())
+    for message in messages:
+        message["id"] = (ids or {}).get(message["id"], message["id"])
     pending = pending_steps(interrupts)
     out = {
         "messages": messages,
@@ -246,7 +266,9 @@ def _checkpoint(config: Any) -> dict[str, Any] | None:
     }
 
 
-def thread_state_json(thread_id: str, snapshot: Any) -> dict[str, Any]:
+def thread_state_json(
+    thread_id: str, snapshot: Any, ids: dict[str, str] | None = None
+) -> dict[str, Any]:
     """A `StateSnapshot` as ``GET /threads/{id}/state`` returns it."""
     tasks = [
         {
@@ -261,7 +283,7 @@ def thread_state_json(thread_id: str, snapshot: Any) -> dict[str, Any]:
         for task in snapshot.tasks
     ]
     return {
-        "values": public_values(thread_id, dict(snapshot.values or {}), snapshot.interrupts),
+        "values": public_values(thread_id, dict(snapshot.values or {}), snapshot.interrupts, ids),
         "next": list(snapshot.next),
         "checkpoint": _checkpoint(snapshot.config),
         "metadata": jsonable_encoder(dict(snapshot.metadata or {})),

@@ -14,16 +14,17 @@ if TYPE_CHECKING:
     from agent_system.server.lgserver.runs import LgRuns
 
 __all__ = [
+    "client_ids",
     "exists",
+    "forget_ids",
     "history",
+    "remember_id",
     "save_metadata",
     "snapshot",
     "state_at",
     "state_json",
     "thread_json",
 ]
-
-state_json = thread_state_json
 
 
 def _config(thread_id: str, checkpoint_id: str | None = None) -> RunnableConfig:
@@ -61,6 +62,44 @@ async def _listing(state: ServerState, thread_id: str, user: str | None) -> dict
     return dict(item.value) if item is not None else {}
 
 
+def _ids_namespace(thread_id: str, user: str | None) -> tuple[str, ...]:
+    return ("langgraph_message_ids", user or "_local", thread_id)
+
+
+async def client_ids(state: ServerState, thread_id: str, user: str | None) -> dict[str, str]:
+    """Our message ids -> the ids clients gave those messages (see `request_message_id`)."""
+    store = state.system.engine.runtime.store
+    if store is None:
+        return {}
+    items = await store.asearch(_ids_namespace(thread_id, user), limit=1000)
+    return {item.key: str(item.value.get("id")) for item in items}
+
+
+async def remember_id(
+    state: ServerState, thread_id: str, user: str | None, ours: str, theirs: str
+) -> None:
+    """Show our message `ours` under the client's id `theirs` from now on."""
+    store = state.system.engine.runtime.store
+    if store is not None and ours != theirs:
+        await store.aput(_ids_namespace(thread_id, user), ours, {"id": theirs})
+
+
+async def forget_ids(state: ServerState, thread_id: str, user: str | None) -> None:
+    """Drop a deleted thread's message ids."""
+    store = state.system.engine.runtime.store
+    if store is None:
+        return
+    for ours in await client_ids(state, thread_id, user):
+        await store.adelete(_ids_namespace(thread_id, user), ours)
+
+
+async def state_json(
+    state: ServerState, thread_id: str, user: str | None, snap: Any
+) -> dict[str, Any]:
+    """`snap` as ``GET /threads/{id}/state`` returns it."""
+    return thread_state_json(thread_id, snap, await client_ids(state, thread_id, user))
+
+
 async def save_metadata(
     state: ServerState, thread_id: str, user: str | None, metadata: dict[str, Any]
 ) -> None:
@@ -96,7 +135,12 @@ async def thread_json(
         "updated_at": info.get("updated_at") or snap.created_at,
         "metadata": info.get("metadata") or {},
         "status": status,
-        "values": public_values(thread_id, dict(snap.values or {}), snap.interrupts),
+        "values": public_values(
+            thread_id,
+            dict(snap.values or {}),
+            snap.interrupts,
+            await client_ids(state, thread_id, user),
+        ),
         "interrupts": {
             task.id: [interrupt_json(i) for i in task.interrupts]
             for task in snap.tasks
@@ -119,7 +163,7 @@ async def state_at(
             type_="not_found_error",
             code="not_found",
         )
-    return thread_state_json(thread_id, snap)
+    return await state_json(state, thread_id, user, snap)
 
 
 async def history(
@@ -132,11 +176,12 @@ async def history(
 ) -> list[dict[str, Any]]:
     """The thread's states, newest first: at most `limit`, older than `before`, from `at`."""
     await snapshot(state, thread_id, user)
+    ids = await client_ids(state, thread_id, user)
     found: list[dict[str, Any]] = []
     async for snap in state.system.graph.aget_state_history(
         _config(thread_id, at),
         limit=limit,
         before=_config(thread_id, before) if before else None,
     ):
-        found.append(thread_state_json(thread_id, snap))
+        found.append(thread_state_json(thread_id, snap, ids))
     return found
