@@ -25,7 +25,7 @@ from langgraph.types import Command
 from agent_system import events as ev
 from agent_system.config import Settings
 from agent_system.errors import AgentSystemError, ConfigurationError, ErrorInfo
-from agent_system.graph.journal import StepJournal
+from agent_system.graph.journal import StepJournal, store_label
 from agent_system.graph.state import AgentState, turn_input
 from agent_system.planning.models import ExecutionPlan, PlanResult, Usage
 from agent_system.routing.models import RouteDecision, RouteRequest, Turn
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
     from langgraph.graph.state import CompiledStateGraph
     from langgraph.store.base import BaseStore
+    from langgraph.types import StateSnapshot
 
     from agent_system.graph.nodes import Engine
     from agent_system.persistence import Persistence
@@ -223,7 +224,8 @@ class AgentSystem:
         text = (text or "").strip()
         thread_id = thread_id or str(uuid.uuid4())
         await self.aopen()
-        new = await self._claim_thread(thread_id, user, text)
+        claimed = await self._claim_thread(thread_id, user, text)
+        new = not claimed.values
         payload: Any = turn_input(text, user, time.time())
         if new:
             payload["owner"] = user
@@ -240,7 +242,11 @@ class AgentSystem:
             )
             return
         # A new thread was listed just now: no need to touch its listing again after the run.
-        async for event in self._drive(payload, thread_id, user, text, touch=not new):
+        # Tasks but no next node: the previous turn was cut off after a node's writes were saved.
+        settle = bool(claimed.tasks) and not claimed.next
+        async for event in self._drive(
+            payload, thread_id, user, text, touch=not new, settle=settle
+        ):
             yield event
 
     async def aresume(self, thread_id: str, decision: Any, user: str | None = None) -> RunResult:
@@ -262,8 +268,11 @@ class AgentSystem:
         payload: Any
         if snapshot.interrupts:
             payload = Command(resume=decision)
-        elif snapshot.next:
-            payload = None  # continue after a crash: finished steps come from the journal
+        elif snapshot.next or snapshot.tasks:
+            # Continue after a crash. LangGraph applies the writes of nodes that finished after
+            # the last checkpoint (a node killed after its writes were saved does not run
+            # again); the steps a killed node had finished come from the step journal.
+            payload = None
         elif state.get("status") == "running" and state.get("request"):
             # Killed before its first node ran: nothing was done yet, so start the turn again.
             payload = turn_input(str(state["request"]), user, time.time())
@@ -273,7 +282,14 @@ class AgentSystem:
             yield event
 
     async def _drive(
-        self, payload: Any, thread_id: str, user: str | None, text: str, *, touch: bool = True
+        self,
+        payload: Any,
+        thread_id: str,
+        user: str | None,
+        text: str,
+        *,
+        touch: bool = True,
+        settle: bool = False,
     ) -> AsyncIterator[ev.Event]:
         config: Any = {
             "configurable": {"thread_id": thread_id},
@@ -291,6 +307,8 @@ class AgentSystem:
             UsageTracker.from_settings(self.settings), Budget.from_settings(self.settings)
         )
         async with lock:
+            if settle:
+                await self._settle(thread_id)
             with run_scope(scope):
                 try:
                     async for chunk in self.graph.astream(payload, config, stream_mode="custom"):
@@ -301,6 +319,7 @@ class AgentSystem:
                     log.warning("run on thread %s failed: %s", thread_id, exc.message)
                     errors.append(exc.to_info())
             snapshot = await self.graph.aget_state(config)
+            await _clear_journal(self.engine.runtime.store, thread_id, snapshot)
         pending = _pending(snapshot)
         if pending:
             yield ev.ApprovalRequired(steps=pending, thread_id=thread_id)
@@ -309,6 +328,19 @@ class AgentSystem:
         if touch:
             await self._touch_thread(thread_id, user)
         yield ev.RunFinished(thread_id=thread_id, result=result)
+
+    async def _settle(self, thread_id: str) -> None:
+        """Save the end of a previous turn whose last node finished but whose final checkpoint
+        was lost (a crash), so a new turn does not drop its reply and history turn."""
+        config = _config(thread_id)
+        snapshot = await self.graph.aget_state(config)
+        if not snapshot.tasks or snapshot.next or snapshot.interrupts:
+            return
+        if (snapshot.values or {}).get("status") not in ("success", "partial", "failure"):
+            return  # cut off mid-turn: the new turn replaces it (resume it to finish it instead)
+        async for _ in self.graph.astream(None, config, stream_mode="custom"):
+            pass  # no node runs: LangGraph only applies the saved writes and checkpoints
+        await _clear_journal(self.engine.runtime.store, thread_id, snapshot)
 
     async def aplan(self, text: str, thread_id: str | None = None) -> ExecutionPlan:
         """The plan the system would run for `text`; nothing is executed."""
@@ -365,7 +397,7 @@ class AgentSystem:
                 as_node="synthesize",
             )
         item = await self.engine.runtime.store.aget(  # type: ignore[union-attr]
-            ("threads", user or "_local"), thread_id
+            _listing(user), thread_id
         )
         return ThreadInfo(item.value if item is not None else {"thread_id": thread_id})
 
@@ -373,7 +405,7 @@ class AgentSystem:
         """This user's threads, most recent first."""
         await self.aopen()
         items = await self.engine.runtime.store.asearch(  # type: ignore[union-attr]
-            ("threads", user or "_local"), limit=1000
+            _listing(user), limit=1000
         )
         infos = [ThreadInfo(item.value) for item in items]
         return sorted(infos, key=lambda t: str(t.get("updated_at", "")), reverse=True)
@@ -402,7 +434,7 @@ class AgentSystem:
             await checkpointer.adelete_thread(thread_id)
         store = self.engine.runtime.store
         if store is not None:
-            await store.adelete(("threads", user or "_local"), thread_id)
+            await store.adelete(_listing(user), thread_id)
             await StepJournal(store).delete_thread(thread_id)
         self._thread_locks.pop(thread_id, None)
 
@@ -419,8 +451,8 @@ class AgentSystem:
             raise ThreadNotFoundError(thread_id)
         return values
 
-    async def _claim_thread(self, thread_id: str, user: str | None, text: str) -> bool:
-        """Check `user` may use the thread; list it if new. True when the thread is new."""
+    async def _claim_thread(self, thread_id: str, user: str | None, text: str) -> StateSnapshot:
+        """Check `user` may use the thread; list it if new. The thread's state (empty if new)."""
         snapshot = await self.graph.aget_state(_config(thread_id))
         values = snapshot.values or {}
         if values and values.get("owner") != user:
@@ -429,7 +461,7 @@ class AgentSystem:
         if not values and store is not None:
             now = datetime.now(UTC).isoformat()
             await store.aput(
-                ("threads", user or "_local"),
+                _listing(user),
                 thread_id,
                 {
                     "thread_id": thread_id,
@@ -439,17 +471,17 @@ class AgentSystem:
                     "title": text[:80],
                 },
             )
-        return not values
+        return snapshot
 
     async def _touch_thread(self, thread_id: str, user: str | None) -> None:
         store = self.engine.runtime.store
         if store is None:
             return
-        item = await store.aget(("threads", user or "_local"), thread_id)
+        item = await store.aget(_listing(user), thread_id)
         if item is not None:
             value = dict(item.value)
             value["updated_at"] = datetime.now(UTC).isoformat()
-            await store.aput(("threads", user or "_local"), thread_id, value)
+            await store.aput(_listing(user), thread_id, value)
 
     async def _history(self, thread_id: str | None) -> list[Turn]:
         if thread_id is None:
@@ -487,8 +519,27 @@ class AgentSystem:
 RunResult = ev.RunResult
 
 
+def _listing(user: str | None) -> tuple[str, str]:
+    """The store namespace listing a user's threads (any user name: labels are encoded)."""
+    return ("threads", store_label(user or "_local"))
+
+
 def _config(thread_id: str) -> RunnableConfig:
     return {"configurable": {"thread_id": thread_id}}
+
+
+async def _clear_journal(store: BaseStore | None, thread_id: str, snapshot: Any) -> None:
+    """Drop the step journal of a run that is over (its final checkpoint is saved).
+
+    Not earlier: a process killed inside the last node would otherwise resume it with the
+    journal gone and run its finished steps again.
+    """
+    values = snapshot.values or {}
+    if snapshot.next or snapshot.interrupts or not values.get("plan"):
+        return
+    if values.get("status") in ("success", "partial", "failure"):
+        plan = ExecutionPlan.model_validate(values["plan"])
+        await StepJournal(store).clear(thread_id, plan)
 
 
 def _pending(snapshot: Any) -> list[dict[str, Any]]:

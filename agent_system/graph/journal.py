@@ -1,13 +1,16 @@
 """The step journal: each finished step's result, written the moment it finishes.
 
-Kept in the LangGraph store under ``("journal", thread, plan id)``: the same SQLite file or
-PostgreSQL database as the checkpoints, so whichever worker resumes a thread after a crash
-finds the finished steps and does not run them again (see docs/architecture.md for why this
-and not `@task`). A run's entries are cleared when it ends; a thread's when it is deleted.
+Kept in the LangGraph store under ``("journal", <thread label>, plan id)``, the label being the
+thread id with ``%``, ``.`` and NUL percent-encoded (store labels may not hold periods): in the
+same SQLite file or PostgreSQL database as the checkpoints, so whichever worker resumes a thread
+after a crash finds the finished steps and does not run them again (see docs/architecture.md for
+why this and not `@task`). A run's entries are cleared once its last checkpoint is saved (by
+`AgentSystem`); a thread's when it is deleted.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from langgraph.store.base import PutOp
@@ -17,7 +20,23 @@ from agent_system.planning.models import ExecutionPlan, StepResult, StepStatus
 if TYPE_CHECKING:
     from langgraph.store.base import BaseStore
 
-__all__ = ["StepJournal"]
+__all__ = ["JOURNAL_LABEL", "StepJournal", "decode_label", "store_label"]
+
+JOURNAL_LABEL = "journal"
+_DECODED = {"25": "%", "2E": ".", "00": "\x00"}
+
+
+def store_label(text: str) -> str:
+    """`text` as a store namespace label: no periods or NULs, never empty; reversible."""
+    label = text.replace("%", "%25").replace(".", "%2E").replace("\x00", "%00")
+    return label or "%"
+
+
+def decode_label(label: str) -> str:
+    """The text `store_label` encoded."""
+    if label == "%":
+        return ""
+    return re.sub("%(25|2E|00)", lambda m: _DECODED[m.group(1)], label)
 
 
 class StepJournal:
@@ -28,7 +47,7 @@ class StepJournal:
 
     @staticmethod
     def _namespace(thread_id: str, plan: ExecutionPlan) -> tuple[str, ...]:
-        return ("journal", thread_id, str(plan.id))
+        return (JOURNAL_LABEL, store_label(thread_id), str(plan.id))
 
     async def finished(self, thread_id: str | None, plan: ExecutionPlan) -> dict[str, StepResult]:
         """The steps of `plan` that finished before (a crash, then a resume)."""
@@ -57,6 +76,8 @@ class StepJournal:
         """Drop every entry of a thread (it is being deleted)."""
         if self.store is None:
             return
-        for namespace in await self.store.alist_namespaces(prefix=("journal", thread_id)):
+        for namespace in await self.store.alist_namespaces(
+            prefix=(JOURNAL_LABEL, store_label(thread_id))
+        ):
             items = await self.store.asearch(namespace, limit=10_000)
             await self.store.abatch([PutOp(namespace, item.key, None) for item in items])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+import uuid
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
@@ -124,6 +125,9 @@ class Engine:
             ],
             planner=f"role:{role.name}",
             timeout_s=self.runtime.settings.plan_timeout_s,
+            # The same id when this node runs again after a crash, so the step journal (keyed by
+            # plan id) finds the step it had finished.
+            id=uuid.uuid5(uuid.NAMESPACE_URL, f"{_thread_id(config)}/{state.get('started_at')}"),
         )
         command = await self._accept_plan(plan, config)
         if command.goto != "execute":
@@ -427,8 +431,8 @@ class Engine:
         )
         history = [*state.get("history", []), turn.model_dump(mode="json")][-HISTORY_LIMIT:]
         if plan is not None and plan_result is not None:
+            # The step journal is cleared by the API once this turn's last checkpoint is saved.
             plan = plan.model_copy(update={"status": _plan_status(status)})
-            await StepJournal(self.runtime.store).clear(thread_id, plan)
         return {
             "reply": reply,
             "status": status.value,

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from agent_system.server.runs import NotificationHub, RunManager
 
 __all__ = [
+    "THREAD_ID_PATTERN",
     "ApiError",
     "Caller",
     "ServerState",
@@ -34,6 +35,10 @@ __all__ = [
     "failure_body",
     "server_state",
 ]
+
+
+THREAD_ID_PATTERN = r"^[A-Za-z0-9._:\-]{1,200}$"
+"""Thread ids the server accepts (path and ``X-Thread-Id``): letters, digits, ``._:-``."""
 
 
 @dataclass

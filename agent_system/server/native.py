@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agent_system import events as ev
 from agent_system.server._common import (
+    THREAD_ID_PATTERN,
     ApiError,
     Caller,
     ServerState,
@@ -52,7 +53,7 @@ class ApprovalRequest(BaseModel):
         return {"approved": list(self.approved)}
 
 
-ThreadId = Annotated[str, Path(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9._:\-]+$")]
+ThreadId = Annotated[str, Path(min_length=1, max_length=200, pattern=THREAD_ID_PATTERN)]
 
 
 async def stream_events(

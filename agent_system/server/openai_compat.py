@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent_system import events as ev
 from agent_system.api import ThreadNotFoundError
 from agent_system.server._common import (
+    THREAD_ID_PATTERN,
     ApiError,
     Caller,
     ServerState,
@@ -81,9 +82,16 @@ async def chat_completions(
     body: ChatCompletionRequest,
     request: Request,
     caller: Caller,
-    x_thread_id: Annotated[str | None, Header(max_length=200)] = None,
+    x_thread_id: Annotated[str | None, Header()] = None,
 ) -> Response:
     """Answer the conversation's last user message on its thread."""
+    if x_thread_id is not None and not re.fullmatch(THREAD_ID_PATTERN, x_thread_id):
+        raise ApiError(
+            422,
+            "X-Thread-Id: use 1 to 200 letters, digits or the characters . _ : - "
+            "(or leave the header out to continue by the conversation).",
+            param="X-Thread-Id",
+        )
     state = server_state(request)
     users = [m for m in body.messages if m.role == "user"]
     text = users[-1].text().strip() if users else ""

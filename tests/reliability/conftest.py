@@ -37,7 +37,7 @@ from tests.graph.conftest import (
 )
 
 LONG = os.environ.get("AGENT_SYSTEM_RELIABILITY_LONG", "") not in ("", "0", "false")
-"""Set AGENT_SYSTEM_RELIABILITY_LONG=1 for the longer variants (more kills, longer load)."""
+"""Set AGENT_SYSTEM_RELIABILITY_LONG=1 for the longer variants (more fuzzing, longer load)."""
 
 
 class Unserialisable:
