@@ -7,7 +7,8 @@ the *untouched* rows (``compound-untouched``) they are only reported.
 
 A compound is *served* when its plan has, for every clause, its own step with one of that
 clause's tools (`intent_actions.json`); `evaluate_compounds` also counts the share of clauses
-served.
+served, and the compounds whose every clause is served or named in the plan as not done (the
+words of the clause appear in the plan's ``unsupported`` list).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from evals.harness import Harness
-from evals.scoring import tool_matches
+from evals.scoring import slot_found, tool_matches
 from evals.splits import Row
 from evals.voice import SetResult
 
@@ -109,12 +110,15 @@ async def evaluate_compounds(harness: Harness, name: str, cases: Sequence[Compou
         result.cpu_latencies.append(out.route_cpu_ms)
         hits = served(out.tools, case.clauses)
         ok = hits == len(case.clauses)
+        named = " ".join(out.unsupported)
+        accounted = hits + sum(1 for text, _ in case.clauses if named and slot_found(text, named))
         for group in (
             "all",
             f"joiner:{_JOINER_NAMES[case.joiner]}",
             f"clauses:{len(case.clauses)}",
         ):
             result.tally.add(group, "all_served", ok)
+            result.tally.add(group, "served_or_named", accounted >= len(case.clauses))
         for i in range(len(case.clauses)):
             result.tally.add("all", "clause_served", i < hits)
         if not ok and name.endswith("dev"):

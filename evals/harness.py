@@ -94,6 +94,9 @@ class Harness:
             "load_entry_points": False,
             "timezone": "UTC",
             "smart_home_backend": "simulated",
+            # every request is judged alone: one failing tool must not open the circuit
+            # breaker for the requests after it
+            "breaker_failures": 1_000_000,
         }
         values.update(self._overrides)
         self.system = AgentSystem(Settings(**values))

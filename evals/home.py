@@ -6,8 +6,8 @@
   the simulated home supports (``roles.smart_home.backend.DeviceKind``); the others are counted in
   :func:`skipped_kinds` so the report can say what the home cannot hold yet.
 - :func:`voice_home_toml`: the built-in default home (``roles.smart_home.simulated.DEFAULT_HOME``)
-  plus a smart plug, for SLURP, HWU64 and CLINC150 requests (they name lights, plugs, the coffee
-  machine, the vacuum, rooms).
+  plus a smart plug and two lights, for SLURP, HWU64 and CLINC150 requests (they name lights,
+  plugs, the coffee machine, the vacuum, rooms).
 """
 
 from __future__ import annotations
@@ -166,18 +166,30 @@ def ha_home_toml(root: Path | None = None) -> str:
 
 
 def voice_home_toml() -> str:
-    """The default simulated home plus a smart plug (SLURP/HWU64 say "wemo plug", "socket")."""
+    """The default simulated home plus a smart plug and lights in the bathroom and the hall.
+
+    Those are the devices and rooms the SLURP/HWU64 *fit* rows name at least three times
+    (``device_type``, ``house_place``) that the default home lacks.
+    """
     from roles.smart_home.simulated import DEFAULT_HOME
 
     devices = [d.model_dump(exclude_none=True) for d in DEFAULT_HOME]
-    devices.append(
+    devices += [
         {
             "id": "smart_plug",
             "name": "Smart plug",
             "kind": "switch",
             "area": "living room",
-            "aliases": ["wemo", "wemo plug", "socket"],
-        }
-    )
-    lines = ["# The default simulated home plus a smart plug (evals/home.py)", ""]
+            "aliases": ["wemo", "wemo plug", "socket", "smart socket"],
+        },
+        {"id": "bathroom_light", "name": "Bathroom light", "kind": "light", "area": "bathroom"},
+        {
+            "id": "hall_light",
+            "name": "Hall light",
+            "kind": "light",
+            "area": "hall",
+            "aliases": ["hallway light"],
+        },
+    ]
+    lines = ["# The default simulated home plus a plug and two lights (evals/home.py)", ""]
     return "\n".join(lines + _tables("devices", devices))

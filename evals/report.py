@@ -229,11 +229,21 @@ def compound_section(results: list[SetResult], selection: dict[str, Any]) -> lis
                 r.name,
                 t.rate("all", "all_served").cell(),
                 t.rate("all", "clause_served").cell(),
+                t.rate("all", "served_or_named").cell(),
                 *(t.rate(f"joiner:{j}", "all_served").cell() for j in ("comma", "and", "then")),
             ]
         )
     lines += _table(
-        ["cases", "every clause served", "clauses served", "joined by ,", "by and", "by then"], body
+        [
+            "cases",
+            "every clause served",
+            "clauses served",
+            "every clause served or named",
+            "joined by ,",
+            "by and",
+            "by then",
+        ],
+        body,
     )
     for r in results:
         if r.tally.misses:

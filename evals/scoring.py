@@ -120,7 +120,8 @@ _NUMBERS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60"})
 _NUMBERS.update({"noon": "12 pm", "midday": "12 pm", "midnight": "12 am"})
 _STOP = frozenset(
     "a an the my me i to for of in on at by is it this that please o clock oclock and with up "
-    "from am pm".split()
+    "next coming upcoming rest "
+    "from".split()
 )
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:[+-]\d{2}:\d{2}|Z)?)?")
 
@@ -133,6 +134,8 @@ def _words(text: str) -> list[str]:
         word = _NUMBERS.get(word, word)
         for part in word.split():
             part = part.lstrip("0") or part if part.isdigit() else part
+            if part in _STOP:
+                continue
             if len(part) > 3 and part.endswith("s") and not part.endswith("ss"):
                 part = part[:-1]
             out.append(part)
@@ -155,7 +158,9 @@ def _render_iso(value: str, today: date) -> str:
         words.append("yesterday")
     if "T" in value:
         hour12 = moment.hour % 12 or 12
-        words.append(f"{hour12} {moment.hour} {moment.minute} {'pm' if moment.hour >= 12 else ''}")
+        words.append(
+            f"{hour12} {moment.hour} {moment.minute} {'pm' if moment.hour >= 12 else 'am'}"
+        )
         part = "morning" if moment.hour < 12 else "afternoon" if moment.hour < 18 else "evening"
         words.append(part + (" night" if moment.hour >= 20 else ""))
     if moment.weekday() >= 5:
@@ -180,12 +185,37 @@ def args_text(arguments: Iterable[Mapping[str, Any]], today: date) -> str:
 
     for args in arguments:
         walk(dict(args))
-    return " ".join(parts)
+        parts.append(_span_words(args))
+    return " ".join(p for p in parts if p)
+
+
+def _span_words(args: Mapping[str, Any]) -> str:
+    """ "week", "month", "weekend" for a start/end pair of ISO dates that spans one."""
+    moments = []
+    for value in args.values():
+        if isinstance(value, str) and _ISO.fullmatch(value):
+            try:
+                moments.append(datetime.fromisoformat(value.replace("Z", "+00:00")))
+            except ValueError:
+                continue
+    if len(moments) != 2:
+        return ""
+    days = abs((moments[1] - moments[0]).total_seconds()) / 86400
+    if days <= 1.01:
+        return ""
+    first, last = min(moments), max(moments)
+    words = []
+    if days <= 3.01 and first.weekday() >= 4:
+        words.append("weekend")
+    words.append("week" if days <= 8.01 else "month" if days <= 31.01 else "year")
+    if last.day == 1 and last.hour == 0 and days <= 31.01:  # up to the end of a month
+        words.append("month")
+    return " ".join(words)
 
 
 def slot_found(value: str, text: str) -> bool:
     """Every content word of a slot value (numbers as digits) is among the argument words."""
-    wanted = [w for w in _words(value) if w not in _STOP]
+    wanted = _words(value)
     if not wanted:
         return True
     have = set(_words(text))

@@ -5,7 +5,8 @@ when the router picks a role of one of its tools, gets the *right tool* when the
 one step and every step is one of its tools, and the *right arguments* when, in addition, every
 annotated slot of a scored type (`evals.scoring.SCORED_SLOTS`) shows up in the planned arguments.
 Requests for the timer, calendar, lists and smart-home roles are also run (``arun``): *stored
-right* when the run wrote to that role's tables (and, for a ``*_query`` intent, wrote nothing).
+right* when the run wrote to that role's tables (and, for a ``*_query`` intent, wrote nothing);
+removals (``*_remove``) need something to remove and are judged by their plan only.
 An out-of-scope request is right when no step of its plan is a tool of those roles.
 
 CLINC150 (``role_map.json``): *in-role* when a mapped request is routed to its role (intents of a
@@ -107,7 +108,7 @@ def score_voice_row(
         if not all(found):
             missing = ",".join(k for (k, _), ok in zip(slots, found, strict=True) if not ok)
             result.miss_kinds[(row.intent, "slots", f"missing {missing}")] += 1
-    if out.ran and set(roles) & ACTION_ROLES:
+    if out.ran and set(roles) & ACTION_ROLES and not _removes(row.intent):
         written = {table_role(t) for t in out.stored}
         stored_ok = (
             not written
@@ -118,6 +119,11 @@ def score_voice_row(
             tally.add(g, "stored", tool_ok and stored_ok)
 
 
+def _removes(intent: str) -> bool:
+    """Removals need something to remove: they are judged by their plan, never run."""
+    return intent.endswith("_remove")
+
+
 async def evaluate_voice(
     harness: Harness, name: str, rows: Sequence[Row], actions: dict[str, tuple[str, ...]]
 ) -> SetResult:
@@ -126,7 +132,8 @@ async def evaluate_voice(
     today = harness.today()
     for row in rows:
         roles = {p.split(".")[0] for p in actions.get(row.intent, ())}
-        out = await harness.observe(row.text, run=bool(roles & ACTION_ROLES))
+        run = bool(roles & ACTION_ROLES) and not _removes(row.intent)
+        out = await harness.observe(row.text, run=run)
         score_voice_row(row, out, actions, result, today)
     return result
 

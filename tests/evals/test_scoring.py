@@ -37,6 +37,9 @@ def test_slots_match_words_numbers_and_iso_dates() -> None:
     assert slot_found("seven am", text)
     assert slot_found("tomorrow", text)
     assert not slot_found("eight am", text)
+    assert not slot_found("seven pm", text)  # 07:00 is not 7 pm
+    span = args_text([{"start": "2026-11-23T00:00", "end": "2026-12-01T00:00"}], TODAY)
+    assert slot_found("this month", span)
     assert slot_found("five minutes", "5 minutes")
     assert slot_found("Paris", args_text([{"place": "paris"}], TODAY))
     assert not slot_found("Rome", args_text([{"place": "paris"}], TODAY))
