@@ -8,9 +8,13 @@ reads ``os.environ`` itself.
 
 from __future__ import annotations
 
+import difflib
+import json
 import os
+import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo
 
 import platformdirs
 from pydantic import AliasChoices, Field, SecretStr, field_validator
@@ -22,7 +26,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-__all__ = ["Settings", "default_home"]
+__all__ = ["Settings", "config_path", "default_home", "unknown_config_keys"]
 
 
 def default_home() -> Path:
@@ -111,8 +115,9 @@ class Settings(BaseSettings):
     plugins: Annotated[list[str], NoDecode] = Field(
         default_factory=list, description="Modules or files with tools (comma-separated)."
     )
-    function_specs: list[Path] = Field(
-        default_factory=list, description="OpenAI/BFCL-style JSON function spec files."
+    function_specs: Annotated[list[Path], NoDecode] = Field(
+        default_factory=list,
+        description="OpenAI/BFCL-style JSON function spec files (comma-separated).",
     )
     mcp_servers: dict[str, dict[str, Any]] = Field(
         default_factory=dict, description="langchain-mcp-adapters connections by name."
@@ -146,11 +151,29 @@ class Settings(BaseSettings):
     rate_limit_per_minute: int = Field(default=120, ge=1)
     max_body_bytes: int = Field(default=1_000_000, ge=1024)
 
-    @field_validator("api_keys", "plugins", "roles", mode="before")
+    @field_validator("api_keys", "plugins", "roles", "function_specs", mode="before")
     @classmethod
     def _split_commas(cls, value: Any) -> Any:
         if isinstance(value, str):
-            return [part.strip() for part in value.split(",") if part.strip()]
+            text = value.strip()
+            if text.startswith("["):  # a JSON list, as these were written before
+                try:
+                    return json.loads(text)
+                except json.JSONDecodeError:
+                    pass
+            return [part.strip() for part in text.split(",") if part.strip()]
+        return value
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str | None) -> str | None:
+        if value:
+            try:
+                ZoneInfo(value)
+            except (KeyError, ValueError):  # ZoneInfoNotFoundError is a KeyError
+                raise ValueError(
+                    f"unknown time zone {value!r}; use an IANA name such as 'Europe/Paris'"
+                ) from None
         return value
 
     @classmethod
@@ -197,3 +220,22 @@ def config_path() -> Path:
         return Path(explicit).expanduser()
     home = os.environ.get("AGENT_SYSTEM_HOME")
     return (Path(home).expanduser() if home else default_home()) / "config.toml"
+
+
+def unknown_config_keys(path: Path) -> dict[str, list[str]]:
+    """Keys of the TOML file at ``path`` that are no setting, each with the settings it is close
+    to (a typo such as ``unitz`` would otherwise be ignored without a word).
+
+    Raises:
+        OSError, tomllib.TOMLDecodeError: the file cannot be read or parsed.
+    """
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    known = list(Settings.model_fields)
+    return {
+        key: difflib.get_close_matches(key, known, n=3, cutoff=0.6)
+        for key in data
+        if key not in Settings.model_fields
+    }

@@ -51,8 +51,8 @@ def resolve_timezone(name: str | None) -> tzinfo:
             return ZoneInfo(name)
         except (KeyError, ValueError) as exc:  # ZoneInfoNotFoundError is a KeyError
             raise ConfigurationError(
-                f"Unknown time zone {name!r}; set AGENT_SYSTEM_TIMEZONE to an IANA name "
-                "such as 'Europe/Paris'."
+                f"Unknown time zone {name!r}; set `timezone` to an IANA name such as "
+                "'Europe/Paris'."
             ) from exc
     try:
         import tzlocal

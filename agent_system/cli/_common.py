@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 from rich.console import Console
 from rich.markup import escape
 
+from agent_system.cli._settings import load_settings
 from agent_system.errors import AgentSystemError, ConfigurationError
 
 if TYPE_CHECKING:
@@ -61,28 +62,6 @@ state = CliState()
 def make_console(*, stderr: bool = False) -> Console:
     """A rich console; rich itself honours NO_COLOR and plain output when not a terminal."""
     return Console(stderr=stderr, highlight=False)
-
-
-def load_settings() -> Settings:
-    """Read the settings once, at the edge; a bad value becomes a configuration error."""
-    from agent_system.config import Settings, config_path
-
-    try:
-        return Settings()
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'settings'}: {err['msg']}"
-            for err in exc.errors()
-        )
-        raise ConfigurationError(
-            f"Invalid settings ({problems}). Check the AGENT_SYSTEM_* environment variables "
-            f"and {config_path()}."
-        ) from exc
-    except (OSError, ValueError) as exc:  # an unreadable or malformed TOML file
-        raise ConfigurationError(
-            f"Cannot read the config file {config_path()}: {exc}. Fix it or run "
-            "`agent-system config init --force`."
-        ) from exc
 
 
 @contextlib.asynccontextmanager

@@ -6,6 +6,7 @@ exit codes (see `agent_system.cli._common`).
 
 from __future__ import annotations
 
+import errno
 import sys
 import uuid
 from typing import Annotated, Any
@@ -20,6 +21,7 @@ from agent_system.cli.extra_cmd import calendar_app, timers_command
 from agent_system.cli.repl import fire_due_timers
 from agent_system.cli.runner import ask_each, describe_pending, run_request
 from agent_system.cli.threads_cmd import threads_app
+from agent_system.errors import ConfigurationError
 
 __all__ = ["app"]
 
@@ -197,19 +199,52 @@ def serve(
         try:
             from agent_system.server.app import serve as run_server
         except ImportError as exc:
-            from agent_system.errors import ConfigurationError
-
             raise ConfigurationError(
                 f"The HTTP server is not available ({exc}). Install agent-system with its "
                 "server dependencies (pip install agent-system)."
             ) from exc
-        run_server(
-            settings,
-            host or settings.host,
-            settings.port if port is None else port,
-            open_=open_,
-            workers=workers,
-        )
+        bind_host = host or settings.host
+        bind_port = settings.port if port is None else port
+        _check_port_free(bind_host, bind_port)
+        try:
+            run_server(settings, bind_host, bind_port, open_=open_, workers=workers)
+        except SystemExit as exc:
+            if exc.code == 3:  # uvicorn's startup failure: the port was taken meanwhile
+                raise ConfigurationError(_busy(bind_host, bind_port)) from None
+            raise
+
+
+def _busy(host: str, port: int) -> str:
+    return (
+        f"Port {port} on {host} is already in use (another server?): stop it, or pick a free "
+        "port with --port (or `port` in the config file)."
+    )
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """Fail with one line, before uvicorn starts, when the port is taken."""
+    import socket
+
+    if port == 0:
+        return
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise ConfigurationError(
+            f"Cannot serve on {host!r}: {exc.strerror}. Use --host with an address of this "
+            "machine, such as 127.0.0.1."
+        ) from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise ConfigurationError(_busy(host, port)) from None
+            raise ConfigurationError(
+                f"Cannot serve on {host}:{port}: {exc.strerror}. Pick another --host or --port."
+            ) from None
 
 
 app.command("timers")(timers_command)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 from typing import Annotated
 
 import typer
 
+from agent_system.cli._common import guarded, load_settings
 from agent_system.config import Settings
+from agent_system.errors import ConfigurationError
 from agent_system.registry.loaders import build_registry
 from agent_system.registry.registry import ToolRegistry
 
@@ -31,14 +34,24 @@ def serve(
         typer.Option("--plugin", "-p", help="A plugin module, module:attr or .py file."),
     ] = None,
 ) -> None:
-    """Serve every tool (built-in and plugins) over stdio, or HTTP at /mcp with --http."""
-    settings = Settings()
-    registry = build_registry(settings, plugin or [])
-    for warning in registry.warnings:
-        typer.echo(f"warning: {warning}", err=True)
-    if http:
-        typer.echo(f"MCP server on http://{host}:{port}/mcp ({len(registry)} tools)", err=True)
-    asyncio.run(_serve(settings, registry, http=http, host=host, port=port))
+    """Serve every tool (built-in and plugins) over stdio, or HTTP at /mcp with --http.
+
+    Needs the mcp extra: pip install 'agent-system[mcp]'.
+
+    Example: agent-system mcp serve --http --port 8765
+    """
+    with guarded():
+        if importlib.util.find_spec("mcp") is None:
+            raise ConfigurationError(
+                "Serving tools over MCP needs the mcp extra: pip install 'agent-system[mcp]'."
+            )
+        settings = load_settings()
+        registry = build_registry(settings, plugin or [])
+        for warning in registry.warnings:
+            typer.echo(f"warning: {warning}", err=True)
+        if http:
+            typer.echo(f"MCP server on http://{host}:{port}/mcp ({len(registry)} tools)", err=True)
+        asyncio.run(_serve(settings, registry, http=http, host=host, port=port))
 
 
 async def _serve(

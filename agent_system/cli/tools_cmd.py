@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
+import sys
 from typing import Annotated, Any
 
 import typer
 from pydantic_core import to_jsonable_python
 
+from agent_system.cli._common import guarded, load_settings
 from agent_system.config import Settings
 from agent_system.errors import AgentSystemError
 from agent_system.registry.loaders import build_registry
@@ -32,7 +35,7 @@ PluginOption = Annotated[
 
 
 def _registry(plugins: list[str] | None) -> tuple[Settings, ToolRegistry]:
-    settings = Settings()
+    settings = load_settings()
     registry = build_registry(settings, plugins or [])
     return settings, registry
 
@@ -45,7 +48,7 @@ def _spec(registry: ToolRegistry, name: str) -> ToolSpec:
     return spec
 
 
-def _summary(spec: ToolSpec) -> dict[str, Any]:
+def _summary(spec: ToolSpec, registry: ToolRegistry) -> dict[str, Any]:
     return {
         "name": spec.name,
         "description": spec.description,
@@ -56,7 +59,16 @@ def _summary(spec: ToolSpec) -> dict[str, Any]:
         "timeout_s": spec.timeout_s,
         "tags": list(spec.tags),
         "source": spec.source,
+        "plugin": registry.origins.get(spec.name),
     }
+
+
+def _fit(line: str) -> str:
+    """On a terminal, cut a line to its width (a pipe gets every character)."""
+    if not sys.stdout.isatty():
+        return line
+    width = shutil.get_terminal_size().columns
+    return line if len(line) <= width else line[: max(width - 1, 1)] + "…"
 
 
 @app.command("list")
@@ -64,40 +76,61 @@ def list_tools(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     plugin: PluginOption = None,
 ) -> None:
-    """List every registered tool with the first line of its description."""
-    _, registry = _registry(plugin)
-    specs = sorted(registry, key=lambda s: s.name)
-    if as_json:
-        typer.echo(json.dumps([_summary(s) for s in specs], indent=2))
-    else:
-        width = max((len(s.name) for s in specs), default=0)
-        for spec in specs:
-            first = spec.description.splitlines()[0] if spec.description else ""
-            typer.echo(f"{spec.name:<{width}}  {first}")
-        if not specs:
-            typer.echo("No tools registered.")
-    for warning in registry.warnings:
-        typer.echo(f"warning: {warning}", err=True)
+    """List every registered tool with the first line of its description, grouped by where it
+    comes from (built in, or the plugin that adds it).
+
+    Example: agent-system tools list --plugin ./my_tools.py
+    """
+    with guarded():
+        _, registry = _registry(plugin)
+        specs = sorted(registry, key=lambda s: s.name)
+        if as_json:
+            typer.echo(json.dumps([_summary(s, registry) for s in specs], indent=2))
+        else:
+            groups: dict[str, list[ToolSpec]] = {}
+            for spec in specs:
+                origin = registry.origins.get(spec.name)
+                groups.setdefault(f"From plugin {origin}:" if origin else "Built in:", []).append(
+                    spec
+                )
+            width = max((len(s.name) for s in specs), default=0)
+            for title, members in sorted(groups.items(), key=lambda kv: kv[0] != "Built in:"):
+                typer.echo(title)
+                for spec in members:
+                    first = spec.description.splitlines()[0] if spec.description else ""
+                    typer.echo(_fit(f"  {spec.name:<{width}}  {first}".rstrip()))
+            if not specs:
+                typer.echo("No tools registered.")
+        for warning in registry.warnings:
+            typer.echo(f"warning: {warning}", err=True)
 
 
 @app.command("show")
 def show(name: str, plugin: PluginOption = None) -> None:
-    """Print a tool's schema exactly as it is sent to the LLM."""
-    _, registry = _registry(plugin)
-    typer.echo(json.dumps(_spec(registry, name).llm_schema(), indent=2))
+    """Print a tool's schema exactly as it is sent to the LLM.
+
+    Example: agent-system tools show timer.set
+    """
+    with guarded():
+        _, registry = _registry(plugin)
+        typer.echo(json.dumps(_spec(registry, name).llm_schema(), indent=2))
 
 
 @app.command("validate")
 def validate(plugin: PluginOption = None) -> None:
-    """Check every tool (and plugin) for problems; exit 1 when there are any."""
-    _, registry = _registry(plugin)
-    problems = validate_registry(registry)
-    for problem in problems:
-        typer.echo(f"- {problem}")
-    if problems:
-        typer.echo(f"{len(problems)} problem(s) in {len(registry)} tool(s).", err=True)
-        raise typer.Exit(1)
-    typer.echo(f"OK: {len(registry)} tool(s), no problems.")
+    """Check every tool (and plugin) for problems; exit 1 when there are any.
+
+    Example: agent-system tools validate --plugin ./my_tools.py
+    """
+    with guarded():
+        _, registry = _registry(plugin)
+        problems = validate_registry(registry)
+        for problem in problems:
+            typer.echo(f"- {problem}")
+        if problems:
+            typer.echo(f"{len(problems)} problem(s) in {len(registry)} tool(s).", err=True)
+            raise typer.Exit(1)
+        typer.echo(f"OK: {len(registry)} tool(s), no problems.")
 
 
 @app.command("call")
@@ -107,27 +140,35 @@ def call(
     as_json: Annotated[bool, typer.Option("--json", help="Print the full result as JSON.")] = False,
     plugin: PluginOption = None,
 ) -> None:
-    """Run one tool with JSON arguments on the real data directory."""
-    settings, registry = _registry(plugin)
-    spec = _spec(registry, name)
-    try:
-        arguments = json.loads(args)
-    except json.JSONDecodeError as exc:
-        typer.echo(f"--args is not valid JSON: {exc.msg} (column {exc.colno})", err=True)
-        raise typer.Exit(2) from None
-    if not isinstance(arguments, dict):
-        typer.echo('--args must be a JSON object, like \'{"city": "Paris"}\'', err=True)
-        raise typer.Exit(2)
-    try:
-        result = asyncio.run(_run(settings, spec, arguments))
-    except AgentSystemError as exc:
-        typer.echo(f"error: {exc.message}", err=True)
-        raise typer.Exit(1) from None
-    output = result if isinstance(result, ToolOutput) else ToolOutput(data=result)
-    if as_json or not output.display:
-        typer.echo(json.dumps(to_jsonable_python(output, fallback=str), indent=2))
-    else:
-        typer.echo(output.display)
+    """Run one tool with JSON arguments on the real data directory.
+
+    Example: agent-system tools call timer.set --args '{"duration": "5 minutes"}'
+    """
+    with guarded():
+        settings, registry = _registry(plugin)
+        spec = _spec(registry, name)
+        try:
+            arguments = json.loads(args)
+        except json.JSONDecodeError as exc:
+            typer.echo(f"--args is not valid JSON: {exc.msg} (column {exc.colno})", err=True)
+            raise typer.Exit(2) from None
+        if not isinstance(arguments, dict):
+            typer.echo('--args must be a JSON object, like \'{"city": "Paris"}\'', err=True)
+            raise typer.Exit(2)
+        try:
+            result = asyncio.run(_run(settings, spec, arguments))
+        except AgentSystemError as exc:
+            typer.echo(f"error: {exc.message}", err=True)
+            raise typer.Exit(1) from None
+        output = result if isinstance(result, ToolOutput) else ToolOutput(data=result)
+        if as_json:
+            typer.echo(json.dumps(to_jsonable_python(output, fallback=str), indent=2))
+        elif output.display:
+            typer.echo(output.display)
+        elif isinstance(output.data, str):
+            typer.echo(output.data)  # a plain string is the answer itself, not a JSON blob
+        else:
+            typer.echo(json.dumps(to_jsonable_python(output.data, fallback=str), indent=2))
 
 
 async def _run(settings: Settings, spec: ToolSpec, arguments: dict[str, Any]) -> Any:

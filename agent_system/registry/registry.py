@@ -48,6 +48,8 @@ class ToolRegistry:
         self._index: Any = None  # built lazily by `search`
         self.warnings: list[str] = []
         """Problems met while loading plugins (the plugin was skipped)."""
+        self.origins: dict[str, str] = {}
+        """The plugin each plugin tool came from, by tool name (built-in tools have none)."""
         for spec in tools:
             self.add(spec)
 
@@ -88,6 +90,7 @@ class ToolRegistry:
     def remove(self, name: str) -> None:
         """Unregister a tool (no error if absent)."""
         self._tools.pop(name, None)
+        self.origins.pop(name, None)
         self._index = None
 
     @classmethod

@@ -78,5 +78,5 @@ def test_an_invalid_setting_is_a_configuration_error_with_exit_code_2(
     monkeypatch.setenv("AGENT_SYSTEM_MAX_REPLANS", "lots")
     result = runner.invoke(app, ["config", "show"])
     assert result.exit_code == 2
-    assert "Configuration error: Invalid settings (max_replans:" in result.output
+    assert "Configuration error: AGENT_SYSTEM_MAX_REPLANS='lots': input should be" in result.output
     assert "Traceback" not in result.output

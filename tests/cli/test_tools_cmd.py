@@ -33,7 +33,7 @@ def sloppy_plugin(tmp_path: Path) -> str:
 def test_tools_list_shows_builtin_and_plugin_tools() -> None:
     result = runner.invoke(app, ["list", "--plugin", PLUGIN])
     assert result.exit_code == 0, result.output
-    (line,) = [ln for ln in result.output.splitlines() if ln.startswith("units.convert ")]
+    (line,) = [ln for ln in result.output.splitlines() if ln.startswith("  units.convert ")]
     assert line.split(None, 1)[1] == (
         "Convert a quantity between units of length, mass, volume or temperature."
     )

@@ -76,11 +76,15 @@ def add_plugin_specs(registry: ToolRegistry, specs: Sequence[ToolSpec]) -> None:
 
 def _try(registry: ToolRegistry, what: str, load: Callable[[], Sequence[ToolSpec]]) -> None:
     try:
-        add_plugin_specs(registry, load())
+        specs = load()
+        add_plugin_specs(registry, specs)
     except PluginError as exc:
         _warn(registry, f"{exc.message} (skipped)")
     except Exception as exc:  # a plugin's own bug must not stop the others
         _warn(registry, f"Plugin {what!r}: failed with {type(exc).__name__}: {exc} (skipped)")
+    else:
+        for spec in specs:
+            registry.origins[spec.name] = what
 
 
 def _warn(registry: ToolRegistry, message: str) -> None:
