@@ -115,3 +115,32 @@ def test_tools_call_reports_invalid_arguments_and_bad_json() -> None:
     bad_json = runner.invoke(app, ["call", "units.convert", "--args", "{", "--plugin", PLUGIN])
     assert bad_json.exit_code == 2
     assert "--args is not valid JSON" in bad_json.output
+
+
+def test_tools_list_says_which_plugin_each_tool_comes_from(tmp_path: Path) -> None:
+    plugin = tmp_path / "greetings.py"
+    plugin.write_text(
+        textwrap.dedent('''
+        from agent_system import tool
+
+        @tool(name="greet.hello")
+        def hello(name: str) -> str:
+            """Say hello to someone."""
+            return f"Hello, {name}!"
+    ''')
+    )
+    listed = runner.invoke(app, ["list", "--plugin", str(plugin)])
+    assert listed.exit_code == 0, listed.output
+    lines = listed.stdout.splitlines()
+    assert lines[0] == "Built in:"
+    at = lines.index(f"From plugin {plugin}:")
+    assert lines[at + 1].split() == ["greet.hello", "Say", "hello", "to", "someone."]
+    as_json = json.loads(runner.invoke(app, ["list", "--json", "--plugin", str(plugin)]).stdout)
+    by_name = {t["name"]: t["plugin"] for t in as_json}
+    assert by_name["greet.hello"] == str(plugin)
+    assert by_name["timer.set"] is None
+    called = runner.invoke(
+        app, ["call", "greet.hello", "--args", '{"name": "Ada"}', "--plugin", str(plugin)]
+    )
+    assert called.exit_code == 0, called.output
+    assert called.stdout == "Hello, Ada!\n"  # the string itself, not a JSON blob
