@@ -34,6 +34,7 @@ __all__ = [
     "CliState",
     "echo_json",
     "guarded",
+    "latest_thread",
     "load_settings",
     "open_system",
     "run_async",
@@ -75,6 +76,12 @@ async def open_system(settings: Settings) -> AsyncIterator[AgentSystem]:
         yield system
     finally:
         await system.aclose()
+
+
+async def latest_thread(system: AgentSystem) -> str | None:
+    """The local user's most recently updated thread (``--last``), or None if there is none."""
+    threads = await system.athreads()
+    return str(threads[0]["thread_id"]) if threads else None
 
 
 def run_async(coro: Coroutine[Any, Any, T]) -> T:

@@ -40,6 +40,10 @@ Verbose = Annotated[
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 Text = Annotated[str, typer.Argument(help="The request, in plain words.", show_default=False)]
 Thread = Annotated[str | None, typer.Option("--thread", "-t", help="Continue this conversation.")]
+Last = Annotated[
+    bool,
+    typer.Option("--last", "-c", help="Continue the most recent conversation (no id to copy)."),
+]
 Yes = Annotated[bool, typer.Option("--yes", "-y", help="Approve steps that need approval.")]
 
 
@@ -74,6 +78,7 @@ def ask(
     text: Text,
     as_json: AsJson = False,
     thread: Thread = None,
+    last: Last = False,
     yes: Yes = False,
     verbose: Verbose = False,
 ) -> None:
@@ -99,8 +104,13 @@ def ask(
                 )
             return False
 
+        thread_id = thread or str(uuid.uuid4())  # known even if Ctrl-C cuts the run short
+
         async def go() -> Any:
+            nonlocal thread_id
             async with common.open_system(settings) as system:
+                if last and thread is None:
+                    thread_id = await common.latest_thread(system) or thread_id
                 # Timers that came due while nothing ran ring now, marked late.
                 await fire_due_timers(system, err)
                 display = None if as_json else RunDisplay(out, verbose=verbose)
@@ -113,7 +123,6 @@ def ask(
                         system, text, thread_id=thread_id, decide=decide, display=display
                     )
 
-        thread_id = thread or str(uuid.uuid4())  # known even if Ctrl-C cuts the run short
         try:
             result, declined = common.run_async(go())
         except KeyboardInterrupt:
@@ -168,6 +177,7 @@ def route(text: Text, as_json: AsJson = False, verbose: Verbose = False) -> None
 @app.command()
 def chat(
     thread: Thread = None,
+    last: Last = False,
     yes: Yes = False,
     verbose: Verbose = False,
 ) -> None:
@@ -177,7 +187,7 @@ def chat(
         settings = load_settings()
         from agent_system.cli.repl import run_chat
 
-        common.run_async(run_chat(settings, thread_id=thread, yes=yes, verbose=verbose))
+        common.run_async(run_chat(settings, thread_id=thread, last=last, yes=yes, verbose=verbose))
 
 
 @app.command()

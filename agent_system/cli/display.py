@@ -154,18 +154,46 @@ class RunView:
             view.detail = "cached"
 
 
-def plan_table(view: RunView, *, progress: bool = True) -> Table:
-    """The plan as a table: mark, id, tool, arguments, dependencies (and time, result)."""
+def plan_table(view: RunView, *, progress: bool = True, width: int | None = None) -> Table:
+    """The plan as a table: mark, id, tool, arguments, dependencies (and time, result).
+
+    Step ids and tool names stay whole and arguments take one line (cut with ``…``). On a
+    narrow terminal (``width`` columns) a step's result goes under its arguments, in one column.
+    """
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column("", width=1)
-    table.add_column("step")
-    table.add_column("tool")
-    table.add_column("arguments", overflow="fold")
-    table.add_column("after")
+    steps = list(view.steps.values())
+    with_after = any(step.depends_on for step in steps)
+    arguments = {step.step_id: _arguments(step.arguments, limit=200) for step in steps}
+
+    def widest(values: list[str], header: str) -> int:
+        return max([len(header), *(len(v) for v in values)])
+
+    fixed = [1, widest([s.step_id for s in steps], "step"), widest([s.tool for s in steps], "tool")]
+    if with_after:
+        fixed.append(widest([", ".join(s.depends_on) for s in steps], "after"))
     if progress:
-        table.add_column("time", justify="right")
+        fixed.append(6)  # "999 ms", "12.3 s"
+    room = (width or 10_000) - sum(fixed) - 2 * len(fixed)
+    longest = widest(list(arguments.values()), "arguments")
+    stacked = progress and room < 60  # too narrow for arguments and result side by side
+    if progress and not stacked:
+        args_width = min(longest, max(16, room * 2 // 5))
+    else:
+        args_width = max(12, room)
+    table.add_column("", width=1, no_wrap=True)
+    table.add_column("step", no_wrap=True)
+    table.add_column("tool", no_wrap=True)
+    if not stacked:
+        table.add_column("arguments", no_wrap=True, overflow="ellipsis", max_width=args_width)
+    if with_after:
+        table.add_column("after", no_wrap=True)
+    if progress:
+        table.add_column("time", justify="right", no_wrap=True)
+    if stacked:
+        table.add_column("arguments / result", overflow="fold", max_width=args_width)
+    elif progress:
         table.add_column("result", overflow="fold")
-    for step in view.steps.values():
+    for step in steps:
         mark: RenderableType
         if step.status == "running":
             mark = Spinner("dots", style="yellow")
@@ -175,15 +203,21 @@ def plan_table(view: RunView, *, progress: bool = True) -> Table:
             symbol, style = _MARKS.get(step.status, ("?", ""))
             mark = Text(symbol, style=style)
             took = _ms(step.duration_ms) if step.duration_ms is not None else ""
-        cells = (
-            step.step_id,
-            step.tool,
-            _arguments(step.arguments),
-            ", ".join(step.depends_on),
-            took,
-            step.detail,
-        )
-        table.add_row(mark, *(Text(cell) for cell in cells[: None if progress else 4]))
+        cells: list[Text] = [Text(step.step_id), Text(step.tool)]
+        if not stacked:
+            cells.append(Text(arguments[step.step_id]))
+        if with_after:
+            cells.append(Text(", ".join(step.depends_on)))
+        if progress:
+            cells.append(Text(took))
+        if stacked:
+            args = arguments[step.step_id]
+            if len(args) > args_width:
+                args = args[: args_width - 1] + "…"
+            cells.append(Text(args + ("\n" + step.detail if step.detail else "")))
+        elif progress:
+            cells.append(Text(step.detail))
+        table.add_row(mark, *cells)
     return table
 
 
@@ -200,7 +234,7 @@ def print_plan(console: Console, plan: ExecutionPlan, heading: str) -> None:
     if plan.reasoning:
         console.print(plan.reasoning, style="dim", markup=False, soft_wrap=True)
     if plan.steps:
-        console.print(plan_table(view, progress=False))
+        console.print(plan_table(view, progress=False, width=console.width))
     for part in plan.unsupported:
         console.print(f"Not covered: {part}", markup=False, style="yellow", soft_wrap=True)
 
@@ -298,7 +332,7 @@ class RunDisplay:
         if view.plan is not None and view.plan.reasoning:
             parts.append(Text.assemble(("plan   ", "bold"), view.plan.reasoning, style="dim"))
         if view.steps:
-            parts.append(plan_table(view))
+            parts.append(plan_table(view, width=self.console.width))
         parts.extend(Text(note, style="magenta") for note in view.notes)
         if view.reply and not self._closing:
             parts.append(Text(""))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rich.console import Console
 
 from agent_system import events as ev
-from agent_system.cli._common import make_console, open_system
+from agent_system.cli._common import latest_thread, make_console, open_system
 from agent_system.cli.display import RunDisplay
 from agent_system.cli.repl_commands import COMMANDS, CommandsMixin
 from agent_system.cli.runner import consume, describe_pending, settle
@@ -325,14 +325,20 @@ async def run_chat(
     settings: Settings,
     *,
     thread_id: str | None = None,
+    last: bool = False,
     yes: bool = False,
     verbose: bool = False,
     console: Console | None = None,
 ) -> None:
-    """Open the system, start the timer service, and run the REPL until the user leaves."""
+    """Open the system, start the timer service, and run the REPL until the user leaves.
+
+    ``last``: continue the most recent conversation (when ``thread_id`` is not given).
+    """
     console = console or make_console()
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     async with open_system(settings) as system:
+        if thread_id is None and last:
+            thread_id = await latest_thread(system)
         session = ChatSession(
             system,
             console,

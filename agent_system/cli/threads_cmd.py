@@ -25,8 +25,8 @@ ThreadId = Annotated[str, typer.Argument(help="The thread id (see `threads list`
 def threads_table(threads: Sequence[Mapping[str, Any]]) -> Table:
     """Threads, most recent first: id, last update, title."""
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
-    table.add_column("thread")
-    table.add_column("updated")
+    table.add_column("thread", no_wrap=True)  # whole: it is what --thread takes
+    table.add_column("updated", no_wrap=True)
     table.add_column("title", overflow="fold")
     for info in threads:
         updated = str(info.get("updated_at", ""))[:19].replace("T", " ")

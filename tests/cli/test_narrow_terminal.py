@@ -1,0 +1,107 @@
+"""At 80 columns ids and tool names stay whole; `--last` / `-c` continues the latest thread."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from typer.testing import CliRunner
+
+from agent_system.cli.app import app
+
+runner = CliRunner()
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _last_frame(output: str) -> list[str]:
+    """The lines a person sees at the end: the live display's last frame and what follows."""
+    text = ANSI.sub("", output.replace("\r\n", "\n"))
+    return text.split("route  ")[-1].splitlines()
+
+
+@pytest.mark.slow
+def test_the_live_plan_table_fits_80_columns_with_whole_tool_names(tmp_path: Path) -> None:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("AGENT_SYSTEM_") and k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL")
+    }
+    env.update(
+        AGENT_SYSTEM_HOME=str(tmp_path / "home"),
+        AGENT_SYSTEM_TIMEZONE="UTC",
+        AGENT_SYSTEM_LOAD_ENTRY_POINTS="false",
+        NO_COLOR="1",
+        TERM="xterm",
+    )
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "agent_system", "ask", "turn on the kitchen lights then set a timer for 10 minutes"],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(40, 80),
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    lines = _last_frame(child.before)
+    assert all(len(line) <= 80 for line in lines), lines
+    (turn_on,) = [line for line in lines if line.startswith("✓  s1 ")]
+    assert "smart_home.turn_on" in turn_on
+    assert '{"device": "kitchen lights"}' in turn_on  # arguments on the step's own line
+    (timer,) = [line for line in lines if line.startswith("✓  s2 ")]
+    assert "timer.set" in timer and '{"duration": "10 minutes"' in timer
+    # each step takes its line plus its result's: arguments never wrap onto extra lines
+    table = lines[lines.index(turn_on) : lines.index(timer) + 3]
+    assert "Kitchen light is on" in table[1]
+    assert "Timer set for 10 minutes" in table[3]
+
+
+def test_threads_list_keeps_ids_whole_at_80_columns() -> None:
+    first = runner.invoke(app, ["ask", "--json", "set a timer for 10 minutes"])
+    assert first.exit_code == 0, first.output
+    thread_id = json.loads(first.stdout)["thread_id"]
+    listed = runner.invoke(app, ["threads", "list"], env={"COLUMNS": "80"})
+    assert listed.exit_code == 0, listed.output
+    (row,) = [line for line in listed.stdout.splitlines() if line.startswith(thread_id)]
+    assert len(row) <= 80
+
+
+def test_last_and_c_continue_the_latest_thread() -> None:
+    first = runner.invoke(app, ["ask", "--json", "set a timer for 10 minutes"])
+    thread_id = json.loads(first.stdout)["thread_id"]
+    again = runner.invoke(app, ["ask", "--json", "--last", "set a timer for 5 minutes"])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["thread_id"] == thread_id
+    once_more = runner.invoke(app, ["ask", "--json", "-c", "set a timer for 2 minutes"])
+    assert json.loads(once_more.stdout)["thread_id"] == thread_id
+    shown = runner.invoke(app, ["threads", "show", "--json", thread_id])
+    turns = [turn["text"] for turn in json.loads(shown.stdout)["history"]]
+    assert turns == [
+        "set a timer for 10 minutes",
+        "set a timer for 5 minutes",
+        "set a timer for 2 minutes",
+    ]
+    listed = runner.invoke(app, ["threads", "list", "--json"])
+    assert len(json.loads(listed.stdout)) == 1
+
+
+def test_last_with_no_conversation_yet_starts_one() -> None:
+    result = runner.invoke(app, ["ask", "--json", "-c", "set a timer for 1 minute"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["thread_id"]
+
+
+def test_chat_last_continues_the_latest_thread() -> None:
+    first = runner.invoke(app, ["ask", "--json", "set a timer for 10 minutes"])
+    thread_id = json.loads(first.stdout)["thread_id"]
+    chat = runner.invoke(app, ["chat", "--last"], input="set a timer for 3 minutes\n")
+    assert chat.exit_code == 0, chat.output
+    shown = runner.invoke(app, ["threads", "show", "--json", thread_id])
+    turns = [turn["text"] for turn in json.loads(shown.stdout)["history"]]
+    assert turns[-1] == "set a timer for 3 minutes"
