@@ -78,7 +78,7 @@ async def _threads(session: CommandsMixin, _: str) -> None:
     if not threads:
         session.say("No conversations yet.")
         return
-    session.console.print(threads_table(threads))
+    session.console.print(threads_table(threads, session.console.width))
     if session.thread_id:
         session.say(f"current: {session.thread_id}", style="dim")
 

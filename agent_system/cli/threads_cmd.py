@@ -22,12 +22,14 @@ AsJson = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 ThreadId = Annotated[str, typer.Argument(help="The thread id (see `threads list`).")]
 
 
-def threads_table(threads: Sequence[Mapping[str, Any]]) -> Table:
-    """Threads, most recent first: id, last update, title."""
+def threads_table(threads: Sequence[Mapping[str, Any]], width: int | None = None) -> Table:
+    """Threads, most recent first: id, last update, title (cut to fit ``width`` columns)."""
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
-    table.add_column("thread", no_wrap=True)  # whole: it is what --thread takes
-    table.add_column("updated", no_wrap=True)
-    table.add_column("title", overflow="fold")
+    id_width = max((len(str(info.get("thread_id"))) for info in threads), default=6)
+    table.add_column("thread", no_wrap=True, min_width=id_width)  # whole: --thread takes it
+    table.add_column("updated", no_wrap=True, min_width=19)
+    title_width = max(10, (width or 10_000) - id_width - 19 - 4)
+    table.add_column("title", no_wrap=True, overflow="ellipsis", max_width=title_width)
     for info in threads:
         updated = str(info.get("updated_at", ""))[:19].replace("T", " ")
         table.add_row(
@@ -70,7 +72,14 @@ def list_threads(as_json: AsJson = False) -> None:
         if not threads:
             out.print("No conversations yet. Start one with `agent-system ask` or `chat`.")
             return
-        out.print(threads_table(threads))
+        if out.is_terminal:
+            out.print(threads_table(threads, out.width))
+            return
+        # A pipe gets whole lines (no width to fit): id, time, title, separated by two spaces.
+        for info in threads:
+            updated = str(info.get("updated_at", ""))[:19].replace("T", " ")
+            title = str(info.get("title", ""))
+            out.print(f"{info.get('thread_id')}  {updated}  {title}", markup=False, soft_wrap=True)
 
 
 @threads_app.command("show")
