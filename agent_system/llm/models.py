@@ -5,6 +5,8 @@
 "openai:<model>"    -> ChatOpenAI(<model>) against OPENAI_BASE_URL (default: api.openai.com)
 "auto"              -> "openai:<AGENT_SYSTEM_OPENAI_MODEL>" when OPENAI_API_KEY or
                        OPENAI_BASE_URL is set, else "embedded"
+"test", "test:<tool>" -> `TestChatModel`: no key; plans one call of the best-matching (or the
+                       named) tool with arguments made from its schema
 ```
 
 Tiers: ``weak`` (cheap calls such as routing) uses ``AGENT_SYSTEM_MODEL_WEAK`` when set,
@@ -88,6 +90,10 @@ def resolve_model(
     spec = spec.strip()
     if spec in ("", "embedded", "none", "offline"):
         return None
+    if spec == "test" or spec.startswith("test:"):
+        from agent_system.llm.testmodel import TestChatModel
+
+        return TestChatModel(tool=spec.partition(":")[2].strip() or None)
     if spec == "auto":
         if settings.openai_api_key is None and not settings.openai_base_url:
             return None
