@@ -158,9 +158,9 @@ def _example(schema: Any, depth: int) -> Any:
         count = int(schema.get("minItems") or 0)
         return [_example(schema.get("items") or {}, depth + 1) for _ in range(count)]
     if kind in ("integer", "number"):
-        low = schema.get("minimum", schema.get("exclusiveMinimum", 0))
+        low = float(schema.get("minimum", schema.get("exclusiveMinimum", 0)) or 0)
         value = low + 1 if "exclusiveMinimum" in schema and "minimum" not in schema else low
-        return int(value) if kind == "integer" else float(value)
+        return int(value) if kind == "integer" else value
     if kind == "boolean":
         return False
     if kind == "string":
