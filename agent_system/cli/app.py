@@ -16,6 +16,7 @@ import typer
 from agent_system.cli import _common as common
 from agent_system.cli._common import EXIT_FAILURE, EXIT_OK, guarded, load_settings, make_console
 from agent_system.cli.config_cmd import config_app
+from agent_system.cli.daemon_cmd import daemon_command
 from agent_system.cli.display import RunDisplay, describe_route, print_plan
 from agent_system.cli.extra_cmd import calendar_app, timers_command
 from agent_system.cli.repl import fire_due_timers
@@ -258,6 +259,7 @@ def _check_port_free(host: str, port: int) -> None:
 
 
 app.command("timers")(timers_command)
+app.command("daemon")(daemon_command)
 app.add_typer(threads_app, name="threads")
 app.add_typer(calendar_app, name="calendar")
 app.add_typer(config_app, name="config")

@@ -318,7 +318,7 @@ def _timer_service(system: AgentSystem, console: Console) -> Any:
     async def notify(fired: Any) -> None:
         await _ring(console, fired)
 
-    return TimerService(system.engine.runtime, notify)
+    return TimerService(system.engine.runtime, notify, user="")  # the local user's only
 
 
 async def run_chat(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Annotated, Any
 
 import typer
@@ -22,18 +23,29 @@ AsJson = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 ThreadId = Annotated[str, typer.Argument(help="The thread id (see `threads list`).")]
 
 
+def _short_time(value: Any) -> str:
+    """``14:05`` today, ``2026-11-21`` before: the table's update time, 10 columns at most."""
+    try:
+        moment = datetime.fromisoformat(str(value))
+    except ValueError:
+        return str(value)[:10]
+    now = datetime.now(moment.tzinfo)
+    return moment.strftime("%H:%M") if moment.date() == now.date() else moment.strftime("%Y-%m-%d")
+
+
 def threads_table(threads: Sequence[Mapping[str, Any]], width: int | None = None) -> Table:
-    """Threads, most recent first: id, last update, title (cut to fit ``width`` columns)."""
+    """Threads, most recent first: id, last update, title (wrapped to fit ``width`` columns)."""
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     id_width = max((len(str(info.get("thread_id"))) for info in threads), default=6)
     table.add_column("thread", no_wrap=True, min_width=id_width)  # whole: --thread takes it
-    table.add_column("updated", no_wrap=True, min_width=19)
-    title_width = max(10, (width or 10_000) - id_width - 19 - 4)
-    table.add_column("title", no_wrap=True, overflow="ellipsis", max_width=title_width)
+    table.add_column("updated", no_wrap=True, min_width=10)
+    title_width = max(10, (width or 10_000) - id_width - 10 - 4)
+    table.add_column("title", overflow="fold", max_width=title_width)  # a long title wraps
     for info in threads:
-        updated = str(info.get("updated_at", ""))[:19].replace("T", " ")
         table.add_row(
-            Text(str(info.get("thread_id"))), Text(updated), Text(str(info.get("title", "")))
+            Text(str(info.get("thread_id"))),
+            Text(_short_time(info.get("updated_at", ""))),
+            Text(str(info.get("title", ""))),
         )
     return table
 

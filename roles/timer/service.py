@@ -48,14 +48,36 @@ class FiredTimer:
             message = f"Reminder: {timer.message or timer.label}"
         elif timer.kind == "alarm":
             message = f"Alarm{f' {timer.label!r}' if timer.label else ''} ({due})"
+        elif timer.label:
+            message = f"Timer {timer.label!r} is done"
+        elif timer.duration:  # unlabelled: its length tells it apart ("Your 10-minute timer")
+            message = f"Your {_length(timer.duration)} timer is done"
         else:
-            message = f"Timer{f' {timer.label!r}' if timer.label else ''} is done"
+            message = f"Timer #{timer.id} is done"
         late = f" (it was due at {due}; nothing was running then)" if self.late else ""
         return f"{message}{late}."
 
 
+def _length(duration: timedelta) -> str:
+    """``10-minute``, ``90-second``, ``2-hour``, ``1 h 30 min``: a timer's length as a name."""
+    seconds = round(duration.total_seconds())
+    if seconds < 60 or (seconds < 600 and seconds % 60):
+        return f"{seconds}-second"
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600}-hour"
+    if seconds < 3600:
+        return f"{seconds // 60}-minute"
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours} h {rest // 60} min"
+
+
 class TimerService:
-    """Fires due timers and calls ``notify`` for each, once."""
+    """Fires due timers and calls ``notify`` for each, once.
+
+    ``user``: fire only that user's timers ('' is the local user); None fires everyone's (the
+    server, which routes each to its owner). A process that cannot tell a user must not fire
+    their timers, or they would be marked fired without anyone hearing them.
+    """
 
     def __init__(
         self,
@@ -63,10 +85,12 @@ class TimerService:
         notify: Callable[[FiredTimer], Awaitable[None]],
         *,
         late_after: timedelta = timedelta(seconds=5),
+        user: str | None = None,
     ) -> None:
         self.runtime = runtime
         self.notify = notify
         self.late_after = late_after
+        self.user = user
         self.store = TimerStore(runtime.db, runtime.clock)
 
     async def tick(self) -> list[FiredTimer]:
@@ -74,6 +98,8 @@ class TimerService:
         now = self.runtime.clock.now()
         fired: list[FiredTimer] = []
         for timer in self.store.due(now):
+            if self.user is not None and timer.user != self.user:
+                continue
             late = timer.due_at is not None and now - timer.due_at > self.late_after
             if not self.store.mark_fired(timer.id, now, late=late):
                 continue  # another process fired it first

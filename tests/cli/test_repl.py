@@ -136,7 +136,7 @@ def test_a_due_timer_rings_while_the_repl_is_open(tmp_path: Path) -> None:
     child.sendline("set a timer for 2 seconds")
     child.expect("Timer set for 2 seconds")
     child.expect("\a")
-    child.expect("Timer is done")
+    child.expect("Your 2-second timer is done")
     _quit(child)
 
 
