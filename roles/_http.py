@@ -1,8 +1,10 @@
 """One place that turns HTTP trouble into a `ToolExecutionError` the user can read.
 
 Shared by the weather, smart_home and search backends: timeouts, refused connections, HTTP error
-statuses and bodies that are not JSON all become ``"<service> unreachable: <why>"``, never a
-traceback. Request headers (which may hold tokens) never appear in the message.
+statuses and bodies that are not JSON all become one sentence for the user ("I couldn't reach the
+weather service (are you offline?)."), never a traceback; the technical reason (host, exception
+class, status, the service's own words) goes to ``details["detail"]``, which ``--verbose`` shows.
+Request headers (which may hold tokens) never appear in either.
 """
 
 from __future__ import annotations
@@ -42,43 +44,64 @@ async def request_json(
         hints: Extra advice per HTTP status, appended to the message.
 
     Raises:
-        ToolExecutionError: ``"<service> unreachable: ..."`` for any transport, status or body
-            problem.
+        ToolExecutionError: a plain sentence for any transport, status or body problem, with
+            the technical reason in ``details["detail"]``.
     """
     host = httpx.URL(url).host or url
+    the = _the(service)
     try:
         response = await client.request(
             method, url, params=params, json=json, headers=headers, timeout=timeout_s
         )
     except httpx.TimeoutException:
-        raise _unreachable(service, f"no answer from {host} within {timeout_s:g} s") from None
+        raise _failure(
+            service,
+            f"{the} did not answer in time; try again in a moment.",
+            f"no answer from {host} within {timeout_s:g} s",
+        ) from None
     except httpx.HTTPError as exc:
-        raise _unreachable(service, f"could not connect to {host} ({type(exc).__name__})") from None
+        raise _failure(
+            service,
+            f"I couldn't reach {the[0].lower()}{the[1:]} (are you offline?).",
+            f"could not connect to {host} ({type(exc).__name__})",
+        ) from None
     if response.status_code >= 400:
         reason = f"HTTP {response.status_code} from {host}"
         detail = _error_reason(response)
         if detail:
             reason += f" ({detail})"
         hint = (hints or {}).get(response.status_code)
+        message = f"{the} answered with an error (HTTP {response.status_code})."
         if hint:
-            reason += f". {hint}"
-        raise _unreachable(service, reason, status=response.status_code)
+            message = f"{message[:-1]}: {hint}"
+        raise _failure(service, message, reason, status=response.status_code)
     try:
         return response.json()
     except ValueError:
-        raise _unreachable(service, f"{host} sent a reply that is not JSON") from None
+        raise _failure(
+            service, f"{the} sent a reply I couldn't read.", f"{host} sent a reply that is not JSON"
+        ) from None
 
 
 def malformed(service: str, what: str) -> ToolExecutionError:
     """The error for a JSON body that lacks what we need."""
-    return _unreachable(service, f"malformed reply ({what})")
+    return _failure(
+        service, f"{_the(service)} sent a reply I couldn't read.", f"malformed reply ({what})"
+    )
 
 
-def _unreachable(service: str, reason: str, status: int | None = None) -> ToolExecutionError:
-    details: dict[str, Any] = {"service": service}
+def _the(service: str) -> str:
+    """The service as the start of a sentence: "The weather service", "Home Assistant"."""
+    return f"The {service}" if service[:1].islower() else service
+
+
+def _failure(
+    service: str, message: str, detail: str, status: int | None = None
+) -> ToolExecutionError:
+    details: dict[str, Any] = {"service": service, "detail": detail}
     if status is not None:
         details["status"] = status
-    return ToolExecutionError(f"{service} unreachable: {reason}", details=details)
+    return ToolExecutionError(message, details=details)
 
 
 def _error_reason(response: httpx.Response) -> str:

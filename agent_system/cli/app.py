@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from agent_system.cli import _common as common
+from agent_system.cli import _help
 from agent_system.cli._common import EXIT_FAILURE, EXIT_OK, guarded, load_settings, make_console
 from agent_system.cli.config_cmd import config_app
 from agent_system.cli.daemon_cmd import daemon_command
@@ -25,6 +26,8 @@ from agent_system.cli.threads_cmd import threads_app
 from agent_system.errors import ConfigurationError
 
 __all__ = ["app"]
+
+_help.install()
 
 app = typer.Typer(
     name="agent-system",
@@ -39,8 +42,13 @@ Verbose = Annotated[
     bool, typer.Option("--verbose", "-v", help="Show tokens, cost, timings and full tracebacks.")
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-Text = Annotated[str, typer.Argument(help="The request, in plain words.", show_default=False)]
-Thread = Annotated[str | None, typer.Option("--thread", "-t", help="Continue this conversation.")]
+Text = Annotated[
+    str, typer.Argument(help="The request, in plain words.", show_default=False, metavar="TEXT")
+]
+Thread = Annotated[
+    str | None,
+    typer.Option("--thread", "-t", metavar="ID", help="Continue this conversation."),
+]
 Last = Annotated[
     bool,
     typer.Option("--last", "-c", help="Continue the most recent conversation (no id to copy)."),
@@ -83,7 +91,10 @@ def ask(
     yes: Yes = False,
     verbose: Verbose = False,
 ) -> None:
-    """Answer one request, showing the route, the plan and each step as it runs."""
+    """Answer one request, showing the route, the plan and each step as it runs.
+
+    Example: agent-system ask "set a timer for 10 minutes and check the weather in Paris"
+    """
     verbose = verbose or common.state.verbose
     with guarded(verbose):
         settings = load_settings()
@@ -144,7 +155,10 @@ def ask(
 
 @app.command()
 def plan(text: Text, as_json: AsJson = False, verbose: Verbose = False) -> None:
-    """Show the plan the system would run for a request; nothing is executed."""
+    """Show the plan the system would run for a request; nothing is executed.
+
+    Example: agent-system plan "turn on the kitchen lights then set a timer for 5 minutes"
+    """
     with guarded(verbose):
         result = common.with_system(load_settings(), lambda system: system.aplan(text))
         if as_json:
@@ -155,7 +169,10 @@ def plan(text: Text, as_json: AsJson = False, verbose: Verbose = False) -> None:
 
 @app.command()
 def route(text: Text, as_json: AsJson = False, verbose: Verbose = False) -> None:
-    """Show where a request would go (fast-reply role or meta-planning) and how sure it is."""
+    """Show where a request would go (fast-reply role or meta-planning) and how sure it is.
+
+    Example: agent-system route "what's the weather in Paris tomorrow"
+    """
     with guarded(verbose):
         decision = common.with_system(load_settings(), lambda system: system.aroute(text))
         if as_json:
@@ -182,7 +199,10 @@ def chat(
     yes: Yes = False,
     verbose: Verbose = False,
 ) -> None:
-    """Talk to the assistant: history, line editing, /commands, and timers that ring."""
+    """Talk to the assistant: history, line editing, /commands, and timers that ring.
+
+    Example: agent-system chat --last
+    """
     verbose = verbose or common.state.verbose
     with guarded(verbose):
         settings = load_settings()
@@ -204,7 +224,10 @@ def serve(
     workers: Annotated[int, typer.Option(min=1, help="Server worker processes.")] = 1,
     verbose: Verbose = False,
 ) -> None:
-    """Run the HTTP backend (and web UI)."""
+    """Run the HTTP backend: the native API and the OpenAI-compatible API.
+
+    Example: agent-system serve --open --port 8000
+    """
     with guarded(verbose):
         settings = load_settings()
         try:

@@ -85,7 +85,10 @@ def render_config_template() -> str:
 def show(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
-    """Print the effective settings (environment, .env and config file merged), secrets masked."""
+    """Print the effective settings (environment, .env and config file merged), secrets masked.
+
+    Example: agent-system config show --json
+    """
     from agent_system.config import config_path
 
     with guarded():
@@ -115,7 +118,10 @@ def init(
         typer.Option("--path", help="Where to write it (default: the config path)."),
     ] = None,
 ) -> None:
-    """Write a commented TOML config file listing every setting at its default."""
+    """Write a commented TOML config file listing every setting at its default.
+
+    Example: agent-system config init --path ./config.toml
+    """
     from agent_system.config import config_path
 
     with guarded():

@@ -81,6 +81,8 @@ class RunView:
     reply: str = ""
     streamed: bool = False
     result: ev.RunResult | None = None
+    verbose: bool = False
+    """Add each failure's technical detail (host, exception class) to its message."""
 
     def set_plan(self, plan: ExecutionPlan) -> None:
         """Show a (new or revised) plan, keeping what finished steps already reported."""
@@ -147,7 +149,7 @@ class RunView:
         view.status = str(result.status)
         view.duration_ms = result.duration_ms
         if result.error is not None:
-            view.detail = result.error.message
+            view.detail = _error_text(result.error, self.verbose)
         elif result.display:
             view.detail = result.display
         elif result.cached:
@@ -214,9 +216,10 @@ def plan_table(view: RunView, *, progress: bool = True, width: int | None = None
             args = arguments[step.step_id]
             if len(args) > args_width:
                 args = args[: args_width - 1] + "…"
-            cells.append(Text(args + ("\n" + step.detail if step.detail else "")))
+            detail = _first_line(step.detail, 200)
+            cells.append(Text(args + ("\n" + detail if detail else "")))
         elif progress:
-            cells.append(Text(step.detail))
+            cells.append(Text(_first_line(step.detail, 200)))
         table.add_row(mark, *cells)
     return table
 
@@ -237,6 +240,21 @@ def print_plan(console: Console, plan: ExecutionPlan, heading: str) -> None:
         console.print(plan_table(view, progress=False, width=console.width))
     for part in plan.unsupported:
         console.print(f"Not covered: {part}", markup=False, style="yellow", soft_wrap=True)
+
+
+def _error_text(error: Any, verbose: bool) -> str:
+    """A step's error for the user; with ``--verbose``, its technical detail in parentheses."""
+    detail = error.details.get("detail") if verbose and error.details else None
+    return f"{error.message} ({detail})" if detail else str(error.message)
+
+
+def _first_line(text: str, limit: int = 100) -> str:
+    """A step's result as one progress line: the answer itself is printed once, on stdout."""
+    lines = text.strip().splitlines()
+    first = lines[0] if lines else ""
+    if len(first) > limit:
+        return first[: limit - 1] + "…"
+    return first + (" …" if len(lines) > 1 else "")
 
 
 def _ms(value: float) -> str:
@@ -270,7 +288,7 @@ class RunDisplay:
         self.console = console
         self.verbose = verbose
         self.live_mode = console.is_terminal if live is None else live
-        self.view = RunView()
+        self.view = RunView(verbose=verbose)
         self._live: Live | None = None
         self._progress = Console(stderr=True, highlight=False, no_color=console.no_color)
         self._reply_open = False
@@ -311,7 +329,7 @@ class RunDisplay:
     def reset(self) -> None:
         """Start a fresh view (a resumed run draws its own frame)."""
         self.close()
-        self.view = RunView()
+        self.view = RunView(verbose=self.verbose)
         self.__enter__()
 
     # --- events --------------------------------------------------------------------------
@@ -366,7 +384,8 @@ class RunDisplay:
             self._say(f"[{event.step_id}] running {event.tool}")
         elif isinstance(event, ev.StepFinished | ev.StepFailed | ev.StepSkipped):
             result = event.result
-            detail = result.error.message if result.error else (result.display or "")
+            error = _error_text(result.error, self.verbose) if result.error else ""
+            detail = _first_line(error or result.display or "", 400 if self.verbose else 100)
             self._say(
                 f"[{result.step_id}] {result.status} in {_ms(result.duration_ms)}"
                 + (f": {detail}" if detail else "")

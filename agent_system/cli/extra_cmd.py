@@ -47,7 +47,10 @@ def timers_command(
         bool, typer.Option("--all-users", help="Every user's timers, not only the local ones.")
     ] = False,
 ) -> None:
-    """List running and paused timers, alarms and reminders with the time left."""
+    """List running and paused timers, alarms and reminders with the time left.
+
+    Example: agent-system timers --json
+    """
     with guarded():
         try:
             from roles.timer.store import TimerStore
@@ -117,7 +120,10 @@ def export(
         Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
     ] = None,
 ) -> None:
-    """Export the local user's calendar as an ICS (iCalendar) file."""
+    """Export the local user's calendar as an ICS (iCalendar) file.
+
+    Example: agent-system calendar export --output calendar.ics
+    """
     with guarded():
         export_ics = _calendar().export_ics
         _, db, clock = _open_runtime_parts()
@@ -142,7 +148,10 @@ def export(
 def import_(
     file: Annotated[Path, typer.Argument(help="An .ics file.", exists=True, dir_okay=False)],
 ) -> None:
-    """Import events from an ICS (iCalendar) file into the local user's calendar."""
+    """Import events from an ICS (iCalendar) file into the local user's calendar.
+
+    Example: agent-system calendar import ~/Downloads/holidays.ics
+    """
     with guarded():
         import_ics = _calendar().import_ics
         _, db, clock = _open_runtime_parts()

@@ -74,7 +74,10 @@ def print_thread(console: Console, thread: dict[str, Any]) -> None:
 
 @threads_app.command("list")
 def list_threads(as_json: AsJson = False) -> None:
-    """List conversations, most recent first."""
+    """List conversations, most recent first.
+
+    Example: agent-system threads list
+    """
     with guarded():
         threads = common.with_system(load_settings(), lambda system: system.athreads())
         if as_json:
@@ -96,7 +99,10 @@ def list_threads(as_json: AsJson = False) -> None:
 
 @threads_app.command("show")
 def show_thread(thread_id: ThreadId, as_json: AsJson = False) -> None:
-    """Show a conversation's turns and its last run's status."""
+    """Show a conversation's turns and its last run's status.
+
+    Example: agent-system threads show 48039a29-f60c-43fa-82ee-813712cb4751
+    """
     with guarded():
         thread = common.with_system(load_settings(), lambda system: system.aget_thread(thread_id))
         if as_json:
@@ -107,7 +113,10 @@ def show_thread(thread_id: ThreadId, as_json: AsJson = False) -> None:
 
 @threads_app.command("delete")
 def delete_thread(thread_id: ThreadId) -> None:
-    """Delete a conversation and its saved state."""
+    """Delete a conversation and its saved state.
+
+    Example: agent-system threads delete 48039a29-f60c-43fa-82ee-813712cb4751
+    """
     with guarded():
         common.with_system(load_settings(), lambda system: system.adelete_thread(thread_id))
         make_console().print(f"Deleted thread {thread_id}.", markup=False, soft_wrap=True)

@@ -52,15 +52,32 @@ def _greeting(now: datetime) -> str:
     return f"Good {part}! How can I help?"
 
 
+_SKILLS = {
+    "timer": "Timers, alarms and reminders",
+    "weather": "The weather now, and forecasts for the coming days",
+    "calendar": "Your calendar: add and move events, find free time",
+    "smart_home": "Your home: lights, heating, locks, blinds and more",
+    "search": "Look things up in your notes or on the web",
+    "lists": "Shopping and to-do lists",
+    "memory": "Remember things you tell me",
+    "notify": "Send you a notification",
+    "summarize": "Summarize a text",
+    "conversation": "Chat, tell the time and date, or a joke",
+}
+"""What each built-in role does, in the user's words (other roles show their own example)."""
+
+
 def _capabilities() -> str:
     from agent_system.roles import load_roles
 
-    lines = ["I can help with:"]
+    lines = ["Here's what I can do:"]
     for name, role in load_roles().items():
-        example = role.examples[0] if role.examples else ""
-        lines.append(f'- {name.replace("_", " ")}: {role.description} (try "{example}")')
+        example = f' (try "{role.examples[0]}")' if role.examples else ""
+        what = _SKILLS.get(name) or name.replace("_", " ").capitalize()
+        lines.append(f"- {what}{example}")
     lines.append(
-        'I can also combine them, e.g. "check the weather in Paris and set a timer for 10 minutes".'
+        'You can also ask for several things at once: "check the weather in Paris and set a '
+        'timer for 10 minutes".'
     )
     return "\n".join(lines)
 

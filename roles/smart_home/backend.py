@@ -220,7 +220,10 @@ def check_supported(device: Device, action: Action) -> None:
 def describe(device: Device, units: str = "metric") -> str:
     """A short sentence about a device's state: "Kitchen light is on at 80%, warm white."."""
     attrs = device.attributes
-    text = f"{device.name} is {device.state}"
+    state = device.state
+    if device.kind == "climate" and state not in ("on", "off"):
+        state = f"in {state} mode"  # "heat" is a mode: "Thermostat is in heat mode"
+    text = f"{device.name} is {state}"
     if device.kind == "light" and device.state == "on":
         extras = []
         if attrs.get("brightness") is not None:

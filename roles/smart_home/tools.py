@@ -111,12 +111,28 @@ async def _apply(
             data={**changed[0].model_dump(), "devices": [changed[0].model_dump()]},
             display=describe(changed[0], units),
         )
-    names = ", ".join(d.name for d in changed)
-    verb = action.replace("_", " ")
+    names = [d.name for d in changed]
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    done = _DONE.get(action)
+    display = f"{done} {listed}." if done else f"Done for {listed}."
     return ToolOutput(
         data={"devices": [d.model_dump() for d in changed], "count": len(changed)},
-        display=f"Done: {verb} for {len(changed)} devices ({names}).",
+        display=display,
     )
+
+
+_DONE = {
+    "turn_on": "Turned on",
+    "turn_off": "Turned off",
+    "lock": "Locked",
+    "unlock": "Unlocked",
+    "open_cover": "Opened",
+    "close_cover": "Closed",
+    "set_brightness": "Changed the brightness of",
+    "set_color": "Changed the color of",
+    "set_temperature": "Set the temperature of",
+}
+"""What a command did to several devices, as the start of a sentence."""
 
 
 @tool(tags=("smart home", "devices"))

@@ -135,8 +135,9 @@ class TimerRole:
         duration = parse_duration(text)
         if intent in ("cancel", "pause", "resume"):
             return RoleCall(f"timer.{intent}", {"target": _target(text)})
-        if intent == "list":
-            return RoleCall("timer.list", {})
+        if intent == "list":  # "how long is left on the tea timer" asks about that one
+            target = _target(text)
+            return RoleCall("timer.list", {"target": target} if target else {})
         if intent == "extend":
             if duration is None:
                 return Clarification("How much time should I add?", missing=("by",))

@@ -20,7 +20,7 @@ from roles.timer.store import Timer, TimerStore
 if TYPE_CHECKING:
     from agent_system.runtime import Runtime
 
-__all__ = ["FiredTimer", "TimerService"]
+__all__ = ["FiredTimer", "TimerService", "length_name"]
 
 log = logging.getLogger(__name__)
 
@@ -51,21 +51,21 @@ class FiredTimer:
         elif timer.label:
             message = f"Timer {timer.label!r} is done"
         elif timer.duration:  # unlabelled: its length tells it apart ("Your 10-minute timer")
-            message = f"Your {_length(timer.duration)} timer is done"
+            message = f"Your {length_name(timer.duration)} timer is done"
         else:
             message = f"Timer #{timer.id} is done"
         late = f" (it was due at {due}; nothing was running then)" if self.late else ""
         return f"{message}{late}."
 
 
-def _length(duration: timedelta) -> str:
-    """``10-minute``, ``90-second``, ``2-hour``, ``1 h 30 min``: a timer's length as a name."""
+def length_name(duration: timedelta) -> str:
+    """``10-minute``, ``90-second``, ``2-hour``, ``90-minute``: a timer's length as a name."""
     seconds = round(duration.total_seconds())
     if seconds < 60 or (seconds < 600 and seconds % 60):
         return f"{seconds}-second"
     if seconds % 3600 == 0:
         return f"{seconds // 3600}-hour"
-    if seconds < 3600:
+    if seconds % 60 == 0 and seconds < 6 * 3600:
         return f"{seconds // 60}-minute"
     hours, rest = divmod(seconds, 3600)
     return f"{hours} h {rest // 60} min"

@@ -9,6 +9,7 @@ from typing import Any
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.routing.slots import format_duration, format_moment, parse_duration, parse_when
+from roles.timer.service import length_name
 from roles.timer.store import ACTIVE, Timer, TimerKind, TimerState, TimerStore
 
 __all__ = ["alarm", "cancel", "extend", "list_timers", "pause", "remind", "resume", "set_timer"]
@@ -72,7 +73,12 @@ def _ends(value: datetime, now: datetime) -> str:
 
 def _describe(timer: Timer, now: datetime) -> str:
     if timer.kind == "timer":
-        name = f"timer {timer.label!r}" if timer.label else f"timer #{timer.id}"
+        if timer.label:
+            name = f"timer {timer.label!r}"
+        elif timer.duration:
+            name = f"the {length_name(timer.duration)} timer"
+        else:
+            name = f"timer #{timer.id}"
         left = format_duration(timer.remaining(now))
         return f"{name}: {left} left" + (" (paused)" if timer.state == "paused" else "")
     due = _when(timer.due_at, now) if timer.due_at else "?"
@@ -200,12 +206,32 @@ def remind(ctx: ToolContext, text: str, when: str) -> ToolOutput:
 
 
 @tool(name="timer.list")
-def list_timers(ctx: ToolContext) -> ToolOutput:
-    """List the user's running and paused timers, alarms and reminders with the time left."""
+def list_timers(ctx: ToolContext, target: str = "") -> ToolOutput:
+    """List the user's running and paused timers, alarms and reminders with the time left.
+
+    Args:
+        target: Only these: a label ("tea"), a number ("2"), or a kind ("alarms"); empty for
+            all of them.
+    """
     now = ctx.runtime.clock.now()
     timers = timer_store(ctx).list_timers(_user(ctx), ACTIVE)
+    words = re.sub(r"\b(?:the|my|our|this|that|of|for|all)\b|#", " ", target.lower()).split()
+    kinds = {_KIND_WORDS[w.rstrip("s")] for w in words if w.rstrip("s") in _KIND_WORDS}
+    name = " ".join(w for w in words if w.rstrip("s") not in _KIND_WORDS)
+    if kinds:
+        timers = [t for t in timers if t.kind in kinds]
+    if name:
+        every = timers
+        timers = [t for t in every if str(t.id) == name or t.label.lower() == name] or [
+            t for t in every if t.label and (name in t.label.lower() or t.label.lower() in name)
+        ]
+        if not timers:
+            what = "/".join(sorted(kinds)) or "timer, alarm or reminder"
+            others = f" (you have: {', '.join(t.name for t in every)})" if every else ""
+            return ToolOutput(data=[], display=f"You have no {what} called {name!r}{others}.")
     if not timers:
-        display = "You have no timers, alarms or reminders set."
+        what = " or ".join(f"{k}s" for k in sorted(kinds)) or "timers, alarms or reminders"
+        display = f"You have no {what} set."
     elif len(timers) == 1:
         display = _describe(timers[0], now)
         display = display[0].upper() + display[1:] + "."

@@ -157,7 +157,7 @@ def test_ctrl_c_cancels_a_slow_plan_which_resume_continues_and_a_second_ctrl_c_q
     child.expect("chat>")
     child.sendline("/resume")
     child.expect("weather.current")
-    child.expect("weather service unreachable")
+    child.expect("couldn.t reach the weather service")
     child.expect("chat>")
     child.sendintr()
     child.expect("Ctrl-C again")

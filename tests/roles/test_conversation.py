@@ -105,9 +105,13 @@ async def test_jokes_rotate_instead_of_repeating() -> None:
 async def test_what_can_you_do_lists_each_loaded_role_with_an_example() -> None:
     out = await say("what can you do?", offline())
 
-    for role in ("weather", "smart home", "search", "conversation"):
-        assert f"- {role}: " in out.display
+    lines = out.display.splitlines()
+    assert lines[0] == "Here's what I can do:"
+    assert "- Timers, alarms and reminders (try " in out.display
+    assert "- Your home: lights, heating, locks, blinds and more (try " in out.display
     assert '(try "what\'s the weather in Paris")' in out.display
+    for jargon in ("smart_home", "SearxNG", "LLM", "role", "planner"):  # user prose only
+        assert jargon not in out.display
 
 
 @pytest.mark.anyio

@@ -279,8 +279,8 @@ async def test_searxng_failures_become_readable_tool_errors(
         respx.get(f"{SEARX}/search").mock(**mock)
         with pytest.raises(ToolExecutionError) as info:
             await call("web", {"query": "x"}, searx_runtime(tmp_path))
-    assert info.value.message.startswith("SearxNG unreachable: ")
-    assert expected in info.value.message
+    assert info.value.message.startswith(("SearxNG ", "I couldn't reach SearxNG"))
+    assert expected in f"{info.value.message} {info.value.details['detail']}"
 
 
 # --- interpret ------------------------------------------------------------------------------

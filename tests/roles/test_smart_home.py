@@ -62,6 +62,7 @@ async def test_plural_lights_turn_off_every_matching_light(runtime: Runtime) -> 
 
     assert out.data["count"] == 3
     assert {d["state"] for d in out.data["devices"]} == {"off"}
+    assert out.display == "Turned off Living room light, Kitchen light and Bedroom light."
 
 
 @pytest.mark.anyio
@@ -120,7 +121,7 @@ async def test_the_thermostat_is_set_in_celsius_and_reported(runtime: Runtime) -
     out = await call("set_temperature", {"temperature": 21.5}, runtime)
 
     assert out.data["attributes"]["target_temperature"] == 21.5
-    assert out.display == "Thermostat is heat, set to 21.5°C, currently 19.5°C."
+    assert out.display == "Thermostat is in heat mode, set to 21.5°C, currently 19.5°C."
 
 
 @pytest.mark.anyio
@@ -396,8 +397,8 @@ async def test_home_assistant_failures_are_clear_and_never_show_the_token(
         respx.get(f"{HA}/api/states").mock(**mock)
         with pytest.raises(ToolExecutionError) as info:
             await call("turn_on", {"device": "kitchen light"}, ha_runtime())
-    assert info.value.message.startswith("Home Assistant unreachable: ")
-    assert expected in info.value.message
+    assert info.value.message.startswith(("Home Assistant ", "I couldn't reach Home Assistant"))
+    assert expected in f"{info.value.message} {info.value.details['detail']}"
     assert TOKEN not in info.value.message
     assert TOKEN not in str(info.value.details)
     assert TOKEN not in caplog.text

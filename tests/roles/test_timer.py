@@ -326,8 +326,9 @@ def interpret(runtime: Runtime, text: str, history: list[Turn] | None = None) ->
         ("stop timer number 3", "timer.cancel", {"target": "3 timer"}),
         ("pause the timer", "timer.pause", {"target": "timer"}),
         ("resume the timer", "timer.resume", {"target": "timer"}),
-        ("how much time is left on my timer", "timer.list", {}),
-        ("what alarms do I have", "timer.list", {}),
+        ("how much time is left on my timer", "timer.list", {"target": "timer"}),
+        ("what alarms do I have", "timer.list", {"target": "alarm"}),
+        ("how long is left on my tea timer", "timer.list", {"target": "tea timer"}),
         ("add 5 minutes to the timer", "timer.extend", {"by": "5 minutes", "target": "timer"}),
         ("snooze for 10 minutes", "timer.extend", {"by": "10 minutes", "target": ""}),
         ("set another timer for 5 minutes", "timer.set", {"duration": "5 minutes", "label": ""}),
@@ -390,3 +391,15 @@ def test_the_role_is_found_by_the_loader_and_has_enough_examples() -> None:
     roles = load_roles(("timer",))
     assert roles["timer"] is ROLE
     assert len(ROLE.examples) >= 20
+
+
+@pytest.mark.parametrize(
+    ("seconds", "name"),
+    [(3, "3-second"), (90, "90-second"), (600, "10-minute"), (5400, "90-minute"), (7200, "2-hour")],
+)
+def test_an_unlabelled_timer_is_named_by_its_length(seconds: int, name: str) -> None:
+    from datetime import timedelta
+
+    from roles.timer.service import length_name
+
+    assert length_name(timedelta(seconds=seconds)) == name

@@ -201,8 +201,9 @@ async def test_forecast_service_failures_become_a_readable_tool_error(
         respx.get(WX).mock(return_value=response)
         with pytest.raises(ToolExecutionError) as info:
             await call("current", {"place": "Paris"})
-    assert info.value.message.startswith("weather service unreachable: ")
-    assert reason in info.value.message
+    assert info.value.message.startswith("The weather service ")  # plain words for the user
+    assert "open-meteo" not in info.value.message
+    assert reason in info.value.details["detail"]  # the technical reason, for --verbose
 
 
 @pytest.mark.anyio
@@ -210,8 +211,11 @@ async def test_forecast_service_failures_become_a_readable_tool_error(
 async def test_a_timeout_becomes_weather_service_unreachable() -> None:
     respx.get(GEO).mock(side_effect=httpx.ReadTimeout("slow"))
 
-    with pytest.raises(ToolExecutionError, match="weather service unreachable: no answer from"):
+    with pytest.raises(
+        ToolExecutionError, match="The weather service did not answer in time"
+    ) as info:
         await call("current", {"place": "Paris"})
+    assert info.value.details["detail"].startswith("no answer from geocoding-api")
 
 
 @pytest.mark.anyio
@@ -219,8 +223,12 @@ async def test_a_timeout_becomes_weather_service_unreachable() -> None:
 async def test_a_refused_connection_becomes_weather_service_unreachable() -> None:
     respx.get(GEO).mock(side_effect=httpx.ConnectError("refused"))
 
-    with pytest.raises(ToolExecutionError, match="could not connect to geocoding-api"):
+    with pytest.raises(ToolExecutionError) as info:
         await call("current", {"place": "Paris"})
+    assert info.value.message == "I couldn't reach the weather service (are you offline?)."
+    assert info.value.details["detail"] == (
+        "could not connect to geocoding-api.open-meteo.com (ConnectError)"
+    )
 
 
 @pytest.mark.anyio
