@@ -20,6 +20,7 @@ from agent_system.cli.config_cmd import config_app
 from agent_system.cli.daemon_cmd import daemon_command
 from agent_system.cli.display import RunDisplay, describe_route, print_plan
 from agent_system.cli.extra_cmd import calendar_app, timers_command
+from agent_system.cli.log_cmd import log_command
 from agent_system.cli.repl import fire_due_timers
 from agent_system.cli.runner import ask_each, describe_pending, run_request
 from agent_system.cli.threads_cmd import threads_app
@@ -283,6 +284,7 @@ def _check_port_free(host: str, port: int) -> None:
 
 app.command("timers")(timers_command)
 app.command("daemon")(daemon_command)
+app.command("log")(log_command)
 app.add_typer(threads_app, name="threads")
 app.add_typer(calendar_app, name="calendar")
 app.add_typer(config_app, name="config")

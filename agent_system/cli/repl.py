@@ -196,7 +196,9 @@ class ChatSession(CommandsMixin):
         thread_id = self.thread_id
 
         async def go(display: RunDisplay) -> ev.RunResult:
-            return await consume(self.system.astream(text, thread_id=thread_id), display)
+            return await consume(
+                self.system.astream(text, thread_id=thread_id), display, system=self.system
+            )
 
         await self.drive(go)
 
@@ -209,7 +211,7 @@ class ChatSession(CommandsMixin):
 
         async def go(display: RunDisplay) -> ev.RunResult:
             stream = self.system.astream_resume(thread_id, decision)
-            return await consume(stream, display, answered)
+            return await consume(stream, display, answered, system=self.system)
 
         await self.drive(go)
 
@@ -219,7 +221,9 @@ class ChatSession(CommandsMixin):
         thread_id = self.thread_id
 
         async def go(display: RunDisplay) -> ev.RunResult:
-            return await consume(self.system.astream_resume(thread_id, None), display)
+            return await consume(
+                self.system.astream_resume(thread_id, None), display, system=self.system
+            )
 
         await self.drive(go)
 

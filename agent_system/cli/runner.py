@@ -8,6 +8,7 @@ it) otherwise.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
     from agent_system.cli.display import RunDisplay
 
 __all__ = ["Decider", "ask_each", "consume", "describe_pending", "run_request", "settle"]
+
+log = logging.getLogger(__name__)
 
 MAX_APPROVAL_ROUNDS = 5
 
@@ -54,11 +57,14 @@ async def consume(
     stream: AsyncIterator[ev.Event],
     display: RunDisplay | None,
     answered: frozenset[str] = frozenset(),
+    *,
+    system: AgentSystem | None = None,
 ) -> ev.RunResult:
     """Show each event; return the run's result (from the final `RunFinished`).
 
     `answered`: step ids whose approval was just given; the approval node runs again on resume
-    and repeats its `ApprovalRequired` event, which is not shown twice.
+    and repeats its `ApprovalRequired` event, which is not shown twice. With `system`, the run
+    goes to the run log (`agent-system log`).
     """
     result: ev.RunResult | None = None
     async for event in stream:
@@ -72,7 +78,19 @@ async def consume(
             result = event.result
     if result is None:  # pragma: no cover - the engine always ends with RunFinished
         raise RuntimeError("The run ended without a RunFinished event.")
+    if system is not None:
+        _log(system, result)
     return result
+
+
+def _log(system: AgentSystem, result: ev.RunResult) -> None:
+    """Add the run to the run log; a log that cannot be written never fails the run."""
+    from agent_system.cli.log_cmd import record_run
+
+    try:
+        record_run(system.engine.runtime.db, result, result.user)
+    except Exception:
+        log.warning("Could not write the run log", exc_info=True)
 
 
 async def settle(
@@ -101,7 +119,10 @@ async def settle(
             display.reset()
         answered = frozenset(str(step.get("step_id")) for step in pending)
         result = await consume(
-            system.astream_resume(result.thread_id, decision, user=user), display, answered
+            system.astream_resume(result.thread_id, decision, user=user),
+            display,
+            answered,
+            system=system,
         )
     return result, declined
 
@@ -116,5 +137,7 @@ async def run_request(
     user: str | None = None,
 ) -> tuple[ev.RunResult, int]:
     """Run `text` (on `thread_id`), answering approvals with `decide`."""
-    result = await consume(system.astream(text, thread_id=thread_id, user=user), display)
+    result = await consume(
+        system.astream(text, thread_id=thread_id, user=user), display, system=system
+    )
     return await settle(system, result, decide, display, user)

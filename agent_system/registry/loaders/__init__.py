@@ -74,7 +74,15 @@ def add_plugin_specs(registry: ToolRegistry, specs: Sequence[ToolSpec]) -> None:
         registry.add(spec)
 
 
-def _try(registry: ToolRegistry, what: str, load: Callable[[], Sequence[ToolSpec]]) -> None:
+def _try(
+    registry: ToolRegistry,
+    what: str,
+    load: Callable[[], Sequence[ToolSpec]],
+    *,
+    origin: str | None = "",
+) -> None:
+    """Add one plugin's tools; ``origin`` (default: `what`; None for built-in tools) is recorded
+    in ``registry.origins``."""
     try:
         specs = load()
         add_plugin_specs(registry, specs)
@@ -83,8 +91,10 @@ def _try(registry: ToolRegistry, what: str, load: Callable[[], Sequence[ToolSpec
     except Exception as exc:  # a plugin's own bug must not stop the others
         _warn(registry, f"Plugin {what!r}: failed with {type(exc).__name__}: {exc} (skipped)")
     else:
-        for spec in specs:
-            registry.origins[spec.name] = what
+        label = what if origin == "" else origin
+        if label is not None:
+            for spec in specs:
+                registry.origins[spec.name] = label
 
 
 def _warn(registry: ToolRegistry, message: str) -> None:
@@ -177,6 +187,12 @@ def build_registry(
 
     registry = ToolRegistry()
     for module in (*role_tool_modules(roles), *CORE_TOOL_MODULES):
-        _try(registry, module, functools.partial(_module_specs, module))
+        shipped = module.partition(".")[0] in ("roles", "tools")  # our own roles and tools
+        _try(
+            registry,
+            module,
+            functools.partial(_module_specs, module),
+            origin=None if shipped else f"role module {module}",
+        )
     load_plugins(registry, settings, extra=plugins)
     return registry
