@@ -66,7 +66,8 @@ def test_a_plan_run_streams_in_every_supported_mode(url: str) -> None:
     client = get_sync_client(url=url, api_key=KEY_A)
     thread = client.threads.create(metadata={"app": "test"})
     tid = thread["thread_id"]
-    assert (thread["status"], thread["metadata"]) == ("idle", {"app": "test"})
+    mine = {"app": "test", "graph_id": GRAPH_ID, "assistant_id": ASSISTANT_ID}
+    assert (thread["status"], thread["metadata"]) == ("idle", mine)
     parts = list(client.runs.stream(tid, GRAPH_ID, input=_user(PLAN), stream_mode=ALL_MODES))
     names = [p.event for p in parts]
     assert names[0] == "metadata" and "error" not in names
@@ -107,7 +108,10 @@ def test_a_plan_run_streams_in_every_supported_mode(url: str) -> None:
     state = client.threads.get_state(tid)
     assert state["values"] == final and state["next"] == [] and state["interrupts"] == []
     got = client.threads.get(tid)
-    assert (got["status"], got["metadata"], got["values"]) == ("idle", {"app": "test"}, final)
+    assert (got["status"], got["metadata"], got["values"]) == ("idle", mine, final)
+    found = client.threads.search(metadata={"graph_id": GRAPH_ID, "app": "test"}, limit=100)
+    assert [t["thread_id"] for t in found] == [tid]
+    assert client.threads.search(metadata={"app": "other"}) == []
     history = client.threads.get_history(tid, limit=50)
     assert history[0]["values"] == final and len(history) > 2
 
@@ -136,6 +140,12 @@ def test_an_approval_ends_the_run_with_an_interrupt_that_command_resume_answers(
     [step] = interrupt["value"]["steps"]
     assert step["tool"] == "smart_home.unlock"
     assert _by_event(parts)["values"][-1]["__interrupt__"] == [interrupt]
+
+    again = client.threads.create()["thread_id"]
+    [*_, last] = client.runs.stream(
+        again, GRAPH_ID, input={"text": "unlock the front door"}, version="v2"
+    )  # the SDK's typed parts: the interrupt is taken out of the last values
+    assert last["type"] == "values" and last["interrupts"][0]["value"] == interrupt["value"]
 
     state = client.threads.get_state(tid)
     assert state["next"] == ["approve"] and state["interrupts"] == [interrupt]

@@ -212,7 +212,7 @@ async def search_threads(body: ThreadSearch, request: Request, caller: Caller) -
     found: list[dict[str, Any]] = []
     for info in await state.system.athreads(caller.user):
         thread_id = str(info["thread_id"])
-        meta = info.get("metadata") or {}
+        meta = th.metadata_of(info)
         if body.ids is not None and thread_id not in body.ids:
             continue
         if any(meta.get(k) != v for k, v in (body.metadata or {}).items()):

@@ -8,7 +8,13 @@ from langchain_core.runnables import RunnableConfig
 
 from agent_system.api import ThreadNotFoundError
 from agent_system.server._common import ApiError, ServerState
-from agent_system.server.lgserver.state import interrupt_json, public_values, thread_state_json
+from agent_system.server.lgserver.state import (
+    ASSISTANT_ID,
+    GRAPH_ID,
+    interrupt_json,
+    public_values,
+    thread_state_json,
+)
 
 if TYPE_CHECKING:
     from agent_system.server.lgserver.runs import LgRuns
@@ -18,6 +24,7 @@ __all__ = [
     "exists",
     "forget_ids",
     "history",
+    "metadata_of",
     "remember_id",
     "save_metadata",
     "snapshot",
@@ -100,6 +107,12 @@ async def state_json(
     return thread_state_json(thread_id, snap, await client_ids(state, thread_id, user))
 
 
+def metadata_of(info: dict[str, Any]) -> dict[str, Any]:
+    """A thread's metadata: what clients set, and the assistant every thread here belongs to
+    (LangGraph's server adds these on a thread's first run; UIs list threads by them)."""
+    return {"graph_id": GRAPH_ID, "assistant_id": ASSISTANT_ID, **(info.get("metadata") or {})}
+
+
 async def save_metadata(
     state: ServerState, thread_id: str, user: str | None, metadata: dict[str, Any]
 ) -> None:
@@ -133,7 +146,7 @@ async def thread_json(
         "thread_id": thread_id,
         "created_at": info.get("created_at") or snap.created_at,
         "updated_at": info.get("updated_at") or snap.created_at,
-        "metadata": info.get("metadata") or {},
+        "metadata": metadata_of(info),
         "status": status,
         "values": public_values(
             thread_id,
