@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from agent_system.server._common import ApiError, server_state
+from agent_system.server._common import THREAD_ID_PATTERN, ApiError, server_state
 from agent_system.server.auth import AuthError, Principal
 from agent_system.server.lgserver import threads as th
 from agent_system.server.lgserver.runs import LgRuns
@@ -44,7 +44,7 @@ def _caller(request: Request) -> Principal:
 
 
 Caller = Annotated[Principal, Depends(_caller)]
-ThreadId = Annotated[str, Path(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9._:\-]+$")]
+ThreadId = Annotated[str, Path(min_length=1, max_length=200, pattern=THREAD_ID_PATTERN)]
 
 
 def runs_of(request: Request) -> LgRuns:
@@ -144,7 +144,7 @@ class ThreadCreate(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
     thread_id: str | None = Field(
-        default=None, min_length=1, max_length=200, pattern=r"^[A-Za-z0-9._:\-]+$"
+        default=None, min_length=1, max_length=200, pattern=THREAD_ID_PATTERN
     )
     metadata: dict[str, Any] | None = None
     if_exists: Literal["raise", "do_nothing"] | None = None
