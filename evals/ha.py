@@ -99,6 +99,24 @@ _ON = {"cover": "open", "valve": "open", "lock": "locked", "vacuum": "cleaning"}
 _OFF = {"cover": "closed", "valve": "closed", "lock": "unlocked", "vacuum": "docked"}
 
 
+_MEDIA = ("media_player",)
+_IMPLIED_DOMAINS: dict[str, tuple[str, ...]] = {
+    "HassLightSet": ("light",),
+    "HassClimateSetTemperature": ("climate",),
+    "HassClimateGetTemperature": ("climate",),
+    "HassVacuumStart": ("vacuum",),
+    "HassVacuumReturnToBase": ("vacuum",),
+    "HassSetPosition": ("cover", "valve"),
+    "HassMediaPause": _MEDIA,
+    "HassMediaUnpause": _MEDIA,
+    "HassMediaNext": _MEDIA,
+    "HassMediaPrevious": _MEDIA,
+    "HassSetVolume": _MEDIA,
+    "HassMediaSearchAndPlay": _MEDIA,
+}
+"""The kind of device an intent acts on when the test names no domain."""
+
+
 def _slots(row: Row) -> dict[str, list[str]]:
     out: dict[str, list[str]] = defaultdict(list)
     for key, value in row.slots:
@@ -115,16 +133,16 @@ def expected_targets(row: Row, devices: Sequence[dict[str, Any]]) -> list[dict[s
     floors = {f.lower() for f in slots.get("floor", ())}
     if not (names or areas or floors) and context.get("area"):
         areas = {context["area"].lower()}
-    domains = set(slots.get("domain", ()))
+    domains = set(slots.get("domain", ())) or set(_IMPLIED_DOMAINS.get(row.intent, ()))
     classes = set(slots.get("device_class", ()))
     found = []
     for device in devices:
         aliases = {a.lower() for a in device.get("aliases") or ()}
         if names and not (names & ({str(device["name"]).lower()} | aliases)):
             continue
-        if areas and str(device.get("area") or "") not in areas:
+        if areas and str(device.get("area") or "").lower() not in areas:
             continue
-        if floors and str(device.get("floor") or "").lower() not in floors:
+        if floors and str(device.get("_floor") or "").lower() not in floors:
             continue
         domain = str(device["id"]).split(".")[0]
         if domains and domain not in domains:
@@ -152,6 +170,8 @@ def _state_ok(
                 return None
         return None
 
+    if kind in ("scene", "script"):
+        return True  # activating leaves no state to check: the plan's tool decides
     if intent == "HassTurnOn":
         return state == _ON.get(kind, "on") if kind in _ON else state not in ("off", "")
     if intent == "HassTurnOff":
@@ -179,8 +199,12 @@ def _state_ok(
     if intent == "HassMediaUnpause":
         return state == "playing"
     if intent == "HassSetVolume":
-        volume, wanted = attrs.get("volume_level", attrs.get("volume")), number("volume_level")
-        return volume is not None and wanted is not None and float(volume) in (wanted, wanted / 100)
+        wanted = number("volume_level")
+        return wanted is not None and any(
+            float(attrs[key]) in (wanted, wanted / 100)
+            for key in ("volume", "volume_level")
+            if key in attrs
+        )
     return True
 
 

@@ -12,6 +12,7 @@ settings are cleared), a simulated home from a TOML file, and answers one questi
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
 import re
@@ -29,7 +30,9 @@ from agent_system.config import Settings
 
 __all__ = ["LOCAL_ROLES", "Harness", "Outcome"]
 
-LOCAL_ROLES = frozenset({"timer", "calendar", "lists", "smart_home", "conversation", "memory"})
+LOCAL_ROLES = frozenset(
+    {"timer", "calendar", "lists", "smart_home", "conversation", "memory", "notify", "summarize"}
+)
 """Roles whose tools work without the network (only their plans are ever run)."""
 _ROLE_TABLES = re.compile(r"^(smart_home|timer|calendar|list|todo|shopping|memor|notif)", re.I)
 _CLEARED_ENV = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL")
@@ -220,9 +223,14 @@ class Harness:
             db.execute(f'DELETE FROM "{table}"')
 
     async def _device_states(self) -> dict[str, tuple[str, dict[str, Any]]]:
-        try:
-            from roles.smart_home.tools import home_backend
-        except ImportError:  # pragma: no cover - the smart-home role is built in
-            return {}
+        home_backend: Any = None
+        for module in ("roles.smart_home._common", "roles.smart_home.tools"):
+            try:
+                home_backend = importlib.import_module(module).home_backend
+                break
+            except (ImportError, AttributeError):
+                continue
+        if home_backend is None:
+            raise RuntimeError("roles.smart_home has no home_backend(runtime): update evals")
         backend = home_backend(self._sys.engine.runtime)
         return {d.id: (d.state, dict(d.attributes)) for d in await backend.devices()}

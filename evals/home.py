@@ -61,7 +61,11 @@ def _tables(name: str, rows: list[dict[str, Any]]) -> list[str]:
     out: list[str] = []
     for row in rows:
         out.append(f"[[{name}]]")
-        out.extend(f"{_key(k)} = {_toml_value(v)}" for k, v in row.items() if v is not None)
+        out.extend(
+            f"{_key(k)} = {_toml_value(v)}"
+            for k, v in row.items()
+            if v is not None and not k.startswith("_")  # "_floor": for the scoring only
+        )
         out.append("")
     return out
 
@@ -97,7 +101,7 @@ def convert_fixtures(
             {
                 "id": a["id"],
                 "name": a["name"],
-                "floor": floors.get(a.get("floor", "")),
+                "floor": a.get("floor") if a.get("floor") in floors else None,
                 "aliases": a.get("aliases"),
             }
             for a in areas.values()
@@ -125,8 +129,9 @@ def convert_fixtures(
             "id": entity_id,
             "name": entity["name"],
             "kind": kind,
-            "area": area["name"].lower() if area else None,
-            "floor": floors.get(area.get("floor", "")) if area else None,
+            "area": area["name"] if area else None,
+            "_floor": floors.get(area.get("floor", "")) if area else None,
+            "device_class": (entity.get("attributes") or {}).get("device_class"),
             "state": _state(entity.get("state", "off")),
             "aliases": entity.get("aliases") or None,
             "attributes": _attributes(domain, dict(entity.get("attributes") or {})),
