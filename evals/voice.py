@@ -45,6 +45,8 @@ class SetResult:
     miss_kinds: Counter[tuple[str, str, str]] = field(default_factory=Counter)
     """(intent, expected, got) -> count: where the misses are, without the sentences."""
     notes: list[str] = field(default_factory=list)
+    keep_sentences: bool = False
+    """Record missed sentences in ``tally.misses`` (fit and development data only)."""
 
 
 def table_role(table: str) -> str:
@@ -89,6 +91,15 @@ def score_voice_row(
             tally.add(g, "oos_no_action", not acted)
         if acted:
             result.miss_kinds[(row.intent, OUT_OF_SCOPE, _got(out))] += 1
+            if result.keep_sentences:
+                tally.misses.append(
+                    {
+                        "text": row.text,
+                        "intent": row.intent,
+                        "got": _got(out),
+                        "arguments": out.arguments,
+                    }
+                )
         return
     role_ok = out.role in roles
     tool_ok = bool(out.tools) and all(tool_matches(t, patterns) for t in out.tools)
@@ -97,6 +108,15 @@ def score_voice_row(
         tally.add(g, "tool", tool_ok)
     if not tool_ok:
         result.miss_kinds[(row.intent, "|".join(patterns), _got(out))] += 1
+        if result.keep_sentences:
+            tally.misses.append(
+                {
+                    "text": row.text,
+                    "intent": row.intent,
+                    "got": _got(out),
+                    "arguments": out.arguments,
+                }
+            )
     slots = [(t, v) for t, v in row.slots if t in SCORED_SLOTS]
     if tool_ok and slots:
         text = args_text(out.arguments, today)
@@ -108,6 +128,15 @@ def score_voice_row(
         if not all(found):
             missing = ",".join(k for (k, _), ok in zip(slots, found, strict=True) if not ok)
             result.miss_kinds[(row.intent, "slots", f"missing {missing}")] += 1
+            if result.keep_sentences:
+                tally.misses.append(
+                    {
+                        "text": row.text,
+                        "intent": row.intent,
+                        "got": f"missing {missing}",
+                        "arguments": out.arguments,
+                    }
+                )
     if out.ran and set(roles) & ACTION_ROLES and not _removes(row.intent):
         written = {table_role(t) for t in out.stored}
         stored_ok = (
@@ -125,10 +154,15 @@ def _removes(intent: str) -> bool:
 
 
 async def evaluate_voice(
-    harness: Harness, name: str, rows: Sequence[Row], actions: dict[str, tuple[str, ...]]
+    harness: Harness,
+    name: str,
+    rows: Sequence[Row],
+    actions: dict[str, tuple[str, ...]],
+    *,
+    keep_sentences: bool = False,
 ) -> SetResult:
     """Route, plan and (for action roles) run every row; tallies per set, role and intent."""
-    result = SetResult(name)
+    result = SetResult(name, keep_sentences=keep_sentences)
     today = harness.today()
     for row in rows:
         roles = {p.split(".")[0] for p in actions.get(row.intent, ())}
