@@ -161,6 +161,49 @@ def _split_notes() -> dict[str, str]:
     }
 
 
+def _split_table() -> list[str]:
+    dup = splits.near_duplicate_report()
+    rules = {
+        "slurp": (
+            "voice-assistant/slurp_devel.jsonl",
+            f"{splits.VOICE_SHARE:.0%} per intent",
+            splits.VOICE_SEED,
+        ),
+        "hwu64": (
+            "voice-assistant/hwu64_train.jsonl",
+            f"{splits.VOICE_SHARE:.0%} per intent",
+            splits.VOICE_SEED,
+        ),
+        "clinc150": (
+            "clinc150/clinc150_train_val.json",
+            f"{splits.CLINC_SHARE:.0%} per intent of train + oos_train; val is fit",
+            splits.CLINC_SEED,
+        ),
+        "ha-intents-en": (
+            "ha-intents-en/tests/en/**/*.yaml",
+            "development: all reported; fit = all minus near-duplicates",
+            "-",
+        ),
+    }
+    lines = [
+        "| set | file | untouched rule | seed | untouched | fit | dropped from fit |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for name, (fit, untouched) in splits.iter_all():
+        path, rule, seed = rules[name]
+        dropped = dup.exact[name] + dup.overlap[name]
+        lines.append(
+            f"| {name} | `{path}` | {rule} | `{seed}` | {len(untouched)} | {len(fit)} | {dropped} |"
+        )
+    lines += [
+        "",
+        f"Compound cases: seed `{COMPOUND_SEED}`, {COMPOUNDS} per side "
+        "(`compound-dev` from fit rows, `compound-untouched` from untouched rows).",
+        "",
+    ]
+    return lines
+
+
 def write(
     data: dict[str, Any], doc: Path, results_path: Path, limit: int | None, elapsed: float
 ) -> list[dict[str, Any]]:
@@ -202,6 +245,7 @@ def write(
         "rules; `from evals.splits import slurp; fit, untouched = slurp()`). Nothing is "
         "fitted, tuned or inspected on an untouched split.",
         "",
+        *_split_table(),
     ]
     overlap = handwritten_overlap()
     body += [
