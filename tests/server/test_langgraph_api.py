@@ -104,6 +104,8 @@ def test_a_plan_run_streams_in_every_supported_mode(url: str) -> None:
     kinds = [e["event"] for e in by["events"]]
     assert kinds[0] == "on_chain_start" and kinds[-1] == "on_chain_end"
     assert by["events"][-1]["data"]["output"] == final
+    streamed = [e["data"]["chunk"]["content"] for e in by["events"] if "chunk" in e["data"]]
+    assert "".join(streamed) == reply
 
     state = client.threads.get_state(tid)
     assert state["values"] == final and state["next"] == [] and state["interrupts"] == []

@@ -6,7 +6,8 @@ node changed: ``{"route": {...}}``, ``{"plan": ...}``, ``{"execute": {"steps": [
 ``custom`` (our typed events, as the native API streams them), ``messages`` (the reply as it is
 written: ``messages/metadata``, ``messages/partial``, ``messages/complete``), ``messages-tuple``
 (``[chunk, metadata]`` pairs under the event name ``messages``) and ``events`` (a chain start,
-one ``on_custom_event`` per typed event, a chain end). Other LangGraph modes (``debug``,
+one ``on_custom_event`` per typed event, ``on_chat_model_stream`` per piece of the reply, a
+chain end). Other LangGraph modes (``debug``,
 ``tasks``, ``checkpoints``...) are accepted and send nothing.
 """
 
@@ -149,6 +150,9 @@ class Translator:
         parts: list[Part] = []
         if "messages-tuple" in self.modes:
             parts.append(("messages", [self._ai(text, chunk=True), self._meta()]))
+        if "events" in self.modes:
+            chunk = {"chunk": self._ai(text, chunk=True)}
+            parts.append(self._event("on_chat_model_stream", "reply", chunk))
         if "messages" in self.modes:
             if not self._metadata_sent:
                 parts.append(("messages/metadata", {self.ai_id: {"metadata": self._meta()}}))
