@@ -2,14 +2,15 @@
 
 "check the weather in Paris and set a timer for 10 minutes" becomes two parallel steps; "then"
 makes the second depend on the first; "... add a picnic to my calendar if it's sunny" puts a `when`
-condition on the calendar step that reads the weather step's ``/condition``. Clauses it cannot place
-are listed in `ExecutionPlan.unsupported` with what an LLM would add.
+condition on the calendar step that reads the weather step's ``/condition``. The clauses come from
+the shared splitter (`agent_system.understanding.split_clauses`), so "set timers for 5 and 10
+minutes" is two steps. Clauses it cannot place are named in `ExecutionPlan.unsupported`, and so
+in the reply as not done: no clause is dropped silently.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from agent_system.planning.models import (
@@ -32,6 +33,7 @@ from agent_system.roles import (
     role_slots,
 )
 from agent_system.routing.models import RouteDecision, RouteRequest, Turn
+from agent_system.understanding import Clause, split_clauses
 
 if TYPE_CHECKING:
     from agent_system.registry.registry import ToolRegistry
@@ -40,16 +42,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ClauseRouter", "EmbeddedPlanner", "EmbeddedReplanner", "split_clauses"]
 
-_CONNECTOR = re.compile(
-    r"\s*(?:,\s*)?\b(and then|then|after that|afterwards|and also|and|also|plus)\b\s*"
-    r"|\s*;\s*|\s*\.\s+(?=[a-z])",
-    re.IGNORECASE,
-)
-_SEQUENTIAL = {"and then", "then", "after that", "afterwards"}
-_IF = re.compile(
-    r"^(?P<body>.*?)[,\s]+(?P<kw>if|unless)\s+(?P<cond>.+)$|^(?P<kw2>if|unless)\s+(?P<cond2>.+?),\s*(?P<body2>.+)$",
-    re.IGNORECASE,
-)
 _DAY = re.compile(
     r"\b(today|tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|"
     r"(?:on |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b",
@@ -66,39 +58,6 @@ class ClauseRouter(Protocol):
     """What the planner needs from a router: a synchronous decision for one clause."""
 
     def decide(self, request: RouteRequest) -> RouteDecision: ...
-
-
-@dataclass
-class _Clause:
-    text: str
-    sequential: bool  # joined to the previous clause by "then"
-    condition: tuple[str, str] | None = None  # (keyword, condition text)
-
-
-def split_clauses(text: str) -> list[_Clause]:
-    """Split a request on connectors; "then" marks a dependency on the previous clause."""
-    parts = _CONNECTOR.split(text.strip().rstrip(".!?"))
-    clauses: list[_Clause] = []
-    sequential = False
-    for i, part in enumerate(parts):
-        if part is None:
-            continue
-        if i % 2 == 1:  # a connector
-            sequential = part.strip().lower() in _SEQUENTIAL
-            continue
-        body = part.strip(" ,")
-        if not body:
-            continue
-        condition = None
-        match = _IF.match(body)
-        if match:
-            kw = match.group("kw") or match.group("kw2")
-            cond = match.group("cond") or match.group("cond2")
-            body = (match.group("body") or match.group("body2") or "").strip(" ,")
-            condition = (kw.lower(), cond.strip())
-        clauses.append(_Clause(body, sequential, condition))
-        sequential = False
-    return clauses
 
 
 def _day_phrase(text: str) -> str | None:
@@ -129,7 +88,7 @@ class EmbeddedPlanner:
     ) -> ExecutionPlan:
         """Split, route and fill each clause; see the module docstring."""
         history = history or []
-        clauses = self._merge_weak(split_clauses(request), history)
+        clauses = split_clauses(request)
         steps: list[ExecutionStep] = []
         step_roles: dict[str, RoleDeclaration] = {}
         unsupported: list[str] = []
@@ -158,11 +117,11 @@ class EmbeddedPlanner:
                 continue
             step_id = f"s{len(steps) + 1}"
             depends_on: list[str] = []
-            if clause.sequential and steps:
+            if clause.joined_by == "then" and steps:
                 depends_on.append(steps[-1].id)
             when = None
             if clause.condition is not None:
-                when, source = self._condition(clause.condition, steps, step_roles)
+                when, source = self._condition(clause, steps, step_roles)
                 if when is None:
                     testable = [
                         vocabulary
@@ -170,7 +129,7 @@ class EmbeddedPlanner:
                         if (vocabulary := step_roles[s.id].conditions) is not None
                     ]
                     unsupported.append(
-                        f"condition {clause.condition[1]!r}: "
+                        f"{clause.text!r} {_keyword(clause)} {clause.condition}: "
                         + (
                             f"I understand these conditions offline: {_examples(testable[-1])}"
                             if testable
@@ -182,7 +141,7 @@ class EmbeddedPlanner:
                     continue
                 if source not in depends_on:
                     depends_on.append(source)
-                notes.append(f"{step_id} runs only {clause.condition[0]} {clause.condition[1]}")
+                notes.append(f"{step_id} runs only {_keyword(clause)} {clause.condition}")
             step_roles[step_id] = declaration(role)
             steps.append(
                 ExecutionStep(
@@ -211,35 +170,14 @@ class EmbeddedPlanner:
             timeout_s=self.runtime.settings.plan_timeout_s,
         )
 
-    def _merge_weak(self, clauses: list[_Clause], history: list[Turn]) -> list[_Clause]:
-        """Glue a clause that no role owns onto the previous one ("lights in the kitchen and
-        living room", "remind me to buy milk and eggs")."""
-        merged: list[_Clause] = []
-        for clause in clauses:
-            if merged and not clause.sequential and clause.condition is None:
-                decision = self.router.decide(RouteRequest(text=clause.text, history=history))
-                previous = self.router.decide(RouteRequest(text=merged[-1].text, history=history))
-                weak = decision.role is None or decision.confidence < self.min_confidence
-                # A short fragment of the same role ("... kitchen and living room") is a list.
-                fragment = len(clause.text.split()) <= 3 and decision.role == previous.role
-                if (weak or fragment) and previous.role is not None:
-                    merged[-1] = _Clause(
-                        f"{merged[-1].text} and {clause.text}",
-                        merged[-1].sequential,
-                        merged[-1].condition,
-                    )
-                    continue
-            merged.append(clause)
-        return merged
-
     def _condition(
         self,
-        condition: tuple[str, str],
+        clause: Clause,
         steps: list[ExecutionStep],
         step_roles: dict[str, RoleDeclaration],
     ) -> tuple[Any, str]:
         """The `when` testing the latest earlier step whose role declares conditions."""
-        keyword, text = condition
+        text = clause.condition or ""
         source = next((s for s in reversed(steps) if step_roles[s.id].conditions), None)
         if source is None:
             return None, ""
@@ -267,9 +205,13 @@ class EmbeddedPlanner:
                     break
         if cond is None:
             return None, ""
-        if keyword == "unless":
+        if clause.negated:
             cond = Not(op="not", arg=cond)
         return cond, source.id
+
+
+def _keyword(clause: Clause) -> str:
+    return "unless" if clause.negated else "if"
 
 
 def _examples(vocabulary: ConditionVocabulary) -> str:

@@ -1,11 +1,11 @@
 """Rules around the classifier: compound requests and elliptical follow-ups.
 
-Compound: the request is cut into clauses at connectors ("and", "then", "after that", ";",
-", and", "if it's" ...). Each clause is classified on its own. Two clauses that each confidently
+Compound: the request is cut into clauses by the shared splitter
+(`agent_system.understanding.split_clauses`: commas, "and", "then", "also", conditions, shared
+verbs spread over lists). Each clause is classified on its own. Two clauses that each confidently
 belong to a tool role make the request compound, and so do two role clauses joined by a sequence
-or condition connector ("then", "after that", "if it's"). A clause too short to be a request on
-its own ("living room", "eggs") counts for nothing, so "turn on the lights in the kitchen and
-living room" and "remind me to buy milk and eggs" stay single requests.
+or condition connector ("then", "after that", "if it's"), and a tool clause beside a clause no
+role serves (so the reply can say what was not done).
 
 Follow-up: after a turn routed to a role, a short elliptical request ("and in Boston?",
 "what about tomorrow?") continues that role unless the classifier is sure of another one.
@@ -20,22 +20,16 @@ from dataclasses import dataclass
 from agent_system.routing._features import normalize, tokens
 from agent_system.routing._model import OTHER
 from agent_system.routing.models import Turn
+from agent_system.understanding import split_clauses
 
-__all__ = ["Clause", "find_compound", "follow_up_role", "split_clauses"]
+__all__ = ["Clause", "find_compound", "follow_up_role"]
 
-_SEQUENCE = r"and then|then|after that|afterwards|and after that|once that's done|next"
-_CONDITION = r"(?:if|when|unless|once) (?:it's|it is|it will be|it gets|there's|there is|it)"
-_SPLIT = re.compile(
-    rf"\s*(?:(?P<seq>;|,?\s*\b(?:{_SEQUENCE})\b)|(?P<cond>,?\s*\b(?={_CONDITION}\b))"
-    r"|(?P<and>,?\s*\b(?:and also|and|also|plus)\b|,))\s*"
-)
 _ACTION_START = re.compile(
     r"^(?:turn|switch|set|lock|unlock|open|close|shut|start|stop|pause|resume|dim|brighten|"
     r"raise|lower|cancel|delete|remove|add|remind|schedule|move|reschedule|check|tell|make|"
     r"create|book|put|find|search|look|define|show|list|give|run|vacuum|send|wake|snooze|"
     r"please|what's|what|how's|how|is|are|will|do|does|can|could)\b"
 )
-_LEADING_CONDITION = re.compile(r"^(?:if|when|unless|once)\s+", re.IGNORECASE)
 _FOLLOW_UP = re.compile(
     r"^(?:and|also|ok and|okay and|but|what about|how about|and what about|and how about|"
     r"what of|same for|same thing for|now for|now|then|another|one more)\b"
@@ -64,23 +58,6 @@ class Clause:
         return len(tokens(self.text))
 
 
-def split_clauses(text: str) -> list[tuple[str, str]]:
-    """(clause text, connector kind) pieces of `text`; the first piece is joined by "start"."""
-    pieces: list[tuple[str, str]] = []
-    kind, start = "start", 0
-    normalized = normalize(text)
-    for match in _SPLIT.finditer(normalized):
-        piece = text[start : match.start()].strip(" ,.!?")
-        if piece:
-            pieces.append((piece, kind))
-        kind = next(name for name in ("seq", "cond", "and") if match.group(name) is not None)
-        start = match.end()
-    tail = text[start:].strip(" ,.!?")
-    if tail:
-        pieces.append((tail, kind))
-    return pieces
-
-
 def find_compound(
     text: str,
     classify: Callable[[str], tuple[str, float]],
@@ -99,8 +76,12 @@ def find_compound(
     if len(pieces) < 2:
         return None
     clauses = [
-        Clause(piece, kind, *classify(_LEADING_CONDITION.sub("", piece) or piece))
-        for piece, kind in pieces
+        Clause(
+            piece.text,
+            "cond" if piece.condition else "seq" if piece.joined_by == "then" else piece.joined_by,
+            *classify(piece.text),
+        )
+        for piece in pieces
     ]
     counted = [c for c in clauses if c.role != OTHER and c.confidence >= plan_threshold]
     tool_clauses = [c for c in counted if c.role in tool_roles and _stands_alone(c, counted)]
@@ -109,6 +90,11 @@ def find_compound(
     sequenced = [c for c in counted if c.size >= 2]
     if len(sequenced) >= 2 and any(c.joined_by in ("seq", "cond") for c in sequenced[1:]):
         return clauses
+    if tool_clauses and all(c.size >= 2 for c in clauses):
+        # One action a role serves beside one it does not ("turn on the lights and book me a
+        # flight"): plan it, so the reply says what was not done instead of dropping it.
+        if any(c.role == OTHER or c.confidence < plan_threshold for c in clauses):
+            return clauses
     return None
 
 

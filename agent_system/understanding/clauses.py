@@ -51,7 +51,7 @@ _VERBS = (
     "email|notify|remember|forget|note|save|summari[sz]e|translate|convert|calculate|get|read|"
     "let|mark|clear|empty|extend|restart|reset|activate|deactivate|enable|disable|arm|disarm|"
     "water|feed|order|buy|help|say|please|can|could|would|will|do|does|did|is|are|was|were|am|"
-    "what|whats|what's|when|where|who|whom|which|why|how|how's|hows|i|i'm|i'd|i'll|let's"
+    "if|unless|what|whats|what's|when|where|who|whom|which|why|how|how's|hows|i|i'm|i'd|i'll|let's"
 )
 _OPENS = re.compile(
     rf"^(?:(?:ok|okay|now|then|also|and|please|just|hey)\s+)*(?:{_VERBS})\b", re.IGNORECASE

@@ -85,9 +85,19 @@ async def test_unless_and_temperatures_become_conditions(planner: EmbeddedPlanne
     assert condition.arg == Comparison(op="gt", left=Ref(step="s1", path="/temp_c"), right=20.0)
 
 
-async def test_one_role_with_and_inside_stays_one_step(planner: EmbeddedPlanner) -> None:
+async def test_an_and_inside_a_name_or_list_stays_one_step(planner: EmbeddedPlanner) -> None:
+    plan = await planner.plan("remind me to buy milk and eggs in 10 minutes", [])
+    assert [s.tool for s in plan.steps] == ["timer.remind"]
+
+
+async def test_a_shared_verb_gives_one_parallel_step_per_item(planner: EmbeddedPlanner) -> None:
     plan = await planner.plan("turn on the lights in the kitchen and living room", [])
-    assert [s.tool for s in plan.steps] == ["smart_home.turn_on"]
+    assert [(s.tool, s.arguments.get("area"), s.depends_on) for s in plan.steps] == [
+        ("smart_home.turn_on", "kitchen", []),
+        ("smart_home.turn_on", "living room", []),
+    ]
+    timers = await planner.plan("set timers for 5 and 10 minutes", [])
+    assert [s.arguments["duration"] for s in timers.steps] == ["5 minutes", "10 minutes"]
 
 
 async def test_what_it_cannot_plan_is_named_plainly_with_the_reason_kept_for_verbose(
@@ -103,10 +113,10 @@ async def test_what_it_cannot_plan_is_named_plainly_with_the_reason_kept_for_ver
 
 def test_clauses_split_on_connectors_and_remember_then_and_if() -> None:
     clauses = split_clauses("do a, then do b and do c if it rains")
-    assert [(c.text, c.sequential, c.condition) for c in clauses] == [
-        ("do a", False, None),
-        ("do b", True, None),
-        ("do c", False, ("if", "it rains")),
+    assert [(c.text, c.joined_by, c.condition) for c in clauses] == [
+        ("do a", "start", None),
+        ("do b", "then", None),
+        ("do c", "and", "it rains"),
     ]
 
 

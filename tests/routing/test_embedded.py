@@ -92,11 +92,7 @@ def test_a_compound_request_goes_to_meta_planning_with_its_parts(
 @pytest.mark.parametrize(
     ("text", "role"),
     [
-        ("turn on the lights in the kitchen and living room", "smart_home"),
         ("remind me to buy milk and eggs", "timer"),
-        ("turn off the lights and the fan", "smart_home"),
-        ("what's the weather today and tomorrow", "weather"),
-        ("set alarms for 7 and 8", "timer"),
         ("thanks, and set a timer for 5 minutes", "timer"),
     ],
 )
@@ -107,6 +103,36 @@ def test_a_single_role_request_with_and_stays_a_fast_reply(
     assert decision.target is RouteTarget.FAST_REPLY
     assert decision.role == role
     assert "parts" not in decision.slots
+
+
+@pytest.mark.parametrize(
+    ("text", "role", "parts"),
+    [
+        ("turn on the lights in the kitchen and living room", "smart_home", 2),
+        ("turn off the lights and the fan", "smart_home", 2),
+        ("what's the weather today and tomorrow", "weather", 2),
+        ("set alarms for 7 and 8", "timer", 2),
+        ("set timers for 5, 10 and 15 minutes", "timer", 3),
+        ("what do I have on wednesday and thursday", "calendar", 2),
+    ],
+)
+def test_a_shared_verb_over_a_list_makes_one_part_per_item(
+    router: EmbeddedRouter, text: str, role: str, parts: int
+) -> None:
+    decision = router.decide(RouteRequest(text=text))
+    assert decision.target is RouteTarget.META_PLANNING
+    assert [part["role"] for part in decision.slots["parts"]] == [role] * parts
+
+
+def test_an_action_beside_one_no_role_serves_is_planned_so_neither_is_dropped(
+    router: EmbeddedRouter,
+) -> None:
+    decision = router.decide(RouteRequest(text="turn on the lights and book me a flight to Rome"))
+    assert decision.target is RouteTarget.META_PLANNING
+    assert [part["text"] for part in decision.slots["parts"]] == [
+        "turn on the lights",
+        "book me a flight to Rome",
+    ]
 
 
 @pytest.mark.parametrize(
