@@ -352,18 +352,12 @@ class AgentSystem:
         from agent_system.roles import Clarification
 
         if decision.role in engine.roles and decision.target == "fast_reply":
-            choice = engine.roles[str(decision.role)].interpret(
-                text, dict(decision.slots), engine.runtime, history
-            )
-            if not isinstance(choice, Clarification):
-                from agent_system.planning.models import ExecutionStep
+            from agent_system.graph.followup import role_calls, role_plan
 
-                plan = ExecutionPlan(
-                    request=text,
-                    reasoning=f"fast reply by the {decision.role} role",
-                    steps=[ExecutionStep(id="s1", tool=choice.tool, arguments=choice.arguments)],
-                    planner=f"role:{decision.role}",
-                )
+            role = engine.roles[str(decision.role)]
+            choice = role_calls(role, text, decision, engine.runtime, history, engine.registry)
+            if not isinstance(choice, Clarification):
+                plan = role_plan(text, role.name, choice, engine.registry)
                 return validate_plan(plan, engine.registry)
             return ExecutionPlan(request=text, unsupported=[choice.question], planner="role")
         tools = [s for s, _ in engine.registry.search(text, self.settings.tools_per_plan)]

@@ -31,6 +31,7 @@ from agent_system.errors import (
     Severity,
 )
 from agent_system.graph.compensate import compensate
+from agent_system.graph.followup import role_calls, role_plan, turn_calls
 from agent_system.graph.journal import StepJournal
 from agent_system.graph.state import HISTORY_LIMIT, AgentState
 from agent_system.graph.synthesize import can_template, extractive_reply, template_reply
@@ -46,7 +47,7 @@ from agent_system.planning.models import (
     StepStatus,
 )
 from agent_system.planning.validation import validate_plan
-from agent_system.roles import Clarification, Role, role_slots
+from agent_system.roles import Clarification, Role
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 
 if TYPE_CHECKING:
@@ -103,31 +104,21 @@ class Engine:
         decision = RouteDecision.model_validate(state["route"])
         role = self.roles[str(decision.role)]
         history = [Turn(**t) for t in state.get("history", [])]
-        slots = {**role_slots(role, state["request"]), **decision.slots}
-        choice = role.interpret(state["request"], slots, self.runtime, history)
+        choice = role_calls(role, state["request"], decision, self.runtime, history, self.registry)
         if isinstance(choice, Clarification):
             return Command(
                 goto="synthesize", update={"reply": choice.question, "status": "success"}
             )
-        spec = self.registry.get(choice.tool)
-        plan = ExecutionPlan(
-            request=state["request"],
-            reasoning=f"fast reply by the {role.name} role",
-            steps=[
-                ExecutionStep(
-                    id="s1",
-                    number=1,
-                    tool=choice.tool,
-                    arguments=choice.arguments,
-                    requires_approval=bool(spec and spec.requires_approval),
-                    description=state["request"],
-                )
-            ],
-            planner=f"role:{role.name}",
-            timeout_s=self.runtime.settings.plan_timeout_s,
-            # The same id when this node runs again after a crash, so the step journal (keyed by
-            # plan id) finds the step it had finished.
-            id=uuid.uuid5(uuid.NAMESPACE_URL, f"{_thread_id(config)}/{state.get('started_at')}"),
+        plan = role_plan(state["request"], role.name, choice, self.registry)
+        plan = plan.model_copy(
+            update={
+                "timeout_s": self.runtime.settings.plan_timeout_s,
+                # The same id when this node runs again after a crash, so the step journal
+                # (keyed by plan id) finds the step it had finished.
+                "id": uuid.uuid5(
+                    uuid.NAMESPACE_URL, f"{_thread_id(config)}/{state.get('started_at')}"
+                ),
+            }
         )
         command = await self._accept_plan(plan, config)
         if command.goto != "execute":
@@ -428,6 +419,7 @@ class Engine:
             role=_turn_role(decision, plan),
             slots=decision.get("slots", {}),
             reply=reply[:2000],
+            calls=turn_calls(plan, results),
         )
         history = [*state.get("history", []), turn.model_dump(mode="json")][-HISTORY_LIMIT:]
         if plan is not None and plan_result is not None:

@@ -32,11 +32,19 @@ _ACTION_START = re.compile(
 )
 _FOLLOW_UP = re.compile(
     r"^(?:and|also|ok and|okay and|but|what about|how about|and what about|and how about|"
-    r"what of|same for|same thing for|now for|now|then|another|one more)\b"
+    r"what of|same for|same thing for|now for|now|then|another|one more|"
+    r"(?:make|change|set|put|turn|switch|move)\s+(?:it|that|them|this)\b|"
+    r"(?:it|that|them)\s+(?:back\s+)?(?:on|off)\b|(?:back\s+)?(?:on|off)\s+again|"
+    r"the\s+day\s+(?:after|before)|the\s+next\s+day|do\s+the\s+same|the\s+same)\b"
 )
 _BARE = re.compile(
     r"^(?:in|for|at|on|near|around|tomorrow|tonight|today|this|next|the day after|"
     r"over the weekend|later|same)\b"
+)
+# Words that point back at the previous turn: "turn it off again", "the day after".
+_ANAPHORA = re.compile(
+    r"\b(?:it|that|them|again|instead|the same)\b|\bthe (?:day|night) (?:after|before)\b"
+    r"|\bthe next day\b"
 )
 _FOLLOW_UP_MAX_TOKENS = 7
 _BARE_MAX_TOKENS = 4
@@ -135,6 +143,11 @@ def follow_up_role(
         return None
     if best != previous and best_confidence >= fast_threshold:
         return None  # a new request, clear on its own ("and set a timer for 5 minutes")
-    if best == OTHER and len(words) > _BARE_MAX_TOKENS and best_confidence >= plan_threshold:
+    if (
+        best == OTHER
+        and len(words) > _BARE_MAX_TOKENS
+        and best_confidence >= plan_threshold
+        and _ANAPHORA.search(joined) is None
+    ):
         return None  # a new out-of-role request ("and book me a flight to Boston")
     return previous

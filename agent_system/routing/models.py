@@ -24,6 +24,10 @@ class Turn(BaseModel):
     role: str | None = None
     slots: dict[str, Any] = Field(default_factory=dict)
     reply: str = ""
+    calls: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="The tool calls that ran ({tool, arguments, ref}): the frame follow-ups use.",
+    )
 
 
 class RouteRequest(BaseModel):

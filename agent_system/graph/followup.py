@@ -1,0 +1,104 @@
+"""A routed request's calls: follow-ups resolved against the thread's frame, else the role's choice.
+
+Shared by the graph's fast-reply node and `AgentSystem.aplan`, so what a plan shows is what a run
+does. The frame is `Turn.calls` in the thread's history (see `agent_system.understanding.frame`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
+from agent_system.registry.spec import SideEffect
+from agent_system.roles import Clarification, Role, RoleCall, role_slots
+from agent_system.understanding.frame import is_question, resolve_follow_up
+
+if TYPE_CHECKING:
+    from agent_system.registry.registry import ToolRegistry
+    from agent_system.routing.models import RouteDecision, Turn
+    from agent_system.runtime import Runtime
+
+__all__ = ["role_calls", "role_plan", "turn_calls"]
+
+_ASK_FIRST = (
+    "Should I change anything? Say what to do, for example 'add it on Friday too'; "
+    "a question on its own changes nothing."
+)
+
+
+def role_calls(
+    role: Role,
+    text: str,
+    decision: RouteDecision,
+    runtime: Runtime,
+    history: list[Turn],
+    registry: ToolRegistry,
+) -> list[RoleCall] | Clarification:
+    """The calls `role` makes for `text`; a follow-up question never changes data."""
+    follow_up = bool(decision.slots.get("follow_up"))
+    if follow_up:
+        resolved = resolve_follow_up(text, history, runtime.clock.now())
+        if resolved is not None:
+            calls = [RoleCall(c.tool, dict(c.arguments)) for c in resolved.calls]
+            if resolved.question and any(_changes_data(c.tool, registry) for c in calls):
+                return Clarification(_ASK_FIRST)
+            return calls
+    slots = {**role_slots(role, text), **decision.slots}
+    choice = role.interpret(text, slots, runtime, history)
+    if isinstance(choice, Clarification):
+        return choice
+    if follow_up and is_question(text) and _changes_data(choice.tool, registry):
+        return Clarification(_ASK_FIRST)
+    return [choice]
+
+
+def _changes_data(tool: str, registry: ToolRegistry) -> bool:
+    spec = registry.get(tool)
+    return spec is not None and spec.side_effects != SideEffect.NONE
+
+
+def role_plan(
+    request: str, role: str, calls: list[RoleCall], registry: ToolRegistry
+) -> ExecutionPlan:
+    """A plan of `calls` in order, each step after the one before."""
+    steps: list[ExecutionStep] = []
+    for number, call in enumerate(calls, 1):
+        spec = registry.get(call.tool)
+        steps.append(
+            ExecutionStep(
+                id=f"s{number}",
+                number=number,
+                tool=call.tool,
+                arguments=call.arguments,
+                depends_on=[steps[-1].id] if steps else [],
+                requires_approval=bool(spec and spec.requires_approval),
+                description=request,
+            )
+        )
+    return ExecutionPlan(
+        request=request,
+        reasoning=f"fast reply by the {role} role",
+        steps=steps,
+        planner=f"role:{role}",
+    )
+
+
+def turn_calls(plan: ExecutionPlan | None, results: dict[str, StepResult]) -> list[dict[str, Any]]:
+    """The calls of `plan` that succeeded, for the thread's frame."""
+    if plan is None:
+        return []
+    calls: list[dict[str, Any]] = []
+    for step in plan.steps:
+        result = results.get(step.id)
+        if result is None or result.status != StepStatus.SUCCEEDED:
+            continue
+        output = result.output
+        ref = output.get("id") if isinstance(output, dict) else None
+        calls.append(
+            {
+                "tool": step.tool,
+                "arguments": step.arguments,
+                "ref": str(ref) if ref is not None else None,
+            }
+        )
+    return calls

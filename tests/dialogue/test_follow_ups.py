@@ -1,0 +1,99 @@
+"""Follow-ups through the public API: they resolve against the previous turn's role and slots."""
+
+from __future__ import annotations
+
+import pytest
+import respx
+
+from agent_system.api import AgentSystem
+from tests.dialogue.conftest import geocoded
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_and_on_friday_lists_friday_not_tomorrow_again(system: AgentSystem) -> None:
+    # The fake clock starts on Monday 2026-01-05: tomorrow is Tue 6 Jan, Friday is 9 Jan.
+    await system.arun("add yoga on friday at 6pm", thread_id="other")
+    first = await system.arun("what's on my calendar tomorrow", thread_id="t")
+    second = await system.arun("and on friday?", thread_id="t")
+    assert "tomorrow" in first.reply.lower()
+    assert second.result is not None
+    (step,) = second.result.steps
+    assert step.tool == "calendar.list"
+    assert "Yoga" in second.reply
+
+
+async def test_what_about_the_day_after_a_new_event_creates_nothing(system: AgentSystem) -> None:
+    await system.arun("add dinner with Jo tomorrow at 7pm", thread_id="t")
+    result = await system.arun("and what about the day after?", thread_id="t")
+    assert result.result is not None
+    assert [s.tool for s in result.result.steps] == ["calendar.list"]
+    assert "what about" not in result.reply.lower()
+    week = await system.arun("what's on my calendar this week", thread_id="t")
+    assert week.reply.count("Dinner with Jo") == 1
+    assert "what about" not in week.reply.lower()
+
+
+async def test_what_about_tomorrow_keeps_the_place(
+    system: AgentSystem, weather: respx.MockRouter
+) -> None:
+    await system.arun("what's the weather in Lisbon", thread_id="t")
+    plan = await system.aplan("what about tomorrow?", thread_id="t")
+    assert [(s.tool, s.arguments["place"]) for s in plan.steps] == [("weather.forecast", "Lisbon")]
+    assert plan.steps[0].arguments["day"] == "2026-01-06"
+
+
+async def test_and_in_boston_keeps_the_day(system: AgentSystem, weather: respx.MockRouter) -> None:
+    await system.arun("what's the weather in Paris", thread_id="t")
+    result = await system.arun("and in Boston?", thread_id="t")
+    assert result.result is not None
+    assert [s.tool for s in result.result.steps] == ["weather.current"]
+    assert geocoded(weather)[-1] == "Boston"
+
+
+async def test_make_it_10_changes_the_timer_instead_of_adding_one(system: AgentSystem) -> None:
+    await system.arun("set a timer for 5 minutes", thread_id="t")
+    result = await system.arun("make it 10", thread_id="t")
+    assert result.status == "success"
+    assert "10 minutes" in result.reply
+    listing = await system.arun("what timers do I have", thread_id="t")
+    assert "9 minutes" in listing.reply or "10 minutes" in listing.reply
+    assert "4 minutes" not in listing.reply and "5 minutes" not in listing.reply
+
+
+async def test_turn_it_off_again_switches_the_same_device(system: AgentSystem) -> None:
+    await system.arun("turn on the coffee machine", thread_id="t")
+    result = await system.arun("and turn it off again", thread_id="t")
+    assert result.result is not None
+    assert [(s.tool) for s in result.result.steps] == ["smart_home.turn_off"]
+    state = await system.arun("is the coffee machine on", thread_id="t")
+    assert "off" in state.reply.lower()
+
+
+async def test_and_the_bedroom_repeats_the_action_on_the_bedroom(system: AgentSystem) -> None:
+    await system.arun("turn on the bedroom light", thread_id="t")
+    await system.arun("turn off the kitchen light", thread_id="t")
+    result = await system.arun("and the bedroom", thread_id="t")
+    assert result.result is not None
+    (step,) = result.result.steps
+    assert step.tool == "smart_home.turn_off"
+    assert "bedroom" in str(step.output)
+    state = await system.arun("is the bedroom light on", thread_id="t")
+    assert "off" in state.reply.lower()
+
+
+async def test_a_follow_up_question_about_a_device_only_reads_its_state(
+    system: AgentSystem,
+) -> None:
+    await system.arun("turn on the bedroom light", thread_id="t")
+    await system.arun("turn off the kitchen light", thread_id="t")
+    result = await system.arun("what about the bedroom?", thread_id="t")
+    assert result.result is not None
+    assert [s.tool for s in result.result.steps] == ["smart_home.get_state"]
+    assert "on" in result.reply.lower()
+
+
+async def test_a_follow_up_in_another_thread_is_not_one(system: AgentSystem) -> None:
+    await system.arun("set a timer for 5 minutes", thread_id="a")
+    decision = await system.aroute("make it 10", thread_id="b")
+    assert decision.slots.get("follow_up") is None
