@@ -355,7 +355,9 @@ class AgentSystem:
             from agent_system.graph.followup import role_calls, role_plan
 
             role = engine.roles[str(decision.role)]
-            choice = role_calls(role, text, decision, engine.runtime, history, engine.registry)
+            choice = await role_calls(
+                role, text, decision, engine.runtime, history, engine.registry
+            )
             if not isinstance(choice, Clarification):
                 plan = role_plan(text, role.name, choice, engine.registry)
                 return validate_plan(plan, engine.registry)

@@ -131,7 +131,19 @@ class Settings(BaseSettings):
     # --- roles ---------------------------------------------------------------------------
     weather_url: str = "https://api.open-meteo.com/v1/forecast"
     geocoding_url: str = "https://geocoding-api.open-meteo.com/v1/search"
-    units: Literal["metric", "imperial"] = "metric"
+    units: Literal["metric", "imperial"] = Field(
+        default="metric", description="'metric' (°C, km/h) or 'imperial' (°F, mph) in replies."
+    )
+    location: str | None = Field(
+        default=None,
+        description="Home location: a place name ('Paris', 'Paris, France') or 'latitude,"
+        "longitude'. Weather uses it when no place is named; 'I live in Lyon' overrides it "
+        "per user.",
+    )
+    clock: Literal["24h", "12h"] = Field(default="24h", description="Times in replies.")
+    date_order: Literal["dmy", "mdy", "ymd"] = Field(
+        default="dmy", description="Dates in replies: 'Fri 9 Jan', 'Fri Jan 9' or 'Fri 2026-01-09'."
+    )
     http_timeout_s: float = Field(default=10.0, gt=0)
     smart_home_backend: Literal["simulated", "home_assistant"] = "simulated"
     home_config: Path | None = Field(default=None, description="Simulated home devices (TOML).")
@@ -150,6 +162,21 @@ class Settings(BaseSettings):
     port: int = Field(default=8000, ge=0, le=65535)
     rate_limit_per_minute: int = Field(default=120, ge=1)
     max_body_bytes: int = Field(default=1_000_000, ge=1024)
+
+    @field_validator("location")
+    @classmethod
+    def _check_location(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        parts = value.split(",")
+        if len(parts) == 2 and all(_is_number(p) for p in parts):
+            lat, lon = (float(p) for p in parts)
+            if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+                raise ValueError(
+                    f"location {value!r}: latitude must be -90..90 and longitude -180..180"
+                )
+            return f"{lat},{lon}"
+        return " ".join(value.split())
 
     @field_validator("api_keys", "plugins", "roles", "function_specs", mode="before")
     @classmethod
@@ -211,6 +238,14 @@ class Settings(BaseSettings):
         return bool(self.database_url) and str(self.database_url).startswith(
             ("postgresql://", "postgres://")
         )
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def config_path() -> Path:

@@ -1,4 +1,4 @@
-"""``agent-system config show`` (effective settings, secrets masked) and ``config init``."""
+"""``agent-system config show`` (settings, secrets masked), ``config init``, ``config set``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from pydantic import SecretStr
+from pydantic import SecretStr, ValidationError
 from rich.table import Table
 from rich.text import Text
 
@@ -133,3 +133,59 @@ def init(
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(render_config_template(), encoding="utf-8")
         make_console().print(f"Wrote {target}", markup=False, soft_wrap=True)
+
+
+@config_app.command("set")
+def set_value(
+    key: Annotated[str, typer.Argument(help="Setting name, e.g. location, units, clock.")],
+    value: Annotated[str, typer.Argument(help='New value, e.g. "Paris" or "48.85,2.35".')],
+) -> None:
+    """Set one setting in the config file: `agent-system config set location "Paris"`."""
+    from agent_system.config import Settings, config_path
+
+    with guarded():
+        field = Settings.model_fields.get(key)
+        if field is None:
+            raise ConfigurationError(
+                f"Unknown setting {key!r}; `agent-system config show` lists them."
+            )
+        if "SecretStr" in str(field.annotation):
+            raise ConfigurationError(
+                f"{key!r} is a secret: set AGENT_SYSTEM_{key.upper()} in the environment instead "
+                "of writing it to the config file."
+            )
+        parsed: Any = value
+        if not isinstance(field.get_default(call_default_factory=True, validated_data={}), str):
+            try:
+                parsed = json.loads(value)
+            except ValueError:
+                parsed = value
+        try:
+            checked = getattr(Settings(**{key: parsed}), key)
+        except ValidationError as exc:
+            problem = exc.errors()[0]["msg"].removeprefix("Value error, ")
+            raise ConfigurationError(f"Cannot set {key} to {value!r}: {problem}.") from None
+        path = config_path()
+        line = f"{key} = {_toml_value(checked)}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_setting(path, key, line)
+        make_console().print(f"{line}  ({path})", markup=False, soft_wrap=True)
+
+
+def _write_setting(path: Path, key: str, line: str) -> None:
+    """Replace the key's line (set, else commented out), or append it; atomically."""
+    import re
+
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    active = re.compile(rf"^\s*{re.escape(key)}\s*=")
+    commented = re.compile(rf"^\s*#\s*{re.escape(key)}\s*=")
+    index = next((i for i, text in enumerate(lines) if active.match(text)), None)
+    if index is None:
+        index = next((i for i, text in enumerate(lines) if commented.match(text)), None)
+    if index is None:
+        lines.append(line)
+    else:
+        lines[index] = line
+    temporary = path.with_suffix(".toml.tmp")
+    temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    temporary.replace(path)

@@ -40,6 +40,7 @@ from agent_system.planning.validation import similar_names
 from agent_system.registry.registry import ToolRegistry
 from agent_system.registry.spec import Intent, SideEffect, ToolContext, ToolOutput, ToolSpec
 from agent_system.runtime import Runtime
+from agent_system.understanding.locale import locale_scope
 
 __all__ = ["MIN_RETRY_ATTEMPTS", "IntentSink", "StepExecutor", "normalise_output"]
 
@@ -182,7 +183,8 @@ class StepExecutor:
                 plan_id=plan_id,
             )
             try:
-                raw = await self._call(spec, arguments, ctx, timeout)
+                with locale_scope(self.runtime.settings):
+                    raw = await self._call(spec, arguments, ctx, timeout)
             except asyncio.CancelledError:
                 task = asyncio.current_task()
                 if task is not None and task.cancelling():  # we are being cancelled: stop

@@ -12,6 +12,7 @@ from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResul
 from agent_system.registry.spec import SideEffect
 from agent_system.roles import Clarification, Role, RoleCall, role_slots
 from agent_system.understanding.frame import is_question, resolve_follow_up
+from agent_system.understanding.locale import home_location
 
 if TYPE_CHECKING:
     from agent_system.registry.registry import ToolRegistry
@@ -20,22 +21,32 @@ if TYPE_CHECKING:
 
 __all__ = ["role_calls", "role_plan", "turn_calls"]
 
+_NEEDS_HOME = frozenset({"weather"})
 _ASK_FIRST = (
     "Should I change anything? Say what to do, for example 'add it on Friday too'; "
     "a question on its own changes nothing."
 )
 
 
-def role_calls(
+async def role_calls(
     role: Role,
     text: str,
     decision: RouteDecision,
     runtime: Runtime,
     history: list[Turn],
     registry: ToolRegistry,
+    user: str | None = None,
 ) -> list[RoleCall] | Clarification:
-    """The calls `role` makes for `text`; a follow-up question never changes data."""
+    """The calls `role` makes for `text`; a follow-up question never changes data.
+
+    Roles that need the user's home (weather) get it in the ``home`` slot.
+    """
     follow_up = bool(decision.slots.get("follow_up"))
+    slots = {**role_slots(role, text), **decision.slots}
+    if role.name in _NEEDS_HOME:
+        home = await home_location(runtime.settings, runtime.store, user)
+        if home:
+            slots["home"] = home
     if follow_up:
         resolved = resolve_follow_up(text, history, runtime.clock.now())
         if resolved is not None:
@@ -43,7 +54,6 @@ def role_calls(
             if resolved.question and any(_changes_data(c.tool, registry) for c in calls):
                 return Clarification(_ASK_FIRST)
             return calls
-    slots = {**role_slots(role, text), **decision.slots}
     choice = role.interpret(text, slots, runtime, history)
     if isinstance(choice, Clarification):
         return choice

@@ -104,7 +104,15 @@ class Engine:
         decision = RouteDecision.model_validate(state["route"])
         role = self.roles[str(decision.role)]
         history = [Turn(**t) for t in state.get("history", [])]
-        choice = role_calls(role, state["request"], decision, self.runtime, history, self.registry)
+        choice = await role_calls(
+            role,
+            state["request"],
+            decision,
+            self.runtime,
+            history,
+            self.registry,
+            state.get("user"),
+        )
         if isinstance(choice, Clarification):
             return Command(
                 goto="synthesize", update={"reply": choice.question, "status": "success"}

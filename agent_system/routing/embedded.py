@@ -27,6 +27,7 @@ from agent_system.routing._model import DEFAULT_MODEL_PATH, OTHER, Classifier, L
 from agent_system.routing._rules import find_compound, follow_up_role
 from agent_system.routing.matcher import ExampleMatcher
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+from agent_system.understanding.locale import home_statement
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -127,6 +128,14 @@ class EmbeddedRouter:
                 role="conversation",
                 confidence=1.0,
                 reason="The request is empty; the conversation role asks what is needed.",
+            )
+        if (home := home_statement(text)) is not None:
+            return RouteDecision(
+                target=RouteTarget.FAST_REPLY,
+                role="conversation",
+                confidence=1.0,
+                slots={"sets_home": home},
+                reason=f"The user says where they live ({home}); kept as their home location.",
             )
         probabilities = self.model.probabilities(text)
         scores = {name: round(value, 4) for name, value in probabilities.items()}

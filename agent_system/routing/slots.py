@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from agent_system.understanding.locale import format_clock, format_date
+
 __all__ = [
     "When",
     "extract",
@@ -521,7 +523,7 @@ def format_duration(value: timedelta) -> str:
 def format_moment(value: datetime, now: datetime) -> str:
     """A moment as a person says it: "at 09:10", "tomorrow at 07:30", "on Fri 9 Jan at 10:00"."""
     local = value.astimezone(now.tzinfo)
-    clock = local.strftime("%H:%M")
+    clock = format_clock(local)
     days = (local.date() - now.date()).days
     if days == 0:
         return f"at {clock}"
@@ -533,5 +535,5 @@ def format_moment(value: datetime, now: datetime) -> str:
 
 
 def format_day(day: date) -> str:
-    """ "Fri 9 Jan" (with the year when it is not the current one is left to the caller)."""
-    return f"{day.strftime('%a')} {day.day} {day.strftime('%b')}"
+    """ "Fri 9 Jan", or in the date order of the call being run (`Settings.date_order`)."""
+    return format_date(day)

@@ -14,6 +14,7 @@ from agent_system.routing.slots import (
     parse_duration,
     parse_when,
 )
+from agent_system.understanding.locale import format_clock
 from roles.calendar.store import CalendarStore, Event
 
 __all__ = ["create", "delete", "free_time", "list_events", "update"]
@@ -42,7 +43,7 @@ def _day_phrase(day: date, today: date) -> str:
 
 
 def _hours(event: Event) -> str:
-    return f"{event.start:%H:%M}-{event.end:%H:%M}"
+    return f"{format_clock(event.start)}-{format_clock(event.end)}"
 
 
 def _when(event: Event, today: date) -> str:
@@ -321,7 +322,7 @@ def free_time(
         finish = datetime.combine(day, closes, tzinfo=now.tzinfo)
         slots = store.free_slots(user, begin, finish, minimum) if begin < finish else []
         if slots:
-            text = ", ".join(f"{s:%H:%M}-{e:%H:%M}" for s, e in slots)
+            text = ", ".join(f"{format_clock(s)}-{format_clock(e)}" for s, e in slots)
             lines.append(f"{_day_phrase(day, now.date())}: {text}")
             data.append(
                 {
@@ -333,7 +334,7 @@ def free_time(
     if not lines:
         return ToolOutput(
             data=[],
-            display=f"No free slot of {format_duration(minimum)} between {opens:%H:%M} and "
-            f"{closes:%H:%M} {_day_phrase(period[0].date(), now.date())}.",
+            display=f"No free slot of {format_duration(minimum)} between {format_clock(opens)} "
+            f"and {format_clock(closes)} {_day_phrase(period[0].date(), now.date())}.",
         )
     return ToolOutput(data=data, display="Free " + "; ".join(lines) + ".")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import RoleCall
+from agent_system.understanding.locale import home_fact
 
 if TYPE_CHECKING:
     from agent_system.roles import Clarification
@@ -57,7 +58,13 @@ class ConversationRole:
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | Clarification:
-        """Always conversation.reply, with the thread's recent turns as history."""
+        """conversation.reply, with the thread's recent turns as history.
+
+        "I live in Lyon" (the router's ``sets_home`` slot) is remembered as the user's home.
+        """
+        home = slots.get("sets_home")
+        if isinstance(home, str) and home.strip():
+            return RoleCall("memory.remember", {"fact": home_fact(home.strip())})
         recent = history[-HISTORY_TURNS:]
         return RoleCall(
             "conversation.reply",

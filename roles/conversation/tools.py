@@ -20,6 +20,7 @@ from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import CANNOT_OFFLINE
 from agent_system.runtime import Runtime
+from agent_system.understanding.locale import format_clock
 
 __all__ = ["JOKES", "NEEDS_LLM", "ChatMessage", "offline_reply", "reply"]
 
@@ -128,7 +129,9 @@ def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
         "goodbye": lambda: "Good night!" if "night" in message.lower() else "Goodbye!",
         "how_are_you": lambda: "All systems running, thanks for asking! What can I do for you?",
         "capabilities": _capabilities,
-        "time": lambda: f"It's {now:%H:%M} ({now.tzname() or 'local time'}).",
+        "time": lambda: (
+            f"It's {format_clock(now, runtime.settings)} ({now.tzname() or 'local time'})."
+        ),
         "date": lambda: f"Today is {now:%A} {now.day} {now:%B %Y}.",
         "joke": lambda: _joke(runtime),
         "identity": lambda: (

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system.understanding.locale import format_clock
 from roles.timer.store import Timer, TimerStore
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class FiredTimer:
     def text(self) -> str:
         """What to tell the user."""
         timer = self.timer
-        due = timer.due_at.strftime("%H:%M") if timer.due_at else ""
+        due = format_clock(timer.due_at) if timer.due_at else ""
         if timer.kind == "reminder":
             message = f"Reminder: {timer.message or timer.label}"
         elif timer.kind == "alarm":

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from agent_system.errors import ToolExecutionError
 from agent_system.roles import ConditionVocabulary
+from agent_system.understanding.locale import COORDINATES
 from roles._http import malformed, request_json
 
 __all__ = [
@@ -193,6 +194,9 @@ class OpenMeteoBackend:
         key = " ".join(query.lower().split())
         if key in self._places:
             return self._places[key]
+        if coordinates := COORDINATES.match(query):
+            lat, lon = float(coordinates["lat"]), float(coordinates["lon"])
+            return Place(name=f"{lat:g}, {lon:g}", latitude=lat, longitude=lon)
         name, _, qualifier = query.partition(",")
         body = await request_json(
             self.http,

@@ -115,8 +115,12 @@ class WeatherRole:
     ) -> RoleCall | Clarification:
         """weather.current for "now", weather.forecast when a day, hour or "will it" is named."""
         place = extract_place(text) or _slot_place(slots) or _history_place(history)
+        place = place or _home(slots, runtime)
         if place is None:
-            return Clarification("Which city?", missing=("place",))
+            return Clarification(
+                "Which city? Name a place, or tell me where you live, e.g. 'I live in Paris'.",
+                missing=("place",),
+            )
         day = parse_day(text)
         hour = parse_hour(text)
         wants_forecast = bool(_FORECAST_WORDS.search(text))
@@ -126,6 +130,14 @@ class WeatherRole:
                 arguments["hour"] = hour
             return RoleCall("weather.forecast", arguments)
         return RoleCall("weather.current", {"place": place})
+
+
+def _home(slots: dict[str, Any], runtime: Runtime) -> str | None:
+    """The user's home (found by the engine, in the ``home`` slot) or the `location` setting."""
+    home = slots.get("home")
+    if isinstance(home, str) and home.strip():
+        return home.strip()
+    return (runtime.settings.location or "").strip() or None
 
 
 def _history_place(history: list[Turn]) -> str | None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.runtime import Runtime
+from agent_system.understanding.locale import format_clock, home_location
 from roles.weather._days import resolve_day
 from roles.weather.backend import Conditions, Forecast, OpenMeteoBackend, WeatherBackend
 
@@ -28,6 +29,18 @@ def weather_backend(runtime: Runtime) -> WeatherBackend:
     return runtime.resource(BACKEND_KEY, _build)
 
 
+async def _place(ctx: ToolContext, place: str) -> str:
+    """`place`, or the user's home when it is blank; a plain question when neither is known."""
+    if place.strip():
+        return place
+    home = await home_location(ctx.runtime.settings, ctx.runtime.store, ctx.user)
+    if not home:
+        raise ToolExecutionError(
+            "Which city? Name a place, or tell me where you live, e.g. 'I live in Paris'."
+        )
+    return home
+
+
 def _temp(c: float, f: float, imperial: bool) -> str:
     return f"{f:.0f}°F" if imperial else f"{c:.0f}°C"
 
@@ -46,14 +59,14 @@ async def current(ctx: ToolContext, place: str) -> ToolOutput:
     """Get the current weather for a place.
 
     Args:
-        place: City or town, optionally with the country, e.g. "Paris" or "Paris, France".
+        place: City or town, optionally with the country, e.g. "Paris" or "Paris, France";
+            empty for the user's home location.
 
     Returns:
         condition (sunny, cloudy, fog, rain, snow, storm), description, temp_c, temp_f,
         wind_kmh, wind_mph, humidity.
     """
-    if not place.strip():
-        raise ToolExecutionError("Which city? Give a place name, e.g. 'Paris'.")
+    place = await _place(ctx, place)
     weather = await weather_backend(ctx.runtime).current(place)
     imperial = ctx.runtime.settings.units == "imperial"
     return ToolOutput(
@@ -70,7 +83,8 @@ async def forecast(
     """Get the weather forecast for a place on a given day, optionally at a given hour.
 
     Args:
-        place: City or town, optionally with the country, e.g. "Boston, United States".
+        place: City or town, optionally with the country, e.g. "Boston, United States";
+            empty for the user's home location.
         day: "today", "tomorrow", a weekday such as "saturday", "in 3 days" or an ISO date.
         hour: Hour of the day (0-23, the place's local time) for an hourly forecast.
 
@@ -79,8 +93,7 @@ async def forecast(
         (the day's high), temp_min_c, temp_min_f, precipitation_probability, and `hourly`
         when an hour was given.
     """
-    if not place.strip():
-        raise ToolExecutionError("Which city? Give a place name, e.g. 'Paris'.")
+    place = await _place(ctx, place)
     if hour is not None and not 0 <= hour <= 23:
         raise ToolExecutionError(f"Hour {hour} is not an hour of the day; use 0 to 23.")
     today = ctx.runtime.clock.now().date()
@@ -97,7 +110,7 @@ async def forecast(
     imperial = ctx.runtime.settings.units == "imperial"
     return ToolOutput(
         data=result.model_dump(),
-        display=_forecast_text(result, _day_name(target, today), imperial),
+        display=_forecast_text(result, _day_name(target, today), imperial, ctx.runtime),
         sources=["https://open-meteo.com"],
     )
 
@@ -113,10 +126,15 @@ def _day_name(target: date, today: date) -> str:
     return target.strftime("%A %d %B").replace(" 0", " ")
 
 
-def _forecast_text(f: Forecast, day: str, imperial: bool) -> str:
+def _forecast_text(f: Forecast, day: str, imperial: bool, runtime: Runtime | None = None) -> str:
     if f.hourly is not None:
         h = f.hourly
         at = h.time[-5:]
+        if runtime is not None:
+            try:
+                at = format_clock(datetime.fromisoformat(h.time), runtime.settings)
+            except ValueError:
+                pass
         text = f"{day} at {at} in {f.place}: {_temp(h.temp_c, h.temp_f, imperial)} and "
         text += h.description
         if h.precipitation_probability is not None:
