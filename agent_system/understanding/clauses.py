@@ -51,11 +51,23 @@ _VERBS = (
     "email|notify|remember|forget|note|save|summari[sz]e|translate|convert|calculate|get|read|"
     "let|mark|clear|empty|extend|restart|reset|activate|deactivate|enable|disable|arm|disarm|"
     "water|feed|order|buy|help|say|please|can|could|would|will|do|does|did|is|are|was|were|am|"
+    "change|increase|decrease|adjust|reduce|boost|update|edit|mute|unmute|cancel|wake|find|"
+    "describe|speak|erase|input|modify|confirm|report|alarm|write|take|record|inform|explain|"
+    "repeat|ask|skip|shuffle|anything|any|have\\s+(?:i|you|we)|has|"
     "if|unless|what|whats|what's|when|where|who|whom|which|why|how|how's|hows|i|i'm|i'd|i'll|let's"
 )
 _OPENS = re.compile(
-    rf"^(?:(?:ok|okay|now|then|also|and|please|just|hey)\s+)*(?:{_VERBS})\b", re.IGNORECASE
+    rf"^(?:(?:ok|okay|now|then|also|and|please|just|hey|olly|alexa|siri|google|computer)\s+)*"
+    rf"(?:{_VERBS})\b",
+    re.IGNORECASE,
 )
+# A thing a request is about, opening a clause of 3+ words ("lights down to seven").
+_SUBJECT = re.compile(
+    r"^(?:the\s+|my\s+)?(?:lights?|lamps?|temperature|thermostat|volume|weather|forecast|"
+    r"alarms?|timers?|events?|meetings?|calendar|schedule|agenda)\b",
+    re.IGNORECASE,
+)
+_NEXT_SEPARATOR = re.compile(r"\s*(?:[,;.]|\band\b|\bthen\b)", re.IGNORECASE)
 _MESSAGE = re.compile(
     r"\b(?:remind\s+(?:me|us|\w+)\s+(?:to|that|about)|remember\s+(?:that|to)|note\s+that|"
     r"make\s+a\s+note|tell\s+\w+\s+that|say\s+that|notify\s+me\s+(?:that|when)|"
@@ -138,7 +150,10 @@ def _split_head(condition: str) -> tuple[str, str] | None:
     """ "it rains close the windows" -> ("it rains", "close the windows"): the first command verb
     after the condition's own words starts the body; None when there is none."""
     for match in _IMPERATIVE.finditer(condition):
-        if len(condition[: match.start()].split()) >= 2:
+        if (
+            len(condition[: match.start()].split()) >= 2
+            and len(condition[match.end() :].split()) >= 1
+        ):
             return condition[: match.start()].strip(" ,"), condition[match.start() :].strip()
     return None
 
@@ -178,7 +193,16 @@ def _keeps_cut(match: re.Match[str], piece: str, following: str) -> bool:
         return bool(following.strip(" ,.!?")) and _is_request_piece(following)
     if _MESSAGE.search(piece) and not _starts_strong_command(following):
         return False
-    return opens_request(following)
+    if opens_request(following):
+        return True
+    # Up to the next separator: a list item is short ("milk, eggs and bread"); a clause of its
+    # own after a comma has 3+ words ("temperature this hour"), and after "and" it opens with
+    # what it is about ("and lights down to seven").
+    span = _NEXT_SEPARATOR.split(following, maxsplit=1)[0]
+    words = len(span.split())
+    if "," in match[0]:
+        return words >= 3
+    return words >= 3 and _SUBJECT.match(span.strip()) is not None
 
 
 def _is_request_piece(text: str) -> bool:
@@ -291,6 +315,10 @@ def _spread_devices(piece: str) -> list[str]:
     if len(items) < 2 or items[0].lower() in _COLORS or items[0].lower().startswith("it"):
         return [piece]
     tail = "" if particle or found.groupdict().get("tail") is None else found["tail"]
+    stripped = [re.sub(r"^the\s+", "", item, flags=re.IGNORECASE) for item in items]
+    if all(len(b.split()) == 1 for b in stripped[:-1]) and len(stripped[-1].split()) >= 2:
+        head = stripped[-1].split()[-1]  # "the kitchen, bedroom and hall lights": one head noun
+        items = [f"{item} {head}" for item in items[:-1]] + [items[-1]]
     first = _AREA_OF_FIRST.match(items[0])
     out = [items[0]]
     for item in items[1:]:

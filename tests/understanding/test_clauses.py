@@ -118,3 +118,41 @@ def test_clauses_carry_their_normalized_form() -> None:
 
 def test_blank_text_has_no_clauses() -> None:
     assert split_clauses("   ") == []
+
+
+@pytest.mark.parametrize(
+    ("request_text", "expected"),
+    [
+        (
+            "please search for dining tables, temperature this hour",
+            ["please search for dining tables", "temperature this hour"],
+        ),
+        (
+            "is it true the gym is far away and lights down to seven",
+            ["is it true the gym is far away", "lights down to seven"],
+        ),
+        (
+            "wake me up at six thirty and describe a potato",
+            ["wake me up at six thirty", "describe a potato"],
+        ),
+        (
+            "turn all lights off and if there is any alarm set then let me know",
+            ["turn all lights off", "let me know"],
+        ),
+    ],
+)
+def test_spoken_compounds_split_without_a_leading_verb(
+    request_text: str, expected: list[str]
+) -> None:
+    assert texts(request_text) == expected
+
+
+def test_a_short_item_after_a_comma_stays_in_its_list_or_shares_the_verb() -> None:
+    assert texts("remind me to buy milk, eggs and bread") == [
+        "remind me to buy milk, eggs and bread"
+    ]
+    assert texts("turn on the kitchen, bedroom and hall lights") == [
+        "turn on the kitchen lights",
+        "turn on bedroom lights",
+        "turn on hall lights",
+    ]
