@@ -88,7 +88,7 @@ class EmbeddedPlanner:
     ) -> ExecutionPlan:
         """Split, route and fill each clause; see the module docstring."""
         history = history or []
-        clauses = split_clauses(request)
+        clauses = split_clauses(request, getattr(self.router, "openers", frozenset()))
         steps: list[ExecutionStep] = []
         step_roles: dict[str, RoleDeclaration] = {}
         unsupported: list[str] = []

@@ -71,16 +71,18 @@ def find_compound(
     classify: Callable[[str], tuple[str, float]],
     plan_threshold: float,
     tool_roles: Collection[str] | None = None,
+    openers: frozenset[str] = frozenset(),
 ) -> list[Clause] | None:
     """The clauses of `text` when it holds two actions, else None.
 
-    `tool_roles`: the roles that act through tools (default: the built-in ones).
+    `tool_roles`: the roles that act through tools (default: the built-in ones); `openers`:
+    extra words that open a request (see `split_clauses`).
     """
     if tool_roles is None:
         from agent_system.routing import _model
 
         tool_roles = _model.TOOL_ROLES
-    pieces = split_clauses(text)
+    pieces = split_clauses(text, openers)
     if len(pieces) < 2:
         return None
     clauses = [

@@ -65,6 +65,8 @@ class EmbeddedRouter:
         self.plan_threshold = plan_threshold
         self.matcher: ExampleMatcher | None = None
         self.tool_roles: frozenset[str] | None = None
+        self.openers: frozenset[str] = frozenset()
+        """First words of the examples of roles the model lacks: they open a clause."""
         if roles is not None:
             self._use_roles(roles)
 
@@ -78,6 +80,12 @@ class EmbeddedRouter:
         if new:
             known = {name: d.examples for name, d in declared.items() if name in classes}
             self.matcher = ExampleMatcher(new, known)
+            self.openers = frozenset(
+                words[0].lower()
+                for examples in new.values()
+                for e in examples
+                if (words := e.split())
+            )
 
     @classmethod
     def from_settings(
@@ -143,7 +151,9 @@ class EmbeddedRouter:
         if matched:
             scores[best] = round(confidence, 4)
 
-        compound = find_compound(text, self.classify, self.plan_threshold, self.tool_roles)
+        compound = find_compound(
+            text, self.classify, self.plan_threshold, self.tool_roles, self.openers
+        )
         if compound is not None:
             roles = [c.role for c in compound if c.role != OTHER]
             return RouteDecision(

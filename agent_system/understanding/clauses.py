@@ -99,15 +99,23 @@ class Clause:
         return normalize(self.text)
 
 
-def opens_request(text: str) -> bool:
-    """True when `text` opens like a request of its own (a verb or a question word)."""
-    return _OPENS.match(normalize(text) or text.strip()) is not None
+def opens_request(text: str, openers: frozenset[str] = frozenset()) -> bool:
+    """True when `text` opens like a request of its own (a verb or a question word, or one of
+    `openers`: the first words of plugin roles' examples, such as "split")."""
+    normalized = normalize(text) or text.strip()
+    if _OPENS.match(normalized) is not None:
+        return True
+    first = normalized.split(maxsplit=1)[0] if normalized.split() else ""
+    return first in openers
 
 
-def split_clauses(text: str) -> list[Clause]:
-    """The clauses of `text` (see the module docstring). Never empty for non-blank text."""
+def split_clauses(text: str, openers: frozenset[str] = frozenset()) -> list[Clause]:
+    """The clauses of `text` (see the module docstring). Never empty for non-blank text.
+
+    `openers` adds words that open a request (plugin roles' verbs: "split 90 between 3").
+    """
     text = text.translate(_APOSTROPHES).strip()
-    pieces = _cut(text)
+    pieces = _cut(text, openers)
     clauses: list[Clause] = []
     pending: tuple[str, bool] | None = None  # a leading "if ..." waiting for its clause
     for piece, kind in pieces:
@@ -123,7 +131,7 @@ def split_clauses(text: str) -> list[Clause]:
         condition: str | None = None
         negated = False
         tail = _CONDITION_TAIL.match(piece)
-        if tail and opens_request(tail["body"]):
+        if tail and opens_request(tail["body"], openers):
             piece, condition = tail["body"].strip(" ,"), tail["cond"].strip(" ,")
             negated = tail["kw"].lower() == "unless"
         elif pending is not None:
@@ -158,7 +166,7 @@ def _split_head(condition: str) -> tuple[str, str] | None:
     return None
 
 
-def _cut(text: str) -> list[tuple[str, str]]:
+def _cut(text: str, openers: frozenset[str]) -> list[tuple[str, str]]:
     """(piece, joined_by) pieces, glued back where an "and" does not join actions."""
     pieces: list[tuple[str, str]] = []
     kind, start = "start", 0
@@ -167,7 +175,7 @@ def _cut(text: str) -> list[tuple[str, str]]:
         following = text[match.end() :]
         cut_kind = "then" if match["seq"] else "and"
         if pieces or piece.strip(" ,.!?"):
-            if not _keeps_cut(match, piece, following):
+            if not _keeps_cut(match, piece, following, openers):
                 continue  # glue: the separator stays inside the current piece
         if _clean(piece):
             pieces.append((_clean(piece), kind))
@@ -185,7 +193,7 @@ def _clean(piece: str) -> str:
     return _LEADING.sub("", piece.strip(" ,.!?;")).strip(" ,.!?;")
 
 
-def _keeps_cut(match: re.Match[str], piece: str, following: str) -> bool:
+def _keeps_cut(match: re.Match[str], piece: str, following: str, openers: frozenset[str]) -> bool:
     """Whether the separator `match` ends the current `piece` (see the module docstring)."""
     if match["strong"]:
         return True
@@ -193,7 +201,7 @@ def _keeps_cut(match: re.Match[str], piece: str, following: str) -> bool:
         return bool(following.strip(" ,.!?")) and _is_request_piece(following)
     if _MESSAGE.search(piece) and not _starts_strong_command(following):
         return False
-    if opens_request(following):
+    if opens_request(following, openers):
         return True
     # Up to the next separator: a list item is short ("milk, eggs and bread"); a clause of its
     # own after a comma has 3+ words ("temperature this hour"), and after "and" it opens with
