@@ -143,13 +143,15 @@ def follow_up_role(
     )
     if not marked:
         return None
+    pointing_back = _ANAPHORA.search(joined) is not None
     if best != previous and best_confidence >= fast_threshold:
-        return None  # a new request, clear on its own ("and set a timer for 5 minutes")
+        if best != OTHER or not pointing_back:
+            return None  # a new request, clear on its own ("and set a timer for 5 minutes")
     if (
         best == OTHER
         and len(words) > _BARE_MAX_TOKENS
         and best_confidence >= plan_threshold
-        and _ANAPHORA.search(joined) is None
+        and not pointing_back
     ):
         return None  # a new out-of-role request ("and book me a flight to Boston")
     return previous

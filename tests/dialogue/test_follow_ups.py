@@ -97,3 +97,13 @@ async def test_a_follow_up_in_another_thread_is_not_one(system: AgentSystem) -> 
     await system.arun("set a timer for 5 minutes", thread_id="a")
     decision = await system.aroute("make it 10", thread_id="b")
     assert decision.slots.get("follow_up") is None
+
+
+async def test_turn_it_off_again_after_another_role_in_between(system: AgentSystem) -> None:
+    await system.arun("set a timer for 5 minutes", thread_id="t")
+    await system.arun("make it 10", thread_id="t")
+    await system.arun("turn on the coffee machine", thread_id="t")
+    result = await system.arun("and turn it off again", thread_id="t")
+    assert result.route is not None and result.route.role == "smart_home"
+    state = await system.arun("is the coffee machine on", thread_id="t")
+    assert "off" in state.reply.lower()
