@@ -140,7 +140,10 @@ def set_value(
     key: Annotated[str, typer.Argument(help="Setting name, e.g. location, units, clock.")],
     value: Annotated[str, typer.Argument(help='New value, e.g. "Paris" or "48.85,2.35".')],
 ) -> None:
-    """Set one setting in the config file: `agent-system config set location "Paris"`."""
+    """Set one setting in the config file, after checking its value.
+
+    Example: agent-system config set location "Paris"
+    """
     from agent_system.config import Settings, config_path
 
     with guarded():
