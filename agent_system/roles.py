@@ -22,7 +22,7 @@ import importlib.util
 import logging
 import pkgutil
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -44,6 +44,7 @@ __all__ = [
     "RoleDeclaration",
     "builtin_role_names",
     "declaration",
+    "did_you_mean",
     "load_roles",
     "role_slots",
     "with_previous_turn",
@@ -62,6 +63,27 @@ CANNOT_OFFLINE = (
     "for you and summarize text."
 )
 """The whole reply to a request nothing understood: one plain sentence of what works."""
+_WHAT_ROLES_DO = {
+    "timer": "a timer, alarm or reminder",
+    "weather": "the weather",
+    "calendar": "your calendar",
+    "smart_home": "a device at home",
+    "search": "a search",
+    "lists": "a list",
+    "memory": "something for me to remember",
+    "notify": "a notification",
+    "summarize": "a summary",
+    "conversation": "a chat",
+}
+
+
+def did_you_mean(roles: Sequence[str]) -> str:
+    """One plain question naming what each candidate role does: "Did you mean a timer, alarm or
+    reminder, or your calendar?"."""
+    names = [_WHAT_ROLES_DO.get(name, name.replace("_", " ")) for name in roles]
+    if len(names) == 1:
+        return f"Did you mean {names[0]}?"
+    return f"Did you mean {', '.join(names[:-1])}, or {names[-1]}?"
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,12 @@
-"""Router benchmark on the CLINC150 ``val`` split: ``python -m benchmarks.router``.
+"""Router benchmark on the untouched slice of CLINC150: ``python -m benchmarks.router``.
 
 Requests are mapped to roles through ``role_map.json``. A decision is *right* when an in-role
-request reaches its role, and when an out-of-role request (every other intent, and ``oos_val``)
+request reaches its role, and when an out-of-role request (every other intent, and ``oos``)
 goes anywhere but a tool role (meta-planning or conversation are both acceptable, as the role
-map says). The model never saw ``val``: it is trained on ``train`` and calibrated on a held-out
-slice of ``train``. Writes ``benchmarks/results/router.json`` and the numbers section of
-``docs/routing.md``; exits 1 when a goal fails.
+map says). The model never saw these rows: `evals.splits` keeps 20 % of CLINC150 ``train`` out of
+every fit (``val`` and the rest of ``train`` are fit data). Writes
+``benchmarks/results/router.json`` and the numbers section of ``docs/routing.md``; exits 1 when
+a goal fails.
 """
 
 from __future__ import annotations
@@ -73,9 +74,12 @@ def ready_after_import_ms(runs: int = 5) -> tuple[float, float]:
 
 def evaluate(data_dir: Path) -> dict[str, Any]:
     """Every number of the benchmark."""
-    splits = json.loads((data_dir / "clinc150_train_val.json").read_text(encoding="utf-8"))
+    from evals.splits import clinc150
+
+    # The untouched slice of CLINC150 train (evals.splits): nothing is fitted on it; `val` is
+    # fit data now.
     role_map = load_role_map(data_dir / "role_map.json")
-    rows = [(text, role_map.get(intent)) for text, intent in [*splits["val"], *splits["oos_val"]]]
+    rows = [(row.text, role_map.get(row.intent)) for row in clinc150(data_dir.parent).untouched]
     router = load_default_router()
     for text, _ in rows[:200]:  # warm-up
         router.decide(RouteRequest(text=text))
@@ -146,8 +150,8 @@ def render(results: dict[str, Any], passed: dict[str, bool]) -> str:
     """The Markdown section written into docs/routing.md."""
     lines = [
         START,
-        f"Measured with `python -m benchmarks.router` on {results['requests']} CLINC150 `val` + "
-        f"`oos_val` requests ({results['in_role_requests']} in role, "
+        f"Measured with `python -m benchmarks.router` on {results['requests']} CLINC150 untouched "
+        f"train rows ({results['in_role_requests']} in role, "
         f"{results['out_of_role_requests']} out of role), {results['machine']}, 2 cores.",
         "",
         "| goal | measured | target | |",
@@ -193,7 +197,7 @@ def write_doc(section: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run, print PASS/FAIL per goal, write the results; 1 when a goal fails."""
     parser = argparse.ArgumentParser(description="Router benchmark on CLINC150 val.")
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR / "clinc150")
     parser.add_argument("--no-write", action="store_true", help="Only print.")
     args = parser.parse_args(argv)
     results = evaluate(args.data)

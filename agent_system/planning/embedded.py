@@ -30,6 +30,7 @@ from agent_system.roles import (
     Role,
     RoleDeclaration,
     declaration,
+    did_you_mean,
     role_slots,
 )
 from agent_system.routing.models import RouteDecision, RouteRequest, Turn
@@ -98,7 +99,11 @@ class EmbeddedPlanner:
             decision = self.router.decide(RouteRequest(text=clause.text, history=history))
             role = self.roles.get(decision.role or "") if decision.role else None
             if role is None or decision.confidence < self.min_confidence:
-                unsupported.append(f"{clause.text!r}: {NOT_UNDERSTOOD}")
+                candidates = [r for r in decision.slots.get("candidates", ()) if r in self.roles]
+                if len(candidates) >= 2:  # two roles share the doubt: ask which one
+                    unsupported.append(f"{clause.text!r}: {did_you_mean(candidates)}")
+                else:
+                    unsupported.append(f"{clause.text!r}: {NOT_UNDERSTOOD}")
                 notes.append(f"no built-in role handles {clause.text!r} ({decision.reason})")
                 continue
             text = clause.text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 from collections.abc import Callable, Iterable, Iterator
@@ -46,6 +47,7 @@ class ToolRegistry:
     def __init__(self, tools: Iterable[ToolSpec] = ()) -> None:
         self._tools: dict[str, ToolSpec] = {}
         self._index: Any = None  # built lazily by `search`
+        self._role_tools = False
         self.warnings: list[str] = []
         """Problems met while loading plugins (the plugin was skipped)."""
         self.origins: dict[str, str] = {}
@@ -126,10 +128,37 @@ class ToolRegistry:
         return sorted(self._tools)
 
     def search(self, text: str, k: int = 8) -> list[tuple[ToolSpec, float]]:
-        """The `k` tools that best fit `text`, best first, with scores (zero scores left out)."""
-        from agent_system.registry.selection import ToolIndex
+        """The `k` tools that best fit `text`, best first, with scores.
+
+        Lexical (BM25F) ranking; when the registry holds tools of the built-in roles, the role
+        of each clause of the request (read by the embedded router's classifier) also brings
+        its best tools, so "should I bring a coat and dim the lights" keeps a weather tool
+        (`agent_system.registry.selection.choose_tools`)."""
+        from agent_system.registry.selection import ToolIndex, choose_tools
 
         if self._index is None:
             self._index = ToolIndex(list(self._tools.values()))
-        result: list[tuple[ToolSpec, float]] = self._index.search(text, k)
-        return result
+            self._role_tools = self._has_role_tools()
+        lexical: list[tuple[ToolSpec, float]] = self._index.search(text, k)
+        classify = _role_classifier() if self._role_tools else None
+        if classify is None:
+            return lexical
+        scores = {spec.name: score for spec, score in self._index.search(text, 4 * k)}
+        names = choose_tools(list(self._tools.values()), self._index.search, text, k, classify)
+        return [(self._tools[name], scores.get(name, 0.0)) for name in names]
+
+    def _has_role_tools(self) -> bool:
+        from agent_system.routing._model import CLASSES
+
+        return any(spec.domain in CLASSES for spec in self._tools.values())
+
+
+@functools.cache
+def _role_classifier() -> Callable[[str], tuple[str, float]] | None:
+    """The shipped router's classifier (text -> best class, probability), or None without it."""
+    try:
+        from agent_system.routing.embedded import load_default_router
+
+        return load_default_router().classify
+    except (OSError, ValueError):  # no model file: lexical ranking alone
+        return None

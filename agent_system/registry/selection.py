@@ -8,6 +8,9 @@ A lexical BM25F index (no model, no network, well under a millisecond per search
 - Tokens are lower-cased and stemmed by a light suffix stripper (``calculation``, ``calculates``,
   ``calculating`` all become ``calcul``); stop words are dropped; a few common synonyms expand
   the query at a lower weight (``film`` also looks for ``movie``).
+- Compound requests (`choose_tools`, used by `ToolRegistry.search`): each clause's role, read by
+  the embedded router's classifier, brings its best tools first, so "should I bring a coat and
+  dim the lights" keeps a weather tool though no word of it names one.
 - Relevance floor: a tool is only offered when the request shares enough *content* with it, so a
   request no tool fits yields nothing. The floor is measured with weights that do not depend on
   the registry's size (generic verbs like ``find`` or ``calculate`` count little), so it holds the
@@ -20,13 +23,20 @@ import heapq
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from agent_system.registry.spec import ToolSpec
 
-__all__ = ["DEFAULT_MIN_RELEVANCE", "FIELD_WEIGHTS", "ToolIndex", "stem", "tokenize"]
+__all__ = [
+    "DEFAULT_MIN_RELEVANCE",
+    "FIELD_WEIGHTS",
+    "ToolIndex",
+    "choose_tools",
+    "stem",
+    "tokenize",
+]
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
@@ -302,3 +312,52 @@ class ToolIndex:
         tools = self.tools
         kept = [(-score, tools[i].name, i) for i, score in scores.items() if matched[i] >= floor]
         return [(tools[i], -neg) for neg, _, i in heapq.nsmallest(k, kept) if neg < 0]
+
+
+def choose_tools(
+    tools: Sequence[ToolSpec],
+    search: Callable[[str, int], list[tuple[ToolSpec, float]]],
+    text: str,
+    k: int,
+    classify: Callable[[str], tuple[str, float]] | None = None,
+    *,
+    per_clause: int = 2,
+    min_confidence: float = 0.3,
+) -> list[str]:
+    """The `k` tools to hand a planner for `text`: each clause's role tools, then lexical.
+
+    `classify` (the embedded router's classifier: text -> (role, probability)) reads each clause
+    of the request ("do i need pants" -> weather, a clause that shares no word with the weather
+    tools). The best `per_clause` tools of each clause's role (by their lexical score for that
+    clause) come first, clause by clause, so a compound request keeps a tool for each of its
+    parts; the lexical ranking of the whole request (`search`) fills the rest.
+    """
+    from agent_system.understanding import split_clauses
+
+    lexical = [spec.name for spec, _ in search(text, k)]
+    if classify is None or k < 2:
+        return lexical[:k]
+    by_domain: dict[str, list[ToolSpec]] = defaultdict(list)
+    for spec in tools:
+        by_domain[spec.domain].append(spec)
+    queues: list[list[str]] = []
+    for clause in [c.text for c in split_clauses(text)] or [text]:
+        role, confidence = classify(clause)
+        candidates = by_domain.get(role, [])
+        if confidence < min_confidence or not candidates:
+            continue
+        index = ToolIndex(candidates, min_relevance=0.0)
+        ranked = [spec.name for spec, _ in index.search(clause, len(candidates))]
+        queues.append(ranked + [s.name for s in candidates if s.name not in ranked])
+    chosen: dict[str, None] = {}
+    for depth in range(per_clause):
+        for queue in queues:
+            if depth < len(queue):
+                chosen.setdefault(queue[depth], None)
+    for name in lexical:
+        chosen.setdefault(name, None)
+    for depth in range(per_clause, max((len(q) for q in queues), default=0)):
+        for queue in queues:
+            if depth < len(queue):
+                chosen.setdefault(queue[depth], None)
+    return list(chosen)[:k]

@@ -4,7 +4,10 @@ A request becomes two groups of hashed feature indices:
 
 - words: unigrams and bigrams of normalized tokens (with sentence boundaries);
 - chars: character 3- to 5-grams of each token padded with ``<`` and ``>`` (as in fastText),
-  so typos and inflections ("remind", "reminders") share features.
+  so typos and inflections ("remind", "reminders") share features;
+- concepts (in the word group): a small hand-written lexicon maps words of one meaning to one
+  feature ("umbrella", "raincoat", "drizzle" -> rain gear and weather; "lamp", "bulb" -> light),
+  so a word the training data never paired with a role still carries that role's meaning.
 
 Indices come from CRC-32 (stable across processes and platforms, unlike `hash`) modulo the
 number of buckets. Each group is binary and scaled to unit length, then scaled by a weight
@@ -33,6 +36,91 @@ def tokens(text: str) -> list[str]:
     return _TOKEN.findall(normalize(text))
 
 
+_CONCEPTS: dict[str, tuple[str, ...]] = {
+    "weather": (
+        "weather", "forecast", "rain", "raining", "rainy", "drizzle", "shower", "showers",
+        "snow", "snowing", "snowy", "sunny", "sunshine", "cloudy", "clouds", "fog", "foggy",
+        "storm", "stormy", "thunder", "windy", "wind", "humid", "humidity", "hail", "sleet",
+        "temperature", "degrees", "celsius", "fahrenheit", "hot", "cold", "chilly", "freezing",
+        "warm", "heatwave", "frost", "uv", "pollen",
+    ),
+    "wear": (
+        "umbrella", "raincoat", "jacket", "coat", "sunscreen", "sunglasses", "scarf", "gloves",
+        "boots", "shorts", "sweater", "hat", "layers", "wellies",
+    ),
+    "light": (
+        "light", "lights", "lamp", "lamps", "bulb", "bulbs", "lighting", "lightning", "dim",
+        "brighten", "brightness", "bright", "dimmer", "chandelier", "led", "leds", "hue",
+    ),
+    "color": (
+        "red", "green", "blue", "yellow", "purple", "orange", "pink", "white", "warm", "colour",
+        "color", "colors", "colours",
+    ),
+    "appliance": (
+        "plug", "socket", "outlet", "switch", "fan", "heater", "heating", "thermostat", "ac",
+        "aircon", "kettle", "coffee", "espresso", "dishwasher", "washer", "dryer", "oven",
+        "tv", "television", "vacuum", "hoover", "roomba", "robot", "blinds", "curtains",
+        "shutters", "garage", "lock", "unlock", "door", "wemo", "sprinkler", "purifier",
+    ),
+    "volume": ("volume", "louder", "quieter", "mute", "unmute", "loud", "quiet", "sound"),
+    "on_off": ("on", "off", "activate", "deactivate", "enable", "disable", "start", "stop"),
+    "countdown": (
+        "timer", "timers", "countdown", "alarm", "alarms", "wake", "snooze", "reminder",
+        "reminders", "remind", "minutes", "minute", "seconds", "second", "hours", "hour", "mins",
+    ),
+    "calendar": (
+        "calendar", "agenda", "schedule", "meeting", "meetings", "appointment", "appointments",
+        "event", "events", "diary", "busy", "free", "availability", "reschedule", "booked",
+    ),
+    "day": (
+        "today", "tomorrow", "tonight", "yesterday", "monday", "tuesday", "wednesday",
+        "thursday", "friday", "saturday", "sunday", "weekend", "week", "morning", "afternoon",
+        "evening", "noon", "midnight", "am", "pm",
+    ),
+    "list": (
+        "list", "lists", "shopping", "groceries", "grocery", "todo", "to-do", "checklist",
+        "items", "item",
+    ),
+    "food": (
+        "milk", "eggs", "bread", "butter", "cheese", "apples", "bananas", "rice", "pasta",
+        "coffee", "tea", "sugar", "flour", "chicken", "beef", "fish", "juice", "beer", "wine",
+        "yogurt", "cereal", "tomatoes", "potatoes", "onions",
+    ),
+    "fact": (
+        "who", "when", "where", "which", "why", "capital", "population", "president",
+        "invented", "wrote", "written", "born", "founded", "discovered", "tallest", "largest",
+        "biggest", "longest", "oldest", "history", "definition", "define", "meaning", "means",
+        "synonym", "spell", "spelling", "facts", "fact", "trivia", "wikipedia",
+    ),
+    "search": ("search", "google", "lookup", "look", "find", "information", "info", "browse"),
+    "memory": ("remember", "memorize", "memorise", "forget", "note", "recall", "memories"),
+    "greet": (
+        "hello", "hi", "hey", "morning", "thanks", "thank", "bye", "goodbye", "joke", "jokes",
+        "funny", "laugh",
+    ),
+    "music": (
+        "play", "song", "songs", "music", "playlist", "album", "artist", "radio", "podcast",
+        "podcasts", "audiobook", "spotify", "track",
+    ),
+    "message": (
+        "email", "emails", "mail", "inbox", "text", "message", "messages", "sms", "tweet",
+        "post", "facebook", "twitter", "contact", "contacts", "call", "phone",
+    ),
+    "travel": (
+        "train", "bus", "taxi", "uber", "flight", "flights", "ticket", "tickets", "traffic",
+        "commute", "drive", "directions", "route", "airport",
+    ),
+    "money": (
+        "stock", "stocks", "price", "shares", "exchange", "currency", "dollar", "dollars",
+        "euro", "euros", "pounds", "bitcoin", "bank", "balance", "pay", "payment",
+    ),
+}  # fmt: skip
+_CONCEPT_OF: dict[str, list[str]] = {}
+for _concept, _words in _CONCEPTS.items():
+    for _word in _words:
+        _CONCEPT_OF.setdefault(_word, []).append(_concept)
+
+
 def _bucket(feature: str, buckets: int) -> int:
     return crc32(feature.encode("utf-8")) % buckets
 
@@ -43,6 +131,7 @@ def featurize(text: str, buckets: int) -> tuple[list[int], list[int]]:
     word_feats = {"w:" + w for w in words}
     padded = ["<s>", *words, "</s>"]
     word_feats.update(f"b:{a} {b}" for a, b in pairwise(padded))
+    word_feats.update("k:" + c for w in words for c in _CONCEPT_OF.get(w, ()))
     char_feats: set[str] = set()
     for word in words:
         marked = f"<{word}>"

@@ -22,7 +22,7 @@ from agent_system.routing._model import OTHER
 from agent_system.routing.models import Turn
 from agent_system.understanding import split_clauses
 
-__all__ = ["Clause", "find_compound", "follow_up_role"]
+__all__ = ["Clause", "command_role", "find_compound", "follow_up_role"]
 
 _ACTION_START = re.compile(
     r"^(?:turn|switch|set|lock|unlock|open|close|shut|start|stop|pause|resume|dim|brighten|"
@@ -46,6 +46,34 @@ _ANAPHORA = re.compile(
     r"\b(?:it|that|them|again|instead|the same)\b|\bthe (?:day|night) (?:after|before)\b"
     r"|\bthe next day\b"
 )
+_COMMANDS = (
+    (
+        re.compile(
+            r"^\s*(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:summari[sz]e|sum\s+up|tl;?\s*dr)\b"
+            r"(?:\s+(?:this|the\s+following|that))?(?:\s+\w+){0,3}?\s*:",
+            re.IGNORECASE,
+        ),
+        "summarize",
+    ),
+    (
+        re.compile(
+            r"^\s*(?:please\s+)?(?:remember|memori[sz]e|note)\s+(?:that\s+)?(?:my|our|the)\b"
+            r"(?!.*\b(?:at|in|on|by|tomorrow|tonight)\s+\d)",
+            re.IGNORECASE,
+        ),
+        "memory",
+    ),
+    (
+        re.compile(
+            r"^\s*(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:look\s+up|google"
+            r"|search\s+(?:the\s+(?:web|internet)\s+|online\s+)?for)\s+\S",
+            re.IGNORECASE,
+        ),
+        "search",
+    ),
+)
+"""Requests whose opening words name the role outright ("summarize: <any text>"): the text
+that follows must not sway the classifier, however many weather words it holds."""
 _FOLLOW_UP_MAX_TOKENS = 7
 _BARE_MAX_TOKENS = 4
 
@@ -120,6 +148,14 @@ def _stands_alone(clause: Clause, counted: Sequence[Clause]) -> bool:
     if clause is counted[0]:
         return clause.size >= 2
     return clause.size >= 3 and _ACTION_START.match(normalize(clause.text)) is not None
+
+
+def command_role(text: str, classes: Sequence[str]) -> str | None:
+    """The role a request names by its opening command, when the model has that class."""
+    for pattern, role in _COMMANDS:
+        if role in classes and pattern.match(text):
+            return role
+    return None
 
 
 def follow_up_role(

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from agent_system.routing._model import DEFAULT_MODEL_PATH, OTHER, Classifier, LinearModel
-from agent_system.routing._rules import find_compound, follow_up_role
+from agent_system.routing._rules import command_role, find_compound, follow_up_role
 from agent_system.routing.matcher import ExampleMatcher
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding.locale import home_statement
@@ -39,6 +39,9 @@ __all__ = ["EmbeddedRouter", "load_default_router"]
 
 DEFAULT_FAST_THRESHOLD = 0.95
 DEFAULT_PLAN_THRESHOLD = 0.70
+ASK_MIN_SHARE = 0.25
+"""Below the plan threshold, a runner-up role at least this likely, that makes the threshold with
+the best one, is named with it in ``slots["candidates"]``: "Did you mean a timer or an alarm?"."""
 
 
 class EmbeddedRouter:
@@ -151,9 +154,26 @@ class EmbeddedRouter:
         if matched:
             scores[best] = round(confidence, 4)
 
+        named = command_role(text, tuple(probabilities))
+        named_decision = (
+            None
+            if named is None
+            else RouteDecision(
+                target=RouteTarget.FAST_REPLY,
+                role=named,
+                confidence=1.0,
+                reason=f"The request opens with a {named} command.",
+                scores=scores,
+            )
+        )
+        if named_decision is not None and named == "summarize":
+            return named_decision  # the text to summarize may hold "and", "then", anything
+
         compound = find_compound(
             text, self.classify, self.plan_threshold, self.tool_roles, self.openers
         )
+        if compound is None and named_decision is not None:
+            return named_decision
         if compound is not None:
             roles = [c.role for c in compound if c.role != OTHER]
             return RouteDecision(
@@ -211,8 +231,21 @@ class EmbeddedRouter:
                 reason=f"Unsure (p={confidence:.2f}), but it reads as chit-chat.",
                 **common,
             )
+        slots: dict[str, Any] = {}
+        runner_up = max(
+            (name for name in scores if name not in (best, OTHER)),
+            key=scores.__getitem__,
+            default=None,
+        )
+        if (
+            runner_up is not None
+            and scores[runner_up] >= ASK_MIN_SHARE
+            and confidence + scores[runner_up] >= self.plan_threshold
+        ):  # two roles share the doubt: the planner asks which one was meant
+            slots["candidates"] = [best, runner_up]
         return RouteDecision(
             target=RouteTarget.META_PLANNING,
+            slots=slots,
             reason=f"Unsure which role fits (best {best}, p={confidence:.2f}); planning instead.",
             **common,
         )

@@ -33,6 +33,7 @@ __all__ = [
     "extract_label",
     "format_duration",
     "format_moment",
+    "invalid_time",
     "parse_date_range",
     "parse_datetime",
     "parse_duration",
@@ -129,6 +130,28 @@ def parse_duration(text: str) -> timedelta | None:
         return timedelta(weeks=weeks, days=days, hours=hours, minutes=minutes, seconds=seconds)
     found = _find_duration(text)
     return found[0] if found else None
+
+
+_NEGATIVE = re.compile(
+    r"(?:^|\s)(?:-|minus\s+|negative\s+)\s*\d+(?:\.\d+)?\s*(?:h|hours?|hrs?|m|mins?|minutes?|"
+    r"s|secs?|seconds?|days?)\b",
+    re.IGNORECASE,
+)
+_CLOCK = re.compile(r"\b(?P<h>\d{1,2}):(?P<m>\d{2})\s*(?P<ap>[ap]\.?m\b)?", re.IGNORECASE)
+_BAD_MERIDIEM = re.compile(r"\b(?P<h>1[3-9]|2\d|0)\s*(?P<ap>[ap])\.?m\b", re.IGNORECASE)
+
+
+def invalid_time(text: str) -> str | None:
+    """Why `text` names a duration or clock time that cannot exist, or None."""
+    if found := _NEGATIVE.search(text):
+        return f"{found[0].strip()} is a negative length of time"
+    for clock in _CLOCK.finditer(text):
+        hour, minute = int(clock["h"]), int(clock["m"])
+        if minute > 59 or hour > 23 or (clock["ap"] and not 1 <= hour <= 12):
+            return f"{clock[0].strip()} is not a time of day"
+    if found := _BAD_MERIDIEM.search(text):
+        return f"{found[0].strip()} is not a time of day"
+    return None
 
 
 # --- moments ----------------------------------------------------------------------------------

@@ -1,15 +1,24 @@
 """Train the embedded router's classifier: ``python -m agent_system.routing.train``.
 
-Data: the CLINC150 ``train`` and ``oos_train`` splits (intents mapped to roles through
-``role_map.json``; every other intent and ``oos`` is "other") plus our own requests in
-``data/extra_examples.json``. One slice of CLINC150 ``train`` (every tenth request of each
-intent) is held out and used only to calibrate the confidence (temperature scaling). The ``val``
-split is never read here: `benchmarks.router` measures on it.
+Data (run from the repository root, beside ``../shared/datasets``):
 
-Model: hashed word uni/bi-grams and character 3-5-grams (`_features`), multinomial logistic
-regression fitted with full-batch Adam in numpy. Everything is deterministic: same data, same
-file, byte for byte. The weights ship as ``data/router_model.npz`` (int16 plus one scale per
-class, no pickle), with the CLINC150 attribution (CC BY 3.0) in its metadata.
+- the *fit* rows of CLINC150, HWU64 and SLURP devel from `evals.splits` (never the untouched
+  rows: `make eval` reports on those). CLINC150 intents are mapped through ``role_map.json``;
+  HWU64/SLURP intents through ``intent_actions.json`` (the role of an intent's first tool); every
+  other intent is "other" (no role owns it);
+- ``data/ha_sentences.json``: sentences sampled from Home Assistant's English intent templates
+  (`agent_system.routing.ha_sentences`);
+- ``data/extra_examples.json`` (our own requests) and, with ``--role-examples``, each built-in
+  role's ``Role.examples``.
+
+One slice of the fit rows (a stable hash of the text, one in ten) is held out and used only to
+calibrate the confidence (temperature scaling).
+
+Model: hashed word uni/bi-grams, concept features and character 3-5-grams (`_features`),
+multinomial logistic regression fitted with full-batch Adam in numpy. Everything is
+deterministic: same data, same file, byte for byte. The weights ship as
+``data/router_model.npz`` (int16 plus one scale per class, no pickle), with the data sets'
+attributions in its metadata.
 """
 
 from __future__ import annotations
@@ -25,28 +34,34 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
+from zlib import crc32
 
 import numpy as np
 import numpy.typing as npt
 
-from agent_system.routing._features import featurize
+from agent_system.routing._features import featurize, normalize
 from agent_system.routing._model import CLASSES, DEFAULT_MODEL_PATH, OTHER
 
 __all__ = [
     "ATTRIBUTION",
+    "CHAT_INTENTS",
     "DEFAULT_DATA_DIR",
     "EXTRA_CONVERSATION_INTENTS",
+    "PENDING_CLASSES",
     "TrainConfig",
     "build_training_set",
+    "intent_classes",
     "label_for",
     "load_role_map",
     "main",
     "train",
+    "training_classes",
 ]
 
-DEFAULT_DATA_DIR = Path(__file__).resolve().parents[3] / "shared" / "datasets" / "clinc150"
-"""CLINC150 as laid out beside the repository (``../shared/datasets/clinc150``)."""
+DEFAULT_DATA_DIR = Path(__file__).resolve().parents[3] / "shared" / "datasets"
+"""The development data sets beside the repository (``../shared/datasets``)."""
 EXTRAS_PATH = Path(__file__).with_name("data") / "extra_examples.json"
+HA_PATH = Path(__file__).with_name("data") / "ha_sentences.json"
 EXTRA_CONVERSATION_INTENTS = ("time", "date")
 """CLINC150 intents outside the role map that the conversation role answers (time and date).
 
@@ -56,8 +71,25 @@ requests never reach timer, weather, calendar, smart_home or search.
 ATTRIBUTION = (
     "Trained in part on CLINC150 (Larson et al., 'An Evaluation Dataset for Intent "
     "Classification and Out-of-Scope Prediction', EMNLP 2019, github.com/clinc/oos-eval), "
-    "licensed CC BY 3.0 (https://creativecommons.org/licenses/by/3.0/)."
+    "licensed CC BY 3.0 (https://creativecommons.org/licenses/by/3.0/); on HWU64 (Liu et al., "
+    "'Benchmarking Natural Language Understanding Services for building Conversational "
+    "Agents', IWSDS 2019) and SLURP (Bastianelli et al., 'SLURP: A Spoken Language "
+    "Understanding Resource Package', EMNLP 2020), both licensed CC BY 4.0 "
+    "(https://creativecommons.org/licenses/by/4.0/); and on sentences sampled from Home "
+    "Assistant's intent templates (github.com/OHF-Voice/intents, Apache-2.0)."
 )
+
+PENDING_CLASSES = ("lists",)
+"""Classes the shared data sets name (``role_map.json``, ``intent_actions.json``) that the model
+learns even before their role is installed; until then a request routed to one finds no role and
+is planned (offline: the plain "I can't do that offline" reply)."""
+
+
+def training_classes() -> tuple[str, ...]:
+    """The classes a model trained now has: each built-in role, pending ones, then "other"."""
+    found = [name for name in CLASSES if name != OTHER]
+    return (*found, *(name for name in PENDING_CLASSES if name not in found), OTHER)
+
 
 Matrix = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]
 
@@ -74,6 +106,10 @@ class TrainConfig:
     """Weight of each "other" request relative to an in-role one (there are many more)."""
     extra_weight: float = 3.0
     """Weight of each hand-written request (they cover phrasings CLINC150 lacks)."""
+    voice_other_weight: float = 0.5
+    """Weight of an out-of-scope HWU64/SLURP request (fewer intents, so less imbalance)."""
+    ha_weight: float = 0.5
+    """Weight of a sentence sampled from Home Assistant's templates (synthetic, repetitive)."""
     holdout_every: int = 10
     word_weight: float = 1.0
     """Scale of the word uni/bigram group (each group is unit length before scaling)."""
@@ -95,7 +131,7 @@ def load_role_map(path: Path) -> dict[str, str]:
 def label_for(intent: str, role_map: dict[str, str]) -> str:
     """The router class of a CLINC150 intent (a role the model has no class for plans)."""
     if intent in role_map:
-        return role_map[intent] if role_map[intent] in CLASSES else OTHER
+        return role_map[intent] if role_map[intent] in training_classes() else OTHER
     if intent in EXTRA_CONVERSATION_INTENTS:
         return "conversation"
     return OTHER
@@ -114,45 +150,111 @@ def role_examples() -> dict[str, tuple[str, ...]]:
     }
 
 
+def _holdout(text: str, every: int) -> bool:
+    """Whether `text` is in the calibration slice (a stable hash, not Python's `hash`)."""
+    return crc32(("calibrate:" + normalize(text)).encode("utf-8")) % every == 0
+
+
+CHAT_INTENTS = ("general_praise", "general_quirky", "general_joke", "general_greet")
+"""HWU64/SLURP chit-chat intents outside ``intent_actions.json`` that the conversation role
+answers ("thank you so much", "what's your favourite colour"), as CLINC150's ``thank_you`` and
+``what_are_your_hobbies`` are; conversation is no tool role, so they still never act."""
+
+
+def intent_classes(actions: dict[str, Sequence[str]]) -> dict[str, str]:
+    """Voice-assistant intent -> router class, from ``intent_actions.json`` (the first tool's
+    role), chit-chat intents to conversation; every other intent is out of the built-in roles'
+    scope ("other")."""
+    classes = dict.fromkeys(CHAT_INTENTS, "conversation")
+    classes.update(
+        {intent: tools[0].split(".", 1)[0] for intent, tools in actions.items() if tools}
+    )
+    return classes
+
+
+def _fit_rows() -> dict[str, list[tuple[str, str]]]:
+    """(text, intent) fit rows of each development set, from `evals.splits` (never the
+    untouched rows: nothing is fitted on those)."""
+    from evals import splits
+
+    out: dict[str, list[tuple[str, str]]] = {}
+    for name, load in (
+        ("clinc150", splits.clinc150),
+        ("hwu64", splits.hwu64),
+        ("slurp", splits.slurp),
+    ):
+        out[name] = [(row.text, row.intent) for row in load().fit]
+    return out
+
+
+def normalize_key(text: str) -> str:
+    """The text as `evals.splits` compares requests (case, apostrophes and punctuation dropped)."""
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower().replace("'", "").replace("\u2019", "")))
+
+
+def _untouched_texts(skip: bool) -> frozenset[str]:
+    """Normalised texts of the untouched rows, only so that no hand-written or sampled sentence
+    that repeats one is fitted ("thanks", "what time is it" are said in every data set)."""
+    if skip:
+        return frozenset()
+    from evals import splits
+
+    loads = (splits.clinc150, splits.hwu64, splits.slurp)
+    return frozenset(normalize_key(row.text) for load in loads for row in load().untouched)
+
+
 def build_training_set(
-    data_dir: Path,
-    extras_path: Path,
     config: TrainConfig,
     roles: dict[str, tuple[str, ...]] | None = None,
+    *,
+    sets: dict[str, list[tuple[str, str]]] | None = None,
+    data_dir: Path = DEFAULT_DATA_DIR,
 ) -> tuple[list[tuple[str, str, float]], list[tuple[str, str]]]:
     """(text, label, weight) rows to fit on, and (text, label) rows held out for calibration.
 
-    `roles` adds each role's own examples (``Role.examples``) with the hand-written weight.
+    Sources: the fit rows of CLINC150, HWU64 and SLURP (`sets`, default `evals.splits`), the
+    sentences sampled from Home Assistant's templates, our hand-written extras and each role's
+    own examples (``Role.examples``). A hand-written or sampled sentence that repeats an
+    untouched request (once normalised) is left out.
     """
-    dataset_file = data_dir / "clinc150_train_val.json"
-    if not dataset_file.exists():
-        raise FileNotFoundError(
-            f"CLINC150 not found at {dataset_file}; pass --data DIR (the folder holding "
-            "clinc150_train_val.json and role_map.json)."
-        )
-    splits: dict[str, list[list[str]]] = json.loads(dataset_file.read_text(encoding="utf-8"))
-    role_map = load_role_map(data_dir / "role_map.json")
+    sets_given = sets is not None
+    sets = _fit_rows() if sets is None else sets
+    role_map = load_role_map(data_dir / "clinc150" / "role_map.json")
+    actions: dict[str, list[str]] = json.loads(
+        (data_dir / "voice-assistant" / "intent_actions.json").read_text(encoding="utf-8")
+    )
+    voice = intent_classes({k: v for k, v in actions.items() if not k.startswith("_")})
+    classes = training_classes()
     fit_rows: list[tuple[str, str, float]] = []
     held: list[tuple[str, str]] = []
-    seen: dict[str, int] = {}
-    for text, intent in [*splits["train"], *splits["oos_train"]]:
-        label = label_for(intent, role_map)
-        position = seen.get(intent, 0)
-        seen[intent] = position + 1
-        if position % config.holdout_every == config.holdout_every - 1:
-            held.append((text, label))
-        else:
-            fit_rows.append((text, label, config.other_weight if label == OTHER else 1.0))
-    extras: dict[str, list[str]] = json.loads(extras_path.read_text(encoding="utf-8"))
-    for label, texts in sorted(extras.items()):
-        if label.startswith("_"):
-            continue
-        if label not in CLASSES:
-            raise ValueError(f"Unknown class {label!r} in {extras_path}; use one of {CLASSES}.")
-        fit_rows.extend((text, label, config.extra_weight) for text in texts)
+    for name, rows in sorted(sets.items()):
+        for text, intent in rows:
+            label = label_for(intent, role_map) if name == "clinc150" else voice.get(intent, OTHER)
+            if label not in classes:
+                label = OTHER
+            if _holdout(text, config.holdout_every):
+                held.append((text, label))
+                continue
+            weight = (
+                1.0
+                if label != OTHER
+                else (config.other_weight if name == "clinc150" else config.voice_other_weight)
+            )
+            fit_rows.append((text, label, weight))
+    repeats = _untouched_texts(sets_given)
+    for path, weight in ((EXTRAS_PATH, config.extra_weight), (HA_PATH, config.ha_weight)):
+        extras: dict[str, list[str]] = json.loads(path.read_text(encoding="utf-8"))
+        for label, texts in sorted(extras.items()):
+            if label.startswith("_"):
+                continue
+            if label not in classes:
+                raise ValueError(f"Unknown class {label!r} in {path}; use one of {classes}.")
+            fit_rows.extend((t, label, weight) for t in texts if normalize_key(t) not in repeats)
     for role, examples in sorted((roles or {}).items()):
-        if role in CLASSES:
-            fit_rows.extend((text, role, config.extra_weight) for text in examples)
+        if role in classes:
+            fit_rows.extend(
+                (t, role, config.extra_weight) for t in examples if normalize_key(t) not in repeats
+            )
     return fit_rows, held
 
 
@@ -169,7 +271,7 @@ def _matrix(texts: Sequence[str], cfg: TrainConfig) -> Matrix:
             rows.extend([row] * len(group))
             cols.extend(group)
             vals.extend([value] * len(group))
-    return np.array(rows), np.array(cols), np.array(vals)
+    return np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64), np.array(vals)
 
 
 def _scores(
@@ -195,7 +297,7 @@ def _fit(
     cfg: TrainConfig,
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Weighted multinomial logistic regression, L2-regularized, full-batch Adam."""
-    n, k, d = len(labels), len(CLASSES), cfg.buckets
+    n, k, d = len(labels), len(training_classes()), cfg.buckets
     rows, cols, vals = x
     weights, bias = np.zeros((k, d)), np.zeros(k)
     onehot = np.eye(k)[labels]
@@ -263,16 +365,19 @@ def _write_npz(out: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:
 
 
 def train(
-    data_dir: Path,
     out: Path,
     config: TrainConfig | None = None,
     roles: dict[str, tuple[str, ...]] | None = None,
+    *,
+    sets: dict[str, list[tuple[str, str]]] | None = None,
+    data_dir: Path = DEFAULT_DATA_DIR,
 ) -> dict[str, Any]:
     """Fit, calibrate and write the model to `out`; return its metadata."""
     cfg = config or TrainConfig()
     started = time.perf_counter()
-    fit_rows, held = build_training_set(data_dir, EXTRAS_PATH, cfg, roles)
-    index = {name: i for i, name in enumerate(CLASSES)}
+    fit_rows, held = build_training_set(cfg, roles, sets=sets, data_dir=data_dir)
+    classes = training_classes()
+    index = {name: i for i, name in enumerate(classes)}
     x = _matrix([t for t, _, _ in fit_rows], cfg)
     labels = np.array([index[label] for _, label, _ in fit_rows])
     sample_weight = np.array([w for _, _, w in fit_rows])
@@ -280,13 +385,13 @@ def train(
     quantized, scales = _quantize(weights)
     restored = quantized.astype(np.float64) * scales[:, None]
     held_x = _matrix([t for t, _ in held], cfg)
-    held_labels = np.array([index[label] for _, label in held])
+    held_labels = np.array([index[label] for _, label in held], dtype=np.int64)
     held_scores = _scores(held_x, len(held), restored, bias)
-    temperature = _fit_temperature(held_scores, held_labels)
-    held_acc = float((held_scores.argmax(axis=1) == held_labels).mean())
+    temperature = _fit_temperature(held_scores, held_labels) if held else 1.0
+    held_acc = float((held_scores.argmax(axis=1) == held_labels).mean()) if held else 0.0
     meta: dict[str, Any] = {
         "format": 1,
-        "classes": list(CLASSES),
+        "classes": list(classes),
         "temperature": temperature,
         "word_weight": cfg.word_weight,
         "char_weight": cfg.char_weight,
@@ -313,13 +418,15 @@ def train(
 def main(argv: Sequence[str] | None = None) -> None:
     """Command line: train and write the shipped model."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, help="CLINC150 folder.")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA_DIR, help="Data sets folder.")
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL_PATH, help="Model file.")
     parser.add_argument(
         "--role-examples", action="store_true", help="Also fit the installed roles' examples."
     )
     args = parser.parse_args(argv)
-    meta = train(args.data, args.out, roles=role_examples() if args.role_examples else None)
+    meta = train(
+        args.out, roles=role_examples() if args.role_examples else None, data_dir=args.data
+    )
     print(json.dumps({k: v for k, v in meta.items() if k != "attribution"}, indent=2))
     print(f"wrote {args.out}")
 

@@ -22,19 +22,29 @@ if TYPE_CHECKING:
 __all__ = ["ROLE", "CalendarRole", "extract_title"]
 
 _INTENTS = {
-    "delete": r"\b(?:cancel|delete|remove|drop|scrap|call\s+off|clear)\b",
+    "delete": r"\b(?:cancel(?:s|led)?|delete[sd]?|remove[sd]?|drop|scrap|call\s+off|clear|erase"
+    r"|empty|wipe|take\s+off|get\s+rid\s+of)\b",
     "update": r"\b(?:move|reschedule|change|push|postpone|rename|shift|update)\b",
     "free": r"\b(?:free|available|availability|open\s+slots?|gaps?)\b",
     "list": r"\b(?:what(?:'s|\s+is)?\s+(?:on|next|happening)|what\s+do\s+i\s+have|show|list"
+    r"|(?:what|when)(?:'s|\s+is)?\s+(?:my|the)\s+next|anything\s+on|next\s+(?:meeting|event|appointment)"
+    r"|'s\s+schedule|(?:my|any)\s+plans|(?:what|which|any)\s+(?:events?|meetings?|appointments?)"
+    r"|(?:future|upcoming)\s+(?:events?|meetings?)|what\s+day\s+is|where\s+is\s+(?:the|my)"
+    r"|tell\s+me\s+(?:about|when)|let\s+me\s+know\s+when|when\s+(?:is|are)\s+my"
     r"|agenda|my\s+(?:schedule|calendar|day|week)|any\s+(?:meetings|events|appointments)"
     r"|do\s+i\s+have|am\s+i\s+busy|coming\s+up|upcoming)\b",
-    "create": r"\b(?:schedule|add|create|book|put|set\s+up|arrange|plan|pencil\s+in"
+    "create": r"\b(?:schedule|add|create|book|put|set\s+up|arrange|plan|pencil\s+in|mark"
     r"|new\s+(?:event|meeting|appointment))\b",
 }
 _PATTERNS = {name: re.compile(p, re.IGNORECASE) for name, p in _INTENTS.items()}
 _COMMAND = re.compile(
-    r"^(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:schedule|add|create|book|put|set\s+up|arrange"
+    r"^(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:mark\s+(?:down\s+)?(?:(?:my|the|in\s+my)\s+"
+    r"(?:calendar|diary|agenda)\s+)?(?:for\s+|with\s+)?|schedule|add|create|book|put|set\s+up|arrange"
     r"|plan|pencil\s+in|make)?\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:event(?:\s+called)?\b\s*)?",
+    re.IGNORECASE,
+)
+_NEXT = re.compile(
+    r"\b(?:my|the)\s+next\s+(?:meeting|event|appointment|thing)|\bwhat(?:'s|\s+is)\s+next\b",
     re.IGNORECASE,
 )
 _CALENDAR_WORDS = re.compile(
@@ -53,10 +63,17 @@ _REF_NOISE = re.compile(
 )
 
 
+_QUESTION = re.compile(
+    r"^\s*(?:what|when|where|which|who|is|are|am|do|does|did|have|has|tell|show|give|how)\b",
+    re.IGNORECASE,
+)
+_REMIND = re.compile(r"^\s*(?:please\s+)?(?:remind\s+me|set\s+(?:a\s+)?reminder)\b", re.I)
+
+
 def _intent(text: str) -> str:
     found = [(m.start(), name) for name, p in _PATTERNS.items() if (m := p.search(text))]
     if not found:
-        return "create"
+        return "list" if _QUESTION.match(text) else "create"
     first = min(found)[1]
     if first == "list" and any(name == "free" for _, name in found):
         return "free"  # "do I have a free hour on wednesday"
@@ -116,12 +133,29 @@ class CalendarRole:
         "when am I free tomorrow",
         "do I have a free hour on wednesday",
         "find me 30 minutes of free time today",
+        "do I have anything on tomorrow",
+        "have I got anything on this weekend",
+        "what's my next meeting",
+        "when is my next appointment",
+        "cancel lunch with Sam",
+        "call off the team dinner",
+        "move lunch with Sam to 2pm",
+        "push my 3 o'clock back an hour",
+        "mark my calendar for the school play on the 12th at 6pm",
+        "block out friday afternoon for focus time",
+        "pencil in coffee with Ana on thursday at 10",
     )
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | Clarification:
         """Pick calendar.create/list/update/delete/free_time from the words used."""
+        if _REMIND.match(text):  # "remind me to meet Joe for lunch tomorrow at noon"
+            from roles.timer.role import ROLE as TIMER
+
+            reminder = TIMER.interpret(text, slots, runtime, history)
+            if isinstance(reminder, RoleCall):
+                return reminder
         now = runtime.clock.now()
         return with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
 
@@ -146,6 +180,12 @@ class CalendarRole:
                 )
             return RoleCall("calendar.free_time", arguments)
         if intent == "list":
+            if _NEXT.search(text) and parse_date_range(text, now) is None:
+                end = now + timedelta(days=30)
+                return RoleCall(
+                    "calendar.list",
+                    {"start": now.isoformat(), "end": end.isoformat(), "limit": 1},
+                )
             span = parse_date_range(text, now)
             if span is None:
                 span = (

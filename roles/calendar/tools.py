@@ -164,11 +164,13 @@ def create(
 
 @tool(name="calendar.list")
 def list_events(
-    ctx: ToolContext, period: str = "today", start: str = "", end: str = ""
+    ctx: ToolContext, period: str = "today", start: str = "", end: str = "", limit: int = 0
 ) -> ToolOutput:
     """List the user's events in a period.
 
     Args:
+        limit: At most this many events, the earliest first (1: "what's my next meeting").
+            0 lists them all.
         period: "today", "tomorrow", "this week", "next monday", "on the 14th"... Used when
             `start` is empty.
         start: Start of an explicit range (date or date-time). Optional.
@@ -187,6 +189,17 @@ def list_events(
             )
         begin, finish = found
     events = calendar_store(ctx).between(_user(ctx), begin, finish)
+    if limit > 0:
+        events = [e for e in events if e.start >= begin or e.all_day][:limit]
+        if not events:
+            return ToolOutput(data=[], display="Nothing coming up on your calendar.")
+        event = events[0]
+        where = f" ({event.location})" if event.location else ""
+        moment = _when(event, now.date())
+        if limit == 1:
+            return ToolOutput(
+                data=[event.as_data()], display=f"Next: {event.title}{where}, {moment}."
+            )
     one_day = finish - begin <= timedelta(days=1) and begin.time() == time(0)
     label = (
         _day_phrase(begin.date(), now.date())

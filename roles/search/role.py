@@ -20,7 +20,6 @@ _DEFINE = re.compile(
     re.I,
 )
 _DOCS = re.compile(r"\b(?:my|our|the local)\s+(?:documents?|docs|notes|files|folder)\b", re.I)
-_WEB = re.compile(r"\b(?:web|internet|online|google|bing|duckduckgo|searx(?:ng)?)\b", re.I)
 _LEAD = re.compile(
     r"^(?:please\s+)?(?:can you\s+|could you\s+)?(?:search|look\s*up|google|find|lookup|"
     r"look for|find me|get me|show me)\b\s*(?:the\s+)?(?:web|internet|online)?\s*"
@@ -80,6 +79,14 @@ class SearchRole:
         "look up the latest python release",
         "find articles about quantum computing",
         "search my files for the wifi password",
+        "search for the best pizza dough recipe",
+        "look up flights to Lisbon",
+        "who wrote Dune",
+        "when was the Eiffel Tower built",
+        "how tall is Mount Everest",
+        "what is the capital of Australia",
+        "where was Marie Curie born",
+        "how many moons does Jupiter have",
     )
 
     def interpret(
@@ -103,10 +110,9 @@ class SearchRole:
             return Clarification("What should I search for?", ("query",))
         if _DOCS.search(stripped):
             return RoleCall("search.documents", {"query": query})
-        settings = runtime.settings
-        if _WEB.search(stripped) or settings.searxng_url or settings.search_backend == "searxng":
-            return RoleCall("search.web", {"query": query})
-        return RoleCall("search.documents", {"query": query})
+        # Everything else is a web question ("who wrote Dune", "search for pizza dough");
+        # search.web answers from the local documents when no web search is configured.
+        return RoleCall("search.web", {"query": query})
 
 
 ROLE = SearchRole()

@@ -11,6 +11,7 @@ from agent_system.routing.slots import (
     extract_label,
     format_day,
     format_duration,
+    invalid_time,
     parse_duration,
     parse_when,
 )
@@ -24,23 +25,48 @@ if TYPE_CHECKING:
 __all__ = ["ROLE", "TimerRole"]
 
 _INTENTS = {
-    "cancel": r"\b(?:cancel|stop|delete|remove|clear|kill|dismiss|silence|get\s+rid\s+of"
-    r"|turn\s+off|switch\s+off|never\s*mind)\b",
+    "cancel": r"\b(?:cancel(?:s|led)?|stop|delete|remove|clear|kill|dismiss|silence|get\s+rid\s+of"
+    r"|turn\s+off|switch\s+off|never\s*mind|take\s+off|disable|deactivate|unset|reset"
+    r"|(?:turn|switch|shut)\s+(?:\w+\s+){1,3}off)\b",
     "pause": r"\b(?:pause|hold|freeze)\b",
     "resume": r"\b(?:resume|unpause|un-pause|continue|restart)\b",
-    "list": r"\b(?:how\s+(?:much|long)|time\s+left|remaining|list|show|check|status"
+    "list": r"\b(?:how\s+(?:much|long|many)|time\s+left|remaining|list|show|check|status|review"
+    r"|see\s+(?:my|the|all)|situation|when\s+(?:is|does|will)\s+(?:my|the)"
+    r"|(?:is|are)\s+(?:\w+\s+){0,2}(?:alarms?|timers?|reminders?)\s+(?:set|on|running)"
     r"|what(?:'s|\s+is)?\s+(?:timers?|alarms?|reminders?)|which|any\s+(?:timers?|alarms?|reminders?)"
     r"|do\s+i\s+have)\b",
     "extend": r"\b(?:extend|snooze|more|longer)\b"
     r"|\badd\b(?=.*\bto\s+(?:the|my|it|that|this|all|each)\b)",
-    "remind": r"\bremind(?:er)?s?\b",
-    "alarm": r"\b(?:alarm|wake\s+(?:me|us)(?:\s+up)?)\b",
+    "remind": r"\bremind(?:er)?s?\b|\bremember\s+to\b|\bdon'?t\s+(?:let\s+me\s+)?forget\s+to\b",
+    "alarm": r"\b(?:alarm|wake\s+(?:me|us)(?:\s+up)?|wake[\s-]?up\s+call)\b",
     "create": r"\b(?:set|start|create|make|new|put)\b",
 }
 _PATTERNS = {name: re.compile(pattern, re.IGNORECASE) for name, pattern in _INTENTS.items()}
 _ALL = re.compile(r"\b(?:all|every(?:thing|one)?)\b", re.IGNORECASE)
 _KIND = re.compile(r"\b(timer|alarm|reminder)s?\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?:#|\bnumber\s+|\btimer\s+)(\d+)\b", re.IGNORECASE)
+_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_RUNNING = re.compile(r"\b(?:running|going|active|on)\b", re.IGNORECASE)
+
+
+def _list_arguments(text: str) -> dict[str, Any]:
+    """timer.list's filters for `text`.
+
+    Which kind ("list my alarms"), which one ("the pasta timer"), only running ones, and
+    whether the user asked for a count.
+    """
+    arguments: dict[str, Any] = {}
+    kinds = {k.lower() for k in _KIND.findall(text)}
+    if len(kinds) == 1:
+        arguments["kind"] = kinds.pop()
+    label = extract_label(text)
+    if label and "kind" in arguments and not _ALL.search(text):
+        arguments["target"] = label
+    if _COUNT.search(text):
+        arguments["count"] = True
+        if _RUNNING.search(text):
+            arguments["state"] = "running"
+    return arguments
 
 
 def _intent(text: str) -> str:
@@ -121,6 +147,12 @@ class TimerRole:
         "resume the timer",
         "add 5 minutes to the timer",
         "snooze for 10 minutes",
+        "how many timers do I have running",
+        "list my alarms",
+        "how long is left on the pasta timer",
+        "what reminders do I have today",
+        "turn off the alarm for tomorrow morning",
+        "give me ten more minutes on the egg timer",
     )
 
     def interpret(
@@ -136,8 +168,14 @@ class TimerRole:
         if intent in ("cancel", "pause", "resume"):
             return RoleCall(f"timer.{intent}", {"target": _target(text)})
         if intent == "list":  # "how long is left on the tea timer" asks about that one
-            target = _target(text)
-            return RoleCall("timer.list", {"target": target} if target else {})
+            return RoleCall("timer.list", _list_arguments(text))
+        if problem := invalid_time(text):
+            kind = "reminder" if intent == "remind" else "alarm" if intent == "alarm" else "timer"
+            article = "an" if kind == "alarm" else "a"
+            return Clarification(
+                f"I didn't set {article} {kind}: {problem}.",
+                missing=("at",) if kind != "timer" else ("duration",),
+            )
         if intent == "extend":
             if duration is None:
                 return Clarification("How much time should I add?", missing=("by",))

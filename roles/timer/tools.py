@@ -8,7 +8,13 @@ from typing import Any
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
-from agent_system.routing.slots import format_duration, format_moment, parse_duration, parse_when
+from agent_system.routing.slots import (
+    format_duration,
+    format_moment,
+    invalid_time,
+    parse_duration,
+    parse_when,
+)
 from roles.timer.service import length_name
 from roles.timer.store import ACTIVE, Timer, TimerKind, TimerState, TimerStore
 
@@ -29,6 +35,8 @@ def _user(ctx: ToolContext) -> str:
 
 
 def _duration(text: str, what: str) -> timedelta:
+    if problem := invalid_time(text):
+        raise ToolExecutionError(f"{what} must be positive: {problem}.")
     if text.strip().startswith("-"):
         raise ToolExecutionError(f"{what} must be positive; got {text!r}.")
     value = parse_duration(text)
@@ -42,6 +50,8 @@ def _duration(text: str, what: str) -> timedelta:
 
 
 def _moment(text: str, now: datetime, what: str) -> datetime:
+    if problem := invalid_time(text):
+        raise ToolExecutionError(f"I couldn't set that: {problem}.")
     found = parse_when(text, now)
     if found is None:
         relative = parse_duration(text)
@@ -206,20 +216,33 @@ def remind(ctx: ToolContext, text: str, when: str) -> ToolOutput:
 
 
 @tool(name="timer.list")
-def list_timers(ctx: ToolContext, target: str = "") -> ToolOutput:
+def list_timers(
+    ctx: ToolContext,
+    target: str = "",
+    kind: str = "",
+    state: str = "",
+    count: bool = False,
+) -> ToolOutput:
     """List the user's running and paused timers, alarms and reminders with the time left.
 
     Args:
         target: Only these: a label ("tea"), a number ("2"), or a kind ("alarms"); empty for
             all of them.
+        kind: Only this kind: "timer", "alarm" or "reminder" (empty: all three).
+        state: "running" to leave paused ones out (empty: running and paused).
+        count: Answer with how many there are ("how many timers do I have running?").
     """
     now = ctx.runtime.clock.now()
     timers = timer_store(ctx).list_timers(_user(ctx), ACTIVE)
     words = re.sub(r"\b(?:the|my|our|this|that|of|for|all)\b|#", " ", target.lower()).split()
     kinds = {_KIND_WORDS[w.rstrip("s")] for w in words if w.rstrip("s") in _KIND_WORDS}
+    if wanted := _KIND_WORDS.get(kind.strip().lower().rstrip("s")):
+        kinds.add(wanted)
     name = " ".join(w for w in words if w.rstrip("s") not in _KIND_WORDS)
     if kinds:
         timers = [t for t in timers if t.kind in kinds]
+    if state == "running":
+        timers = [t for t in timers if t.state == "running"]
     if name:
         every = timers
         timers = [t for t in every if str(t.id) == name or t.label.lower() == name] or [
@@ -229,9 +252,16 @@ def list_timers(ctx: ToolContext, target: str = "") -> ToolOutput:
             what = "/".join(sorted(kinds)) or "timer, alarm or reminder"
             others = f" (you have: {', '.join(t.name for t in every)})" if every else ""
             return ToolOutput(data=[], display=f"You have no {what} called {name!r}{others}.")
-    if not timers:
+    running = " running" if state == "running" else ""
+    if count:
+        one = " or ".join(sorted(kinds)) or "timer, alarm or reminder"
+        many = " or ".join(f"{k}s" for k in sorted(kinds)) or "timers, alarms or reminders"
+        display = f"You have {len(timers) or 'no'} {one if len(timers) == 1 else many}{running}."
+        if timers:
+            display = display[:-1] + ": " + "; ".join(_describe(t, now) for t in timers) + "."
+    elif not timers:
         what = " or ".join(f"{k}s" for k in sorted(kinds)) or "timers, alarms or reminders"
-        display = f"You have no {what} set."
+        display = f"You have no {what}{running} set."
     elif len(timers) == 1:
         display = _describe(timers[0], now)
         display = display[0].upper() + display[1:] + "."

@@ -311,12 +311,15 @@ def test_interpret_picks_the_search_tool(text: str, tool: str, arguments: dict[s
     assert interpret(text) == RoleCall(f"search.{tool}", arguments)
 
 
-def test_a_plain_search_goes_to_documents_offline_and_to_the_web_with_searxng(
+def test_a_plain_search_or_factual_question_goes_to_the_web_tool_configured_or_not(
     tmp_path: Path,
 ) -> None:
-    assert interpret("search for rust async runtimes").tool == "search.documents"
+    # search.web answers from the local documents when SearxNG is not configured
+    assert interpret("search for rust async runtimes").tool == "search.web"
+    assert interpret("who wrote Dune") == RoleCall("search.web", {"query": "who wrote Dune"})
     with_searx = make_runtime(make_settings(searxng_url=SEARX))
     assert interpret("search for rust async runtimes", runtime=with_searx).tool == "search.web"
+    assert interpret("search my notes for rust").tool == "search.documents"
 
 
 def test_a_follow_up_reuses_the_previous_search_tool() -> None:

@@ -53,7 +53,6 @@ OUT_OF_ROLE = [
     "book a flight to Boston next friday",
     "call an uber to the airport",
     "play some jazz music",
-    "add eggs to my shopping list",
     "translate hello into german",
     "what's the exchange rate for yen",
     "how many calories are in an apple",

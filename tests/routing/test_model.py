@@ -1,4 +1,4 @@
-"""The shipped model file, the trainer's determinism, and calibration on a val sample."""
+"""The shipped model file, the trainer's determinism, and calibration on held-out fit rows."""
 
 from __future__ import annotations
 
@@ -17,15 +17,24 @@ from agent_system.routing._model import (
     LinearModel,
     ModelFileError,
 )
-from agent_system.routing.train import DEFAULT_DATA_DIR, EXTRAS_PATH, TrainConfig, train
+from agent_system.routing.train import (
+    DEFAULT_DATA_DIR,
+    EXTRAS_PATH,
+    HA_PATH,
+    TrainConfig,
+    build_training_set,
+    train,
+    training_classes,
+)
 
-DATASET = DEFAULT_DATA_DIR / "clinc150_train_val.json"
+DATASET = DEFAULT_DATA_DIR / "clinc150" / "clinc150_train_val.json"
 needs_clinc = pytest.mark.skipif(not DATASET.exists(), reason=f"CLINC150 not at {DATASET}")
 
 
 def test_the_shipped_model_loads_with_its_attribution() -> None:
     model = LinearModel.load()
-    assert model.classes == CLASSES
+    assert set(model.classes) == set(training_classes())
+    assert set(CLASSES) <= set(model.classes)
     assert "CLINC150" in model.meta["attribution"]
     assert "CC BY 3.0" in model.meta["attribution"]
     assert 0.05 < model.temperature < 20
@@ -35,7 +44,7 @@ def test_the_pure_python_reader_matches_numpy() -> None:
     model = LinearModel.load()
     with np.load(DEFAULT_MODEL_PATH, allow_pickle=False) as data:
         weights = data["weights"]
-        assert weights.shape == (len(CLASSES), model.buckets)
+        assert weights.shape == (len(model.classes), model.buckets)
         assert list(weights[3, :50]) == list(model.weights[3][:50])
         assert list(data["bias"]) == list(model.bias)
 
@@ -62,42 +71,59 @@ def test_a_file_that_is_not_an_npz_is_rejected(tmp_path: Path) -> None:
 @needs_clinc
 def test_training_is_deterministic_byte_for_byte(tmp_path: Path) -> None:
     config = TrainConfig(buckets=2**10, epochs=3)
-    train(DEFAULT_DATA_DIR, tmp_path / "a.npz", config)
-    train(DEFAULT_DATA_DIR, tmp_path / "b.npz", config)
+    sets = {
+        "clinc150": [("set a timer for ten minutes", "timer"), ("book a flight", "book_flight")],
+        "hwu64": [("dim the lights", "iot_hue_lightdim"), ("play jazz", "play_music")],
+    }
+    train(tmp_path / "a.npz", config, sets=sets)
+    train(tmp_path / "b.npz", config, sets=sets)
     assert (tmp_path / "a.npz").read_bytes() == (tmp_path / "b.npz").read_bytes()
-    small = EmbeddedRouter(LinearModel.load(tmp_path / "a.npz"))
-    assert small.decide(RouteRequest(text="set a timer")).scores.keys() == set(CLASSES)
+    small = LinearModel.load(tmp_path / "a.npz")
+    assert small.classes == training_classes()
+    decision = EmbeddedRouter(small).decide(RouteRequest(text="set a timer"))
+    assert decision.scores.keys() == set(training_classes())
 
 
-@needs_clinc
-def test_hand_written_examples_never_copy_a_val_request() -> None:
-    splits = json.loads(DATASET.read_text(encoding="utf-8"))
-    val = {text for text, _ in [*splits["val"], *splits["oos_val"]]}
-    extras = json.loads(EXTRAS_PATH.read_text(encoding="utf-8"))
-    copied = [
-        t for label, texts in extras.items() if label != "_comment" for t in texts if t in val
+def test_the_model_is_fitted_on_no_untouched_request() -> None:
+    from evals import splits
+
+    def norm(text: str) -> str:
+        return splits.normalise(text)
+
+    untouched = {
+        norm(row.text)
+        for load in (splits.clinc150, splits.hwu64, splits.slurp)
+        for row in load().untouched
+    }
+    fit_rows, held = build_training_set(TrainConfig())
+    leaked = [t for t, _, _ in fit_rows if norm(t) in untouched] + [
+        t for t, _ in held if norm(t) in untouched
     ]
-    assert copied == []
+    assert leaked == []
+
+
+def test_hand_written_and_sampled_sentences_are_all_of_known_classes() -> None:
+    for path in (EXTRAS_PATH, HA_PATH):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert {k for k in data if not k.startswith("_")} <= set(training_classes())
 
 
 @needs_clinc
-def test_confident_decisions_on_a_val_sample_are_right(router: EmbeddedRouter) -> None:
-    splits = json.loads(DATASET.read_text(encoding="utf-8"))
-    role_map = json.loads((DEFAULT_DATA_DIR / "role_map.json").read_text(encoding="utf-8"))
-    owner = {i: role for role, intents in role_map.items() if role[0] != "_" for i in intents}
-    sample = [*splits["val"][::10], *splits["oos_val"][::5]]
+def test_confident_decisions_on_the_calibration_slice_are_right(router: EmbeddedRouter) -> None:
+    _, held = build_training_set(TrainConfig())
+    sample = held[::3]
     confident = right = 0
-    # Intents of a role the shipped model has no class for yet are not scored here.
-    sample = [(t, i) for t, i in sample if owner.get(i, "conversation") in CLASSES]
-    for text, intent in sample:
+    for text, label in sample:
         decision = router.decide(RouteRequest(text=text))
-        if decision.confidence < 0.95:
+        if decision.confidence < 0.95 or decision.slots.get("parts"):
             continue
         confident += 1
-        expected = owner.get(intent)
-        right += decision.role == expected if expected else decision.role not in TOOL_ROLES
-    assert confident >= len(sample) * 0.8
-    assert right / confident >= 0.97
+        if label == "other":
+            right += decision.role not in TOOL_ROLES
+        else:
+            right += decision.role == label
+    assert confident >= len(sample) * 0.6
+    assert right / confident >= 0.95
 
 
 def test_the_package_exports_exactly_its_public_names() -> None:

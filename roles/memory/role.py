@@ -1,0 +1,110 @@
+"""The memory role: remember, recall, forget and list facts the user told us (``tools.memory``).
+
+"remember that my sister's birthday is june 3" keeps the fact; "when is my sister's birthday?"
+finds it again; "forget my sister's birthday" deletes it; "what do you remember about me" lists.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from agent_system.roles import Clarification, RoleCall
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import Turn
+    from agent_system.runtime import Runtime
+
+__all__ = ["ROLE", "MemoryRole"]
+
+_POLITE = (
+    r"^(?:(?:hey|ok|okay|so)[,\s]+)?(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+)
+_REMEMBER = re.compile(
+    _POLITE + r"(?:remember|memori[sz]e|note|make\s+a\s+note|keep\s+in\s+mind|don'?t\s+forget"
+    r"|never\s+forget|store|save)\s*(?:that|this|the\s+fact\s+that|:)?\s+(?P<fact>.+)$",
+    re.IGNORECASE,
+)
+_FORGET = re.compile(
+    _POLITE + r"(?:forget|delete|remove|erase)\s+(?:(?:that|about|the\s+fact\s+that|what\s+i\s+"
+    r"(?:said|told\s+you)\s+about|the\s+memory\s+(?:about|of))\s+)?(?P<what>.+)$",
+    re.IGNORECASE,
+)
+_LIST = re.compile(
+    r"\b(?:what\s+(?:do|did)\s+you\s+(?:know|remember)\s+about\s+me|what\s+have\s+i\s+told\s+you"
+    r"|(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+|your\s+|the\s+)?(?:memories|remembered\s+facts"
+    r"|facts\s+you\s+(?:know|remember))|everything\s+you\s+(?:know|remember))\b",
+    re.IGNORECASE,
+)
+_ABOUT = re.compile(
+    r"^(?:what\s+(?:do|did)\s+you\s+(?:know|remember)\s+about|do\s+you\s+remember"
+    r"|what\s+did\s+i\s+(?:say|tell\s+you)\s+about|remind\s+me\s+what)\s+(?P<query>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _first_person(fact: str) -> str:
+    """The fact as the user would say it: "my sister's birthday is June 3"."""
+    fact = fact.strip().rstrip(".!")
+    return fact[:1].upper() + fact[1:]
+
+
+class MemoryRole:
+    """Facts the user asks to be remembered, found again on request."""
+
+    name = "memory"
+    description = (
+        "Remember facts the user tells you (birthdays, preferences, where things are), answer "
+        "questions about them later, list them and forget them on request."
+    )
+    tool_role = True
+    tool_modules = ("tools.memory",)
+    examples = (
+        "remember that my sister's birthday is june 3",
+        "remember my locker code is 4512",
+        "please remember that I parked on level 3",
+        "note that the wifi password is bluefish42",
+        "keep in mind that I'm allergic to peanuts",
+        "don't forget that my anniversary is on may 12",
+        "make a note that the plumber comes on thursday",
+        "when is my sister's birthday?",
+        "what's my locker code",
+        "where did I park",
+        "what is the wifi password",
+        "what am I allergic to",
+        "do you remember my anniversary",
+        "what do you know about my sister",
+        "what did I tell you about the plumber",
+        "what do you remember about me",
+        "list my memories",
+        "what have I told you",
+        "forget my locker code",
+        "forget that I parked on level 3",
+        "delete the memory about the wifi password",
+        "forget what I said about the plumber",
+    )
+
+    def interpret(
+        self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
+    ) -> RoleCall | Clarification:
+        """memory.remember / forget / list / recall from the words used."""
+        stripped = text.strip().rstrip("?!. ")
+        if _LIST.search(stripped):
+            return RoleCall("memory.list", {})
+        if found := _REMEMBER.match(stripped):
+            if re.match(r"^(?:to|about)\b", found["fact"], re.IGNORECASE):
+                # "remember to buy milk at 5" asks for a reminder, not a fact
+                from roles.timer.role import ROLE as TIMER
+
+                return TIMER.interpret(f"remind me {found['fact']}", slots, runtime, history)
+            return RoleCall("memory.remember", {"fact": _first_person(found["fact"])})
+        if found := _FORGET.match(stripped):
+            return RoleCall("memory.forget", {"memory": found["what"].strip(" \"'")})
+        if found := _ABOUT.match(stripped):
+            return RoleCall("memory.recall", {"query": found["query"].strip(" \"'")})
+        if not stripped:
+            return Clarification("What should I remember?", missing=("fact",))
+        return RoleCall("memory.recall", {"query": stripped})
+
+
+ROLE = MemoryRole()

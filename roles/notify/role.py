@@ -1,0 +1,78 @@
+"""The notify role: notifications now (``notification.send``) or at a time (a reminder).
+
+"send me a notification saying the oven is hot" sends one now; "notify me at 5pm to leave" and
+"alert me in 20 minutes" set a reminder that rings then; "notify me when it rains" needs
+something to watch, which works offline only at a time, and the reply says so in one sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from agent_system.roles import Clarification, RoleCall
+from agent_system.routing.slots import extract_label, parse_duration, parse_when
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import Turn
+    from agent_system.runtime import Runtime
+
+__all__ = ["ROLE", "NotifyRole"]
+
+_SAYING = re.compile(
+    r"\b(?:saying|that\s+says|with\s+the\s+(?:message|text)|reading|that)\s*:?\s+(?P<message>.+)$",
+    re.IGNORECASE,
+)
+_WHEN = re.compile(r"\b(?:when|once|as\s+soon\s+as|if)\b", re.IGNORECASE)
+_TO = re.compile(r"\b(?:to|about)\s+(?P<what>.+)$", re.IGNORECASE)
+
+
+class NotifyRole:
+    """Notifications to the user: now, or at a time."""
+
+    name = "notify"
+    description = "Send the user a notification now, or at a time or after a delay."
+    tool_role = True
+    tool_modules = ("tools.notification",)
+    examples = (
+        "send me a notification saying the oven is hot",
+        "notify me that the laundry is done",
+        "send a notification to my phone saying dinner is ready",
+        "push a notification that the build finished",
+        "notify me at 5pm to leave for the station",
+        "notify me in 20 minutes to check the oven",
+        "alert me at 6:30 to take my pills",
+        "ping me in an hour about the laundry",
+        "notify me when it starts raining",
+        "let me know when it is 8 pm",
+        "send me an alert saying the door is open",
+    )
+
+    def interpret(
+        self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
+    ) -> RoleCall | Clarification:
+        """timer.remind for a time, notification.send for now, else say what works."""
+        stripped = text.strip().rstrip("?!. ")
+        now = runtime.clock.now()
+        moment = parse_when(stripped, now)
+        delay = parse_duration(stripped) if moment is None else None
+        if delay is not None or (moment is not None and moment.has_time):
+            at = now + delay if delay is not None else moment.value if moment else now
+            when = at.isoformat()
+            found = _TO.search(re.sub(r"\bin\s+\S+\s+\w+", " ", stripped))
+            message = (found["what"] if found else extract_label(stripped) or "").strip()
+            return RoleCall("timer.remind", {"text": message or "your notification", "when": when})
+        if _WHEN.search(stripped) and not _SAYING.search(stripped):
+            return Clarification(
+                "I can only notify you at a time while offline: say when, e.g. "
+                "'notify me at 5pm to leave'.",
+                missing=("when",),
+            )
+        found = _SAYING.search(stripped)
+        message = found["message"].strip(" \"'") if found else ""
+        if not message:
+            return Clarification("What should the notification say?", missing=("title",))
+        return RoleCall("notification.send", {"title": message[:1].upper() + message[1:]})
+
+
+ROLE = NotifyRole()

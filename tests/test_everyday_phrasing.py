@@ -1,0 +1,131 @@
+"""Each role understands its everyday phrasing, offline, through the public API (issue 15)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agent_system.api import AgentSystem
+from agent_system.runtime import FakeClock
+from agent_system.testing import make_settings
+
+NOW = datetime(2026, 3, 2, 9, 0)  # a Monday morning
+
+
+@pytest.fixture
+async def system(tmp_path: Path) -> Any:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock(NOW)) as engine:
+        yield engine
+
+
+async def _tool(system: AgentSystem, text: str) -> tuple[str, dict[str, Any]]:
+    plan = await system.aplan(text)
+    assert len(plan.steps) == 1, (text, plan.unsupported, plan.reasoning)
+    return plan.steps[0].tool, plan.steps[0].arguments
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("do I have anything on tomorrow", "calendar.list"),
+        ("what's my next meeting", "calendar.list"),
+        ("cancel lunch with Sam", "calendar.delete"),
+        ("move lunch with Sam to 2pm", "calendar.update"),
+        ("mark my calendar for the dentist on friday at 3pm", "calendar.create"),
+        ("search for the best pizza dough recipe", "search.web"),
+        ("look up the opening hours of the Louvre", "search.web"),
+        ("who wrote Dune", "search.web"),
+        ("how many timers do I have running?", "timer.list"),
+        ("list my alarms", "timer.list"),
+        ("how long is left on the pasta timer", "timer.list"),
+    ],
+)
+async def test_everyday_requests_reach_the_right_tool(
+    system: AgentSystem, text: str, tool: str
+) -> None:
+    assert (await _tool(system, text))[0] == tool
+
+
+@pytest.mark.anyio
+async def test_calendar_phrasings_carry_their_arguments(system: AgentSystem) -> None:
+    assert (await _tool(system, "cancel lunch with Sam"))[1] == {"event": "lunch with Sam"}
+    _, created = await _tool(system, "mark my calendar for the dentist on friday at 3pm")
+    assert created["title"] == "The dentist" or created["title"].lower() == "dentist"
+    assert created["start"].startswith("2026-03-06T15:00")
+    _, listed = await _tool(system, "what's my next meeting")
+    assert listed["limit"] == 1
+
+
+@pytest.mark.anyio
+async def test_whats_my_next_meeting_answers_with_the_next_event_only(system: AgentSystem) -> None:
+    await system.arun("add standup tomorrow at 9:30am", thread_id="t")
+    await system.arun("add dentist on friday at 3pm", thread_id="t")
+    result = await system.arun("what's my next meeting", thread_id="t")
+    assert "Standup" in result.reply and "entist" not in result.reply
+
+
+@pytest.mark.anyio
+async def test_alarms_timers_and_reminders_are_counted_and_listed_apart(
+    system: AgentSystem,
+) -> None:
+    for text in (
+        "set a timer for 10 minutes",
+        "set a pasta timer for 12 minutes",
+        "set an alarm for 7am tomorrow",
+        "remind me to call mom at 5pm",
+    ):
+        await system.arun(text, thread_id="t")
+    await system.arun("pause the pasta timer", thread_id="t")
+
+    running = await system.arun("how many timers do I have running?", thread_id="t")
+    assert running.reply.startswith("You have 1 timer running")
+    alarms = await system.arun("list my alarms", thread_id="t")
+    assert "alarm" in alarms.reply.lower() and "timer" not in alarms.reply.lower()
+    assert "reminder" not in alarms.reply.lower()
+    left = await system.arun("how long is left on the pasta timer", thread_id="t")
+    assert "pasta" in left.reply and "12 minutes" in left.reply
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("set a timer for -5 minutes", "negative"),
+        ("set an alarm for 25:00", "not a time of day"),
+        ("wake me up at 7:75", "not a time of day"),
+    ],
+)
+async def test_impossible_durations_and_clock_times_are_refused_and_nothing_is_set(
+    system: AgentSystem, text: str, reason: str
+) -> None:
+    result = await system.arun(text, thread_id="t")
+    assert reason in result.reply
+    listing = await system.arun("what timers alarms and reminders do I have", thread_id="t")
+    assert "no timers" in listing.reply.lower()
+
+
+class _TwoWayDoubt:
+    """A classifier torn between two roles for every request (timer 0.45, calendar 0.4)."""
+
+    def __init__(self) -> None:
+        self.meta: dict[str, Any] = {"scripted": True}
+
+    def probabilities(self, text: str) -> dict[str, float]:
+        return {"timer": 0.45, "calendar": 0.4, "other": 0.15}
+
+
+@pytest.mark.anyio
+async def test_when_two_roles_share_the_doubt_the_reply_asks_which_one(tmp_path: Path) -> None:
+    from agent_system.routing.embedded import EmbeddedRouter
+
+    router = EmbeddedRouter(_TwoWayDoubt())
+    settings = make_settings(tmp_path / "home")
+    async with AgentSystem(settings, router=router, clock=FakeClock(NOW)) as engine:
+        decision = await engine.aroute("put the dentist in for friday")
+        result = await engine.arun("put the dentist in for friday", thread_id="t")
+    assert decision.slots["candidates"] == ["timer", "calendar"]
+    assert result.reply == "Did you mean a timer, alarm or reminder, or your calendar?"
