@@ -31,7 +31,8 @@ _INTENTS = {
     "pause": r"\b(?:pause|hold|freeze)\b",
     "resume": r"\b(?:resume|unpause|un-pause|continue|restart)\b",
     "list": r"\b(?:how\s+(?:much|long|many)|time\s+left|remaining|list|show|check|status|review"
-    r"|see\s+(?:my|the|all)|situation|when\s+(?:is|does|will)\s+(?:my|the)"
+    r"|see\s+(?:my|the|all)|situation|when\s+(?:is|does|will)\s+(?:my|the)|report|settings"
+    r"|^\s*all\s+(?:my\s+)?(?:alarms|timers|reminders)\s*$|alarm\s+time|what\s+time\s+is\s+my"
     r"|(?:is|are)\s+(?:\w+\s+){0,2}(?:alarms?|timers?|reminders?)\s+(?:set|on|running)"
     r"|what(?:'s|\s+is)?\s+(?:timers?|alarms?|reminders?)|which|any\s+(?:timers?|alarms?|reminders?)"
     r"|do\s+i\s+have)\b",

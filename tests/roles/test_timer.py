@@ -329,6 +329,9 @@ def interpret(runtime: Runtime, text: str, history: list[Turn] | None = None) ->
         ("how much time is left on my timer", "timer.list", {"kind": "timer"}),
         ("what alarms do I have", "timer.list", {"kind": "alarm"}),
         ("how long is left on my tea timer", "timer.list", {"kind": "timer", "target": "tea"}),
+        ("report alarm settings", "timer.list", {"kind": "alarm"}),
+        ("all alarms", "timer.list", {"kind": "alarm"}),
+        ("what time is my alarm set for", "timer.list", {"kind": "alarm"}),
         (
             "how many timers do I have running",
             "timer.list",
