@@ -14,7 +14,6 @@ import asyncio
 import logging
 import time
 import uuid
-import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -29,6 +28,7 @@ from agent_system.graph.journal import StepJournal, store_label
 from agent_system.graph.state import AgentState, turn_input
 from agent_system.planning.models import ExecutionPlan, PlanResult, Usage
 from agent_system.routing.models import RouteDecision, RouteRequest, Turn
+from agent_system.threadlock import LocalThreadLocks, ThreadLocks
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -109,11 +109,8 @@ class AgentSystem:
         self._graph: CompiledStateGraph[AgentState, None, AgentState, AgentState] | None = None
         self._engine: Engine | None = None
         self._open_lock: asyncio.Lock | None = None
-        # One lock per thread in use: runs on one thread take turns. Weak values: a lock lives
-        # only while a run holds it, so the map does not grow with every thread ever seen.
-        self._thread_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        # Runs on one thread take turns, across processes when the storage is a database.
+        self._thread_locks: ThreadLocks = LocalThreadLocks()
         self._portal: Any = None
         self._portal_cm: Any = None
 
@@ -149,6 +146,7 @@ class AgentSystem:
             from agent_system.persistence import open_persistence
 
             self._persistence = await open_persistence(self.settings)
+            self._thread_locks = self._persistence.locks
             checkpointer = checkpointer or self._persistence.checkpointer
             store = store or self._persistence.store
         try:
@@ -181,6 +179,7 @@ class AgentSystem:
         if self._persistence is not None:
             await self._persistence.aclose()
             self._persistence = None
+            self._thread_locks = LocalThreadLocks()
         self._graph = None
         self._engine = None
 
@@ -263,22 +262,26 @@ class AgentSystem:
     ) -> AsyncIterator[ev.Event]:
         """Resume a thread: answer its approval, or continue a run cut off by a crash."""
         await self.aopen()
-        state = await self._owned_state(thread_id, user)
-        snapshot = await self.graph.aget_state(_config(thread_id))
-        payload: Any
-        if snapshot.interrupts:
-            payload = Command(resume=decision)
-        elif snapshot.next or snapshot.tasks:
-            # Continue after a crash. LangGraph applies the writes of nodes that finished after
-            # the last checkpoint (a node killed after its writes were saved does not run
-            # again); the steps a killed node had finished come from the step journal.
-            payload = None
-        elif state.get("status") == "running" and state.get("request"):
-            # Killed before its first node ran: nothing was done yet, so start the turn again.
-            payload = turn_input(str(state["request"]), user, time.time())
-        else:
+        await self._owned_state(thread_id, user)  # ThreadNotFoundError before any waiting
+
+        async def prepare() -> tuple[Any, str]:
+            # Decided while holding the thread's lock: another process may have resumed it.
+            state = await self._owned_state(thread_id, user)
+            snapshot = await self.graph.aget_state(_config(thread_id))
+            request = str(state.get("request", ""))
+            if snapshot.interrupts:
+                return Command(resume=decision), request
+            if snapshot.next or snapshot.tasks:
+                # Continue after a crash. LangGraph applies the writes of nodes that finished
+                # after the last checkpoint (a node killed after its writes were saved does not
+                # run again); the steps a killed node had finished come from the step journal.
+                return None, request
+            if state.get("status") == "running" and state.get("request"):
+                # Killed before its first node ran: nothing was done yet; start the turn again.
+                return turn_input(request, user, time.time()), request
             raise AgentSystemError(f"Thread {thread_id!r} has nothing to resume.")
-        async for event in self._drive(payload, thread_id, user, str(state.get("request", ""))):
+
+        async for event in self._drive(prepare, thread_id, user, ""):
             yield event
 
     async def _drive(
@@ -291,6 +294,9 @@ class AgentSystem:
         touch: bool = True,
         settle: bool = False,
     ) -> AsyncIterator[ev.Event]:
+        """Run the graph on `payload` holding the thread's lock (across processes), and answer
+        from this run's own final state. `payload` may be an async function returning
+        ``(payload, text)``, called once the lock is held."""
         config: Any = {
             "configurable": {"thread_id": thread_id},
             "max_concurrency": self.settings.max_concurrency + 4,
@@ -299,16 +305,15 @@ class AgentSystem:
         from agent_system.llm import Budget, RunScope, UsageTracker, run_scope
 
         started = time.perf_counter()
-        lock = self._thread_locks.get(thread_id)
-        if lock is None:
-            lock = self._thread_locks[thread_id] = asyncio.Lock()
         errors: list[ErrorInfo] = []
         scope = RunScope(
             UsageTracker.from_settings(self.settings), Budget.from_settings(self.settings)
         )
-        async with lock:
+        async with self._thread_locks.hold(thread_id):
             if settle:
                 await self._settle(thread_id)
+            if callable(payload):
+                payload, text = await payload()
             with run_scope(scope):
                 try:
                     async for chunk in self.graph.astream(payload, config, stream_mode="custom"):
@@ -432,7 +437,7 @@ class AgentSystem:
         if store is not None:
             await store.adelete(_listing(user), thread_id)
             await StepJournal(store).delete_thread(thread_id)
-        self._thread_locks.pop(thread_id, None)
+        self._thread_locks.forget(thread_id)
 
     def audit_log(
         self, *, thread_id: str | None = None, user: str | None = None, limit: int = 100

@@ -16,6 +16,13 @@ from agent_system.config import Settings
 from agent_system.errors import ConfigurationError
 from agent_system.runtime import Clock, Runtime, SystemClock, resolve_timezone
 from agent_system.storage import Database
+from agent_system.threadlock import (
+    LeaseThreadLocks,
+    LocalThreadLocks,
+    PostgresLeases,
+    SqliteLeases,
+    ThreadLocks,
+)
 
 if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -34,6 +41,8 @@ class Persistence:
     store: BaseStore
     backend: str
     _stack: contextlib.AsyncExitStack = field(repr=False)
+    locks: ThreadLocks = field(default_factory=LocalThreadLocks)
+    """One lock per thread across every process on this database (see `agent_system.threadlock`)."""
 
     async def aclose(self) -> None:
         """Close connections and pools."""
@@ -67,7 +76,8 @@ async def open_persistence(settings: Settings) -> Persistence:
             checkpointer: Any = AsyncPostgresSaver(pool)
             store: Any = AsyncPostgresStore(pool)
             await _setup_postgres(pool, checkpointer, store)
-            return Persistence(checkpointer, store, "postgres", stack)
+            locks = LeaseThreadLocks(PostgresLeases(pool))
+            return Persistence(checkpointer, store, "postgres", stack, locks)
 
         import sqlite3
 
@@ -90,7 +100,9 @@ async def open_persistence(settings: Settings) -> Persistence:
         store = LoopSqliteStore(conns[1])
         checkpointer.setup()
         store.setup()
-        return Persistence(checkpointer, store, "sqlite", stack)
+        leases = SqliteLeases(path)
+        stack.push_async_callback(leases.aclose)
+        return Persistence(checkpointer, store, "sqlite", stack, LeaseThreadLocks(leases))
     except BaseException:
         await stack.aclose()
         raise
@@ -121,6 +133,7 @@ async def _setup_postgres(pool: Any, checkpointer: Any, store: Any) -> None:
         try:
             await checkpointer.setup()
             await store.setup()
+            await PostgresLeases.setup(conn)
         finally:
             await conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
 

@@ -75,7 +75,7 @@ def _steps(request: str, seed: int) -> list[dict[str, Any]]:
     ]
 
 
-def build(home: Path, counter: Path, seed: int) -> Any:
+def build(home: Path, counter: Path, seed: int, database_url: str | None = None) -> Any:
     """An AgentSystem on a real SQLite home whose one tool logs its side effect to `counter`."""
     from agent_system.api import AgentSystem
     from agent_system.planning.models import ExecutionPlan, ExecutionStep
@@ -119,8 +119,9 @@ def build(home: Path, counter: Path, seed: int) -> Any:
             return ExecutionPlan(request=request, steps=steps)
 
     spec = spec_from_function(work, name="crash.work", side_effects="irreversible")
+    settings = make_settings(home, database_url=database_url) if database_url else None
     return AgentSystem(
-        make_settings(home),
+        settings or make_settings(home),
         registry=ToolRegistry([spec]),
         router=Router(),  # type: ignore[arg-type]
         planner=Planner(),  # type: ignore[arg-type]
@@ -184,8 +185,28 @@ async def _drive(system: Any, thread: str, turns: int) -> tuple[str, str]:
     return status, how
 
 
+async def contend(spec: dict[str, Any]) -> None:
+    """Ask ``turns`` fast replies at once on the one thread ``spec["thread"]``; write
+    ``<request> <status> <reply>`` per turn to the report (two such workers contend)."""
+    report = Path(spec["report"])
+    system = build(
+        Path(spec["home"]), Path(spec["counter"]), spec["seed"], spec.get("database_url")
+    )
+    async with system:
+
+        async def one(i: int) -> None:
+            request = f"fast {spec['thread']}/{spec['tag']}{i}"
+            result = await system.arun(request, thread_id=spec["thread"])
+            _append(report, f"{request.split()[1]} {result.status} {result.reply}")
+
+        await asyncio.gather(*(one(i) for i in range(spec["turns"])))
+    _append(report, "END")
+
+
 async def worker(spec: dict[str, Any]) -> None:
     """Drive every thread of the workload; write ``<thread> <status> <how>`` lines to the report."""
+    if spec.get("mode") == "contend":
+        return await contend(spec)
     report = Path(spec["report"])
     system = build(Path(spec["home"]), Path(spec["counter"]), spec["seed"])
     async with system:

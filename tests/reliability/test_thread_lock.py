@@ -1,0 +1,95 @@
+"""Two processes on one database take turns on a thread: every turn lands, in order, and each
+answer is its own run's.
+
+Before the lock lived in the database, two workers could start turns of one thread from the same
+checkpoint and one overwrote the other (1 run in 3 lost 2 of 10 turns, every request answered
+"success"). The workers are separate processes forked by `benchmarks.crash.Zygote`.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from benchmarks.crash import Zygote, build
+
+TURNS = 6  # per process: 12 turns in all, the whole history the thread keeps
+PG_URL = os.environ.get("AGENT_SYSTEM_TEST_POSTGRES_URL")  # read before the env is scrubbed
+
+
+@pytest.fixture(scope="module")
+def zygote() -> Iterator[Zygote]:
+    zyg = Zygote()
+    yield zyg
+    zyg.close()
+
+
+def _contend(zyg: Zygote, tmp_path: Path, database_url: str | None) -> tuple[str, list[str]]:
+    thread = f"shared-{uuid.uuid4().hex[:8]}"
+    specs: list[dict[str, Any]] = [
+        {
+            "mode": "contend",
+            "home": str(tmp_path / "data"),
+            "counter": str(tmp_path / "counter.txt"),
+            "report": str(tmp_path / f"report-{tag}.txt"),
+            "thread": thread,
+            "tag": tag,
+            "turns": TURNS,
+            "seed": 1,
+            "database_url": database_url,
+        }
+        for tag in ("p", "q")
+    ]
+    pids = [zyg.start(spec) for spec in specs]  # both run at once
+    assert [zyg.wait(pid) for pid in pids] == [0, 0]
+    lines = [
+        line
+        for spec in specs
+        for line in Path(spec["report"]).read_text().splitlines()
+        if line != "END"
+    ]
+    return thread, lines
+
+
+async def _check(tmp_path: Path, thread: str, lines: list[str], url: str | None) -> None:
+    asked = {f"{thread}/{tag}{i}" for tag in "pq" for i in range(TURNS)}
+    # Every request succeeded and its answer is its own run's (the tool's display of its step).
+    answers = {line.split()[0]: line.split(maxsplit=2)[1:] for line in lines}
+    assert set(answers) == asked
+    for request, (status, reply) in answers.items():
+        assert (status, reply) == ("success", f"{request}/s1 done"), (request, status, reply)
+    # Every turn landed once, and turns ran one after the other: no two steps overlap, and the
+    # history is in the order the steps ran.
+    effects = (tmp_path / "counter.txt").read_text().splitlines()
+    assert len(effects) == 2 * len(asked)
+    for start, done in zip(effects[::2], effects[1::2], strict=True):
+        assert start.split()[0] == "start" and done == f"done {start.split()[1]}", effects
+    ran = [line.split()[1].removesuffix("/s1") for line in effects[::2]]
+    async with build(tmp_path / "data", tmp_path / "unused.txt", 1, url) as system:
+        history = (await system.aget_thread(thread))["history"]
+    assert [turn["text"].split()[1] for turn in history] == ran
+    assert sorted(ran) == sorted(asked)
+
+
+@pytest.mark.anyio
+async def test_two_processes_on_one_sqlite_file_serialise_a_threads_turns(
+    zygote: Zygote, tmp_path: Path
+) -> None:
+    thread, lines = _contend(zygote, tmp_path, None)
+    await _check(tmp_path, thread, lines, None)
+
+
+@pytest.mark.postgres
+@pytest.mark.anyio
+async def test_two_processes_on_one_postgres_database_serialise_a_threads_turns(
+    zygote: Zygote, tmp_path: Path
+) -> None:
+    if not PG_URL:
+        pytest.skip("AGENT_SYSTEM_TEST_POSTGRES_URL is not set")
+    thread, lines = _contend(zygote, tmp_path, PG_URL)
+    await _check(tmp_path, thread, lines, PG_URL)
