@@ -32,7 +32,7 @@ from agent_system.errors import AgentSystemError, ConfigurationError
 from agent_system.server import lgserver, native, openai_compat
 from agent_system.server._common import ApiError, ServerState, error_body, error_response
 from agent_system.server.auth import ApiKeys, AuthError, RateLimited, RateLimiter, is_loopback
-from agent_system.server.limits import BodyLimitMiddleware
+from agent_system.server.limits import BodyLimitMiddleware, CrashGuardMiddleware
 from agent_system.server.metrics import CONTENT_TYPE_LATEST, Metrics, MetricsMiddleware
 from agent_system.server.runs import NotificationHub, RunManager
 
@@ -119,6 +119,7 @@ def create_app(
     app.include_router(openai_compat.router)
     lgserver.install(app)
     _install_handlers(app)
+    app.add_middleware(CrashGuardMiddleware)  # innermost: metrics and logs see its 500
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(MetricsMiddleware, metrics=metrics)
 
@@ -255,10 +256,6 @@ def _install_handlers(app: FastAPI) -> None:
             headers=exc.headers,
         )
 
-    async def crash(request: Request, exc: Exception) -> Response:
-        log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-        return JSONResponse(error_body("Internal server error.", "server_error"), status_code=500)
-
     app.add_exception_handler(ApiError, api_error)
     app.add_exception_handler(AuthError, auth_error)
     app.add_exception_handler(RateLimited, rate_limited)
@@ -266,7 +263,7 @@ def _install_handlers(app: FastAPI) -> None:
     app.add_exception_handler(ThreadNotFoundError, not_found)
     app.add_exception_handler(AgentSystemError, agent_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
-    app.add_exception_handler(Exception, crash)
+    # Unexpected errors: CrashGuardMiddleware (a handler for Exception would drop the connection).
 
 
 _UNION_TAGS = {"str", "int", "float", "bool", "none", "dict", "list"}

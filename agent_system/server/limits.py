@@ -1,12 +1,18 @@
-"""Request body size limit: 413 before the endpoint reads more than `max_bytes`."""
+"""Request body size limit (413 before the endpoint reads more than `max_bytes`), and the
+last-resort 500 that keeps the connection usable."""
 
 from __future__ import annotations
 
 import json
+import logging
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["BodyLimitMiddleware"]
+from agent_system.server._common import error_body
+
+__all__ = ["BodyLimitMiddleware", "CrashGuardMiddleware"]
+
+_log = logging.getLogger("agent_system.server.app")
 
 
 class BodyLimitMiddleware:
@@ -86,3 +92,50 @@ def _content_length(scope: Scope) -> int | None:
             except ValueError:
                 return None
     return None
+
+
+class CrashGuardMiddleware:
+    """Answers an unexpected exception with the standard JSON 500 and keeps the connection.
+
+    Starlette's own last-resort handler sends the 500 and then re-raises into the server, which
+    drops the keep-alive connection without ``Connection: close``: the client's next request on
+    it fails with a reset. Here the error is logged and answered, and nothing is re-raised. A
+    streamed response that already started cannot be answered any more: that error is re-raised
+    and the connection closes (the response was cut short).
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        except Exception as exc:
+            _log.error(
+                "unhandled error on %s %s", scope.get("method"), scope.get("path"), exc_info=exc
+            )
+            if started:
+                raise
+            body = json.dumps(error_body("Internal server error.", "server_error")).encode()
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 500,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(body)).encode()),
+                    ],
+                }
+            )
+            await send({"type": "http.response.body", "body": body})
