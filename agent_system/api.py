@@ -602,5 +602,12 @@ def _run_result(
 
 
 def _approval_prompt(pending: list[dict[str, Any]]) -> str:
-    lines = [f"- {p.get('description') or p.get('tool')} ({p.get('tool')})" for p in pending]
+    """What will happen, in plain words: the step's description and its arguments."""
+    lines = []
+    for p in pending:
+        arguments = ", ".join(
+            f"{str(k).replace('_', ' ')}: {v}" for k, v in (p.get("arguments") or {}).items()
+        )
+        what = str(p.get("description") or p.get("tool") or "a step")
+        lines.append(f"- {what}" + (f" ({arguments})" if arguments else ""))
     return "Approval needed before I continue:\n" + "\n".join(lines)

@@ -29,6 +29,10 @@ def serve(
     http: Annotated[bool, typer.Option("--http", help="Streamable HTTP instead of stdio.")] = False,
     host: Annotated[str, typer.Option(help="HTTP host.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="HTTP port.")] = 8765,
+    yes: Annotated[
+        bool,
+        typer.Option("--yes", help="Allow tools that need approval (unlocking doors)."),
+    ] = False,
     plugin: Annotated[
         list[str] | None,
         typer.Option("--plugin", "-p", help="A plugin module, module:attr or .py file."),
@@ -51,11 +55,17 @@ def serve(
             typer.echo(f"warning: {warning}", err=True)
         if http:
             typer.echo(f"MCP server on http://{host}:{port}/mcp ({len(registry)} tools)", err=True)
-        asyncio.run(_serve(settings, registry, http=http, host=host, port=port))
+        asyncio.run(_serve(settings, registry, http=http, host=host, port=port, approve=yes))
 
 
 async def _serve(
-    settings: Settings, registry: ToolRegistry, *, http: bool, host: str, port: int
+    settings: Settings,
+    registry: ToolRegistry,
+    *,
+    http: bool,
+    host: str,
+    port: int,
+    approve: bool = False,
 ) -> None:
     from agent_system.persistence import open_persistence, open_runtime
     from agent_system.registry.mcp_server import serve_http, serve_stdio
@@ -64,9 +74,9 @@ async def _serve(
     runtime = open_runtime(settings, store=persistence.store)
     try:
         if http:
-            await serve_http(registry, runtime, host=host, port=port)
+            await serve_http(registry, runtime, host=host, port=port, approve=approve)
         else:
-            await serve_stdio(registry, runtime)
+            await serve_stdio(registry, runtime, approve=approve)
     finally:
         await runtime.http.aclose()
         runtime.db.close()

@@ -21,7 +21,7 @@ from agent_system import events as ev
 from agent_system.cli._common import latest_thread, make_console, open_system
 from agent_system.cli.display import RunDisplay
 from agent_system.cli.repl_commands import COMMANDS, CommandsMixin
-from agent_system.cli.runner import consume, describe_pending, settle
+from agent_system.cli.runner import NO, YES, consume, describe_pending, settle
 from agent_system.errors import AgentSystemError
 
 if TYPE_CHECKING:
@@ -177,6 +177,9 @@ class ChatSession(CommandsMixin):
                 )
                 return
             await handler(self, rest.strip())
+            return
+        if self.pending and text.strip().lower().rstrip(".!") in (*YES, *NO):
+            await self.answer_approval(text.strip().lower().rstrip(".!") in YES)
             return
         if self.pending:
             self.console.print(

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
-from rich.prompt import Confirm
+from rich.prompt import Confirm, InvalidResponse
 
 from agent_system import events as ev
 
@@ -21,7 +21,17 @@ if TYPE_CHECKING:
     from agent_system.api import AgentSystem
     from agent_system.cli.display import RunDisplay
 
-__all__ = ["Decider", "ask_each", "consume", "describe_pending", "run_request", "settle"]
+__all__ = [
+    "NO",
+    "YES",
+    "Decider",
+    "YesNo",
+    "ask_each",
+    "consume",
+    "describe_pending",
+    "run_request",
+    "settle",
+]
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +49,24 @@ def describe_pending(step: dict[str, Any]) -> str:
     return f"{step.get('step_id')} {step.get('tool')} {arguments}{suffix}"
 
 
+YES = ("y", "yes", "ok", "approve", "approved", "sure")
+NO = ("n", "no", "nope", "decline", "deny")
+
+
+class YesNo(Confirm):
+    """A y/n question that also takes the words people type ("yes", "no", "ok")."""
+
+    validate_error_message = "[prompt.invalid]Please answer yes or no"
+
+    def process_response(self, value: str) -> bool:
+        answer = value.strip().lower().rstrip(".!")
+        if answer in YES:
+            return True
+        if answer in NO:
+            return False
+        raise InvalidResponse(self.validate_error_message)
+
+
 def ask_each(console: Console) -> Decider:
     """A decider that asks about each pending step on the terminal."""
 
@@ -46,7 +74,7 @@ def ask_each(console: Console) -> Decider:
         approved = [
             str(step["step_id"])
             for step in pending
-            if Confirm.ask(f"Approve {describe_pending(step)}?", console=console, default=False)
+            if YesNo.ask(f"Approve {describe_pending(step)}?", console=console, default=False)
         ]
         return {"approved": approved}
 

@@ -138,6 +138,9 @@ def call(
     name: str,
     args: Annotated[str, typer.Option("--args", "-a", help="Arguments as a JSON object.")] = "{}",
     as_json: Annotated[bool, typer.Option("--json", help="Print the full result as JSON.")] = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Run a tool that needs approval without asking.")
+    ] = False,
     plugin: PluginOption = None,
 ) -> None:
     """Run one tool with JSON arguments on the real data directory.
@@ -155,6 +158,8 @@ def call(
         if not isinstance(arguments, dict):
             typer.echo('--args must be a JSON object, like \'{"city": "Paris"}\'', err=True)
             raise typer.Exit(2)
+        if spec.requires_approval and not yes:
+            _ask_approval(spec, arguments)
         try:
             result = asyncio.run(_run(settings, spec, arguments))
         except AgentSystemError as exc:
@@ -169,6 +174,25 @@ def call(
             typer.echo(output.data)  # a plain string is the answer itself, not a JSON blob
         else:
             typer.echo(json.dumps(to_jsonable_python(output.data, fallback=str), indent=2))
+
+
+def _ask_approval(spec: ToolSpec, arguments: dict[str, Any]) -> None:
+    """Approval for a tool that needs it, as every other path asks: a question on a terminal,
+    else a refusal naming ``--yes``."""
+    import sys
+
+    from rich.console import Console
+
+    from agent_system.cli.runner import YesNo
+
+    what = ", ".join(f"{k} {v}" for k, v in arguments.items()) or "no arguments"
+    question = f"{spec.name} needs your approval ({what}). Run it?"
+    if not sys.stdin.isatty():
+        typer.echo(f"Not run: {question.removesuffix(' Run it?')} Pass --yes to run it.", err=True)
+        raise typer.Exit(1)
+    if not YesNo.ask(question, console=Console(stderr=True), default=False):
+        typer.echo("Not run.", err=True)
+        raise typer.Exit(1)
 
 
 async def _run(settings: Settings, spec: ToolSpec, arguments: dict[str, Any]) -> Any:

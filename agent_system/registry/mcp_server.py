@@ -77,9 +77,13 @@ def _error(message: str) -> types.CallToolResult:
 
 
 def create_mcp_server(
-    registry: ToolRegistry, runtime: Runtime, *, name: str = SERVER_NAME
+    registry: ToolRegistry, runtime: Runtime, *, name: str = SERVER_NAME, approve: bool = False
 ) -> Server[Any, Any]:
-    """An MCP server listing and calling the registry's tools on `runtime`."""
+    """An MCP server listing and calling the registry's tools on `runtime`.
+
+    A tool that needs approval (unlocking a door) is refused unless `approve` is set (``agent-system
+    mcp serve --yes``): MCP clients differ in whether they ask their user before a call.
+    """
     server: Server[Any, Any] = Server(name)
 
     @server.list_tools()  # type: ignore[untyped-decorator,no-untyped-call]
@@ -91,6 +95,11 @@ def create_mcp_server(
         spec = registry.get(tool_name)
         if spec is None:
             return _error(f"Unknown tool {tool_name!r}; known: {', '.join(registry.names())}")
+        if spec.requires_approval and not approve:
+            return _error(
+                f"Not run: {tool_name} needs the user's approval, and this server was started "
+                "without it. Restart it with `agent-system mcp serve --yes` to allow such tools."
+            )
         ctx = ToolContext(runtime=runtime, user=None)  # the local user, as in the CLI
         try:
             value = await spec.ainvoke(arguments, ctx)
@@ -103,17 +112,22 @@ def create_mcp_server(
     return server
 
 
-async def serve_stdio(registry: ToolRegistry, runtime: Runtime) -> None:
+async def serve_stdio(registry: ToolRegistry, runtime: Runtime, *, approve: bool = False) -> None:
     """Serve over standard input and output until the client closes them."""
     from mcp.server.stdio import stdio_server
 
-    server = create_mcp_server(registry, runtime)
+    server = create_mcp_server(registry, runtime, approve=approve)
     async with stdio_server() as (read, write):
         await server.run(read, write, server.create_initialization_options())
 
 
 async def serve_http(
-    registry: ToolRegistry, runtime: Runtime, *, host: str = "127.0.0.1", port: int = 8765
+    registry: ToolRegistry,
+    runtime: Runtime,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    approve: bool = False,
 ) -> None:
     """Serve over streamable HTTP at ``http://{host}:{port}/mcp``."""
     import uvicorn
@@ -122,7 +136,9 @@ async def serve_http(
     from starlette.routing import Mount
     from starlette.types import Receive, Scope, Send
 
-    manager = StreamableHTTPSessionManager(app=create_mcp_server(registry, runtime))
+    manager = StreamableHTTPSessionManager(
+        app=create_mcp_server(registry, runtime, approve=approve)
+    )
 
     async def handle(scope: Scope, receive: Receive, send: Send) -> None:
         await manager.handle_request(scope, receive, send)
