@@ -24,6 +24,7 @@ from langgraph.types import Command
 from agent_system import events as ev
 from agent_system.config import Settings
 from agent_system.errors import AgentSystemError, ConfigurationError, ErrorInfo
+from agent_system.graph.deadline import RequestTimeout, bounded, deadline_update
 from agent_system.graph.journal import StepJournal, store_label
 from agent_system.graph.state import AgentState, turn_input
 from agent_system.planning.models import ExecutionPlan, PlanResult, Usage
@@ -314,15 +315,21 @@ class AgentSystem:
                 await self._settle(thread_id)
             if callable(payload):
                 payload, text = await payload()
+            seconds = self.settings.request_timeout_s
             with run_scope(scope):
+                stream = self.graph.astream(payload, config, stream_mode="custom")
                 try:
-                    async for chunk in self.graph.astream(payload, config, stream_mode="custom"):
+                    async for chunk in bounded(stream, seconds):
                         if isinstance(chunk, ev.RunFinished):
                             continue
                         yield cast("ev.Event", chunk)
                 except AgentSystemError as exc:
                     log.warning("run on thread %s failed: %s", thread_id, exc.message)
                     errors.append(exc.to_info())
+                except RequestTimeout:
+                    log.warning("run on thread %s stopped at the %g s deadline", thread_id, seconds)
+                    reply = await self._stop_at_deadline(config, seconds)
+                    yield ev.ReplyDelta(text=reply, thread_id=thread_id)
             snapshot = await self.graph.aget_state(config)
             await _clear_journal(self.engine.runtime.store, thread_id, snapshot)
         pending = _pending(snapshot)
@@ -333,6 +340,21 @@ class AgentSystem:
         if touch:
             await self._touch_thread(thread_id, user)
         yield ev.RunFinished(thread_id=thread_id, result=result)
+
+    async def _stop_at_deadline(self, config: Any, seconds: float) -> str:
+        """End a turn stopped at the deadline: a template reply saying what finished (the
+        checkpoint's results and the step journal's) and what did not."""
+        values = dict((await self.graph.aget_state(config)).values or {})
+        finished = {}
+        if values.get("plan"):
+            plan = ExecutionPlan.model_validate(values["plan"])
+            journal = StepJournal(self.engine.runtime.store)
+            finished = await journal.finished(config["configurable"]["thread_id"], plan)
+        update = deadline_update(values, finished, seconds)
+        await self.graph.aupdate_state(
+            _config(config["configurable"]["thread_id"]), update, as_node="synthesize"
+        )
+        return str(update["reply"])
 
     async def _settle(self, thread_id: str) -> None:
         """Save the end of a previous turn whose last node finished but whose final checkpoint

@@ -107,6 +107,11 @@ class Settings(BaseSettings):
     max_concurrency: int = Field(default=8, ge=1, le=256)
     step_timeout_s: float = Field(default=30.0, gt=0)
     plan_timeout_s: float = Field(default=300.0, gt=0)
+    request_timeout_s: float = Field(
+        default=60.0,
+        gt=0,
+        description="Bound on a whole turn (LLM calls and steps); then a reply says what was done.",
+    )
     tools_per_plan: int = Field(default=8, ge=1, le=64, description="Tools shown to the planner.")
     breaker_failures: int = Field(default=5, ge=1)
     breaker_cooldown_s: float = Field(default=30.0, gt=0)
