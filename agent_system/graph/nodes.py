@@ -13,6 +13,7 @@ import time
 import uuid
 from contextlib import nullcontext
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from langchain_core.runnables import RunnableConfig
@@ -284,12 +285,18 @@ class Engine:
 
         settings = self.runtime.settings
         elapsed = time.time() - state.get("started_at", time.time())
+        # The plan's own timeout, `plan_timeout_s` (whoever planned it) and its absolute
+        # `deadline`, whichever comes first.
+        budget = min(plan.timeout_s, settings.plan_timeout_s) - elapsed
+        if plan.deadline is not None:
+            deadline = plan.deadline if plan.deadline.tzinfo else plan.deadline.replace(tzinfo=UTC)
+            budget = min(budget, (deadline - datetime.now(UTC)).total_seconds())
         outcome = await run_plan(
             plan,
             run_step,
             completed=completed,
             max_concurrency=settings.max_concurrency,
-            deadline_s=max(plan.timeout_s - elapsed, 0.001),
+            deadline_s=max(budget, 0.001),
             on_event=writer,
             thread_id=thread_id,
         )

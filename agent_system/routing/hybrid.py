@@ -7,9 +7,11 @@ embedded best guess stands and the reason says so.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import TYPE_CHECKING
 
+from agent_system.errors import AgentSystemError
 from agent_system.routing.models import RouteDecision, RouteRequest
 
 if TYPE_CHECKING:
@@ -18,6 +20,8 @@ if TYPE_CHECKING:
     from agent_system.routing.llm import LLMRouter
 
 __all__ = ["HybridRouter"]
+
+log = logging.getLogger(__name__)
 
 
 class HybridRouter:
@@ -50,6 +54,10 @@ class HybridRouter:
             chosen = await self.llm.route(request)
         except Exception as exc:
             self.llm_failures += 1
+            if isinstance(exc, AgentSystemError):  # transport, output, budget: expected, logged
+                log.warning("LLM router failed (%s); kept the embedded decision", exc.message)
+            else:  # a bug: still answer, but never quietly
+                log.error("LLM router raised; kept the embedded decision", exc_info=exc)
             return decision.model_copy(
                 update={
                     "reason": f"{decision.reason} The LLM router failed ({exc}); "
