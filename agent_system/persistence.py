@@ -7,6 +7,7 @@ Both come from LangGraph's own packages (`langgraph-checkpoint-sqlite`,
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ import httpx
 from agent_system.config import Settings
 from agent_system.errors import ConfigurationError
 from agent_system.runtime import Clock, Runtime, SystemClock, resolve_timezone
-from agent_system.storage import Database
+from agent_system.storage import Database, storage_error
 from agent_system.threadlock import (
     LeaseThreadLocks,
     LocalThreadLocks,
@@ -79,33 +80,39 @@ async def open_persistence(settings: Settings) -> Persistence:
             locks = LeaseThreadLocks(PostgresLeases(pool))
             return Persistence(checkpointer, store, "postgres", stack, locks)
 
-        import sqlite3
-
-        from agent_system._sqlite import LoopSqliteSaver, LoopSqliteStore
-
-        settings.home.mkdir(parents=True, exist_ok=True)
         path = str(settings.sqlite_path)
-        # WAL with synchronous=NORMAL: a commit survives a process crash (what resume needs);
-        # only an OS crash or power loss can lose the last transactions.
-        conns = []
-        # The saver relies on implicit transactions (one commit per call); the store issues
-        # its own BEGIN/COMMIT and needs autocommit mode.
-        for isolation in ("DEFERRED", None):
-            conn = sqlite3.connect(path, check_same_thread=False, isolation_level=isolation)
-            stack.callback(conn.close)
-            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=5000"):
-                conn.execute(f"PRAGMA {pragma}")
-            conns.append(conn)
-        checkpointer = LoopSqliteSaver(conns[0])
-        store = LoopSqliteStore(conns[1])
-        checkpointer.setup()
-        store.setup()
-        leases = SqliteLeases(path)
-        stack.push_async_callback(leases.aclose)
-        return Persistence(checkpointer, store, "sqlite", stack, LeaseThreadLocks(leases))
+        try:
+            return _open_sqlite(settings, path, stack)
+        except (sqlite3.DatabaseError, OSError) as exc:
+            raise storage_error(path, exc) from exc
     except BaseException:
         await stack.aclose()
         raise
+
+
+def _open_sqlite(settings: Settings, path: str, stack: contextlib.AsyncExitStack) -> Persistence:
+    """The SQLite checkpointer, store and thread leases, all in one file."""
+    from agent_system._sqlite import LoopSqliteSaver, LoopSqliteStore
+
+    settings.home.mkdir(parents=True, exist_ok=True)
+    # WAL with synchronous=NORMAL: a commit survives a process crash (what resume needs);
+    # only an OS crash or power loss can lose the last transactions.
+    conns = []
+    # The saver relies on implicit transactions (one commit per call); the store issues
+    # its own BEGIN/COMMIT and needs autocommit mode.
+    for isolation in ("DEFERRED", None):
+        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=isolation)
+        stack.callback(conn.close)
+        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=5000"):
+            conn.execute(f"PRAGMA {pragma}")
+        conns.append(conn)
+    checkpointer = LoopSqliteSaver(conns[0])
+    store = LoopSqliteStore(conns[1])
+    checkpointer.setup()
+    store.setup()
+    leases = SqliteLeases(path)
+    stack.push_async_callback(leases.aclose)
+    return Persistence(checkpointer, store, "sqlite", stack, LeaseThreadLocks(leases))
 
 
 async def _setup_postgres(pool: Any, checkpointer: Any, store: Any) -> None:

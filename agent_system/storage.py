@@ -19,7 +19,47 @@ from typing import Any
 
 from pydantic import BaseModel
 
-__all__ = ["AuditRecord", "Database", "argument_digest"]
+from agent_system.errors import ConfigurationError
+
+__all__ = ["AuditRecord", "Database", "StorageError", "argument_digest", "storage_error"]
+
+
+class StorageError(ConfigurationError):
+    """The database file cannot be used; the message names it, says why and what to do."""
+
+
+def storage_error(path: Path | str, exc: BaseException) -> StorageError:
+    """`exc` (an SQLite or OS error on `path`) as one plain line: what file, what happened, what
+    to do. The file is never touched: a damaged one is left for a backup restore."""
+    text = str(exc).lower()
+    where = f"The database {path}"
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        advice = (
+            f"{where} is damaged ({exc}). Nothing was written to it. Restore it from a backup, "
+            "or move it aside to start with an empty one; `agent-system db check` checks it."
+        )
+    elif "full" in text or "no space" in text:
+        advice = f"{where} cannot grow: the disk is full ({exc}). Free some space and try again."
+    elif (
+        "readonly" in text
+        or "read-only" in text
+        or "permission" in text
+        or "unable to open" in text
+    ):
+        advice = (
+            f"{where} cannot be opened for writing ({exc}). Check that its folder exists and that "
+            "this user may write there (permissions, a read-only disk), or set "
+            "AGENT_SYSTEM_HOME to a writable folder."
+        )
+    elif "disk i/o" in text or "i/o error" in text:
+        advice = (
+            f"{where} could not be read or written: the disk reported an I/O error ({exc}). "
+            "Check free space and the disk; `agent-system db check` checks the file."
+        )
+    else:
+        advice = f"{where} failed: {exc}. `agent-system db check` checks the file."
+    return StorageError(advice)
+
 
 _AUDIT_DDL = """
 CREATE TABLE IF NOT EXISTS audit_log (
@@ -65,18 +105,21 @@ class Database:
 
     def __init__(self, path: Path | str) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._conn.row_factory = sqlite3.Row
-        self._lock = threading.RLock()
-        if self.path != ":memory:":
-            self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.execute("PRAGMA synchronous=NORMAL")
-        self._conn.execute("PRAGMA busy_timeout=5000")
-        self._conn.execute("PRAGMA foreign_keys=ON")
-        self._schemas: set[str] = set()
-        self.ensure_schema("audit", _AUDIT_DDL)
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._conn.row_factory = sqlite3.Row
+            self._lock = threading.RLock()
+            if self.path != ":memory:":
+                self._conn.execute("PRAGMA journal_mode=WAL")
+                self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.execute("PRAGMA busy_timeout=5000")
+            self._conn.execute("PRAGMA foreign_keys=ON")
+            self._schemas: set[str] = set()
+            self.ensure_schema("audit", _AUDIT_DDL)
+        except (sqlite3.DatabaseError, OSError) as exc:
+            raise storage_error(self.path, exc) from exc
 
     def ensure_schema(self, name: str, ddl: str) -> None:
         """Run idempotent DDL once per process for a named component."""

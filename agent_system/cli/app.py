@@ -18,6 +18,7 @@ from agent_system.cli import _help
 from agent_system.cli._common import EXIT_FAILURE, EXIT_OK, guarded, load_settings, make_console
 from agent_system.cli.config_cmd import config_app
 from agent_system.cli.daemon_cmd import daemon_command
+from agent_system.cli.db_cmd import db_app
 from agent_system.cli.display import RunDisplay, describe_route, print_plan
 from agent_system.cli.extra_cmd import calendar_app, timers_command
 from agent_system.cli.log_cmd import log_command
@@ -288,6 +289,7 @@ app.command("log")(log_command)
 app.add_typer(threads_app, name="threads")
 app.add_typer(calendar_app, name="calendar")
 app.add_typer(config_app, name="config")
+app.add_typer(db_app, name="db")
 
 
 def _mount_optional(module: str, attributes: tuple[str, ...], name: str) -> None:
