@@ -242,12 +242,26 @@ def serve(
         bind_host = host or settings.host
         bind_port = settings.port if port is None else port
         _check_port_free(bind_host, bind_port)
+        _check_storage(settings)
         try:
             run_server(settings, bind_host, bind_port, open_=open_, workers=workers)
         except SystemExit as exc:
             if exc.code == 3:  # uvicorn's startup failure: the port was taken meanwhile
                 raise ConfigurationError(_busy(bind_host, bind_port)) from None
             raise
+
+
+def _check_storage(settings: Any) -> None:
+    """Open the database once before uvicorn starts, so a damaged or unwritable file is one
+    line (exit 2) rather than a startup traceback."""
+    import asyncio
+
+    from agent_system.persistence import open_persistence
+
+    async def probe() -> None:
+        await (await open_persistence(settings)).aclose()
+
+    asyncio.run(probe())
 
 
 def _busy(host: str, port: int) -> str:

@@ -75,3 +75,13 @@ def test_db_check_passes_a_healthy_database(tmp_path: Path) -> None:
     checked = CliRunner().invoke(app, ["db", "check"], env=env)
     assert checked.exit_code == 0, checked.output
     assert "OK:" in checked.stdout and "intact" in checked.stdout
+
+
+def test_the_server_on_a_damaged_database_says_so_in_one_line(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    _damage(home)
+    served = CliRunner().invoke(
+        app, ["serve", "--open", "--port", "0"], env={"AGENT_SYSTEM_HOME": str(home)}
+    )
+    assert served.exit_code == 2, served.output
+    assert "damaged" in served.stderr and "Traceback" not in served.output
