@@ -15,7 +15,10 @@ db_app = typer.Typer(help="Check the database file.", no_args_is_help=True)
 
 @db_app.command("check")
 def check() -> None:
-    """Check the SQLite database (PRAGMA integrity_check); exit 2 when it is damaged."""
+    """Check the SQLite database (PRAGMA integrity_check); exit 2 when it is damaged.
+
+    Example: agent-system db check
+    """
     settings = load_settings()
     if settings.uses_postgres:
         typer.echo("The database is PostgreSQL: check it with PostgreSQL's own tools (amcheck).")
