@@ -62,6 +62,10 @@ class ThreadLocks(Protocol):
         """The thread was deleted: drop its in-process lock."""
         ...
 
+    def __len__(self) -> int:
+        """Threads with a run holding or waiting for their lock now."""
+        ...
+
     async def aclose(self) -> None:
         """Release database resources."""
         ...
@@ -87,6 +91,10 @@ class LocalThreadLocks:
 
     def forget(self, thread_id: str) -> None:
         self._locks.pop(thread_id, None)
+
+    def __len__(self) -> int:
+        """Threads with a run holding or waiting for their lock now."""
+        return len(self._locks)
 
     async def aclose(self) -> None:
         return None
