@@ -280,7 +280,18 @@ class Engine:
             if step_scope is not None:
                 update["usage"] = step_scope.usage.usage
             result = result.model_copy(update=update)
-            await StepJournal(self.runtime.store).record(thread_id, plan, result)
+            try:
+                await StepJournal(self.runtime.store).record(thread_id, plan, result)
+            except Exception:
+                # The step ran (its effect happened): it stays succeeded, so no replan runs it
+                # again. Only a resume after a crash could, since the journal lacks it.
+                log.error(
+                    "could not journal step %s of thread %s; a resume after a crash would "
+                    "run it again",
+                    step.id,
+                    thread_id,
+                    exc_info=True,
+                )
             return result
 
         settings = self.runtime.settings

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from agent_system.graph.journal import StepJournal
 from agent_system.routing.embedded import EmbeddedRouter
 from agent_system.routing.hybrid import HybridRouter
 from agent_system.routing.llm import LLMRouter
@@ -63,3 +64,25 @@ async def test_plan_timeout_s_and_the_plans_deadline_bound_a_planned_run(
     assert time.monotonic() - started < 5
     assert result.status == "failure"
     assert any(e.code == "deadline_exceeded" for e in result.errors), result.errors
+
+
+@pytest.mark.anyio
+async def test_a_failed_journal_write_after_a_side_effect_keeps_the_step_done(
+    rig_factory: RigFactory, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Before, the scheduler turned the journal's exception into a failed step that a replan
+    # could run again, repeating the side effect.
+    plan = plan_of({"id": "u", "tool": "test.unlock", "arguments": {"door": "front"}})
+    rig = rig_factory([plan], [plan])
+
+    async def failing_record(*args: object, **kwargs: object) -> None:
+        raise OSError("disk I/O error")
+
+    monkeypatch.setattr(StepJournal, "record", failing_record)
+    with caplog.at_level(logging.ERROR):
+        result = await rig.system.arun("unlock", thread_id="j")
+        if result.status == "interrupted":
+            result = await rig.system.aresume("j", True)
+    assert result.status == "success", result.errors
+    assert rig.calls.counts.get("unlock") == 1
+    assert "could not journal step u" in caplog.text
