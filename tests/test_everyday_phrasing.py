@@ -129,3 +129,10 @@ async def test_when_two_roles_share_the_doubt_the_reply_asks_which_one(tmp_path:
         result = await engine.arun("put the dentist in for friday", thread_id="t")
     assert decision.slots["candidates"] == ["timer", "calendar"]
     assert result.reply == "Did you mean a timer, alarm or reminder, or your calendar?"
+
+
+@pytest.mark.anyio
+async def test_spoken_dates_in_words_make_the_event_on_that_day(system: AgentSystem) -> None:
+    _, created = await _tool(system, "set meeting with jack on ten march at three pm")
+    assert created == {"title": "Meeting with jack", "start": created["start"]}
+    assert created["start"].startswith("2026-03-10T15:00")

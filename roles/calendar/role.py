@@ -14,6 +14,7 @@ from agent_system.routing.slots import (
     parse_when,
     strip_when,
 )
+from agent_system.understanding import normalize
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -39,7 +40,7 @@ _INTENTS = {
 _PATTERNS = {name: re.compile(p, re.IGNORECASE) for name, p in _INTENTS.items()}
 _COMMAND = re.compile(
     r"^(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:mark\s+(?:down\s+)?(?:(?:my|the|in\s+my)\s+"
-    r"(?:calendar|diary|agenda)\s+)?(?:for\s+|with\s+)?|schedule|add|create|book|put|set\s+up|arrange"
+    r"(?:calendar|diary|agenda)\s+)?(?:for\s+|with\s+)?|schedule|add|create|book|put|set(?:\s+up)?|arrange"
     r"|plan|pencil\s+in|make)?\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:event(?:\s+called)?\b\s*)?",
     re.IGNORECASE,
 )
@@ -212,6 +213,12 @@ class CalendarRole:
         return RoleCall("calendar.update", {"event": reference, "start": new})
 
     def _create(self, text: str, now: datetime) -> RoleCall | Clarification:
+        found = parse_when(text, now)
+        if found is None or not found.has_date:  # spoken dates: "on ten march", "the fifth"
+            spoken = normalize(text)
+            said = parse_when(spoken, now)
+            if said is not None and said.has_date and spoken != text.lower():
+                text = spoken[:1].upper() + spoken[1:]
         title, location = extract_title(text)
         arguments: dict[str, Any] = {"title": title}
         time_range = _TIME_RANGE.search(text)
