@@ -108,6 +108,7 @@ class AgentSystem:
         self._plugins = plugins or []
         self._persistence: Persistence | None = None
         self._graph: CompiledStateGraph[AgentState, None, AgentState, AgentState] | None = None
+        self._preview_graph: Any = None
         self._engine: Engine | None = None
         self._open_lock: asyncio.Lock | None = None
         # Runs on one thread take turns, across processes when the storage is a database.
@@ -182,6 +183,7 @@ class AgentSystem:
             self._persistence = None
             self._thread_locks = LocalThreadLocks()
         self._graph = None
+        self._preview_graph = None
         self._engine = None
 
     def close(self) -> None:
@@ -370,33 +372,30 @@ class AgentSystem:
         await _clear_journal(self.engine.runtime.store, thread_id, snapshot)
 
     async def aplan(self, text: str, thread_id: str | None = None) -> ExecutionPlan:
-        """The plan the system would run for `text`; nothing is executed."""
+        """The plan the system would run for `text`; nothing is executed.
+
+        This is the graph itself (route, fast reply or tool selection and planning, validation)
+        run in preview: it stops where execution or approval would start, on a copy of the graph
+        without a checkpointer, so the thread's state is read (for follow-ups) but never changed.
+        """
         await self.aopen()
-        engine = self.engine
-        history = await self._history(thread_id)
-        decision = await engine.router.route(RouteRequest(text=text, history=history))
-        from agent_system.planning.validation import validate_plan
-        from agent_system.roles import Clarification
-
-        if decision.role in engine.roles and decision.target == "fast_reply":
-            from agent_system.graph.followup import role_calls, role_plan
-
-            role = engine.roles[str(decision.role)]
-            choice = await role_calls(
-                role, text, decision, engine.runtime, history, engine.registry
-            )
-            if not isinstance(choice, Clarification):
-                plan = role_plan(text, role.name, choice, engine.registry)
-                return validate_plan(plan, engine.registry)
-            return ExecutionPlan(request=text, unsupported=[choice.question], planner="role")
-        tools = [s for s, _ in engine.registry.search(text, self.settings.tools_per_plan)]
-        try:
-            plan = await engine.planner.plan(text, tools, history)
-        except AgentSystemError:
-            plan = await engine.fallback_planner.plan(text, tools, history)
-        if not plan.steps:  # nothing it can do: the plan says why in `unsupported`
-            return plan
-        return validate_plan(plan, engine.registry)
+        values: dict[str, Any] = {}
+        if thread_id is not None:
+            snapshot = await self.graph.aget_state(_config(thread_id))
+            values = dict(snapshot.values or {})
+        payload: Any = turn_input((text or "").strip(), values.get("user"), time.time())
+        payload.update(preview=True, history=values.get("history", []), owner=values.get("owner"))
+        if self._preview_graph is None:
+            self._preview_graph = self.graph.copy(update={"checkpointer": None})
+        config: Any = {
+            "configurable": {"thread_id": thread_id or "preview"},
+            "max_concurrency": self.settings.max_concurrency + 4,
+        }
+        final = await self._preview_graph.ainvoke(payload, config)
+        plan = final.get("plan")
+        if plan is None:  # only a plan-less turn (the empty request) gets here
+            return ExecutionPlan(request=text, planner="none")
+        return ExecutionPlan.model_validate(plan)
 
     async def aroute(self, text: str, thread_id: str | None = None) -> RouteDecision:
         """The route decision for `text` (with the thread's history for follow-ups)."""

@@ -9,7 +9,7 @@ from agent_system.config import Settings
 from agent_system.graph.builder import build_graph
 from agent_system.graph.nodes import Engine
 from agent_system.planning.embedded import EmbeddedPlanner, EmbeddedReplanner
-from agent_system.planning.models import ExecutionPlan, PlanResult, StepResult
+from agent_system.planning.models import ExecutionPlan, PlanResult
 from agent_system.roles import load_roles
 
 if TYPE_CHECKING:
@@ -158,17 +158,10 @@ def _synthesizer(model: BaseChatModel | None) -> Any:
     async def synthesize(
         request: str,
         plan: ExecutionPlan,
-        results: dict[str, StepResult],
+        plan_result: PlanResult,
         on_delta: Callable[[str], None],
     ) -> str:
-        ordered = [results[s.id] for s in plan.steps if s.id in results]
-        plan_result = PlanResult(
-            plan_id=plan.id,
-            plan_version=plan.version,
-            status=PlanResult.infer_status(ordered, []),
-            steps=ordered,
-        )
-        text: str = await llm_synthesize(model, request, plan_result, stream=on_delta)
+        text: str = await llm_synthesize(model, request, plan_result, stream=on_delta, plan=plan)
         return text
 
     return synthesize

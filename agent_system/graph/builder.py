@@ -29,7 +29,7 @@ def build_graph(
     graph.add_node("route", engine.route, destinations=("fast_reply", "select_tools"))
     graph.add_node("fast_reply", engine.fast_reply, destinations=("approve", "synthesize", END))
     graph.add_node("select_tools", engine.select_tools)
-    graph.add_node("plan", engine.plan, destinations=("approve", "execute", "synthesize"))
+    graph.add_node("plan", engine.plan, destinations=("approve", "execute", "synthesize", END))
     graph.add_node("approve", engine.approve, destinations=("execute",))
     graph.add_node("execute", engine.execute, destinations=("replan", "synthesize"))
     graph.add_node("replan", engine.replan, destinations=("approve", "execute", "synthesize"))

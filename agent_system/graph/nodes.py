@@ -46,6 +46,7 @@ from agent_system.planning.models import (
     RunStatus,
     StepResult,
     StepStatus,
+    run_status,
 )
 from agent_system.planning.validation import validate_plan
 from agent_system.roles import Clarification, Role
@@ -86,7 +87,8 @@ class Engine:
     fallback_replanner: Replanner
     executor: StepExecutor
     synthesizer: Any = None
-    """async (request, plan, results, on_delta) -> str; None offline."""
+    """async (request, plan, plan_result, on_delta) -> str; None offline. `plan_result`
+    carries the run's status, computed once by `run_status`."""
 
     # --- route ---------------------------------------------------------------------------
     async def route(self, state: AgentState, config: RunnableConfig) -> Command[str]:
@@ -115,6 +117,15 @@ class Engine:
             state.get("user"),
         )
         if isinstance(choice, Clarification):
+            if state.get("preview"):  # the plan is a question back: nothing would run
+                question = ExecutionPlan(
+                    request=state["request"],
+                    reasoning=f"the {role.name} role asks a question back",
+                    unsupported=[choice.question],
+                    planner=f"role:{role.name}",
+                    timeout_s=self.runtime.settings.plan_timeout_s,
+                )
+                return Command(goto=END, update={"plan": _dump(question)})
             return Command(
                 goto="synthesize", update={"reply": choice.question, "status": "success"}
             )
@@ -129,7 +140,7 @@ class Engine:
                 ),
             }
         )
-        command = await self._accept_plan(plan, config)
+        command = await self._accept_plan(plan, config, preview=bool(state.get("preview")))
         if command.goto != "execute":
             return command
         # Nothing to approve: run the one step and answer here, saving two graph hops (and
@@ -168,34 +179,32 @@ class Engine:
             log.warning("LLM planner failed (%s); using the embedded planner", exc.message)
             errors.append(_degraded(exc))
             plan = await self.fallback_planner.plan(state["request"], tools, history)
-        return await self._accept_plan(plan, config, errors)
+        return await self._accept_plan(plan, config, errors, preview=bool(state.get("preview")))
 
     async def _accept_plan(
         self,
         plan: ExecutionPlan,
         config: RunnableConfig,
         errors: list[dict[str, Any]] | None = None,
+        *,
+        preview: bool = False,
     ) -> Command[str]:
+        """Validate the plan and send it on: to approval or execution, or, when `preview`
+        (`AgentSystem.aplan`), to the end with nothing run (an invalid plan then raises)."""
         errors = list(errors or [])
-        if not plan.steps:  # nothing to run: say what could not be planned
-            _emit(ev.PlanCreated(plan=plan, thread_id=_thread_id(config)))
-            return Command(
-                goto="synthesize",
-                update={"plan": plan.model_dump(mode="json", by_alias=True), "errors": errors},
-            )
-        try:
-            plan = validate_plan(plan, self.registry)
-        except PlanValidationError as exc:
-            errors.extend(p.model_dump(mode="json") for p in exc.problems)
-            _emit(ev.PlanCreated(plan=plan, thread_id=_thread_id(config)))
-            return Command(
-                goto="synthesize",
-                update={"plan": plan.model_dump(mode="json", by_alias=True), "errors": errors},
-            )
+        stop = "synthesize"
+        if plan.steps:
+            try:
+                plan = validate_plan(plan, self.registry)
+            except PlanValidationError as exc:
+                if preview:
+                    raise
+                errors.extend(p.model_dump(mode="json") for p in exc.problems)
+            else:
+                stop = "approve" if any(s.requires_approval for s in plan.steps) else "execute"
         _emit(ev.PlanCreated(plan=plan, thread_id=_thread_id(config)))
         return Command(
-            goto="approve" if any(s.requires_approval for s in plan.steps) else "execute",
-            update={"plan": plan.model_dump(mode="json", by_alias=True), "errors": errors},
+            goto=END if preview else stop, update={"plan": _dump(plan), "errors": errors}
         )
 
     # --- approve -------------------------------------------------------------------------
@@ -385,19 +394,10 @@ class Engine:
         reply = state.get("reply") or ""
         streamed = False
         plan_result: PlanResult | None = None
-        status = RunStatus.SUCCESS
+        status = run_status(plan, results, errors)
         if plan is not None:
             ordered = [results[s.id] for s in plan.steps if s.id in results]
             extra = [r for k, r in results.items() if all(s.id != k for s in plan.steps)]
-            status = (
-                PlanResult.infer_status([*ordered, *extra], errors)
-                if ordered or errors
-                else (
-                    RunStatus.FAILURE if plan.unsupported or not plan.steps else RunStatus.SUCCESS
-                )
-            )
-            if plan.unsupported and status == RunStatus.SUCCESS:
-                status = RunStatus.PARTIAL
             plan_result = PlanResult(
                 plan_id=plan.id,
                 plan_version=plan.version,
@@ -408,9 +408,7 @@ class Engine:
                 duration_ms=(time.time() - state.get("started_at", time.time())) * 1000,
             )
             if not reply:
-                reply, streamed = await self._reply(
-                    state["request"], plan, results, errors, thread_id
-                )
+                reply, streamed = await self._reply(state["request"], plan, plan_result, thread_id)
             if state.get("abandoned"):
                 undone = await compensate(
                     plan,
@@ -433,7 +431,6 @@ class Engine:
                     if streamed:  # the rest is out already: stream just the note
                         _emit(ev.ReplyDelta(text=note, thread_id=thread_id))
         elif errors:
-            status = RunStatus.FAILURE
             reply = reply or "; ".join(e.message for e in errors)
         if not reply:
             reply = "I'm not sure how to help with that."
@@ -460,14 +457,11 @@ class Engine:
         }
 
     async def _reply(
-        self,
-        request: str,
-        plan: ExecutionPlan,
-        results: dict[str, StepResult],
-        errors: list[ErrorInfo],
-        thread_id: str | None,
+        self, request: str, plan: ExecutionPlan, outcome: PlanResult, thread_id: str | None
     ) -> tuple[str, bool]:
         """The reply text, and whether it was already streamed as it was written."""
+        results = {r.step_id: r for r in outcome.steps}
+        errors = outcome.errors
         if can_template(plan, results) and not errors:
             return template_reply(plan, results), False
         invalid = [e for e in errors if e.severity != Severity.WARNING]
@@ -484,13 +478,17 @@ class Engine:
                 written: str = await self.synthesizer(
                     request,
                     plan,
-                    results,
+                    outcome,
                     lambda delta: writer(ev.ReplyDelta(text=delta, thread_id=thread_id)),
                 )
                 return written, True
             except AgentSystemError as exc:
                 log.warning("LLM synthesis failed (%s); using the extractive reply", exc)
         return extractive_reply(plan, results), False
+
+
+def _dump(plan: ExecutionPlan) -> dict[str, Any]:
+    return plan.model_dump(mode="json", by_alias=True)
 
 
 def _without_rejected(

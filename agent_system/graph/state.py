@@ -32,9 +32,13 @@ class AgentState(TypedDict, total=False):
     status: str
     started_at: float
     result: dict[str, Any] | None
+    preview: bool
+    """Stop once the plan is made (`AgentSystem.aplan`): nothing executes."""
 
 
-def turn_input(text: str, user: str | None, started_at: float) -> AgentState:
+def turn_input(
+    text: str, user: str | None, started_at: float, *, preview: bool = False
+) -> AgentState:
     """The input of a new turn: resets everything that belongs to one request."""
     return AgentState(
         request=text,
@@ -51,4 +55,5 @@ def turn_input(text: str, user: str | None, started_at: float) -> AgentState:
         status="running",
         started_at=started_at,
         result=None,
+        preview=preview,
     )

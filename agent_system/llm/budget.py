@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from agent_system.errors import BudgetExceededError
-from agent_system.planning.models import Usage
+from agent_system.values import Usage
 
 if TYPE_CHECKING:
     from agent_system.config import Settings

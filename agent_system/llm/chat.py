@@ -20,7 +20,7 @@ from agent_system.errors import BudgetExceededError, LLMError
 from agent_system.llm.budget import DEFAULT_OUTPUT_TOKENS, Budget, estimate_tokens
 from agent_system.llm.errors import translate_error
 from agent_system.llm.usage import UsageTracker, model_name_of
-from agent_system.planning.models import Usage
+from agent_system.values import Usage
 
 __all__ = [
     "RunScope",

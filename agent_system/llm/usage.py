@@ -22,7 +22,7 @@ from langchain_core.callbacks import AsyncCallbackHandler
 from langchain_core.messages import BaseMessage
 from langchain_core.outputs import ChatGeneration, LLMResult
 
-from agent_system.planning.models import Usage
+from agent_system.values import Usage
 
 if TYPE_CHECKING:
     from agent_system.config import Settings

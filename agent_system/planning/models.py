@@ -11,6 +11,7 @@ A `when` condition is declarative data evaluated by `agent_system.planning.condi
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Annotated, Any, Literal
@@ -18,6 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from agent_system.errors import ErrorCode, ErrorInfo, Severity
+from agent_system.values import RetrySpec, Usage
 
 __all__ = [
     "MAX_STEPS",
@@ -39,6 +41,7 @@ __all__ = [
     "StepResult",
     "StepStatus",
     "Usage",
+    "run_status",
 ]
 
 MAX_STEPS = 1024
@@ -159,21 +162,6 @@ class RunStatus(StrEnum):
     FAILURE = "failure"
 
 
-class RetrySpec(BaseModel):
-    """Exponential backoff: wait `min(backoff_s * multiplier**(n-1), max_backoff_s)` after try n."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    max_attempts: int = Field(default=1, ge=1, le=10)
-    backoff_s: float = Field(default=0.2, ge=0)
-    multiplier: float = Field(default=2.0, ge=1)
-    max_backoff_s: float = Field(default=5.0, ge=0)
-
-    def delay(self, attempt: int) -> float:
-        """Seconds to wait after failed attempt number `attempt` (1-based)."""
-        return min(self.backoff_s * self.multiplier ** (attempt - 1), self.max_backoff_s)
-
-
 class ExecutionStep(BaseModel):
     """One tool call in a plan."""
 
@@ -218,30 +206,6 @@ class ExecutionPlan(BaseModel):
             if s.id == step_id:
                 return s
         raise KeyError(step_id)
-
-
-class Usage(BaseModel):
-    """Tokens, calls and cost of a run (or part of one)."""
-
-    llm_calls: int = 0
-    input_tokens: int = 0
-    output_tokens: int = 0
-    tool_calls: int = 0
-    cost_usd: float = 0.0
-
-    @property
-    def total_tokens(self) -> int:
-        """Input plus output tokens."""
-        return self.input_tokens + self.output_tokens
-
-    def __add__(self, other: Usage) -> Usage:
-        return Usage(
-            llm_calls=self.llm_calls + other.llm_calls,
-            input_tokens=self.input_tokens + other.input_tokens,
-            output_tokens=self.output_tokens + other.output_tokens,
-            tool_calls=self.tool_calls + other.tool_calls,
-            cost_usd=self.cost_usd + other.cost_usd,
-        )
 
 
 class StepResult(BaseModel):
@@ -312,6 +276,31 @@ class PlanResult(BaseModel):
             if s.step_id == step_id:
                 return s
         return None
+
+
+def run_status(
+    plan: ExecutionPlan | None,
+    results: Mapping[str, StepResult],
+    errors: Sequence[ErrorInfo] = (),
+) -> RunStatus:
+    """The outcome of a finished run: the one place it is decided.
+
+    No plan: failure if anything went wrong, else success (a question back, a chat reply). With
+    a plan: `PlanResult.infer_status` over its results (and results of steps a replan dropped);
+    a plan with no result is a failure when it has no step or left something unplanned; a run
+    whose plan left part of the request unplanned is at best partial.
+    """
+    if plan is None:
+        return RunStatus.FAILURE if errors else RunStatus.SUCCESS
+    ordered = [results[s.id] for s in plan.steps if s.id in results]
+    extra = [r for k, r in results.items() if all(s.id != k for s in plan.steps)]
+    if ordered or errors:
+        status = PlanResult.infer_status([*ordered, *extra], list(errors))
+    else:
+        status = RunStatus.FAILURE if plan.unsupported or not plan.steps else RunStatus.SUCCESS
+    if plan.unsupported and status == RunStatus.SUCCESS:
+        status = RunStatus.PARTIAL
+    return status
 
 
 def error(

@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent_system.errors import InvalidArgumentsError, PluginError
-from agent_system.planning.models import RetrySpec
 from agent_system.registry._schema import (
     args_model_from_function,
     clean_schema,
     parse_google_docstring,
 )
+from agent_system.values import RetrySpec
 
 if TYPE_CHECKING:
     from agent_system.runtime import Runtime

@@ -36,6 +36,7 @@ async def test_graph_topology_is_pinned(harness: Harness) -> None:
             "fast_reply -.-> approve;",
             "fast_reply -.-> __end__;",
             "fast_reply -.-> synthesize;",
+            "plan -.-> __end__;",
             "plan -.-> approve;",
             "plan -.-> execute;",
             "plan -.-> synthesize;",
