@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from agent_system import deps
 from agent_system.config import Settings
 from agent_system.graph.builder import build_graph
 from agent_system.graph.nodes import Engine
@@ -105,9 +106,10 @@ def assemble(
             replanner = LLMReplanner(strong)
         else:
             replanner = embedded_replanner
-    runtime.provide("planning.planner", planner)
-    runtime.provide("planning.replanner", replanner)
-    runtime.provide("planning.registry", registry)
+    runtime.provide(deps.PLANNER, planner)
+    runtime.provide(deps.REPLANNER, replanner)
+    runtime.provide(deps.REGISTRY, registry)
+    runtime.provide(deps.ROLES, roles)
     executor = StepExecutor(
         registry,
         runtime,

@@ -3,6 +3,11 @@
 Tools never read settings or the environment on their own; they receive a `ToolContext` whose
 `runtime` holds what they need. Tests build a `Runtime` with fakes (`FakeClock`, an
 `httpx.AsyncClient` under respx, an in-memory store).
+
+Anything else a tool needs (a role's backend, the planner...) is a typed `Dependency`, declared
+once as a module constant and read with ``runtime.get(DEP)`` (its type is the constant's type
+parameter, as with pydantic-ai's ``RunContext[Deps]``); tests install fakes with
+``runtime.provide(DEP, fake)``. `declared_dependencies()` lists every declared one.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, tzinfo
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from zoneinfo import ZoneInfo
 
 import httpx
@@ -27,9 +32,50 @@ if TYPE_CHECKING:
 
     from agent_system.storage import Database
 
-__all__ = ["Clock", "FakeClock", "Runtime", "SystemClock", "resolve_timezone"]
+__all__ = [
+    "Clock",
+    "Dependency",
+    "FakeClock",
+    "Runtime",
+    "SystemClock",
+    "declared_dependencies",
+    "resolve_timezone",
+]
 
 T = TypeVar("T")
+
+_DECLARED: dict[str, Dependency[Any]] = {}
+
+
+class Dependency(Generic[T]):
+    """A typed slot on the `Runtime`: ``WEATHER: Dependency[WeatherBackend] = Dependency(...)``.
+
+    `factory` builds the value on first use (once per runtime); without one, reading a slot
+    nobody provided raises `ConfigurationError` naming it. The name is the slot: the older
+    ``runtime.provide("weather.backend", x)`` fills the same one.
+    """
+
+    __slots__ = ("description", "factory", "name")
+
+    def __init__(
+        self,
+        name: str,
+        factory: Callable[[Runtime], T] | None = None,
+        *,
+        description: str = "",
+    ) -> None:
+        self.name = name
+        self.factory = factory
+        self.description = description
+        _DECLARED[name] = self
+
+    def __repr__(self) -> str:
+        return f"Dependency({self.name!r})"
+
+
+def declared_dependencies() -> dict[str, Dependency[Any]]:
+    """Every `Dependency` declared so far (by the modules imported), by name."""
+    return dict(_DECLARED)
 
 
 class Clock(Protocol):
@@ -118,18 +164,37 @@ class Runtime:
     _resources: dict[str, Any] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
+    def get(self, dependency: Dependency[T]) -> T:
+        """The value of a typed dependency: provided, or built once by its factory."""
+        with self._lock:
+            if dependency.name not in self._resources:
+                if dependency.factory is None:
+                    raise ConfigurationError(
+                        f"Nothing provides {dependency.name!r} on this runtime; call "
+                        f"runtime.provide({dependency.name!r}, ...) when assembling it."
+                    )
+                self._resources[dependency.name] = dependency.factory(self)
+            value: T = self._resources[dependency.name]
+            return value
+
+    def has(self, dependency: Dependency[Any] | str) -> bool:
+        """True when the dependency was provided or already built."""
+        key = dependency if isinstance(dependency, str) else dependency.name
+        return key in self._resources
+
     def resource(self, key: str, factory: Callable[[Runtime], T]) -> T:
-        """A lazily built, cached per-runtime object (a role backend, an index...)."""
+        """A lazily built, cached per-runtime object by name (prefer a typed `Dependency`)."""
         with self._lock:
             if key not in self._resources:
                 self._resources[key] = factory(self)
             value: T = self._resources[key]
             return value
 
-    def provide(self, key: str, value: Any) -> None:
-        """Install a resource up front (tests inject fake backends this way)."""
+    def provide(self, key: Dependency[T] | str, value: T) -> None:
+        """Install a dependency up front (tests inject fake backends this way)."""
+        name = key if isinstance(key, str) else key.name
         with self._lock:
-            self._resources[key] = value
+            self._resources[name] = value
 
     def model(self, tier: str = "default") -> BaseChatModel | None:
         """The chat model for a tier, falling back to the default one."""

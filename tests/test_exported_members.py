@@ -35,6 +35,12 @@ PUBLIC: dict[str, list[str]] = {
         "__version__",
         "tool",
     ],
+    "agent_system.deps": [
+        "PLANNER",
+        "REGISTRY",
+        "REPLANNER",
+        "ROLES",
+    ],
     "agent_system.errors": [
         "AgentSystemError",
         "BudgetExceededError",
@@ -219,7 +225,15 @@ PUBLIC: dict[str, list[str]] = {
         "Turn",
         "load_default_router",
     ],
-    "agent_system.runtime": ["Clock", "FakeClock", "Runtime", "SystemClock", "resolve_timezone"],
+    "agent_system.runtime": [
+        "Clock",
+        "Dependency",
+        "FakeClock",
+        "Runtime",
+        "SystemClock",
+        "declared_dependencies",
+        "resolve_timezone",
+    ],
     "agent_system.testing": ["make_runtime", "make_settings"],
     "agent_system.values": ["RetrySpec", "Usage"],
 }

@@ -7,7 +7,7 @@ Channels and who serves them::
     webhook   HTTP POST of a JSON body    WebhookSink (settings.webhook_url or an explicit url)
     desktop   a desktop pop-up            DesktopSink (`notify-send`, where it exists)
 
-The hub is one per runtime: ``ctx.runtime.resource(HUB_KEY, NotificationHub.from_runtime)``.
+The hub is one per runtime: ``ctx.runtime.get(HUB)`` (built on first use).
 Hosts add sinks with ``hub.register(channel, sink)``; a registered sink replaces the built-in
 fallback of its channel. Delivery is retried (3 attempts, exponential backoff on the runtime's
 clock) and always ends in a `DeliveryReport`; a failure is also kept in `hub.failures`, never
@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.planning.models import RetrySpec
 from agent_system.registry.spec import Intent, ToolContext, ToolOutput, tool
+from agent_system.runtime import Dependency
 from tools._sinks import (
     Channel,
     ConsoleSink,
@@ -191,9 +192,14 @@ class NotificationHub:
                 await self.clock.sleep(self.retry.delay(attempt))
 
 
+HUB: Dependency[NotificationHub] = Dependency(
+    HUB_KEY, NotificationHub.from_runtime, description="Notifications: queued and delivered."
+)
+
+
 def hub_for(ctx: ToolContext) -> NotificationHub:
     """The runtime's hub, built with the fallback sinks on first use."""
-    return ctx.runtime.resource(HUB_KEY, NotificationHub.from_runtime)
+    return ctx.runtime.get(HUB)
 
 
 def _message(

@@ -1,10 +1,11 @@
 """Planning as tools: `planning.create_execution_plan` and `planning.replan`.
 
-They expose the system's own planner and replanner, which the engine installs on the runtime::
+They expose the system's own planner and replanner, which the engine installs on the runtime as
+typed dependencies (`agent_system.deps`)::
 
-    runtime.provide("planning.planner", planner)        # a `Planner`
-    runtime.provide("planning.replanner", replanner)    # a `Replanner`
-    runtime.provide("planning.registry", registry)      # the `ToolRegistry` plans may use
+    runtime.provide(deps.PLANNER, planner)        # a `Planner`
+    runtime.provide(deps.REPLANNER, replanner)    # a `Replanner`
+    runtime.provide(deps.REGISTRY, registry)      # the `ToolRegistry` plans may use
 
 Both return the typed plan as JSON (``plan.model_dump(mode="json", by_alias=True)``), so references
 keep their ``$ref`` form.
@@ -12,19 +13,20 @@ keep their ``$ref`` form.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from pydantic import Field, ValidationError
 
+from agent_system import deps
 from agent_system.errors import AgentSystemError, ErrorCode, ErrorInfo, ToolExecutionError
 from agent_system.planning.models import ExecutionPlan, ReplanRequest, StepResult, StepStatus
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.runtime import Dependency
 
 if TYPE_CHECKING:
     from agent_system.planning.base import Planner, Replanner
     from agent_system.registry.registry import ToolRegistry
     from agent_system.registry.spec import ToolSpec
-    from agent_system.runtime import Runtime
 
 __all__ = [
     "PLANNER_KEY",
@@ -34,21 +36,22 @@ __all__ = [
     "replan",
 ]
 
-PLANNER_KEY = "planning.planner"
-REPLANNER_KEY = "planning.replanner"
-REGISTRY_KEY = "planning.registry"
+PLANNER_KEY = deps.PLANNER.name
+REPLANNER_KEY = deps.REPLANNER.name
+REGISTRY_KEY = deps.REGISTRY.name
 _SELF = ("planning.create_execution_plan", "planning.replan")
+T = TypeVar("T")
 
 
-def _resource(ctx: ToolContext, key: str, what: str) -> Any:
-    def missing(runtime: Runtime) -> Any:
+def _resource(ctx: ToolContext, dependency: Dependency[T], what: str) -> T:
+    if not ctx.runtime.has(dependency):
+        key = dependency.name
         raise ToolExecutionError(
             f"No {what} is installed on this runtime, so {key.split('.')[-1]} cannot run; the "
             f"engine must call runtime.provide({key!r}, ...) before plans use the planning tools.",
             recoverable=False,
         )
-
-    return ctx.runtime.resource(key, missing)
+    return ctx.runtime.get(dependency)
 
 
 def _tools_for(
@@ -90,8 +93,8 @@ async def create_execution_plan(
         request: What the user wants done, in their words, e.g. "check the weather in Paris
             and set a timer for 10 minutes".
     """
-    planner: Planner = _resource(ctx, PLANNER_KEY, "planner")
-    registry: ToolRegistry = _resource(ctx, REGISTRY_KEY, "tool registry")
+    planner: Planner = _resource(ctx, deps.PLANNER, "planner")
+    registry: ToolRegistry = _resource(ctx, deps.REGISTRY, "tool registry")
     tools = _tools_for(ctx, registry, request, set())
     try:
         plan = await planner.plan(request, tools)
@@ -132,8 +135,8 @@ async def replan(
             f"The plan has no step {failed_step!r}; its steps are: {known}.",
             code=ErrorCode.INVALID_ARGUMENTS,
         ) from None
-    replanner: Replanner = _resource(ctx, REPLANNER_KEY, "replanner")
-    registry: ToolRegistry = _resource(ctx, REGISTRY_KEY, "tool registry")
+    replanner: Replanner = _resource(ctx, deps.REPLANNER, "replanner")
+    registry: ToolRegistry = _resource(ctx, deps.REGISTRY, "tool registry")
     failure = StepResult(
         step_id=step.id,
         tool=step.tool,

@@ -14,6 +14,7 @@ from agent_system.routing.slots import (
     parse_duration,
     parse_when,
 )
+from agent_system.runtime import Dependency
 from agent_system.understanding.locale import format_clock
 from roles.calendar.store import CalendarStore, Event
 
@@ -25,9 +26,14 @@ _STOP_WORDS = frozenset(
 )
 
 
+STORE: Dependency[CalendarStore] = Dependency(
+    "calendar.store", lambda rt: CalendarStore(rt.db, rt.clock), description="Events, per user."
+)
+
+
 def calendar_store(ctx: ToolContext) -> CalendarStore:
     """The runtime's shared `CalendarStore`."""
-    return ctx.runtime.resource("calendar.store", lambda rt: CalendarStore(rt.db, rt.clock))
+    return ctx.runtime.get(STORE)
 
 
 def _user(ctx: ToolContext) -> str:

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import CANNOT_OFFLINE
-from agent_system.runtime import Runtime
+from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock
 
 __all__ = ["JOKES", "NEEDS_LLM", "ChatMessage", "offline_reply", "reply"]
@@ -68,13 +68,18 @@ _SKILLS = {
 """What each built-in role does, in the user's words (other roles show their own example)."""
 
 
-def _capabilities() -> str:
+def _capabilities(runtime: Runtime) -> str:
+    """The roles being served (the engine provides them; every installed role otherwise)."""
+    from agent_system.deps import ROLES
     from agent_system.roles import load_roles
 
+    roles = (runtime.get(ROLES) if runtime.has(ROLES) else None) or load_roles(
+        settings=runtime.settings
+    )
     lines = ["Here's what I can do:"]
-    for name, role in load_roles().items():
+    for name, role in roles.items():
         example = f' (try "{role.examples[0]}")' if role.examples else ""
-        what = _SKILLS.get(name) or name.replace("_", " ").capitalize()
+        what = _SKILLS.get(name) or role.description.rstrip(".") or name.replace("_", " ")
         lines.append(f"- {what}{example}")
     lines.append(
         'You can also ask for several things at once: "check the weather in Paris and set a '
@@ -83,8 +88,13 @@ def _capabilities() -> str:
     return "\n".join(lines)
 
 
+_JOKES: Dependency[Iterator[int]] = Dependency(
+    "conversation.jokes", lambda _: itertools.count(), description="Which joke comes next."
+)
+
+
 def _joke(runtime: Runtime) -> str:
-    counter: Iterator[int] = runtime.resource("conversation.jokes", lambda _: itertools.count())
+    counter = runtime.get(_JOKES)
     return JOKES[next(counter) % len(JOKES)]
 
 
@@ -128,7 +138,7 @@ def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
         "thanks": lambda: "You're welcome!",
         "goodbye": lambda: "Good night!" if "night" in message.lower() else "Goodbye!",
         "how_are_you": lambda: "All systems running, thanks for asking! What can I do for you?",
-        "capabilities": _capabilities,
+        "capabilities": lambda: _capabilities(runtime),
         "time": lambda: (
             f"It's {format_clock(now, runtime.settings)} ({now.tzname() or 'local time'})."
         ),

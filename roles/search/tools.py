@@ -13,7 +13,7 @@ from pydantic import Field
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
-from agent_system.runtime import Runtime
+from agent_system.runtime import Dependency, Runtime
 from roles.search.backend import Hit, SearchBackend, SearxNG
 from roles.search.local import LocalSearch
 
@@ -26,9 +26,6 @@ __all__ = [
     "web",
     "web_backend",
 ]
-
-DOCUMENTS_KEY = "search.documents"
-WEB_KEY = "search.web"
 
 
 def _build_documents(runtime: Runtime) -> LocalSearch:
@@ -43,14 +40,24 @@ def _build_web(runtime: Runtime) -> SearchBackend | None:
     return SearxNG(runtime.http, settings.searxng_url, settings.http_timeout_s)
 
 
+DOCUMENTS: Dependency[SearchBackend] = Dependency(
+    "search.documents", _build_documents, description="Search over the user's documents."
+)
+WEB: Dependency[SearchBackend | None] = Dependency(
+    "search.web", _build_web, description="Web search (SearxNG), None when not configured."
+)
+DOCUMENTS_KEY = DOCUMENTS.name
+WEB_KEY = WEB.name
+
+
 def documents_backend(runtime: Runtime) -> SearchBackend:
     """The local documents backend (BM25 over `settings.documents_path`)."""
-    return runtime.resource(DOCUMENTS_KEY, _build_documents)
+    return runtime.get(DOCUMENTS)
 
 
 def web_backend(runtime: Runtime) -> SearchBackend | None:
     """The web backend (SearxNG), or None when no SearxNG URL is configured."""
-    return runtime.resource(WEB_KEY, _build_web)
+    return runtime.get(WEB)
 
 
 def _how_to(runtime: Runtime) -> str:

@@ -13,7 +13,7 @@ from pydantic import Field
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
-from agent_system.runtime import Runtime
+from agent_system.runtime import Dependency, Runtime
 from roles.smart_home.backend import (
     SUPPORTED,
     Action,
@@ -48,7 +48,6 @@ __all__ = [
     "unlock",
 ]
 
-BACKEND_KEY = "smart_home.backend"
 COLORS = frozenset(
     "red orange yellow green blue purple pink white cyan magenta violet teal turquoise "
     "lime gold amber indigo lavender".split()
@@ -75,9 +74,15 @@ def _build(runtime: Runtime) -> HomeBackend:
     return SimulatedHome(runtime.db, load_devices(settings.home_config))
 
 
+BACKEND: Dependency[HomeBackend] = Dependency(
+    "smart_home.backend", _build, description="Where devices live (simulated by default)."
+)
+BACKEND_KEY = BACKEND.name
+
+
 def home_backend(runtime: Runtime) -> HomeBackend:
     """The runtime's home backend (simulated unless Home Assistant is configured)."""
-    return runtime.resource(BACKEND_KEY, _build)
+    return runtime.get(BACKEND)
 
 
 async def _targets(

@@ -15,6 +15,7 @@ from agent_system.routing.slots import (
     parse_duration,
     parse_when,
 )
+from agent_system.runtime import Dependency
 from roles.timer.service import length_name
 from roles.timer.store import ACTIVE, Timer, TimerKind, TimerState, TimerStore
 
@@ -25,9 +26,14 @@ _KIND_WORDS: dict[str, TimerKind] = {"timer": "timer", "alarm": "alarm", "remind
 _ALL = re.compile(r"^(?:all|every(?:thing|one)?|them\s+all)$")
 
 
+STORE: Dependency[TimerStore] = Dependency(
+    "timer.store", lambda rt: TimerStore(rt.db, rt.clock), description="Timers, per user."
+)
+
+
 def timer_store(ctx: ToolContext) -> TimerStore:
     """The runtime's shared `TimerStore`."""
-    return ctx.runtime.resource("timer.store", lambda rt: TimerStore(rt.db, rt.clock))
+    return ctx.runtime.get(STORE)
 
 
 def _user(ctx: ToolContext) -> str:

@@ -6,14 +6,13 @@ from datetime import date, datetime, timedelta
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
-from agent_system.runtime import Runtime
+from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock, home_location
 from roles.weather._days import resolve_day
 from roles.weather.backend import Conditions, Forecast, OpenMeteoBackend, WeatherBackend
 
-__all__ = ["BACKEND_KEY", "current", "forecast", "weather_backend"]
+__all__ = ["BACKEND", "BACKEND_KEY", "current", "forecast", "weather_backend"]
 
-BACKEND_KEY = "weather.backend"
 MAX_DAYS_AHEAD = 15
 
 
@@ -24,9 +23,15 @@ def _build(runtime: Runtime) -> WeatherBackend:
     )
 
 
+BACKEND: Dependency[WeatherBackend] = Dependency(
+    "weather.backend", _build, description="Where weather comes from (Open-Meteo by default)."
+)
+BACKEND_KEY = BACKEND.name
+
+
 def weather_backend(runtime: Runtime) -> WeatherBackend:
     """The runtime's weather backend (Open-Meteo unless a test provided another)."""
-    return runtime.resource(BACKEND_KEY, _build)
+    return runtime.get(BACKEND)
 
 
 async def _place(ctx: ToolContext, place: str) -> str:
