@@ -267,6 +267,13 @@ def load_roles(
     for where, load in sources:
         try:
             found = _roles_from(load(), where)
+        except ModuleNotFoundError as exc:
+            _warn(
+                warnings,
+                f"Role plugin {where}: module {exc.name!r} not found; install the plugin or "
+                "fix the name in AGENT_SYSTEM_ROLES (skipped)",
+            )
+            continue
         except Exception as exc:  # a plugin's own bug must not stop the others
             _warn(warnings, f"Role plugin {where}: {type(exc).__name__}: {exc} (skipped)")
             continue

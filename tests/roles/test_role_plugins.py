@@ -135,3 +135,12 @@ def test_pip_installing_the_example_role_serves_it_through_the_entry_point(
     finally:
         for name in [m for m in sys.modules if m.startswith("tip_role_plugin")]:
             del sys.modules[name]
+
+
+def test_tools_commands_see_a_broken_role_plugin_in_the_registry_warnings(tmp_path: Path) -> None:
+    from agent_system.registry.loaders import build_registry
+
+    registry = build_registry(make_settings(tmp_path, roles=["no_such_role_mod"]))
+    assert "timer.set" in registry
+    (warning,) = registry.warnings
+    assert "'no_such_role_mod' not found; install the plugin" in warning

@@ -179,13 +179,13 @@ def build_registry(
 ) -> ToolRegistry:
     """The tools of the roles (default: every role the settings load), the core tools, and
     every plugin the settings (and `plugins`) name."""
-    if roles is None:
-        from agent_system.roles import load_roles
-
-        roles = load_roles(settings=settings).values()
     from agent_system.registry.registry import CORE_TOOL_MODULES, role_tool_modules
 
     registry = ToolRegistry()
+    if roles is None:  # role plugins' problems are the registry's warnings too
+        from agent_system.roles import load_roles
+
+        roles = load_roles(settings=settings, warnings=registry.warnings).values()
     for module in (*role_tool_modules(roles), *CORE_TOOL_MODULES):
         shipped = module.partition(".")[0] in ("roles", "tools")  # our own roles and tools
         _try(
