@@ -1,6 +1,6 @@
 PY ?= python
 
-.PHONY: install dev test lint format typecheck check bench bench-router bench-tools eval
+.PHONY: install dev test test-fast lint format typecheck check bench bench-router bench-tools eval
 
 install:
 	$(PY) -m pip install .
@@ -10,6 +10,10 @@ dev:
 
 test: dev
 	$(PY) -m pytest
+
+# The suite without the tests marked slow (the slowest ones: subprocesses, crash/resume, soak).
+test-fast:
+	$(PY) -m pytest -m "not slow and not heavy"
 
 lint:
 	$(PY) -m ruff format --check .

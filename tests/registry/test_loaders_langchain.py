@@ -45,6 +45,7 @@ async def test_a_langchain_tool_keeps_its_schema_and_runs_through_ainvoke() -> N
         await spec.ainvoke({}, ctx)
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 async def test_tools_of_a_stdio_mcp_server_load_and_run_with_structured_results(
     tmp_path: Path,

@@ -84,6 +84,7 @@ def test_plain_data_becomes_json_text_and_an_object_stays_structured() -> None:
     assert result_to_mcp(None).structuredContent is None
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 async def test_mcp_serve_over_stdio_offers_a_plugins_tools_to_a_real_client(
     tmp_path: Path,

@@ -20,6 +20,7 @@ pytestmark = pytest.mark.anyio
 SECONDS = 120.0 if LONG else 15.0
 
 
+@pytest.mark.slow
 async def test_mixed_requests_over_http_keep_memory_and_open_files_flat(tmp_path: Path) -> None:
     result = await soak(SECONDS, mode="server", concurrency=4, home=tmp_path / "home")
     print(json.dumps(result.to_json()))  # shown with `pytest -s`

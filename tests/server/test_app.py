@@ -164,6 +164,7 @@ def _alice() -> str:
     return user_id_for(KEY_A)
 
 
+@pytest.mark.slow
 def test_a_server_process_ends_its_event_streams_on_sigterm(tmp_path: Path) -> None:
     """uvicorn's own signal handling (main thread) is what tells the app to end the streams."""
     proc, url = spawn_server(
