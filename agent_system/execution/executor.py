@@ -146,7 +146,7 @@ class StepExecutor:
             )
             return finish(StepStatus.FAILED, error=error)
         try:
-            spec.validate_arguments(arguments)
+            values = spec.validate_arguments(arguments)  # once: every attempt reuses them
         except InvalidArgumentsError as exc:
             return finish(StepStatus.FAILED, error=exc.to_info(step.id))
 
@@ -184,7 +184,7 @@ class StepExecutor:
             )
             try:
                 with locale_scope(self.runtime.settings):
-                    raw = await self._call(spec, arguments, ctx, timeout)
+                    raw = await self._call(spec, values, ctx, timeout)
             except asyncio.CancelledError:
                 task = asyncio.current_task()
                 if task is not None and task.cancelling():  # we are being cancelled: stop
@@ -225,12 +225,12 @@ class StepExecutor:
         return spec.idempotent and bool(spec.cache_ttl_s)
 
     async def _call(
-        self, spec: ToolSpec, arguments: dict[str, Any], ctx: ToolContext, timeout_s: float
+        self, spec: ToolSpec, values: dict[str, Any], ctx: ToolContext, timeout_s: float
     ) -> Any:
         """One call under a timeout; every exception a tool raises becomes an AgentSystemError."""
         try:
             async with asyncio.timeout(timeout_s) as scope:
-                return await spec.ainvoke(arguments, ctx)
+                return await spec.acall(values, ctx)
         except AgentSystemError:
             raise
         except TimeoutError as exc:

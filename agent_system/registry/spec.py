@@ -171,7 +171,12 @@ class ToolSpec:
 
     async def ainvoke(self, arguments: dict[str, Any], ctx: ToolContext) -> Any:
         """Validate, then call the function (sync functions run in a worker thread)."""
-        values = self.validate_arguments(arguments)
+        return await self.acall(self.validate_arguments(arguments), ctx)
+
+    async def acall(self, values: dict[str, Any], ctx: ToolContext) -> Any:
+        """Call the function with arguments `validate_arguments` already returned (the
+        executor validates once per step, not once per attempt)."""
+        values = dict(values)
         for name in self.injected:
             values[name] = ctx
         if inspect.iscoroutinefunction(self.func):
