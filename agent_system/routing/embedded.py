@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.routing._model import DEFAULT_MODEL_PATH, OTHER, Classifier, LinearModel
 from agent_system.routing._rules import command_role, find_compound, follow_up_role
-from agent_system.routing.matcher import ExampleMatcher
+from agent_system.routing.matcher import ExampleMatcher, cached_matcher
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding.locale import home_statement
 
@@ -82,7 +82,7 @@ class EmbeddedRouter:
         new = {name: d.examples for name, d in declared.items() if name not in classes}
         if new:
             known = {name: d.examples for name, d in declared.items() if name in classes}
-            self.matcher = ExampleMatcher(new, known)
+            self.matcher = cached_matcher(tuple(new.items()), tuple(known.items()))
             self.openers = frozenset(
                 words[0].lower()
                 for examples in new.values()

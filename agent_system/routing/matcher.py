@@ -17,6 +17,7 @@ every decision for the role, is the held-out precision with one success and one 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
@@ -24,7 +25,13 @@ from dataclasses import dataclass
 
 from agent_system.routing._features import featurize
 
-__all__ = ["DEFAULT_MATCH_MARGIN", "DEFAULT_MATCH_THRESHOLD", "ExampleMatcher", "MatcherReport"]
+__all__ = [
+    "DEFAULT_MATCH_MARGIN",
+    "DEFAULT_MATCH_THRESHOLD",
+    "ExampleMatcher",
+    "MatcherReport",
+    "cached_matcher",
+]
 
 DEFAULT_MATCH_THRESHOLD = 0.3
 """Least cosine similarity to the nearest example for a match."""
@@ -58,8 +65,18 @@ class MatcherReport:
         return (self.hits + 1) / (self.hits + self.false_matches + 2)
 
 
+@functools.lru_cache(maxsize=8192)
 def _features(text: str) -> tuple[list[int], list[int]]:
     return featurize(text, _BUCKETS)
+
+
+@functools.lru_cache(maxsize=16)
+def cached_matcher(
+    roles: tuple[tuple[str, tuple[str, ...]], ...],
+    known: tuple[tuple[str, tuple[str, ...]], ...],
+) -> ExampleMatcher:
+    """The matcher for these examples, built once per process (building measures it)."""
+    return ExampleMatcher(dict(roles), dict(known))
 
 
 class _Index:
