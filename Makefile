@@ -8,8 +8,9 @@ install:
 dev:
 	$(PY) -m pip install -e '.[dev]'
 
+# The suite with a coverage report; it fails below [tool.coverage.report] fail_under.
 test: dev
-	$(PY) -m pytest
+	$(PY) -m pytest --cov --cov-report=term
 
 # The suite without the tests marked slow (the slowest ones: subprocesses, crash/resume, soak).
 test-fast:

@@ -161,6 +161,7 @@ def parse(raw: Any) -> ExecutionPlan | None:
         return None
 
 
+@pytest.mark.slow
 @FUZZ
 @given(raw=plans)
 def test_any_plan_json_parses_or_fails_validation_with_documented_errors_only(raw: Any) -> None:
@@ -240,6 +241,7 @@ async def _run(plan: ExecutionPlan, results: dict[str, Any]) -> dict[str, StepRe
         max_size=7,
     ),
 )
+@pytest.mark.slow
 def test_the_scheduler_gives_every_step_of_any_valid_plan_exactly_one_result(
     raw: Any, results: dict[str, Any]
 ) -> None:
