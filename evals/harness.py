@@ -34,7 +34,9 @@ LOCAL_ROLES = frozenset(
     {"timer", "calendar", "lists", "smart_home", "conversation", "memory", "notify", "summarize"}
 )
 """Roles whose tools work without the network (only their plans are ever run)."""
-_ROLE_TABLES = re.compile(r"^(smart_home|timer|calendar|list|todo|shopping|memor|notif)", re.I)
+_ROLE_TABLES = re.compile(
+    r"^(smart_home|timer|calendar|list|todo|shopping|memor|notif|records$)", re.I
+)
 _CLEARED_ENV = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL")
 
 
@@ -210,11 +212,20 @@ class Harness:
         return [r["name"] for r in rows if _ROLE_TABLES.match(r["name"])]
 
     def _stored_rows(self) -> dict[str, int]:
+        """Rows per role table; the shared ``records`` table counted per collection."""
         db = self._sys.engine.runtime.db
-        counts = {
-            t: int(db.query(f'SELECT COUNT(*) AS n FROM "{t}"')[0]["n"])
-            for t in self._role_tables()
-        }
+        counts: dict[str, int] = {}
+        for table in self._role_tables():
+            if table.lower() == "records":  # agent_system.repository: one row per record
+                try:
+                    rows = db.query(
+                        'SELECT collection, COUNT(*) AS n FROM "records" GROUP BY collection'
+                    )
+                    counts.update({f"records:{r['collection']}": int(r["n"]) for r in rows})
+                    continue
+                except Exception:  # another shape: count the table as a whole
+                    pass
+            counts[table] = int(db.query(f'SELECT COUNT(*) AS n FROM "{table}"')[0]["n"])
         return {t: n for t, n in counts.items() if n}
 
     def _reset(self) -> None:

@@ -51,7 +51,7 @@ class SetResult:
 
 def table_role(table: str) -> str:
     """The role that owns a table (by its name)."""
-    name = table.lower()
+    name = table.lower().removeprefix("records:")  # the shared records table, by collection
     for prefix, role in (
         ("smart_home", "smart_home"),
         ("timer", "timer"),

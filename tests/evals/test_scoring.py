@@ -8,7 +8,7 @@ from evals.ha import expected_targets, score_ha_row
 from evals.harness import Outcome
 from evals.scoring import args_text, slot_found, tool_matches, wilson
 from evals.splits import Row
-from evals.voice import SetResult, score_voice_row
+from evals.voice import SetResult, score_voice_row, table_role
 
 ACTIONS = {
     "alarm_set": ("timer.alarm", "timer.set"),
@@ -73,6 +73,12 @@ def test_voice_row_scoring() -> None:
     assert (
         result.miss_kinds[("weather_query", "weather.current|weather.forecast", "timer.set")] == 1
     )
+
+
+def test_tables_belong_to_roles() -> None:
+    assert table_role("records:lists") == "lists"
+    assert table_role("timers") == "timer"
+    assert table_role("smart_home_devices") == "smart_home"
 
 
 def test_compound_needs_a_step_per_clause() -> None:
