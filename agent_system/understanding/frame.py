@@ -45,6 +45,9 @@ _RELATIVE_DAY = re.compile(
 )
 _NUMBER = re.compile(r"(?<![\w.])(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°)?")
 _CHANGE = re.compile(r"\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\b|\binstead\b")
+_CHANGE_TO = re.compile(
+    r"^.*?\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\s+(?:to\s+|for\s+|at\s+)?"
+)
 _ON = re.compile(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?on\b|\bback\s+on\b"
                  r"|^on(?:\s+again)?$|\bon\s+again\b")  # fmt: skip
 _OFF = re.compile(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?off\b"
@@ -209,12 +212,19 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
         return [new]
     if previous.tool == "timer.alarm" and (number is not None or parse_when(rest, now)):
         at = str(previous.arguments.get("at", ""))
-        found = parse_when(f"at {rest}" if number and ":" not in rest else rest, now)
+        said = _CHANGE_TO.sub("", rest).strip()
+        found = parse_when(f"at {said}" if said[:1].isdigit() else said, now)
         if found is None or not found.has_time:
             return []
         value = found.value
-        if len(at) >= 10 and not found.has_date:  # keep the alarm's day
-            value = datetime.combine(date.fromisoformat(at[:10]), value.time(), value.tzinfo)
+        if len(at) >= 16 and not found.has_date:  # keep the alarm's day, and its half of the day
+            before = datetime.fromisoformat(at)
+            hour = value.hour
+            if found.ambiguous and (hour >= 12) != (before.hour >= 12):
+                hour = (hour + 12) % 24
+            value = datetime.combine(
+                before.date(), value.time().replace(hour=hour), before.tzinfo or value.tzinfo
+            )
         new = Call("timer.alarm", {**previous.arguments, "at": value.isoformat()})
         if change and previous.ref is not None:
             return [Call("timer.cancel", {"target": str(previous.ref)}), new]

@@ -28,6 +28,7 @@ __all__ = [
     "COORDINATES",
     "format_clock",
     "format_date",
+    "format_long_date",
     "format_speed",
     "format_temperature",
     "home_fact",
@@ -133,6 +134,19 @@ def format_date(day: date, settings: Settings | None = None) -> str:
     if order == "ymd":
         return f"{weekday} {day.isoformat()}"
     return f"{weekday} {day.day} {month}"
+
+
+def format_long_date(day: date, settings: Settings | None = None, *, year: bool = True) -> str:
+    """ "Monday 5 January 2026", "Monday, January 5, 2026" or "Monday 2026-01-05"."""
+    order = _setting(settings, "date_order", "dmy")
+    weekday, month = day.strftime("%A"), day.strftime("%B")
+    if order == "mdy":
+        return f"{weekday}, {month} {day.day}" + (f", {day.year}" if year else "")
+    if order == "ymd":
+        return (
+            f"{weekday} {day.isoformat()}" if year else f"{weekday} {day.month:02d}-{day.day:02d}"
+        )
+    return f"{weekday} {day.day} {month}" + (f" {day.year}" if year else "")
 
 
 def format_temperature(celsius: float, settings: Settings | None = None) -> str:

@@ -20,7 +20,7 @@ from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import CANNOT_OFFLINE
 from agent_system.runtime import Dependency, Runtime
-from agent_system.understanding.locale import format_clock
+from agent_system.understanding.locale import format_clock, format_long_date
 
 __all__ = ["JOKES", "NEEDS_LLM", "ChatMessage", "offline_reply", "reply"]
 
@@ -142,7 +142,7 @@ def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
         "time": lambda: (
             f"It's {format_clock(now, runtime.settings)} ({now.tzname() or 'local time'})."
         ),
-        "date": lambda: f"Today is {now:%A} {now.day} {now:%B %Y}.",
+        "date": lambda: f"Today is {format_long_date(now.date(), runtime.settings)}.",
         "joke": lambda: _joke(runtime),
         "identity": lambda: (
             "I'm agent-system, an open assistant: I answer quick requests (weather, timers, "

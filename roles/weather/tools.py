@@ -7,7 +7,7 @@ from datetime import date, datetime, timedelta
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.runtime import Dependency, Runtime
-from agent_system.understanding.locale import format_clock, home_location
+from agent_system.understanding.locale import format_clock, format_long_date, home_location
 from roles.weather._days import resolve_day
 from roles.weather.backend import Conditions, Forecast, OpenMeteoBackend, WeatherBackend
 
@@ -128,7 +128,7 @@ def _day_name(target: date, today: date) -> str:
         return "Tomorrow"
     if 1 < delta < 7:
         return target.strftime("%A")
-    return target.strftime("%A %d %B").replace(" 0", " ")
+    return format_long_date(target, year=False)
 
 
 def _forecast_text(f: Forecast, day: str, imperial: bool, runtime: Runtime | None = None) -> str:

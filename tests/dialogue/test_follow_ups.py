@@ -107,3 +107,22 @@ async def test_turn_it_off_again_after_another_role_in_between(system: AgentSyst
     assert result.route is not None and result.route.role == "smart_home"
     state = await system.arun("is the coffee machine on", thread_id="t")
     assert "off" in state.reply.lower()
+
+
+async def test_make_it_8_moves_a_7am_alarm_to_8am_the_same_day(system: AgentSystem) -> None:
+    await system.arun("set an alarm for 7am tomorrow", thread_id="t")
+    result = await system.arun("make it 8", thread_id="t")
+    assert result.result is not None
+    assert [s.tool for s in result.result.steps] == ["timer.cancel", "timer.alarm"]
+    listing = await system.arun("list my alarms", thread_id="t")
+    assert "08:00" in listing.reply and "07:00" not in listing.reply
+
+
+async def test_a_follow_up_of_a_follow_up_uses_the_latest_frame(system: AgentSystem) -> None:
+    await system.arun("set a timer for 5 minutes", thread_id="t")
+    await system.arun("make it 10", thread_id="t")
+    result = await system.arun("make it 15", thread_id="t")
+    assert "15 minutes" in result.reply
+    listing = await system.arun("what timers do I have", thread_id="t")
+    assert "14 minutes" in listing.reply or "15 minutes" in listing.reply
+    assert "10 minutes" not in listing.reply

@@ -82,6 +82,10 @@ async def test_a_12_hour_clock_and_month_first_dates_shape_every_reply(
         timer = await system.arun("set a timer for 10 minutes", thread_id="t")
         event = await system.arun("add yoga on friday at 6pm", thread_id="t")
         agenda = await system.arun("what do I have on friday", thread_id="t")
+        today = await system.arun("what day is it", thread_id="t")
+        now = await system.arun("what time is it", thread_id="t")
+    assert today.reply == "Today is Monday, January 5, 2026."
+    assert "9:00 AM" in now.reply
     assert "9:10 AM" in timer.reply
     assert "6:00 PM" in event.reply and "18:00" not in event.reply
     assert "Jan 9" in agenda.reply
