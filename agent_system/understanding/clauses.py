@@ -39,7 +39,7 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'"})
 _SEQUENCE = r"and\s+then|then|and\s+after\s+that|after\s+that|afterwards|and\s+afterwards"
 _PARALLEL = r"and\s+also|and|also|plus|as\s+well\s+as"
 _CUT = re.compile(
-    rf"(?P<strong>\s*;\s*|(?<=[a-z0-9])[.!?]+\s+(?=[a-zA-Z]))"
+    rf"(?P<strong>\s*;\s*|(?<=[a-zA-Z0-9]{{2}})[.!?]+\s+(?=[a-zA-Z]{{2}}))"
     rf"|(?P<seq>\s*,?\s*\b(?:{_SEQUENCE})\b,?\s*)"
     rf"|(?P<par>\s*,\s*(?:(?:{_PARALLEL})\b\s*)?|\s+\b(?:{_PARALLEL})\b,?\s*)",
     re.IGNORECASE,
@@ -197,6 +197,8 @@ def _keeps_cut(match: re.Match[str], piece: str, following: str, openers: frozen
     """Whether the separator `match` ends the current `piece` (see the module docstring)."""
     if match["strong"]:
         return True
+    if len(piece.split()) == 1 and not match["seq"]:
+        return False  # "find and delete ...", "shuffle and play ...", "who and why ..."
     if match["seq"]:
         return bool(following.strip(" ,.!?")) and _is_request_piece(following)
     if _MESSAGE.search(piece) and not _starts_strong_command(following):
@@ -269,6 +271,7 @@ _PLACES = re.compile(
     rf"\b(?P<pre>in|for)\s+(?P<list>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*(?:{_LIST_SEP}"
     r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)+)"
 )
+_NOT_DEVICES = frozenset("go tap select reply start play check read send search".split())
 _COLORS = frozenset("red green blue yellow white warm cool orange purple pink".split())
 _PLURALS = re.compile(r"\b(timer|alarm|reminder|event|meeting)s\b", re.IGNORECASE)
 
@@ -322,6 +325,12 @@ def _spread_devices(piece: str) -> list[str]:
     items = _items(found["object"])
     if len(items) < 2 or items[0].lower() in _COLORS or items[0].lower().startswith("it"):
         return [piece]
+    if re.search(r"\b(?:hundred|thousand)\s+and\b", found["object"], re.IGNORECASE):
+        return [piece]  # "channel nine hundred and fifty one"
+    for item in items[1:]:
+        words = item.split()
+        if opens_request(item) or words[0].lower() in _NOT_DEVICES:
+            return [piece]  # "open my email and reply", "open the app and go to tickets"
     tail = "" if particle or found.groupdict().get("tail") is None else found["tail"]
     stripped = [re.sub(r"^the\s+", "", item, flags=re.IGNORECASE) for item in items]
     if all(len(b.split()) == 1 for b in stripped[:-1]) and len(stripped[-1].split()) >= 2:

@@ -156,3 +156,18 @@ def test_a_short_item_after_a_comma_stays_in_its_list_or_shares_the_verb() -> No
         "turn on bedroom lights",
         "turn on hall lights",
     ]
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "find and delete all of my weekend events with evan parker",
+        "shuffle and play blue playlist",
+        "if i have five u. s. d. how much is that in aud",
+        "play the local r. n. b. radio station",
+        "open my most recent email and reply",
+        "turn on channel nine hundred and fifty one",
+    ],
+)
+def test_single_requests_with_and_or_spoken_acronyms_stay_whole(request_text: str) -> None:
+    assert len(split_clauses(request_text)) == 1
