@@ -128,11 +128,11 @@ def find_compound(
     sequenced = [c for c in counted if c.size >= 2]
     if len(sequenced) >= 2 and any(c.joined_by in ("seq", "cond") for c in sequenced[1:]):
         return clauses
-    if tool_clauses and all(c.size >= 2 for c in clauses):
-        # One action a role serves beside one it does not ("turn on the lights and book me a
-        # flight"): plan it, so the reply says what was not done instead of dropping it.
-        if any(c.role == OTHER or c.confidence < plan_threshold for c in clauses):
-            return clauses
+    if all(c.size >= 2 for c in clauses) and any(c.role in tool_roles for c in counted):
+        # Two actions, one of them for a tool role, whatever the others are ("turn on the lights
+        # and book me a flight"): plan them, so the reply serves each one or says what was not
+        # done instead of dropping it.
+        return clauses
     return None
 
 
