@@ -1,6 +1,6 @@
 PY ?= python
 
-.PHONY: install dev test test-fast lint format typecheck check bench bench-router bench-tools eval
+.PHONY: install dev test test-fast lint format typecheck check bench bench-router bench-tools eval docs docs-check
 
 install:
 	$(PY) -m pip install .
@@ -42,3 +42,11 @@ bench-tools:
 # Understanding on the untouched splits, offline through the public API: writes docs/understanding.md
 eval:
 	$(PY) -m evals
+
+# Documented commands are executable examples: rerun the <!-- capture --> blocks of docs/cli.md
+docs:
+	$(PY) -m tests.docs.capture
+
+# Fail when a documented command no longer prints what the docs show
+docs-check:
+	$(PY) -m pytest -m heavy -q -p no:cacheprovider tests/docs

@@ -230,7 +230,7 @@ class Engine:
         for step in pending:
             if step.id in approved:
                 continue
-            results[step.id] = StepResult(
+            skipped = StepResult(
                 step_id=step.id,
                 tool=step.tool,
                 status=StepStatus.SKIPPED,
@@ -239,7 +239,10 @@ class Engine:
                     message=f"You did not approve {step.description or step.tool!r}.",
                     step_id=step.id,
                 ),
-            ).model_dump(mode="json")
+            )
+            results[step.id] = skipped.model_dump(mode="json")
+            # Past the interrupt, so once per answer: a client sees each declined step skipped.
+            _emit(ev.StepSkipped(result=skipped, thread_id=_thread_id(config)))
         return Command(goto="execute", update={"results": results})
 
     # --- execute -------------------------------------------------------------------------

@@ -111,6 +111,8 @@ def test_an_approval_can_be_answered_with_a_stream(live_factory: Callable[..., L
     steps = {s["step_id"]: s["status"] for s in result["result"]["steps"]}
     assert steps == {"look": "succeeded", "open": "skipped"}
     assert "did not approve 'test.unlock'" in result["reply"]
+    skipped = [json.loads(e.data)["result"] for e in events if e.event == "step_skipped"]
+    assert [(s["step_id"], s["status"]) for s in skipped] == [("open", "skipped")]
 
 
 def test_a_dropped_stream_leaves_the_run_finishing_in_the_background(
