@@ -35,8 +35,8 @@ _MASKS = (
     (re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?([+-]\d\d:\d\d|Z)?"), "<when>"),
     (re.compile(r"\d{4}-\d\d-\d\d"), "<date>"),
     (re.compile(r"\b\d{1,2}:\d\d(:\d\d)?\b"), "<time>"),
+    (re.compile(r"\b(\d+h )?(\d+m )?\d+s\b|\b\d+h \d+m\b"), "<dur>"),  # "4m 58s", "1h 05m"
     (re.compile(r"\b\d+(\.\d+)? ?(ms|s)\b"), "<dur>"),
-    (re.compile(r"\b(\d+m )?\d+s\b"), "<dur>"),
     (re.compile(r'"elapsed_ms": [\d.]+'), '"elapsed_ms": <n>'),
     (re.compile(r"\b\d\.\d{5,}\b"), "<float>"),  # a model's probabilities, to many places
     (re.compile(r"\d{8}T\d{6}Z?"), "<stamp>"),

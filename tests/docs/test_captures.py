@@ -30,6 +30,7 @@ def test_masks_hide_what_changes_between_runs_and_nothing_else() -> None:
     assert normalized(shown) == normalized(now)
     assert normalized("Timer set for 5 minutes") != normalized("Timer set for 10 minutes")
     assert normalized("✓  s1    timer.set   7 ms") == normalized("✓  s1  timer.set  12 ms")
+    assert normalized("1   timer  running  7m 45s") == normalized("1   timer  running  8m 00s")
 
 
 def test_a_block_is_split_into_commands_with_their_output() -> None:
