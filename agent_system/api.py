@@ -209,18 +209,27 @@ class AgentSystem:
 
     # --- running -------------------------------------------------------------------------
     async def arun(
-        self, text: str, thread_id: str | None = None, user: str | None = None
+        self,
+        text: str,
+        thread_id: str | None = None,
+        user: str | None = None,
+        area: str | None = None,
     ) -> RunResult:
-        """Answer one request and return everything it produced."""
+        """Answer one request and return everything it produced (`area`: the room it came
+        from, so "turn off the light" means the light there)."""
         result: ev.RunResult | None = None
-        async for event in self.astream(text, thread_id=thread_id, user=user):
+        async for event in self.astream(text, thread_id=thread_id, user=user, area=area):
             if isinstance(event, ev.RunFinished):
                 result = event.result
         assert result is not None
         return result
 
     async def astream(
-        self, text: str, thread_id: str | None = None, user: str | None = None
+        self,
+        text: str,
+        thread_id: str | None = None,
+        user: str | None = None,
+        area: str | None = None,
     ) -> AsyncIterator[ev.Event]:
         """Answer one request, yielding typed events as they happen; the last is RunFinished."""
         text = (text or "").strip()
@@ -229,6 +238,7 @@ class AgentSystem:
         claimed = await self._claim_thread(thread_id, user, text)
         new = not claimed.values
         payload: Any = turn_input(text, user, time.time())
+        payload["area"] = area
         if new:
             payload["owner"] = user
         if not text:
@@ -371,13 +381,18 @@ class AgentSystem:
             pass  # no node runs: LangGraph only applies the saved writes and checkpoints
         await _clear_journal(self.engine.runtime.store, thread_id, snapshot)
 
-    async def aplan(self, text: str, thread_id: str | None = None) -> ExecutionPlan:
-        """The plan the system would run for `text`; nothing is executed.
+    async def aplan(
+        self, text: str, thread_id: str | None = None, area: str | None = None
+    ) -> ExecutionPlan:
+        """The plan the system would run for `text` (from `area`); nothing is executed.
 
         This is the graph itself (route, fast reply or tool selection and planning, validation)
         run in preview: it stops where execution or approval would start, on a copy of the graph
         without a checkpointer, so the thread's state is read (for follow-ups) but never changed.
         """
+        from agent_system.roles import SPEAKER_AREA
+
+        SPEAKER_AREA.set(area)
         await self.aopen()
         values: dict[str, Any] = {}
         if thread_id is not None:
@@ -385,6 +400,7 @@ class AgentSystem:
             values = dict(snapshot.values or {})
         payload: Any = turn_input((text or "").strip(), values.get("user"), time.time())
         payload.update(preview=True, history=values.get("history", []), owner=values.get("owner"))
+        payload["area"] = area
         if self._preview_graph is None:
             self._preview_graph = self.graph.copy(update={"checkpointer": None})
         config: Any = {
@@ -397,8 +413,13 @@ class AgentSystem:
             return ExecutionPlan(request=text, planner="none")
         return ExecutionPlan.model_validate(plan)
 
-    async def aroute(self, text: str, thread_id: str | None = None) -> RouteDecision:
+    async def aroute(
+        self, text: str, thread_id: str | None = None, area: str | None = None
+    ) -> RouteDecision:
         """The route decision for `text` (with the thread's history for follow-ups)."""
+        from agent_system.roles import SPEAKER_AREA
+
+        SPEAKER_AREA.set(area)
         await self.aopen()
         history = await self._history(thread_id)
         return await self.engine.router.route(RouteRequest(text=text, history=history))

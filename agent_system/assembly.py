@@ -75,7 +75,7 @@ def assemble(
         with_tools = [*available.values(), *roles.values()]
         registry = build_registry(settings, plugins or [], roles=with_tools)
     registry.warnings.extend(role_warnings)
-    embedded_router = _embedded_router(settings, router, roles)
+    embedded_router = _with_role_stages(_embedded_router(settings, router, roles), roles, runtime)
     if router is None:
         router = embedded_router
         weak = runtime.model("weak")
@@ -142,6 +142,21 @@ def _embedded_router(settings: Settings, given: Any, roles: dict[str, Role]) -> 
     from agent_system.routing.embedded import load_default_router
 
     return load_default_router(settings, roles)
+
+
+def _with_role_stages(router: Any, roles: dict[str, Role], runtime: Runtime) -> Any:
+    """The embedded router asking first the roles that declare a ``route_stage(runtime)``."""
+    from agent_system.routing.embedded import EmbeddedRouter
+
+    if not isinstance(router, EmbeddedRouter):
+        return router
+    stages = [s for r in roles.values() if (s := _stage(r, runtime)) is not None]
+    return router.with_first_stages(*stages) if stages else router
+
+
+def _stage(role: Any, runtime: Runtime) -> Any:
+    make = getattr(role, "route_stage", None)
+    return make(runtime) if callable(make) else None
 
 
 def _intent_sink() -> Any:

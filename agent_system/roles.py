@@ -23,9 +23,10 @@ import logging
 import pkgutil
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from agent_system.config import Settings
@@ -37,12 +38,15 @@ __all__ = [
     "CANNOT_OFFLINE",
     "NOT_UNDERSTOOD",
     "ROLE_ENTRY_POINT_GROUP",
+    "SPEAKER_AREA",
     "Clarification",
     "ConditionVocabulary",
     "Role",
     "RoleCall",
     "RoleDeclaration",
+    "RolePlan",
     "builtin_role_names",
+    "calls_of",
     "declaration",
     "did_you_mean",
     "load_roles",
@@ -54,6 +58,10 @@ log = logging.getLogger(__name__)
 
 ROLE_ENTRY_POINT_GROUP = "agent_system.roles"
 """Entry-point group of role plugins; the value names a module with ``ROLE`` or ``mod:attr``."""
+
+SPEAKER_AREA: ContextVar[str | None] = ContextVar("speaker_area", default=None)
+"""The area (room) the current request came from, e.g. a voice satellite's; None if unknown.
+Set by `AgentSystem.arun(..., area=...)`; roles read it for "turn off the light"."""
 
 NOT_UNDERSTOOD = "not something I can do offline"
 """What a reply says of a clause no role understood (the technical reason stays in the plan)."""
@@ -95,6 +103,18 @@ class RoleCall:
 
 
 @dataclass(frozen=True)
+class RolePlan:
+    """Several independent tool calls for one request ("the fan and the lamp"): parallel steps."""
+
+    calls: tuple[RoleCall, ...]
+
+
+def calls_of(choice: RoleCall | RolePlan) -> tuple[RoleCall, ...]:
+    """The tool calls of a role's answer, in order."""
+    return choice.calls if isinstance(choice, RolePlan) else (choice,)
+
+
+@dataclass(frozen=True)
 class Clarification:
     """The role needs more from the user; nothing was changed."""
 
@@ -129,8 +149,9 @@ class Role(Protocol):
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
-    ) -> RoleCall | Clarification:
-        """Choose the tool and arguments for `text` (slots come from the router)."""
+    ) -> RoleCall | RolePlan | Clarification:
+        """Choose the tool and arguments for `text` (slots come from the router); a `RolePlan`
+        runs several independent calls as parallel steps of one plan."""
         ...
 
 
@@ -316,17 +337,20 @@ def _roles_from(value: Any, where: str) -> list[Role]:
     return [value]
 
 
+_Answer = TypeVar("_Answer", bound="RoleCall | RolePlan | Clarification")
+
+
 def with_previous_turn(
-    interpret: Callable[[str], RoleCall | Clarification],
+    interpret: Callable[[str], _Answer],
     text: str,
     history: list[Turn],
     role: str,
-) -> RoleCall | Clarification:
+) -> _Answer:
     """Interpret `text`; when it needs more and the previous turn was this role's, try the two
     turns joined, so an answer completes the question it answers ("set an alarm" ... "7am")."""
     result = interpret(text)
     if isinstance(result, Clarification) and history and history[-1].role == role:
         combined = interpret(f"{history[-1].text} {text}")
-        if isinstance(combined, RoleCall):
+        if not isinstance(combined, Clarification):
             return combined
     return result

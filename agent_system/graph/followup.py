@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
 from agent_system.registry.spec import SideEffect
-from agent_system.roles import Clarification, Role, RoleCall, role_slots
+from agent_system.roles import Clarification, Role, RoleCall, RolePlan, calls_of, role_slots
 from agent_system.understanding.frame import is_question, resolve_follow_up
 from agent_system.understanding.locale import home_location
 
@@ -36,7 +36,7 @@ async def role_calls(
     history: list[Turn],
     registry: ToolRegistry,
     user: str | None = None,
-) -> list[RoleCall] | Clarification:
+) -> list[RoleCall] | RolePlan | Clarification:
     """The calls `role` makes for `text`; a follow-up question never changes data.
 
     Roles that need the user's home (weather) get it in the ``home`` slot.
@@ -57,9 +57,10 @@ async def role_calls(
     choice = role.interpret(text, slots, runtime, history)
     if isinstance(choice, Clarification):
         return choice
-    if follow_up and is_question(text) and _changes_data(choice.tool, registry):
+    changes = any(_changes_data(c.tool, registry) for c in calls_of(choice))
+    if follow_up and is_question(text) and changes:
         return Clarification(_ASK_FIRST)
-    return [choice]
+    return choice if isinstance(choice, RolePlan) else [choice]
 
 
 def _changes_data(tool: str, registry: ToolRegistry) -> bool:
@@ -68,11 +69,13 @@ def _changes_data(tool: str, registry: ToolRegistry) -> bool:
 
 
 def role_plan(
-    request: str, role: str, calls: list[RoleCall], registry: ToolRegistry
+    request: str, role: str, calls: list[RoleCall] | RolePlan, registry: ToolRegistry
 ) -> ExecutionPlan:
-    """A plan of `calls` in order, each step after the one before."""
+    """A plan of `calls` in order, each step after the one before; a `RolePlan`'s calls are
+    independent steps that run in parallel ("the fan and the lamp")."""
+    parallel = isinstance(calls, RolePlan)
     steps: list[ExecutionStep] = []
-    for number, call in enumerate(calls, 1):
+    for number, call in enumerate(calls_of(calls) if isinstance(calls, RolePlan) else calls, 1):
         spec = registry.get(call.tool)
         steps.append(
             ExecutionStep(
@@ -80,7 +83,7 @@ def role_plan(
                 number=number,
                 tool=call.tool,
                 arguments=call.arguments,
-                depends_on=[steps[-1].id] if steps else [],
+                depends_on=[steps[-1].id] if steps and not parallel else [],
                 requires_approval=bool(spec and spec.requires_approval),
                 description=request,
             )

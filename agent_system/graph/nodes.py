@@ -49,7 +49,7 @@ from agent_system.planning.models import (
     run_status,
 )
 from agent_system.planning.validation import validate_plan
-from agent_system.roles import Clarification, Role
+from agent_system.roles import SPEAKER_AREA, Clarification, Role
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 
 if TYPE_CHECKING:
@@ -107,6 +107,8 @@ class Engine:
         decision = RouteDecision.model_validate(state["route"])
         role = self.roles[str(decision.role)]
         history = [Turn(**t) for t in state.get("history", [])]
+        if state.get("area"):
+            SPEAKER_AREA.set(state.get("area"))
         choice = await role_calls(
             role,
             state["request"],
@@ -173,6 +175,8 @@ class Engine:
         tools = [s for name in state.get("selected_tools", []) if (s := self.registry.get(name))]
         history = [Turn(**t) for t in state.get("history", [])]
         errors: list[dict[str, Any]] = []
+        if state.get("area"):
+            SPEAKER_AREA.set(state.get("area"))
         try:
             plan = await self.planner.plan(state["request"], tools, history)
         except (LLMError, BudgetExceededError) as exc:

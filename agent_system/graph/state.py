@@ -18,6 +18,8 @@ class AgentState(TypedDict, total=False):
 
     request: str
     user: str | None
+    area: str | None
+    """The area (room) the request came from, for "turn off the light"."""
     owner: str | None
     history: list[dict[str, Any]]
     route: dict[str, Any] | None

@@ -29,6 +29,7 @@ from agent_system.roles import (
     ConditionVocabulary,
     Role,
     RoleDeclaration,
+    calls_of,
     declaration,
     did_you_mean,
     role_slots,
@@ -120,10 +121,23 @@ class EmbeddedPlanner:
             if isinstance(choice, Clarification):
                 unsupported.append(f"{clause.text!r}: {choice.question}")
                 continue
+            *extra, last = calls_of(choice)
+            before = [steps[-1].id] if clause.joined_by == "then" and steps else []
+            for call in extra:  # several targets of one clause: independent parallel steps
+                step_roles[f"s{len(steps) + 1}"] = declaration(role)
+                steps.append(
+                    ExecutionStep(
+                        id=f"s{len(steps) + 1}",
+                        number=len(steps) + 1,
+                        tool=call.tool,
+                        arguments=call.arguments,
+                        depends_on=before,
+                        on_failure=FailurePolicy.SKIP,
+                        description=clause.text,
+                    )
+                )
             step_id = f"s{len(steps) + 1}"
-            depends_on: list[str] = []
-            if clause.joined_by == "then" and steps:
-                depends_on.append(steps[-1].id)
+            depends_on: list[str] = list(before)
             when = None
             if clause.condition is not None:
                 when, source = self._condition(clause, steps, step_roles)
@@ -152,8 +166,8 @@ class EmbeddedPlanner:
                 ExecutionStep(
                     id=step_id,
                     number=len(steps) + 1,
-                    tool=choice.tool,
-                    arguments=choice.arguments,
+                    tool=last.tool,
+                    arguments=last.arguments,
                     depends_on=depends_on,
                     when=when,
                     on_failure=FailurePolicy.SKIP,

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +36,11 @@ if TYPE_CHECKING:
     from agent_system.config import Settings
     from agent_system.roles import Role
 
-__all__ = ["EmbeddedRouter", "load_default_router"]
+__all__ = ["EmbeddedRouter", "FirstStage", "load_default_router"]
+
+FirstStage = Callable[[RouteRequest], "RouteDecision | None"]
+"""A high-precision check run before the classifier (a role's own words, e.g. the home's device
+names); it returns a decision to take as is, or None."""
 
 DEFAULT_FAST_THRESHOLD = 0.95
 DEFAULT_PLAN_THRESHOLD = 0.70
@@ -56,6 +61,7 @@ class EmbeddedRouter:
         fast_threshold: float = DEFAULT_FAST_THRESHOLD,
         plan_threshold: float = DEFAULT_PLAN_THRESHOLD,
         roles: Mapping[str, Role] | None = None,
+        first_stages: tuple[FirstStage, ...] = (),
     ) -> None:
         if not 0.0 <= plan_threshold <= fast_threshold <= 1.0:
             raise ValueError(
@@ -70,8 +76,22 @@ class EmbeddedRouter:
         self.tool_roles: frozenset[str] | None = None
         self.openers: frozenset[str] = frozenset()
         """First words of the examples of roles the model lacks: they open a clause."""
+        self.first_stages = first_stages
         if roles is not None:
             self._use_roles(roles)
+
+    def with_first_stages(self, *stages: FirstStage) -> EmbeddedRouter:
+        """A router on the same model and roles that asks `stages` first (their decision is
+        final)."""
+        router = EmbeddedRouter(
+            self.model,
+            fast_threshold=self.fast_threshold,
+            plan_threshold=self.plan_threshold,
+            first_stages=self.first_stages + stages,
+        )
+        router.matcher, router.tool_roles = self.matcher, self.tool_roles
+        router.openers = self.openers
+        return router
 
     def _use_roles(self, roles: Mapping[str, Role]) -> None:
         from agent_system.roles import declaration
@@ -140,6 +160,10 @@ class EmbeddedRouter:
                 confidence=1.0,
                 reason="The request is empty; the conversation role asks what is needed.",
             )
+        for stage in self.first_stages:
+            claimed = stage(request)
+            if claimed is not None:
+                return claimed
         if (home := home_statement(text)) is not None:
             return RouteDecision(
                 target=RouteTarget.FAST_REPLY,

@@ -28,19 +28,50 @@ __all__ = [
     "resolve_one",
 ]
 
-DeviceKind = Literal["light", "switch", "climate", "lock", "cover", "vacuum", "fan", "sensor"]
+DeviceKind = Literal[
+    "light",
+    "switch",
+    "climate",
+    "lock",
+    "cover",
+    "vacuum",
+    "fan",
+    "sensor",
+    "binary_sensor",
+    "valve",
+    "lawn_mower",
+    "media_player",
+    "scene",
+    "script",
+]
 Action = Literal[
     "turn_on",
     "turn_off",
     "set_brightness",
     "set_color",
     "set_temperature",
+    "set_hvac_mode",
+    "set_fan_mode",
+    "set_speed",
+    "oscillate",
     "lock",
     "unlock",
     "open",
     "close",
+    "stop",
+    "set_position",
     "start",
     "dock",
+    "clean_area",
+    "media_play",
+    "media_pause",
+    "media_next",
+    "media_previous",
+    "volume_set",
+    "mute",
+    "unmute",
+    "play_media",
+    "activate",
 ]
 
 # Words a user may say for each kind of device (matched against what they typed).
@@ -49,24 +80,72 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "switch": ("switch", "plug", "outlet", "socket"),
     "climate": ("thermostat", "heating", "heater", "temperature", "ac", "climate"),
     "lock": ("lock", "door", "deadbolt"),
-    "cover": ("cover", "blind", "shade", "curtain", "shutter"),
-    "garage": ("cover", "door", "garage"),
+    "cover": ("cover", "blind", "shade", "curtain", "shutter", "awning", "window"),
+    "garage": ("cover", "door", "garage", "gate"),
     "vacuum": ("vacuum", "robot", "roomba", "hoover", "cleaner"),
     "fan": ("fan",),
     "sensor": ("sensor",),
+    "binary_sensor": ("sensor", "detector"),
+    "valve": ("valve", "tap", "sprinkler", "irrigation", "water", "faucet"),
+    "lawn_mower": ("mower", "lawnmower", "lawn"),
+    "media_player": ("tv", "television", "speaker", "player", "radio", "music", "media", "stereo"),
+    "scene": ("scene",),
+    "script": ("script",),
 }
+# Words for device classes ("are any windows open", "is there motion in the garage").
+_CLASS_WORDS: dict[str, tuple[str, ...]] = {
+    "window": ("window",),
+    "door": ("door",),
+    "garage_door": ("garage", "door"),
+    "gate": ("gate",),
+    "opening": ("opening", "door", "window"),
+    "motion": ("motion", "movement"),
+    "occupancy": ("occupancy", "presence"),
+    "moisture": ("moisture", "leak", "water", "flood"),
+    "smoke": ("smoke",),
+    "carbon_monoxide": ("carbon", "monoxide", "co"),
+    "gas": ("gas",),
+    "battery": ("battery",),
+    "temperature": ("temperature", "temp"),
+    "humidity": ("humidity", "humid"),
+    "curtain": ("curtain", "drape"),
+    "blind": ("blind",),
+    "shade": ("shade",),
+    "shutter": ("shutter",),
+    "awning": ("awning",),
+    "tv": ("tv", "television"),
+    "speaker": ("speaker",),
+    "water": ("water",),
+}
+_MEDIA = frozenset({"media_player"})
 SUPPORTED: dict[str, frozenset[str]] = {
-    "turn_on": frozenset({"light", "switch", "fan", "climate"}),
-    "turn_off": frozenset({"light", "switch", "fan", "climate"}),
+    "turn_on": frozenset({"light", "switch", "fan", "climate", "media_player"}),
+    "turn_off": frozenset({"light", "switch", "fan", "climate", "media_player"}),
     "set_brightness": frozenset({"light"}),
     "set_color": frozenset({"light"}),
     "set_temperature": frozenset({"climate"}),
+    "set_hvac_mode": frozenset({"climate"}),
+    "set_fan_mode": frozenset({"climate"}),
+    "set_speed": frozenset({"fan"}),
+    "oscillate": frozenset({"fan"}),
     "lock": frozenset({"lock"}),
     "unlock": frozenset({"lock"}),
-    "open": frozenset({"cover"}),
-    "close": frozenset({"cover"}),
-    "start": frozenset({"vacuum"}),
-    "dock": frozenset({"vacuum"}),
+    "open": frozenset({"cover", "valve"}),
+    "close": frozenset({"cover", "valve"}),
+    "stop": frozenset({"cover", "valve"}),
+    "set_position": frozenset({"cover", "valve"}),
+    "start": frozenset({"vacuum", "lawn_mower"}),
+    "dock": frozenset({"vacuum", "lawn_mower"}),
+    "clean_area": frozenset({"vacuum"}),
+    "media_play": _MEDIA,
+    "media_pause": _MEDIA,
+    "media_next": _MEDIA,
+    "media_previous": _MEDIA,
+    "volume_set": _MEDIA,
+    "mute": _MEDIA,
+    "unmute": _MEDIA,
+    "play_media": _MEDIA,
+    "activate": frozenset({"scene", "script"}),
 }
 """Which kinds of device each action applies to (checked before any backend is called)."""
 
@@ -83,14 +162,27 @@ class Device(BaseModel):
     name: str
     kind: DeviceKind
     area: str | None = None
+    floor: str | None = Field(default=None, description="The floor of its area (filled in).")
+    device_class: str | None = Field(
+        default=None, description="Home Assistant device class: window, door, garage, gate..."
+    )
     state: str = "off"
     attributes: dict[str, Any] = Field(default_factory=dict)
     aliases: list[str] = Field(default_factory=list)
 
     @property
     def is_garage(self) -> bool:
-        """A garage door (opening it needs approval)."""
-        return self.kind == "cover" and "garage" in f"{self.id} {self.name}".lower()
+        """A garage door or gate (opening it needs approval)."""
+        if self.kind != "cover":
+            return False
+        if self.device_class in ("garage", "garage_door", "gate"):
+            return True
+        return bool(re.search(r"garage|gate", f"{self.id} {self.name}".lower()))
+
+    @property
+    def guarded(self) -> bool:
+        """A lock, valve, garage door or gate: never changed by "all" without a named area."""
+        return self.kind in ("lock", "valve") or self.is_garage
 
 
 @runtime_checkable
@@ -122,6 +214,7 @@ def _vocabulary(device: Device) -> set[str]:
     for alias in device.aliases:
         words |= set(_words(alias))
     words |= set(_KIND_WORDS.get("garage" if device.is_garage else device.kind, ()))
+    words |= set(_CLASS_WORDS.get(device.device_class or "", ()))
     return words
 
 
@@ -131,25 +224,40 @@ def _word_matches(word: str, vocabulary: set[str]) -> bool:
     return bool(difflib.get_close_matches(word, vocabulary, n=1, cutoff=0.8))
 
 
-def match_devices(devices: list[Device], query: str, area: str | None = None) -> list[Device]:
+def _in_place(device: Device, place: str) -> bool:
+    """`device` is in the area or on the floor called `place`."""
+    words = _words(place)
+    if not words:
+        return False
+    area = set(_words(device.area or ""))
+    if area and all(_word_matches(w, area) for w in words):
+        return True
+    floor = set(_words(device.floor or ""))
+    return bool(floor) and all(_word_matches(w, floor) for w in words)
+
+
+def _places(text: str) -> list[str]:
+    return [a for a in re.split(r"\s*(?:,|\band\b|&)\s*", text) if a.strip()]
+
+
+def match_devices(
+    devices: list[Device], query: str, area: str | None = None, floor: str | None = None
+) -> list[Device]:
     """Devices whose name, area, aliases or kind cover every word of `query` (typos forgiven).
 
-    The best-covered devices come first; an exact name or alias match wins outright.
+    `area` and `floor` narrow the search ("kitchen and living room" names two areas; an area
+    may also be given as a floor: "upstairs"). An exact name or alias match wins outright.
     """
     pool = devices
+    if floor:
+        pool = [d for d in pool if any(_in_place(d, one) for one in _places(floor))]
     if area:
         # "kitchen and living room" names two areas: a device in either one matches.
-        areas = [a for a in re.split(r"\s*(?:,|\band\b|&)\s*", area) if a.strip()]
-        pool = [
-            d
-            for d in devices
-            if any(
-                all(_word_matches(w, set(_words(d.area or ""))) for w in _words(one))
-                for one in areas
-            )
-        ]
-        if not pool:  # backends without areas (Home Assistant): the room is in the name
-            pool, query = devices, f"{area} {query}"
+        narrowed = [d for d in pool if any(_in_place(d, one) for one in _places(area))]
+        if not narrowed:  # backends without areas (Home Assistant): the room is in the name
+            query = f"{area} {query}"
+        else:
+            pool = narrowed
     normalized = " ".join(_words(query))
     exact = [
         d for d in pool if normalized in {" ".join(_words(n)) for n in (d.name, d.id, *d.aliases)}
@@ -174,7 +282,12 @@ def _suggest(devices: list[Device], query: str) -> str:
 
 
 def resolve(
-    devices: list[Device], query: str, area: str | None = None, *, many: bool = False
+    devices: list[Device],
+    query: str,
+    area: str | None = None,
+    *,
+    many: bool = False,
+    floor: str | None = None,
 ) -> list[Device]:
     """The device(s) `query` names; `ToolExecutionError` when none or (unless `many`) several.
 
@@ -185,7 +298,8 @@ def resolve(
         many: Accept several matches (for "turn off the lights").
     """
     where = f" in the {area}" if area else ""
-    found = match_devices(devices, query, area)
+    where += f" on the {floor}" if floor else ""
+    found = match_devices(devices, query, area, floor)
     if not found:
         raise ToolExecutionError(
             f"I couldn't find a device called {query!r}{where}; nothing was changed. "
@@ -224,6 +338,25 @@ def describe(device: Device, units: str = "metric") -> str:
     if device.kind == "climate" and state not in ("on", "off"):
         state = f"in {state} mode"  # "heat" is a mode: "Thermostat is in heat mode"
     text = f"{device.name} is {state}"
+    if device.kind == "sensor":
+        unit = attrs.get("unit") or ""
+        return f"{device.name} is {device.state}{' ' if unit and unit != '%' else ''}{unit}."
+    if device.kind == "scene":
+        return f"{device.name} is a scene."
+    if device.kind in ("cover", "valve") and attrs.get("position") not in (None, 0, 100):
+        text += f" at {attrs['position']}%"
+    if device.kind == "fan" and device.state == "on" and attrs.get("percentage"):
+        text += f" at {attrs['percentage']}% speed"
+    if device.kind == "media_player":
+        extras = []
+        if attrs.get("media"):
+            extras.append(f"with {attrs['media']}")
+        if attrs.get("volume") is not None:
+            extras.append(f"volume {attrs['volume']}%")
+        if attrs.get("muted"):
+            extras.append("muted")
+        if extras:
+            text += ", " + ", ".join(extras)
     if device.kind == "light" and device.state == "on":
         extras = []
         if attrs.get("brightness") is not None:

@@ -5,8 +5,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import Clarification, RoleCall
+from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
+from roles.smart_home.home import Layout
+from roles.smart_home.route_stage import HomeStage
+from roles.smart_home.simulated import load_home
 from roles.smart_home.tools import COLORS
+from roles.smart_home.understand import HomeMatcher
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -25,11 +29,28 @@ _LIST = re.compile(
     re.I,
 )
 _VERBS: tuple[tuple[str, str], ...] = (
+    (r"\b(?:un-?mute)\b", "unmute"),
+    (r"\bmute\b", "mute"),
+    (
+        r"\b(?:pause|resume|skip|next|previous|play)\b.*\b(?:music|song|track|tv|speaker|"
+        r"movie|show|episode|podcast|radio)\b|\b(?:skip|next track|previous track)\b",
+        "media",
+    ),
+    (r"\b(?:volume|louder|quieter|softer)\b", "volume"),
+    (r"\b(?:water|irrigate|sprinkle)\b", "water"),
+    (r"\b(?:mow|mowing|mower)\b", "mower"),
+    (
+        r"\b(?:halfway|half way|half open|half-way)\b|\b(?:open|close|set|raise|lower)\b.*\d+\s*"
+        r"(?:%|percent)\b.*\b(?:blinds?|shades?|curtains?|shutters?|covers?|windows?|valves?)\b|"
+        r"\b(?:blinds?|shades?|curtains?|shutters?|covers?|valves?)\b.*\bto\s+\d+\s*(?:%|percent)",
+        "position",
+    ),
+    (r"\b(?:return|go back|send)\b.*\b(?:base|dock|home|charger)\b|\bdock\b", "stop"),
     (r"\bunlock\b", "unlock"),
     (r"\block\b", "lock"),
     (r"\b(?:open|raise|lift)\b", "open"),
     (r"\b(?:close|shut|lower)\b", "close_cover"),
-    (r"\b(?:stop|pause|dock)\b.*\b(?:vacuum|robot|roomba|cleaning)\b|\bsend\b.*\bhome\b", "stop"),
+    (r"\b(?:stop|pause)\b.*\b(?:vacuum|robot|roomba|cleaning)\b", "stop"),
     (r"\b(?:start|run)\b.*\b(?:vacuum|robot|roomba|cleaning)\b|\bvacuum\b|\bclean\b", "vacuum"),
     (r"\b(?:thermostat|heating|temperature)\b.*\d|\bdegrees\b", "set_temperature"),
     (r"\bset\b.*\b(?:thermostat|heating|temperature)\b", "set_temperature"),
@@ -41,7 +62,9 @@ _STRIP = re.compile(
     r"\b(?:please|can you|could you|would you|turn|switch|put|on|off|unlock|lock|open|close|"
     r"shut|raise|lower|lift|dim|brighten|set|change|make|start|run|stop|pause|the|to|at|"
     r"brightness|percent|degrees?|is|are|and|what about|how about|too|also|send|home|locked|"
-    r"unlocked|opened|closed|running|what'?s|what|which|how|devices?)\b|\d+(?:\.\d+)?\s*%?|[?!.,]",
+    r"unlocked|opened|closed|running|what'?s|what|which|how|devices?|un-?mute|mute|resume|skip|"
+    r"next|previous|play|volume|up|down|louder|quieter|water|irrigate|mow|halfway|half|way|"
+    r"return|go|back|base|dock|its|charger|track|song|music)\b|\d+(?:\.\d+)?\s*%?|[?!.,]",
     re.I,
 )
 
@@ -70,7 +93,7 @@ class SmartHomeRole:
     """Lights, switches, thermostat, locks, covers and the vacuum."""
 
     name = "smart_home"
-    tool_modules = ("roles.smart_home.tools",)
+    tool_modules = ("roles.smart_home.tools", "roles.smart_home.more_tools")
     routing_hint = "home devices: lights, thermostat, locks, garage, blinds/covers, vacuum, plugs"
     description = (
         "Control and check smart-home devices: lights (on/off, brightness, color), switches, "
@@ -102,9 +125,17 @@ class SmartHomeRole:
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
-    ) -> RoleCall | Clarification:
-        """Pick the smart_home tool from the verb, and the device, area and value from the rest."""
+    ) -> RoleCall | RolePlan | Clarification:
+        """Home Assistant's templates first (with this home's names), then verb and device words.
+
+        Several targets ("the fan and the lamp") become several calls.
+        """
         text = text.strip().rstrip("?!. ")
+        speaker = SPEAKER_AREA.get()
+        matched = _matcher(runtime).match(text, speaker)
+        if matched is not None:
+            calls = matched.calls
+            return calls[0] if len(calls) == 1 else RolePlan(calls)
         action = _action(text)
         asking = bool(_QUESTION.match(text))
         device, area = _device_text(text)
@@ -123,19 +154,54 @@ class SmartHomeRole:
                     return Clarification("What should I do, and with which device?", ("device",))
                 return RoleCall("smart_home.list_devices", {"area": area} if area else {})
             return RoleCall("smart_home.get_state", _args(device, area))
-        return _call(action, text, device, area)
+        parts = [p for p in re.split(r"\s*(?:,|\band\b|&)\s*", device) if p.strip()]
+        if len(parts) > 1 and action not in ("set_temperature", "vacuum", "stop", "mower"):
+            results = [_call(action, text, part, area, speaker) for part in parts]
+            calls = tuple(r for r in results if isinstance(r, RoleCall))
+            if len(calls) == len(results):
+                return RolePlan(calls)
+        return _call(action, text, device, area, speaker)
+
+    def route_stage(self, runtime: Runtime) -> HomeStage:
+        """The router's first stage for this home: requests naming its devices come here."""
+        settings = runtime.settings
+        if settings.smart_home_backend == "home_assistant":
+            return HomeStage([], Layout())
+        home = load_home(settings.home_config)
+        return HomeStage(home.devices, home.layout, home.sentences)
 
 
-def _args(device: str, area: str | None, **extra: Any) -> dict[str, Any]:
+def _build_matcher(runtime: Runtime) -> HomeMatcher:
+    settings = runtime.settings
+    if settings.smart_home_backend == "home_assistant":
+        return HomeMatcher([], Layout())
+    home = load_home(settings.home_config)
+    return HomeMatcher(home.devices, home.layout, home.sentences)
+
+
+def _matcher(runtime: Runtime) -> HomeMatcher:
+    """The home's sentence matcher, built once per runtime (custom sentences load on start)."""
+    return runtime.resource("smart_home.matcher", _build_matcher)
+
+
+def _args(device: str, area: str | None, near: str | None = None, **extra: Any) -> dict[str, Any]:
     arguments: dict[str, Any] = {"device": device}
     if area:
         arguments["area"] = area
+    if near:
+        arguments["near"] = near
     arguments.update(extra)
     return arguments
 
 
-def _call(action: str, text: str, device: str, area: str | None) -> RoleCall | Clarification:
+_KIND_ONLY = re.compile(r"^(?:all\s+)?(?:lights?|lamps?|tv|speaker|media player|blinds?|shades?)$")
+
+
+def _call(
+    action: str, text: str, device: str, area: str | None, speaker: str | None = None
+) -> RoleCall | Clarification:
     number = _NUMBER.search(text)
+    near = speaker if speaker and not area and _KIND_ONLY.match(device.lower()) else None
     if action == "set_temperature":
         if number is None:
             return Clarification("What temperature should I set?", ("temperature",))
@@ -147,27 +213,86 @@ def _call(action: str, text: str, device: str, area: str | None) -> RoleCall | C
         return RoleCall(f"smart_home.{action}", {"device": device} if device else {})
     if action in ("vacuum", "stop"):
         tool = "smart_home.start_vacuum" if action == "vacuum" else "smart_home.stop_vacuum"
+        if re.search(r"\b(?:mower|lawn)\b", f"{device} {text}", re.I):
+            tool = "smart_home.dock_mower" if action == "stop" else "smart_home.start_mower"
+            return RoleCall(tool, {})
         named = device if re.search(r"vacuum|robot|roomba", device, re.I) else ""
         return RoleCall(tool, {"device": named} if named else {})
-    if action == "open" and re.search(r"\bgarage\b", f"{device} {area or ''}", re.I):
+    if action == "mower":
+        docking = re.search(r"\b(?:stop|dock|park|back|home)\b", text, re.I)
+        return RoleCall(f"smart_home.{'dock' if docking else 'start'}_mower", {})
+    if action in ("mute", "unmute", "media", "volume"):
+        return _media_call(action, text, device, area, speaker)
+    if action == "water":
+        where = area or device or "garden"
+        return RoleCall("smart_home.open_valve", {"device": "valve", "area": where})
+    if action == "open" and re.search(r"\b(?:garage|gate)\b", f"{device} {area or ''}", re.I):
         return RoleCall("smart_home.open_garage", {"device": device or "garage door"})
     if not device:
         return Clarification("Which device?", ("device",))
+    if action == "position":
+        position = (
+            50 if number is None or re.search(r"half", text, re.I) else int(float(number["n"]))
+        )
+        return RoleCall("smart_home.set_position", _args(device, area, near, position=position))
     if action == "open":
-        return RoleCall("smart_home.open_cover", _args(device, area))
+        if re.search(r"\b(?:valve|tap|sprinkler|irrigation|water)\b", device, re.I):
+            return RoleCall("smart_home.open_valve", _args(device, area))
+        return RoleCall("smart_home.open_cover", _args(device, area, near))
     if action == "close_cover":
-        return RoleCall("smart_home.close_cover", _args(device, area))
+        if re.search(r"\b(?:valve|tap|sprinkler|irrigation|water)\b", device, re.I):
+            return RoleCall("smart_home.close_valve", _args(device, area))
+        return RoleCall("smart_home.close_cover", _args(device, area, near))
     if action == "set_brightness":
         if number is None:
             return Clarification("To what brightness, from 0 to 100%?", ("brightness",))
         return RoleCall(
-            "smart_home.set_brightness", _args(device, area, brightness=int(float(number["n"])))
+            "smart_home.set_brightness",
+            _args(device, area, near, brightness=int(float(number["n"]))),
         )
     color = _COLOR.search(text)
     if action == "set_color" or (color and action == "turn_on"):
         assert color is not None
-        return RoleCall("smart_home.set_color", _args(device, area, color=color.group(1).lower()))
-    return RoleCall(f"smart_home.{action}", _args(device, area))
+        return RoleCall(
+            "smart_home.set_color", _args(device, area, near, color=color.group(1).lower())
+        )
+    return RoleCall(f"smart_home.{action}", _args(device, area, near))
+
+
+def _media_call(
+    action: str, text: str, device: str, area: str | None, speaker: str | None
+) -> RoleCall:
+    args: dict[str, Any] = {"device": device or "media player"}
+    if area:
+        args["area"] = area
+    elif speaker:
+        args["near"] = speaker
+    if action in ("mute", "unmute"):
+        return RoleCall("smart_home.media", {**args, "command": action})
+    if action == "volume":
+        number = _NUMBER.search(text)
+        if number and re.search(r"\bto\b", text, re.I):
+            return RoleCall("smart_home.set_volume", {**args, "volume": int(float(number["n"]))})
+        step = int(float(number["n"])) if number else 10
+        down = re.search(r"\b(?:down|lower|quieter|softer|decrease|reduce)\b", text, re.I)
+        return RoleCall("smart_home.set_volume", {**args, "change": -step if down else step})
+    lowered = text.lower()
+    command = "play"
+    for word, name in (
+        ("pause", "pause"),
+        ("stop", "pause"),
+        ("resume", "resume"),
+        ("unpause", "resume"),
+        ("skip", "next"),
+        ("next", "next"),
+        ("previous", "previous"),
+        ("last", "previous"),
+        ("back", "previous"),
+    ):
+        if re.search(rf"\b{word}\b", lowered):
+            command = name
+            break
+    return RoleCall("smart_home.media", {**args, "command": command})
 
 
 ROLE = SmartHomeRole()

@@ -1,18 +1,30 @@
 """A simulated home: devices from a TOML file (or a default home), state kept in the database.
 
-The TOML file (``AGENT_SYSTEM_HOME_CONFIG``) lists devices::
+The TOML file (``AGENT_SYSTEM_HOME_CONFIG``, full format in docs/roles.md) lists floors, areas,
+devices and optional custom sentences::
+
+    [[floors]]
+    id = "ground"
+    name = "Ground floor"
+    aliases = ["downstairs"]
+
+    [[areas]]
+    id = "kitchen"
+    name = "Kitchen"
+    floor = "ground"
+    aliases = ["cooking area"]
 
     [[devices]]
     id = "kitchen_light"
     name = "Kitchen light"
-    kind = "light"            # light | switch | climate | lock | cover | vacuum | fan | sensor
-    area = "kitchen"
+    kind = "light"            # see `DeviceKind`
+    area = "kitchen"          # an area id or name
     state = "off"
     aliases = ["kitchen lamp"]
     attributes = { brightness = 80, color = "warm white" }
 
-State changes are written to the ``smart_home_devices`` table, so they survive restarts.
-Temperatures are stored in Celsius.
+Without ``[[areas]]`` a device's ``area`` string is its area. State changes are written to the
+``smart_home_devices`` table, so they survive restarts. Temperatures are stored in Celsius.
 """
 
 from __future__ import annotations
@@ -22,13 +34,23 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from agent_system.errors import ConfigurationError
 from agent_system.storage import Database
 from roles.smart_home.backend import Action, Device, check_supported
+from roles.smart_home.home import Area, Floor, Layout
 
-__all__ = ["DEFAULT_HOME", "SimulatedHome", "load_devices"]
+__all__ = [
+    "DEFAULT_HOME",
+    "DEFAULT_LAYOUT",
+    "CustomSentence",
+    "HomeConfig",
+    "SimulatedHome",
+    "load_devices",
+    "load_home",
+    "simulate",
+]
 
 _DDL = """
 CREATE TABLE IF NOT EXISTS smart_home_devices (
@@ -81,6 +103,65 @@ DEFAULT_HOME: tuple[Device, ...] = (
         state="closed",
     ),
     Device(id="vacuum", name="Robot vacuum", kind="vacuum", area="living room", state="docked"),
+    Device(
+        id="bedroom_fan",
+        name="Ceiling fan",
+        kind="fan",
+        area="bedroom",
+        attributes={"percentage": 0, "oscillating": False},
+    ),
+    Device(
+        id="living_room_tv",
+        name="TV",
+        kind="media_player",
+        area="living room",
+        state="idle",
+        attributes={"volume": 30, "muted": False},
+        aliases=["television"],
+    ),
+    Device(
+        id="garden_sprinkler",
+        name="Garden sprinkler",
+        kind="valve",
+        area="garden",
+        state="closed",
+        aliases=["lawn sprinkler"],
+    ),
+    Device(id="mower", name="Lawn mower", kind="lawn_mower", area="garden", state="docked"),
+    Device(id="movie_night", name="Movie night", kind="scene", state="scening"),
+    Device(
+        id="bathroom_humidity",
+        name="Bathroom humidity",
+        kind="sensor",
+        area="bathroom",
+        device_class="humidity",
+        state="58",
+        attributes={"unit": "%"},
+    ),
+    Device(
+        id="back_door_sensor",
+        name="Back door",
+        kind="binary_sensor",
+        area="kitchen",
+        device_class="door",
+        state="closed",
+    ),
+)
+
+DEFAULT_LAYOUT = Layout(
+    floors=[
+        Floor(id="ground", name="Ground floor", aliases=["downstairs", "ground level"], level=0),
+        Floor(id="upstairs", name="Upstairs", aliases=["first floor", "upper floor"], level=1),
+    ],
+    areas=[
+        Area(id="living_room", name="Living room", floor="ground", aliases=["lounge"]),
+        Area(id="kitchen", name="Kitchen", floor="ground"),
+        Area(id="hallway", name="Hallway", floor="ground", aliases=["hall"]),
+        Area(id="garage", name="Garage", floor="ground"),
+        Area(id="garden", name="Garden", floor="ground", aliases=["yard", "back lawn"]),
+        Area(id="bedroom", name="Bedroom", floor="upstairs"),
+        Area(id="bathroom", name="Bathroom", floor="upstairs"),
+    ],
 )
 
 _NEW_STATE: dict[str, str | None] = {
@@ -95,13 +176,58 @@ _NEW_STATE: dict[str, str | None] = {
     "close": "closed",
     "start": "cleaning",
     "dock": "docked",
+    "stop": None,
+    "set_position": None,
+    "set_hvac_mode": None,
+    "set_fan_mode": None,
+    "set_speed": None,
+    "oscillate": None,
+    "clean_area": "cleaning",
+    "media_play": "playing",
+    "media_pause": "paused",
+    "media_next": "playing",
+    "media_previous": "playing",
+    "volume_set": None,
+    "mute": None,
+    "unmute": None,
+    "play_media": "playing",
+    "activate": None,
 }
+
+
+class HomeConfig(BaseModel):
+    """Everything a home TOML file holds."""
+
+    devices: list[Device]
+    layout: Layout = Field(default_factory=Layout)
+    sentences: list[CustomSentence] = Field(default_factory=list)
+
+
+class CustomSentence(BaseModel):
+    """People's own words: sentence templates (hassil syntax) that run one tool call."""
+
+    sentences: list[str] = Field(min_length=1)
+    tool: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+
+HomeConfig.model_rebuild()
 
 
 def load_devices(path: Path | None) -> list[Device]:
     """Devices from a TOML file, or the default home when `path` is None."""
+    return load_home(path).devices
+
+
+def _problems(exc: ValidationError) -> str:
+    return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+
+
+def load_home(path: Path | None) -> HomeConfig:
+    """The home in a TOML file (floors, areas, devices, sentences), or the default home."""
     if path is None:
-        return [d.model_copy(deep=True) for d in DEFAULT_HOME]
+        default = [d.model_copy(deep=True) for d in DEFAULT_HOME]
+        return HomeConfig(devices=_placed(default, DEFAULT_LAYOUT), layout=DEFAULT_LAYOUT)
     try:
         raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -121,25 +247,51 @@ def load_devices(path: Path | None) -> list[Device]:
         try:
             devices.append(Device.model_validate(entry))
         except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
-            )
             raise ConfigurationError(
-                f"Home config {str(path)!r}, device #{number}: {problems}"
+                f"Home config {str(path)!r}, device #{number}: {_problems(exc)}"
             ) from None
     ids = [d.id for d in devices]
     if duplicates := sorted({i for i in ids if ids.count(i) > 1}):
         raise ConfigurationError(f"Home config {str(path)!r} repeats device ids: {duplicates}")
-    return devices
+    try:
+        layout = Layout.model_validate(
+            {"floors": raw.get("floors", []), "areas": raw.get("areas", [])}
+        )
+        sentences = [CustomSentence.model_validate(e) for e in raw.get("sentences", [])]
+    except ValidationError as exc:
+        raise ConfigurationError(f"Home config {str(path)!r}: {_problems(exc)}") from None
+    floor_ids = {f.id for f in layout.floors}
+    for area in layout.areas:
+        if area.floor is not None and area.floor not in floor_ids:
+            raise ConfigurationError(
+                f"Home config {str(path)!r}: area {area.id!r} is on floor {area.floor!r}, "
+                f"which no [[floors]] table defines (known: {sorted(floor_ids)})."
+            )
+    return HomeConfig(devices=_placed(devices, layout), layout=layout, sentences=sentences)
+
+
+def _placed(devices: list[Device], layout: Layout) -> list[Device]:
+    """Devices with their area given by its canonical name and their floor filled in."""
+    out = []
+    for device in devices:
+        area = layout.area(device.area) if device.area else None
+        name = area.name if area else device.area
+        out.append(device.model_copy(update={"area": name, "floor": layout.floor_of(name)}))
+    return out
 
 
 class SimulatedHome:
     """A home that exists only in the database: every action really changes stored state."""
 
-    def __init__(self, db: Database, devices: list[Device]) -> None:
+    def __init__(self, db: Database, devices: list[Device], layout: Layout | None = None) -> None:
         self.db = db
+        self._layout = layout or Layout()
         self._defaults = {d.id: d for d in devices}
         db.ensure_schema("smart_home", _DDL)
+
+    async def layout(self) -> Layout:
+        """The home's floors and areas."""
+        return self._layout
 
     async def devices(self) -> list[Device]:
         """Every device, with stored state laid over the configured defaults."""
@@ -159,19 +311,8 @@ class SimulatedHome:
     async def act(self, device: Device, action: Action, value: Any = None) -> Device:
         """Apply `action` and store the new state."""
         check_supported(device, action)
-        new_state = _NEW_STATE[action]
         current = next((d for d in await self.devices() if d.id == device.id), device)
-        attributes = dict(current.attributes)
-        state = new_state or current.state
-        if action == "set_brightness":
-            attributes["brightness"] = int(value)
-            state = "on" if int(value) > 0 else "off"
-        elif action == "set_color":
-            attributes["color"] = str(value)
-        elif action == "set_temperature":
-            attributes["target_temperature"] = float(value)
-            if current.state == "off":
-                state = "heat"
+        state, attributes = simulate(current, action, value)
         self.db.execute(
             "INSERT INTO smart_home_devices (id, state, attributes) VALUES (?, ?, ?) "
             "ON CONFLICT(id) DO UPDATE SET state = excluded.state,"
@@ -179,3 +320,44 @@ class SimulatedHome:
             (device.id, state, json.dumps(attributes)),
         )
         return current.model_copy(update={"state": state, "attributes": attributes})
+
+
+def simulate(current: Device, action: Action, value: Any) -> tuple[str, dict[str, Any]]:
+    """The (state, attributes) a device has after `action` with `value`."""
+    attributes = dict(current.attributes)
+    state = _NEW_STATE[action] or current.state
+    if action == "set_brightness":
+        attributes["brightness"] = int(value)
+        state = "on" if int(value) > 0 else "off"
+    elif action == "set_color":
+        attributes["color"] = str(value)
+    elif action == "set_temperature":
+        attributes["target_temperature"] = float(value)
+        if current.state == "off":
+            state = "heat"
+    elif action == "set_hvac_mode":
+        state = str(value)
+    elif action == "set_fan_mode":
+        attributes["fan_mode"] = str(value)
+    elif action == "set_speed":
+        attributes["percentage"] = int(value)
+        state = "on" if int(value) > 0 else "off"
+    elif action == "oscillate":
+        attributes["oscillating"] = bool(value)
+    elif action in ("open", "close", "set_position"):
+        position = {"open": 100, "close": 0}.get(action, value)
+        attributes["position"] = int(position)
+        state = "open" if int(position) > 0 else "closed"
+    elif action == "stop":
+        state = "open" if int(attributes.get("position", 0) or 0) > 0 else current.state
+    elif action == "clean_area":
+        attributes["cleaning_area"] = str(value)
+    elif action == "volume_set":
+        attributes["volume"] = max(0, min(100, int(value)))
+    elif action in ("mute", "unmute"):
+        attributes["muted"] = action == "mute"
+    elif action == "play_media":
+        attributes["media"] = str(value)
+    elif action == "activate":
+        attributes["last_activated"] = True
+    return state, attributes

@@ -1,47 +1,50 @@
-"""Smart-home tools: list, inspect and control lights, switches, thermostat, locks, covers, vacuum.
+"""Smart-home tools: lights, switches, thermostat, locks, covers and valves.
 
-Every tool resolves the device name first (fuzzily: "the lights in the kitchen"); an unknown or
-ambiguous name raises with close matches and changes nothing.
+Every tool resolves its target first (fuzzily: "the lights in the kitchen", a floor, "all"); an
+unknown or ambiguous name raises with close matches and changes nothing. Media players, fans,
+vacuums, mowers, scenes and questions about several devices are in `roles.smart_home.more_tools`.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
-from agent_system.runtime import Dependency, Runtime
-from roles.smart_home.backend import (
-    SUPPORTED,
-    Action,
-    Device,
-    HomeBackend,
-    check_supported,
-    convert,
-    describe,
-    match_devices,
-    resolve,
+from roles.smart_home._common import (
+    BACKEND,
+    BACKEND_KEY,
+    PLURAL,
+    apply,
+    home_backend,
+    home_layout,
+    targets,
 )
-from roles.smart_home.home_assistant import HomeAssistant
-from roles.smart_home.simulated import SimulatedHome, load_devices
+from roles.smart_home.backend import convert, describe, match_devices, resolve
+from roles.smart_home.home import canonical
+from roles.smart_home.more_tools import list_devices
 
 __all__ = [
+    "BACKEND",
     "BACKEND_KEY",
     "COLORS",
     "close_cover",
+    "close_valve",
     "get_state",
     "home_backend",
     "list_devices",
     "lock",
     "open_cover",
     "open_garage",
+    "open_valve",
     "set_brightness",
     "set_color",
+    "set_position",
     "set_temperature",
     "start_vacuum",
+    "stop_cover",
     "stop_vacuum",
     "turn_off",
     "turn_on",
@@ -52,125 +55,40 @@ COLORS = frozenset(
     "red orange yellow green blue purple pink white cyan magenta violet teal turquoise "
     "lime gold amber indigo lavender".split()
 ) | {"warm white", "cool white", "daylight"}
-_PLURAL = re.compile(r"\b(all|every|everything|lights|lamps|switches|plugs|blinds|shades)\b", re.I)
+_Place = Annotated[str | None, Field(description='Floor, e.g. "upstairs".')]
 
 
-def _build(runtime: Runtime) -> HomeBackend:
-    settings = runtime.settings
-    if settings.smart_home_backend == "home_assistant":
-        if not settings.home_assistant_url or settings.home_assistant_token is None:
-            raise ToolExecutionError(
-                "Home Assistant is selected but not configured: set "
-                "AGENT_SYSTEM_HOME_ASSISTANT_URL and AGENT_SYSTEM_HOME_ASSISTANT_TOKEN.",
-                recoverable=False,
-            )
-        return HomeAssistant(
-            runtime.http,
-            settings.home_assistant_url,
-            settings.home_assistant_token.get_secret_value(),
-            timeout_s=settings.http_timeout_s,
-            units=settings.units,
-        )
-    return SimulatedHome(runtime.db, load_devices(settings.home_config))
-
-
-BACKEND: Dependency[HomeBackend] = Dependency(
-    "smart_home.backend", _build, description="Where devices live (simulated by default)."
-)
-BACKEND_KEY = BACKEND.name
-
-
-def home_backend(runtime: Runtime) -> HomeBackend:
-    """The runtime's home backend (simulated unless Home Assistant is configured)."""
-    return runtime.get(BACKEND)
-
-
-async def _targets(
-    ctx: ToolContext, device: str, area: str | None, action: Action, *, many: bool = False
-) -> list[Device]:
-    """Devices `device` names that can do `action`; raises (nothing changed) otherwise."""
-    devices = await home_backend(ctx.runtime).devices()
-    able = [d for d in devices if d.kind in SUPPORTED[action]]
-    if able and match_devices(able, device, area):
-        return resolve(able, device, area, many=many or bool(_PLURAL.search(device)))
-    found = resolve(devices, device, area, many=True)
-    check_supported(found[0], action)  # a match that cannot do this says so
-    return found  # pragma: no cover - check_supported raised
-
-
-async def _apply(
-    ctx: ToolContext,
-    device: str,
-    area: str | None,
-    action: Action,
-    value: Any = None,
-    *,
-    many: bool = False,
-) -> ToolOutput:
-    backend = home_backend(ctx.runtime)
-    targets = await _targets(ctx, device, area, action, many=many)
-    changed = [await backend.act(d, action, value) for d in targets]
-    units = ctx.runtime.settings.units
-    if len(changed) == 1:
-        return ToolOutput(
-            data={**changed[0].model_dump(), "devices": [changed[0].model_dump()]},
-            display=describe(changed[0], units),
-        )
-    names = [d.name for d in changed]
-    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
-    done = _DONE.get(action)
-    display = f"{done} {listed}." if done else f"Done for {listed}."
-    return ToolOutput(
-        data={"devices": [d.model_dump() for d in changed], "count": len(changed)},
-        display=display,
-    )
-
-
-_DONE = {
-    "turn_on": "Turned on",
-    "turn_off": "Turned off",
-    "lock": "Locked",
-    "unlock": "Unlocked",
-    "open_cover": "Opened",
-    "close_cover": "Closed",
-    "set_brightness": "Changed the brightness of",
-    "set_color": "Changed the color of",
-    "set_temperature": "Set the temperature of",
-}
-"""What a command did to several devices, as the start of a sentence."""
-
-
-@tool(tags=("smart home", "devices"))
-async def list_devices(ctx: ToolContext, area: str | None = None) -> ToolOutput:
-    """List the smart-home devices and their states, optionally in one room.
-
-    Args:
-        area: Room to list, e.g. "kitchen"; omit for the whole home.
-    """
-    devices = await home_backend(ctx.runtime).devices()
-    if area:
-        devices = match_devices(devices, "", area)
-        if not devices:
-            raise ToolExecutionError(f"I don't know any devices in the {area}.")
-    units = ctx.runtime.settings.units
-    where = f" in the {area}" if area else ""
-    lines = " ".join(describe(d, units) for d in devices)
-    return ToolOutput(
-        data={"devices": [d.model_dump() for d in devices], "count": len(devices)},
-        display=f"{len(devices)} devices{where}: {lines}",
-    )
+async def _where(ctx: ToolContext, area: str | None, floor: str | None) -> tuple[str | None, ...]:
+    layout = await home_layout(home_backend(ctx.runtime))
+    place_area, place_floor = canonical(layout, area)
+    floor_area, floor_name = canonical(layout, floor)
+    return place_area or floor_area, floor_name or place_floor
 
 
 @tool(tags=("smart home", "status"))
-async def get_state(ctx: ToolContext, device: str, area: str | None = None) -> ToolOutput:
-    """Get the current state of one device ("is the front door locked?").
+async def get_state(
+    ctx: ToolContext,
+    device: str,
+    area: str | None = None,
+    floor: _Place = None,
+    near: str | None = None,
+) -> ToolOutput:
+    """Get the current state of a device ("is the front door locked?", "the bathroom humidity").
 
     Args:
         device: Device name, e.g. "front door", "kitchen light", "thermostat".
         area: Room, to tell apart devices with the same name.
+        floor: Floor, e.g. "upstairs".
+        near: The room the request came from (picks the device there).
     """
     devices = await home_backend(ctx.runtime).devices()
-    found = resolve(devices, device, area, many=bool(_PLURAL.search(device)))
+    area, floor = await _where(ctx, area, floor)
+    plural = bool(PLURAL.search(device))
+    found = match_devices(devices, device, area, floor)
+    if near and not area and not floor and len(found) > 1:
+        found = match_devices(found, "", near) or found
+    if not found or (len(found) > 1 and not plural):
+        found = resolve(found or devices, device, area, many=plural, floor=floor)
     units = ctx.runtime.settings.units
     data = {"devices": [d.model_dump() for d in found]}
     if len(found) == 1:
@@ -179,25 +97,41 @@ async def get_state(ctx: ToolContext, device: str, area: str | None = None) -> T
 
 
 @tool(side_effects="reversible", tags=("smart home", "lights", "power"))
-async def turn_on(ctx: ToolContext, device: str, area: str | None = None) -> ToolOutput:
-    """Turn on a light, switch, fan or the heating ("the lights" turns on every matching light).
+async def turn_on(
+    ctx: ToolContext,
+    device: str,
+    area: str | None = None,
+    floor: _Place = None,
+    near: str | None = None,
+) -> ToolOutput:
+    """Turn on a light, switch, fan, TV or the heating ("the lights" turns on every matching one).
 
     Args:
-        device: Device name, e.g. "kitchen light", "coffee machine", "lights".
+        device: Device name or kind, e.g. "kitchen light", "coffee machine", "lights".
         area: Room, e.g. "bedroom".
+        floor: Floor, e.g. "upstairs".
+        near: The room the request came from ("the light" means the one there).
     """
-    return await _apply(ctx, device, area, "turn_on")
+    return await apply(ctx, device, area, "turn_on", floor=floor, near=near)
 
 
 @tool(side_effects="reversible", tags=("smart home", "lights", "power"))
-async def turn_off(ctx: ToolContext, device: str, area: str | None = None) -> ToolOutput:
-    """Turn off a light, switch, fan or the heating ("the lights" turns off every matching light).
+async def turn_off(
+    ctx: ToolContext,
+    device: str,
+    area: str | None = None,
+    floor: _Place = None,
+    near: str | None = None,
+) -> ToolOutput:
+    """Turn off a light, switch, fan, TV or the heating ("the lights" turns off every matching one).
 
     Args:
-        device: Device name, e.g. "kitchen light", "coffee machine", "lights".
+        device: Device name or kind, e.g. "kitchen light", "coffee machine", "lights".
         area: Room, e.g. "bedroom".
+        floor: Floor, e.g. "upstairs".
+        near: The room the request came from ("the light" means the one there).
     """
-    return await _apply(ctx, device, area, "turn_off")
+    return await apply(ctx, device, area, "turn_off", floor=floor, near=near)
 
 
 @tool(side_effects="reversible", tags=("smart home", "lights", "dim"))
@@ -206,6 +140,8 @@ async def set_brightness(
     device: str,
     brightness: Annotated[int, Field(ge=0, le=100)],
     area: str | None = None,
+    floor: _Place = None,
+    near: str | None = None,
 ) -> ToolOutput:
     """Dim or brighten a light (0 turns it off).
 
@@ -213,38 +149,48 @@ async def set_brightness(
         device: Light name, e.g. "living room light".
         brightness: Percent, 0 to 100.
         area: Room, e.g. "bedroom".
+        floor: Floor, e.g. "upstairs".
+        near: The room the request came from.
     """
-    return await _apply(ctx, device, area, "set_brightness", brightness)
+    return await apply(ctx, device, area, "set_brightness", brightness, floor=floor, near=near)
 
 
 @tool(side_effects="reversible", tags=("smart home", "lights", "colour"))
 async def set_color(
-    ctx: ToolContext, device: str, color: str, area: str | None = None
+    ctx: ToolContext,
+    device: str,
+    color: str,
+    area: str | None = None,
+    floor: _Place = None,
+    near: str | None = None,
 ) -> ToolOutput:
-    """Change a light's color.
+    """Change a light's color or color temperature ("warm white", "cool white", "daylight").
 
     Args:
         device: Light name, e.g. "bedroom light".
         color: A color name such as "red", "blue", "warm white" or "cool white".
         area: Room, e.g. "bedroom".
+        floor: Floor, e.g. "upstairs".
+        near: The room the request came from.
     """
     wanted = " ".join(color.lower().split())
     if wanted not in COLORS:
         raise ToolExecutionError(
             f"I don't know the color {color!r}; try one of: {', '.join(sorted(COLORS))}."
         )
-    return await _apply(ctx, device, area, "set_color", wanted)
+    return await apply(ctx, device, area, "set_color", wanted, floor=floor, near=near)
 
 
 @tool(side_effects="reversible", tags=("smart home", "heating", "thermostat"))
 async def set_temperature(
-    ctx: ToolContext, temperature: float, device: str = "thermostat"
+    ctx: ToolContext, temperature: float, device: str = "thermostat", area: str | None = None
 ) -> ToolOutput:
     """Set the thermostat's target temperature (in the configured units, °C or °F).
 
     Args:
         temperature: Target temperature, e.g. 21 (°C) or 70 (°F).
         device: Thermostat name when there are several.
+        area: Room of the thermostat, e.g. "office".
     """
     unit = "°F" if ctx.runtime.settings.units == "imperial" else "°C"
     celsius = convert(temperature, unit, "°C")
@@ -254,89 +200,188 @@ async def set_temperature(
             f"{temperature:g}{unit} is outside the safe range {low:g}{unit} to {high:g}{unit}; "
             "nothing was changed."
         )
-    (target,) = await _targets(ctx, device, None, "set_temperature")
+    found = await targets(ctx, device, area, "set_temperature")
+    if len(found) > 1:
+        found = [d for d in found if d.area == found[0].area] if area else found[:1]
+    target = found[0]
     value = convert(temperature, unit, str(target.attributes.get("temperature_unit", "°C")))
-    return await _apply(ctx, target.id, None, "set_temperature", value)
+    return await apply(ctx, target.id, None, "set_temperature", value, found=[target])
 
 
 @tool(side_effects="reversible", tags=("smart home", "security", "door"))
-async def lock(ctx: ToolContext, device: str = "front door") -> ToolOutput:
-    """Lock a door lock.
+async def lock(ctx: ToolContext, device: str = "front door", area: str | None = None) -> ToolOutput:
+    """Lock a door lock ("all the locks" needs a named room).
 
     Args:
         device: Lock name, e.g. "front door".
+        area: Room, e.g. "garage".
     """
-    return await _apply(ctx, device, None, "lock")
+    return await apply(ctx, device, area, "lock")
 
 
 @tool(side_effects="reversible", requires_approval=True, tags=("smart home", "security", "door"))
-async def unlock(ctx: ToolContext, device: str = "front door") -> ToolOutput:
+async def unlock(
+    ctx: ToolContext, device: str = "front door", area: str | None = None
+) -> ToolOutput:
     """Unlock a door lock (asks the user for approval first).
 
     Args:
         device: Lock name, e.g. "front door".
+        area: Room, e.g. "garage".
     """
-    return await _apply(ctx, device, None, "unlock")
+    return await apply(ctx, device, area, "unlock")
+
+
+async def _not_garage(ctx: ToolContext, device: str, area: str | None, floor: str | None) -> None:
+    found = await targets(ctx, device, area, "open", floor=floor, many=True)
+    if garages := [d for d in found if d.is_garage]:
+        raise ToolExecutionError(
+            f"{garages[0].name} is a garage door or gate; opening it needs approval, so use "
+            "smart_home.open_garage. Nothing was changed."
+        )
 
 
 @tool(side_effects="reversible", tags=("smart home", "blinds", "cover"))
-async def open_cover(ctx: ToolContext, device: str, area: str | None = None) -> ToolOutput:
-    """Open blinds, shades or curtains (garage doors: use smart_home.open_garage).
+async def open_cover(
+    ctx: ToolContext,
+    device: str,
+    area: str | None = None,
+    floor: _Place = None,
+    near: str | None = None,
+) -> ToolOutput:
+    """Open blinds, shades, curtains or windows (garage doors and gates: smart_home.open_garage).
 
     Args:
         device: Cover name, e.g. "living room blinds".
         area: Room, e.g. "bedroom".
+        floor: Floor, e.g. "upstairs".
+        near: The room the request came from.
     """
-    targets = await _targets(ctx, device, area, "open")
-    if garages := [d for d in targets if d.is_garage]:
-        raise ToolExecutionError(
-            f"{garages[0].name} is a garage door; opening it needs approval, so use "
-            "smart_home.open_garage. Nothing was changed."
-        )
-    return await _apply(ctx, device, area, "open")
+    await _not_garage(ctx, device, area, floor)
+    return await apply(ctx, device, area, "open", floor=floor, near=near)
 
 
 @tool(side_effects="reversible", requires_approval=True, tags=("smart home", "garage", "door"))
-async def open_garage(ctx: ToolContext, device: str = "garage door") -> ToolOutput:
-    """Open the garage door (asks the user for approval first).
+async def open_garage(
+    ctx: ToolContext, device: str = "garage door", position: int | None = None
+) -> ToolOutput:
+    """Open the garage door or a gate, fully or to a position (asks for approval first).
 
     Args:
-        device: Garage door name.
+        device: Garage door or gate name.
+        position: Percent open, 1 to 100; omit to open fully.
     """
-    (target,) = await _targets(ctx, device, None, "open")
+    found = await targets(ctx, device, None, "open")
+    if len(found) > 1:
+        found = resolve(found, device)
+    (target,) = found
     if not target.is_garage:
         raise ToolExecutionError(
             f"{target.name} is not a garage door; use smart_home.open_cover. Nothing was changed."
         )
-    return await _apply(ctx, target.id, None, "open")
+    if position is not None and 0 < position < 100:
+        return await apply(ctx, target.id, None, "set_position", position, found=[target])
+    return await apply(ctx, target.id, None, "open", found=[target])
 
 
 @tool(side_effects="reversible", tags=("smart home", "blinds", "garage", "cover"))
-async def close_cover(ctx: ToolContext, device: str, area: str | None = None) -> ToolOutput:
-    """Close blinds, shades, curtains or the garage door.
+async def close_cover(
+    ctx: ToolContext,
+    device: str,
+    area: str | None = None,
+    floor: _Place = None,
+    near: str | None = None,
+) -> ToolOutput:
+    """Close blinds, shades, curtains, windows, a gate or the garage door.
 
     Args:
         device: Cover name, e.g. "garage door", "bedroom blinds".
         area: Room, e.g. "bedroom".
+        floor: Floor, e.g. "upstairs".
+        near: The room the request came from.
     """
-    return await _apply(ctx, device, area, "close")
+    return await apply(ctx, device, area, "close", floor=floor, near=near)
+
+
+@tool(side_effects="reversible", tags=("smart home", "blinds", "cover"))
+async def stop_cover(ctx: ToolContext, device: str, area: str | None = None) -> ToolOutput:
+    """Stop blinds, curtains, a gate or the garage door where they are.
+
+    Args:
+        device: Cover name, e.g. "bedroom blinds".
+        area: Room, e.g. "bedroom".
+    """
+    return await apply(ctx, device, area, "stop", many=True)
+
+
+@tool(side_effects="reversible", tags=("smart home", "blinds", "cover", "valve"))
+async def set_position(
+    ctx: ToolContext,
+    device: str,
+    position: Annotated[int, Field(ge=0, le=100)],
+    area: str | None = None,
+    floor: _Place = None,
+    near: str | None = None,
+) -> ToolOutput:
+    """Move blinds, curtains or a valve to a position ("open the blinds halfway" is 50).
+
+    Args:
+        device: Cover or valve name, e.g. "living room blinds".
+        position: Percent open, 0 (closed) to 100 (open).
+        area: Room, e.g. "bedroom".
+        floor: Floor, e.g. "upstairs".
+        near: The room the request came from.
+    """
+    if position > 0:
+        await _not_garage(ctx, device, area, floor)
+    return await apply(ctx, device, area, "set_position", position, floor=floor, near=near)
+
+
+@tool(side_effects="reversible", tags=("smart home", "water", "valve", "garden"))
+async def open_valve(ctx: ToolContext, device: str, area: str | None = None) -> ToolOutput:
+    """Open a water valve or sprinkler ("water the back lawn").
+
+    Args:
+        device: Valve name, e.g. "garden sprinkler", or "valve".
+        area: Room or garden area, e.g. "back lawn".
+    """
+    return await apply(ctx, device, area, "open")
+
+
+@tool(side_effects="reversible", tags=("smart home", "water", "valve", "garden"))
+async def close_valve(ctx: ToolContext, device: str, area: str | None = None) -> ToolOutput:
+    """Close a water valve or sprinkler.
+
+    Args:
+        device: Valve name, e.g. "garden sprinkler", or "valve".
+        area: Room or garden area.
+    """
+    return await apply(ctx, device, area, "close")
 
 
 @tool(side_effects="reversible", tags=("smart home", "cleaning", "vacuum"))
-async def start_vacuum(ctx: ToolContext, device: str = "vacuum") -> ToolOutput:
-    """Start the robot vacuum.
+async def start_vacuum(
+    ctx: ToolContext, device: str = "vacuum", area: str | None = None
+) -> ToolOutput:
+    """Start the robot vacuum, or send it to clean one area.
 
     Args:
         device: Vacuum name when there are several.
+        area: Area to clean, e.g. "kitchen"; omit to clean everywhere.
     """
-    return await _apply(ctx, device, None, "start")
+    if area:
+        layout = await home_layout(home_backend(ctx.runtime))
+        room = canonical(layout, area)[0] or area
+        found = await targets(ctx, device, None, "clean_area")
+        return await apply(ctx, device, None, "clean_area", room, found=found[:1])
+    return await apply(ctx, device, None, "start")
 
 
 @tool(side_effects="reversible", tags=("smart home", "cleaning", "vacuum"))
 async def stop_vacuum(ctx: ToolContext, device: str = "vacuum") -> ToolOutput:
-    """Stop the robot vacuum and send it back to its dock.
+    """Stop the robot vacuum and send it back to its dock (return to base).
 
     Args:
         device: Vacuum name when there are several.
     """
-    return await _apply(ctx, device, None, "dock")
+    return await apply(ctx, device, None, "dock")

@@ -173,7 +173,7 @@ def test_ctrl_c_cancels_a_slow_plan_which_resume_continues_and_a_second_ctrl_c_q
 
 def test_ask_on_a_terminal_asks_before_a_step_that_needs_approval(tmp_path: Path) -> None:
     child = _start(tmp_path, "ask", "unlock the front door")
-    child.expect(r"Approve s1 smart_home.unlock \{\"device\": \"front door\"\}")
+    child.expect(r"Approve s1 smart_home.unlock \{\"device\": \"Front door lock\"\}")
     child.sendline("y")
     child.expect("Front door lock is unlocked.")
     child.expect(pexpect.EOF)

@@ -1,0 +1,183 @@
+"""What every smart-home tool shares: the backend, target resolution and the safety rules.
+
+Targets are resolved the way Home Assistant resolves them: a device by name or alias, a kind in
+an area or on a floor, "all" of a kind. Locks, valves, garage doors and gates are never changed
+in bulk without a named area, and a name that fits several devices gets a question naming them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agent_system.errors import ToolExecutionError
+from agent_system.registry.spec import ToolContext, ToolOutput
+from agent_system.runtime import Dependency, Runtime
+from roles.smart_home.backend import (
+    SUPPORTED,
+    Action,
+    Device,
+    HomeBackend,
+    check_supported,
+    describe,
+    match_devices,
+    resolve,
+)
+from roles.smart_home.home import Layout, LayoutSource, canonical
+from roles.smart_home.home_assistant import HomeAssistant
+from roles.smart_home.simulated import SimulatedHome, load_home
+
+__all__ = ["BACKEND", "BACKEND_KEY", "PLURAL", "apply", "home_backend", "home_layout", "targets"]
+
+PLURAL = re.compile(
+    r"\b(all|every|everything|both|any|lights|lamps|switches|plugs|blinds|shades|curtains|"
+    r"covers|fans|doors|windows|locks|valves|speakers|sprinklers|devices|shutters)\b",
+    re.I,
+)
+_ALL = re.compile(r"\b(all|every|everything|each)\b", re.I)
+
+
+def _build(runtime: Runtime) -> HomeBackend:
+    settings = runtime.settings
+    if settings.smart_home_backend == "home_assistant":
+        if not settings.home_assistant_url or settings.home_assistant_token is None:
+            raise ToolExecutionError(
+                "Home Assistant is selected but not configured: set "
+                "AGENT_SYSTEM_HOME_ASSISTANT_URL and AGENT_SYSTEM_HOME_ASSISTANT_TOKEN.",
+                recoverable=False,
+            )
+        return HomeAssistant(
+            runtime.http,
+            settings.home_assistant_url,
+            settings.home_assistant_token.get_secret_value(),
+            timeout_s=settings.http_timeout_s,
+            units=settings.units,
+        )
+    home = load_home(settings.home_config)
+    return SimulatedHome(runtime.db, home.devices, home.layout)
+
+
+BACKEND: Dependency[HomeBackend] = Dependency(
+    "smart_home.backend", _build, description="Where devices live (simulated by default)."
+)
+BACKEND_KEY = BACKEND.name
+
+
+def home_backend(runtime: Runtime) -> HomeBackend:
+    """The runtime's home backend (simulated unless Home Assistant is configured)."""
+    return runtime.get(BACKEND)
+
+
+async def home_layout(backend: HomeBackend) -> Layout:
+    """The backend's floors and areas (empty for a backend that has none)."""
+    if isinstance(backend, LayoutSource):
+        return await backend.layout()
+    return Layout()
+
+
+def _guard(found: list[Device], device: str, area: str | None, action: Action) -> None:
+    """Home Assistant's safety rule: no bulk change of locks, valves, garage doors or gates."""
+    guarded = [d for d in found if d.guarded]
+    if len(found) > 1 and guarded and not area:
+        verb = {"unlock": "unlock", "lock": "lock", "open": "open", "close": "close"}.get(
+            action, action.replace("_", " ")
+        )
+        names = ", ".join(d.name for d in found)
+        raise ToolExecutionError(
+            f"For safety I don't {verb} several locks, valves, garage doors or gates at once "
+            f"without a named room; nothing was changed. Which one: {names}?",
+            details={"device": device, "matches": [d.id for d in found]},
+        )
+
+
+async def targets(
+    ctx: ToolContext,
+    device: str,
+    area: str | None,
+    action: Action,
+    *,
+    floor: str | None = None,
+    near: str | None = None,
+    many: bool = False,
+) -> list[Device]:
+    """Devices `device` names (in `area` / on `floor`) that can do `action`.
+
+    `near` is the area the request came from: it picks among devices with the same name, and a
+    bare kind ("the light") means the one there. Raises, with nothing changed, otherwise.
+    """
+    backend = home_backend(ctx.runtime)
+    devices = await backend.devices()
+    layout = await home_layout(backend)
+    place_area, place_floor = canonical(layout, area)
+    floor_area, floor_name = canonical(layout, floor)
+    area, floor = place_area or floor_area, floor_name or place_floor
+    plural = many or bool(PLURAL.search(device))
+    able = [d for d in devices if d.kind in SUPPORTED[action]]
+    if not (able and match_devices(able, device, area, floor)):
+        found = resolve(devices, device, area, many=True, floor=floor)
+        check_supported(found[0], action)  # a match that cannot do this says so
+        return found  # pragma: no cover - check_supported raised
+    found = match_devices(able, device, area, floor)
+    near_area = canonical(layout, near)[0] if near else None
+    if near_area and not area and not floor and not _ALL.search(device):
+        local = match_devices(found, "", near_area)
+        if local and (len(found) > 1 or not plural):
+            found = local
+    if len(found) > 1 and not plural:
+        found = resolve(found, device, area, floor=floor)  # asks which one
+    _guard(found, device, area or floor, action)
+    return found
+
+
+async def apply(
+    ctx: ToolContext,
+    device: str,
+    area: str | None,
+    action: Action,
+    value: Any = None,
+    *,
+    floor: str | None = None,
+    near: str | None = None,
+    many: bool = False,
+    found: list[Device] | None = None,
+) -> ToolOutput:
+    """Do `action` on every target and describe the result."""
+    backend = home_backend(ctx.runtime)
+    if found is None:
+        found = await targets(ctx, device, area, action, floor=floor, near=near, many=many)
+    changed = [await backend.act(d, action, value) for d in found]
+    units = ctx.runtime.settings.units
+    if len(changed) == 1:
+        return ToolOutput(
+            data={**changed[0].model_dump(), "devices": [changed[0].model_dump()]},
+            display=describe(changed[0], units),
+        )
+    names = [d.name for d in changed]
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    done = _DONE.get(action)
+    display = f"{done} {listed}." if done else f"Done for {listed}."
+    return ToolOutput(
+        data={"devices": [d.model_dump() for d in changed], "count": len(changed)},
+        display=display,
+    )
+
+
+_DONE = {
+    "turn_on": "Turned on",
+    "turn_off": "Turned off",
+    "lock": "Locked",
+    "unlock": "Unlocked",
+    "open": "Opened",
+    "close": "Closed",
+    "stop": "Stopped",
+    "set_position": "Moved",
+    "set_brightness": "Changed the brightness of",
+    "set_color": "Changed the color of",
+    "set_temperature": "Set the temperature of",
+    "media_pause": "Paused",
+    "media_play": "Playing on",
+    "mute": "Muted",
+    "unmute": "Unmuted",
+    "volume_set": "Set the volume of",
+}
+"""What a command did to several devices, as the start of a sentence."""
