@@ -56,6 +56,14 @@ Last = Annotated[
     typer.Option("--last", "-c", help="Continue the most recent conversation (no id to copy)."),
 ]
 Yes = Annotated[bool, typer.Option("--yes", "-y", help="Approve steps that need approval.")]
+Area = Annotated[
+    str | None,
+    typer.Option(
+        "--area",
+        metavar="ROOM",
+        help="The room you are in: 'turn off the light' then means the light there.",
+    ),
+]
 
 
 def _version(value: bool) -> None:
@@ -92,6 +100,7 @@ def ask(
     last: Last = False,
     yes: Yes = False,
     verbose: Verbose = False,
+    area: Area = None,
 ) -> None:
     """Answer one request, showing the route, the plan and each step as it runs.
 
@@ -130,11 +139,16 @@ def ask(
                 display = None if as_json else RunDisplay(out, verbose=verbose)
                 if display is None:
                     return await run_request(
-                        system, text, thread_id=thread_id, decide=decide, display=None
+                        system, text, thread_id=thread_id, decide=decide, display=None, area=area
                     )
                 with display:
                     return await run_request(
-                        system, text, thread_id=thread_id, decide=decide, display=display
+                        system,
+                        text,
+                        thread_id=thread_id,
+                        decide=decide,
+                        display=display,
+                        area=area,
                     )
 
         try:

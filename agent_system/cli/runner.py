@@ -163,9 +163,10 @@ async def run_request(
     decide: Decider,
     display: RunDisplay | None,
     user: str | None = None,
+    area: str | None = None,
 ) -> tuple[ev.RunResult, int]:
-    """Run `text` (on `thread_id`), answering approvals with `decide`."""
+    """Run `text` (on `thread_id`, from `area`), answering approvals with `decide`."""
     result = await consume(
-        system.astream(text, thread_id=thread_id, user=user), display, system=system
+        system.astream(text, thread_id=thread_id, user=user, area=area), display, system=system
     )
     return await settle(system, result, decide, display, user)

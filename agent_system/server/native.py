@@ -35,6 +35,11 @@ class RunRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     text: str = Field(min_length=1, max_length=20_000, description="The request.")
+    area: str | None = Field(
+        default=None,
+        max_length=200,
+        description="The room the request comes from ('turn off the light' means the one there).",
+    )
 
 
 class ApprovalRequest(BaseModel):
@@ -121,7 +126,8 @@ async def delete_thread(thread_id: ThreadId, request: Request, caller: Caller) -
 async def run(thread_id: ThreadId, body: RunRequest, request: Request, caller: Caller) -> Response:
     """Answer one request on the thread; the body is the `RunResult`."""
     state = server_state(request)
-    handle = state.runs.start("run", state.system.astream(body.text, thread_id, caller.user))
+    events = state.system.astream(body.text, thread_id, caller.user, area=body.area)
+    handle = state.runs.start("run", events)
     return await _respond(handle, stream=False)
 
 
@@ -131,7 +137,8 @@ async def run_stream(
 ) -> Response:
     """Answer one request, streaming its events as SSE; the last is ``run_finished``."""
     state = server_state(request)
-    handle = state.runs.start("run", state.system.astream(body.text, thread_id, caller.user))
+    events = state.system.astream(body.text, thread_id, caller.user, area=body.area)
+    handle = state.runs.start("run", events)
     return await _respond(handle, stream=True)
 
 

@@ -83,6 +83,7 @@ async def chat_completions(
     request: Request,
     caller: Caller,
     x_thread_id: Annotated[str | None, Header()] = None,
+    x_area: Annotated[str | None, Header(max_length=200)] = None,
 ) -> Response:
     """Answer the conversation's last user message on its thread."""
     if x_thread_id is not None and not re.fullmatch(THREAD_ID_PATTERN, x_thread_id):
@@ -104,7 +105,8 @@ async def chat_completions(
     thread_id = x_thread_id or chat_thread_id(
         caller, user_field=body.user, first_message=users[0].text()
     )
-    handle = state.runs.start("chat", await _events(state, text, thread_id, caller.user))
+    events = await _events(state, text, thread_id, caller.user, x_area)
+    handle = state.runs.start("chat", events)
     first = await handle.started()
     completion_id = "chatcmpl-" + thread_id.removeprefix("chat-")[:12] + f"{time.time_ns():x}"
     created = int(time.time())
@@ -142,7 +144,7 @@ async def chat_completions(
 
 
 async def _events(
-    state: ServerState, text: str, thread_id: str, user: str | None
+    state: ServerState, text: str, thread_id: str, user: str | None, area: str | None = None
 ) -> AsyncIterator[ev.Event]:
     """A new turn, or the answer to the thread's pending approval when the text is yes/no."""
     decision = True if _YES.match(text) else False if _NO.match(text) else None
@@ -153,7 +155,7 @@ async def _events(
             thread = {}
         if thread.get("status") == "interrupted":
             return state.system.astream_resume(thread_id, decision, user)
-    return state.system.astream(text, thread_id, user)
+    return state.system.astream(text, thread_id, user, area=area)
 
 
 def _usage(result: ev.RunResult) -> dict[str, int]:

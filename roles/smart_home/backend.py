@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from agent_system.errors import ToolExecutionError
 
 __all__ = [
+    "BINARY_STATES",
     "SUPPORTED",
     "Action",
     "Device",
@@ -23,6 +24,8 @@ __all__ = [
     "check_supported",
     "convert",
     "describe",
+    "human_state",
+    "in_state",
     "match_devices",
     "resolve",
     "resolve_one",
@@ -198,11 +201,76 @@ class HomeBackend(Protocol):
         ...
 
 
+BINARY_STATES: dict[str, tuple[str, str]] = {
+    "battery": ("low", "normal"),
+    "battery_charging": ("charging", "not charging"),
+    "carbon_monoxide": ("detected", "clear"),
+    "cold": ("cold", "normal"),
+    "connectivity": ("connected", "disconnected"),
+    "door": ("open", "closed"),
+    "garage_door": ("open", "closed"),
+    "opening": ("open", "closed"),
+    "window": ("open", "closed"),
+    "gas": ("detected", "clear"),
+    "heat": ("hot", "normal"),
+    "light": ("detected", "no light"),
+    "lock": ("unlocked", "locked"),
+    "moisture": ("wet", "dry"),
+    "motion": ("detected", "clear"),
+    "occupancy": ("detected", "clear"),
+    "plug": ("plugged in", "unplugged"),
+    "power": ("powered", "no power"),
+    "presence": ("home", "away"),
+    "problem": ("problem", "ok"),
+    "running": ("running", "not running"),
+    "safety": ("unsafe", "safe"),
+    "smoke": ("detected", "clear"),
+    "sound": ("detected", "clear"),
+    "tamper": ("tampered", "clear"),
+    "update": ("update available", "up-to-date"),
+    "vibration": ("detected", "clear"),
+}
+"""Home Assistant's binary sensor device classes: the words for their "on" and "off" states."""
+_ON_WORDS = frozenset({"on", "triggered", "active", "detected"})
+
+
+def human_state(device: Device) -> str:
+    """The state as people say it: a moisture sensor that is "on" is "wet"."""
+    words = BINARY_STATES.get(device.device_class or "")
+    if device.kind == "binary_sensor" and words and device.state in ("on", "off"):
+        return words[0] if device.state == "on" else words[1]
+    return device.state
+
+
+def in_state(device: Device, wanted: str) -> bool:
+    """Whether `device` is in the state someone asked about ("open", "wet", "on", "low")."""
+    wanted = " ".join(wanted.lower().split())
+    actual = device.state.lower()
+    if device.kind == "binary_sensor":
+        words = BINARY_STATES.get(device.device_class or "")
+        if words and wanted in words:
+            return human_state(device) == wanted
+        if wanted in _ON_WORDS:
+            return actual == "on"
+        if wanted in ("off", "clear", "inactive"):
+            return actual == "off"
+        return False
+    if wanted in ("on", "active"):
+        return actual in {"on", "open", "unlocked", "playing", "cleaning", "mowing"} or (
+            device.kind == "climate" and actual != "off"
+        )
+    if wanted in ("off", "inactive"):
+        return actual in {"off", "closed", "locked", "idle", "paused", "docked", "standby"}
+    return actual == wanted or (wanted == "open" and actual == "opening")
+
+
 def _words(text: str) -> list[str]:
     words = re.findall(r"[a-z0-9]+", text.lower().replace("_", " "))
     out = []
     for word in words:
-        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        if len(word) > 4 and word.endswith("ies"):
+            word = word[:-3] + "y"
+        elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
             word = word[:-1]
         if word not in _FILLER:
             out.append(word)
@@ -337,9 +405,9 @@ def describe(device: Device, units: str = "metric") -> str:
     state = device.state
     if device.kind == "climate" and state not in ("on", "off"):
         state = f"in {state} mode"  # "heat" is a mode: "Thermostat is in heat mode"
-    text = f"{device.name} is {state}"
+    text = f"{device.name} is {human_state(device) if device.kind == 'binary_sensor' else state}"
     if device.kind == "sensor":
-        unit = attrs.get("unit") or ""
+        unit = attrs.get("unit") or attrs.get("unit_of_measurement") or ""
         return f"{device.name} is {device.state}{' ' if unit and unit != '%' else ''}{unit}."
     if device.kind == "scene":
         return f"{device.name} is a scene."

@@ -5,6 +5,7 @@ Questions about several devices: "which lights are on", "are any windows open".
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -12,7 +13,7 @@ from pydantic import Field
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from roles.smart_home._common import apply, home_backend, home_layout, targets
-from roles.smart_home.backend import Action, convert, describe, match_devices
+from roles.smart_home.backend import Action, convert, describe, in_state, match_devices
 from roles.smart_home.home import canonical
 
 __all__ = [
@@ -28,8 +29,6 @@ __all__ = [
     "set_volume",
     "start_mower",
 ]
-
-_ON_STATES = {"on", "open", "unlocked", "playing", "cleaning", "mowing", "heat", "cool", "auto"}
 
 
 @tool(tags=("smart home", "devices", "status"))
@@ -51,6 +50,8 @@ async def list_devices(
     backend = home_backend(ctx.runtime)
     devices = await backend.devices()
     layout = await home_layout(backend)
+    if device and re.fullmatch(r"(?:things?|devices?|anything|everything|stuff)", device.lower()):
+        device = None
     place_area, place_floor = canonical(layout, area)
     floor_area, floor_name = canonical(layout, floor)
     area, floor = place_area or floor_area, floor_name or place_floor
@@ -64,7 +65,7 @@ async def list_devices(
     units = ctx.runtime.settings.units
     if state:
         wanted = state.lower().strip()
-        matching = [d for d in devices if _in_state(d.state, wanted)]
+        matching = [d for d in devices if in_state(d, wanted)]
         what = device or "devices"
         names = ", ".join(d.name for d in matching)
         display = (
@@ -81,15 +82,6 @@ async def list_devices(
         data={"devices": [d.model_dump() for d in devices], "count": len(devices)},
         display=f"{len(devices)} devices{where}: {lines}",
     )
-
-
-def _in_state(actual: str, wanted: str) -> bool:
-    actual = actual.lower()
-    if wanted in ("on", "active"):
-        return actual in _ON_STATES
-    if wanted in ("off", "inactive"):
-        return actual not in _ON_STATES
-    return actual == wanted or (wanted == "open" and actual == "opening")
 
 
 @tool(tags=("smart home", "heating", "temperature"))

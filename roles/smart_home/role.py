@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
+from roles.smart_home.backend import BINARY_STATES
 from roles.smart_home.home import Layout
 from roles.smart_home.route_stage import HomeStage
 from roles.smart_home.simulated import load_home
@@ -56,6 +57,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (r"\bset\b.*\b(?:thermostat|heating|temperature)\b", "set_temperature"),
     (r"\b(?:dim|brighten|brightness)\b|\d+\s*(?:%|percent)", "set_brightness"),
     (r"\b(?:turn|switch|put)\s+(?:\w+\s+){0,4}?on\b|\bon$", "turn_on"),
+    (r"^(?:activate|illuminate|enable|power up|light up)\b|\blight\s+(?:\w+\s+)?up$", "turn_on"),
+    (r"^(?:deactivate|disable|kill|cut|power down|shut down)\b", "turn_off"),
     (r"\b(?:turn|switch|put)\s+(?:\w+\s+){0,4}?off\b|\boff$", "turn_off"),
 )
 _STRIP = re.compile(
@@ -64,14 +67,33 @@ _STRIP = re.compile(
     r"brightness|percent|degrees?|is|are|and|what about|how about|too|also|send|home|locked|"
     r"unlocked|opened|closed|running|what'?s|what|which|how|devices?|un-?mute|mute|resume|skip|"
     r"next|previous|play|volume|up|down|louder|quieter|water|irrigate|mow|halfway|half|way|"
-    r"return|go|back|base|dock|its|charger|track|song|music)\b|\d+(?:\.\d+)?\s*%?|[?!.,]",
+    r"return|go|back|base|dock|its|charger|track|song|music|activate|deactivate|illuminate|"
+    r"enable|disable|kill|cut|power|single|it|them|my|our)\b|\d+(?:\.\d+)?\s*%?|[?!.,]",
     re.I,
 )
 
 
+_EVERYWHERE = re.compile(
+    r"\s*\b(?:everywhere|in (?:the |our |my )?(?:whole |entire )?(?:house|home)|"
+    r"(?:the |our |my )?(?:whole|entire) (?:house|home)|"
+    r"in (?:each|every|all) (?:room|rooms|areas?)|"
+    r"all areas in the (?:house|home)|throughout the (?:house|home))\b",
+    re.I,
+)
+_HERE = re.compile(r"\s*\b(?:in here|here|in this room|in this area)\b", re.I)
+
+
 def _device_text(text: str) -> tuple[str, str | None]:
-    """(device words, area) left after removing verbs, numbers, colors and filler."""
+    """(device words, area) left after removing verbs, numbers, colors and filler.
+
+    "everywhere" / "in the whole house" means no area; "in here" means the speaker's area.
+    """
     area = None
+    if _EVERYWHERE.search(text):
+        text = _EVERYWHERE.sub(" all", text)
+    if _HERE.search(text):
+        text = _HERE.sub(" ", text)
+        area = SPEAKER_AREA.get()
     if match := _AREA.search(text):
         area = match.group("area").strip()
         text = text[: match.start()]
@@ -136,6 +158,9 @@ class SmartHomeRole:
         if matched is not None:
             calls = matched.calls
             return calls[0] if len(calls) == 1 else RolePlan(calls)
+        question = _state_question(text)
+        if question is not None:
+            return question
         action = _action(text)
         asking = bool(_QUESTION.match(text))
         device, area = _device_text(text)
@@ -154,6 +179,12 @@ class SmartHomeRole:
                     return Clarification("What should I do, and with which device?", ("device",))
                 return RoleCall("smart_home.list_devices", {"area": area} if area else {})
             return RoleCall("smart_home.get_state", _args(device, area))
+        if re.match(r"^(?:illuminate|light\b)", text, re.I) and device.lower() in (
+            "",
+            "all",
+            "light",
+        ):
+            device = "all lights"  # "illuminate the whole house", "light it up"
         parts = [p for p in re.split(r"\s*(?:,|\band\b|&)\s*", device) if p.strip()]
         if len(parts) > 1 and action not in ("set_temperature", "vacuum", "stop", "mower"):
             results = [_call(action, text, part, area, speaker) for part in parts]
@@ -169,6 +200,74 @@ class SmartHomeRole:
             return HomeStage([], Layout())
         home = load_home(settings.home_config)
         return HomeStage(home.devices, home.layout, home.sentences)
+
+
+_STATES = sorted(
+    {w for pair in BINARY_STATES.values() for w in pair}
+    | {
+        "on",
+        "off",
+        "open",
+        "closed",
+        "locked",
+        "unlocked",
+        "playing",
+        "paused",
+        "triggered",
+        "active",
+        "running",
+        "home",
+        "away",
+        "detected",
+        "charging",
+    },
+    key=len,
+    reverse=True,
+)
+_STATE = "(?P<state>" + "|".join(re.escape(s) for s in _STATES) + ")"
+_WHERE = r"(?:\s+(?:in|on|at)\s+(?:the\s+)?(?P<area>[a-z ]+?))?"
+_ANY = re.compile(
+    rf"^(?:are|is)\s+(?:there\s+)?(?P<q>any|all|some)\s+(?:of\s+the\s+)?(?P<what>.+?)\s+"
+    rf"(?:currently\s+|still\s+)?{_STATE}{_WHERE}$",
+    re.I,
+)
+_WHICH = re.compile(
+    rf"^(?:which|what|how many)\s+(?P<what>.+?)\s+(?:are|is)\s+(?:currently\s+|still\s+|now\s+)?"
+    rf"{_STATE}{_WHERE}$",
+    re.I,
+)
+_THERE = re.compile(
+    r"^is\s+(?:there\s+)?(?:any\s+)?(?P<what>.+?)(?:\s+detected)?"
+    r"(?:\s+(?:in|on|at)\s+(?:the\s+)?(?P<area>[a-z ]+?))?$",
+    re.I,
+)
+_IS = re.compile(rf"^(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?P<what>.+?)\s+{_STATE}$", re.I)
+
+
+def _state_question(text: str) -> RoleCall | None:
+    """The state questions Home Assistant answers.
+
+    "are any windows open", "which lights are on", "is there smoke in the kitchen", "is the back
+    door open".
+    """
+    for pattern in (_ANY, _WHICH):
+        match = pattern.match(text)
+        if match:
+            args: dict[str, Any] = {"device": match["what"], "state": match["state"].lower()}
+            if match["area"]:
+                args["area"] = match["area"]
+            return RoleCall("smart_home.list_devices", args)
+    match = _IS.match(text)
+    if match and not re.match(r"^(?:it|there)\b", match["what"], re.I):
+        return RoleCall("smart_home.get_state", {"device": match["what"]})
+    if re.match(r"^is\s+there\b|\bdetected$", text, re.I):
+        match = _THERE.match(text)
+        if match:
+            args = {"device": match["what"], "state": "on"}
+            if match["area"]:
+                args["area"] = match["area"]
+            return RoleCall("smart_home.list_devices", args)
+    return None
 
 
 def _build_matcher(runtime: Runtime) -> HomeMatcher:

@@ -26,13 +26,15 @@ _KINDS = (
     "shutters cover covers fan fans thermostat heating heater ac tv television speaker speakers "
     "lock locks door doors window windows garage gate gates valve valves sprinkler sprinklers "
     "irrigation vacuum roomba hoover mower lawnmower volume music media player sensor sensors "
-    "humidity temperature switch switches plug plugs outlet socket scene"
+    "humidity temperature switch switches plug plugs outlet socket scene things devices "
+    "battery batteries smoke gas leak leaks motion occupancy carbon monoxide song track "
+    "playlist album podcast"
 ).split()
 _VERBS = (
     "turn switch open close shut lock unlock dim brighten set raise lower pause resume unpause "
     "play skip mute unmute water mow start stop dock activate run make put change increase "
     "decrease louder quieter softer boost lift darken illuminate light kill power enable disable "
-    "return send"
+    "return send activate illuminate skip next previous"
 ).split()
 _QUESTION = re.compile(
     r"^(?:is|are|was|were|what|what's|whats|which|how|did|do|does|any|check|tell me)\b", re.I
@@ -41,6 +43,11 @@ _OTHER_ROLES = re.compile(
     r"\b(?:timers?|alarms?|remind(?:er|ers)?|weather|forecast|calendar|meeting|appointments?|"
     r"schedule|event|search|news|list|lists|note|notes)\b",
     re.I,
+)
+
+
+_MEDIA = re.compile(
+    r"^(?:please\s+)?(?:play|pause|resume|unpause|skip|next|previous|mute|unmute|go back)\b"
 )
 
 
@@ -83,6 +90,7 @@ class HomeStage:
                 else:
                     self._custom.add(_norm(template))
         self.confidence = confidence
+        self._media = any(d.kind == "media_player" for d in devices)
 
     def __call__(self, request: RouteRequest) -> RouteDecision | None:
         """Claim `request` for smart_home, or None to let the classifier decide."""
@@ -91,6 +99,8 @@ class HomeStage:
             return self._decision("A custom sentence of this home.")
         if not text or _OTHER_ROLES.search(text) or self._targets is None:
             return None
+        if self._media and _MEDIA.match(text):
+            return self._decision("Controls what this home's media players play.")
         if not self._targets.search(text):
             return None
         if (self._verbs and self._verbs.search(text)) or _QUESTION.match(text):

@@ -262,6 +262,9 @@ def load_home(path: Path | None) -> HomeConfig:
         raise ConfigurationError(f"Home config {str(path)!r}: {_problems(exc)}") from None
     floor_ids = {f.id for f in layout.floors}
     for area in layout.areas:
+        named = layout.floor(area.floor) if area.floor else None
+        if named is not None:  # a floor may be given by its id, name or alias
+            area.floor = named.id
         if area.floor is not None and area.floor not in floor_ids:
             raise ConfigurationError(
                 f"Home config {str(path)!r}: area {area.id!r} is on floor {area.floor!r}, "
@@ -276,7 +279,11 @@ def _placed(devices: list[Device], layout: Layout) -> list[Device]:
     for device in devices:
         area = layout.area(device.area) if device.area else None
         name = area.name if area else device.area
-        out.append(device.model_copy(update={"area": name, "floor": layout.floor_of(name)}))
+        update: dict[str, Any] = {"area": name, "floor": layout.floor_of(name) or device.floor}
+        device_class = device.attributes.get("device_class")
+        if device.device_class is None and isinstance(device_class, str):
+            update["device_class"] = device_class  # Home Assistant keeps it in the attributes
+        out.append(device.model_copy(update=update))
     return out
 
 
@@ -354,6 +361,8 @@ def simulate(current: Device, action: Action, value: Any) -> tuple[str, dict[str
         attributes["cleaning_area"] = str(value)
     elif action == "volume_set":
         attributes["volume"] = max(0, min(100, int(value)))
+        if "volume_level" in attributes:  # Home Assistant's own attribute (0 to 1) kept in step
+            attributes["volume_level"] = attributes["volume"] / 100
     elif action in ("mute", "unmute"):
         attributes["muted"] = action == "mute"
     elif action == "play_media":

@@ -124,6 +124,7 @@ class HomeMatcher:
         areas += [(alias, a.name) for a in layout.areas for alias in a.aliases]
         known = {a.name.lower() for a in layout.areas}
         areas += [(d.area, d.area) for d in devices if d.area and d.area.lower() not in known]
+        self._area_of = {text.lower(): value for text, value in areas}
         floors = [(f.name, f.name) for f in layout.floors]
         floors += [(alias, f.name) for f in layout.floors for alias in f.aliases]
         self._lists: dict[str, Any] = {
@@ -131,11 +132,13 @@ class HomeMatcher:
             "floor": TextSlotList.from_tuples([(t, v) for t, v in dict(floors).items()]),
         }
         self._names = Trie()
+        taken = {t.lower() for t, _ in areas} | {t.lower() for t, _ in floors}
+        taken |= {n.lower() for d in devices for n in (d.name, *d.aliases)}
         names = TextSlotList.from_tuples(
             [
                 (text, device.name, self._context(device))
                 for device in devices
-                for text in _spoken_names(device)
+                for text in _spoken_names(device, taken)
             ]
             + [(text, text, context) for text, context in extra_names or []]
         )
@@ -171,6 +174,8 @@ class HomeMatcher:
     def match(self, text: str, area: str | None = None) -> Match | None:
         """Tool calls for `text`; several targets joined by "and" become several calls."""
         text = text.strip().rstrip("?!. ")
+        if area:
+            area = self._area_of.get(area.strip().lower(), area)
         result = self.recognize(text, area)
         if result is not None:
             calls = self._calls(result, area)
@@ -249,7 +254,7 @@ _KIND_SUFFIX = re.compile(
 )
 
 
-def _spoken_names(device: Device) -> list[str]:
+def _spoken_names(device: Device, taken: set[str] | None = None) -> list[str]:
     """Its name, aliases, and each without a trailing kind word.
 
     "front door lock" is also "front door", so people can leave the kind out.
@@ -258,6 +263,8 @@ def _spoken_names(device: Device) -> list[str]:
     for name in list(names):
         short = _KIND_SUFFIX.sub("", name)
         if short != name and len(short) > 2 and short not in names:
+            if taken and short.lower() in taken:
+                continue
             names.append(short)
     return names
 

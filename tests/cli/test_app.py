@@ -207,3 +207,10 @@ def test_ask_rings_timers_that_came_due_while_nothing_ran() -> None:
     assert "'tea'" in result.stderr and "nothing was running" in result.stderr
     assert "\a" not in result.stdout
     json.loads(result.stdout)  # the bell and the message stayed off stdout
+
+
+def test_ask_area_makes_the_light_the_one_in_that_room() -> None:
+    result = runner.invoke(app, ["ask", "--json", "--area", "bedroom", "turn on the light"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["plan"]["steps"][0]["arguments"] == {"device": "lights", "area": "Bedroom"}

@@ -56,3 +56,24 @@ def test_a_timer_set_over_chat_fires_on_the_users_event_stream(real_url: str) ->
         event = next(source.iter_sse())
     assert event.event == "notification"
     assert "done" in event.json()["title"].lower()
+
+
+def test_the_speakers_area_comes_in_the_body_and_the_x_area_header(real_url: str) -> None:
+    auth = {"Authorization": f"Bearer {KEY_A}"}
+    with httpx.Client(base_url=real_url, headers=auth, timeout=30) as client:
+        native = client.post(
+            "/v1/threads/a/runs", json={"text": "turn on the light", "area": "kitchen"}
+        ).json()
+        chat = client.post(
+            "/v1/chat/completions",
+            json={
+                "model": "agent-system",
+                "messages": [{"role": "user", "content": "turn on the light"}],
+            },
+            headers={"X-Area": "bedroom"},
+        ).json()
+        states = client.post("/v1/threads/b/runs", json={"text": "which lights are on"}).json()
+    assert native["plan"]["steps"][0]["arguments"]["area"] == "Kitchen"
+    assert chat["agent_system"]["status"] == "success"
+    assert "Kitchen light" in states["reply"] and "Bedroom light" in states["reply"]
+    assert "Living room light" not in states["reply"]

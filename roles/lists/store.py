@@ -1,0 +1,122 @@
+"""Where lists live: the application database (a `Repository`) or Home Assistant `todo` entities.
+
+A list is one record of the ``lists`` collection per user: ``{"name": "Groceries", "items":
+[{"id": "...", "text": "oat milk", "done": false}, ...]}``. With Home Assistant configured as the
+home backend, lists are its ``todo.*`` entities and items go through its ``todo`` services
+(developers.home-assistant.io/docs/api/rest, home-assistant.io/integrations/todo).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+from agent_system.errors import ToolExecutionError
+from agent_system.repository import Repository
+
+__all__ = ["DEFAULT_LISTS", "Item", "ListStore", "RepositoryLists", "TodoList", "list_key"]
+
+DEFAULT_LISTS = ("Shopping", "To-do")
+COLLECTION = "lists"
+
+
+class Item(BaseModel):
+    """One entry of a list."""
+
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex[:12])
+    text: str
+    done: bool = False
+
+
+class TodoList(BaseModel):
+    """A named list and its items."""
+
+    name: str
+    items: list[Item] = Field(default_factory=list)
+
+
+def list_key(name: str) -> str:
+    """The storage key of a list name: "My Groceries list" -> "groceries"."""
+    words = re.findall(r"[a-z0-9]+", name.lower())
+    words = [w for w in words if w not in ("my", "the", "our", "list")] or words
+    return " ".join(words)
+
+
+@runtime_checkable
+class ListStore(Protocol):
+    """Lists of one user."""
+
+    async def lists(self) -> list[TodoList]:
+        """Every list with its items."""
+        ...
+
+    async def add(self, name: str, texts: list[str]) -> TodoList:
+        """Add items to the list called `name` (created when new)."""
+        ...
+
+    async def set_done(self, name: str, item: Item, done: bool) -> TodoList:
+        """Mark an item done (or not done)."""
+        ...
+
+    async def remove(self, name: str, item: Item) -> TodoList:
+        """Remove an item."""
+        ...
+
+
+class RepositoryLists:
+    """Lists in the application database."""
+
+    def __init__(self, repository: Repository, owner: str | None) -> None:
+        self.repository = repository
+        self.owner = owner
+
+    async def lists(self) -> list[TodoList]:
+        """Every list with its items (the shopping and to-do lists always exist)."""
+        stored = {
+            r.key: TodoList.model_validate(r.body)
+            for r in await self.repository.records(COLLECTION, self.owner)
+        }
+        for name in DEFAULT_LISTS:
+            stored.setdefault(list_key(name), TodoList(name=name))
+        return list(stored.values())
+
+    async def add(self, name: str, texts: list[str]) -> TodoList:
+        """Add items to the list called `name` (created when new)."""
+
+        def change(body: dict[str, Any] | None) -> dict[str, Any]:
+            todo = TodoList.model_validate(body) if body else TodoList(name=name)
+            todo.items.extend(Item(text=t) for t in texts)
+            return todo.model_dump()
+
+        return await self._update(name, change)
+
+    async def set_done(self, name: str, item: Item, done: bool) -> TodoList:
+        """Mark an item done (or not done)."""
+
+        def change(body: dict[str, Any] | None) -> dict[str, Any]:
+            todo = TodoList.model_validate(body) if body else TodoList(name=name)
+            for entry in todo.items:
+                if entry.id == item.id:
+                    entry.done = done
+            return todo.model_dump()
+
+        return await self._update(name, change)
+
+    async def remove(self, name: str, item: Item) -> TodoList:
+        """Remove an item."""
+
+        def change(body: dict[str, Any] | None) -> dict[str, Any]:
+            todo = TodoList.model_validate(body) if body else TodoList(name=name)
+            todo.items = [entry for entry in todo.items if entry.id != item.id]
+            return todo.model_dump()
+
+        return await self._update(name, change)
+
+    async def _update(self, name: str, change: Any) -> TodoList:
+        record = await self.repository.update(COLLECTION, list_key(name), change, self.owner)
+        if record is None:  # pragma: no cover - change never deletes
+            raise ToolExecutionError(f"The {name} list could not be saved.")
+        return TodoList.model_validate(record.body)

@@ -1,0 +1,189 @@
+"""List tools: add to, check off, remove from and read back shopping and to-do lists.
+
+List names are matched fuzzily ("groceries" finds "Grocery", "todo" finds "To-do"); adding to a
+list that does not exist yet creates it (in the application database; Home Assistant lists are
+created in Home Assistant). Each user has their own lists.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import Field
+from rapidfuzz import fuzz, process
+
+from agent_system.errors import ToolExecutionError
+from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.repository import open_repository
+from roles.lists.home_assistant import HomeAssistantLists
+from roles.lists.store import Item, ListStore, RepositoryLists, TodoList, list_key
+
+__all__ = ["add", "complete", "remove", "show", "store_for"]
+
+# Other names people use for the built-in lists.
+_SYNONYMS = {
+    "groceries": "shopping",
+    "grocery": "shopping",
+    "shopping": "shopping",
+    "todo": "to do",
+    "to dos": "to do",
+    "todos": "to do",
+    "tasks": "to do",
+    "chores": "to do",
+}
+
+
+def store_for(ctx: ToolContext) -> ListStore:
+    """The user's lists: Home Assistant's todo entities when it is the home backend."""
+    settings = ctx.runtime.settings
+    if settings.smart_home_backend == "home_assistant":
+        if not settings.home_assistant_url or settings.home_assistant_token is None:
+            raise ToolExecutionError(
+                "Home Assistant is selected but not configured: set "
+                "AGENT_SYSTEM_HOME_ASSISTANT_URL and AGENT_SYSTEM_HOME_ASSISTANT_TOKEN.",
+                recoverable=False,
+            )
+        return HomeAssistantLists(
+            ctx.runtime.http,
+            settings.home_assistant_url,
+            settings.home_assistant_token.get_secret_value(),
+            timeout_s=settings.http_timeout_s,
+        )
+    return RepositoryLists(open_repository(ctx.runtime), ctx.user)
+
+
+def _find_list(lists: list[TodoList], name: str) -> TodoList | None:
+    key = list_key(name)
+    by_key = {list_key(t.name): t for t in lists}
+    if key in by_key:
+        return by_key[key]
+    found = process.extractOne(key, list(by_key), scorer=fuzz.WRatio, score_cutoff=85)
+    if found is not None:
+        return by_key[found[0]]
+    synonym = _SYNONYMS.get(key)
+    return by_key.get(synonym) if synonym is not None else None
+
+
+def _called(name: str) -> str:
+    """How a reply names a list: "Shopping List" -> "shopping"."""
+    return re.sub(r"\s+list$", "", name.lower())
+
+
+def _names(lists: list[TodoList]) -> str:
+    return ", ".join(t.name for t in lists)
+
+
+def _find_item(todo: TodoList, text: str) -> Item | None:
+    pending = [i for i in todo.items if not i.done] or todo.items
+    exact = [i for i in pending if i.text.lower() == text.lower().strip()]
+    if exact:
+        return exact[0]
+    choices = {i.id: i.text.lower() for i in pending}
+    found = process.extractOne(text.lower(), choices, scorer=fuzz.WRatio, score_cutoff=80)
+    return next(i for i in pending if i.id == found[2]) if found else None
+
+
+def _show(todo: TodoList) -> str:
+    pending = [i.text for i in todo.items if not i.done]
+    if not pending:
+        return f"Your {_called(todo.name)} list is empty."
+    return f"Your {_called(todo.name)} list: " + ", ".join(pending) + "."
+
+
+@tool(side_effects="reversible", tags=("lists", "shopping", "todo"))
+async def add(
+    ctx: ToolContext,
+    items: Annotated[list[str], Field(min_length=1)],
+    list_name: str = "shopping",
+) -> ToolOutput:
+    """Add items to a shopping or to-do list (a new list name creates that list).
+
+    Args:
+        items: What to add, one entry each, e.g. ["oat milk", "eggs"].
+        list_name: The list, e.g. "shopping", "to-do", "hardware store".
+    """
+    store = store_for(ctx)
+    texts = [" ".join(t.split()) for t in items if t.strip()]
+    if not texts:
+        raise ToolExecutionError("Say what to add, e.g. 'add milk to the shopping list'.")
+    existing = _find_list(await store.lists(), list_name)
+    name = existing.name if existing else list_name.strip().capitalize()
+    todo = await store.add(name, texts)
+    added = " and ".join(texts) if len(texts) <= 2 else ", ".join(texts)
+    return ToolOutput(
+        data=todo.model_dump() | {"added": texts},
+        display=f"Added {added} to your {_called(todo.name)} list.",
+    )
+
+
+async def _locate(ctx: ToolContext, item: str, list_name: str | None) -> tuple[TodoList, Item]:
+    lists = await store_for(ctx).lists()
+    if list_name:
+        todo = _find_list(lists, list_name)
+        if todo is None:
+            raise ToolExecutionError(
+                f"You have no list called {list_name!r}; your lists: {_names(lists)}."
+            )
+        candidates = [todo]
+    else:
+        candidates = lists
+    hits = [(t, i) for t in candidates if (i := _find_item(t, item)) is not None]
+    if not hits:
+        where = f"your {_called(candidates[0].name)} list" if list_name else "any of your lists"
+        raise ToolExecutionError(f"I couldn't find {item!r} on {where}; nothing was changed.")
+    if len(hits) > 1:
+        names = " or ".join(f"the {_called(t.name)} list" for t, _ in hits)
+        raise ToolExecutionError(f"{item!r} is on {names}; which one? Nothing was changed.")
+    return hits[0]
+
+
+@tool(side_effects="reversible", tags=("lists", "shopping", "todo"))
+async def complete(ctx: ToolContext, item: str, list_name: str | None = None) -> ToolOutput:
+    """Check off an item as done ("I bought the eggs", "mark call the plumber as done").
+
+    Args:
+        item: The item, e.g. "eggs".
+        list_name: The list; omit to look on every list.
+    """
+    todo, found = await _locate(ctx, item, list_name)
+    updated = await store_for(ctx).set_done(todo.name, found, True)
+    return ToolOutput(
+        data=updated.model_dump() | {"completed": found.text},
+        display=f"Checked off {found.text} on your {_called(updated.name)} list.",
+    )
+
+
+@tool(side_effects="reversible", tags=("lists", "shopping", "todo"))
+async def remove(ctx: ToolContext, item: str, list_name: str | None = None) -> ToolOutput:
+    """Remove an item from a list.
+
+    Args:
+        item: The item, e.g. "eggs".
+        list_name: The list; omit to look on every list.
+    """
+    todo, found = await _locate(ctx, item, list_name)
+    updated = await store_for(ctx).remove(todo.name, found)
+    return ToolOutput(
+        data=updated.model_dump() | {"removed": found.text},
+        display=f"Removed {found.text} from your {_called(updated.name)} list.",
+    )
+
+
+@tool(tags=("lists", "shopping", "todo"))
+async def show(ctx: ToolContext, list_name: str | None = None) -> ToolOutput:
+    """Read back a list ("what's on my shopping list"), or name every list.
+
+    Args:
+        list_name: The list; omit to hear every list.
+    """
+    lists = await store_for(ctx).lists()
+    if list_name is None:
+        text = " ".join(_show(t) for t in lists)
+        return ToolOutput(data={"lists": [t.model_dump() for t in lists]}, display=text)
+    todo = _find_list(lists, list_name)
+    if todo is None:
+        raise ToolExecutionError(
+            f"You have no list called {list_name!r}; your lists: {_names(lists)}."
+        )
+    return ToolOutput(data=todo.model_dump(), display=_show(todo))
