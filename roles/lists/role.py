@@ -136,7 +136,12 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
     text = " ".join(request.text.strip().rstrip("?!.").split())
     if not _LIST_WORD.search(text):
         return None
-    if re.search(r"\b(?:timer|alarm|remind|playlist|devices?|lights?)\b", text, re.I):
+    if re.search(
+        r"\b(?:timers?|alarms?|remind(?:ers?)?|playlists?|devices?|lights?|events?|calendar|"
+        r"meetings?|appointments?|songs?|music|notes?|memories|tools?|threads?)\b",
+        text,
+        re.I,
+    ):
         return None
     role = ROLE
     answer = role.interpret(text, {}, None, [])  # type: ignore[arg-type]
