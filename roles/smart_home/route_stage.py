@@ -51,6 +51,9 @@ _MEDIA = re.compile(
 )
 
 
+_FOLLOW_UP = re.compile(r"^(?:and|what about|how about|also|then|same|now|it|that)\b")
+
+
 def _norm(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9']+", text.lower()))
 
@@ -95,6 +98,8 @@ class HomeStage:
     def __call__(self, request: RouteRequest) -> RouteDecision | None:
         """Claim `request` for smart_home, or None to let the classifier decide."""
         text = _norm(request.text)
+        if request.history and _FOLLOW_UP.match(text):
+            return None  # "what about the bedroom?": the router's follow-up rules decide
         if text in self._custom:
             return self._decision("A custom sentence of this home.")
         if not text or _OTHER_ROLES.search(text) or self._targets is None:

@@ -79,6 +79,10 @@ _MEDIA = {
     "HassMediaPlayerMute": "mute",
     "HassMediaPlayerUnmute": "unmute",
 }
+_BEFORE_TARGET = frozenset(
+    "the my our a an on off up down in to all both turn switch set open close shut lock unlock "
+    "dim start stop pause activate".split()
+)
 _JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\b|&)\s*", re.I)
 
 
@@ -207,6 +211,8 @@ class HomeMatcher:
             if left is not None:
                 break
         for j in range(1, min(4, c)):
+            if c - j - 1 >= 0 and words[c - j - 1].lower() not in _BEFORE_TARGET:
+                continue  # would leave part of the first target behind ("the kitchen the ...")
             candidate = " ".join(words[: c - j] + words[c + 1 :])
             right = self._single_or_split(candidate, area)
             if right:

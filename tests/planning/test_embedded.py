@@ -93,8 +93,8 @@ async def test_an_and_inside_a_name_or_list_stays_one_step(planner: EmbeddedPlan
 async def test_a_shared_verb_gives_one_parallel_step_per_item(planner: EmbeddedPlanner) -> None:
     plan = await planner.plan("turn on the lights in the kitchen and living room", [])
     assert [(s.tool, s.arguments.get("area"), s.depends_on) for s in plan.steps] == [
-        ("smart_home.turn_on", "kitchen", []),
-        ("smart_home.turn_on", "living room", []),
+        ("smart_home.turn_on", "Kitchen", []),
+        ("smart_home.turn_on", "Living room", []),
     ]
     timers = await planner.plan("set timers for 5 and 10 minutes", [])
     assert [s.arguments["duration"] for s in timers.steps] == ["5 minutes", "10 minutes"]
