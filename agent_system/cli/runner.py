@@ -167,6 +167,8 @@ async def run_request(
 ) -> tuple[ev.RunResult, int]:
     """Run `text` (on `thread_id`, from `area`), answering approvals with `decide`."""
     result = await consume(
-        system.astream(text, thread_id=thread_id, user=user, area=area), display, system=system
+        system.astream(text, thread_id=thread_id, user=user, **({"area": area} if area else {})),
+        display,
+        system=system,
     )
     return await settle(system, result, decide, display, user)

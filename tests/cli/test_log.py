@@ -26,7 +26,7 @@ def test_log_lists_runs_newest_first_with_steps_and_timings() -> None:
     text = shown.stdout
     assert text.index(second) < text.index(first)
     assert "> turn on the kitchen lights then set a timer for 5 minutes" in text
-    assert '✓ s1 smart_home.turn_on {"device": "kitchen lights"}' in text
+    assert '✓ s1 smart_home.turn_on {"device": "lights", "area": "Kitchen"}' in text
     assert "Timer set for 10 minutes" in text
 
     records = json.loads(runner.invoke(app, ["log", "--json"]).stdout)

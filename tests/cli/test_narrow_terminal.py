@@ -47,7 +47,7 @@ def test_the_live_plan_table_fits_80_columns_with_whole_tool_names() -> None:
     assert all(len(line) <= 80 for line in lines), lines
     (turn_on,) = [line for line in lines if line.startswith("✓  s1 ")]
     assert "smart_home.turn_on" in turn_on
-    assert '{"device": "kitchen lights"}' in turn_on  # arguments on the step's own line
+    assert '{"device": "lights", "area": "Kitch' in turn_on  # arguments on the step's own line
     (timer,) = [line for line in lines if line.startswith("✓  s2 ")]
     assert "timer.set" in timer and '{"duration": "10 minutes"' in timer
     # each step takes its line plus its result's: arguments never wrap onto extra lines
