@@ -8,7 +8,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import agent_system.routing as routing
 from agent_system.routing import EmbeddedRouter, RouteRequest
 from agent_system.routing._model import (
     CLASSES,
@@ -124,22 +123,3 @@ def test_confident_decisions_on_the_calibration_slice_are_right(router: Embedded
             right += decision.role == label
     assert confident >= len(sample) * 0.6
     assert right / confident >= 0.95
-
-
-def test_the_package_exports_exactly_its_public_names() -> None:
-    exported = {name for name in dir(routing) if not name.startswith("_")}
-    assert set(routing.__all__) <= exported
-    assert sorted(routing.__all__) == sorted(
-        [
-            "EmbeddedRouter",
-            "HybridRouter",
-            "LLMRouter",
-            "RouteChoice",
-            "RouteDecision",
-            "RouteRequest",
-            "RouteTarget",
-            "Router",
-            "Turn",
-            "load_default_router",
-        ]
-    )
