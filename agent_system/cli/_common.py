@@ -7,7 +7,6 @@ line; ``--verbose`` adds the traceback.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import sys
@@ -16,14 +15,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
-from pydantic import BaseModel
-from rich.console import Console
-from rich.markup import escape
 
 from agent_system.cli._settings import load_settings
-from agent_system.errors import AgentSystemError, ConfigurationError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from agent_system.api import AgentSystem
     from agent_system.config import Settings
 
@@ -62,6 +59,8 @@ state = CliState()
 
 def make_console(*, stderr: bool = False) -> Console:
     """A rich console; rich itself honours NO_COLOR and plain output when not a terminal."""
+    from rich.console import Console
+
     return Console(stderr=stderr, highlight=False)
 
 
@@ -86,6 +85,8 @@ async def latest_thread(system: AgentSystem) -> str | None:
 
 def run_async(coro: Coroutine[Any, Any, T]) -> T:
     """Run a command's coroutine on a fresh event loop."""
+    import asyncio
+
     return asyncio.run(coro)
 
 
@@ -99,8 +100,10 @@ def with_system(settings: Settings, call: Callable[[AgentSystem], Awaitable[T]])
     return run_async(go())
 
 
-def echo_json(value: BaseModel | Any) -> None:
-    """Print JSON for scripts: plain stdout, no markup, no wrapping."""
+def echo_json(value: Any) -> None:
+    """Print JSON for scripts: plain stdout, no markup, no wrapping (pydantic models by alias)."""
+    from pydantic import BaseModel
+
     if isinstance(value, BaseModel):
         text = value.model_dump_json(indent=2, by_alias=True)
     else:
@@ -126,19 +129,25 @@ def guarded(verbose: bool = False) -> Iterator[None]:
     except KeyboardInterrupt:
         err.print("Interrupted.")
         raise typer.Exit(130) from None
-    except ConfigurationError as exc:
-        if verbose:
-            err.print_exception()
-        err.print(
-            f"[red]Configuration error:[/] {escape(_one_line(exc))}", markup=True, soft_wrap=True
-        )
-        raise typer.Exit(EXIT_USAGE) from None
-    except AgentSystemError as exc:
-        if verbose:
-            err.print_exception()
-        err.print(f"[red]Error:[/] {escape(_one_line(exc))}", markup=True, soft_wrap=True)
-        raise typer.Exit(EXIT_FAILURE) from None
     except Exception as exc:
+        from rich.markup import escape
+
+        from agent_system.errors import AgentSystemError, ConfigurationError
+
+        if isinstance(exc, ConfigurationError):
+            if verbose:
+                err.print_exception()
+            err.print(
+                f"[red]Configuration error:[/] {escape(_one_line(exc))}",
+                markup=True,
+                soft_wrap=True,
+            )
+            raise typer.Exit(EXIT_USAGE) from None
+        if isinstance(exc, AgentSystemError):
+            if verbose:
+                err.print_exception()
+            err.print(f"[red]Error:[/] {escape(_one_line(exc))}", markup=True, soft_wrap=True)
+            raise typer.Exit(EXIT_FAILURE) from None
         if verbose:
             err.print_exception()
             hint = ""

@@ -13,12 +13,10 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import AliasChoices, ValidationError
-from pydantic_settings import SettingsError
-
-from agent_system.errors import ConfigurationError
-
 if TYPE_CHECKING:
+    from pydantic import ValidationError
+    from pydantic_settings import SettingsError
+
     from agent_system.config import Settings
 
 __all__ = ["load_settings"]
@@ -31,7 +29,11 @@ def load_settings() -> Settings:
         ConfigurationError: an invalid value (naming its environment variable or config file
             line), an unknown key in the config file, or a config file that does not parse.
     """
+    from pydantic import ValidationError
+    from pydantic_settings import SettingsError
+
     from agent_system.config import Settings, config_path, unknown_config_keys
+    from agent_system.errors import ConfigurationError
 
     path = config_path()
     try:
@@ -68,6 +70,8 @@ def _unknown_keys_message(path: Path, unknown: dict[str, list[str]]) -> str:
 
 
 def _env_names(field: str) -> list[str]:
+    from pydantic import AliasChoices
+
     from agent_system.config import Settings
 
     info = Settings.model_fields.get(field)

@@ -19,13 +19,9 @@ from agent_system.cli._common import EXIT_FAILURE, EXIT_OK, guarded, load_settin
 from agent_system.cli.config_cmd import config_app
 from agent_system.cli.daemon_cmd import daemon_command
 from agent_system.cli.db_cmd import db_app
-from agent_system.cli.display import RunDisplay, describe_route, print_plan
 from agent_system.cli.extra_cmd import calendar_app, timers_command
 from agent_system.cli.log_cmd import log_command
-from agent_system.cli.repl import fire_due_timers
-from agent_system.cli.runner import ask_each, describe_pending, run_request
 from agent_system.cli.threads_cmd import threads_app
-from agent_system.errors import ConfigurationError
 
 __all__ = ["app"]
 
@@ -68,13 +64,9 @@ Area = Annotated[
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
+        from agent_system.cli import version_line
 
-        try:
-            number = version("agent-system")
-        except PackageNotFoundError:  # pragma: no cover - running from a source tree
-            number = "unknown"
-        typer.echo(f"agent-system {number}")
+        typer.echo(version_line())
         raise typer.Exit()
 
 
@@ -108,6 +100,10 @@ def ask(
     """
     verbose = verbose or common.state.verbose
     with guarded(verbose):
+        from agent_system.cli.display import RunDisplay
+        from agent_system.cli.repl import fire_due_timers
+        from agent_system.cli.runner import ask_each, describe_pending, run_request
+
         settings = load_settings()
         out = make_console()
         err = make_console(stderr=True)
@@ -176,6 +172,8 @@ def plan(text: Text, as_json: AsJson = False, verbose: Verbose = False) -> None:
     Example: agent-system plan "turn on the kitchen lights then set a timer for 5 minutes"
     """
     with guarded(verbose):
+        from agent_system.cli.display import print_plan
+
         result = common.with_system(load_settings(), lambda system: system.aplan(text))
         if as_json:
             common.echo_json(result)
@@ -190,6 +188,8 @@ def route(text: Text, as_json: AsJson = False, verbose: Verbose = False) -> None
     Example: agent-system route "what's the weather in Paris tomorrow"
     """
     with guarded(verbose):
+        from agent_system.cli.display import describe_route
+
         decision = common.with_system(load_settings(), lambda system: system.aroute(text))
         if as_json:
             common.echo_json(decision)
@@ -245,6 +245,8 @@ def serve(
     Example: agent-system serve --open --port 8000
     """
     with guarded(verbose):
+        from agent_system.errors import ConfigurationError
+
         settings = load_settings()
         try:
             from agent_system.server.app import serve as run_server
@@ -288,6 +290,8 @@ def _busy(host: str, port: int) -> str:
 def _check_port_free(host: str, port: int) -> None:
     """Fail with one line, before uvicorn starts, when the port is taken."""
     import socket
+
+    from agent_system.errors import ConfigurationError
 
     if port == 0:
         return

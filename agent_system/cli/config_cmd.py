@@ -7,12 +7,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from pydantic import SecretStr, ValidationError
-from rich.table import Table
-from rich.text import Text
 
 from agent_system.cli._common import echo_json, guarded, load_settings, make_console
-from agent_system.errors import ConfigurationError
 
 __all__ = ["config_app", "masked_settings", "render_config_template"]
 
@@ -23,6 +19,8 @@ MASK = "********"
 
 def masked_settings(settings: Any) -> dict[str, Any]:
     """The settings as JSON-ready values, with every secret replaced by a mask."""
+    from pydantic import SecretStr
+
     values: dict[str, Any] = {}
     for name in type(settings).model_fields:
         value = getattr(settings, name)
@@ -101,6 +99,9 @@ def show(
         path = config_path()
         state = "exists" if path.exists() else "not created; run `agent-system config init`"
         out.print(f"config file: {path} ({state})", markup=False, soft_wrap=True)
+        from rich.table import Table
+        from rich.text import Text
+
         table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
         table.add_column("setting")
         table.add_column("value", overflow="fold")
@@ -123,6 +124,7 @@ def init(
     Example: agent-system config init --path ./config.toml
     """
     from agent_system.config import config_path
+    from agent_system.errors import ConfigurationError
 
     with guarded():
         target = path or config_path()
@@ -144,7 +146,10 @@ def set_value(
 
     Example: agent-system config set location "Paris"
     """
+    from pydantic import ValidationError
+
     from agent_system.config import Settings, config_path
+    from agent_system.errors import ConfigurationError
 
     with guarded():
         field = Settings.model_fields.get(key)

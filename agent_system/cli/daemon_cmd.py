@@ -9,18 +9,19 @@ a server that is also running never rings the same one again.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import shutil
 import signal
 import subprocess
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from agent_system.cli._common import guarded, load_settings
-from agent_system.config import Settings
+
+if TYPE_CHECKING:
+    from agent_system.config import Settings
 
 __all__ = ["daemon_command", "desktop_notifier"]
 
@@ -46,6 +47,8 @@ def _notify_desktop(command: list[str], text: str) -> None:
 
 
 async def _serve(settings: Settings, *, once: bool, desktop: bool, interval: float) -> int:
+    import asyncio
+
     from agent_system.persistence import open_persistence, open_runtime
     from roles.timer.service import FiredTimer, TimerService
 
@@ -97,6 +100,8 @@ def daemon_command(
 
     Example: agent-system daemon &
     """
+    import asyncio
+
     with guarded():
         settings = load_settings()
         asyncio.run(_serve(settings, once=once, desktop=desktop, interval=interval))

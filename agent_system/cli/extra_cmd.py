@@ -8,11 +8,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
 from agent_system.cli._common import echo_json, guarded, load_settings, make_console
-from agent_system.errors import ConfigurationError
 
 __all__ = ["calendar_app", "format_remaining", "timers_command"]
 
@@ -51,6 +48,11 @@ def timers_command(
 
     Example: agent-system timers --json
     """
+    from rich.table import Table
+    from rich.text import Text
+
+    from agent_system.errors import ConfigurationError
+
     with guarded():
         try:
             from roles.timer.store import TimerStore
@@ -101,6 +103,8 @@ def timers_command(
 
 def _calendar() -> Any:
     """The calendar role's ICS module (`roles.calendar.ics`)."""
+    from agent_system.errors import ConfigurationError
+
     try:
         from roles.calendar import ics
     except ImportError as exc:

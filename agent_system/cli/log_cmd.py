@@ -14,11 +14,12 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 
 from agent_system.cli._common import echo_json, guarded, load_settings, make_console
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from agent_system import events as ev
     from agent_system.storage import Database
 

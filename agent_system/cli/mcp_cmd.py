@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from agent_system.cli._common import guarded, load_settings
-from agent_system.config import Settings
-from agent_system.errors import ConfigurationError
-from agent_system.registry.loaders import build_registry
-from agent_system.registry.registry import ToolRegistry
+
+if TYPE_CHECKING:
+    from agent_system.config import Settings
+    from agent_system.registry.registry import ToolRegistry
 
 __all__ = ["app"]
 
@@ -44,6 +43,11 @@ def serve(
 
     Example: agent-system mcp serve --http --port 8765
     """
+    import asyncio
+
+    from agent_system.errors import ConfigurationError
+    from agent_system.registry.loaders import build_registry
+
     with guarded():
         if importlib.util.find_spec("mcp") is None:
             raise ConfigurationError(

@@ -5,15 +5,16 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from agent_system.cli import _common as common
 from agent_system.cli._common import echo_json, guarded, load_settings, make_console
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 __all__ = ["print_thread", "threads_app", "threads_table"]
 
@@ -35,6 +36,9 @@ def _short_time(value: Any) -> str:
 
 def threads_table(threads: Sequence[Mapping[str, Any]], width: int | None = None) -> Table:
     """Threads, most recent first: id, last update, title (wrapped to fit ``width`` columns)."""
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     id_width = max((len(str(info.get("thread_id"))) for info in threads), default=6)
     table.add_column("thread", no_wrap=True, min_width=id_width)  # whole: --thread takes it

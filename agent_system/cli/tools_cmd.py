@@ -7,22 +7,19 @@ more module, ``module:attr`` or ``.py`` file.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import shutil
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic_core import to_jsonable_python
 
 from agent_system.cli._common import guarded, load_settings
-from agent_system.config import Settings
-from agent_system.errors import AgentSystemError
-from agent_system.registry.loaders import build_registry
-from agent_system.registry.registry import ToolRegistry
-from agent_system.registry.spec import ToolContext, ToolOutput, ToolSpec
-from agent_system.registry.validate import validate_registry
+
+if TYPE_CHECKING:
+    from agent_system.config import Settings
+    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry.spec import ToolSpec
 
 __all__ = ["app"]
 
@@ -35,6 +32,8 @@ PluginOption = Annotated[
 
 
 def _registry(plugins: list[str] | None) -> tuple[Settings, ToolRegistry]:
+    from agent_system.registry.loaders import build_registry
+
     settings = load_settings()
     registry = build_registry(settings, plugins or [])
     return settings, registry
@@ -122,6 +121,8 @@ def validate(plugin: PluginOption = None) -> None:
 
     Example: agent-system tools validate --plugin ./my_tools.py
     """
+    from agent_system.registry.validate import validate_registry
+
     with guarded():
         _, registry = _registry(plugin)
         problems = validate_registry(registry)
@@ -147,6 +148,13 @@ def call(
 
     Example: agent-system tools call timer.set --args '{"duration": "5 minutes"}'
     """
+    import asyncio
+
+    from pydantic_core import to_jsonable_python
+
+    from agent_system.errors import AgentSystemError
+    from agent_system.registry.spec import ToolOutput
+
     with guarded():
         settings, registry = _registry(plugin)
         spec = _spec(registry, name)
@@ -197,6 +205,7 @@ def _ask_approval(spec: ToolSpec, arguments: dict[str, Any]) -> None:
 
 async def _run(settings: Settings, spec: ToolSpec, arguments: dict[str, Any]) -> Any:
     from agent_system.persistence import open_persistence, open_runtime
+    from agent_system.registry.spec import ToolContext
 
     persistence = await open_persistence(settings)
     runtime = open_runtime(settings, store=persistence.store)

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from agent_system.planning.base import Planner, Replanner
-from agent_system.planning.conditions import ConditionError, evaluate
-from agent_system.planning.models import (
-    ExecutionPlan,
-    ExecutionStep,
-    FailurePolicy,
-    PlanResult,
-    Ref,
-    ReplanRequest,
-    StepResult,
-)
-from agent_system.planning.refs import ReferenceResolutionError, find_refs, resolve
-from agent_system.planning.validation import check_plan, validate_plan
+from typing import TYPE_CHECKING, Any
+
+from agent_system import _lazy
+
+if TYPE_CHECKING:
+    from agent_system.planning.base import Planner, Replanner
+    from agent_system.planning.conditions import ConditionError, evaluate
+    from agent_system.planning.models import (
+        ExecutionPlan,
+        ExecutionStep,
+        FailurePolicy,
+        PlanResult,
+        Ref,
+        ReplanRequest,
+        StepResult,
+    )
+    from agent_system.planning.refs import ReferenceResolutionError, find_refs, resolve
+    from agent_system.planning.validation import check_plan, validate_plan
 
 __all__ = [
     "ConditionError",
@@ -34,3 +39,26 @@ __all__ = [
     "resolve",
     "validate_plan",
 ]
+
+_WHERE = {
+    "ConditionError": "agent_system.planning.conditions",
+    "ExecutionPlan": "agent_system.planning.models",
+    "ExecutionStep": "agent_system.planning.models",
+    "FailurePolicy": "agent_system.planning.models",
+    "PlanResult": "agent_system.planning.models",
+    "Planner": "agent_system.planning.base",
+    "Ref": "agent_system.planning.models",
+    "ReferenceResolutionError": "agent_system.planning.refs",
+    "ReplanRequest": "agent_system.planning.models",
+    "Replanner": "agent_system.planning.base",
+    "StepResult": "agent_system.planning.models",
+    "check_plan": "agent_system.planning.validation",
+    "evaluate": "agent_system.planning.conditions",
+    "find_refs": "agent_system.planning.refs",
+    "resolve": "agent_system.planning.refs",
+    "validate_plan": "agent_system.planning.validation",
+}
+
+
+def __getattr__(name: str) -> Any:
+    return _lazy.load(__name__, _WHERE, name)

@@ -6,31 +6,34 @@ imported on its own.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from agent_system.registry.loaders import (
-    ENTRY_POINT_GROUP,
-    aload_plugins,
-    build_registry,
-    load_function_spec_file,
-    load_plugins,
-    normalize_schema,
-    parse_function_specs,
-    spec_from_function_schema,
-    spec_from_langchain_tool,
-)
-from agent_system.registry.registry import ToolRegistry
-from agent_system.registry.selection import ToolIndex
-from agent_system.registry.spec import (
-    Intent,
-    SideEffect,
-    ToolContext,
-    ToolOutput,
-    ToolSpec,
-    spec_from_function,
-    tool,
-)
-from agent_system.registry.validate import validate_registry, validate_spec
+from agent_system import _lazy
+
+if TYPE_CHECKING:
+    from agent_system.registry.loaders import (
+        ENTRY_POINT_GROUP,
+        aload_plugins,
+        build_registry,
+        load_function_spec_file,
+        load_plugins,
+        normalize_schema,
+        parse_function_specs,
+        spec_from_function_schema,
+        spec_from_langchain_tool,
+    )
+    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry.selection import ToolIndex
+    from agent_system.registry.spec import (
+        Intent,
+        SideEffect,
+        ToolContext,
+        ToolOutput,
+        ToolSpec,
+        spec_from_function,
+        tool,
+    )
+    from agent_system.registry.validate import validate_registry, validate_spec
 
 __all__ = [
     "BUILTIN_TOOL_MODULES",
@@ -56,10 +59,30 @@ __all__ = [
     "validate_spec",
 ]
 
+_WHERE = {
+    "BUILTIN_TOOL_MODULES": "agent_system.registry.registry",
+    "ENTRY_POINT_GROUP": "agent_system.registry.loaders",
+    "Intent": "agent_system.registry.spec",
+    "SideEffect": "agent_system.registry.spec",
+    "ToolContext": "agent_system.registry.spec",
+    "ToolIndex": "agent_system.registry.selection",
+    "ToolOutput": "agent_system.registry.spec",
+    "ToolRegistry": "agent_system.registry.registry",
+    "ToolSpec": "agent_system.registry.spec",
+    "aload_plugins": "agent_system.registry.loaders",
+    "build_registry": "agent_system.registry.loaders",
+    "load_function_spec_file": "agent_system.registry.loaders",
+    "load_plugins": "agent_system.registry.loaders",
+    "normalize_schema": "agent_system.registry.loaders",
+    "parse_function_specs": "agent_system.registry.loaders",
+    "spec_from_function": "agent_system.registry.spec",
+    "spec_from_function_schema": "agent_system.registry.loaders",
+    "spec_from_langchain_tool": "agent_system.registry.loaders",
+    "tool": "agent_system.registry.spec",
+    "validate_registry": "agent_system.registry.validate",
+    "validate_spec": "agent_system.registry.validate",
+}
+
 
 def __getattr__(name: str) -> Any:
-    if name == "BUILTIN_TOOL_MODULES":
-        from agent_system.registry import registry
-
-        return registry.BUILTIN_TOOL_MODULES
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _lazy.load(__name__, _WHERE, name)

@@ -8,10 +8,15 @@ date parsing, which the router itself does not need).
 
 from __future__ import annotations
 
-from agent_system.routing.embedded import EmbeddedRouter, load_default_router
-from agent_system.routing.hybrid import HybridRouter
-from agent_system.routing.llm import LLMRouter, RouteChoice
-from agent_system.routing.models import RouteDecision, Router, RouteRequest, RouteTarget, Turn
+from typing import TYPE_CHECKING, Any
+
+from agent_system import _lazy
+
+if TYPE_CHECKING:
+    from agent_system.routing.embedded import EmbeddedRouter, load_default_router
+    from agent_system.routing.hybrid import HybridRouter
+    from agent_system.routing.llm import LLMRouter, RouteChoice
+    from agent_system.routing.models import RouteDecision, Router, RouteRequest, RouteTarget, Turn
 
 __all__ = [
     "EmbeddedRouter",
@@ -25,3 +30,20 @@ __all__ = [
     "Turn",
     "load_default_router",
 ]
+
+_WHERE = {
+    "EmbeddedRouter": "agent_system.routing.embedded",
+    "HybridRouter": "agent_system.routing.hybrid",
+    "LLMRouter": "agent_system.routing.llm",
+    "RouteChoice": "agent_system.routing.llm",
+    "RouteDecision": "agent_system.routing.models",
+    "RouteRequest": "agent_system.routing.models",
+    "RouteTarget": "agent_system.routing.models",
+    "Router": "agent_system.routing.models",
+    "Turn": "agent_system.routing.models",
+    "load_default_router": "agent_system.routing.embedded",
+}
+
+
+def __getattr__(name: str) -> Any:
+    return _lazy.load(__name__, _WHERE, name)
