@@ -17,13 +17,15 @@ invalid JSON / schema         -> LLMOutputError
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import openai
 from langchain_core import exceptions as lc_exceptions
 from pydantic import ValidationError
 
 from agent_system.errors import LLMAuthError, LLMError, LLMOutputError
+
+if TYPE_CHECKING:
+    import openai
 
 __all__ = ["translate_error"]
 
@@ -40,6 +42,8 @@ def translate_error(exc: BaseException, *, model: str | None = None) -> LLMError
     """
     if isinstance(exc, LLMError):
         return exc
+    import openai  # here, not at import: an offline run never loads the OpenAI SDK (~0.5 s)
+
     where = _where(exc, model)
     details: dict[str, Any] = {"exception": type(exc).__name__, **where}
     if isinstance(exc, openai.APIStatusError):

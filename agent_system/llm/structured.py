@@ -24,7 +24,6 @@ from typing import Any, Literal, TypeVar
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
-from openai.lib._pydantic import to_strict_json_schema  # the SDK's own strict-schema rules
 from pydantic import BaseModel, ValidationError
 
 from agent_system.errors import LLMError, LLMOutputError
@@ -49,6 +48,8 @@ def strict_json_schema(schema: type[BaseModel]) -> dict[str, Any]:
     Defaults are dropped (strict mode has no optional fields; pydantic fills them when a lenient
     server omits one).
     """
+    from openai.lib._pydantic import to_strict_json_schema  # the SDK's own strict-schema rules
+
     strict: dict[str, Any] = _without_defaults(to_strict_json_schema(schema))
     return strict
 

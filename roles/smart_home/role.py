@@ -11,11 +11,11 @@ from roles.smart_home.home import Layout
 from roles.smart_home.route_stage import HomeStage
 from roles.smart_home.simulated import load_home
 from roles.smart_home.tools import COLORS
-from roles.smart_home.understand import HomeMatcher
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
     from agent_system.runtime import Runtime
+    from roles.smart_home.understand import HomeMatcher
 
 __all__ = ["ROLE", "SmartHomeRole"]
 
@@ -271,6 +271,8 @@ def _state_question(text: str) -> RoleCall | None:
 
 
 def _build_matcher(runtime: Runtime) -> HomeMatcher:
+    from roles.smart_home.understand import HomeMatcher  # hassil: loaded on the first request
+
     settings = runtime.settings
     if settings.smart_home_backend == "home_assistant":
         return HomeMatcher([], Layout())

@@ -12,8 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from hassil import is_template, parse_sentence, sample_expression
-
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
@@ -84,6 +82,8 @@ class HomeStage:
         self._verbs = _alternation(_VERBS)
         self._custom: set[str] = set()
         for custom in sentences or []:
+            from hassil import is_template, parse_sentence, sample_expression  # only when used
+
             for template in custom.sentences:
                 if is_template(template):
                     expanded = sample_expression(parse_sentence(template).expression)
