@@ -25,15 +25,16 @@ def build_graph(
     store: BaseStore | None = None,
 ) -> CompiledStateGraph[AgentState, None, AgentState, AgentState]:
     """route -> fast_reply | select_tools -> plan -> approve -> execute <-> replan -> synthesize."""
+    nodes = engine.nodes
     graph = StateGraph(AgentState)
-    graph.add_node("route", engine.route, destinations=("fast_reply", "select_tools"))
-    graph.add_node("fast_reply", engine.fast_reply, destinations=("approve", "synthesize", END))
-    graph.add_node("select_tools", engine.select_tools)
-    graph.add_node("plan", engine.plan, destinations=("approve", "execute", "synthesize", END))
-    graph.add_node("approve", engine.approve, destinations=("execute",))
-    graph.add_node("execute", engine.execute, destinations=("replan", "synthesize"))
-    graph.add_node("replan", engine.replan, destinations=("approve", "execute", "synthesize"))
-    graph.add_node("synthesize", engine.synthesize)
+    graph.add_node("route", nodes.route, destinations=("fast_reply", "select_tools"))
+    graph.add_node("fast_reply", nodes.fast_reply, destinations=("approve", "synthesize", END))
+    graph.add_node("select_tools", nodes.select_tools)
+    graph.add_node("plan", nodes.plan, destinations=("approve", "execute", "synthesize", END))
+    graph.add_node("approve", nodes.approve, destinations=("execute",))
+    graph.add_node("execute", nodes.execute, destinations=("replan", "synthesize"))
+    graph.add_node("replan", nodes.replan, destinations=("approve", "execute", "synthesize"))
+    graph.add_node("synthesize", nodes.synthesize)
     graph.add_edge(START, "route")
     graph.add_edge("select_tools", "plan")
     graph.add_edge("synthesize", END)

@@ -92,7 +92,7 @@ async def test_an_llm_planner_failure_degrades_to_the_embedded_planner(tmp_path:
     model = ScriptedChatModel([LLMError("server exploded"), LLMError("server exploded")])
     calls = Calls()
     async with system_with(model, tmp_path, calls) as system:
-        system.engine.fallback_planner = _EmptyPlanner()
+        system.engine.nodes.plan.fallback = _EmptyPlanner()  # type: ignore[assignment]
         result = await system.arun("something", thread_id="t")
     assert any(e.code == "llm_error" and e.severity == "warning" for e in result.errors)
     assert result.plan is not None and result.plan.planner == "empty"

@@ -1,0 +1,89 @@
+"""The `fast_reply` node: the chosen role's calls as a plan, run and answered in one node."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph import END
+from langgraph.types import Command
+
+from agent_system.graph._finish import Finish
+from agent_system.graph._gate import PlanGate
+from agent_system.graph._steps import RunSteps
+from agent_system.graph._view import StateView, thread_id
+from agent_system.graph.followup import role_calls, role_plan
+from agent_system.graph.state import AgentState
+from agent_system.planning.models import ExecutionPlan
+from agent_system.roles import SPEAKER_AREA, Clarification
+
+if TYPE_CHECKING:
+    from agent_system.registry.registry import ToolRegistry
+    from agent_system.roles import Role
+    from agent_system.runtime import Runtime
+
+__all__ = ["FastReply"]
+
+
+@dataclass
+class FastReply:
+    """A role turns the request into its calls (or a question back); with nothing to
+    approve they run and are answered here, saving two graph hops and their checkpoints."""
+
+    runtime: Runtime
+    registry: ToolRegistry
+    roles: dict[str, Role]
+    gate: PlanGate
+    steps: RunSteps
+    finish: Finish
+
+    async def __call__(self, state: AgentState, config: RunnableConfig) -> Command[str]:
+        view = StateView(state)
+        decision = view.decision
+        assert decision is not None, "fast_reply runs after route"
+        role = self.roles[str(decision.role)]
+        if state.get("area"):
+            SPEAKER_AREA.set(state.get("area"))
+        choice = await role_calls(
+            role,
+            view.request,
+            decision,
+            self.runtime,
+            view.history,
+            self.registry,
+            view.get("user"),
+        )
+        settings = self.runtime.settings
+        if isinstance(choice, Clarification):
+            if view.preview:  # the plan is a question back: nothing would run
+                view.set_plan(
+                    ExecutionPlan(
+                        request=view.request,
+                        reasoning=f"the {role.name} role asks a question back",
+                        unsupported=[choice.question],
+                        planner=f"role:{role.name}",
+                        timeout_s=settings.plan_timeout_s,
+                    )
+                )
+                return Command(goto=END, update=view.update())
+            view.set(reply=choice.question, status="success")
+            return Command(goto="synthesize", update=view.update())
+        plan = role_plan(view.request, role.name, choice, self.registry)
+        thread = thread_id(config)
+        plan = plan.model_copy(
+            update={
+                "timeout_s": settings.plan_timeout_s,
+                # The same id when this node runs again after a crash, so the step journal
+                # (keyed by plan id) finds the step it had finished.
+                "id": uuid.uuid5(uuid.NAMESPACE_URL, f"{thread}/{state.get('started_at')}"),
+            }
+        )
+        goto = self.gate.accept(view, plan, thread)
+        if goto != "execute":
+            return Command(goto=goto, update=view.update())
+        # The models stay in the view: planned, run and finished without a JSON round trip.
+        await self.steps(view, config)
+        await self.finish(view, config)
+        return Command(goto=END, update=view.update())

@@ -1,0 +1,182 @@
+"""The end of every turn: reply, status, result and the history turn (`synthesize` node)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.config import get_stream_writer
+
+from agent_system import events as ev
+from agent_system.errors import AgentSystemError, Severity
+from agent_system.graph._view import StateView, emit, thread_id
+from agent_system.graph.compensate import compensate
+from agent_system.graph.followup import turn_calls
+from agent_system.graph.state import HISTORY_LIMIT, AgentState
+from agent_system.graph.synthesize import can_template, extractive_reply, template_reply
+from agent_system.planning.models import (
+    ExecutionPlan,
+    PlanResult,
+    PlanStatus,
+    RunStatus,
+    StepResult,
+    StepStatus,
+    run_status,
+)
+from agent_system.routing.models import RouteDecision, Turn
+
+if TYPE_CHECKING:
+    from agent_system.execution import StepExecutor
+    from agent_system.registry.registry import ToolRegistry
+
+__all__ = ["Finish", "Synthesize"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Finish:
+    """Reply, result, status and the history turn, from the plan and results in a view."""
+
+    registry: ToolRegistry
+    executor: StepExecutor
+    synthesizer: Any = None
+    """async (request, plan, plan_result, on_delta) -> str; None offline."""
+
+    async def __call__(self, view: StateView, config: RunnableConfig) -> None:
+        thread = thread_id(config)
+        errors = view.errors
+        plan = view.plan
+        results = view.results
+        reply = view.get("reply") or ""
+        streamed = False
+        plan_result: PlanResult | None = None
+        status = run_status(plan, results, errors)
+        if plan is not None:
+            ordered = [results[s.id] for s in plan.steps if s.id in results]
+            extra = [r for k, r in results.items() if all(s.id != k for s in plan.steps)]
+            plan_result = PlanResult(
+                plan_id=plan.id,
+                plan_version=plan.version,
+                status=status,
+                steps=[*ordered, *extra],
+                errors=errors,
+                replans=view.get("replans", 0),
+                duration_ms=(time.time() - view.started_at) * 1000,
+            )
+            if not reply:
+                reply, streamed = await self._reply(view.request, plan, plan_result, thread)
+            if view.get("abandoned"):
+                undone = await compensate(
+                    plan,
+                    results,
+                    registry=self.registry,
+                    executor=self.executor,
+                    user=view.get("user"),
+                    thread_id=thread,
+                    on_result=lambda r: emit(
+                        (ev.StepFinished if r.status == StepStatus.SUCCEEDED else ev.StepFailed)(
+                            result=r, thread_id=thread
+                        )
+                    ),
+                )
+                plan_result.steps.extend(undone)
+                if undone:
+                    lines = [f"- {r.tool}: {_outcome(r)}" for r in undone]
+                    note = "\n\nThe plan was abandoned; rolled back:\n" + "\n".join(lines)
+                    reply += note
+                    if streamed:  # the rest is out already: stream just the note
+                        emit(ev.ReplyDelta(text=note, thread_id=thread))
+        elif errors:
+            reply = reply or "; ".join(e.message for e in errors)
+        if not reply:
+            reply = "I'm not sure how to help with that."
+        if not streamed:
+            emit(ev.ReplyDelta(text=reply, thread_id=thread))
+        decision = view.decision
+        turn = Turn(
+            text=view.request,
+            role=_turn_role(decision, plan),
+            slots=decision.slots if decision is not None else {},
+            reply=reply[:2000],
+            calls=turn_calls(plan, results),
+        )
+        history = [*view.state.get("history", []), turn.model_dump(mode="json")][-HISTORY_LIMIT:]
+        if plan is not None and plan_result is not None:
+            # The step journal is cleared by the API once this turn's last checkpoint is saved.
+            view.set_plan(plan.model_copy(update={"status": _plan_status(status)}))
+        view.set(
+            reply=reply,
+            status=status.value,
+            history=history,
+            result=plan_result.model_dump(mode="json") if plan_result else None,
+        )
+        if plan is None:
+            view.set(plan=None)
+
+    async def _reply(
+        self, request: str, plan: ExecutionPlan, outcome: PlanResult, thread: str | None
+    ) -> tuple[str, bool]:
+        """The reply text, and whether it was already streamed as it was written."""
+        results = {r.step_id: r for r in outcome.steps}
+        errors = outcome.errors
+        if can_template(plan, results) and not errors:
+            return template_reply(plan, results), False
+        invalid = [e for e in errors if e.severity != Severity.WARNING]
+        if not results and invalid:  # nothing ran: the plan itself was the problem
+            problems = "\n".join(f"- {e.message}" for e in invalid)
+            return f"I could not make a valid plan for this request:\n{problems}", False
+        if not results and errors:  # the LLM failed and the embedded fallback could not help
+            problems = "\n".join(f"- {e.message}" for e in errors)
+            unplanned = extractive_reply(plan, results) + "\n\n" if plan.unsupported else ""
+            return f"{unplanned}The LLM could not plan it:\n{problems}", False
+        if self.synthesizer is not None:
+            writer = get_stream_writer()
+            try:
+                written: str = await self.synthesizer(
+                    request,
+                    plan,
+                    outcome,
+                    lambda delta: writer(ev.ReplyDelta(text=delta, thread_id=thread)),
+                )
+                return written, True
+            except AgentSystemError as exc:
+                log.warning("LLM synthesis failed (%s); using the extractive reply", exc)
+        return extractive_reply(plan, results), False
+
+
+@dataclass
+class Synthesize:
+    """The `synthesize` node."""
+
+    finish: Finish
+
+    async def __call__(self, state: AgentState, config: RunnableConfig) -> dict[str, Any]:
+        view = StateView(state)
+        await self.finish(view, config)
+        return view.update()
+
+
+def _outcome(result: StepResult) -> str:
+    if result.status == StepStatus.SUCCEEDED:
+        return result.display or "undone"
+    return f"could not be undone ({result.error.message if result.error else 'failed'})"
+
+
+def _turn_role(decision: RouteDecision | None, plan: ExecutionPlan | None) -> str | None:
+    if decision is not None and decision.role:
+        return str(decision.role)
+    if plan is not None and len({s.tool.split(".")[0] for s in plan.steps}) == 1 and plan.steps:
+        return plan.steps[0].tool.split(".")[0]
+    return None
+
+
+def _plan_status(status: RunStatus) -> PlanStatus:
+    return {
+        RunStatus.SUCCESS: PlanStatus.SUCCEEDED,
+        RunStatus.PARTIAL: PlanStatus.PARTIAL,
+        RunStatus.FAILURE: PlanStatus.FAILED,
+    }[status]
