@@ -150,3 +150,107 @@ async def test_the_llm_router_offers_exactly_the_loaded_roles() -> None:
     assert decision.role == "dice"
     with pytest.raises(LLMOutputError):  # weather is not loaded: not a choice
         await router.route(RouteRequest(text="weather?"))
+
+
+class KeywordClassifier:
+    """Each clause goes to the role its first known word names, at `confidence`."""
+
+    def __init__(self, words: dict[str, str], confidence: float) -> None:
+        self.meta: dict[str, object] = {"scripted": True}
+        self.words, self.confidence = words, confidence
+
+    def probabilities(self, text: str) -> dict[str, float]:
+        from agent_system.routing._model import CLASSES
+
+        best = next((r for w, r in self.words.items() if w in text.lower()), "other")
+        rest = (1.0 - self.confidence) / (len(CLASSES) - 1)
+        return {name: (self.confidence if name == best else rest) for name in CLASSES}
+
+
+COMPOUND = "set a timer for 5 minutes and check the weather in Paris"
+
+
+@pytest.mark.anyio
+async def test_no_llm_call_when_a_compound_needs_two_roles_in_the_middle_band() -> None:
+    chat = scripted_chat()  # any call would find the script empty and fail
+    classifier = KeywordClassifier({"timer": "timer", "weather": "weather"}, 0.8)
+    hybrid = HybridRouter(EmbeddedRouter(classifier), LLMRouter(chat), make_settings())
+    decision = await hybrid.route(RouteRequest(text=COMPOUND))
+    assert 0.6 <= decision.confidence < 0.9  # in the band: the LLM used to be asked here
+    assert (decision.target, decision.router, hybrid.llm_calls) == (
+        RouteTarget.META_PLANNING,
+        "embedded",
+        0,
+    )
+
+
+@pytest.mark.anyio
+async def test_a_compound_one_role_could_serve_alone_still_asks_the_llm() -> None:
+    chat = scripted_chat(route_call({"target": "fast_reply", "role": "timer", "confidence": 0.9}))
+    classifier = KeywordClassifier({"timer": "timer"}, 0.8)
+    hybrid = HybridRouter(EmbeddedRouter(classifier), LLMRouter(chat), make_settings())
+    decision = await hybrid.route(
+        RouteRequest(text="set a timer for 5 minutes and then a timer for 10 minutes")
+    )
+    assert (decision.target, decision.role, hybrid.llm_calls) == (
+        RouteTarget.FAST_REPLY,
+        "timer",
+        1,
+    )
+
+
+@pytest.mark.anyio
+async def test_planning_starts_beside_the_llm_call_and_is_kept_for_meta_planning() -> None:
+    import asyncio
+
+    started = asyncio.Event()
+
+    async def speculate(decision: object) -> str:
+        started.set()
+        return "the plan"
+
+    chat = scripted_chat(route_call({"target": "meta_planning", "confidence": 0.9}))
+    hybrid = HybridRouter(
+        EmbeddedRouter(ScriptedClassifier("timer", 0.8)), LLMRouter(chat), make_settings()
+    )
+    routed = await hybrid.route_speculating(RouteRequest(text="sort out my evening"), speculate)
+    assert routed.decision.target == RouteTarget.META_PLANNING
+    assert started.is_set() and routed.speculative is not None
+    assert await routed.speculative == "the plan"
+
+
+@pytest.mark.anyio
+async def test_speculative_planning_is_cancelled_when_the_llm_picks_a_fast_role() -> None:
+    import asyncio
+
+    cancelled = asyncio.Event()
+
+    async def speculate(decision: object) -> str:
+        try:
+            await asyncio.sleep(60)
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
+        return "never"
+
+    chat = scripted_chat(route_call({"target": "fast_reply", "role": "timer", "confidence": 0.9}))
+    hybrid = HybridRouter(
+        EmbeddedRouter(ScriptedClassifier("timer", 0.8)), LLMRouter(chat), make_settings()
+    )
+    routed = await hybrid.route_speculating(RouteRequest(text="a timer maybe"), speculate)
+    assert (routed.decision.role, routed.speculative) == ("timer", None)
+    assert cancelled.is_set()
+
+
+@pytest.mark.anyio
+async def test_nothing_is_speculated_when_the_embedded_router_is_sure() -> None:
+    calls: list[object] = []
+
+    async def speculate(decision: object) -> None:
+        calls.append(decision)
+
+    hybrid = HybridRouter(
+        EmbeddedRouter(ScriptedClassifier("timer", 0.99)), LLMRouter(scripted_chat())
+    )
+    routed = await hybrid.route_speculating(RouteRequest(text="set a timer"), speculate)
+    assert (routed.decision.role, routed.speculative, calls) == ("timer", None, [])
