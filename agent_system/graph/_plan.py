@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -16,8 +17,11 @@ from agent_system.graph.state import AgentState
 from agent_system.roles import SPEAKER_AREA
 
 if TYPE_CHECKING:
+    from agent_system.graph._speculate import Speculations
     from agent_system.planning.base import Planner
+    from agent_system.planning.models import ExecutionPlan
     from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry.spec import ToolSpec
 
 __all__ = ["Plan", "degraded"]
 
@@ -32,6 +36,7 @@ class Plan:
     planner: Planner
     fallback: Planner
     gate: PlanGate
+    speculations: Speculations | None = None
 
     async def __call__(self, state: AgentState, config: RunnableConfig) -> Command[str]:
         view = StateView(state)
@@ -40,13 +45,31 @@ class Plan:
         if state.get("area"):
             SPEAKER_AREA.set(state.get("area"))
         try:
-            plan = await self.planner.plan(view.request, tools, view.history)
+            plan = await self._plan(view, tools, config)
         except (LLMError, BudgetExceededError) as exc:
             log.warning("LLM planner failed (%s); using the embedded planner", exc.message)
             errors.append(degraded(exc))
             plan = await self.fallback.plan(view.request, tools, view.history)
         goto = self.gate.accept(view, plan, thread_id(config), errors)
         return Command(goto=goto, update=view.update())
+
+    async def _plan(
+        self, view: StateView, tools: list[ToolSpec], config: RunnableConfig
+    ) -> ExecutionPlan:
+        """The plan started while the router decided (same tools), else a new one."""
+        task = None
+        if self.speculations is not None:
+            task = self.speculations.take((thread_id(config), view.started_at))
+        if task is not None:
+            try:
+                names, plan = await task
+            except asyncio.CancelledError:
+                if not task.cancelled():
+                    raise  # this node itself is being cancelled
+            else:
+                if names == [s.name for s in tools]:
+                    return plan
+        return await self.planner.plan(view.request, tools, view.history)
 
 
 def degraded(exc: AgentSystemError) -> ErrorInfo:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
@@ -11,11 +11,13 @@ from langgraph.types import Command
 from agent_system import events as ev
 from agent_system.graph._view import StateView, emit, thread_id
 from agent_system.graph.state import AgentState
-from agent_system.routing.models import RouteRequest, RouteTarget
+from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 
 if TYPE_CHECKING:
+    from agent_system.graph._speculate import Speculate, Speculations
     from agent_system.registry.registry import ToolRegistry
     from agent_system.roles import Role
+    from agent_system.routing.hybrid import Routed
     from agent_system.routing.models import Router
     from agent_system.runtime import Runtime
 
@@ -28,10 +30,12 @@ class Route:
 
     router: Router
     roles: dict[str, Role]
+    speculate: Speculate | None = None
+    speculations: Speculations | None = None
 
     async def __call__(self, state: AgentState, config: RunnableConfig) -> Command[str]:
         view = StateView(state)
-        decision = await self.router.route(RouteRequest(text=view.request, history=view.history))
+        decision = await self._decide(view, state, config)
         emit(ev.RouteDecided(decision=decision, thread_id=thread_id(config)))
         view.set_decision(decision)
         if state.get("owner") is None:
@@ -39,6 +43,23 @@ class Route:
         if decision.target == RouteTarget.FAST_REPLY and decision.role in self.roles:
             return Command(goto="fast_reply", update=view.update())
         return Command(goto="select_tools", update=view.update())
+
+    async def _decide(
+        self, view: StateView, state: AgentState, config: RunnableConfig
+    ) -> RouteDecision:
+        request = RouteRequest(text=view.request, history=view.history)
+        speculating = getattr(self.router, "route_speculating", None)
+        if speculating is None or self.speculate is None or self.speculations is None:
+            return await self.router.route(request)
+        speculate, history = self.speculate, view.history
+
+        async def plan_ahead(decision: RouteDecision) -> Any:
+            return await speculate(state, decision, history)
+
+        routed = cast("Routed", await speculating(request, plan_ahead))
+        if routed.speculative is not None:
+            self.speculations.keep((thread_id(config), view.started_at), routed.speculative)
+        return routed.decision
 
 
 @dataclass
@@ -53,15 +74,19 @@ class SelectTools:
     runtime: Runtime
 
     async def __call__(self, state: AgentState) -> dict[str, Any]:
+        scores = (state.get("route") or {}).get("scores", {})
+        return {"selected_tools": self.names(state["request"], scores)}
+
+    def names(self, request: str, scores: dict[str, float]) -> list[str]:
+        """The tools for `request`, given the router's role `scores`."""
         k = self.runtime.settings.tools_per_plan
         if len(self.registry) <= k:
-            return {"selected_tools": self.registry.names()}
-        names = [spec.name for spec, _ in self.registry.search(state["request"], k)]
-        scores = (state.get("route") or {}).get("scores", {})
+            return self.registry.names()
+        names = [spec.name for spec, _ in self.registry.search(request, k)]
         for role, score in sorted(scores.items(), key=lambda kv: -kv[1]):
             if score < 0.15 or role not in self.roles:
                 continue
             for spec in self.registry:
                 if spec.domain == role and spec.name not in names:
                     names.append(spec.name)
-        return {"selected_tools": names[: 2 * k]}
+        return names[: 2 * k]

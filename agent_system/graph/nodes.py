@@ -21,6 +21,7 @@ from agent_system.graph._gate import PlanGate
 from agent_system.graph._plan import Plan
 from agent_system.graph._replan import Replan
 from agent_system.graph._route import Route, SelectTools
+from agent_system.graph._speculate import Speculate, Speculations
 from agent_system.graph._steps import Execute, RunSteps
 
 if TYPE_CHECKING:
@@ -65,6 +66,8 @@ class Engine:
     """async (request, plan, plan_result, on_delta) -> str; None offline. `plan_result`
     carries the run's status, computed once by `run_status`."""
     nodes: Nodes = field(init=False)
+    speculations: Speculations = field(init=False, default_factory=Speculations)
+    """Plans started while the LLM router decides (graph/_speculate.py)."""
 
     def __post_init__(self) -> None:
         self.nodes = self.wire()
@@ -74,11 +77,13 @@ class Engine:
         gate = PlanGate(self.registry)
         steps = RunSteps(self.runtime, self.executor)
         finish = Finish(self.registry, self.executor, self.synthesizer)
+        select = SelectTools(self.registry, self.roles, self.runtime)
+        speculate = Speculate(select, self.planner)
         return Nodes(
-            route=Route(self.router, self.roles),
+            route=Route(self.router, self.roles, speculate, self.speculations),
             fast_reply=FastReply(self.runtime, self.registry, self.roles, gate, steps, finish),
-            select_tools=SelectTools(self.registry, self.roles, self.runtime),
-            plan=Plan(self.registry, self.planner, self.fallback_planner, gate),
+            select_tools=select,
+            plan=Plan(self.registry, self.planner, self.fallback_planner, gate, self.speculations),
             approve=Approve(),
             execute=Execute(self.runtime, steps),
             replan=Replan(self.registry, self.replanner, self.fallback_replanner),
