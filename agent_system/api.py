@@ -172,6 +172,10 @@ class AgentSystem:
                 await self._persistence.aclose()
                 self._persistence = None
             raise
+        repository = self._persistence.repository if self._persistence else None
+        runtime = self._engine.runtime
+        if repository is not None and not runtime.has("agent_system.repository"):
+            runtime.provide("agent_system.repository", repository)
 
     async def aclose(self) -> None:
         """Close storage and the HTTP client."""

@@ -44,6 +44,8 @@ class Persistence:
     _stack: contextlib.AsyncExitStack = field(repr=False)
     locks: ThreadLocks = field(default_factory=LocalThreadLocks)
     """One lock per thread across every process on this database (see `agent_system.threadlock`)."""
+    repository: Any = None
+    """The PostgreSQL `Repository` on the same pool (None on SQLite: the runtime opens one)."""
 
     async def aclose(self) -> None:
         """Close connections and pools."""
@@ -78,7 +80,10 @@ async def open_persistence(settings: Settings) -> Persistence:
             store: Any = AsyncPostgresStore(pool)
             await _setup_postgres(pool, checkpointer, store)
             locks = LeaseThreadLocks(PostgresLeases(pool))
-            return Persistence(checkpointer, store, "postgres", stack, locks)
+            from agent_system.repository_pg import PostgresRepository
+
+            repository = PostgresRepository(pool)
+            return Persistence(checkpointer, store, "postgres", stack, locks, repository)
 
         path = str(settings.sqlite_path)
         try:
@@ -141,6 +146,9 @@ async def _setup_postgres(pool: Any, checkpointer: Any, store: Any) -> None:
             await checkpointer.setup()
             await store.setup()
             await PostgresLeases.setup(conn)
+            from agent_system.repository_pg import migrate_postgres
+
+            await migrate_postgres(conn)
         finally:
             await conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK,))
 

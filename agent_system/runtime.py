@@ -162,7 +162,8 @@ class Runtime:
     models: dict[str, BaseChatModel] = field(default_factory=dict)
     """Chat models by tier ('weak', 'default', 'strong'); empty offline."""
     _resources: dict[str, Any] = field(default_factory=dict, repr=False)
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    """Reentrant: a factory may build the dependencies it needs (the repository, say)."""
 
     def get(self, dependency: Dependency[T]) -> T:
         """The value of a typed dependency: provided, or built once by its factory."""

@@ -11,7 +11,7 @@ import hashlib
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -127,6 +127,14 @@ class Database:
             if name in self._schemas:
                 return
             self._conn.executescript(ddl)
+            self._schemas.add(name)
+
+    def once(self, name: str, action: Callable[[], object]) -> None:
+        """Run `action` once per process for a named component (schema migrations)."""
+        with self._lock:
+            if name in self._schemas:
+                return
+            action()
             self._schemas.add(name)
 
     def execute(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> sqlite3.Cursor:

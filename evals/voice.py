@@ -54,6 +54,7 @@ def table_role(table: str) -> str:
     name = table.lower().removeprefix("records:")  # the shared records table, by collection
     for prefix, role in (
         ("smart_home", "smart_home"),
+        ("devices", "smart_home"),
         ("timer", "timer"),
         ("calendar", "calendar"),
         ("list", "lists"),

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 
 from agent_system.cli._common import echo_json, guarded, load_settings, make_console
 
 __all__ = ["calendar_app", "format_remaining", "timers_command"]
+
+T = TypeVar("T")
 
 calendar_app = typer.Typer(help="Work with the local calendar.", no_args_is_help=True)
 
@@ -28,14 +32,32 @@ def format_remaining(left: timedelta) -> str:
     return f"{secs}s"
 
 
-def _open_runtime_parts() -> tuple[Any, Any, Any]:
-    """The settings, application database and clock, without building the whole graph."""
+def _with_repository(work: Callable[[Any, Any], Awaitable[T]]) -> T:
+    """Run ``work(repository, clock)`` on the configured repository (SQLite application
+    database, or PostgreSQL when ``database_url`` says so), without building the whole graph."""
+    from agent_system.repository import SQLiteRepository
     from agent_system.runtime import SystemClock, resolve_timezone
     from agent_system.storage import Database
 
     settings = load_settings()
-    db = Database(settings.sqlite_path)
-    return settings, db, SystemClock(resolve_timezone(settings.timezone))
+    clock = SystemClock(resolve_timezone(settings.timezone))
+
+    async def main() -> T:
+        if settings.uses_postgres:
+            from agent_system.repository_pg import PostgresRepository
+
+            repository = PostgresRepository(str(settings.database_url))
+            try:
+                return await work(repository, clock)
+            finally:
+                await repository.aclose()
+        db = Database(settings.sqlite_path)
+        try:
+            return await work(SQLiteRepository(db), clock)
+        finally:
+            db.close()
+
+    return asyncio.run(main())
 
 
 def timers_command(
@@ -58,13 +80,12 @@ def timers_command(
             from roles.timer.store import TimerStore
         except ImportError as exc:
             raise ConfigurationError(f"The timer role is not installed ({exc}).") from exc
-        _, db, clock = _open_runtime_parts()
-        try:
-            store = TimerStore(db, clock)
-            now = clock.now()
-            timers = store.list_timers(None if all_users else "")
-        finally:
-            db.close()
+
+        async def work(repository: Any, clock: Any) -> tuple[Any, list[Any]]:
+            store = TimerStore(repository, clock)
+            return clock.now(), await store.list_timers(None if all_users else "")
+
+        now, timers = _with_repository(work)
         if as_json:
             echo_json(
                 [
@@ -112,10 +133,10 @@ def _calendar() -> Any:
     return ics
 
 
-def _calendar_store(db: Any, clock: Any) -> Any:
+def _calendar_store(repository: Any, clock: Any) -> Any:
     from roles.calendar.store import CalendarStore
 
-    return CalendarStore(db, clock)
+    return CalendarStore(repository, clock)
 
 
 @calendar_app.command("export")
@@ -130,11 +151,9 @@ def export(
     """
     with guarded():
         export_ics = _calendar().export_ics
-        _, db, clock = _open_runtime_parts()
-        try:
-            text = export_ics(_calendar_store(db, clock), "")
-        finally:
-            db.close()
+        text: str = _with_repository(
+            lambda repo, clock: export_ics(_calendar_store(repo, clock), "")
+        )
         if output is None:
             sys.stdout.write(text)
             sys.stdout.flush()
@@ -158,9 +177,8 @@ def import_(
     """
     with guarded():
         import_ics = _calendar().import_ics
-        _, db, clock = _open_runtime_parts()
-        try:
-            result = import_ics(_calendar_store(db, clock), file.read_text(encoding="utf-8"), "")
-        finally:
-            db.close()
+        content = file.read_text(encoding="utf-8")
+        result = _with_repository(
+            lambda repo, clock: import_ics(_calendar_store(repo, clock), content, "")
+        )
         make_console().print(result.display, markup=False, soft_wrap=True)

@@ -44,7 +44,7 @@ class ImportResult:
         return text + "."
 
 
-def export_ics(store: CalendarStore, user: str) -> str:
+async def export_ics(store: CalendarStore, user: str) -> str:
     """Every event of `user` as an iCalendar document."""
     import icalendar
 
@@ -52,7 +52,7 @@ def export_ics(store: CalendarStore, user: str) -> str:
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
     stamp = store.clock.now().astimezone(UTC)
-    for event in store.all_events(user):
+    for event in await store.all_events(user):
         item = icalendar.Event()
         item.add("uid", event.uid)
         item.add("dtstamp", stamp)
@@ -83,7 +83,7 @@ def _moment(value: Any, store: CalendarStore) -> tuple[datetime, bool]:
     raise ValueError(f"unsupported date value {value!r}")
 
 
-def import_ics(store: CalendarStore, text: str, user: str) -> ImportResult:
+async def import_ics(store: CalendarStore, text: str, user: str) -> ImportResult:
     """Add or update `user`'s events from an iCalendar document."""
     import icalendar
 
@@ -122,11 +122,11 @@ def import_ics(store: CalendarStore, text: str, user: str) -> ImportResult:
             "notes": str(item.get("description", "")),
         }
         uid = str(item.get("uid", "")) or None
-        existing = store.by_uid(user, uid) if uid else None
+        existing = await store.by_uid(user, uid) if uid else None
         if existing is not None:
-            store.update(existing.id, **fields)
+            await store.update(existing.id, **fields)
             result.updated += 1
         else:
-            store.add(user, uid=uid, **fields)
+            await store.add(user, uid=uid, **fields)
             result.added += 1
     return result

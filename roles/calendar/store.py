@@ -1,40 +1,26 @@
-"""Calendar events in the application database, per user.
+"""Calendar events on the application's repository, per user.
 
-Start and end are stored as UTC epoch seconds (overlap checks are two comparisons); each event
-has a stable ``uid`` so ICS import updates instead of duplicating.
+Each event is a record of the ``calendar`` collection (its number is the key), owned by its
+user. Start and end are UTC epoch seconds (overlap checks are two comparisons); each event has a
+stable ``uid`` so ICS import updates instead of duplicating.
 """
 
 from __future__ import annotations
 
 import re
-import sqlite3
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from agent_system.repository import Record, Repository
+
 if TYPE_CHECKING:
     from agent_system.runtime import Clock
-    from agent_system.storage import Database
 
 __all__ = ["CalendarStore", "Event"]
 
-_DDL = """
-CREATE TABLE IF NOT EXISTS calendar_events (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    user_id TEXT NOT NULL DEFAULT '',
-    uid TEXT NOT NULL,
-    title TEXT NOT NULL,
-    start_at REAL NOT NULL,
-    end_at REAL NOT NULL,
-    all_day INTEGER NOT NULL DEFAULT 0,
-    location TEXT NOT NULL DEFAULT '',
-    notes TEXT NOT NULL DEFAULT '',
-    created_at REAL NOT NULL,
-    UNIQUE (user_id, uid)
-);
-CREATE INDEX IF NOT EXISTS calendar_events_range ON calendar_events(user_id, start_at, end_at);
-"""
+COLLECTION = "calendar"
 _FIELDS = ("title", "start", "end", "all_day", "location", "notes")
 
 
@@ -69,28 +55,28 @@ class Event:
 
 
 class CalendarStore:
-    """Data operations on the ``calendar_events`` table (tools, ICS import/export, the CLI)."""
+    """Events on a `Repository` (tools, ICS import/export, the CLI)."""
 
-    def __init__(self, db: Database, clock: Clock) -> None:
-        self.db = db
+    def __init__(self, repository: Repository, clock: Clock) -> None:
+        self.repository = repository
         self.clock = clock
-        db.ensure_schema("calendar", _DDL)
 
-    def _event(self, row: sqlite3.Row) -> Event:
+    def _event(self, record: Record) -> Event:
         tz = self.clock.now().tzinfo
+        body = record.body
         return Event(
-            id=row["id"],
-            user=row["user_id"],
-            uid=row["uid"],
-            title=row["title"],
-            start=datetime.fromtimestamp(row["start_at"], UTC).astimezone(tz),
-            end=datetime.fromtimestamp(row["end_at"], UTC).astimezone(tz),
-            all_day=bool(row["all_day"]),
-            location=row["location"],
-            notes=row["notes"],
+            id=int(record.key),
+            user=body.get("user", ""),
+            uid=body["uid"],
+            title=body["title"],
+            start=datetime.fromtimestamp(body["start_at"], UTC).astimezone(tz),
+            end=datetime.fromtimestamp(body["end_at"], UTC).astimezone(tz),
+            all_day=bool(body.get("all_day")),
+            location=body.get("location", ""),
+            notes=body.get("notes", ""),
         )
 
-    def add(
+    async def add(
         self,
         user: str,
         title: str,
@@ -105,112 +91,101 @@ class CalendarStore:
         """Create an event; raises ValueError when it ends before it starts."""
         if end <= start:
             raise ValueError(f"The event must end after it starts ({start} to {end}).")
-        cursor = self.db.execute(
-            "INSERT INTO calendar_events (user_id, uid, title, start_at, end_at, all_day,"
-            " location, notes, created_at) VALUES (?,?,?,?,?,?,?,?,?)",
-            (
-                user,
-                uid or f"{uuid.uuid4()}@agent-system",
-                title,
-                start.timestamp(),
-                end.timestamp(),
-                int(all_day),
-                location,
-                notes,
-                self.clock.now().timestamp(),
-            ),
-        )
-        event = self.get(int(cursor.lastrowid or 0))
-        assert event is not None
-        return event
+        body = {
+            "user": user,
+            "uid": uid or f"{uuid.uuid4()}@agent-system",
+            "title": title,
+            "start_at": start.timestamp(),
+            "end_at": end.timestamp(),
+            "all_day": all_day,
+            "location": location,
+            "notes": notes,
+            "created_at": self.clock.now().timestamp(),
+        }
+        return self._event(await self.repository.insert(COLLECTION, body, user))
 
-    def get(self, event_id: int, user: str | None = None) -> Event | None:
+    async def get(self, event_id: int, user: str | None = None) -> Event | None:
         """One event by id (only the user's own when `user` is given)."""
-        rows = self.db.query("SELECT * FROM calendar_events WHERE id = ?", (event_id,))
-        if not rows or (user is not None and rows[0]["user_id"] != user):
-            return None
-        return self._event(rows[0])
+        if user is not None:
+            record = await self.repository.get(COLLECTION, str(event_id), user)
+        else:
+            record = await self.repository.lookup(COLLECTION, str(event_id))
+        return None if record is None else self._event(record)
 
-    def by_uid(self, user: str, uid: str) -> Event | None:
+    async def by_uid(self, user: str, uid: str) -> Event | None:
         """The user's event with this ICS uid."""
-        rows = self.db.query(
-            "SELECT * FROM calendar_events WHERE user_id = ? AND uid = ?", (user, uid)
-        )
-        return self._event(rows[0]) if rows else None
+        return next((e for e in await self.all_events(user) if e.uid == uid), None)
 
-    def between(self, user: str, start: datetime, end: datetime) -> list[Event]:
+    async def between(self, user: str, start: datetime, end: datetime) -> list[Event]:
         """The user's events overlapping [start, end), earliest first."""
-        rows = self.db.query(
-            "SELECT * FROM calendar_events WHERE user_id = ? AND start_at < ? AND end_at > ?"
-            " ORDER BY start_at, id",
-            (user, end.timestamp(), start.timestamp()),
-        )
-        return [self._event(row) for row in rows]
+        return [e for e in await self.all_events(user) if e.start < end and e.end > start]
 
-    def all_events(self, user: str) -> list[Event]:
+    async def all_events(self, user: str) -> list[Event]:
         """Every event of the user, earliest first."""
-        rows = self.db.query(
-            "SELECT * FROM calendar_events WHERE user_id = ? ORDER BY start_at, id", (user,)
-        )
-        return [self._event(row) for row in rows]
+        events = [self._event(r) for r in await self.repository.records(COLLECTION, user)]
+        events.sort(key=lambda e: (e.start, e.id))
+        return events
 
-    def conflicts(
+    async def conflicts(
         self, user: str, start: datetime, end: datetime, exclude: int | None = None
     ) -> list[Event]:
         """Timed events overlapping [start, end), other than `exclude`."""
-        return [e for e in self.between(user, start, end) if e.id != exclude and not e.all_day]
+        found = await self.between(user, start, end)
+        return [e for e in found if e.id != exclude and not e.all_day]
 
-    def find(self, user: str, title: str) -> list[Event]:
+    async def find(self, user: str, title: str) -> list[Event]:
         """Events whose title matches: exact (case-insensitive), else containing every word."""
         wanted = title.strip().lower()
-        events = self.all_events(user)
+        events = await self.all_events(user)
         exact = [e for e in events if e.title.lower() == wanted]
         if exact:
             return exact
         words = re.findall(r"\w+", wanted)
         return [e for e in events if words and all(w in e.title.lower() for w in words)]
 
-    def update(self, event_id: int, **changes: Any) -> Event:
+    async def update(self, event_id: int, **changes: Any) -> Event:
         """Change fields (title, start, end, all_day, location, notes) of an event."""
         unknown = set(changes) - set(_FIELDS)
         if unknown:
             raise ValueError(f"Unknown event fields: {sorted(unknown)}")
-        current = self.get(event_id)
+        current = await self.get(event_id)
         if current is None:
             raise ValueError(f"Event #{event_id} does not exist.")
         start = changes.get("start", current.start)
         end = changes.get("end", current.end)
         if end <= start:
             raise ValueError(f"The event must end after it starts ({start} to {end}).")
-        self.db.execute(
-            "UPDATE calendar_events SET title = ?, start_at = ?, end_at = ?, all_day = ?,"
-            " location = ?, notes = ? WHERE id = ?",
-            (
-                changes.get("title", current.title),
-                start.timestamp(),
-                end.timestamp(),
-                int(changes.get("all_day", current.all_day)),
-                changes.get("location", current.location),
-                changes.get("notes", current.notes),
-                event_id,
-            ),
-        )
-        event = self.get(event_id)
-        assert event is not None
-        return event
+        new = {
+            "title": changes.get("title", current.title),
+            "start_at": start.timestamp(),
+            "end_at": end.timestamp(),
+            "all_day": bool(changes.get("all_day", current.all_day)),
+            "location": changes.get("location", current.location),
+            "notes": changes.get("notes", current.notes),
+        }
 
-    def delete(self, event_id: int) -> bool:
+        def change(body: dict[str, Any] | None) -> dict[str, Any] | None:
+            return None if body is None else {**body, **new}
+
+        record = await self.repository.update(COLLECTION, str(event_id), change, current.user)
+        if record is None:
+            raise ValueError(f"Event #{event_id} does not exist.")
+        return self._event(record)
+
+    async def delete(self, event_id: int) -> bool:
         """Remove an event; False if it did not exist."""
-        cursor = self.db.execute("DELETE FROM calendar_events WHERE id = ?", (event_id,))
-        return cursor.rowcount == 1
+        current = await self.get(event_id)
+        if current is None:
+            return False
+        return await self.repository.delete(COLLECTION, str(event_id), current.user)
 
-    def free_slots(
+    async def free_slots(
         self, user: str, start: datetime, end: datetime, minimum: timedelta
     ) -> list[tuple[datetime, datetime]]:
         """Gaps of at least `minimum` between the user's timed events within [start, end)."""
         slots: list[tuple[datetime, datetime]] = []
         cursor = start
-        for event in self.conflicts(user, start, end):
+        for event in await self.conflicts(user, start, end):
             if event.start - cursor >= minimum:
                 slots.append((cursor, event.start))
             cursor = max(cursor, event.end)

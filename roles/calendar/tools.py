@@ -7,6 +7,7 @@ from datetime import date, datetime, time, timedelta
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.repository import open_repository
 from agent_system.routing.slots import (
     format_day,
     format_duration,
@@ -27,7 +28,9 @@ _STOP_WORDS = frozenset(
 
 
 STORE: Dependency[CalendarStore] = Dependency(
-    "calendar.store", lambda rt: CalendarStore(rt.db, rt.clock), description="Events, per user."
+    "calendar.store",
+    lambda rt: CalendarStore(open_repository(rt), rt.clock),
+    description="Events, per user.",
 )
 
 
@@ -58,10 +61,10 @@ def _when(event: Event, today: date) -> str:
     return f"{day} (all day)" if event.all_day else f"{day}, {_hours(event)}"
 
 
-def _conflict_note(store: CalendarStore, event: Event) -> str:
+async def _conflict_note(store: CalendarStore, event: Event) -> str:
     if event.all_day:
         return ""
-    others = store.conflicts(event.user, event.start, event.end, exclude=event.id)
+    others = await store.conflicts(event.user, event.start, event.end, exclude=event.id)
     if not others:
         return ""
     names = ", ".join(f"{o.title!r} {_hours(o)}" for o in others)
@@ -102,21 +105,23 @@ def _end(text: str, begin: datetime, now: datetime) -> datetime:
     return value
 
 
-def _resolve_event(ctx: ToolContext, reference: str) -> Event:
+async def _resolve_event(ctx: ToolContext, reference: str) -> Event:
     """The one event `reference` names: a number ("12", "#12") or (part of) a title."""
     store, user = calendar_store(ctx), _user(ctx)
     text = reference.strip().lstrip("#")
     if not text:
         raise ToolExecutionError("Say which event: its title or its number.")
     if text.isdigit():
-        event = store.get(int(text), user)
+        event = await store.get(int(text), user)
         if event is None:
             raise ToolExecutionError(f"There is no event #{text} in your calendar.")
         return event
-    matches = store.find(user, text)
+    matches = await store.find(user, text)
     if not matches:
         words = [w for w in re.findall(r"\w{3,}", text.lower()) if w not in _STOP_WORDS]
-        matches = [e for e in store.all_events(user) if any(w in e.title.lower() for w in words)]
+        matches = [
+            e for e in await store.all_events(user) if any(w in e.title.lower() for w in words)
+        ]
     now = ctx.runtime.clock.now()
     upcoming = [e for e in matches if e.end > now]
     matches = upcoming or matches
@@ -131,7 +136,7 @@ def _resolve_event(ctx: ToolContext, reference: str) -> Event:
 
 
 @tool(name="calendar.create", side_effects="reversible")
-def create(
+async def create(
     ctx: ToolContext,
     title: str,
     start: str,
@@ -162,14 +167,16 @@ def create(
     else:
         finish = begin + (_length(duration) if duration.strip() else DEFAULT_LENGTH)
     store = calendar_store(ctx)
-    event = store.add(_user(ctx), name, begin, finish, all_day=not timed, location=location.strip())
+    event = await store.add(
+        _user(ctx), name, begin, finish, all_day=not timed, location=location.strip()
+    )
     where = f" at {event.location}" if event.location else ""
     display = f"Added {event.title!r} {_when(event, now.date())}{where}."
-    return ToolOutput(data=event.as_data(), display=display + _conflict_note(store, event))
+    return ToolOutput(data=event.as_data(), display=display + await _conflict_note(store, event))
 
 
 @tool(name="calendar.list")
-def list_events(
+async def list_events(
     ctx: ToolContext, period: str = "today", start: str = "", end: str = "", limit: int = 0
 ) -> ToolOutput:
     """List the user's events in a period.
@@ -194,7 +201,7 @@ def list_events(
                 "'next monday'."
             )
         begin, finish = found
-    events = calendar_store(ctx).between(_user(ctx), begin, finish)
+    events = await calendar_store(ctx).between(_user(ctx), begin, finish)
     if limit > 0:
         events = [e for e in events if e.start >= begin or e.all_day][:limit]
         if not events:
@@ -230,7 +237,7 @@ def list_events(
 
 
 @tool(name="calendar.update", side_effects="reversible")
-def update(
+async def update(
     ctx: ToolContext,
     event: str,
     title: str = "",
@@ -252,7 +259,7 @@ def update(
     """
     if not any(v.strip() for v in (title, start, end, duration, location)):
         raise ToolExecutionError("Say what to change: a new time, title, length or location.")
-    current = _resolve_event(ctx, event)
+    current = await _resolve_event(ctx, event)
     now = ctx.runtime.clock.now()
     changes: dict[str, object] = {}
     begin, length = current.start, current.end - current.start
@@ -279,25 +286,27 @@ def update(
     if location.strip():
         changes["location"] = location.strip()
     store = calendar_store(ctx)
-    changed = store.update(current.id, **changes)
+    changed = await store.update(current.id, **changes)
     verb = "Moved" if changed.start != current.start else "Updated"
     display = f"{verb} {current.title!r}"
     if changed.title != current.title:
         display += f" (now {changed.title!r})"
     display += f": {_when(changed, now.date())}"
     display += f" at {changed.location}." if changed.location else "."
-    return ToolOutput(data=changed.as_data(), display=display + _conflict_note(store, changed))
+    return ToolOutput(
+        data=changed.as_data(), display=display + await _conflict_note(store, changed)
+    )
 
 
 @tool(name="calendar.delete", side_effects="irreversible")
-def delete(ctx: ToolContext, event: str) -> ToolOutput:
+async def delete(ctx: ToolContext, event: str) -> ToolOutput:
     """Delete an event from the user's calendar.
 
     Args:
         event: Which event: its number or (part of) its title.
     """
-    found = _resolve_event(ctx, event)
-    calendar_store(ctx).delete(found.id)
+    found = await _resolve_event(ctx, event)
+    await calendar_store(ctx).delete(found.id)
     today = ctx.runtime.clock.now().date()
     return ToolOutput(
         data=found.as_data(), display=f"Deleted {found.title!r} ({_when(found, today)})."
@@ -312,7 +321,7 @@ def _clock(text: str, what: str) -> time:
 
 
 @tool(name="calendar.free_time")
-def free_time(
+async def free_time(
     ctx: ToolContext,
     date: str = "today",
     duration: str = "30 minutes",
@@ -339,7 +348,7 @@ def free_time(
     while day < period[1].date() and len(data) < 14:
         begin = max(datetime.combine(day, opens, tzinfo=now.tzinfo), now)
         finish = datetime.combine(day, closes, tzinfo=now.tzinfo)
-        slots = store.free_slots(user, begin, finish, minimum) if begin < finish else []
+        slots = await store.free_slots(user, begin, finish, minimum) if begin < finish else []
         if slots:
             text = ", ".join(f"{format_clock(s)}-{format_clock(e)}" for s, e in slots)
             lines.append(f"{_day_phrase(day, now.date())}: {text}")

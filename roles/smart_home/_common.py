@@ -54,7 +54,9 @@ def _build(runtime: Runtime) -> HomeBackend:
             units=settings.units,
         )
     home = load_home(settings.home_config)
-    return SimulatedHome(runtime.db, home.devices, home.layout)
+    from agent_system.repository import open_repository
+
+    return SimulatedHome(open_repository(runtime), home.devices, home.layout)
 
 
 BACKEND: Dependency[HomeBackend] = Dependency(

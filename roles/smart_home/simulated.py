@@ -24,12 +24,12 @@ devices and optional custom sentences::
     attributes = { brightness = 80, color = "warm white" }
 
 Without ``[[areas]]`` a device's ``area`` string is its area. State changes are written to the
-``smart_home_devices`` table, so they survive restarts. Temperatures are stored in Celsius.
+``devices`` collection of the application's repository (shared by every worker on
+PostgreSQL), so they survive restarts. Temperatures are stored in Celsius.
 """
 
 from __future__ import annotations
 
-import json
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,7 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from agent_system.errors import ConfigurationError
-from agent_system.storage import Database
+from agent_system.repository import Repository
 from roles.smart_home.backend import Action, Device, check_supported
 from roles.smart_home.home import Area, Floor, Layout
 
@@ -52,13 +52,7 @@ __all__ = [
     "simulate",
 ]
 
-_DDL = """
-CREATE TABLE IF NOT EXISTS smart_home_devices (
-    id TEXT PRIMARY KEY,
-    state TEXT NOT NULL,
-    attributes TEXT NOT NULL
-);
-"""
+COLLECTION = "devices"
 
 DEFAULT_HOME: tuple[Device, ...] = (
     Device(
@@ -290,11 +284,12 @@ def _placed(devices: list[Device], layout: Layout) -> list[Device]:
 class SimulatedHome:
     """A home that exists only in the database: every action really changes stored state."""
 
-    def __init__(self, db: Database, devices: list[Device], layout: Layout | None = None) -> None:
-        self.db = db
+    def __init__(
+        self, repository: Repository, devices: list[Device], layout: Layout | None = None
+    ) -> None:
+        self.repository = repository
         self._layout = layout or Layout()
         self._defaults = {d.id: d for d in devices}
-        db.ensure_schema("smart_home", _DDL)
 
     async def layout(self) -> Layout:
         """The home's floors and areas."""
@@ -302,16 +297,16 @@ class SimulatedHome:
 
     async def devices(self) -> list[Device]:
         """Every device, with stored state laid over the configured defaults."""
-        stored = {row["id"]: row for row in self.db.query("SELECT * FROM smart_home_devices")}
+        stored = {r.key: r.body for r in await self.repository.records(COLLECTION)}
         out = []
         for device in self._defaults.values():
-            row = stored.get(device.id)
-            if row is None:
+            body = stored.get(device.id)
+            if body is None:
                 out.append(device.model_copy(deep=True))
             else:
-                attributes = {**device.attributes, **json.loads(row["attributes"])}
+                attributes = {**device.attributes, **body.get("attributes", {})}
                 out.append(
-                    device.model_copy(update={"state": row["state"], "attributes": attributes})
+                    device.model_copy(update={"state": body["state"], "attributes": attributes})
                 )
         return out
 
@@ -320,12 +315,7 @@ class SimulatedHome:
         check_supported(device, action)
         current = next((d for d in await self.devices() if d.id == device.id), device)
         state, attributes = simulate(current, action, value)
-        self.db.execute(
-            "INSERT INTO smart_home_devices (id, state, attributes) VALUES (?, ?, ?) "
-            "ON CONFLICT(id) DO UPDATE SET state = excluded.state,"
-            " attributes = excluded.attributes",
-            (device.id, state, json.dumps(attributes)),
-        )
+        await self.repository.put(COLLECTION, device.id, {"state": state, "attributes": attributes})
         return current.model_copy(update={"state": state, "attributes": attributes})
 
 

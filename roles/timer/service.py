@@ -1,8 +1,8 @@
 """The background loop that fires due timers, alarms and reminders.
 
-The chat REPL and the server each run one `TimerService`. Every tick fires each timer that is
-due exactly once (the store's guarded update makes that hold across processes), then hands it
-to ``notify``. Timers that came due while nothing was running fire on the first tick, marked
+The chat REPL and the server each run one `TimerService`. Every tick claims the timers that
+are due (one process of the cluster gets each, `TimerStore.claim`), hands each to ``notify``
+and marks it fired. Timers that came due while nothing was running fire on the first tick, marked
 ``late``.
 """
 
@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
+import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system.repository import open_repository
 from agent_system.understanding.locale import format_clock
 from roles.timer.store import Timer, TimerStore
 
@@ -87,30 +91,38 @@ class TimerService:
         *,
         late_after: timedelta = timedelta(seconds=5),
         user: str | None = None,
+        lease_s: float = 60.0,
     ) -> None:
         self.runtime = runtime
         self.notify = notify
         self.late_after = late_after
         self.user = user
-        self.store = TimerStore(runtime.db, runtime.clock)
+        self.store = TimerStore(open_repository(runtime), runtime.clock)
+        self.lease_s = lease_s
+        self.worker = f"{socket.gethostname()}|{os.getpid()}|{uuid.uuid4().hex[:8]}"
 
     async def tick(self) -> list[FiredTimer]:
-        """Fire every timer due now; return them in due order."""
+        """Fire every timer due now; return them in due order.
+
+        Due timers are claimed first (one process of the cluster gets each), announced, then
+        marked fired. A process that dies in between leaves a claim that runs out after
+        `lease_s`, and another process fires the timer then (late).
+        """
         now = self.runtime.clock.now()
         fired: list[FiredTimer] = []
-        for timer in self.store.due(now):
-            if self.user is not None and timer.user != self.user:
-                continue
+        for timer in await self.store.claim(now, self.worker, self.lease_s, self.user):
             late = timer.due_at is not None and now - timer.due_at > self.late_after
-            if not self.store.mark_fired(timer.id, now, late=late):
-                continue  # another process fired it first
-            done = self.store.get(timer.id) or timer
-            fired.append(FiredTimer(timer=done, fired_at=now, late=late))
-        for item in fired:
+            item = FiredTimer(
+                timer=replace(timer, state="fired", fired_at=now, late=late),
+                fired_at=now,
+                late=late,
+            )
             try:
                 await self.notify(item)
             except Exception:  # one failing notification must not lose the others
-                log.exception("Notifying timer #%s failed", item.timer.id)
+                log.exception("Notifying timer #%s failed", timer.id)
+            if await self.store.fire(timer.id, now, late=late) is not None:
+                fired.append(item)
         return fired
 
     async def run(self, stop: asyncio.Event, interval: float = 0.5) -> None:

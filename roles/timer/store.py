@@ -1,21 +1,23 @@
-"""Timers, alarms and reminders in the application database, per user.
+"""Timers, alarms and reminders on the application's repository, per user.
 
-Times are stored as UTC epoch seconds so the due check is one indexed comparison and works the
-same from every process sharing the file. A running timer has ``due_at``; a paused one has
-``remaining_s`` instead. Firing is a guarded update (``state = 'running'``), so a timer fires
-exactly once even when two services tick at the same moment.
+Each timer is a record of the ``timers`` collection (its number is the key), owned by its user.
+Times are UTC epoch seconds. A running timer has ``due_at`` and is scheduled (``_due``), so
+`TimerStore.claim` hands a due timer to one process of the whole cluster under a lease; a
+paused one has ``remaining_s`` instead. Firing (`TimerStore.fire`) is a guarded update
+(``state == 'running'``), so a timer fires once even when two services tick at the same moment.
 """
 
 from __future__ import annotations
 
-import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+from agent_system.repository import DUE, Record, Repository
 
 if TYPE_CHECKING:
     from agent_system.runtime import Clock
-    from agent_system.storage import Database
 
 __all__ = ["ACTIVE", "Timer", "TimerKind", "TimerState", "TimerStore"]
 
@@ -23,25 +25,7 @@ TimerKind = Literal["timer", "alarm", "reminder"]
 TimerState = Literal["running", "paused", "fired", "cancelled"]
 ACTIVE: tuple[TimerState, ...] = ("running", "paused")
 
-_DDL = """
-CREATE TABLE IF NOT EXISTS timers (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    user_id TEXT NOT NULL DEFAULT '',
-    thread_id TEXT,
-    kind TEXT NOT NULL,
-    label TEXT NOT NULL DEFAULT '',
-    message TEXT NOT NULL DEFAULT '',
-    state TEXT NOT NULL,
-    created_at REAL NOT NULL,
-    duration_s REAL,
-    due_at REAL,
-    remaining_s REAL,
-    fired_at REAL,
-    late INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS timers_due ON timers(state, due_at);
-CREATE INDEX IF NOT EXISTS timers_user ON timers(user_id, state);
-"""
+COLLECTION = "timers"
 
 
 @dataclass(frozen=True)
@@ -88,34 +72,34 @@ def _dt(value: float | None, now: datetime) -> datetime | None:
 
 
 class TimerStore:
-    """Data operations on the ``timers`` table (the tools, the service and the CLI use it)."""
+    """Timers on a `Repository` (the tools, the service and the CLI use it)."""
 
-    def __init__(self, db: Database, clock: Clock) -> None:
-        self.db = db
+    def __init__(self, repository: Repository, clock: Clock) -> None:
+        self.repository = repository
         self.clock = clock
-        db.ensure_schema("timers", _DDL)
 
-    def _row(self, row: sqlite3.Row) -> Timer:
+    def _timer(self, record: Record) -> Timer:
         now = self.clock.now()
-        remaining = row["remaining_s"]
-        duration = row["duration_s"]
+        body = record.body
+        remaining = body.get("remaining_s")
+        duration = body.get("duration_s")
         return Timer(
-            id=row["id"],
-            user=row["user_id"],
-            kind=row["kind"],
-            label=row["label"],
-            message=row["message"],
-            state=row["state"],
-            created_at=_dt(row["created_at"], now) or now,
-            due_at=_dt(row["due_at"], now),
+            id=int(record.key),
+            user=body.get("user", ""),
+            kind=body["kind"],
+            label=body.get("label", ""),
+            message=body.get("message", ""),
+            state=body["state"],
+            created_at=_dt(body.get("created_at"), now) or now,
+            due_at=_dt(body.get("due_at"), now),
             remaining_paused=None if remaining is None else timedelta(seconds=remaining),
             duration=None if duration is None else timedelta(seconds=duration),
-            fired_at=_dt(row["fired_at"], now),
-            late=bool(row["late"]),
-            thread_id=row["thread_id"],
+            fired_at=_dt(body.get("fired_at"), now),
+            late=bool(body.get("late")),
+            thread_id=body.get("thread_id"),
         )
 
-    def add(
+    async def add(
         self,
         *,
         user: str,
@@ -127,124 +111,145 @@ class TimerStore:
         thread_id: str | None = None,
     ) -> Timer:
         """Create a running timer due at `due`."""
-        cursor = self.db.execute(
-            "INSERT INTO timers (user_id, thread_id, kind, label, message, state, created_at,"
-            " duration_s, due_at) VALUES (?,?,?,?,?,'running',?,?,?)",
-            (
-                user,
-                thread_id,
-                kind,
-                label,
-                message,
-                _ts(self.clock.now()),
-                duration.total_seconds() if duration is not None else None,
-                _ts(due),
-            ),
-        )
-        timer = self.get(int(cursor.lastrowid or 0))
-        assert timer is not None
-        return timer
+        body: dict[str, Any] = {
+            "user": user,
+            "thread_id": thread_id,
+            "kind": kind,
+            "label": label,
+            "message": message,
+            "state": "running",
+            "created_at": _ts(self.clock.now()),
+            "duration_s": duration.total_seconds() if duration is not None else None,
+            "due_at": _ts(due),
+            "remaining_s": None,
+            "fired_at": None,
+            "late": False,
+            DUE: _ts(due),
+        }
+        return self._timer(await self.repository.insert(COLLECTION, body, user))
 
-    def get(self, timer_id: int, user: str | None = None) -> Timer | None:
+    async def get(self, timer_id: int, user: str | None = None) -> Timer | None:
         """One timer by id (only the user's own when `user` is given)."""
-        rows = self.db.query("SELECT * FROM timers WHERE id = ?", (timer_id,))
-        if not rows or (user is not None and rows[0]["user_id"] != user):
-            return None
-        return self._row(rows[0])
-
-    def list_timers(self, user: str | None, states: tuple[TimerState, ...] = ACTIVE) -> list[Timer]:
-        """Timers in `states`, soonest first (paused ones last); every user's when None."""
-        marks = ",".join("?" for _ in states)
-        sql = f"SELECT * FROM timers WHERE state IN ({marks})"
-        params: list[object] = list(states)
         if user is not None:
-            sql += " AND user_id = ?"
-            params.append(user)
-        rows = self.db.query(sql + " ORDER BY due_at IS NULL, due_at, id", params)
-        return [self._row(row) for row in rows]
+            record = await self.repository.get(COLLECTION, str(timer_id), user)
+        else:
+            record = await self.repository.lookup(COLLECTION, str(timer_id))
+        return None if record is None else self._timer(record)
 
-    def due(self, now: datetime) -> list[Timer]:
-        """Running timers whose time has come."""
-        rows = self.db.query(
-            "SELECT * FROM timers WHERE state = 'running' AND due_at <= ? ORDER BY due_at, id",
-            (_ts(now),),
+    async def list_timers(
+        self, user: str | None, states: tuple[TimerState, ...] = ACTIVE
+    ) -> list[Timer]:
+        """Timers in `states`, soonest first (paused ones last); every user's when None."""
+        if user is None:
+            records = await self.repository.scan(COLLECTION)
+        else:
+            records = await self.repository.records(COLLECTION, user)
+        timers = [self._timer(r) for r in records if r.body.get("state") in states]
+        far = datetime.max.replace(tzinfo=UTC)
+        timers.sort(key=lambda t: (t.due_at is None, t.due_at or far, t.id))
+        return timers
+
+    async def claim(
+        self, now: datetime, worker: str, lease_s: float, user: str | None = None
+    ) -> list[Timer]:
+        """Running timers due at `now` that no live process holds, claimed for `lease_s` s.
+
+        A claim of a process that died runs out; only `user`'s timers when given.
+        """
+        records = await self.repository.claim_due(
+            COLLECTION, _ts(now), worker, lease_s, None if user is None else [user]
         )
-        return [self._row(row) for row in rows]
+        return [self._timer(r) for r in records if r.body.get("state") == "running"]
 
-    def mark_fired(self, timer_id: int, fired_at: datetime, *, late: bool) -> bool:
-        """Mark a running timer fired; False if it was no longer running (fired elsewhere)."""
-        cursor = self.db.execute(
-            "UPDATE timers SET state = 'fired', fired_at = ?, late = ?"
-            " WHERE id = ? AND state = 'running'",
-            (_ts(fired_at), int(late), timer_id),
-        )
-        return cursor.rowcount == 1
+    async def fire(self, timer_id: int, fired_at: datetime, *, late: bool) -> Timer | None:
+        """Mark a running timer fired; None if it was no longer running (fired elsewhere)."""
+        record = await self.repository.lookup(COLLECTION, str(timer_id))
+        if record is None:
+            return None
+        fired = False
 
-    def cancel(self, timer_id: int) -> Timer:
+        def change(body: dict[str, Any] | None) -> dict[str, Any] | None:
+            nonlocal fired
+            if body is None or body.get("state") != "running":
+                return body
+            fired = True
+            body.pop(DUE, None)
+            return {**body, "state": "fired", "fired_at": _ts(fired_at), "late": late}
+
+        done = await self.repository.update(COLLECTION, record.key, change, record.owner)
+        return self._timer(done) if fired and done is not None else None
+
+    async def cancel(self, timer_id: int) -> Timer:
         """Cancel an active timer."""
-        self._update(timer_id, "state = 'cancelled'", (), ACTIVE)
-        return self._must(timer_id)
 
-    def pause(self, timer_id: int) -> Timer:
+        def change(body: dict[str, Any]) -> dict[str, Any]:
+            body.pop(DUE, None)
+            return {**body, "state": "cancelled"}
+
+        return await self._update(timer_id, change, ACTIVE)
+
+    async def pause(self, timer_id: int) -> Timer:
         """Stop the countdown, keeping the time left."""
         now = _ts(self.clock.now())
-        self._update(
-            timer_id,
-            "state = 'paused', remaining_s = MAX(due_at - ?, 0), due_at = NULL",
-            (now,),
-            ("running",),
-        )
-        return self._must(timer_id)
 
-    def resume(self, timer_id: int) -> Timer:
+        def change(body: dict[str, Any]) -> dict[str, Any]:
+            body.pop(DUE, None)
+            left = max(float(body["due_at"]) - now, 0.0)
+            return {**body, "state": "paused", "remaining_s": left, "due_at": None}
+
+        return await self._update(timer_id, change, ("running",))
+
+    async def resume(self, timer_id: int) -> Timer:
         """Restart a paused countdown with the time it had left."""
         now = _ts(self.clock.now())
-        self._update(
-            timer_id,
-            "state = 'running', due_at = ? + remaining_s, remaining_s = NULL",
-            (now,),
-            ("paused",),
-        )
-        return self._must(timer_id)
 
-    def extend(self, timer_id: int, by: timedelta) -> Timer:
+        def change(body: dict[str, Any]) -> dict[str, Any]:
+            due = now + float(body["remaining_s"] or 0)
+            return {**body, "state": "running", "due_at": due, "remaining_s": None, DUE: due}
+
+        return await self._update(timer_id, change, ("paused",))
+
+    async def extend(self, timer_id: int, by: timedelta) -> Timer:
         """Add time to an active timer (to its time left when paused)."""
         seconds = by.total_seconds()
-        self._update(
-            timer_id,
-            "due_at = due_at + ?, remaining_s = remaining_s + ?,"
-            " duration_s = COALESCE(duration_s + ?, duration_s)",
-            (seconds, seconds, seconds),
-            ACTIVE,
-        )
-        return self._must(timer_id)
 
-    def delete_finished(self, user: str | None = None) -> int:
+        def change(body: dict[str, Any]) -> dict[str, Any]:
+            body = dict(body)
+            for name in ("due_at", "remaining_s", "duration_s", DUE):
+                if body.get(name) is not None:
+                    body[name] = float(body[name]) + seconds
+            return body
+
+        return await self._update(timer_id, change, ACTIVE)
+
+    async def delete_finished(self, user: str | None = None) -> int:
         """Forget fired and cancelled timers; returns how many."""
-        sql = "DELETE FROM timers WHERE state IN ('fired', 'cancelled')"
-        if user is None:
-            return self.db.execute(sql).rowcount
-        return self.db.execute(sql + " AND user_id = ?", (user,)).rowcount
+        gone = 0
+        for timer in await self.list_timers(user, ("fired", "cancelled")):
+            if await self.repository.delete(COLLECTION, str(timer.id), timer.user):
+                gone += 1
+        return gone
 
-    def _update(
+    async def _update(
         self,
         timer_id: int,
-        assignments: str,
-        params: tuple[object, ...],
+        change: Callable[[dict[str, Any]], dict[str, Any]],
         states: tuple[TimerState, ...],
-    ) -> None:
-        marks = ",".join("?" for _ in states)
-        cursor = self.db.execute(
-            f"UPDATE timers SET {assignments} WHERE id = ? AND state IN ({marks})",
-            (*params, timer_id, *states),
-        )
-        if cursor.rowcount != 1:
-            current = self.get(timer_id)
-            state = current.state if current else "missing"
-            raise ValueError(f"Timer #{timer_id} is {state}, not {' or '.join(states)}.")
-
-    def _must(self, timer_id: int) -> Timer:
-        timer = self.get(timer_id)
-        if timer is None:
+    ) -> Timer:
+        record = await self.repository.lookup(COLLECTION, str(timer_id))
+        if record is None:
             raise ValueError(f"Timer #{timer_id} does not exist.")
-        return timer
+        problem = ""
+
+        def guarded(body: dict[str, Any] | None) -> dict[str, Any] | None:
+            nonlocal problem
+            state = "missing" if body is None else body.get("state")
+            if body is None or state not in states:
+                problem = f"Timer #{timer_id} is {state}, not {' or '.join(states)}."
+                return body
+            return change(body)
+
+        done = await self.repository.update(COLLECTION, record.key, guarded, record.owner)
+        if problem or done is None:
+            raise ValueError(problem or f"Timer #{timer_id} does not exist.")
+        return self._timer(done)

@@ -8,6 +8,7 @@ from typing import Any
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.repository import open_repository
 from agent_system.routing.slots import (
     format_duration,
     format_moment,
@@ -27,7 +28,9 @@ _ALL = re.compile(r"^(?:all|every(?:thing|one)?|them\s+all)$")
 
 
 STORE: Dependency[TimerStore] = Dependency(
-    "timer.store", lambda rt: TimerStore(rt.db, rt.clock), description="Timers, per user."
+    "timer.store",
+    lambda rt: TimerStore(open_repository(rt), rt.clock),
+    description="Timers, per user.",
 )
 
 
@@ -115,7 +118,7 @@ def _as_data(timer: Timer, now: datetime) -> dict[str, Any]:
     }
 
 
-def _resolve(
+async def _resolve(
     ctx: ToolContext,
     target: str,
     states: tuple[TimerState, ...],
@@ -130,7 +133,7 @@ def _resolve(
     words = [w for w in words if w.rstrip("s") not in _KIND_WORDS]
     kinds = named or kinds
     noun = "/".join(f"{k}s" for k in kinds)
-    timers = [t for t in timer_store(ctx).list_timers(_user(ctx), states) if t.kind in kinds]
+    timers = [t for t in await timer_store(ctx).list_timers(_user(ctx), states) if t.kind in kinds]
     if not timers:
         raise ToolExecutionError(f"You have no {noun} to {verb}.")
     text = " ".join(words)
@@ -154,7 +157,7 @@ def _resolve(
 
 
 @tool(name="timer.set", side_effects="reversible")
-def set_timer(ctx: ToolContext, duration: str, label: str = "") -> ToolOutput:
+async def set_timer(ctx: ToolContext, duration: str, label: str = "") -> ToolOutput:
     """Start a countdown timer.
 
     Args:
@@ -168,7 +171,7 @@ def set_timer(ctx: ToolContext, duration: str, label: str = "") -> ToolOutput:
             "with a date instead."
         )
     now = ctx.runtime.clock.now()
-    timer = timer_store(ctx).add(
+    timer = await timer_store(ctx).add(
         user=_user(ctx),
         kind="timer",
         due=now + value,
@@ -184,7 +187,7 @@ def set_timer(ctx: ToolContext, duration: str, label: str = "") -> ToolOutput:
 
 
 @tool(name="timer.alarm", side_effects="reversible")
-def alarm(ctx: ToolContext, at: str, label: str = "") -> ToolOutput:
+async def alarm(ctx: ToolContext, at: str, label: str = "") -> ToolOutput:
     """Set an alarm for a clock time.
 
     Args:
@@ -193,7 +196,7 @@ def alarm(ctx: ToolContext, at: str, label: str = "") -> ToolOutput:
     """
     now = ctx.runtime.clock.now()
     due = _moment(at, now, "An alarm")
-    timer = timer_store(ctx).add(
+    timer = await timer_store(ctx).add(
         user=_user(ctx), kind="alarm", due=due, label=label.strip(), thread_id=ctx.thread_id
     )
     name = f"Alarm {timer.label!r}" if timer.label else "Alarm"
@@ -201,7 +204,7 @@ def alarm(ctx: ToolContext, at: str, label: str = "") -> ToolOutput:
 
 
 @tool(name="timer.remind", side_effects="reversible")
-def remind(ctx: ToolContext, text: str, when: str) -> ToolOutput:
+async def remind(ctx: ToolContext, text: str, when: str) -> ToolOutput:
     """Remind the user of something at a time or after a while.
 
     Args:
@@ -213,7 +216,7 @@ def remind(ctx: ToolContext, text: str, when: str) -> ToolOutput:
         raise ToolExecutionError("Say what the reminder is about, e.g. 'call mom'.")
     now = ctx.runtime.clock.now()
     due = _moment(when, now, "A reminder")
-    timer = timer_store(ctx).add(
+    timer = await timer_store(ctx).add(
         user=_user(ctx), kind="reminder", due=due, message=message, thread_id=ctx.thread_id
     )
     return ToolOutput(
@@ -222,7 +225,7 @@ def remind(ctx: ToolContext, text: str, when: str) -> ToolOutput:
 
 
 @tool(name="timer.list")
-def list_timers(
+async def list_timers(
     ctx: ToolContext,
     target: str = "",
     kind: str = "",
@@ -239,7 +242,7 @@ def list_timers(
         count: Answer with how many there are ("how many timers do I have running?").
     """
     now = ctx.runtime.clock.now()
-    timers = timer_store(ctx).list_timers(_user(ctx), ACTIVE)
+    timers = await timer_store(ctx).list_timers(_user(ctx), ACTIVE)
     words = re.sub(r"\b(?:the|my|our|this|that|of|for|all)\b|#", " ", target.lower()).split()
     kinds = {_KIND_WORDS[w.rstrip("s")] for w in words if w.rstrip("s") in _KIND_WORDS}
     if wanted := _KIND_WORDS.get(kind.strip().lower().rstrip("s")):
@@ -277,7 +280,7 @@ def list_timers(
 
 
 @tool(name="timer.cancel", side_effects="reversible")
-def cancel(ctx: ToolContext, target: str = "") -> ToolOutput:
+async def cancel(ctx: ToolContext, target: str = "") -> ToolOutput:
     """Cancel timers, alarms or reminders.
 
     Args:
@@ -286,7 +289,7 @@ def cancel(ctx: ToolContext, target: str = "") -> ToolOutput:
     """
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
-    cancelled = [store.cancel(t.id) for t in _resolve(ctx, target, ACTIVE, "cancel")]
+    cancelled = [await store.cancel(t.id) for t in await _resolve(ctx, target, ACTIVE, "cancel")]
     if len(cancelled) == 1:
         display = f"Cancelled {_describe(cancelled[0], now).split(':')[0]}."
     else:
@@ -295,7 +298,7 @@ def cancel(ctx: ToolContext, target: str = "") -> ToolOutput:
 
 
 @tool(name="timer.pause", side_effects="reversible")
-def pause(ctx: ToolContext, target: str = "") -> ToolOutput:
+async def pause(ctx: ToolContext, target: str = "") -> ToolOutput:
     """Pause a running countdown timer, keeping the time left.
 
     Args:
@@ -303,7 +306,10 @@ def pause(ctx: ToolContext, target: str = "") -> ToolOutput:
     """
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
-    paused = [store.pause(t.id) for t in _resolve(ctx, target, ("running",), "pause", ("timer",))]
+    paused = [
+        await store.pause(t.id)
+        for t in await _resolve(ctx, target, ("running",), "pause", ("timer",))
+    ]
     return ToolOutput(
         data=[_as_data(t, now) for t in paused],
         display="Paused "
@@ -313,7 +319,7 @@ def pause(ctx: ToolContext, target: str = "") -> ToolOutput:
 
 
 @tool(name="timer.resume", side_effects="reversible")
-def resume(ctx: ToolContext, target: str = "") -> ToolOutput:
+async def resume(ctx: ToolContext, target: str = "") -> ToolOutput:
     """Resume a paused timer with the time it had left.
 
     Args:
@@ -321,7 +327,10 @@ def resume(ctx: ToolContext, target: str = "") -> ToolOutput:
     """
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
-    resumed = [store.resume(t.id) for t in _resolve(ctx, target, ("paused",), "resume", ("timer",))]
+    resumed = [
+        await store.resume(t.id)
+        for t in await _resolve(ctx, target, ("paused",), "resume", ("timer",))
+    ]
     parts = [f"{_describe(t, now)} ({_ends(t.due_at or now, now)})" for t in resumed]
     return ToolOutput(
         data=[_as_data(t, now) for t in resumed], display=f"Resumed {'; '.join(parts)}."
@@ -329,7 +338,7 @@ def resume(ctx: ToolContext, target: str = "") -> ToolOutput:
 
 
 @tool(name="timer.extend", side_effects="reversible")
-def extend(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
+async def extend(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
     """Add time to a running or paused timer, alarm or reminder.
 
     Args:
@@ -339,7 +348,9 @@ def extend(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
     value = _duration(by, "The extra time")
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
-    changed = [store.extend(t.id, value) for t in _resolve(ctx, target, ACTIVE, "extend")]
+    changed = [
+        await store.extend(t.id, value) for t in await _resolve(ctx, target, ACTIVE, "extend")
+    ]
     parts = [f"{t.name} ({_ends(t.due_at, now) if t.due_at else 'paused'})" for t in changed]
     return ToolOutput(
         data=[_as_data(t, now) for t in changed],

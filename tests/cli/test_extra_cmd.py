@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from datetime import timedelta
 from pathlib import Path
@@ -11,6 +12,7 @@ from typer.testing import CliRunner
 from agent_system.cli.app import app
 from agent_system.cli.extra_cmd import format_remaining
 from agent_system.config import Settings
+from agent_system.repository import SQLiteRepository
 from agent_system.runtime import SystemClock
 from agent_system.storage import Database
 from roles.calendar.store import CalendarStore
@@ -25,11 +27,17 @@ def _db() -> Database:
 
 def test_timers_lists_the_local_users_active_timers_soonest_first() -> None:
     db, clock = _db(), SystemClock()
-    store = TimerStore(db, clock)
+    store = TimerStore(SQLiteRepository(db), clock)
     now = clock.now()
-    store.add(user="", kind="timer", due=now + timedelta(minutes=10), label="pasta")
-    store.add(user="", kind="reminder", due=now + timedelta(minutes=2), message="call mum")
-    store.add(user="alice", kind="timer", due=now + timedelta(minutes=1), label="hers")
+
+    async def add() -> None:
+        await store.add(user="", kind="timer", due=now + timedelta(minutes=10), label="pasta")
+        await store.add(
+            user="", kind="reminder", due=now + timedelta(minutes=2), message="call mum"
+        )
+        await store.add(user="alice", kind="timer", due=now + timedelta(minutes=1), label="hers")
+
+    asyncio.run(add())
     db.close()
     result = runner.invoke(app, ["timers", "--json"])
     assert result.exit_code == 0, result.output
@@ -61,7 +69,11 @@ def test_remaining_time_is_formatted_compactly() -> None:
 def test_calendar_export_writes_an_ics_file_that_imports_back(tmp_path: Path) -> None:
     db, clock = _db(), SystemClock()
     start = clock.now().replace(microsecond=0) + timedelta(days=1)
-    CalendarStore(db, clock).add("", "Dentist", start, start + timedelta(hours=1))
+    asyncio.run(
+        CalendarStore(SQLiteRepository(db), clock).add(
+            "", "Dentist", start, start + timedelta(hours=1)
+        )
+    )
     db.close()
     target = tmp_path / "cal.ics"
     result = runner.invoke(app, ["calendar", "export", "--output", str(target)])

@@ -9,6 +9,7 @@ import pytest
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import SideEffect, ToolContext, ToolSpec
+from agent_system.repository import open_repository
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import Turn
 from agent_system.runtime import FakeClock, Runtime
@@ -30,7 +31,7 @@ async def call(runtime: Runtime, name: str, user: str = "ann", **arguments: Any)
 
 
 def store(runtime: Runtime) -> CalendarStore:
-    return CalendarStore(runtime.db, runtime.clock)
+    return CalendarStore(open_repository(runtime), runtime.clock)
 
 
 def at(day: int, hour: int, minute: int = 0) -> datetime:
@@ -48,7 +49,7 @@ def test_deleting_is_irreversible_and_creating_is_reversible() -> None:
 async def test_creating_an_event_stores_it_with_a_one_hour_default(runtime: Runtime) -> None:
     out = await call(runtime, "create", title="Dentist", start="on the 14th at 10am")
     assert out.display == "Added 'Dentist' on Wed 14 Jan, 10:00-11:00."
-    [event] = store(runtime).all_events("ann")
+    [event] = await store(runtime).all_events("ann")
     assert (event.start, event.end) == (at(14, 10), at(14, 11))
 
 
@@ -63,7 +64,7 @@ async def test_an_overlap_is_reported_when_creating(runtime: Runtime) -> None:
 async def test_a_day_without_a_time_makes_an_all_day_event(runtime: Runtime) -> None:
     out = await call(runtime, "create", title="Holiday", start="friday", location="Nice")
     assert out.display == "Added 'Holiday' on Fri 9 Jan (all day) at Nice."
-    [event] = store(runtime).all_events("ann")
+    [event] = await store(runtime).all_events("ann")
     assert event.all_day and event.end - event.start == timedelta(days=1)
 
 
@@ -81,7 +82,7 @@ async def test_bad_input_creates_nothing(
 ) -> None:
     with pytest.raises(ToolExecutionError, match=message):
         await call(runtime, "create", **arguments)
-    assert store(runtime).all_events("ann") == []
+    assert await store(runtime).all_events("ann") == []
 
 
 async def test_listing_a_day_shows_its_events_in_order(runtime: Runtime) -> None:
@@ -126,7 +127,7 @@ async def test_an_ambiguous_reference_lists_the_candidates(runtime: Runtime) -> 
         await call(runtime, "delete", event="standup")
     out = await call(runtime, "delete", event="#2")
     assert out.display == "Deleted 'Standup' (on Wed 7 Jan, 10:00-11:00)."
-    assert len(store(runtime).all_events("ann")) == 1
+    assert len(await store(runtime).all_events("ann")) == 1
 
 
 async def test_an_update_with_nothing_to_change_is_refused(runtime: Runtime) -> None:
@@ -157,29 +158,29 @@ async def test_free_time_today_starts_now(runtime: Runtime, clock: FakeClock) ->
 async def test_ics_export_then_import_round_trips_every_field(runtime: Runtime) -> None:
     await call(runtime, "create", title="Dentist", start="on the 14th at 10am", location="Rue X")
     await call(runtime, "create", title="Holiday", start="friday")
-    text = export_ics(store(runtime), "ann")
+    text = await export_ics(store(runtime), "ann")
     assert "BEGIN:VCALENDAR" in text and "SUMMARY:Dentist" in text
-    result = import_ics(store(runtime), text, "bob")
+    result = await import_ics(store(runtime), text, "bob")
     assert (result.added, result.updated) == (2, 0)
 
-    def fields(user: str) -> list[tuple[object, ...]]:
-        events = store(runtime).all_events(user)
+    async def fields(user: str) -> list[tuple[object, ...]]:
+        events = await store(runtime).all_events(user)
         return [(e.title, e.start, e.end, e.all_day, e.location) for e in events]
 
-    assert fields("bob") == fields("ann")
+    assert await fields("bob") == await fields("ann")
 
 
 async def test_importing_the_same_file_twice_updates_instead_of_duplicating(
     runtime: Runtime,
 ) -> None:
     await call(runtime, "create", title="Dentist", start="tomorrow at 3pm")
-    text = export_ics(store(runtime), "ann")
-    result = import_ics(store(runtime), text, "ann")
+    text = await export_ics(store(runtime), "ann")
+    result = await import_ics(store(runtime), text, "ann")
     assert (result.added, result.updated) == (0, 1)
-    assert len(store(runtime).all_events("ann")) == 1
+    assert len(await store(runtime).all_events("ann")) == 1
 
 
-def test_import_reads_floating_times_durations_and_recurrence(runtime: Runtime) -> None:
+async def test_import_reads_floating_times_durations_and_recurrence(runtime: Runtime) -> None:
     text = (
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
         "BEGIN:VEVENT\r\nUID:a@x\r\nSUMMARY:Yoga\r\nDTSTART:20260107T180000\r\n"
@@ -188,17 +189,17 @@ def test_import_reads_floating_times_durations_and_recurrence(runtime: Runtime) 
         "DTEND:20260107T170000\r\nEND:VEVENT\r\n"
         "END:VCALENDAR\r\n"
     )
-    result = import_ics(store(runtime), text, "ann")
+    result = await import_ics(store(runtime), text, "ann")
     assert (result.added, result.recurring) == (1, ["Yoga"])
     assert result.skipped == ["'Broken': ends before it starts"]
-    [event] = store(runtime).all_events("ann")
+    [event] = await store(runtime).all_events("ann")
     assert (event.start, event.end) == (at(7, 18), at(7, 19, 30))
 
 
-def test_import_of_a_non_calendar_says_what_to_do(runtime: Runtime) -> None:
+async def test_import_of_a_non_calendar_says_what_to_do(runtime: Runtime) -> None:
     with pytest.raises(ToolExecutionError, match=r"not a valid iCalendar .*Export it again"):
-        import_ics(store(runtime), "hello, world", "ann")
-    assert store(runtime).all_events("ann") == []
+        await import_ics(store(runtime), "hello, world", "ann")
+    assert await store(runtime).all_events("ann") == []
 
 
 # --- interpretation ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolSpec
+from agent_system.repository import open_repository
 from agent_system.roles import Clarification, RoleCall, load_roles
 from agent_system.routing.models import Turn
 from agent_system.runtime import FakeClock, Runtime
@@ -32,7 +33,7 @@ async def call(runtime: Runtime, name: str, user: str = "ann", **arguments: Any)
 
 
 def store(runtime: Runtime) -> TimerStore:
-    return TimerStore(runtime.db, runtime.clock)
+    return TimerStore(open_repository(runtime), runtime.clock)
 
 
 # --- tools ------------------------------------------------------------------------------------
@@ -54,7 +55,7 @@ def test_tool_names_follow_the_role_dot_function_convention() -> None:
 async def test_setting_a_timer_stores_it_and_says_when_it_ends(runtime: Runtime) -> None:
     out = await call(runtime, "set_timer", duration="10 minutes")
     assert out.display == "Timer set for 10 minutes (ends at 09:10)."
-    [timer] = store(runtime).list_timers("ann")
+    [timer] = await store(runtime).list_timers("ann")
     assert timer.kind == "timer"
     assert timer.due_at == MONDAY_9AM + timedelta(minutes=10)
 
@@ -72,7 +73,7 @@ async def test_a_bad_duration_is_refused_and_nothing_is_stored(
     with pytest.raises(ToolExecutionError) as error:
         await call(runtime, "set_timer", duration=duration)
     assert duration in error.value.message
-    assert store(runtime).list_timers(None) == []
+    assert await store(runtime).list_timers(None) == []
 
 
 async def test_timers_longer_than_a_week_are_refused_with_a_pointer_to_alarms(
@@ -88,13 +89,13 @@ async def test_timers_are_kept_per_user(runtime: Runtime) -> None:
     assert out.display == "You have no timers, alarms or reminders set."
     with pytest.raises(ToolExecutionError, match="no timers"):
         await call(runtime, "cancel", user="bob", target="tea")
-    assert len(store(runtime).list_timers("ann")) == 1
+    assert len(await store(runtime).list_timers("ann")) == 1
 
 
 async def test_an_alarm_rings_at_the_next_matching_time(runtime: Runtime) -> None:
     out = await call(runtime, "alarm", at="7:30 am")
     assert out.display == "Alarm set for tomorrow at 07:30."
-    [timer] = store(runtime).list_timers("ann")
+    [timer] = await store(runtime).list_timers("ann")
     assert timer.due_at == datetime(2026, 1, 6, 7, 30, tzinfo=PARIS)
 
 
@@ -107,7 +108,7 @@ async def test_an_alarm_without_a_usable_future_time_is_refused(
 ) -> None:
     with pytest.raises(ToolExecutionError, match=message):
         await call(runtime, "alarm", at=at)
-    assert store(runtime).list_timers(None) == []
+    assert await store(runtime).list_timers(None) == []
 
 
 async def test_a_reminder_keeps_its_text_and_accepts_a_delay(runtime: Runtime) -> None:
@@ -135,7 +136,7 @@ async def test_cancel_by_label_leaves_the_other_timers(runtime: Runtime) -> None
     await call(runtime, "set_timer", duration="4 minutes", label="eggs")
     out = await call(runtime, "cancel", target="pasta timer")
     assert out.display == "Cancelled timer 'pasta'."
-    assert [t.label for t in store(runtime).list_timers("ann")] == ["eggs"]
+    assert [t.label for t in await store(runtime).list_timers("ann")] == ["eggs"]
 
 
 async def test_cancel_without_a_target_needs_a_single_candidate(runtime: Runtime) -> None:
@@ -145,7 +146,7 @@ async def test_cancel_without_a_target_needs_a_single_candidate(runtime: Runtime
         await call(runtime, "cancel")
     out = await call(runtime, "cancel", target="all")
     assert out.display == "Cancelled 2: eggs, pasta."
-    assert store(runtime).list_timers("ann") == []
+    assert await store(runtime).list_timers("ann") == []
 
 
 async def test_cancel_all_alarms_keeps_the_timers(runtime: Runtime) -> None:
@@ -153,7 +154,7 @@ async def test_cancel_all_alarms_keeps_the_timers(runtime: Runtime) -> None:
     await call(runtime, "alarm", at="6am")
     await call(runtime, "alarm", at="7am")
     await call(runtime, "cancel", target="all alarms")
-    assert [t.kind for t in store(runtime).list_timers("ann")] == ["timer"]
+    assert [t.kind for t in await store(runtime).list_timers("ann")] == ["timer"]
 
 
 async def test_an_unknown_label_names_the_timers_there_are(runtime: Runtime) -> None:
@@ -174,7 +175,7 @@ async def test_pause_keeps_the_time_left_and_resume_restarts_from_it(
     assert out.display == "Timer 'pasta': 8 minutes left (paused)."
     out = await call(runtime, "resume", target="pasta")
     assert out.display == "Resumed timer 'pasta': 8 minutes left (ends at 10:10)."
-    [timer] = store(runtime).list_timers("ann")
+    [timer] = await store(runtime).list_timers("ann")
     assert timer.due_at == MONDAY_9AM + timedelta(seconds=120 + 3600 + 480)
 
 
@@ -192,7 +193,7 @@ async def test_extend_moves_the_end_of_a_running_and_of_a_paused_timer(
     assert out.display == "Added 5 minutes to pasta (ends at 09:15)."
     await call(runtime, "pause")
     await call(runtime, "extend", by="1 minute", target="pasta")
-    [timer] = store(runtime).list_timers("ann")
+    [timer] = await store(runtime).list_timers("ann")
     assert timer.remaining(MONDAY_9AM) == timedelta(minutes=16)
     with pytest.raises(ToolExecutionError, match="must be positive"):
         await call(runtime, "extend", by="-3 minutes")
@@ -219,8 +220,8 @@ async def test_a_timer_fires_once_when_it_is_due(runtime: Runtime, clock: FakeCl
     clock.advance(10)
     assert await service.tick() == []
     assert len(inbox.items) == 1
-    assert store(runtime).get(fired.timer.id) is not None
-    assert store(runtime).list_timers("ann") == []
+    assert await store(runtime).get(fired.timer.id) is not None
+    assert await store(runtime).list_timers("ann") == []
 
 
 async def test_two_services_on_one_database_fire_a_timer_once(
@@ -266,7 +267,7 @@ async def test_timers_due_while_nothing_ran_fire_late_on_the_first_tick(
     [fired] = await TimerService(runtime, inbox).tick()
     assert fired.late
     assert fired.text == "Reminder: call mom (it was due at 09:05; nothing was running then)."
-    assert store(runtime).get(fired.timer.id).late  # type: ignore[union-attr]
+    assert (await store(runtime).get(fired.timer.id)).late  # type: ignore[union-attr]
 
 
 async def test_a_failing_notification_does_not_stop_the_others(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable
@@ -145,6 +146,7 @@ def test_tools_are_listed_with_their_schemas(live: Live) -> None:
 
 
 def test_a_fired_timer_is_a_notification_on_its_users_event_stream(live: Live) -> None:
+    from agent_system.repository import SQLiteRepository
     from roles.timer.store import TimerStore
 
     runtime = live.system.engine.runtime
@@ -152,14 +154,15 @@ def test_a_fired_timer_is_a_notification_on_its_users_event_stream(live: Live) -
     user = user_id_for(KEY_A)
     with live.client() as client, connect_sse(client, "GET", "/v1/events") as source:
         _wait_for(lambda: hub.subscribers(user) == 1)
-        store = TimerStore(runtime.db, runtime.clock)
-        store.add(
+        store = TimerStore(SQLiteRepository(runtime.db), runtime.clock)
+        add = store.add(
             user=user,
             kind="timer",
             label="tea",
             due=runtime.clock.now() + timedelta(milliseconds=100),
             duration=timedelta(milliseconds=100),
         )
+        asyncio.run(add)
         sse = next(source.iter_sse())
     event = EventAdapter.validate_python(sse.json())
     assert sse.event == "notification" and event.type == "notification"
