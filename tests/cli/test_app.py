@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import json
 import sys
 import types
@@ -187,6 +189,7 @@ def test_ask_rings_timers_that_came_due_while_nothing_ran() -> None:
     from datetime import timedelta
 
     from agent_system.config import Settings
+    from agent_system.repository import SQLiteRepository
     from agent_system.runtime import SystemClock
     from agent_system.storage import Database
     from roles.timer.store import TimerStore
@@ -194,13 +197,14 @@ def test_ask_rings_timers_that_came_due_while_nothing_ran() -> None:
     settings = Settings()
     db = Database(settings.sqlite_path)
     clock = SystemClock()
-    TimerStore(db, clock).add(
+    add = TimerStore(SQLiteRepository(db), clock).add(
         user="",
         kind="timer",
         label="tea",
         due=clock.now() - timedelta(minutes=3),
         duration=timedelta(minutes=1),
     )
+    asyncio.run(add)
     db.close()
     result = runner.invoke(app, ["ask", "--json", "hello"])
     assert result.exit_code == 0, result.output

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import json
 import os
 import signal
@@ -79,13 +81,14 @@ def test_daemon_once_rings_what_is_due_and_leaves_other_users_timers(
 
     from agent_system.config import Settings
     from agent_system.persistence import open_runtime
+    from agent_system.repository import open_repository
     from roles.timer.store import TimerStore
 
     runtime = open_runtime(Settings())
-    store = TimerStore(runtime.db, runtime.clock)
+    store = TimerStore(open_repository(runtime), runtime.clock)
     past = datetime.now(UTC) - timedelta(minutes=1)
-    mine = store.add(user="", kind="timer", due=past, duration=timedelta(minutes=10))
-    theirs = store.add(user="alice", kind="timer", due=past, label="bread")
+    mine = asyncio.run(store.add(user="", kind="timer", due=past, duration=timedelta(minutes=10)))
+    theirs = asyncio.run(store.add(user="alice", kind="timer", due=past, label="bread"))
     runtime.db.close()
     monkeypatch.setenv("PATH", str(tmp_path))  # no desktop notifier
     result = runner.invoke(app, ["daemon", "--once"])
@@ -93,7 +96,7 @@ def test_daemon_once_rings_what_is_due_and_leaves_other_users_timers(
     assert "Your 10-minute timer is done (it was due at" in result.stdout
     assert "bread" not in result.stdout
     runtime = open_runtime(Settings())
-    store = TimerStore(runtime.db, runtime.clock)
-    assert store.get(mine.id).state == "fired"  # type: ignore[union-attr]
-    assert store.get(theirs.id).state == "running"  # type: ignore[union-attr]
+    store = TimerStore(open_repository(runtime), runtime.clock)
+    assert asyncio.run(store.get(mine.id)).state == "fired"  # type: ignore[union-attr]
+    assert asyncio.run(store.get(theirs.id)).state == "running"  # type: ignore[union-attr]
     runtime.db.close()
