@@ -16,7 +16,12 @@ from agent_system.graph._view import StateView, emit, thread_id
 from agent_system.graph.compensate import compensate
 from agent_system.graph.followup import turn_calls
 from agent_system.graph.state import HISTORY_LIMIT, AgentState
-from agent_system.graph.synthesize import can_template, extractive_reply, template_reply
+from agent_system.graph.synthesize import (
+    CUT_NOTICE,
+    can_template,
+    extractive_reply,
+    template_reply,
+)
 from agent_system.planning.models import (
     ExecutionPlan,
     PlanResult,
@@ -135,16 +140,21 @@ class Finish:
             return f"{unplanned}The LLM could not plan it:\n{problems}", False
         if self.synthesizer is not None:
             writer = get_stream_writer()
+            shown: list[str] = []
+
+            def on_delta(delta: str) -> None:
+                shown.append(delta)
+                writer(ev.ReplyDelta(text=delta, thread_id=thread))
+
             try:
-                written: str = await self.synthesizer(
-                    request,
-                    plan,
-                    outcome,
-                    lambda delta: writer(ev.ReplyDelta(text=delta, thread_id=thread)),
-                )
-                return written, True
+                written: str = await self.synthesizer(request, plan, outcome, on_delta)
+                if written.strip():
+                    return written, True
+                log.warning("LLM synthesis wrote nothing; using the extractive reply")
             except AgentSystemError as exc:
                 log.warning("LLM synthesis failed (%s); using the extractive reply", exc)
+            if "".join(shown).strip():  # a cut answer is out already: say so before the rest
+                writer(ev.ReplyDelta(text=CUT_NOTICE, thread_id=thread))
         return extractive_reply(plan, results), False
 
 

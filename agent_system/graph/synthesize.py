@@ -5,7 +5,10 @@ from __future__ import annotations
 from agent_system.planning.models import ExecutionPlan, StepResult, StepStatus
 from agent_system.roles import CANNOT_OFFLINE, NOT_UNDERSTOOD
 
-__all__ = ["can_template", "extractive_reply", "template_reply"]
+__all__ = ["CUT_NOTICE", "can_template", "extractive_reply", "template_reply"]
+
+CUT_NOTICE = "\n\n(That answer was cut off. Here is the full result:)\n\n"
+"""Streamed after the text of an answer that stopped midway, before the extractive reply."""
 
 
 def can_template(plan: ExecutionPlan, results: dict[str, StepResult]) -> bool:

@@ -6,6 +6,7 @@ so budgets and usage cannot be forgotten by a caller.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -33,6 +34,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 StreamCallback = Callable[[str], None]
 """Receives each piece of text as the model streams it."""
 
@@ -152,18 +154,20 @@ async def complete(
             if not isinstance(reply, AIMessage):
                 raise LLMError(f"Expected an AI message from the model, got {type(reply).__name__}")
             return reply
-        merged: AIMessageChunk | None = None
-        async for chunk in model.astream(prompt):
-            if not isinstance(chunk, AIMessageChunk):
-                continue
-            text = message_text(chunk)
-            if text:
-                stream(text)
-            merged = chunk if merged is None else merged + chunk
-        if merged is None:
-            return AIMessage(content="")
-        final = message_chunk_to_message(merged)
-        return final if isinstance(final, AIMessage) else AIMessage(content=message_text(final))
+        sent = [False]
+
+        def forward(text: str) -> None:
+            sent[0] = True
+            stream(text)
+
+        for attempt in range(1 + STREAM_RETRIES):
+            try:
+                return await _streamed(model, prompt, forward)
+            except _StreamCut as cut:
+                if sent[0] or attempt == STREAM_RETRIES:
+                    raise LLMError(str(cut), details={"streamed": sent[0]}) from None
+                log.warning("%s; asking again (nothing had been shown yet)", cut)
+        raise AssertionError("unreachable")  # pragma: no cover
 
     return await guarded_call(
         invoke,
@@ -174,3 +178,88 @@ async def complete(
         budget=budget,
         output_tokens=output_tokens,
     )
+
+
+STREAM_RETRIES = 1
+"""Extra attempts for a streamed answer cut off before any of its text was passed on."""
+
+_END_KEYS = ("finish_reason", "stop_reason", "done_reason")
+_TRUNCATED = frozenset({"length", "max_tokens"})
+
+
+class _StreamCut(Exception):
+    """The stream ended without the model saying the answer was complete."""
+
+
+async def _streamed(
+    model: Runnable[LanguageModelInput, BaseMessage],
+    prompt: list[BaseMessage],
+    forward: StreamCallback,
+) -> AIMessage:
+    """Consume one stream; raise `_StreamCut` when it stopped before the answer was finished.
+
+    A connection dropped mid-stream can end the body cleanly at the HTTP level (a proxy closing
+    it, a close-delimited body): the chunks received so far then look like a whole answer. The
+    model's last chunk carries why it stopped (``finish_reason``); without it, or with a token
+    limit as the reason, the text is cut and must not be taken as the answer.
+    """
+    merged: AIMessageChunk | None = None
+    started = False
+    try:
+        async for chunk in model.astream(prompt):
+            started = True
+            if not isinstance(chunk, AIMessageChunk):
+                continue
+            text = message_text(chunk)
+            if text:
+                forward(text)
+            merged = chunk if merged is None else merged + chunk
+    except Exception as exc:
+        if started and not _is_connection_error(exc):
+            raise
+        if started:
+            raise _StreamCut(f"The model's answer stopped mid-stream ({_name(exc)})") from exc
+        raise
+    if merged is None:
+        if _reports_finish(model):
+            raise _StreamCut("The model's answer stream ended before any answer arrived")
+        return AIMessage(content="")
+    reason = next(
+        (merged.response_metadata.get(k) for k in _END_KEYS if k in merged.response_metadata), None
+    )
+    if reason is None and _reports_finish(model):
+        raise _StreamCut(
+            "The model's answer stopped mid-stream: the connection closed before the model "
+            "finished (no finish reason)"
+        )
+    if reason in _TRUNCATED:
+        raise _StreamCut(
+            "The model's answer was cut at its output token limit; raise the model's max_tokens"
+        )
+    final = message_chunk_to_message(merged)
+    return final if isinstance(final, AIMessage) else AIMessage(content=message_text(final))
+
+
+def _reports_finish(model: object) -> bool:
+    """True for chat models whose streams always end with a finish reason (OpenAI-compatible
+    ones, and models that say so with ``reports_finish_reason = True``)."""
+    while hasattr(model, "bound"):  # RunnableBinding (bind, with_config, ...)
+        model = model.bound
+    if getattr(model, "reports_finish_reason", False):
+        return True
+    try:
+        from langchain_openai.chat_models.base import BaseChatOpenAI
+    except ImportError:  # pragma: no cover - langchain-openai is a dependency
+        return False
+    return isinstance(model, BaseChatOpenAI)
+
+
+def _is_connection_error(exc: BaseException) -> bool:
+    import httpx
+    import openai
+
+    return isinstance(exc, httpx.TransportError | openai.APIConnectionError)
+
+
+def _name(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

@@ -36,7 +36,7 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
 from langchain_core.exceptions import OutputParserException
@@ -99,6 +99,8 @@ class ScriptedChatModel(BaseChatModel):
     """A chat model that replays scripted turns (see the module docstring)."""
 
     model_name: str = "scripted"
+    reports_finish_reason: ClassVar[bool] = True
+    """Its streams end with a chunk carrying ``finish_reason`` (a cut stream is detected)."""
     latency_s: float = 0.0
     """Seconds before each reply (or its first streamed chunk)."""
     token_latency_s: float = 0.0

@@ -154,6 +154,11 @@ def synthesizer_messages(
     """The request and every step's outcome, failures spelled out."""
     descriptions = {s.id: s.description for s in plan.steps} if plan else {}
     lines = [_result_line(r, descriptions.get(r.step_id, "")) for r in result.steps]
+    ran = {r.step_id for r in result.steps}
+    for step in plan.steps if plan else []:
+        if step.id not in ran:
+            about = f" ({step.description})" if step.description else ""
+            lines.append(f"- {step.id}: {step.tool}{about} -> not run")
     errors = [f"- {e.message}" for e in result.errors if e.step_id is None]
     if plan is not None and plan.unsupported:
         errors.extend(f"- could not be done (no suitable tool): {u}" for u in plan.unsupported)

@@ -142,3 +142,60 @@ async def test_a_streamed_tool_call_reply_is_merged_into_one_message() -> None:
     reply = await complete(model, PROMPT, stream=pieces.append)
     assert pieces == []
     assert reply.tool_calls[0]["args"] == {"a": 1}
+
+
+# --- a stream cut short (issue 14.6) -------------------------------------------------------
+
+
+def _stream(body: bytes) -> httpx.Response:
+    return httpx.Response(200, content=body, headers={"content-type": "text/event-stream"})
+
+
+def _until(body: bytes, marker: str) -> bytes:
+    """`body` cut in the middle of the SSE event that contains `marker`."""
+    return body[: body.index(marker.encode()) + 3]
+
+
+async def test_a_stream_that_ends_mid_answer_is_an_error_not_the_answer(
+    wire: respx.MockRouter, chat: BaseChatModel
+) -> None:
+    # The connection closes cleanly in the middle of a chunk: no finish reason, no [DONE].
+    body = sse(["Here is ", "the full ", "answer."])
+    wire.post("/chat/completions").mock(return_value=_stream(_until(body, "the full ")))
+    pieces: list[str] = []
+    with pytest.raises(LLMError, match="stopped mid-stream"):
+        await complete(chat, PROMPT, stream=pieces.append)
+    assert "".join(pieces) == "Here is "
+
+
+async def test_a_stream_cut_before_any_text_is_asked_again(
+    wire: respx.MockRouter, chat: BaseChatModel
+) -> None:
+    body = sse(["Hello ", "there"])
+    route = wire.post("/chat/completions").mock(
+        side_effect=[_stream(_until(body, "Hello ")), _stream(body)]
+    )
+    pieces: list[str] = []
+    reply = await complete(chat, PROMPT, stream=pieces.append)
+    assert reply.content == "Hello there" and "".join(pieces) == "Hello there"
+    assert route.call_count == 2
+
+
+async def test_a_stream_stopped_at_the_token_limit_is_not_taken_as_whole(
+    wire: respx.MockRouter, chat: BaseChatModel
+) -> None:
+    body = sse(["Here is ", "the"]).replace(
+        b'"finish_reason": "stop"', b'"finish_reason": "length"'
+    )
+    wire.post("/chat/completions").mock(return_value=_stream(body))
+    with pytest.raises(LLMError, match="token limit"):
+        await complete(chat, PROMPT, stream=lambda _: None)
+
+
+async def test_a_model_without_finish_reasons_still_streams() -> None:
+    class Plain(ScriptedChatModel):
+        reports_finish_reason = False
+
+    model = Plain([AIMessage(content="fine", response_metadata={"finish_reason": None})])
+    reply = await complete(model, PROMPT, stream=lambda _: None)
+    assert reply.content == "fine"

@@ -329,6 +329,18 @@ async def test_the_answer_streams_token_by_token_and_the_prompt_names_the_failur
     assert "Overall status: partial" in prompt
 
 
+async def test_the_synthesizer_is_told_which_planned_steps_never_ran() -> None:
+    request = _failed_plan()
+    result = PlanResult(
+        plan_id=request.plan.id,
+        status=RunStatus.PARTIAL,
+        steps=[request.completed["timer"], *request.failed],
+    )
+    model = ScriptedChatModel(["ok"])
+    await llm_synthesize(model, "x", result, plan=request.plan)
+    assert "notify: notification.send -> not run" in model.calls[0].prompt_text
+
+
 async def test_synthesis_failure_is_an_llm_error() -> None:
     model = ScriptedChatModel([RuntimeError("boom")])
     result = PlanResult(plan_id=_failed_plan().plan.id, status=RunStatus.FAILURE)

@@ -260,3 +260,48 @@ async def test_a_plan_over_the_wire_runs_and_the_streamed_answer_is_the_reply(
     assert result.reply == "The echo worked."
     assert rig.calls.counts == {"echo": 1, "bug": 1}
     await assert_consistent(rig.system, result)
+
+
+async def test_a_synthesis_stream_ending_cleanly_mid_chunk_is_not_taken_as_the_answer(
+    rig_factory: RigFactory, wire: respx.MockRouter, http: httpx.AsyncClient
+) -> None:
+    # Issue 14.6: the connection closes in the middle of a chunk with no error at the HTTP
+    # level; the partial text ("The echo worked but") used to become the whole reply.
+    body = sse(["The echo ", "worked but ", "the bug step failed."])
+    cut = body[: body.index(b"the bug step") + 5]
+    wire.post("/chat/completions").mock(
+        side_effect=[
+            plan_body(FAILING),
+            httpx.Response(200, content=cut, headers={"content-type": "text/event-stream"}),
+        ]
+    )
+    rig = wire_rig(rig_factory, http, retries=0)
+    events = [e async for e in rig.system.astream("cut cleanly", thread_id="t")]
+    result = next(e.result for e in events if e.type == "run_finished")
+    assert result.status == "partial"
+    assert "echo: kept" in result.reply and "KeyError" in result.reply
+    assert "worked but" not in result.reply
+    streamed = "".join(e.text for e in events if e.type == "reply_delta")
+    assert streamed.startswith("The echo worked but ")
+    assert "cut off" in streamed and streamed.endswith(result.reply)
+    await assert_consistent(rig.system, result)
+
+
+async def test_a_synthesis_stream_cut_before_any_text_is_written_again(
+    rig_factory: RigFactory, wire: respx.MockRouter, http: httpx.AsyncClient
+) -> None:
+    body = sse(["The echo ", "worked."])
+    route = wire.post("/chat/completions").mock(
+        side_effect=[
+            plan_body(FAILING),
+            httpx.Response(
+                200, content=body[: len(body) // 4], headers={"content-type": "text/event-stream"}
+            ),
+            httpx.Response(200, content=body, headers={"content-type": "text/event-stream"}),
+        ]
+    )
+    rig = wire_rig(rig_factory, http, retries=0)
+    result = await rig.system.arun("cut early", thread_id="t")
+    assert route.call_count == 3
+    assert result.reply == "The echo worked."
+    await assert_consistent(rig.system, result)
