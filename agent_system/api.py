@@ -243,6 +243,9 @@ class AgentSystem:
         new = not claimed.values
         payload: Any = turn_input(text, user, time.time())
         payload["area"] = area
+        from agent_system.roles import SPEAKER_AREA
+
+        SPEAKER_AREA.set(area)  # the router's first stages read it, as in aplan/aroute
         if new:
             payload["owner"] = user
         if not text:

@@ -1,10 +1,23 @@
-"""The smart-home first stage of the embedded router: claim requests that name this home.
+"""The smart-home first stage of the embedded router: claim clear commands to this home.
 
-A request that names one of the home's devices, areas or floors (or a kind of device: "the
-lights", "the blinds") together with a device verb or a state question goes to smart_home before
-the classifier runs; so does a custom sentence from the home file. Requests that also speak of
-timers, reminders, the weather or the calendar are left to the classifier (they may be compound).
-It only looks words up (no template matching), so it costs a few microseconds.
+The stage runs before the classifier and its decision is final, so it claims only requests that
+are plainly about this home (everything else is left to the classifier, which has seen far more
+phrasings and knows when a request is out of scope):
+
+* a custom sentence of the home file;
+* a command: a device verb opening the request ("turn off ...", "can you dim ...") with, after
+  it, one of the home's device names, areas or floors, or a kind of device the home has ("the
+  lights", "the blinds");
+* a short "<target> on/off" ("kitchen lights off");
+* a state question naming the home's devices, areas or kinds with a state word ("is the front
+  door locked", "what is the temperature in the living room").
+
+A single generic word is never enough: "switch my insurance plan", "what type of plug do they use
+in Spain", "how much gas is left", "play my workout playlist" and "what place do you call home"
+go to the classifier. Media requests are claimed only when they name the home's media player
+("pause the TV"): "skip this song" is left to the classifier. Requests that also speak of timers,
+reminders, the weather or the calendar are left to it too (they may be compound). It only looks
+words up (no template matching): a few microseconds.
 """
 
 from __future__ import annotations
@@ -12,43 +25,96 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from agent_system.roles import SPEAKER_AREA
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+from agent_system.understanding import normalize
 from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
 from roles.smart_home.simulated import CustomSentence
 
 __all__ = ["HomeStage"]
 
-_KINDS = (
-    "light lights lamp lamps bulb bulbs blind blinds curtain curtains shade shades shutter "
-    "shutters cover covers fan fans thermostat heating heater ac tv television speaker speakers "
-    "lock locks door doors window windows garage gate gates valve valves sprinkler sprinklers "
-    "irrigation vacuum roomba hoover mower lawnmower volume music media player sensor sensors "
-    "humidity temperature switch switches plug plugs outlet socket scene things devices "
-    "battery batteries smoke gas leak leaks motion occupancy carbon monoxide song track "
-    "playlist album podcast"
-).split()
+_KIND_WORDS: dict[str, str] = {
+    **dict.fromkeys("light lights lamp lamps bulb bulbs lighting".split(), "light"),
+    **dict.fromkeys(
+        "blind blinds curtain curtains shade shades shutter shutters awning garage".split(),
+        "cover",
+    ),
+    **dict.fromkeys("fan fans".split(), "fan"),
+    **dict.fromkeys(
+        ("thermostat", "heating", "heater", "ac", "air conditioning", "air conditioner"),
+        "climate",
+    ),
+    **dict.fromkeys("tv television".split(), "media_player"),
+    **dict.fromkeys("lock locks".split(), "lock"),
+    **dict.fromkeys("vacuum roomba hoover".split(), "vacuum"),
+    **dict.fromkeys("mower lawnmower".split(), "lawn_mower"),
+    **dict.fromkeys("valve valves sprinkler sprinklers irrigation".split(), "valve"),
+}
+"""Kinds of device named by a common word ("the lights"): a target when the home has one."""
+_COMMAND_KINDS: dict[str, str] = {
+    **dict.fromkeys("plug plugs outlet outlets socket sockets switch switches".split(), "switch"),
+    **dict.fromkeys("door doors gate gates window windows".split(), "cover"),
+}
+"""Kind words that name a target only as the object of a command ("turn off the plug"): as
+words of a question they are too often about travel adapters or doors in general."""
+_SENSED_WORDS = "smoke leak leaks motion occupancy moisture".split()
+_QUESTION_KINDS: dict[str, str] = {
+    **dict.fromkeys(
+        ["carbon monoxide", *"battery batteries sensor sensors".split(), *_SENSED_WORDS],
+        "sensor",
+    ),
+    "switches": "switch",
+    **dict.fromkeys("things devices anyone anybody someone people".split(), ""),
+}
+"""Kind words that name a target only in a state question ("are any batteries low?")."""
+_SENSED = frozenset(["carbon monoxide", *_SENSED_WORDS])
+"""Of those, what a sensor senses: "is there smoke in the kitchen?"."""
+_PLACES = (
+    "upstairs",
+    "downstairs",
+    "everywhere",
+    "whole house",
+    "whole home",
+    "entire house",
+    "entire home",
+    "all rooms",
+    "every room",
+)
+
+
 _VERBS = (
     "turn switch open close shut lock unlock dim brighten set raise lower pause resume unpause "
-    "play skip mute unmute water mow start stop dock activate run make put change increase "
-    "decrease louder quieter softer boost lift darken illuminate light kill power enable disable "
-    "return send activate illuminate skip next previous"
-).split()
-_QUESTION = re.compile(
-    r"^(?:is|are|was|were|what|what's|whats|which|how|did|do|does|any|check|tell me)\b", re.I
+    "mute unmute water mow start stop dock activate run put change increase decrease boost "
+    "darken illuminate light kill power enable disable return send play skip next previous"
+)
+_LEAD = (
+    r"^(?:(?:please|just|now|ok|okay|hey|so|and|also|then|go ahead and|can you|could you|"
+    r"would you|will you|i (?:want|need|would like) (?:you )?to|i wanna|let us|lets|let's)\s+)*"
+)
+_MEDIA_COMMAND = re.compile(
+    _LEAD + r"(?:play|skip|next|previous|go back|pause|resume|unpause|mute|unmute|"
+    r"(?:turn|crank|bring) (?:the )?(?:volume|sound|music) (?:up|down)|"
+    r"(?:turn|crank|bring) (?:up|down) (?:the )?(?:volume|sound|music)|"
+    r"(?:set|change|raise|lower|increase|decrease) (?:the )?volume)\b"
+)
+"""A media command; claimed without naming a player when the speaker's room has one."""
+_COMMAND = re.compile(_LEAD + r"(?P<verb>" + "|".join(_VERBS.split()) + r"|go back)\b(?P<rest>.*)$")
+_ON_OFF = re.compile(r"^(?:the |my |all |all the )?(?P<target>.{2,40}?) (?:on|off)$")
+_QUESTION = re.compile(r"^(?:is|are|was|were|what|which|how|did|does|do|any|check|tell me)\b")
+_THERE_ANY = re.compile(r"^(?:is|are) there\b")
+_STATE = re.compile(  # "on"/"off" only at the end: "how much did I spend on gas" is no question
+    r"(?:\b(?:on|off)(?: right now| now| at the moment| (?:in|at|on) the [a-z ]+)?$)|"
+    r"\b(?:open|opened|closed|shut|locked|unlocked|running|playing|paused|docked|"
+    r"charging|temperature|brightness|status|state|position|mode|setting|settings|humidity|"
+    r"warm|hot|cold|cool|bright|dark|level|low|high|normal|charged|charging|wet|dry|"
+    r"triggered|detected|full|empty|connected|armed|clear|plugged|unplugged|home|away|"
+    r"occupied|unoccupied)\b"
 )
 _OTHER_ROLES = re.compile(
     r"\b(?:timers?|alarms?|remind(?:er|ers)?|weather|forecast|calendar|meeting|appointments?|"
-    r"schedule|event|search|news|list|lists|note|notes)\b",
-    re.I,
+    r"schedule|event|search|news|list|lists|note|notes)\b"
 )
-
-
-_MEDIA = re.compile(
-    r"^(?:please\s+)?(?:play|pause|resume|unpause|skip|next|previous|mute|unmute|go back)\b"
-)
-
-
 _FOLLOW_UP = re.compile(r"^(?:and|what about|how about|also|then|same|now|it|that)\b")
 
 
@@ -77,9 +143,27 @@ class HomeStage:
         names = [n for d in devices for n in (d.name, *d.aliases)]
         places = [a.name for a in layout.areas] + [x for a in layout.areas for x in a.aliases]
         places += [f.name for f in layout.floors] + [x for f in layout.floors for x in f.aliases]
-        places += ["upstairs", "downstairs", "everywhere", "house", "home"]
-        self._targets = _alternation([*names, *places, *_KINDS])
-        self._verbs = _alternation(_VERBS)
+        places += [d.area for d in devices if d.area]
+        # No devices known (a Home Assistant home is read later): any kind may be there.
+        kinds = {d.kind for d in devices} or set(_KIND_WORDS.values()) | {"switch"}
+        words = [w for w, kind in _KIND_WORDS.items() if kind in kinds]
+        command_words = [w for w, kind in _COMMAND_KINDS.items() if kind in kinds]
+        self._targets = _alternation([*names, *places, *words])
+        self._command_targets = _alternation([*names, *places, *words, *command_words, *_PLACES])
+        sensors = kinds & {"sensor", "binary_sensor"} or not devices
+        asked = [w for w, kind in _QUESTION_KINDS.items() if sensors or not kind]
+        doors = [w for w, kind in _COMMAND_KINDS.items() if kind in kinds and kind != "switch"]
+        self._asked = _alternation([*names, *places, *words, *doors, *asked])
+        self._present = _alternation([*names, *places, *words, *(w for w in asked if w in _SENSED)])
+        self._long_names = _alternation(n for n in names if len(_norm(n).split()) > 1)
+        rooms = {_norm(d.area) for d in devices if d.kind == "media_player" and d.area}
+        self._media_areas = rooms | {
+            _norm(x) for a in layout.areas if _norm(a.name) in rooms for x in (a.id, *a.aliases)
+        }
+        self._media = _alternation(
+            [n for d in devices if d.kind == "media_player" for n in (d.name, *d.aliases)]
+            + (["tv", "television"] if "media_player" in kinds else [])
+        )
         self._custom: set[str] = set()
         for custom in sentences or []:
             from hassil import is_template, parse_sentence, sample_expression  # only when used
@@ -93,23 +177,49 @@ class HomeStage:
                 else:
                     self._custom.add(_norm(template))
         self.confidence = confidence
-        self._media = any(d.kind == "media_player" for d in devices)
 
     def __call__(self, request: RouteRequest) -> RouteDecision | None:
         """Claim `request` for smart_home, or None to let the classifier decide."""
-        text = _norm(request.text)
-        if request.history and _FOLLOW_UP.match(text):
+        raw = _norm(request.text)
+        if not raw:
+            return None
+        if request.history and _FOLLOW_UP.match(raw):
             return None  # "what about the bedroom?": the router's follow-up rules decide
-        if text in self._custom:
+        if raw in self._custom:
             return self._decision("A custom sentence of this home.")
-        if not text or _OTHER_ROLES.search(text) or self._targets is None:
+        if _OTHER_ROLES.search(raw):
             return None
-        if self._media and _MEDIA.match(text):
-            return self._decision("Controls what this home's media players play.")
-        if not self._targets.search(text):
+        text = _norm(normalize(request.text))  # "could you please ..." -> "..."
+        reason = self._claim(text)
+        return None if reason is None else self._decision(reason)
+
+    def _claim(self, text: str) -> str | None:
+        area = SPEAKER_AREA.get()
+        if area and _norm(area) in self._media_areas and _MEDIA_COMMAND.match(text):
+            return "A media command from a room with a media player."
+        if self._media is not None and (found := self._media.match(text)) is not None:
+            if _COMMAND.match(text[found.end() :].strip()):
+                return "A command to this home's media player."  # "TV, go back a track"
+        command = _COMMAND.match(text)
+        if command is not None:
+            rest = command["rest"]
+            if self._command_targets is not None and self._command_targets.search(rest):
+                return "A command to a device, room or kind of device of this home."
+            if self._media is not None and self._media.search(rest):
+                return "A command to this home's media player."
             return None
-        if (self._verbs and self._verbs.search(text)) or _QUESTION.match(text):
-            return self._decision("Names a device, room or kind of device of this home.")
+        on_off = _ON_OFF.match(text)
+        if on_off is not None and self._targets is not None:
+            if self._targets.fullmatch(on_off["target"]) or self._targets.search(on_off["target"]):
+                return "Switches a device or room of this home on or off."
+        if self._asked is None or not _QUESTION.match(text):
+            return None
+        if _STATE.search(text) and self._asked.search(text):
+            return "Asks about a device or room of this home."
+        if _THERE_ANY.match(text) and self._present is not None and self._present.search(text):
+            return "Asks about a device or room of this home."
+        if self._long_names is not None and self._long_names.search(text):
+            return "Asks about a device of this home by its name."
         return None
 
     def _decision(self, reason: str) -> RouteDecision:

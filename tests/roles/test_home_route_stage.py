@@ -1,0 +1,71 @@
+"""The smart-home router stage claims clear commands to the home, and nothing else."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_system.roles import SPEAKER_AREA
+from agent_system.routing.models import RouteRequest
+from roles.smart_home.route_stage import HomeStage
+from roles.smart_home.simulated import load_home
+
+
+@pytest.fixture(scope="module")
+def stage() -> HomeStage:
+    home = load_home(None)
+    return HomeStage(home.devices, home.layout, home.sentences)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "turn off the kitchen light",
+        "Could you please dim the living room lights to 30%?",
+        "i want you to switch on the coffee machine",
+        "close the blinds",
+        "kitchen lights off",
+        "is the front door locked?",
+        "what is the temperature in the living room",
+        "are there any leaks in the kitchen?",
+        "pause the TV",
+    ],
+)
+def test_claims_commands_and_questions_about_the_home(stage: HomeStage, text: str) -> None:
+    decision = stage(RouteRequest(text=text))
+    assert decision is not None and decision.role == "smart_home"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i need to switch to a new insurance plan",  # "switch" alone is no device
+        "what type of plug do they use in spain",  # a travel adapter
+        "how much gas is left in my tank",
+        "what place do you call home",
+        "what are the things you can help me with",
+        "what is the temperature in tampa",  # weather
+        "play my workout playlist",  # no player named, no room given
+        "skip this song",
+        "set a timer for the kitchen light in 5 minutes",  # another role's word: classifier
+        "how much did i spend on gas last month",
+    ],
+)
+def test_leaves_everything_else_to_the_classifier(stage: HomeStage, text: str) -> None:
+    assert stage(RouteRequest(text=text)) is None
+
+
+def test_media_commands_from_a_room_with_a_player(stage: HomeStage) -> None:
+    home = load_home(None)
+    room = next(d.area for d in home.devices if d.kind == "media_player" and d.area)
+    other = next(a.name for a in home.layout.areas if a.name != room)
+    token = SPEAKER_AREA.set(room)
+    try:
+        assert stage(RouteRequest(text="skip this song")) is not None
+        assert stage(RouteRequest(text="turn the volume up")) is not None
+    finally:
+        SPEAKER_AREA.reset(token)
+    token = SPEAKER_AREA.set(other)
+    try:
+        assert stage(RouteRequest(text="skip this song")) is None
+    finally:
+        SPEAKER_AREA.reset(token)
