@@ -282,9 +282,8 @@ def _package_imports() -> dict[str, set[str]]:
     return edges
 
 
-KNOWN_CYCLES = {("understanding", "routing")}
-"""Cycles to remove, not to add to: understanding.frame imports routing.slots while routing
-imports the understanding package (landed 08:40; reported to its owners)."""
+KNOWN_CYCLES: set[tuple[str, str]] = set()
+"""Cycles to remove, not to add to (none left: slot parsing moved to understanding.slots)."""
 
 
 def test_engine_packages_import_one_another_without_cycles() -> None:

@@ -22,7 +22,12 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from agent_system.routing.slots import format_duration, parse_date_range, parse_duration, parse_when
+from agent_system.understanding.slots import (
+    format_duration,
+    parse_date_range,
+    parse_duration,
+    parse_when,
+)
 from agent_system.understanding.text import normalize
 
 if TYPE_CHECKING:

@@ -31,6 +31,7 @@ __all__ = [
     "When",
     "extract",
     "extract_label",
+    "format_day",
     "format_duration",
     "format_moment",
     "invalid_time",

@@ -8,7 +8,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from agent_system.routing import slots
 from agent_system.routing.slots import (
     extract,
     extract_label,
@@ -19,6 +18,7 @@ from agent_system.routing.slots import (
     parse_when,
     strip_when,
 )
+from agent_system.understanding import slots
 
 PARIS = ZoneInfo("Europe/Paris")
 NOW = datetime(2026, 1, 5, 9, 0, tzinfo=PARIS)  # a Monday
