@@ -113,6 +113,10 @@ class Settings(BaseSettings):
         description="Bound on a whole turn (LLM calls and steps); then a reply says what was done.",
     )
     tools_per_plan: int = Field(default=8, ge=1, le=64, description="Tools shown to the planner.")
+    stream_plans: bool = Field(
+        default=True,
+        description="Start each step of an LLM plan as soon as the planner has written it.",
+    )
     breaker_failures: int = Field(default=5, ge=1)
     breaker_cooldown_s: float = Field(default=30.0, gt=0)
 

@@ -14,14 +14,22 @@ import asyncio
 import datetime as dt
 import json
 import logging
+import math
 import os
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks.compare import compare, dependency_gaps_ms, summarize
+from benchmarks.compare import (
+    compare,
+    dependency_gaps_ms,
+    json_close_gaps_ms,
+    stream_timeline,
+    summarize,
+)
 from benchmarks.external import RESULTS_DIR, ROOT, run_external
 from benchmarks.goals import Check, evaluate
 from benchmarks.ours import offline_available
@@ -87,7 +95,8 @@ def _overhead_notes(over: dict[str, Any]) -> list[str]:
 async def _run(args: argparse.Namespace, results: dict[str, Any]) -> None:
     quick = args.quick
     parts = set(args.only or PARTS)
-    workload = Latency(llm_s=args.llm_ms / 1000, tool_s=args.tool_ms / 1000)
+    first = args.first_chunk_ms / 1000 if args.first_chunk_ms > 0 else None
+    workload = Latency(llm_s=args.llm_ms / 1000, tool_s=args.tool_ms / 1000, first_chunk_s=first)
     missing = offline_available()
     gaps: list[float] = []
     if "comparison" in parts:
@@ -104,9 +113,26 @@ async def _run(args: argparse.Namespace, results: dict[str, Any]) -> None:
         results["comparison"] = summarize(records, workload)
         results["runs"] = args.runs
         results["warmup"] = not quick
+        closes: list[float] = []
+        big: list[float] = []
         for record in records:
             for sample in record.ours:
                 gaps += dependency_gaps_ms(record.scenario, sample.steps or [])
+                found = json_close_gaps_ms(
+                    record.scenario, sample.steps or [], sample.closed_at or {}
+                )
+                # Plans of 64 and 1,024 steps are bound by the engine's CPU per step, not by
+                # the moment a step closes: reported apart.
+                (big if len(record.scenario.steps) > 8 else closes).extend(found)
+            if record.scenario.name == "chain_4":
+                results["comparison"]["stream_timeline"] = stream_timeline(record, workload)
+        results["comparison"]["json_close_gap_ms"] = {
+            "n": len(closes),
+            "max_ms": max(closes, default=math.nan),
+            "p50_ms": statistics.median(closes) if closes else math.nan,
+            "large_plans_p50_ms": statistics.median(big) if big else math.nan,
+            "large_plans_max_ms": max(big, default=math.nan),
+        }
     if "overhead" in parts:
         _log(f"overhead: fast reply ({', '.join(FAST_REPLY_VARIANTS)}, interleaved)")
         over: dict[str, Any] = {"fast_reply": await fast_reply_overhead(40 if quick else 200)}
@@ -165,6 +191,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", choices=PARTS, help="run only this part")
     parser.add_argument("--llm-ms", type=float, default=500.0, help="simulated LLM latency")
     parser.add_argument("--tool-ms", type=float, default=200.0, help="simulated tool latency")
+    parser.add_argument(
+        "--first-chunk-ms",
+        type=float,
+        default=100.0,
+        help="first chunk of a streamed LLM reply (the rest spread until --llm-ms); 0: no stream",
+    )
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a goal fails")
     parser.add_argument(
@@ -185,7 +217,11 @@ def main(argv: list[str] | None = None) -> int:
         command="python -m benchmarks " + " ".join(argv if argv is not None else sys.argv[1:]),
         date=dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         machine=_machine(),
-        workload={"llm_ms": args.llm_ms, "tool_ms": args.tool_ms},
+        workload={
+            "llm_ms": args.llm_ms,
+            "tool_ms": args.tool_ms,
+            "first_chunk_ms": args.first_chunk_ms,
+        },
         seconds=round(time.perf_counter() - started, 1),
     )
     results["command"] = results["command"].strip()

@@ -35,6 +35,10 @@ class RunSample:
     ok: bool
     detail: str = ""
     steps: list[Any] | None = None
+    closed_at: dict[str, Any] | None = None
+    """Ours, streamed plan: when each step's JSON object closed in the planner's stream."""
+    started_at: Any = None
+    """When the request was sent (UTC datetime), for timelines."""
 
 
 def _lc_name(tool: str) -> str:

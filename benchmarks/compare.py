@@ -17,7 +17,14 @@ from benchmarks.ours import OursLLM, OursOffline
 from benchmarks.stats import geomean, median
 from benchmarks.workload import Latency, Scenario
 
-__all__ = ["ScenarioRuns", "compare", "dependency_gaps_ms", "summarize"]
+__all__ = [
+    "ScenarioRuns",
+    "compare",
+    "dependency_gaps_ms",
+    "json_close_gaps_ms",
+    "stream_timeline",
+    "summarize",
+]
 
 Progress = Callable[[str], None]
 
@@ -52,6 +59,58 @@ def dependency_gaps_ms(scenario: Scenario, steps: list[Any]) -> list[float]:
     return gaps
 
 
+def json_close_gaps_ms(
+    scenario: Scenario, steps: list[Any], closed_at: dict[str, Any]
+) -> list[float]:
+    """For each step of a streamed plan: its start minus the later of its JSON object closing
+    in the planner's stream and its last dependency finishing, in ms."""
+    by_id = {s.step_id: s for s in steps}
+    gaps = []
+    for step in scenario.steps:
+        mine, closed = by_id.get(step.id), closed_at.get(step.id)
+        if mine is None or mine.started_at is None or closed is None:
+            continue
+        finishes = [by_id[d].finished_at for d in step.deps if d in by_id]
+        if None in finishes or len(finishes) != len(step.deps):
+            continue
+        ready = max([closed, *finishes])
+        gaps.append((mine.started_at - ready).total_seconds() * 1000)
+    return gaps
+
+
+def stream_timeline(record: ScenarioRuns, workload: Latency) -> dict[str, Any]:
+    """One request of a scenario on our side: when each step's JSON object closed in the plan
+    stream, and when the step ran, in ms since the request was sent."""
+    sample = record.ours[-1] if record.ours else None
+    if sample is None or sample.started_at is None or not sample.closed_at:
+        return {}
+    t0 = sample.started_at
+
+    def ms(moment: Any) -> float:
+        return float((moment - t0).total_seconds() * 1000)
+
+    steps = []
+    for result in sample.steps or []:
+        closed = sample.closed_at.get(result.step_id)
+        if closed is None or result.started_at is None or result.finished_at is None:
+            continue
+        steps.append(
+            {
+                "id": result.step_id,
+                "closed_ms": ms(closed),
+                "start_ms": ms(result.started_at),
+                "end_ms": ms(result.finished_at),
+            }
+        )
+    return {
+        "scenario": record.scenario.name,
+        "llm_ms": workload.llm_s * 1000,
+        "first_chunk_ms": (workload.first_chunk_s or 0.0) * 1000,
+        "total_ms": sample.wall_s * 1000,
+        "steps": steps,
+    }
+
+
 async def compare(
     scenarios: list[Scenario],
     workload: Latency,
@@ -74,6 +133,10 @@ async def compare(
             offline = OursOffline(scenario.offline_text, workload, len(scenario.steps))
         systems.append((record, Baseline(scenario, workload), OursLLM(scenario, workload), offline))
     try:
+        if not warmup and systems:  # imports and first-call set-up, not measured either way
+            _, base, ours, _ = systems[0]
+            await base.run()
+            await ours.run()
         if warmup:
             progress("warm-up round")
             for _, base, ours, off in systems:

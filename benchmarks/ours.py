@@ -17,6 +17,7 @@ import shutil
 import tempfile
 import time
 import uuid
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,12 @@ from langgraph.store.memory import InMemoryStore
 
 from agent_system.api import AgentSystem
 from agent_system.llm.fake import ScriptedChatModel
+from agent_system.planning.base import InvalidStep, StepCallback
 from agent_system.planning.llm_planner import LLMPlanner, LLMReplanner, PlanDraft
+from agent_system.planning.models import ExecutionPlan, ExecutionStep
 from agent_system.registry.registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, ToolSpec
-from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 from agent_system.testing import make_settings
 from benchmarks.baseline import RunSample
 from benchmarks.workload import Latency, Scenario, make_registry
@@ -94,6 +97,27 @@ def _steps(result: Any) -> list[Any]:
     return list(result.result.steps) if result.result is not None else []
 
 
+class _TimedPlanner(LLMPlanner):
+    """The LLM planner, noting when each step's JSON object closed in the stream."""
+
+    def __init__(self, model: ScriptedChatModel) -> None:
+        super().__init__(model)
+        self.closed: dict[str, datetime] = {}
+
+    async def stream_plan(
+        self,
+        request: str,
+        tools: list[ToolSpec],
+        history: list[Turn] | None,
+        on_step: StepCallback,
+    ) -> ExecutionPlan:
+        def timed(item: ExecutionStep | InvalidStep) -> None:
+            self.closed[item.id] = datetime.now(UTC)
+            on_step(item)
+
+        return await super().stream_plan(request, tools, history, timed)
+
+
 class OursLLM:
     """The meta-planner with the LLM planner for one scenario."""
 
@@ -101,8 +125,12 @@ class OursLLM:
         latency = workload.tool_s if scenario.tool_latency_s is None else scenario.tool_latency_s
         self.scenario = scenario
         self.model = ScriptedChatModel(
-            default=planner_policy(scenario), latency_s=workload.llm_s, model_name="planner"
+            default=planner_policy(scenario),
+            latency_s=workload.llm_s,
+            first_chunk_s=workload.first_chunk_s,
+            model_name="planner",
         )
+        self.planner = _TimedPlanner(self.model)
         options: dict[str, Any] = {
             "checkpointer": InMemorySaver(),
             "store": InMemoryStore(),
@@ -112,7 +140,7 @@ class OursLLM:
             _settings(_home()),
             registry=make_registry(latency),
             router=PlanningRouter(),
-            planner=LLMPlanner(self.model),
+            planner=self.planner,
             replanner=LLMReplanner(self.model),
             chat_model=self.model,
             roles={},
@@ -121,6 +149,7 @@ class OursLLM:
 
     async def run(self) -> RunSample:
         before = len(self.model.calls)
+        sent = datetime.now(UTC)
         started = time.perf_counter()
         result = await self.system.arun(self.scenario.text, thread_id=str(uuid.uuid4()))
         wall = time.perf_counter() - started
@@ -128,7 +157,10 @@ class OursLLM:
         steps = _steps(result)
         done = {s.step_id.removesuffix("-alt") for s in steps if s.status == "succeeded"}
         ok = result.status in ("success", "partial") and done >= {s.id for s in self.scenario.steps}
-        return RunSample(wall, calls, ok, result.reply[:80], steps)
+        closed, self.planner.closed = self.planner.closed, {}
+        return RunSample(
+            wall, calls, ok, result.reply[:80], steps, closed_at=closed, started_at=sent
+        )
 
     async def aclose(self) -> None:
         await close_and_clean(self.system)

@@ -36,6 +36,8 @@ class Latency:
 
     llm_s: float = 0.5
     tool_s: float = 0.2
+    first_chunk_s: float | None = 0.1
+    """A streamed reply's first chunk; the rest spread until `llm_s` (None: not streamed)."""
 
 
 @dataclass(frozen=True)
@@ -104,8 +106,36 @@ class Scenario:
         return sum(1 for s in self.steps if s.fails)
 
     def ideal_ours_s(self, workload: Latency) -> float:
-        """One planning call (plus one per replan) and the tools' critical path."""
-        return workload.llm_s * (1 + self.replans) + self.critical_path_s(workload)
+        """One planning call (plus one per replan) and the tools' critical path; with a
+        streamed plan, each step starting as its JSON object closes in the stream."""
+        if workload.first_chunk_s is None:
+            return workload.llm_s * (1 + self.replans) + self.critical_path_s(workload)
+        closes = self.json_closes_s(workload)
+        finish: dict[str, float] = {}
+        for step in self.steps:
+            start = max([closes[step.id], *(finish[d] for d in step.deps)])
+            finish[step.id] = start + self.latency(step, workload)
+            if step.fails:  # the replan (not streamed), then the backup lookup
+                finish[step.id] += workload.llm_s + self.latency(step, workload)
+        return max(finish.values(), default=workload.llm_s)
+
+    def json_closes_s(self, workload: Latency) -> dict[str, float]:
+        """When each step's JSON object closes in the simulated stream of the plan."""
+        from langchain_core.messages import AIMessage
+
+        from agent_system.llm.fake import _chunks
+        from agent_system.planning._stream import StepScanner
+
+        first = workload.first_chunk_s or 0.0
+        reply = AIMessage(content=self.draft().model_dump_json(by_alias=True))
+        tokens = [str(c.message.content) for c in _chunks(reply) if c.message.content]
+        scanner = StepScanner()
+        closes: dict[str, float] = {}
+        last = max(1, len(tokens) - 1)
+        for index, token in enumerate(tokens):
+            for raw in scanner.feed(token):
+                closes[json.loads(raw)["id"]] = first + (workload.llm_s - first) * index / last
+        return closes
 
     def ideal_baseline_s(self, workload: Latency) -> float:
         """One LLM turn per wave (plus one per failure) plus the final answer turn."""

@@ -111,6 +111,7 @@ class _Run:
         self.settle_queue: deque[str] = deque()
         self.needs_replan: list[str] = []
         self.halted_by: str | None = None
+        self.completed = completed
         for sid in self.steps:
             prior = completed.get(sid)
             if prior is not None and prior.status == StepStatus.SUCCEEDED:
@@ -126,6 +127,27 @@ class _Run:
                 self.dependants[d].append(sid)
             if not self.waiting[sid]:
                 self.settle_queue.append(sid)
+
+    def add(self, step: ExecutionStep) -> None:
+        """A step of a streamed plan arrives: it starts as soon as its dependencies allow
+        (they are steps added before it, or earlier results)."""
+        sid = step.id
+        if sid in self.steps:
+            return
+        self.steps[sid] = step
+        self.position[sid] = len(self.position)
+        self.dependants[sid] = []
+        self.deps[sid] = [d for d in step_dependencies(step) if d != sid]
+        prior = self.completed.get(sid)
+        if prior is not None and prior.status == StepStatus.SUCCEEDED:
+            self.results[sid] = prior
+            self.outputs[sid] = prior.output
+            return
+        self.waiting[sid] = {d for d in self.deps[sid] if d in self.steps and d not in self.results}
+        for d in self.waiting[sid]:
+            self.dependants[d].append(sid)
+        if not self.waiting[sid]:
+            self.settle_queue.append(sid)
 
     # --- events and bookkeeping ----------------------------------------------------------
     def emit(self, event: Event) -> None:
@@ -320,6 +342,7 @@ async def run_plan(
     cancel: asyncio.Event | None = None,
     on_event: EventCallback | None = None,
     thread_id: str | None = None,
+    incoming: asyncio.Queue[ExecutionStep | None] | None = None,
 ) -> ScheduleOutcome:
     """Run every step of `plan` as soon as its dependencies allow.
 
@@ -335,14 +358,25 @@ async def run_plan(
         cancel: Setting it cancels running steps; the rest get CANCELLED.
         on_event: Receives StepStarted/StepFinished/StepFailed/StepSkipped events.
         thread_id: Copied into every event.
+        incoming: Steps of a streamed plan, added to `plan` as they arrive (each may depend
+            only on steps before it); None closes the stream. The run ends once the stream
+            is closed and nothing runs.
     """
     run = _Run(plan, execute, completed or {}, max_concurrency, on_event, thread_id)
     loop = asyncio.get_running_loop()
     deadline_at = None if deadline_s is None else loop.time() + deadline_s
     waiter = asyncio.ensure_future(cancel.wait()) if cancel is not None else None
     stop_code: ErrorCode | None = None
+    arrival: asyncio.Future[ExecutionStep | None] | None = None
+    streaming = incoming is not None
     try:
         while True:
+            while incoming is not None and streaming and not incoming.empty():
+                item = incoming.get_nowait()
+                if item is None:
+                    streaming = False
+                else:
+                    run.add(item)
             if cancel is not None and cancel.is_set():
                 stop_code = ErrorCode.CANCELLED
             elif deadline_at is not None and loop.time() >= deadline_at:
@@ -350,15 +384,26 @@ async def run_plan(
             if stop_code is not None:
                 break
             run.pump()
-            if not run.running:
+            if not run.running and not streaming:
                 break
             timeout = None if deadline_at is None else max(0.0, deadline_at - loop.time())
             pending: set[asyncio.Future[Any]] = set(run.running)
             if waiter is not None:
                 pending.add(waiter)
+            if streaming and incoming is not None:
+                if arrival is None:
+                    arrival = asyncio.ensure_future(incoming.get())
+                pending.add(arrival)
             done, _ = await asyncio.wait(
                 pending, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
             )
+            if arrival is not None and arrival in done:
+                item = arrival.result()
+                arrival = None
+                if item is None:
+                    streaming = False
+                else:
+                    run.add(item)
             finished = [t for t in run.running if t in done]
             for task in sorted(finished, key=lambda t: run.position[run.running[t]]):
                 run.running.pop(task)
@@ -374,6 +419,8 @@ async def run_plan(
     finally:
         if waiter is not None:
             waiter.cancel()
+        if arrival is not None:
+            arrival.cancel()
         for task in run.running:
             task.cancel()
     return ScheduleOutcome(

@@ -4,24 +4,37 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
 
-from agent_system.errors import AgentSystemError, BudgetExceededError, ErrorInfo, LLMError, Severity
+from agent_system import events as ev
+from agent_system.errors import (
+    AgentSystemError,
+    BudgetExceededError,
+    ErrorCode,
+    ErrorInfo,
+    LLMError,
+    Severity,
+)
+from agent_system.graph._dispatch import StreamDispatch
 from agent_system.graph._gate import PlanGate
-from agent_system.graph._view import StateView, thread_id
+from agent_system.graph._steps import RunSteps
+from agent_system.graph._view import StateView, emit, thread_id
 from agent_system.graph.state import AgentState
+from agent_system.planning.base import InvalidStep, StreamingPlanner
+from agent_system.planning.models import ExecutionPlan, ExecutionStep
 from agent_system.roles import SPEAKER_AREA
 
 if TYPE_CHECKING:
     from agent_system.graph._speculate import Speculations
     from agent_system.planning.base import Planner
-    from agent_system.planning.models import ExecutionPlan
     from agent_system.registry.registry import ToolRegistry
     from agent_system.registry.spec import ToolSpec
+    from agent_system.runtime import Runtime
 
 __all__ = ["Plan", "degraded"]
 
@@ -30,12 +43,19 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class Plan:
-    """The planner's plan over the selected tools; the fallback when the LLM fails."""
+    """The planner's plan over the selected tools; the fallback when the LLM fails.
 
+    A planner that streams (`StreamingPlanner`) has each step checked and started while it is
+    still writing the next (`_streamed`); a preview collects the same stream and runs nothing.
+    A plan speculated while the router decided (`graph/_speculate.py`) is taken whole instead.
+    """
+
+    runtime: Runtime
     registry: ToolRegistry
     planner: Planner
     fallback: Planner
     gate: PlanGate
+    steps: RunSteps
     speculations: Speculations | None = None
 
     async def __call__(self, state: AgentState, config: RunnableConfig) -> Command[str]:
@@ -45,7 +65,12 @@ class Plan:
         if state.get("area"):
             SPEAKER_AREA.set(state.get("area"))
         try:
-            plan = await self._plan(view, tools, config)
+            plan = await self._speculated(view, tools, config)
+            if plan is None:
+                streams = isinstance(self.planner, StreamingPlanner)
+                if self.runtime.settings.stream_plans and streams:
+                    return await self._streamed(view, tools, config)
+                plan = await self.planner.plan(view.request, tools, view.history)
         except (LLMError, BudgetExceededError) as exc:
             log.warning("LLM planner failed (%s); using the embedded planner", exc.message)
             errors.append(degraded(exc))
@@ -53,10 +78,10 @@ class Plan:
         goto = self.gate.accept(view, plan, thread_id(config), errors)
         return Command(goto=goto, update=view.update())
 
-    async def _plan(
+    async def _speculated(
         self, view: StateView, tools: list[ToolSpec], config: RunnableConfig
-    ) -> ExecutionPlan:
-        """The plan started while the router decided (same tools), else a new one."""
+    ) -> ExecutionPlan | None:
+        """The plan started while the router decided (same tools), if there is one."""
         task = None
         if self.speculations is not None:
             task = self.speculations.take((thread_id(config), view.started_at))
@@ -69,7 +94,102 @@ class Plan:
             else:
                 if names == [s.name for s in tools]:
                     return plan
-        return await self.planner.plan(view.request, tools, view.history)
+        return None
+
+    async def _streamed(
+        self, view: StateView, tools: list[ToolSpec], config: RunnableConfig
+    ) -> Command[str]:
+        thread = thread_id(config)
+        settings = self.runtime.settings
+        # Known before the first step starts, and the same when this node runs again after a
+        # crash, so the step journal (keyed by plan id) finds the steps that had finished.
+        plan_id = uuid.uuid5(uuid.NAMESPACE_URL, f"{thread}/{view.state.get('started_at')}/plan")
+        dispatch = StreamDispatch(self.registry)
+        queue: asyncio.Queue[ExecutionStep | None] = asyncio.Queue()
+        running: asyncio.Task[None] | None = None
+        unreadable: list[ErrorInfo] = []
+
+        def on_step(item: ExecutionStep | InvalidStep) -> None:
+            nonlocal running
+            if view.preview:  # collected, never run
+                if isinstance(item, InvalidStep):
+                    unreadable.append(
+                        ErrorInfo(
+                            code=ErrorCode.INVALID_PLAN, message=item.problem, step_id=item.id
+                        )
+                    )
+                return
+            step = dispatch.take(item)
+            if step is None:
+                return
+            if running is None:
+                view.set_plan(
+                    ExecutionPlan(
+                        id=plan_id,
+                        request=view.request,
+                        planner=self.planner.name,
+                        timeout_s=settings.plan_timeout_s,
+                    )
+                )
+                running = asyncio.create_task(self.steps(view, config, queue))
+            queue.put_nowait(step)
+
+        errors: list[ErrorInfo] = []
+        stream = cast(StreamingPlanner, self.planner)
+        try:
+            try:
+                plan = await stream.stream_plan(view.request, tools, view.history, on_step)
+            except (LLMError, BudgetExceededError) as exc:
+                log.warning("LLM planner failed (%s); using the embedded planner", exc.message)
+                errors.append(degraded(exc))
+                if running is None:  # nothing started: the embedded planner takes over
+                    plan = await self.fallback.plan(view.request, tools, view.history)
+                    dispatch = StreamDispatch(self.registry)
+                else:  # what started runs to its end; the answer says what was not planned
+                    plan = ExecutionPlan(request=view.request, planner=self.planner.name)
+        except BaseException:
+            if running is not None:
+                running.cancel()
+            raise
+        finally:
+            queue.put_nowait(None)
+        if running is not None:
+            await running
+        if not dispatch.seen:  # handed over whole (the embedded planner covered it)
+            goto = self.gate.accept(view, plan, thread, [*errors, *unreadable])
+            return Command(goto=goto, update=view.update())
+        return self._after_stream(view, plan, plan_id, dispatch, errors, thread)
+
+    def _after_stream(
+        self,
+        view: StateView,
+        plan: ExecutionPlan,
+        plan_id: uuid.UUID,
+        dispatch: StreamDispatch,
+        errors: list[ErrorInfo],
+        thread: str | None,
+    ) -> Command[str]:
+        """The whole plan once the stream has ended, and the node that takes it from here."""
+        final = plan.model_copy(update={"id": plan_id, "steps": dispatch.kept})
+        emit(ev.PlanCreated(plan=final, thread_id=thread))
+        view.set_plan(final)
+        results = view.results
+        results.update(dispatch.dropped)
+        results.update(dispatch.set_aside)
+        view.set_results(results)
+        view.set_errors(errors)
+        needs_replan = [*view.get("needs_replan", []), *dispatch.dropped]
+        view.set(needs_replan=needs_replan, abandoned=bool(view.get("abandoned", False)))
+        replans_left = view.get("replans", 0) < self.runtime.settings.max_replans
+        if needs_replan and replans_left:
+            goto = "replan"
+        elif view.get("abandoned"):
+            goto = "synthesize"
+        elif any(s.id not in results for s in final.steps):
+            goto = "approve" if dispatch.held else "execute"
+        else:
+            goto = "synthesize"
+        return Command(goto=goto, update=view.update())
 
 
 def degraded(exc: AgentSystemError) -> ErrorInfo:

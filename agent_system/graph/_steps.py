@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from contextlib import nullcontext
@@ -36,8 +37,14 @@ class RunSteps:
     runtime: Runtime
     executor: StepExecutor
 
-    async def __call__(self, view: StateView, config: RunnableConfig) -> None:
-        """Sets the view's `results`, `needs_replan` and `abandoned`."""
+    async def __call__(
+        self,
+        view: StateView,
+        config: RunnableConfig,
+        incoming: asyncio.Queue[ExecutionStep | None] | None = None,
+    ) -> None:
+        """Sets the view's `results`, `needs_replan` and `abandoned`. With `incoming`, the
+        steps of a streamed plan are added to the view's plan as they arrive (None ends)."""
         from agent_system.execution import run_plan
 
         full = view.plan
@@ -103,6 +110,7 @@ class RunSteps:
             deadline_s=max(budget, 0.001),
             on_event=get_stream_writer(),
             thread_id=thread,
+            incoming=incoming,
         )
         results = {k: v for k, v in previous.items() if k not in ids}
         results.update(outcome.results)

@@ -105,6 +105,10 @@ class ScriptedChatModel(BaseChatModel):
     """Seconds before each reply (or its first streamed chunk)."""
     token_latency_s: float = 0.0
     """Seconds between streamed chunks."""
+    first_chunk_s: float | None = None
+    """When set, a streamed reply's first chunk comes after this many seconds and the others
+    are spread evenly until `latency_s` (a server streaming a reply it takes `latency_s` to
+    write); `token_latency_s` is then ignored."""
     chars_per_token: int = 4
 
     _turns: deque[ScriptTurn] = PrivateAttr(default_factory=deque)
@@ -228,10 +232,14 @@ class ScriptedChatModel(BaseChatModel):
         **kwargs: Any,
     ) -> AsyncIterator[ChatGenerationChunk]:
         call, turn, latency = self._next(messages, kwargs, streamed=True)
+        if self.first_chunk_s is not None:
+            async for chunk in self._spread(call, turn, latency, run_manager):
+                yield chunk
+            return
         if latency:
             await asyncio.sleep(latency)
         reply = self._reply(call, turn)
-        for index, chunk in enumerate(_chunks(reply)):
+        for index, chunk in enumerate(_chunks(reply, self.chars_per_token)):
             if index and self.token_latency_s:
                 await asyncio.sleep(self.token_latency_s)
             if run_manager is not None:
@@ -248,9 +256,35 @@ class ScriptedChatModel(BaseChatModel):
         call, turn, latency = self._next(messages, kwargs, streamed=True)
         if latency:
             time.sleep(latency)
-        for chunk in _chunks(self._reply(call, turn)):
+        for chunk in _chunks(self._reply(call, turn), self.chars_per_token):
             if run_manager is not None:
                 run_manager.on_llm_new_token(str(chunk.message.content), chunk=chunk)
+            yield chunk
+
+    async def _spread(
+        self,
+        call: ScriptedCall,
+        turn: ScriptTurn,
+        latency: float,
+        run_manager: AsyncCallbackManagerForLLMRun | None,
+    ) -> AsyncIterator[ChatGenerationChunk]:
+        """The first chunk at `first_chunk_s`, the last at `latency`, the rest evenly between
+        (on the event loop's clock, so the spacing does not drift)."""
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        first = min(self.first_chunk_s or 0.0, latency)
+        chunks = list(_chunks(self._reply(call, turn), self.chars_per_token))
+        texts = max(1, sum(1 for c in chunks if c.message.content) - 1)
+        index = 0
+        for chunk in chunks:
+            due = began + first + (latency - first) * min(index, texts) / texts
+            wait = due - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if chunk.message.content:
+                index += 1
+            if run_manager is not None:
+                await run_manager.on_llm_new_token(str(chunk.message.content), chunk=chunk)
             yield chunk
 
     # --- internals -----------------------------------------------------------------------
@@ -334,10 +368,18 @@ def _to_message(turn: ScriptTurn, messages: list[BaseMessage]) -> AIMessage:
     raise TypeError(f"ScriptedChatModel cannot replay a turn of type {type(turn).__name__}")
 
 
-def _chunks(reply: AIMessage) -> Iterator[ChatGenerationChunk]:
+def _chunks(reply: AIMessage, chars_per_token: int = 4) -> Iterator[ChatGenerationChunk]:
+    """Word by word; a run of more than three tokens' worth without a space (JSON, say) is
+    cut every `chars_per_token` characters, as a real model's tokens would be."""
     text = reply.content if isinstance(reply.content, str) else _text(reply)
-    for token in _TOKEN.findall(text):
-        yield ChatGenerationChunk(message=AIMessageChunk(content=token, id=reply.id))
+    size = max(1, chars_per_token)
+    for word in _TOKEN.findall(text):
+        if len(word.strip()) <= 3 * size:
+            yield ChatGenerationChunk(message=AIMessageChunk(content=word, id=reply.id))
+            continue
+        head = len(word) - len(word.lstrip()) + size
+        for token in [word[:head], *(word[i : i + size] for i in range(head, len(word), size))]:
+            yield ChatGenerationChunk(message=AIMessageChunk(content=token, id=reply.id))
     if reply.tool_calls:
         yield ChatGenerationChunk(
             message=AIMessageChunk(

@@ -28,10 +28,16 @@ from pydantic import BaseModel, ValidationError
 
 from agent_system.errors import LLMError, LLMOutputError
 from agent_system.llm.budget import Budget
-from agent_system.llm.chat import guarded_call, message_text
+from agent_system.llm.chat import complete, guarded_call, message_text
 from agent_system.llm.usage import UsageTracker, model_name_of
 
-__all__ = ["StructuredMode", "invoke_structured", "response_format", "strict_json_schema"]
+__all__ = [
+    "StructuredMode",
+    "invoke_structured",
+    "response_format",
+    "stream_structured",
+    "strict_json_schema",
+]
 
 M = TypeVar("M", bound=BaseModel)
 StructuredMode = Literal["auto", "json_schema", "json_mode"]
@@ -125,6 +131,57 @@ async def invoke_structured(
         + "; ".join(problems[:5]),
         details={"schema": schema.__name__, "problems": problems, "reply": text[:2000]},
     )
+
+
+async def stream_structured(
+    model: BaseChatModel,
+    schema: type[BaseModel],
+    messages: Sequence[BaseMessage],
+    on_text: Callable[[str], None],
+    *,
+    usage: UsageTracker | None = None,
+    budget: Budget | None = None,
+    mode: StructuredMode = "auto",
+    output_tokens: int = 1024,
+) -> str:
+    """Ask `model` for an instance of `schema` as a stream: each text chunk goes to `on_text`
+    as it arrives; the whole reply's text is returned (the caller parses it).
+
+    The same response formats as `invoke_structured` (strict ``json_schema``, or ``json_mode``
+    with the schema in the prompt, and the ``auto`` fallback when the server rejects the
+    schema, which happens before any text arrives). No corrective retry: the caller repairs
+    what it cannot use.
+
+    Raises:
+        LLMError: The call failed (auth, transport) after the client's retries.
+        BudgetExceededError: The call did not fit the budget.
+    """
+    fmt = response_format(schema)
+    effective: Literal["json_schema", "json_mode"] = (
+        "json_mode"
+        if mode == "json_mode" or (mode == "auto" and _model_key(model) in _JSON_MODE_ONLY)
+        else "json_schema"
+    )
+
+    async def call(how: Literal["json_schema", "json_mode"]) -> str:
+        if how == "json_schema":
+            bound = model.bind(response_format={"type": "json_schema", "json_schema": fmt})
+            prompt = list(messages)
+        else:
+            bound = model.bind(response_format={"type": "json_object"})
+            prompt = _with_schema_instruction(list(messages), fmt["schema"])
+        reply = await complete(
+            bound, prompt, usage=usage, budget=budget, stream=on_text, output_tokens=output_tokens
+        )
+        return message_text(reply)
+
+    try:
+        return await call(effective)
+    except LLMError as exc:
+        if not (effective == "json_schema" and mode == "auto" and _schema_rejected(exc)):
+            raise
+        _JSON_MODE_ONLY.add(_model_key(model))
+        return await call("json_mode")
 
 
 class _InvalidReply(Exception):

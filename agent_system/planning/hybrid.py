@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from agent_system.planning.base import Planner
+    from agent_system.planning.base import Planner, StepCallback
     from agent_system.planning.models import ExecutionPlan
     from agent_system.registry.spec import ToolSpec
     from agent_system.routing.models import Turn
@@ -35,3 +35,21 @@ class HybridPlanner:
         if plan.steps and not plan.unsupported:
             return plan
         return await self.llm.plan(request, tools, history)
+
+    async def stream_plan(
+        self,
+        request: str,
+        tools: list[ToolSpec],
+        history: list[Turn] | None,
+        on_step: StepCallback,
+    ) -> ExecutionPlan:
+        """The embedded plan when complete (whole: no step goes to `on_step`); else the LLM's
+        plan, streamed when the LLM planner can stream."""
+        plan = await self.embedded.plan(request, tools, history)
+        if plan.steps and not plan.unsupported:
+            return plan
+        stream = getattr(self.llm, "stream_plan", None)
+        if stream is None:
+            return await self.llm.plan(request, tools, history)
+        streamed: ExecutionPlan = await stream(request, tools, history, on_step)
+        return streamed

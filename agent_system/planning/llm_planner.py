@@ -13,22 +13,25 @@ planner.
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from agent_system.errors import AgentSystemError
+from agent_system.errors import AgentSystemError, LLMOutputError
 from agent_system.llm.budget import Budget
 from agent_system.llm.chat import complete, message_text
-from agent_system.llm.structured import StructuredMode, invoke_structured
+from agent_system.llm.structured import StructuredMode, invoke_structured, stream_structured
 from agent_system.llm.usage import UsageTracker
 from agent_system.planning._prompts import (
     planner_messages,
     replanner_messages,
     synthesizer_messages,
 )
+from agent_system.planning._stream import StepScanner
+from agent_system.planning.base import InvalidStep, StepCallback
 from agent_system.planning.conditions import condition_refs
 from agent_system.planning.models import (
     Condition,
@@ -167,11 +170,57 @@ class LLMPlanner:
         )
         return self._to_plan(request, draft)
 
-    def _to_plan(self, request: str, draft: PlanDraft) -> ExecutionPlan:
+    async def stream_plan(
+        self,
+        request: str,
+        tools: list[ToolSpec],
+        history: list[Turn] | None,
+        on_step: StepCallback,
+    ) -> ExecutionPlan:
+        """The same call, streamed: each step goes to `on_step` the moment its JSON object
+        closes (a step that cannot be read goes as an `InvalidStep`, for the caller to repair
+        by replanning). Raises `LLMError` when the call fails or the reply is not a plan at
+        all (nothing was handed over then, so the caller can fall back)."""
+        scanner = StepScanner()
+        steps: list[ExecutionStep] = []
+
+        def on_text(text: str) -> None:
+            for raw in scanner.feed(text):
+                item = _read_step(raw)
+                if isinstance(item, ExecutionStep):
+                    steps.append(item)
+                on_step(item)
+
+        text = await stream_structured(
+            self.model,
+            PlanDraft,
+            planner_messages(request, tools, history),
+            on_text,
+            usage=self.usage,
+            budget=self.budget,
+            mode=self.mode,
+        )
+        if not scanner.full_text and text:  # a model that does not stream gave it all at once
+            on_text(text)
+        try:
+            draft = PlanDraft.model_validate_json(_unfenced(text), strict=False)
+        except ValidationError as exc:
+            if steps:  # what was handed over stands; the rest of the reply is lost
+                return self._to_plan(request, PlanDraft(reasoning="(reply cut short)"), steps)
+            first = exc.errors(include_url=False)[0]
+            raise LLMOutputError(
+                f"The model's reply was not a plan: {first['msg']}",
+                details={"schema": "PlanDraft", "reply": text[:2000]},
+            ) from None
+        return self._to_plan(request, draft, steps)
+
+    def _to_plan(
+        self, request: str, draft: PlanDraft, steps: list[ExecutionStep] | None = None
+    ) -> ExecutionPlan:
         return ExecutionPlan(
             request=request,
             reasoning=draft.reasoning,
-            steps=[_to_step(s) for s in draft.steps],
+            steps=[_to_step(s) for s in draft.steps] if steps is None else steps,
             unsupported=list(draft.unsupported),
             planner=self.name,
             timeout_s=self.timeout_s,
@@ -292,6 +341,36 @@ class _Checker:
             for p in check_plan(plan, self.registry)
             if p.step_id is None or p.step_id not in self.known
         ]
+
+
+def _read_step(raw: str) -> ExecutionStep | InvalidStep:
+    """One streamed step's JSON text as a step, or why it cannot be one."""
+    try:
+        return _to_step(PlannedStep.model_validate_json(raw))
+    except (ValidationError, ValueError, AgentSystemError) as exc:
+        try:
+            loose = json.loads(raw)
+        except json.JSONDecodeError:
+            loose = {}
+        loose = loose if isinstance(loose, dict) else {}
+        problem = str(exc)
+        if isinstance(exc, ValidationError):
+            first = exc.errors(include_url=False)[0]
+            where = ".".join(str(p) for p in first["loc"]) or "(step)"
+            problem = f"{where}: {first['msg']}"
+        return InvalidStep(
+            id=str(loose.get("id") or f"invalid-{zlib.crc32(raw.encode()) % 10_000}"),
+            tool=str(loose.get("tool") or ""),
+            problem=problem,
+        )
+
+
+def _unfenced(text: str) -> str:
+    text = text.strip()
+    if text.startswith("```"):
+        text = text.split("\n", 1)[1] if "\n" in text else ""
+        text = text.rsplit("```", 1)[0]
+    return text
 
 
 def _to_step(step: PlannedStep) -> ExecutionStep:

@@ -32,6 +32,7 @@ from agent_system.registry.registry import ToolRegistry
 from agent_system.registry.spec import ToolSpec
 
 __all__ = [
+    "StepChecker",
     "ancestors",
     "check_plan",
     "find_cycles",
@@ -376,6 +377,50 @@ def check_plan(plan: ExecutionPlan, registry: ToolRegistry) -> list[ErrorInfo]:
                 )
             )
     return problems
+
+
+class StepChecker:
+    """Checks the steps of a plan one at a time, as a streamed plan delivers them.
+
+    A step may depend on (and reference) only steps checked before it, so a streamed plan can
+    never form a cycle. `check` returns the step's problems (none: it can run), or, for a sound
+    step, a copy marked `requires_approval` when its tool needs it and numbered in stream order,
+    the same as `validate_plan` would.
+    """
+
+    def __init__(self, registry: ToolRegistry, known: Iterable[str] = ()) -> None:
+        self.registry = registry
+        self.ids: set[str] = set(known)
+        self.ancestry: dict[str, set[str]] = {sid: set() for sid in self.ids}
+        self.count = 0
+
+    def check(self, step: ExecutionStep) -> tuple[ExecutionStep, list[ErrorInfo]]:
+        """The step ready to run and no problems, or the step as given and its problems."""
+        if step.id in self.ids:
+            problem = _problem(
+                ErrorCode.INVALID_PLAN,
+                f"Step id {step.id!r} is used more than once; give each step its own id.",
+                step.id,
+            )
+            return step, [problem]
+        if self.count >= MAX_STEPS:
+            message = f"The plan has more than {MAX_STEPS} steps. Split the request."
+            return step, [_problem(ErrorCode.INVALID_PLAN, message, step.id)]
+        ancestry: set[str] = set()
+        for dep in dict.fromkeys(step.depends_on):
+            if dep in self.ancestry:
+                ancestry |= {dep, *self.ancestry[dep]}
+        problems = _check_step(step, self.registry, self.ids, ancestry)
+        self.ids.add(step.id)  # known even when invalid: dependants are held, not misreported
+        self.ancestry[step.id] = ancestry
+        if problems:
+            return step, problems
+        self.count += 1
+        spec = self.registry.get(step.tool)
+        update: dict[str, Any] = {"number": self.count}
+        if spec is not None and spec.requires_approval:
+            update["requires_approval"] = True
+        return step.model_copy(update=update), []
 
 
 def validate_plan(plan: ExecutionPlan, registry: ToolRegistry) -> ExecutionPlan:

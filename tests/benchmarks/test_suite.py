@@ -63,9 +63,16 @@ def test_the_scenario_set_covers_the_shapes_the_issue_names() -> None:
 
 def test_the_depth_4_chain_ceiling_follows_the_latency_arithmetic() -> None:
     chain = next(s for s in comparison_scenarios() if s.name == "chain_4")
-    workload = Latency(llm_s=0.5, tool_s=0.2)
-    assert chain.ideal_baseline_s(workload) == pytest.approx(3.3)
-    assert chain.ideal_ours_s(workload) == pytest.approx(1.3)
+    whole = Latency(llm_s=0.5, tool_s=0.2, first_chunk_s=None)
+    assert chain.ideal_baseline_s(whole) == pytest.approx(3.3)
+    assert chain.ideal_ours_s(whole) == pytest.approx(1.3)
+    # Streamed (first chunk at 100 ms, the rest until 500 ms): each step starts when its JSON
+    # object closes or its dependency finishes; the chain's first step closes early.
+    streamed = Latency(llm_s=0.5, tool_s=0.2, first_chunk_s=0.1)
+    closes = chain.json_closes_s(streamed)
+    assert 0.1 < closes["c1"] < closes["c2"] < closes["c3"] < closes["c4"] <= 0.5
+    assert chain.ideal_ours_s(streamed) == pytest.approx(max(closes["c1"] + 0.8, 0.5 + 0.2))
+    assert chain.ideal_baseline_s(streamed) / chain.ideal_ours_s(streamed) > 3.2
 
 
 def test_the_react_policy_calls_every_ready_step_at_once_then_answers() -> None:
