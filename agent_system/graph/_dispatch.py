@@ -19,7 +19,15 @@ from agent_system.planning.validation import StepChecker, step_dependencies
 if TYPE_CHECKING:
     from agent_system.registry.registry import ToolRegistry
 
-__all__ = ["StreamDispatch"]
+__all__ = ["NEVER_RAN", "StreamDispatch", "never_ran"]
+
+NEVER_RAN = "never_ran"
+"""Marks the result of a streamed step that could not run: it is not run later either, and a
+successful replan forgets it."""
+
+
+def never_ran(result: StepResult) -> bool:
+    return result.error is not None and bool(result.error.details.get(NEVER_RAN))
 
 
 class StreamDispatch:
@@ -29,6 +37,10 @@ class StreamDispatch:
         self.checker = StepChecker(registry)
         self.kept: list[ExecutionStep] = []
         """Sound steps in stream order: started, or held for approval."""
+        self.order: list[ExecutionStep] = []
+        """Every step in stream order, the ones that cannot run included (with their results)."""
+        self.ahead: dict[str, set[str]] = {}
+        """Dropped step -> the steps it named that were not written yet."""
         self.held: set[str] = set()
         self.dropped: dict[str, StepResult] = {}
         self.set_aside: dict[str, StepResult] = {}
@@ -41,25 +53,35 @@ class StreamDispatch:
         if isinstance(item, InvalidStep):
             self.checker.ids.add(item.id)
             self.checker.ancestry.setdefault(item.id, set())
+            self.order.append(ExecutionStep(id=item.id, tool=item.tool or "(unreadable)"))
             self._drop(item.id, item.tool, ErrorCode.INVALID_PLAN, [item.problem])
             return None
+        known = set(self.checker.ids)
         step, problems = self.checker.check(item)
+        self.order.append(step)
         if problems:
             messages = [p.message for p in problems]
             self._drop(step.id, step.tool, problems[0].code, messages)
+            self.ahead[step.id] = set(step_dependencies(step)) - known
             return None
         deps = step_dependencies(step)
         missing = [d for d in deps if d in self.dropped or d in self.set_aside]
         if missing:
+            cycle = next((d for d in missing if step.id in self.ahead.get(d, ())), None)
+            message = (
+                f"Not run: steps {cycle!r} and {step.id!r} depend on each other in a cycle."
+                if cycle is not None
+                else f"Not run: it needs step {missing[0]!r}, which could not run."
+            )
             self.set_aside[step.id] = StepResult(
                 step_id=step.id,
                 tool=step.tool,
                 status=StepStatus.SKIPPED,
                 error=ErrorInfo(
-                    code=ErrorCode.DEPENDENCY_FAILED,
-                    message=f"Not run: it needs step {missing[0]!r}, which could not run.",
+                    code=ErrorCode.INVALID_PLAN if cycle else ErrorCode.DEPENDENCY_FAILED,
+                    message=message,
                     step_id=step.id,
-                    details={"dependency": missing[0]},
+                    details={"dependency": missing[0], NEVER_RAN: True},
                 ),
             )
             return None
@@ -79,6 +101,7 @@ class StreamDispatch:
                 code=code,
                 message="Not run: the planner wrote an invalid step: " + "; ".join(messages),
                 step_id=sid,
+                details={NEVER_RAN: True},
             ),
         )
 

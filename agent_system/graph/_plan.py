@@ -170,7 +170,7 @@ class Plan:
         thread: str | None,
     ) -> Command[str]:
         """The whole plan once the stream has ended, and the node that takes it from here."""
-        final = plan.model_copy(update={"id": plan_id, "steps": dispatch.kept})
+        final = plan.model_copy(update={"id": plan_id, "steps": dispatch.order})
         emit(ev.PlanCreated(plan=final, thread_id=thread))
         view.set_plan(final)
         results = view.results
@@ -179,13 +179,14 @@ class Plan:
         view.set_results(results)
         view.set_errors(errors)
         needs_replan = [*view.get("needs_replan", []), *dispatch.dropped]
+        pending = [s for s in dispatch.kept if s.id not in results]
         view.set(needs_replan=needs_replan, abandoned=bool(view.get("abandoned", False)))
         replans_left = view.get("replans", 0) < self.runtime.settings.max_replans
         if needs_replan and replans_left:
             goto = "replan"
         elif view.get("abandoned"):
             goto = "synthesize"
-        elif any(s.id not in results for s in final.steps):
+        elif pending:
             goto = "approve" if dispatch.held else "execute"
         else:
             goto = "synthesize"

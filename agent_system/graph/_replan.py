@@ -17,6 +17,7 @@ from agent_system.errors import (
     PlanValidationError,
     Severity,
 )
+from agent_system.graph._dispatch import never_ran
 from agent_system.graph._plan import degraded
 from agent_system.graph._view import StateView, emit, thread_id
 from agent_system.graph.state import AgentState
@@ -87,7 +88,8 @@ class Replan:
             if v.status == StepStatus.SUCCEEDED and any(s.id == k for s in revised.steps)
         }
         for step_id, result in results.items():
-            if not any(s.id == step_id for s in revised.steps):
+            # A streamed step that never ran (invalid) is repaired by this revision: forgotten.
+            if not any(s.id == step_id for s in revised.steps) and not never_ran(result):
                 kept[step_id] = result
         emit(ev.Replanned(plan=revised, reason=reason, thread_id=thread_id(config)))
         view.set_plan(revised)

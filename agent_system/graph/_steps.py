@@ -15,6 +15,7 @@ from langgraph.config import get_stream_writer
 from langgraph.types import Command
 
 from agent_system.errors import BudgetExceededError, ErrorCode, ErrorInfo, Severity
+from agent_system.graph._dispatch import NEVER_RAN
 from agent_system.graph._view import StateView, thread_id
 from agent_system.graph.journal import StepJournal
 from agent_system.graph.state import AgentState
@@ -140,11 +141,13 @@ class Execute:
 def _without_rejected(
     plan: ExecutionPlan, results: dict[str, StepResult]
 ) -> tuple[ExecutionPlan, dict[str, StepResult]]:
-    """Take steps the user rejected, and everything that needs them, out of the plan."""
+    """Take steps the user rejected (or that could never run), and everything that needs
+    them, out of the plan."""
     rejected = {
         k
         for k, v in results.items()
-        if v.error is not None and v.error.code == ErrorCode.APPROVAL_REJECTED
+        if v.error is not None
+        and (v.error.code == ErrorCode.APPROVAL_REJECTED or v.error.details.get(NEVER_RAN))
     }
     if not rejected:
         return plan, {}

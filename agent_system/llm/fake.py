@@ -291,10 +291,19 @@ class ScriptedChatModel(BaseChatModel):
     def _next(
         self, messages: list[BaseMessage], kwargs: dict[str, Any], *, streamed: bool
     ) -> tuple[ScriptedCall, ScriptTurn, float]:
+        structured = kwargs.get("structured_output")
+        asked = kwargs.get("response_format")
+        if structured is None and isinstance(asked, dict):  # a bound response format
+            kind = asked.get("type")
+            structured = {
+                "schema": asked.get("json_schema", {}),
+                "method": "json_schema" if kind == "json_schema" else "json_mode",
+                "include_raw": True,
+            }
         call = ScriptedCall(
             messages=list(messages),
             tools=kwargs.get("tools"),
-            structured=kwargs.get("structured_output"),
+            structured=structured,
             streamed=streamed,
             kwargs={k: v for k, v in kwargs.items() if k not in ("tools", "structured_output")},
         )

@@ -33,6 +33,7 @@ from agent_system.llm.usage import UsageTracker, model_name_of
 
 __all__ = [
     "StructuredMode",
+    "corrective_messages",
     "invoke_structured",
     "response_format",
     "stream_structured",
@@ -77,6 +78,8 @@ async def invoke_structured(
     context: dict[str, Any] | None = None,
     check: Callable[[M], list[str]] | None = None,
     output_tokens: int = 1024,
+    json_schema: dict[str, Any] | None = None,
+    attempts: int = 2,
 ) -> M:
     """Ask `model` for an instance of `schema`.
 
@@ -92,6 +95,10 @@ async def invoke_structured(
         check: Further checks of a parsed reply; the problems it returns are fed back like
             validation errors (for example, a plan's unknown tools or dangling references).
         output_tokens: Output tokens to reserve per call.
+        json_schema: The strict schema to ask for instead of `schema`'s own (a narrower one
+            the reply still validates against, such as the plan's union over its tools).
+        attempts: Calls at most (2: one corrective retry; 1: when the caller already sent
+            the problems of a first reply in `messages`).
 
     Raises:
         LLMOutputError: The reply was invalid twice (the errors are in ``details``).
@@ -99,6 +106,8 @@ async def invoke_structured(
         BudgetExceededError: A call did not fit the budget.
     """
     fmt = response_format(schema)
+    if json_schema is not None:
+        fmt = {**fmt, "schema": json_schema}
     effective: Literal["json_schema", "json_mode"] = (
         "json_mode"
         if mode == "json_mode" or (mode == "auto" and _model_key(model) in _JSON_MODE_ONLY)
@@ -107,7 +116,7 @@ async def invoke_structured(
     prompt = list(messages)
     problems: list[str] = []
     text = ""
-    for attempt in (1, 2):
+    for attempt in range(1, max(1, attempts) + 1):
         try:
             raw = await _call(model, fmt, prompt, effective, usage, budget, output_tokens)
         except LLMError as exc:
@@ -124,7 +133,7 @@ async def invoke_structured(
                 return parsed
         except _InvalidReply as invalid:
             problems = invalid.problems
-        if attempt == 1:
+        if attempt < attempts:
             prompt = [*prompt, AIMessage(content=text or "(empty reply)"), _feedback(problems)]
     raise LLMOutputError(
         f"The model's reply did not match {schema.__name__} even after one corrective retry: "
@@ -143,6 +152,7 @@ async def stream_structured(
     budget: Budget | None = None,
     mode: StructuredMode = "auto",
     output_tokens: int = 1024,
+    json_schema: dict[str, Any] | None = None,
 ) -> str:
     """Ask `model` for an instance of `schema` as a stream: each text chunk goes to `on_text`
     as it arrives; the whole reply's text is returned (the caller parses it).
@@ -157,6 +167,8 @@ async def stream_structured(
         BudgetExceededError: The call did not fit the budget.
     """
     fmt = response_format(schema)
+    if json_schema is not None:
+        fmt = {**fmt, "schema": json_schema}
     effective: Literal["json_schema", "json_mode"] = (
         "json_mode"
         if mode == "json_mode" or (mode == "auto" and _model_key(model) in _JSON_MODE_ONLY)
@@ -182,6 +194,13 @@ async def stream_structured(
             raise
         _JSON_MODE_ONLY.add(_model_key(model))
         return await call("json_mode")
+
+
+def corrective_messages(
+    messages: Sequence[BaseMessage], reply: str, problems: list[str]
+) -> list[BaseMessage]:
+    """`messages` followed by the invalid `reply` and the request to correct it."""
+    return [*messages, AIMessage(content=reply or "(empty reply)"), _feedback(problems)]
 
 
 class _InvalidReply(Exception):

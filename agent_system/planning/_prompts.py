@@ -33,8 +33,9 @@ _FORMAT = """\
 Each step has:
 - "id": a short unique name made of letters, digits, "_", "-" or "." (for example "weather").
 - "tool": the exact name of one of the tools listed below. Never invent a tool.
-- "arguments": the tool's arguments as ONE JSON object ENCODED AS A STRING, matching the tool's
-  parameters, e.g. "{\\"city\\": \\"Paris\\"}". Use "{}" for no arguments.
+- "arguments": the tool's arguments as a JSON object matching its parameters, e.g.
+  {"city": "Paris"}; null for an optional parameter you leave out, {} for none. To build a
+  string with a $template, give the whole object ENCODED AS A STRING instead.
 - "depends_on": ids of the steps that must finish first. Independent steps run in parallel, so
   only list real dependencies.
 - "when": null, or a condition ENCODED AS A STRING; the step runs only if it is true.

@@ -20,16 +20,23 @@ from typing import Any, Literal
 from langchain_core.language_models import BaseChatModel
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from agent_system.errors import AgentSystemError, LLMOutputError
+from agent_system.errors import AgentSystemError
 from agent_system.llm.budget import Budget
 from agent_system.llm.chat import complete, message_text
-from agent_system.llm.structured import StructuredMode, invoke_structured, stream_structured
+from agent_system.llm.structured import (
+    StructuredMode,
+    corrective_messages,
+    invoke_structured,
+    stream_structured,
+    strict_json_schema,
+)
 from agent_system.llm.usage import UsageTracker
 from agent_system.planning._prompts import (
     planner_messages,
     replanner_messages,
     synthesizer_messages,
 )
+from agent_system.planning._schema import plan_schema
 from agent_system.planning._stream import StepScanner
 from agent_system.planning.base import InvalidStep, StepCallback
 from agent_system.planning.conditions import condition_refs
@@ -74,7 +81,9 @@ class PlannedStep(BaseModel):
     @field_validator("arguments", mode="before")
     @classmethod
     def _encode_arguments(cls, value: Any) -> Any:
-        return json.dumps(value) if isinstance(value, dict) else value
+        if isinstance(value, dict):  # typed arguments; null = an optional one left out
+            return json.dumps({k: v for k, v in value.items() if v is not None})
+        return value
 
     @field_validator("arguments")
     @classmethod
@@ -167,6 +176,7 @@ class LLMPlanner:
             budget=self.budget,
             mode=self.mode,
             check=checker,
+            json_schema=_schema_for(tools),
         )
         return self._to_plan(request, draft)
 
@@ -179,8 +189,9 @@ class LLMPlanner:
     ) -> ExecutionPlan:
         """The same call, streamed: each step goes to `on_step` the moment its JSON object
         closes (a step that cannot be read goes as an `InvalidStep`, for the caller to repair
-        by replanning). Raises `LLMError` when the call fails or the reply is not a plan at
-        all (nothing was handed over then, so the caller can fall back)."""
+        by replanning). A reply that is not a plan at all, with nothing handed over, gets one
+        corrective call whose plan is returned whole (no step goes to `on_step`). Raises
+        `LLMError` when a call fails or the corrected reply is still not a plan."""
         scanner = StepScanner()
         steps: list[ExecutionStep] = []
 
@@ -199,6 +210,7 @@ class LLMPlanner:
             usage=self.usage,
             budget=self.budget,
             mode=self.mode,
+            json_schema=_schema_for(tools),
         )
         if not scanner.full_text and text:  # a model that does not stream gave it all at once
             on_text(text)
@@ -207,11 +219,25 @@ class LLMPlanner:
         except ValidationError as exc:
             if steps:  # what was handed over stands; the rest of the reply is lost
                 return self._to_plan(request, PlanDraft(reasoning="(reply cut short)"), steps)
-            first = exc.errors(include_url=False)[0]
-            raise LLMOutputError(
-                f"The model's reply was not a plan: {first['msg']}",
-                details={"schema": "PlanDraft", "reply": text[:2000]},
-            ) from None
+            # Nothing was handed over: one corrective call, as the whole-plan path makes.
+            problems = [
+                f"{'.'.join(str(p) for p in e['loc']) or '(reply)'}: {e['msg']}"
+                for e in exc.errors(include_url=False)[:20]
+            ]
+            messages = planner_messages(request, tools, history)
+            checker = _Checker(tools, lambda draft: self._to_plan(request, draft))
+            draft = await invoke_structured(
+                self.model,
+                PlanDraft,
+                corrective_messages(messages, text, problems),
+                usage=self.usage,
+                budget=self.budget,
+                mode=self.mode,
+                check=checker,
+                json_schema=_schema_for(tools),
+                attempts=1,
+            )
+            return self._to_plan(request, draft)  # whole: handed to the caller at once
         return self._to_plan(request, draft, steps)
 
     def _to_plan(
@@ -276,6 +302,7 @@ class LLMReplanner:
             budget=self.budget,
             mode=self.mode,
             check=checker,
+            json_schema=_schema_for(tools),
         )
         if not draft.steps:
             return None
@@ -341,6 +368,13 @@ class _Checker:
             for p in check_plan(plan, self.registry)
             if p.step_id is None or p.step_id not in self.known
         ]
+
+
+def _schema_for(tools: Sequence[ToolSpec]) -> dict[str, Any] | None:
+    """The plan schema with each tool's own argument schema (None: no tools, the plain one)."""
+    if not tools:
+        return None
+    return plan_schema(tools, strict_json_schema(PlanDraft))
 
 
 def _read_step(raw: str) -> ExecutionStep | InvalidStep:

@@ -231,3 +231,21 @@ async def test_a_streamed_step_that_cannot_be_read_is_handed_over_as_invalid() -
     assert isinstance(got[0], InvalidStep) and got[0].id == "a"
     assert "JSON object" in got[0].problem
     assert [s.id for s in plan.steps] == ["b"]
+
+
+async def test_an_invalid_step_never_runs_even_after_an_approval_without_replans(
+    tmp_path: Path,
+) -> None:
+    plan = draft(
+        {"id": "u", "tool": "test.unlock", "arguments": {"door": "front"}},
+        {"id": "bad", "tool": "test.add", "arguments": {"a": "not a number", "b": 1}},
+    )
+    model = ScriptedChatModel([plan], default="Done, but one step was wrong.")
+    calls = Calls()
+    async with system_with(model, tmp_path, calls, max_replans=0) as system:
+        first = await system.arun("do then unlock", thread_id="t")
+        assert [p["step_id"] for p in first.pending_approval] == ["u"]
+        done = await system.aresume("t", True)
+    assert calls.counts == {"unlock": 1}  # the invalid step was never called
+    bad = next(s for s in done.result.steps if s.step_id == "bad")
+    assert bad.status == "failed" and "invalid step" in bad.error.message

@@ -15,6 +15,7 @@ from agent_system.llm.fake import ScriptedChatModel
 from agent_system.llm.models import resolve_model
 from agent_system.llm.structured import strict_json_schema
 from agent_system.llm.usage import UsageTracker
+from agent_system.planning._schema import plan_schema
 from agent_system.planning.base import Planner, Replanner
 from agent_system.planning.llm_planner import LLMPlanner, LLMReplanner, PlanDraft, llm_synthesize
 from agent_system.planning.models import (
@@ -374,5 +375,33 @@ async def test_the_planner_works_over_the_openai_wire_with_a_strict_schema() -> 
     assert [s.tool for s in plan.steps] == ["weather.current", "notification.send"]
     sent = json.loads(route.calls.last.request.content)["response_format"]
     assert sent["type"] == "json_schema" and sent["json_schema"]["strict"] is True
-    assert sent["json_schema"]["schema"] == strict_json_schema(PlanDraft)
+    # One step variant per tool, each with that tool's own argument schema.
+    assert sent["json_schema"]["schema"] == plan_schema(TOOLS, strict_json_schema(PlanDraft))
     assert tracker.usage.cost_usd == pytest.approx((900 * 0.15 + 120 * 0.60) / 1e6)
+
+
+async def test_the_plan_streams_over_the_openai_wire_step_by_step() -> None:
+    from tests.llm.conftest import sse
+
+    settings = make_settings(openai_api_key="sk-test", llm_max_retries=0)
+    text = json.dumps(WEATHER_THEN_NOTIFY)
+    pieces = [text[i : i + 7] for i in range(0, len(text), 7)]
+    async with httpx.AsyncClient() as http:
+        model = resolve_model("openai:gpt-4o-mini", settings, http_client=http)
+        assert model is not None
+        with respx.mock(base_url="https://api.openai.com/v1") as wire:
+            route = wire.post("/chat/completions").mock(
+                return_value=httpx.Response(
+                    200, content=sse(pieces), headers={"content-type": "text/event-stream"}
+                )
+            )
+            got: list[Any] = []
+            plan = await LLMPlanner(model).stream_plan(
+                "weather then remind", TOOLS, None, got.append
+            )
+    assert [s.tool for s in got] == ["weather.current", "notification.send"]
+    assert [s.tool for s in plan.steps] == ["weather.current", "notification.send"]
+    sent = json.loads(route.calls.last.request.content)
+    assert sent["stream"] is True
+    assert sent["response_format"]["type"] == "json_schema"
+    assert sent["response_format"]["json_schema"]["strict"] is True

@@ -18,7 +18,7 @@ import respx
 
 from agent_system.llm.fake import ScriptedChatModel
 from agent_system.llm.models import resolve_model
-from tests.llm.conftest import BASE_URL, completion, openai_settings, sse
+from tests.llm.conftest import BASE_URL, openai_settings, sse
 
 from .conftest import RigFactory, assert_consistent
 
@@ -51,8 +51,21 @@ FAILING = draft(step("ok", "test.echo", text="kept"), step("b", "fault.bug"))
 SCRIPTED = [
     ("the planner call raising", [RuntimeError("connection reset")], "failure", "connection reset"),
     ("invalid JSON twice", ["{not json", "still {not json"], "failure", "did not match PlanDraft"),
-    ("a plan with a cycle twice", [CYCLE, CYCLE], "failure", "cycle"),
-    ("an unknown tool twice", [UNKNOWN, UNKNOWN], "failure", "test.teleport"),
+    # The plan streams: its invalid steps are dropped (never run) and repaired by a replan,
+    # whose reply gets the one corrective retry; when that fails too the answer (its LLM call
+    # down here, so the extractive one) says what was wrong.
+    (
+        "a plan with a cycle, and in the revision twice",
+        [CYCLE, CYCLE, CYCLE, RuntimeError("synthesis down")],
+        "failure",
+        "cycle",
+    ),
+    (
+        "an unknown tool, and in the revision twice",
+        [UNKNOWN, UNKNOWN, UNKNOWN, RuntimeError("synthesis down")],
+        "failure",
+        "test.teleport",
+    ),
     ("a cycle, then a fixed plan", [CYCLE, GOOD], "success", "echo: hi"),
     ("an unknown tool, then a fixed plan", [UNKNOWN, GOOD], "success", "echo: hi"),
     ("an empty reply, then a fixed plan", ["", GOOD], "success", "echo: hi"),
@@ -167,7 +180,10 @@ def wire_rig(rig_factory: RigFactory, http: httpx.AsyncClient, retries: int = 1)
 
 
 def plan_body(body: dict[str, Any]) -> httpx.Response:
-    return httpx.Response(200, json=completion(json.dumps(body)))
+    """The planner's reply, streamed (the planner asks for a stream)."""
+    text = json.dumps(body)
+    pieces = [text[i : i + 16] for i in range(0, len(text), 16)]
+    return httpx.Response(200, content=sse(pieces), headers={"content-type": "text/event-stream"})
 
 
 class CutStream(httpx.AsyncByteStream):
