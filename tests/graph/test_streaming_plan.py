@@ -249,3 +249,33 @@ async def test_an_invalid_step_never_runs_even_after_an_approval_without_replans
     assert calls.counts == {"unlock": 1}  # the invalid step was never called
     bad = next(s for s in done.result.steps if s.step_id == "bad")
     assert bad.status == "failed" and "invalid step" in bad.error.message
+
+
+async def test_a_plan_node_run_again_after_a_crash_does_not_rerun_journaled_steps(
+    tmp_path: Path,
+) -> None:
+    plan = draft(
+        {"id": "a", "tool": "test.echo", "arguments": {"text": "once"}},
+        {"id": "b", "tool": "test.slow", "arguments": {"seconds": 0.3}},
+    )
+    model = ScriptedChatModel([plan, plan])  # the plan node runs twice: once per attempt
+    calls = Calls()
+    async with system_with(model, tmp_path, calls) as system:
+        run = asyncio.create_task(system.arun("do things", thread_id="t"))
+        store = system.engine.runtime.store
+        assert store is not None
+        while not [ns async for ns in _journal(store)]:
+            assert not run.done()
+            await asyncio.sleep(0.01)
+        run.cancel()  # the worker dies while b runs: a is journaled, the node never finished
+        with pytest.raises(asyncio.CancelledError):
+            await run
+        result = await system.aresume("t", None)
+    assert result.status == "success", result.errors
+    assert calls.counts == {"echo": 1, "slow": 2}  # a was not run again; b was cut, so reran
+
+
+async def _journal(store: Any) -> Any:
+    for ns in await store.alist_namespaces(prefix=("journal", "t")):
+        for item in await store.asearch(ns):
+            yield item.key
