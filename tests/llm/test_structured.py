@@ -185,3 +185,37 @@ async def test_a_refusal_counts_as_an_invalid_reply() -> None:
     with pytest.raises(LLMOutputError, match="refused"):
         await invoke_structured(model, Forecast, PROMPT)
     assert len(model.calls) == 2
+
+
+@pytest.mark.filterwarnings("ignore:This model does not support:UserWarning")
+async def test_a_streamed_request_falls_back_to_json_mode_too(
+    wire: respx.MockRouter, chat: BaseChatModel
+) -> None:
+    from agent_system.llm.structured import stream_structured
+    from tests.llm.conftest import sse
+
+    rejected = httpx.Response(
+        400,
+        json={
+            "error": {
+                "message": "'response_format' of type 'json_schema' is not supported",
+                "type": "invalid_request_error",
+                "code": None,
+            }
+        },
+    )
+    streamed = httpx.Response(
+        200,
+        content=sse(['{"city": ', '"Oslo", ', '"temp_c": -3}']),
+        headers={"content-type": "text/event-stream"},
+    )
+    route = wire.post("/chat/completions")
+    route.side_effect = [rejected, streamed]
+    pieces: list[str] = []
+    text = await stream_structured(chat, Forecast, PROMPT, pieces.append)
+    assert Forecast.model_validate_json(text).city == "Oslo"
+    assert pieces == ['{"city": ', '"Oslo", ', '"temp_c": -3}']  # as they arrived
+    first, second = (json.loads(c.request.content) for c in route.calls)
+    assert first["stream"] and first["response_format"]["type"] == "json_schema"
+    assert second["stream"] and second["response_format"] == {"type": "json_object"}
+    assert '"temp_c"' in second["messages"][0]["content"]  # the schema travels in the prompt
