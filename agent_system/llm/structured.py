@@ -17,6 +17,8 @@ model; a second invalid reply raises `LLMOutputError` (code ``llm_error``).
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -55,6 +57,12 @@ def strict_json_schema(schema: type[BaseModel]) -> dict[str, Any]:
     Defaults are dropped (strict mode has no optional fields; pydantic fills them when a lenient
     server omits one).
     """
+    return copy.deepcopy(_strict_schema(schema))
+
+
+@functools.lru_cache(maxsize=64)
+def _strict_schema(schema: type[BaseModel]) -> dict[str, Any]:
+    """Computed once per class (a few ms each: every planning call asks for it)."""
     from openai.lib._pydantic import to_strict_json_schema  # the SDK's own strict-schema rules
 
     strict: dict[str, Any] = _without_defaults(to_strict_json_schema(schema))

@@ -12,6 +12,7 @@ planner.
 
 from __future__ import annotations
 
+import copy
 import json
 import zlib
 from collections.abc import Callable, Sequence
@@ -374,7 +375,18 @@ def _schema_for(tools: Sequence[ToolSpec]) -> dict[str, Any] | None:
     """The plan schema with each tool's own argument schema (None: no tools, the plain one)."""
     if not tools:
         return None
-    return plan_schema(tools, strict_json_schema(PlanDraft))
+    key = tuple((spec.name, id(spec)) for spec in tools)
+    cached = _SCHEMAS.get(key)
+    if cached is None:
+        cached = (list(tools), plan_schema(tools, strict_json_schema(PlanDraft)))
+        if len(_SCHEMAS) >= 128:
+            _SCHEMAS.pop(next(iter(_SCHEMAS)))
+        _SCHEMAS[key] = cached
+    return copy.deepcopy(cached[1])
+
+
+_SCHEMAS: dict[tuple[tuple[str, int], ...], tuple[list[ToolSpec], dict[str, Any]]] = {}
+"""Plan schemas by the tools they were made for (the specs kept, so an id is never reused)."""
 
 
 def _read_step(raw: str) -> ExecutionStep | InvalidStep:
