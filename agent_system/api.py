@@ -389,13 +389,19 @@ class AgentSystem:
         await _clear_journal(self.engine.runtime.store, thread_id, snapshot)
 
     async def aplan(
-        self, text: str, thread_id: str | None = None, area: str | None = None
+        self,
+        text: str,
+        thread_id: str | None = None,
+        area: str | None = None,
+        user: str | None = None,
     ) -> ExecutionPlan:
-        """The plan the system would run for `text` (from `area`); nothing is executed.
+        """The plan the system would run for `text` (from `area`, for `user`); nothing runs.
 
         This is the graph itself (route, fast reply or tool selection and planning, validation)
         run in preview: it stops where execution or approval would start, on a copy of the graph
         without a checkpointer, so the thread's state is read (for follow-ups) but never changed.
+        `user` previews with that user's state (their home location, lists, timers); a thread
+        of another user is not found, as in `arun`.
         """
         from agent_system.roles import SPEAKER_AREA
 
@@ -405,8 +411,12 @@ class AgentSystem:
         if thread_id is not None:
             snapshot = await self.graph.aget_state(_config(thread_id))
             values = dict(snapshot.values or {})
-        payload: Any = turn_input((text or "").strip(), values.get("user"), time.time())
-        payload.update(preview=True, history=values.get("history", []), owner=values.get("owner"))
+            if values and user is not None and values.get("owner") != user:
+                raise ThreadNotFoundError(thread_id)
+        who = user if user is not None else values.get("user")
+        payload: Any = turn_input((text or "").strip(), who, time.time())
+        owner = values.get("owner") if values else user
+        payload.update(preview=True, history=values.get("history", []), owner=owner)
         payload["area"] = area
         if self._preview_graph is None:
             self._preview_graph = self.graph.copy(update={"checkpointer": None})

@@ -220,7 +220,9 @@ def write(
         f"Commit {_commit()}, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, Python "
         f"{platform.python_version()} on {platform.machine()}, {elapsed:.0f} s. Every request "
         "goes through the public API (`AgentSystem.aroute`, `aplan`, `arun`, `aresume`) with "
-        "no LLM and no network, in a temporary `AGENT_SYSTEM_HOME`. Shares come with Wilson 95% "
+        "no LLM and no network, in a temporary `AGENT_SYSTEM_HOME` whose user has set a home "
+        "`location` (so a weather request naming no place is about home). Shares come with "
+        "Wilson 95% "
         "confidence intervals: these splits are small.",
         "",
     ]

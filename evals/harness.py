@@ -28,7 +28,7 @@ from typing import Any
 from agent_system.api import AgentSystem
 from agent_system.config import Settings
 
-__all__ = ["LOCAL_ROLES", "Harness", "Outcome"]
+__all__ = ["HOME_LOCATION", "LOCAL_ROLES", "Harness", "Outcome"]
 
 LOCAL_ROLES = frozenset(
     {"timer", "calendar", "lists", "smart_home", "conversation", "memory", "notify", "summarize"}
@@ -37,6 +37,8 @@ LOCAL_ROLES = frozenset(
 _ROLE_TABLES = re.compile(
     r"^(smart_home|timer|calendar|list|todo|shopping|memor|notif|records$)", re.I
 )
+HOME_LOCATION = "London"
+"""The simulated user's `location` setting."""
 _CLEARED_ENV = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL")
 
 
@@ -102,6 +104,9 @@ class Harness:
             # every request is judged alone: one failing tool must not open the circuit
             # breaker for the requests after it
             "breaker_failures": 1_000_000,
+            # the user has set a home location (`agent-system config set location ...`), as
+            # the product asks: "what's the weather like" is about home, not a question back
+            "location": HOME_LOCATION,
         }
         values.update(self._overrides)
         self.system = AgentSystem(Settings(**values))

@@ -121,8 +121,10 @@ _NUMBERS.update({"noon": "12 pm", "midday": "12 pm", "midnight": "12 am"})
 _STOP = frozenset(
     "a an the my me i to for of in on at by is it this that please o clock oclock and with up "
     "next coming upcoming rest "
-    "from".split()
+    "from list".split()
 )
+_CLOCK = re.compile(r"(?<![\d:T-])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])")
+"""A bare clock time ("06:00", "18:30") that is not part of an ISO date-time."""
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:[+-]\d{2}:\d{2}|Z)?)?")
 
 
@@ -168,6 +170,14 @@ def _render_iso(value: str, today: date) -> str:
     return " ".join(words)
 
 
+def _render_clock(match: re.Match[str]) -> str:
+    """ "18:30" as people say it too: "18 30 6 pm"."""
+    hour, minute = int(match[1]), int(match[2])
+    if hour > 23:
+        return match[0]
+    return f"{hour} {minute} {hour % 12 or 12} {'pm' if hour >= 12 else 'am'}"
+
+
 def args_text(arguments: Iterable[Mapping[str, Any]], today: date) -> str:
     """Every planned argument value as text (ISO dates also as the words people use)."""
     parts: list[str] = []
@@ -180,8 +190,8 @@ def args_text(arguments: Iterable[Mapping[str, Any]], today: date) -> str:
             for item in value:
                 walk(item)
         elif value is not None:
-            text = str(value)
-            parts.append(_ISO.sub(lambda m: _render_iso(m.group(0), today), text))
+            text = _ISO.sub(lambda m: _render_iso(m.group(0), today), str(value))
+            parts.append(_CLOCK.sub(_render_clock, text))
 
     for args in arguments:
         walk(dict(args))

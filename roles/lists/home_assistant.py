@@ -118,3 +118,16 @@ class HomeAssistantLists:
             "POST", "/api/services/todo/remove_item", {"entity_id": entity, "item": item.id}
         )
         return await self._after(name)
+
+    async def create(self, name: str) -> TodoList:
+        """Home Assistant's lists are its ``todo`` entities: they are made in Home Assistant."""
+        await self._entity(name)  # explains how to create it when it does not exist
+        return await self._after(name)
+
+    async def delete(self, name: str) -> None:
+        """Empty the list (``todo.remove_item`` per item); the entity stays in Home Assistant."""
+        entity = await self._entity(name)
+        for item in (await self._after(name)).items:
+            await self._call(
+                "POST", "/api/services/todo/remove_item", {"entity_id": entity, "item": item.id}
+            )

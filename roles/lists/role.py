@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from agent_system.routing.models import Turn
     from agent_system.runtime import Runtime
 
-__all__ = ["ROLE", "ListsRole"]
+__all__ = ["ROLE", "ListsRole", "list_name_in"]
 
 _LIST = r"(?:my|the|our|a)?\s*(?P<list>[\w' -]+?)(?:\s+list)?"
 _ADD = re.compile(
@@ -34,14 +34,55 @@ _DONE = re.compile(
     re.I,
 )
 _REMOVE = re.compile(
-    rf"^(?:(?:please|can you)\s+)*(?:remove|delete|take|drop|scratch|erase)\s+(?P<item>.+?)"
-    rf"\s+(?:from|off|off of)\s+{_LIST}$",
+    rf"^(?:(?:please|can you)\s+)*(?:remove|delete|take|drop|scratch|erase|cross\s+out|cancel"
+    rf"|strike)\s+(?P<item>.+?)\s+(?:from|off|off of)\s+{_LIST}$",
     re.I,
 )
 _SHOW = re.compile(
     rf"^(?:what'?s|what is|what are|what do i have|read|read me|show|show me|tell me|list)"
     rf"(?:\s+(?:on|in|me|out))?\s+(?:on\s+|in\s+)?{_LIST}(?:\s+list)?$",
     re.I,
+)
+_ADD_AFTER = re.compile(  # "on my grocery list please add oranges", "grocery list: add eggs"
+    r"^(?:(?:on|to|in)\s+)?(?:my|the|our)?\s*(?P<list>[\w' -]+?)\s+list\s*,?\s*(?:please\s+)?"
+    r"(?:add|put|include)\s+(?P<items>.+)$",
+    re.I,
+)
+_UPDATE_WITH = re.compile(
+    r"^(?:please\s+)?update\s+(?:my|the|our)?\s*(?P<list>[\w' -]*?)\s*list\s+with\s+(?P<items>.+)$",
+    re.I,
+)
+_CREATE = re.compile(
+    r"^(?:(?:please|hey|ok|can you|could you|would you|i want to|i'd like to|i would like to"
+    r"|i need to|let's|lets)\s+)*(?:create|make|start|open|begin|generate|produce|bring\s+up"
+    r"|set\s+up|new|fresh|add)\b(?=.*\b(?:list|checklist|register)\b)",
+    re.I,
+)
+_DELETE_LIST = re.compile(
+    r"^(?:(?:please|can you|could you|i want to|i'd like to)\s+)*(?:delete|remove|erase|clear"
+    r"|empty|wipe|scrap|trash|get\s+rid\s+of|abolish|throw\s+away)\b(?!.*\b(?:from|off)\b)"
+    r"(?=.*\b(?:list|checklist|groceries)\b)",
+    re.I,
+)
+_NO_LIST = re.compile(
+    r"\bi\s+(?:don'?t|do not)\s+(?:want|need)\s+(?:this|that|the|my)\s+list\b", re.I
+)
+_SHOW_ANY = re.compile(
+    r"^(?:(?:please|can you|could you|hey|ok)\s+)*(?:what|which|how|is|are|do|did|does|any"
+    r"|there|give|can i have|display|open|read|show|tell|provide|send|let me|check|bring|get"
+    r"|pull|my|to\s*do|lists?\b|describe|refresh|make sure)\b",
+    re.I,
+)
+_NAME_BEFORE = re.compile(r"(?P<pre>(?:[\w'-]+\s+){1,4}?)(?:check)?lists?\b", re.I)
+_NAME_AFTER = re.compile(
+    r"\b(?:check)?list\s+(?:called|named|of|for)\s+(?P<name>.+?)(?:\s+(?:please|for me))*$", re.I
+)
+_NAME_STOP = frozenset(
+    "a an the my our your this that these on in of from for with up me new fresh current how many "
+    "old any all is are what whats which there anything items item have has did i we you "
+    "please create make start open read show give display describe provide tell add put "
+    "delete remove clear empty erase wipe bring up available number count contents kind "
+    "can could would want like need get some every one".split()
 )
 _WHICH_LISTS = re.compile(r"\b(?:what|which)\s+lists\b|\bmy lists\b", re.I)
 _SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.I)
@@ -58,6 +99,9 @@ def _list(name: str | None) -> str | None:
         return None
     name = re.sub(r"^(?:my|the|our)\s+", "", name.strip(), flags=re.I)
     name = re.sub(r"\s+list$", "", name, flags=re.I)
+    name = re.sub(r"^(?:current|all|any|every)\s+", "", name, flags=re.I)
+    if re.search(r"\blists$", name, re.I) or name.lower() == "list":  # "my lists": all
+        return None
     return name or None
 
 
@@ -92,9 +136,11 @@ class ListsRole:
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | Clarification:
-        """Pick add / complete / remove / show and the items and list."""
+        """Pick add / complete / remove / show / create / delete and the items and list."""
         text = " ".join(text.strip().rstrip("?!.").split())
-        if _WHICH_LISTS.search(text):
+        if (follow := _follow_up(text, history)) is not None:
+            return follow
+        if _WHICH_LISTS.search(text) and not _CREATE.match(text):
             return RoleCall("lists.show", {})
         for pattern, tool in ((_REMOVE, "lists.remove"), (_COMPLETE, "lists.complete")):
             match = pattern.match(text)
@@ -104,14 +150,36 @@ class ListsRole:
             return RoleCall("lists.complete", _where(match, {"item": _one(match["item"])}))
         if (match := _SHOW.match(text)) is not None:
             return RoleCall("lists.show", _where(match, {}))
+        for pattern in (_ADD_AFTER, _UPDATE_WITH):
+            if (match := pattern.match(text)) is not None:
+                return RoleCall("lists.add", _where(match, {"items": _items(match["items"])}))
         if (match := _ADD_BARE.match(text)) is not None:
             return RoleCall("lists.add", {"items": _items(match["items"])})
         if (match := _ADD.match(text)) is not None:
             return RoleCall("lists.add", _where(match, {"items": _items(match["items"])}))
         if (match := _NEED.match(text)) is not None:
             return RoleCall("lists.add", {"items": _items(match["items"])})
+        return self._whole_list(text)
+
+    def _whole_list(self, text: str) -> RoleCall | Clarification:
+        """Requests about a list as a whole: start one, delete one, read one back."""
+        name = list_name_in(text)
+        if _CREATE.match(text):
+            if name is None:
+                if re.match(r"^(?:add|put)\b", text, re.I):
+                    return Clarification("What should I add, and to which list?", ("items",))
+                return Clarification("What should I call the new list?", ("list_name",))
+            return RoleCall("lists.create", {"list_name": name})
+        if _DELETE_LIST.match(text) or _NO_LIST.search(text):
+            if name is None:
+                return Clarification("Which list should I delete?", ("list_name",))
+            return RoleCall("lists.delete", {"list_name": name})
         if re.match(r"^(?:add|put)\b", text, re.I):
             return Clarification("What should I add, and to which list?", ("items",))
+        if _SHOW_ANY.match(text) and _LIST_WORD.search(text):
+            if re.search(r"\blists\b", text, re.I) and name is None:
+                return RoleCall("lists.show", {})
+            return RoleCall("lists.show", {"list_name": name} if name else {})
         return Clarification(
             "Should I add something to a list, check something off, or read a list?", ("action",)
         )
@@ -119,6 +187,52 @@ class ListsRole:
     def route_stage(self, runtime: Runtime) -> Any:
         """Claim clear list requests before the classifier ("... to my shopping list")."""
         return _claim
+
+
+def list_name_in(text: str) -> str | None:
+    """The list a request names ("the hardware store list", "a list of dog names"), or None."""
+    for found in _NAME_BEFORE.finditer(text):
+        words = found["pre"].split()
+        kept: list[str] = []
+        for word in reversed(words):
+            if word.lower() in _NAME_STOP:
+                break
+            kept.insert(0, word)
+        if kept and " ".join(kept).lower() not in ("to", "do"):
+            return " ".join(kept)
+    if after := _NAME_AFTER.search(text):
+        name = re.sub(r"^(?:the|my|a|an)\s+", "", after["name"].strip(), flags=re.I)
+        if name and name.lower() not in _NAME_STOP:
+            return name
+    if known := re.search(r"\b(groceries|grocery|shopping|to-?\s?do|chores)\b", text, re.I):
+        return known[1]
+    return None
+
+
+def _follow_up(text: str, history: list[Turn]) -> RoleCall | None:
+    """More for the list the previous turn added to: "add milk too", "and eggs"."""
+    previous = next(
+        (c for turn in reversed(history[-1:]) for c in reversed(turn.calls or [])), None
+    )
+    if not previous or previous.get("tool") != "lists.add":
+        return None
+    if re.match(r"^(?:and\s+)?(?:what|which|how|is|are|do|does|did|any|where)\b", text, re.I):
+        return None  # "and what about the shopping list?" asks; it never adds
+    found = re.match(
+        r"^(?:and|also|plus)?\s*(?:add\s+|put\s+)?(?P<items>.+?)\s+(?:too|as well|also)$"
+        r"|^(?:and|also|plus)\s+(?:add\s+|put\s+)?(?P<items2>.+)$",
+        text,
+        re.I,
+    )
+    if found is None:
+        return None
+    items = found["items"] or found["items2"]
+    if _LIST_WORD.search(items):
+        return None
+    arguments: dict[str, Any] = {"items": _items(items)}
+    if name := (previous.get("arguments") or {}).get("list_name"):
+        arguments["list_name"] = name
+    return RoleCall("lists.add", arguments)
 
 
 def _one(item: str) -> str:
@@ -134,6 +248,14 @@ def _where(match: re.Match[str], args: dict[str, Any]) -> dict[str, Any]:
 
 def _claim(request: RouteRequest) -> RouteDecision | None:
     text = " ".join(request.text.strip().rstrip("?!.").split())
+    if _follow_up(text, list(request.history)) is not None:
+        return RouteDecision(
+            target=RouteTarget.FAST_REPLY,
+            role="lists",
+            confidence=0.95,
+            reason="Adds more to the list the previous turn added to.",
+            scores={"lists": 0.95},
+        )
     if not _LIST_WORD.search(text):
         return None
     if re.search(

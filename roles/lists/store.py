@@ -65,6 +65,14 @@ class ListStore(Protocol):
         """Remove an item."""
         ...
 
+    async def create(self, name: str) -> TodoList:
+        """The list called `name`, created empty when new."""
+        ...
+
+    async def delete(self, name: str) -> None:
+        """Delete the list called `name` with its items (a built-in list is emptied)."""
+        ...
+
 
 class RepositoryLists:
     """Lists in the application database."""
@@ -114,6 +122,18 @@ class RepositoryLists:
             return todo.model_dump()
 
         return await self._update(name, change)
+
+    async def create(self, name: str) -> TodoList:
+        """The list called `name`, created empty when new."""
+
+        def change(body: dict[str, Any] | None) -> dict[str, Any]:
+            return body if body else TodoList(name=name).model_dump()
+
+        return await self._update(name, change)
+
+    async def delete(self, name: str) -> None:
+        """Delete the list's record (the shopping and to-do lists come back empty)."""
+        await self.repository.delete(COLLECTION, list_key(name), self.owner)
 
     async def _update(self, name: str, change: Any) -> TodoList:
         record = await self.repository.update(COLLECTION, list_key(name), change, self.owner)

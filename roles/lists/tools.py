@@ -19,7 +19,7 @@ from agent_system.repository import open_repository
 from roles.lists.home_assistant import HomeAssistantLists
 from roles.lists.store import Item, ListStore, RepositoryLists, TodoList, list_key
 
-__all__ = ["add", "complete", "remove", "show", "store_for"]
+__all__ = ["add", "complete", "create", "delete", "remove", "show", "store_for"]
 
 # Other names people use for the built-in lists.
 _SYNONYMS = {
@@ -114,6 +114,55 @@ async def add(
     return ToolOutput(
         data=todo.model_dump() | {"added": texts},
         display=f"Added {added} to your {_called(todo.name)} list.",
+    )
+
+
+@tool(side_effects="reversible", tags=("lists", "shopping", "todo"))
+async def create(ctx: ToolContext, list_name: str, items: list[str] | None = None) -> ToolOutput:
+    """Start a new list ("start a packing list"), optionally with its first items.
+
+    Args:
+        list_name: The new list's name, e.g. "packing", "baby names".
+        items: First entries, e.g. ["passport", "charger"]. Optional.
+    """
+    name = " ".join(list_name.split())
+    if not name:
+        raise ToolExecutionError("Say what the list is called, e.g. 'start a packing list'.")
+    store = store_for(ctx)
+    existing = _find_list(await store.lists(), name)
+    texts = [" ".join(t.split()) for t in items or () if t.strip()]
+    if existing is not None and not texts:
+        return ToolOutput(
+            data=existing.model_dump(),
+            display=f"You already have a {_called(existing.name)} list; {_show(existing)}",
+        )
+    called = existing.name if existing else name[:1].upper() + name[1:]
+    todo = await store.add(called, texts) if texts else await store.create(called)
+    what = f" with {', '.join(texts)}" if texts else ""
+    return ToolOutput(
+        data=todo.model_dump(), display=f"Started your {_called(todo.name)} list{what}."
+    )
+
+
+@tool(side_effects="irreversible", tags=("lists", "shopping", "todo"))
+async def delete(ctx: ToolContext, list_name: str) -> ToolOutput:
+    """Delete a whole list and everything on it ("delete my packing list", "clear the list").
+
+    Args:
+        list_name: The list, e.g. "packing".
+    """
+    store = store_for(ctx)
+    lists = await store.lists()
+    todo = _find_list(lists, list_name)
+    if todo is None:
+        raise ToolExecutionError(
+            f"You have no list called {list_name!r}; your lists: {_names(lists)}. "
+            "Nothing was deleted."
+        )
+    await store.delete(todo.name)
+    return ToolOutput(
+        data={"deleted": todo.name, "items": len(todo.items)},
+        display=f"Deleted your {_called(todo.name)} list ({len(todo.items)} items).",
     )
 
 

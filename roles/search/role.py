@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
+from roles.search._facts import claim
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -113,6 +114,10 @@ class SearchRole:
         # Everything else is a web question ("who wrote Dune", "search for pizza dough");
         # search.web answers from the local documents when no web search is configured.
         return RoleCall("search.web", {"query": query})
+
+    def route_stage(self, runtime: Runtime) -> Any:
+        """Claim factual questions and definitions before the classifier ("who wrote Dune")."""
+        return claim
 
 
 ROLE = SearchRole()

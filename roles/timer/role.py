@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall, with_previous_turn
@@ -15,10 +15,9 @@ from agent_system.routing.slots import (
     parse_duration,
     parse_when,
 )
+from agent_system.understanding import normalize
 
 if TYPE_CHECKING:
-    from datetime import datetime
-
     from agent_system.routing.models import Turn
     from agent_system.runtime import Runtime
 
@@ -33,7 +32,11 @@ _INTENTS = {
     "list": r"\b(?:how\s+(?:much|long|many)|time\s+left|remaining|list|show|check|status|review"
     r"|see\s+(?:my|the|all)|situation|when\s+(?:is|does|will)\s+(?:my|the)|report|settings"
     r"|^\s*all\s+(?:my\s+)?(?:alarms|timers|reminders)\s*$|alarm\s+time|what\s+time\s+is\s+my"
-    r"|(?:is|are)\s+(?:\w+\s+){0,2}(?:alarms?|timers?|reminders?)\s+(?:set|on|running)"
+    r"|(?:is|are)\s+(?:\w+\s+){0,3}(?:alarms?|timers?|reminders?)\s+(?:set|on|running)"
+    r"|what\s+(?:are|were)\s+(?:my|the)|tell\s+me\s+(?:about\s+)?(?:my|the|all|any|upcoming)"
+    r"|let\s+me\s+know\s+(?:about|the)|next\s+(?:\w+\s+)?(?:alarms?|timers?|reminders?)"
+    r"|upcoming|go(?:es)?\s+off|alarm\s+schedule|what\s+time\s+(?:are|will|do|am)"
+    r"|confirm|(?:have|did)\s+i\s+set|i\s+have\s+set|wake\s+me\s+up\s+tomorrow\?"
     r"|what(?:'s|\s+is)?\s+(?:timers?|alarms?|reminders?)|which|any\s+(?:timers?|alarms?|reminders?)"
     r"|do\s+i\s+have)\b",
     "extend": r"\b(?:extend|snooze|more|longer)\b"
@@ -48,9 +51,33 @@ _KIND = re.compile(r"\b(timer|alarm|reminder)s?\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?:#|\bnumber\s+|\btimer\s+)(\d+)\b", re.IGNORECASE)
 _COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _RUNNING = re.compile(r"\b(?:running|going|active|on)\b", re.IGNORECASE)
+_EPOCH = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
+"""A fixed moment for `parse_when` when only *whether* a time is named matters."""
+_VAGUE = re.compile(
+    r"\b(?:upcoming|next|any|current|active|set|alarms?|timers?|reminders?)\b", re.IGNORECASE
+)
+_PLURAL = re.compile(r"\b(?:alarms|timers|reminders)\b", re.IGNORECASE)
 
 
-def _list_arguments(text: str) -> dict[str, Any]:
+def _when_filter(text: str, now: datetime) -> str:
+    """timer.list/cancel's `when`: the day and/or clock time a request names, or ""."""
+    spoken = normalize(text)
+    found = parse_when(spoken, now)
+    if found is None:
+        if re.search(r"\btoday\b", spoken):
+            return now.date().isoformat()
+        return ""
+    clock = re.search(r"\d|\b(?:noon|midnight|midday)\b", spoken)
+    if found.has_time and not clock:  # "tomorrow morning": the whole day
+        return found.value.date().isoformat() if found.has_date else ""
+    if found.has_time and found.has_date:
+        return found.value.isoformat()
+    if found.has_time:
+        return f"{found.value.hour:02d}:{found.value.minute:02d}"
+    return found.value.date().isoformat()
+
+
+def _list_arguments(text: str, when: str = "") -> dict[str, Any]:
     """timer.list's filters for `text`.
 
     Which kind ("list my alarms"), which one ("the pasta timer"), only running ones, and
@@ -60,22 +87,47 @@ def _list_arguments(text: str) -> dict[str, Any]:
     kinds = {k.lower() for k in _KIND.findall(text)}
     if len(kinds) == 1:
         arguments["kind"] = kinds.pop()
-    label = extract_label(text)
+    label = _VAGUE.sub("", extract_label(text) or "").strip()
     if label and "kind" in arguments and not _ALL.search(text):
         arguments["target"] = label
     if _COUNT.search(text):
         arguments["count"] = True
         if _RUNNING.search(text):
             arguments["state"] = "running"
+    if when and arguments.get("kind") != "timer":
+        arguments["when"] = when
     return arguments
+
+
+_CREATE_VERB = re.compile(
+    r"\b(?:set|create|make|new|add|put|start|need|want|wake\s+me|get\s+up|fix|schedule|give)\b",
+    re.IGNORECASE,
+)
+_ASKS = re.compile(
+    r"^\s*(?:(?:please|and|so|ok|hey)\s+)*(?:what|which|when|is|are|do|does|did|have|has|how|tell"
+    r"|show|list|check|confirm|let\s+me\s+know|give\s+me\s+the|see|just\s+see|any)\b"
+    r"|^\s*(?:my\s+|the\s+|all\s+)?(?:next\s+)?(?:alarms?|timers?|reminders?)(?:\s+status)?\s*\??$",
+    re.IGNORECASE,
+)
+
+
+def _asks(text: str) -> bool:
+    """A question about existing alarms/timers/reminders, not an order to set one."""
+    if not _KIND.search(text):
+        return False
+    if _ASKS.search(text):
+        return not re.search(r"^\s*(?:can|could|would|will)\s+you\b", text, re.IGNORECASE)
+    return not _CREATE_VERB.search(text) and parse_when(text, _EPOCH) is None
 
 
 def _intent(text: str) -> str:
     """The intent whose keyword comes first ("remind me to cancel..." is a reminder)."""
     found = [(m.start(), name) for name, p in _PATTERNS.items() if (m := p.search(text))]
     if not found:
-        return "create"
+        return "list" if _asks(text) else "create"
     first = min(found)[1]
+    if first in ("alarm", "create", "remind") and _asks(text):
+        return "list"
     if first == "create":
         if _PATTERNS["remind"].search(text):
             return "remind"
@@ -167,9 +219,14 @@ class TimerRole:
         intent = _intent(text)
         duration = parse_duration(text)
         if intent in ("cancel", "pause", "resume"):
-            return RoleCall(f"timer.{intent}", {"target": _target(text)})
+            arguments: dict[str, Any] = {"target": _target(text)}
+            if intent == "cancel" and (ringing := _when_filter(text, now)):
+                arguments["when"] = ringing  # "cancel my 8 am alarm", "remove tomorrow's alarms"
+                if _PLURAL.search(text) and not arguments["target"].startswith("all"):
+                    arguments["target"] = f"all {arguments['target']}".strip()
+            return RoleCall(f"timer.{intent}", arguments)
         if intent == "list":  # "how long is left on the tea timer" asks about that one
-            return RoleCall("timer.list", _list_arguments(text))
+            return RoleCall("timer.list", _list_arguments(text, _when_filter(text, now)))
         if problem := invalid_time(text):
             kind = "reminder" if intent == "remind" else "alarm" if intent == "alarm" else "timer"
             article = "an" if kind == "alarm" else "a"

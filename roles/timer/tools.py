@@ -118,14 +118,57 @@ def _as_data(timer: Timer, now: datetime) -> dict[str, Any]:
     }
 
 
+_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
+
+
+def _at_filter(when: str, now: datetime) -> Any:
+    """A test of a timer's due time for `when`, or None for no filter.
+
+    `when` is an ISO date (that day), an ISO date-time (that minute) or a clock time "HH:MM"
+    (that time on any day).
+    """
+    when = when.strip()
+    if not when:
+        return None
+    if clock := _CLOCK.match(when):
+        hour, minute = int(clock[1]), int(clock[2])
+        if hour > 23 or minute > 59:
+            raise ToolExecutionError(f"{when!r} is not a time of day; use 00:00 to 23:59.")
+        return lambda due: (due.hour, due.minute) == (hour, minute)
+    try:
+        moment = datetime.fromisoformat(when)
+    except ValueError:
+        raise ToolExecutionError(
+            f"I couldn't read {when!r} as a day or a time; use a date like 2026-01-10, "
+            "a time like 07:30, or both."
+        ) from None
+    if "T" not in when and " " not in when:
+        return lambda due: due.astimezone(now.tzinfo).date() == moment.date()
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=now.tzinfo)
+    return lambda due: abs((due - moment).total_seconds()) < 60
+
+
+def _due_matches(timers: list[Timer], when: str, now: datetime) -> list[Timer]:
+    """The timers that ring at `when` (every one when `when` is empty)."""
+    test = _at_filter(when, now)
+    if test is None:
+        return timers
+    return [t for t in timers if t.due_at is not None and test(t.due_at)]
+
+
 async def _resolve(
     ctx: ToolContext,
     target: str,
     states: tuple[TimerState, ...],
     verb: str,
     kinds: tuple[TimerKind, ...] = ("timer", "alarm", "reminder"),
+    when: str = "",
 ) -> list[Timer]:
-    """The timers `target` names: '' (the only one), 'all', a number, or a label."""
+    """The timers `target` names: '' (the only one), 'all', a number, or a label.
+
+    `when` (see `_at_filter`) keeps those that ring then.
+    """
     words = re.sub(r"\b(?:the|my|our|this|that|of|for)\b|#", " ", target.lower()).split()
     named = tuple(
         dict.fromkeys(_KIND_WORDS[w.rstrip("s")] for w in words if w.rstrip("s") in _KIND_WORDS)
@@ -136,6 +179,10 @@ async def _resolve(
     timers = [t for t in await timer_store(ctx).list_timers(_user(ctx), states) if t.kind in kinds]
     if not timers:
         raise ToolExecutionError(f"You have no {noun} to {verb}.")
+    if when:
+        timers = _due_matches(timers, when, ctx.runtime.clock.now())
+        if not timers:
+            raise ToolExecutionError(f"You have no {noun} at {when} to {verb}.")
     text = " ".join(words)
     if _ALL.match(text):
         return timers
@@ -231,6 +278,7 @@ async def list_timers(
     kind: str = "",
     state: str = "",
     count: bool = False,
+    when: str = "",
 ) -> ToolOutput:
     """List the user's running and paused timers, alarms and reminders with the time left.
 
@@ -240,9 +288,11 @@ async def list_timers(
         kind: Only this kind: "timer", "alarm" or "reminder" (empty: all three).
         state: "running" to leave paused ones out (empty: running and paused).
         count: Answer with how many there are ("how many timers do I have running?").
+        when: Only those that ring then: an ISO date ("2026-01-10", that day), an ISO
+            date-time (that minute) or a clock time ("07:30", any day); empty for any time.
     """
     now = ctx.runtime.clock.now()
-    timers = await timer_store(ctx).list_timers(_user(ctx), ACTIVE)
+    timers = _due_matches(await timer_store(ctx).list_timers(_user(ctx), ACTIVE), when, now)
     words = re.sub(r"\b(?:the|my|our|this|that|of|for|all)\b|#", " ", target.lower()).split()
     kinds = {_KIND_WORDS[w.rstrip("s")] for w in words if w.rstrip("s") in _KIND_WORDS}
     if wanted := _KIND_WORDS.get(kind.strip().lower().rstrip("s")):
@@ -280,16 +330,19 @@ async def list_timers(
 
 
 @tool(name="timer.cancel", side_effects="reversible")
-async def cancel(ctx: ToolContext, target: str = "") -> ToolOutput:
+async def cancel(ctx: ToolContext, target: str = "", when: str = "") -> ToolOutput:
     """Cancel timers, alarms or reminders.
 
     Args:
         target: Which: a label ("pasta"), a number ("3"), "all", "all alarms", or empty for
             the only one there is.
+        when: Only those that ring then: an ISO date ("2026-01-10"), an ISO date-time or a
+            clock time ("07:30"); empty for any time.
     """
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
-    cancelled = [await store.cancel(t.id) for t in await _resolve(ctx, target, ACTIVE, "cancel")]
+    found = await _resolve(ctx, target, ACTIVE, "cancel", when=when)
+    cancelled = [await store.cancel(t.id) for t in found]
     if len(cancelled) == 1:
         display = f"Cancelled {_describe(cancelled[0], now).split(':')[0]}."
     else:

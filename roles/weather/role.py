@@ -19,7 +19,7 @@ _STOP = (
     r"today|tonight|tomorrow|tmrw|now|right now|later|this|next|on|at|in \d+|over|during"
     r"|the weekend|please|and|then|morning|afternoon|evening|weekend|" + "|".join(WEEKDAYS)
 )
-_AFTER_PREP = re.compile(r"\b(?:in|for|near|around)\s+(?=(?P<rest>[^?!.;]+))", re.IGNORECASE)
+_AFTER_PREP = re.compile(r"\b(?:in|for|near|around|of)\s+(?=(?P<rest>[^?!.;]+))", re.IGNORECASE)
 _BEFORE_NOUN = re.compile(
     r"^(?:(?:what'?s|how'?s|what is|how is|show me|tell me)\s+)?(?:the\s+)?"
     r"(?P<place>[a-z][a-z .,'-]*?)\s+(?:weather|forecast|temperature)\b",
@@ -34,8 +34,23 @@ _NOT_PLACES = frozenset(
     "the a it weather forecast current today's tomorrow's todays tomorrows local my our your "
     "here outside there me us for in like be is report update conditions".split()
 )
+_NOT_PLACE_WORDS = frozenset(
+    "a am an and any are area be been by can check condition conditions could day days do does "
+    "for going gonna has have here how i if is it like likely look looks me my near need of "
+    "outside over predication prediction predictions report say should supposed tell that the "
+    "there this to today tomorrow up us was we week weekly what when where which will with "
+    "would you your".split()
+)
+"""Words that never belong to a place name ("what does the weather look like" names none)."""
 _FORECAST_WORDS = re.compile(
-    r"\b(forecast|will it|going to|gonna|should i|do i need|expect|later)\b", re.IGNORECASE
+    r"\b(forecast|will (?:it|there|i|we|the)|going to|gonna|should i|do i need|need (?:an?|to)"
+    r"|expect|later|supposed to|predict\w*|outlook)\b",
+    re.IGNORECASE,
+)
+_PERIOD = re.compile(
+    r"\b(?:(?P<next>next|coming)\s+)?(?:(?:this|the|for the|for)\s+)?week(?!end)\b"
+    r"|(?<!in )\b(?:\d+|few|coming|three|five|seven|ten|fourteen)[\s-]+days?\b(?!\s+ago)",
+    re.IGNORECASE,
 )
 
 
@@ -45,6 +60,8 @@ def _clean(candidate: str) -> str | None:
     if not words or words[0].isdigit() or words.lower() in _NOT_PLACES:
         return None
     if re.fullmatch(rf"(?:{_STOP})", words, flags=re.I):
+        return None
+    if any(word in _NOT_PLACE_WORDS for word in words.lower().split()):
         return None
     return " ".join(part.capitalize() for part in words.split())
 
@@ -121,10 +138,13 @@ class WeatherRole:
                 "Which city? Name a place, or tell me where you live, e.g. 'I live in Paris'.",
                 missing=("place",),
             )
+        if period := _PERIOD.search(text):  # "this week", "next week", "the 10 day forecast"
+            week = "next week" if period["next"] else "week"
+            return RoleCall("weather.forecast", {"place": place, "day": week})
         day = parse_day(text)
         hour = parse_hour(text)
         wants_forecast = bool(_FORECAST_WORDS.search(text))
-        if hour is not None or (day is not None and day != "today") or wants_forecast:
+        if hour is not None or day is not None or wants_forecast:
             arguments: dict[str, Any] = {"place": place, "day": day or "today"}
             if hour is not None:
                 arguments["hour"] = hour

@@ -90,7 +90,8 @@ async def forecast(
     Args:
         place: City or town, optionally with the country, e.g. "Boston, United States";
             empty for the user's home location.
-        day: "today", "tomorrow", a weekday such as "saturday", "in 3 days" or an ISO date.
+        day: "today", "tomorrow", a weekday such as "saturday", "in 3 days", an ISO date, or
+            "week" / "next week" for a day-by-day forecast of the coming (or next) 7 days.
         hour: Hour of the day (0-23, the place's local time) for an hourly forecast.
 
     Returns:
@@ -102,6 +103,8 @@ async def forecast(
     if hour is not None and not 0 <= hour <= 23:
         raise ToolExecutionError(f"Hour {hour} is not an hour of the day; use 0 to 23.")
     today = ctx.runtime.clock.now().date()
+    if (period := day.strip().lower().removeprefix("this ")) in _WEEKS:
+        return await _week(ctx, place, today + timedelta(days=_WEEKS[period]), today)
     try:
         target = resolve_day(day, today)
     except ValueError as exc:
@@ -116,6 +119,30 @@ async def forecast(
     return ToolOutput(
         data=result.model_dump(),
         display=_forecast_text(result, _day_name(target, today), imperial, ctx.runtime),
+        sources=["https://open-meteo.com"],
+    )
+
+
+_WEEKS = {"week": 0, "next week": 7}
+"""Day phrases of a 7-day forecast, by how many days from today they start."""
+
+
+async def _week(ctx: ToolContext, place: str, start: date, today: date) -> ToolOutput:
+    """A day-by-day forecast of 7 days from `start` (as far as forecasts reach)."""
+    last = min(start + timedelta(days=6), today + timedelta(days=MAX_DAYS_AHEAD))
+    backend = weather_backend(ctx.runtime)
+    imperial = ctx.runtime.settings.units == "imperial"
+    days: list[Forecast] = []
+    lines: list[str] = []
+    target = start
+    while target <= last:
+        result = await backend.forecast(place, target, None)
+        days.append(result)
+        lines.append(_forecast_text(result, _day_name(target, today), imperial))
+        target += timedelta(days=1)
+    return ToolOutput(
+        data={"days": [d.model_dump() for d in days]},
+        display=" ".join(lines),
         sources=["https://open-meteo.com"],
     )
 

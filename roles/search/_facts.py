@@ -1,0 +1,92 @@
+"""Factual questions and definitions the search role claims before the classifier.
+
+"who wrote Dune", "how tall is Mount Everest", "where was Marie Curie born", "define serendipity":
+encyclopedia questions with no personal word in them (nothing about "my" calendar, "your" name,
+"this" song), so that questions about the user's own things still reach their roles.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+
+__all__ = ["claim", "is_factual_question"]
+
+_THING = r"(?!(?:you|your|yours|u|i|me|my|we|us|our|it|this|that|there|here|they)\b)"
+_FACT = re.compile(
+    r"^(?:(?:hey|ok|okay|olly|alexa|please|so|and|can you tell me|tell me|do you know|"
+    r"i want to know|i'd like to know)\s+)*(?:"
+    rf"who\s+(?:is|was|were|are)\s+{_THING}(?:the\s+)?\w+"
+    r"|who\s+(?:wrote|invented|discovered|painted|directed|founded|created|composed|sang|sings|"
+    r"built|designed|won|starred|played|killed|owns|founded|plays|is\s+the\s+(?:president|ceo|"
+    r"founder|author|king|queen|prime\s+minister|leader|director))\b"
+    rf"|(?:when|where)\s+(?:was|were|did|is|does)\s+{_THING}.+?\s+(?:born|built|founded|"
+    r"invented|discovered|die|died|made|written|released|start|started|end|ended|located|"
+    r"signed|created|published|buried|happen|happened|take\s+place)\b"
+    r"|how\s+(?:tall|old|big|deep|high|heavy|large|wide|fast|hot|cold|far\s+away)\s+(?:is|was|"
+    rf"are|were)\s+{_THING}(?:the\s+|a\s+|an\s+)?\w+"
+    r"|what\s+(?:is|was|are|'s)\s+(?:the\s+)?(?:capital|population|height|currency|age|"
+    r"birthday|language|president|weight|speed|distance|size|color|colour|diameter|origin|"
+    r"history|net\s+worth|tallest|largest|biggest|longest|highest|oldest|smallest|deepest|"
+    r"fastest)\s+(?:of|in)\b"
+    r"|what\s+(?:is|was|are)\s+(?:the\s+)?(?:tallest|largest|biggest|longest|highest|oldest|"
+    r"smallest|deepest|richest)\s+\w+"
+    r"|what\s+year\s+(?:was|did|were)\b"
+    rf"|where\s+(?:is|are)\s+{_THING}(?:the\s+)?[a-z]+(?:\s+[a-z]+){{0,3}}$"
+    rf"|when\s+did\s+{_THING}\w+.*\s+(?:get\s+married|marry|win|die|retire|become|move|start|"
+    r"leave|join)\b"
+    r"|what\s+(?:country|state|city|continent|part\s+of\s+the\s+world|color|colour|"
+    r"language)\s+(?:is|was|are|were|has|does|did)\b"
+    r"|(?:what|which)\s+(?:movies?|films?|shows?|tv\s+shows?|books?|albums?|songs?)\s+(?:is|"
+    r"was|did|has|have)\s+\w+"
+    r"|how\s+(?:is|are|was)\s+\w+(?:\s+\w+)?\s+made\b|what\s+(?:is|"
+    r"are)\s+\w+(?:\s+\w+)?\s+made\s+of\b"
+    r"|why\s+(?:is|are|do|does|did)\s+(?:the\s+)?\w+"
+    r"|(?:the\s+)?(?:tallest|largest|longest|biggest|highest|oldest|"
+    r"deepest)\s+\w+(?:\s+in\s+the\s+world)?$"
+    r"|(?:show|give|tell)\s+(?:me\s+)?(?:the\s+)?(?:bio|biography|life\s+story|history|"
+    r"background)\s+of\b"
+    r"|how\s+many\s+(?:people|moons|countries|states|planets|bones|continents|oceans|languages|"
+    r"children|kids|albums|movies|films|books|songs|players|teeth|legs|goals|points|titles|"
+    r"awards|oscars|medals)\s+(?:live|are|does|do|did|has|have|is|were|was|in)\b"
+    r")",
+    re.I,
+)
+_DEFINITION = re.compile(
+    r"^(?:(?:please|hey|ok|can you|could you)\s+)*(?:define\s+\w|(?:give\s+me\s+|tell\s+me\s+)?"
+    r"(?:what(?:'s|\s+is)\s+)?(?:the\s+)?(?:definition|meaning|dictionary\s+definition)\s+of\s+\w"
+    r"|what\s+does\s+(?:the\s+word\s+)?\S+(?:\s+\S+)?\s+mean$)",
+    re.I,
+)
+_PERSONAL = re.compile(
+    r"\b(?:"
+    r"you|your|yours|u|ur|i|me|my|mine|we|us|our|this|that|these|those|door|knocking|calling|"
+    r"at\s+the|song|playing|alarm|timer|calendar|list|meeting|appointment|traffic|route|"
+    r"calories|exchange|rate|convert|tablespoons?|teaspoons?|cups?|miles|kilometers|flight|gas|"
+    r"restaurant|nearest|near|bank|account|credit|card|package|order|reservation|weather|"
+    r"temperature|timezone|time\s+in|closest|best|great|places|event|today|tonight|now|station|"
+    r"phone|keys|car|wallet|glasses|charger|remote)\b",
+    re.I,
+)
+
+
+def is_factual_question(text: str) -> bool:
+    """An encyclopedia question or a request for a definition, about nothing of the user's."""
+    text = " ".join(text.strip().rstrip("?!.").split())
+    if _DEFINITION.search(text):
+        return not re.search(r"\b(?:my|your|this|that)\b", text, re.I)
+    return bool(_FACT.search(text)) and not _PERSONAL.search(text)
+
+
+def claim(request: RouteRequest) -> RouteDecision | None:
+    """Send factual questions and definitions to the search role."""
+    if not is_factual_question(request.text):
+        return None
+    return RouteDecision(
+        target=RouteTarget.FAST_REPLY,
+        role="search",
+        confidence=0.95,
+        reason="A factual question or a definition: searched for.",
+        scores={"search": 0.95},
+    )
