@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from agent_system.routing.models import Turn
     from agent_system.runtime import Runtime
 
-__all__ = ["ROLE", "CalendarRole", "extract_title"]
+__all__ = ["ROLE", "CalendarRole", "event_query", "extract_title"]
 
 _INTENTS = {
     "delete": r"\b(?:cancel(?:s|led)?|delete[sd]?|remove[sd]?|drop|scrap|call\s+off|clear|erase"
@@ -33,7 +33,10 @@ _INTENTS = {
     r"|(?:future|upcoming)\s+(?:events?|meetings?)|what\s+day\s+is|where\s+is\s+(?:the|my)"
     r"|tell\s+me\s+(?:about|when)|let\s+me\s+know\s+when|when\s+(?:is|are)\s+my"
     r"|agenda|my\s+(?:schedule|calendar|day|week)|any\s+(?:meetings|events|appointments)"
-    r"|do\s+i\s+have|am\s+i\s+busy|coming\s+up|upcoming)\b",
+    r"|do\s+i\s+have|am\s+i\s+busy|coming\s+up|up\s*coming"
+    r"|(?:my|the|today'?s|tomorrow'?s|work|event|weekly|daily|week'?s|day'?s)\s+schedule"
+    r"|when\s+(?:is|are)\s+(?:the|my|our)|(?:is|are)\s+(?:the|my)\s+\w+(?:\s+\w+)?\s+scheduled"
+    r"|scheduled\s*$|(?:info|information|details)\s+(?:about|on)|more\s+about)\b",
     "create": r"\b(?:schedule|add|create|book|put|set\s+up|arrange|plan|pencil\s+in|mark"
     r"|new\s+(?:event|meeting|appointment))\b",
 }
@@ -64,6 +67,20 @@ _REF_NOISE = re.compile(
 )
 
 
+_EVENT_NOUN = re.compile(
+    r"\b(?:(?P<mod>[a-z][\w']*)\s+)?(?P<noun>meetings?|appointments?|events?|party|wedding|concert"
+    r"|game|match|tournament|class|lunch|dinner|breakfast|birthday|bday|interview|flight"
+    r"|conference|practice|recital|graduation|reunion|trip|presentation|reservation"
+    r"|bill\s+cycle|ceremony|festival|inauguration|appt)\b",
+    re.IGNORECASE,
+)
+_NOT_MODIFIER = frozenset(
+    "a an the my our any all next first last this that today's tomorrow's todays tomorrows "
+    "upcoming coming up future pending scheduled what which when is are do i have about for of on "
+    "in at "
+    "to with every each some".split()
+)
+_GENERIC = re.compile(r"(?:meetings?|appointments?|events?|appt)", re.IGNORECASE)
 _QUESTION = re.compile(
     r"^\s*(?:what|when|where|which|who|is|are|am|do|does|did|have|has|tell|show|give|how)\b",
     re.IGNORECASE,
@@ -71,7 +88,20 @@ _QUESTION = re.compile(
 _REMIND = re.compile(r"^\s*(?:please\s+)?(?:remind\s+me|set\s+(?:a\s+)?reminder)\b", re.I)
 
 
+def event_query(text: str) -> str:
+    """The event a calendar question names ("the wedding", "my doctor appointment"), or ""."""
+    found = _EVENT_NOUN.search(text)
+    if found is None:
+        return ""
+    mod = found["mod"] or ""
+    if mod.lower() in _NOT_MODIFIER or mod[:1].isdigit():
+        mod = ""
+    return f"{mod} {found['noun']}".strip().lower()
+
+
 def _intent(text: str) -> str:
+    if re.fullmatch(r"\s*(?:my\s+)?schedule\s*", text, re.IGNORECASE):
+        return "list"
     found = [(m.start(), name) for name, p in _PATTERNS.items() if (m := p.search(text))]
     if not found:
         return "list" if _QUESTION.match(text) else "create"
@@ -181,24 +211,31 @@ class CalendarRole:
                 )
             return RoleCall("calendar.free_time", arguments)
         if intent == "list":
-            if _NEXT.search(text) and parse_date_range(text, now) is None:
-                end = now + timedelta(days=30)
-                return RoleCall(
-                    "calendar.list",
-                    {"start": now.isoformat(), "end": end.isoformat(), "limit": 1},
-                )
-            span = parse_date_range(text, now)
-            if span is None:
-                span = (
-                    (now, now + timedelta(days=7))
-                    if re.search(r"next|upcoming|coming", text, re.I)
-                    else parse_date_range("today", now)
-                )
-            assert span is not None
-            return RoleCall(
-                "calendar.list", {"start": span[0].isoformat(), "end": span[1].isoformat()}
-            )
+            return self._list(text, now)
         return self._create(text, now)
+
+    def _list(self, text: str, now: datetime) -> RoleCall:
+        span = parse_date_range(text, now) or parse_date_range(normalize(text), now)
+        query = event_query(text)
+        arguments: dict[str, Any] = {"query": query} if query else {}
+        if _NEXT.search(text) and span is None:
+            end = now + timedelta(days=30)
+            return RoleCall(
+                "calendar.list",
+                {"start": now.isoformat(), "end": end.isoformat(), "limit": 1} | arguments,
+            )
+        if span is None:
+            if query and not _GENERIC.fullmatch(query):  # "when is the wedding": look ahead
+                span = (now, now + timedelta(days=365))
+            elif re.search(r"next|up\s*coming|coming", text, re.I):
+                span = (now, now + timedelta(days=7))
+            else:
+                span = parse_date_range("today", now)
+        assert span is not None
+        return RoleCall(
+            "calendar.list",
+            {"start": span[0].isoformat(), "end": span[1].isoformat()} | arguments,
+        )
 
     def _update(self, text: str) -> RoleCall | Clarification:
         reference = _reference(text, _PATTERNS["update"])

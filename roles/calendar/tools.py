@@ -175,9 +175,38 @@ async def create(
     return ToolOutput(data=event.as_data(), display=display + await _conflict_note(store, event))
 
 
+_GENERIC_WORDS = frozenset(
+    "meeting meetings appointment appointments appt event events thing things the my a an any "
+    "of".split()
+)
+
+
+def _query_words(query: str) -> list[str]:
+    """The words of an event query that name something ("meeting" alone names nothing)."""
+    words = [w.rstrip("s") for w in re.findall(r"[a-z0-9']+", query.lower())]
+    return [w for w in words if w and w not in _GENERIC_WORDS and w + "s" not in _GENERIC_WORDS]
+
+
+def _matching(events: list[Event], query: str) -> list[Event]:
+    """The events whose title or place has every word of `query` that names something."""
+    words = _query_words(query)
+    if not words:
+        return events
+    return [
+        e
+        for e in events
+        if all(w in f"{e.title} {e.location}".lower().replace("'s", "") for w in words)
+    ]
+
+
 @tool(name="calendar.list")
 async def list_events(
-    ctx: ToolContext, period: str = "today", start: str = "", end: str = "", limit: int = 0
+    ctx: ToolContext,
+    period: str = "today",
+    start: str = "",
+    end: str = "",
+    limit: int = 0,
+    query: str = "",
 ) -> ToolOutput:
     """List the user's events in a period.
 
@@ -188,6 +217,8 @@ async def list_events(
             `start` is empty.
         start: Start of an explicit range (date or date-time). Optional.
         end: End of the explicit range (exclusive). Optional; default one day after `start`.
+        query: Only events whose title or place has these words ("wedding", "doctor
+            appointment"); "meeting", "event" and "appointment" alone match every event.
     """
     now = ctx.runtime.clock.now()
     if start.strip():
@@ -201,7 +232,7 @@ async def list_events(
                 "'next monday'."
             )
         begin, finish = found
-    events = await calendar_store(ctx).between(_user(ctx), begin, finish)
+    events = _matching(await calendar_store(ctx).between(_user(ctx), begin, finish), query)
     if limit > 0:
         events = [e for e in events if e.start >= begin or e.all_day][:limit]
         if not events:
@@ -220,7 +251,8 @@ async def list_events(
         else f"from {format_day(begin.date())} to {format_day((finish - timedelta(1)).date())}"
     )
     if not events:
-        return ToolOutput(data=[], display=f"Nothing on your calendar {label}.")
+        named = f" called {query.strip()!r}" if _query_words(query) else ""
+        return ToolOutput(data=[], display=f"Nothing{named} on your calendar {label}.")
     items = []
     for event in events:
         when = "all day" if event.all_day else _hours(event)

@@ -32,6 +32,7 @@ _TRAIL = re.compile(
     r"folder|web|internet)\b.*$|\s+(?:online|on the web|on the internet)$",
     re.I,
 )
+_PLACE_PREP = re.compile(r"^(?P<prep>in|near|around|at|for|from|during|on)\s+\S", re.I)
 _FOLLOW_UP = re.compile(r"^(?:and|what about|how about)\s+(?P<rest>.+)$", re.I)
 
 
@@ -100,7 +101,17 @@ class SearchRole:
             previous = self.interpret(history[-1].text, {}, runtime, [])
             if isinstance(previous, RoleCall):
                 key = "term" if previous.tool == "search.define" else "query"
-                return RoleCall(previous.tool, {key: _query(follow.group("rest"))})
+                rest = follow.group("rest").strip()
+                if key == "query" and (where := _PLACE_PREP.match(rest)):
+                    # "best pizza in Rome" ... "and in Boston?": the same search, elsewhere
+                    before = re.sub(
+                        rf"\s+{where['prep']}\s+.+$",
+                        "",
+                        str(previous.arguments["query"]),
+                        flags=re.I,
+                    )
+                    return RoleCall(previous.tool, {key: f"{before} {rest}".strip()})
+                return RoleCall(previous.tool, {key: _query(rest)})
         if not _DOCS.search(stripped) and (match := _DEFINE.match(stripped)):
             term = match.group("term") or match.group("term2") or match.group("term3")
             return RoleCall("search.define", {"term": term.strip(" \"'")})

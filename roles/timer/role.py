@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from agent_system.routing.models import Turn
     from agent_system.runtime import Runtime
 
-__all__ = ["ROLE", "TimerRole"]
+__all__ = ["REMINDER_HOUR", "ROLE", "TimerRole"]
 
 _INTENTS = {
     "cancel": r"\b(?:cancel(?:s|led)?|stop|delete|remove|clear|kill|dismiss|silence|get\s+rid\s+of"
@@ -51,6 +51,8 @@ _KIND = re.compile(r"\b(timer|alarm|reminder)s?\b", re.IGNORECASE)
 _NUMBER = re.compile(r"(?:#|\bnumber\s+|\btimer\s+)(\d+)\b", re.IGNORECASE)
 _COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _RUNNING = re.compile(r"\b(?:running|going|active|on)\b", re.IGNORECASE)
+REMINDER_HOUR = 9
+"""A reminder for a day with no time rings at 9:00 that day (the reply says when)."""
 _EPOCH = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 """A fixed moment for `parse_when` when only *whether* a time is named matters."""
 _VAGUE = re.compile(
@@ -243,6 +245,12 @@ class TimerRole:
             message = extract_label(text)
             if not message:
                 return Clarification("What should I remind you about?", missing=("text",))
+            said = parse_when(normalize(text), now)
+            if said is not None and said.has_date and not said.has_time:
+                # "remind me to pick up the laundry next monday": that morning
+                morning = said.value.replace(hour=REMINDER_HOUR, minute=0, second=0)
+                if morning > now:
+                    return RoleCall("timer.remind", {"text": message, "when": morning.isoformat()})
             when = _moment_argument(text, now, "reminder", wake=False)
             if isinstance(when, Clarification):
                 return Clarification("When should I remind you?", missing=("when",))

@@ -216,3 +216,38 @@ async def test_aplan_previews_with_the_users_state_and_hides_other_users_threads
             await system.aplan("make it 10", thread_id="ann-thread", user="bob")
     assert _steps(ann) == [("weather.current", {"place": "Lyon"})]
     assert ("timer.set", {"duration": "10 minutes", "label": ""}) in _steps(follow)
+
+
+# --- calendar -------------------------------------------------------------------------------
+
+
+@pytest.mark.anyio
+async def test_calendar_questions_find_the_event_they_name(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home")) as system:
+        await system.arun("add the wedding on the 14th of next month at 2pm")
+        await system.arun("schedule a meeting with Bob tomorrow at 3pm")
+        wedding = await system.arun("when is the wedding scheduled")
+        party = await system.arun("when is the party scheduled")
+        schedule = await system.arun("what is my schedule tomorrow")
+        next_meeting = await system.arun("what's my next meeting")
+    assert "Wedding" in wedding.reply and "Bob" not in wedding.reply
+    assert party.reply.startswith("Nothing called 'party' on your calendar")
+    assert "Meeting with Bob" in schedule.reply
+    assert next_meeting.reply.startswith("Next: Meeting with Bob")
+
+
+@pytest.mark.anyio
+async def test_a_reminder_for_a_day_without_a_time_rings_that_morning(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home")) as system:
+        plan = await system.aplan("remind me to pick up the laundry next monday")
+    ((tool, arguments),) = _steps(plan)
+    assert tool == "timer.remind" and arguments["text"] == "pick up the laundry"
+    assert str(arguments["when"]).endswith("T09:00:00+00:00")
+
+
+@pytest.mark.anyio
+async def test_a_search_follow_up_keeps_the_subject_and_changes_the_place(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home")) as system:
+        await system.arun("search for the best pizza places in Rome", thread_id="s1")
+        plan = await system.aplan("and in Boston?", thread_id="s1")
+    assert _steps(plan) == [("search.web", {"query": "the best pizza places in Boston"})]
