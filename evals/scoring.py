@@ -117,11 +117,23 @@ _NUMBERS = {
     )
 }
 _NUMBERS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60"})
+_NUMBERS.update(
+    {
+        w: str(i)
+        for i, w in enumerate(
+            "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+            "twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+            "twentieth".split()
+        )
+    }
+)
+_NUMBERS.update({"thirtieth": "30", "twelveth": "12"})
+_TENS = frozenset({"twenty", "thirty", "forty", "fifty"})
 _NUMBERS.update({"noon": "12 pm", "midday": "12 pm", "midnight": "12 am"})
 _STOP = frozenset(
     "a an the my me i to for of in on at by is it this that please o clock oclock and with up "
     "next coming upcoming rest "
-    "from list".split()
+    "from list s th st nd rd".split()
 )
 _CLOCK = re.compile(r"(?<![\d:T-])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])")
 """A bare clock time ("06:00", "18:30") that is not part of an ISO date-time."""
@@ -132,14 +144,20 @@ def _words(text: str) -> list[str]:
     text = text.lower().replace("'", "").replace("a.m.", "am").replace("p.m.", "pm")
     text = re.sub(r"(\d)(am|pm)\b", r"\1 \2", text)
     out: list[str] = []
-    for word in re.findall(r"[a-z]+|\d+", text):
-        word = _NUMBERS.get(word, word)
+    tens = False
+    for raw in re.findall(r"[a-z]+|\d+", text):
+        word = _NUMBERS.get(raw, raw)
         for part in word.split():
             part = part.lstrip("0") or part if part.isdigit() else part
             if part in _STOP:
                 continue
             if len(part) > 3 and part.endswith("s") and not part.endswith("ss"):
                 part = part[:-1]
+            if part.isdigit() and len(part) == 1 and tens and raw in _NUMBERS:
+                out[-1] = str(int(out[-1]) + int(part))  # "twenty second" is 22
+                tens = False
+                continue
+            tens = raw in _TENS
             out.append(part)
     return out
 
@@ -178,13 +196,21 @@ def _render_clock(match: re.Match[str]) -> str:
     return f"{hour} {minute} {hour % 12 or 12} {'pm' if hour >= 12 else 'am'}"
 
 
+def _hour_words(hour: int) -> str:
+    part = "morning" if hour < 12 else "afternoon" if hour < 18 else "evening"
+    night = " night tonight" if hour >= 20 else ""
+    return f"{hour % 12 or 12} {'pm' if hour >= 12 else 'am'} {part}{night}"
+
+
 def args_text(arguments: Iterable[Mapping[str, Any]], today: date) -> str:
     """Every planned argument value as text (ISO dates also as the words people use)."""
     parts: list[str] = []
 
     def walk(value: Any) -> None:
         if isinstance(value, Mapping):
-            for item in value.values():
+            for key, item in value.items():
+                if key == "hour" and isinstance(item, int) and 0 <= item <= 23:
+                    parts.append(_hour_words(item))  # weather's hour=15 is "3 pm, afternoon"
                 walk(item)
         elif isinstance(value, list | tuple):
             for item in value:

@@ -37,7 +37,7 @@ def parse_day(text: str) -> str | None:
         return match.group(1)
     if "day after tomorrow" in lowered:
         return "day after tomorrow"
-    if re.search(r"\btomorrow\b|\btmrw\b", lowered):
+    if re.search(r"\btomorrow(?:'?s)?\b|\btmrw\b", lowered):
         return "tomorrow"
     if match := _IN_DAYS.search(lowered):
         return f"in {match.group(1)} days"

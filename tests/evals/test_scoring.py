@@ -157,3 +157,16 @@ def test_ha_device_scoring_by_stored_state() -> None:
         "device state",
         "other devices changed",
     ]
+
+
+def test_slot_words_match_the_forms_arguments_take() -> None:
+    text = args_text(
+        [{"when": "07:30"}, {"place": "London", "hour": 15}, {"start": "2027-03-22T00:00:00"}],
+        date(2026, 11, 23),
+    )
+    assert slot_found("seven thirty am", text)  # a bare clock time
+    assert slot_found("this afternoon", text)  # weather's hour
+    assert slot_found("twenty second of march", text)  # ordinals, "twenty second" = 22
+    assert slot_found("this week 's", "week")  # a possessive split off by the annotators
+    assert slot_found("wish list", "wish")  # "list" names no list
+    assert not slot_found("eight pm", text)
