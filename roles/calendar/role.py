@@ -42,7 +42,9 @@ _INTENTS = {
 }
 _PATTERNS = {name: re.compile(p, re.IGNORECASE) for name, p in _INTENTS.items()}
 _COMMAND = re.compile(
-    r"^(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:mark\s+(?:down\s+)?(?:(?:my|the|in\s+my)\s+"
+    r"^(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\s+|(?:hey|ok|okay)\s+)?(?:please\s+)?(?:(?:can|could)\s+you\s+)?"
+    r"(?:i\s+(?:want|need|would\s+like|'d\s+like|have)\s+to\s+(?:go\s+to\s+|attend\s+|be\s+at\s+)?"
+    r"|i\s+have\s+(?=an?\s)|i\s+need\s+(?=an?\s))?(?:mark\s+(?:down\s+)?(?:(?:my|the|in\s+my)\s+"
     r"(?:calendar|diary|agenda)\s+)?(?:for\s+|with\s+)?|schedule|add|create|book|put|set(?:\s+up)?|arrange"
     r"|plan|pencil\s+in|make)?\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:event(?:\s+called)?\b\s*)?",
     re.IGNORECASE,

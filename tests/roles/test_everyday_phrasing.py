@@ -251,3 +251,21 @@ async def test_a_search_follow_up_keeps_the_subject_and_changes_the_place(tmp_pa
         await system.arun("search for the best pizza places in Rome", thread_id="s1")
         plan = await system.aplan("and in Boston?", thread_id="s1")
     assert _steps(plan) == [("search.web", {"query": "the best pizza places in Boston"})]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("i want to go to sally's birthday on saturday at 10pm", "Sally's birthday"),
+        ("i need a meeting with the cfo on thursday at 2pm", "Meeting with the cfo"),
+        ("ok google schedule a meeting with the vp on friday at 3pm", "Meeting with the vp"),
+    ],
+)
+async def test_event_titles_leave_out_how_the_request_was_said(
+    tmp_path: Path, text: str, title: str
+) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home")) as system:
+        plan = await system.aplan(text)
+    ((tool, arguments),) = _steps(plan)
+    assert tool == "calendar.create" and arguments["title"] == title
