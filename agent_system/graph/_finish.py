@@ -12,9 +12,9 @@ from langgraph.config import get_stream_writer
 
 from agent_system import events as ev
 from agent_system.errors import AgentSystemError, Severity
+from agent_system.graph._compensate import compensate
+from agent_system.graph._followup import turn_calls
 from agent_system.graph._view import StateView, emit, thread_id
-from agent_system.graph.compensate import compensate
-from agent_system.graph.followup import turn_calls
 from agent_system.graph.state import HISTORY_LIMIT, AgentState
 from agent_system.graph.synthesize import (
     CUT_NOTICE,
