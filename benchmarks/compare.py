@@ -36,6 +36,8 @@ class ScenarioRuns:
     scenario: Scenario
     baseline: list[RunSample] = field(default_factory=list)
     ours: list[RunSample] = field(default_factory=list)
+    whole: list[RunSample] = field(default_factory=list)
+    """Ours with `stream_plans` off: the plan waits for the whole reply (for comparison)."""
     offline: list[RunSample] = field(default_factory=list)
     offline_skipped: str = ""
 
@@ -121,7 +123,7 @@ async def compare(
     progress: Progress = print,
 ) -> list[ScenarioRuns]:
     """Run every scenario `runs` times on each system, interleaved."""
-    systems: list[tuple[ScenarioRuns, Baseline, OursLLM, OursOffline | None]] = []
+    systems: list[tuple[ScenarioRuns, Baseline, OursLLM, OursOffline | None, OursLLM]] = []
     for scenario in scenarios:
         record = ScenarioRuns(scenario)
         offline: OursOffline | None = None
@@ -131,23 +133,31 @@ async def compare(
             record.offline_skipped = offline_reason
         else:
             offline = OursOffline(scenario.offline_text, workload, len(scenario.steps))
-        systems.append((record, Baseline(scenario, workload), OursLLM(scenario, workload), offline))
+        whole = OursLLM(scenario, workload, stream=False)
+        systems.append(
+            (record, Baseline(scenario, workload), OursLLM(scenario, workload), offline, whole)
+        )
     try:
         if not warmup and systems:  # imports and first-call set-up, not measured either way
-            _, base, ours, _ = systems[0]
+            _, base, ours, _, _ = systems[0]
             await base.run()
             await ours.run()
         if warmup:
             progress("warm-up round")
-            for _, base, ours, off in systems:
+            for _, base, ours, off, whole in systems:
                 await base.run()
                 await ours.run()
+                await whole.run()
                 if off is not None:
                     await off.run()
         for round_no in range(runs):
             progress(f"round {round_no + 1}/{runs}")
-            for record, base, ours, off in systems:
-                order: list[tuple[str, Any]] = [("baseline", base), ("ours", ours)]
+            for record, base, ours, off, whole in systems:
+                order: list[tuple[str, Any]] = [
+                    ("baseline", base),
+                    ("ours", ours),
+                    ("whole", whole),
+                ]
                 if off is not None:
                     order.append(("offline", off))
                 if round_no % 2:
@@ -156,8 +166,9 @@ async def compare(
                     sample = await system.run()
                     getattr(record, kind).append(sample)
     finally:
-        for _, _, ours, off in systems:
+        for _, _, ours, off, whole in systems:
             await ours.aclose()
+            await whole.aclose()
             if off is not None:
                 await off.aclose()
     return [record for record, *_ in systems]
@@ -196,6 +207,11 @@ def summarize(records: list[ScenarioRuns], workload: Latency) -> dict[str, Any]:
                 "offline": [s.wall_s * 1000 for s in record.offline],
             },
         }
+        if record.whole:
+            row.update(
+                whole_ms=median([s.wall_s for s in record.whole]) * 1000,
+                whole_speedup=median(_ratios(record.baseline, record.whole)),
+            )
         if record.offline:
             off = [s.wall_s for s in record.offline]
             row.update(

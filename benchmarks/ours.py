@@ -121,7 +121,9 @@ class _TimedPlanner(LLMPlanner):
 class OursLLM:
     """The meta-planner with the LLM planner for one scenario."""
 
-    def __init__(self, scenario: Scenario, workload: Latency, **system_options: Any) -> None:
+    def __init__(
+        self, scenario: Scenario, workload: Latency, *, stream: bool = True, **system_options: Any
+    ) -> None:
         latency = workload.tool_s if scenario.tool_latency_s is None else scenario.tool_latency_s
         self.scenario = scenario
         self.model = ScriptedChatModel(
@@ -137,7 +139,7 @@ class OursLLM:
             **system_options,
         }
         self.system = AgentSystem(
-            _settings(_home()),
+            _settings(_home(), stream_plans=stream),
             registry=make_registry(latency),
             router=PlanningRouter(),
             planner=self.planner,
