@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import subprocess
@@ -148,11 +149,14 @@ def verdicts(results: dict[str, Any]) -> dict[str, bool]:
 
 def render(results: dict[str, Any], passed: dict[str, bool]) -> str:
     """The Markdown section written into docs/routing.md."""
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     lines = [
         START,
         f"Measured with `python -m benchmarks.router` on {results['requests']} CLINC150 untouched "
         f"train rows ({results['in_role_requests']} in role, "
-        f"{results['out_of_role_requests']} out of role), {results['machine']}, 2 cores.",
+        f"{results['out_of_role_requests']} out of role), {results['machine']}, "
+        f"{os.cpu_count()} cores at load average {load} (timings are wall clock: a busy "
+        "machine stretches p99 and the import time).",
         "",
         "| goal | measured | target | |",
         "| --- | --- | --- | --- |",

@@ -20,6 +20,8 @@ import re
 from itertools import pairwise
 from zlib import crc32
 
+from agent_system.understanding.text import normalize as _understanding_normalize
+
 __all__ = ["featurize", "normalize", "tokens"]
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -126,8 +128,10 @@ def _bucket(feature: str, buckets: int) -> int:
 
 
 def featurize(text: str, buckets: int) -> tuple[list[int], list[int]]:
-    """Distinct hashed indices of the word features and of the character features of `text`."""
-    words = tokens(text)
+    """Distinct hashed indices of the word features and of the character features of `text`
+    (after the shared normaliser: contractions expanded, number words as digits, politeness
+    and fillers dropped)."""
+    words = tokens(_understanding_normalize(text)) or tokens(text)
     word_feats = {"w:" + w for w in words}
     padded = ["<s>", *words, "</s>"]
     word_feats.update(f"b:{a} {b}" for a, b in pairwise(padded))

@@ -21,6 +21,7 @@ from agent_system.routing._features import normalize, tokens
 from agent_system.routing._model import OTHER
 from agent_system.routing.models import Turn
 from agent_system.understanding import split_clauses
+from agent_system.understanding.slots import strip_when
 
 __all__ = ["Clause", "command_role", "find_compound", "follow_up_role"]
 
@@ -128,12 +129,23 @@ def find_compound(
     sequenced = [c for c in counted if c.size >= 2]
     if len(sequenced) >= 2 and any(c.joined_by in ("seq", "cond") for c in sequenced[1:]):
         return clauses
-    if all(c.size >= 2 for c in clauses) and any(c.role in tool_roles for c in counted):
+    served = [c for c in counted if c.role in tool_roles]
+    if served and all(c.size >= 2 for c in clauses):
         # Two actions, one of them for a tool role, whatever the others are ("turn on the lights
         # and book me a flight"): plan them, so the reply serves each one or says what was not
-        # done instead of dropping it.
-        return clauses
+        # done instead of dropping it. A piece that is no request of its own ("the 21st, what
+        # is on my calendar", "at noon, schedule a meeting") belongs to its neighbour.
+        if all(c in served or _is_request(c) for c in clauses):
+            return clauses
     return None
+
+
+def _is_request(clause: Clause) -> bool:
+    """`clause` reads as a request of its own, not a time or a name beside one."""
+    text = normalize(clause.text)
+    if _ACTION_START.match(text) is not None:
+        return True
+    return len(tokens(strip_when(text))) >= 2
 
 
 def _stands_alone(clause: Clause, counted: Sequence[Clause]) -> bool:

@@ -40,7 +40,8 @@ __all__ = ["EmbeddedRouter", "FirstStage", "load_default_router"]
 
 FirstStage = Callable[[RouteRequest], "RouteDecision | None"]
 """A high-precision check run before the classifier (a role's own words, e.g. the home's device
-names); it returns a decision to take as is, or None."""
+names); it returns a decision to take as is, or None. A decision with ``guess=True`` is taken
+unless the classifier says no role owns the request (p(other) >= the plan threshold)."""
 
 DEFAULT_FAST_THRESHOLD = 0.95
 DEFAULT_PLAN_THRESHOLD = 0.70
@@ -140,6 +141,11 @@ class EmbeddedRouter:
                 return found[0], found[2], True
         return best, confidence, False
 
+    def _overruled(self, text: str) -> bool:
+        """The classifier is sure enough that no role owns `text` to overrule a first stage's
+        guess (`RouteDecision.guess`): p(other) at or above the plan threshold."""
+        return self.model.probabilities(text).get(OTHER, 0.0) >= self.plan_threshold
+
     async def route(self, request: RouteRequest) -> RouteDecision:
         """Route `request` (the `Router` protocol); CPU-only and fast, so it runs inline."""
         return self.decide(request)
@@ -162,7 +168,7 @@ class EmbeddedRouter:
             )
         for stage in self.first_stages:
             claimed = stage(request)
-            if claimed is not None:
+            if claimed is not None and not (claimed.guess and self._overruled(text)):
                 return claimed
         if (home := home_statement(text)) is not None:
             return RouteDecision(

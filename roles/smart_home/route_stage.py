@@ -102,6 +102,8 @@ _MEDIA_COMMAND = re.compile(
 _COMMAND = re.compile(_LEAD + r"(?P<verb>" + "|".join(_VERBS.split()) + r"|go back)\b(?P<rest>.*)$")
 _ON_OFF = re.compile(r"^(?:the |my |all |all the )?(?P<target>.{2,40}?) (?:on|off)$")
 _QUESTION = re.compile(r"^(?:is|are|was|were|what|which|how|did|does|do|any|check|tell me)\b")
+_WHERE_WHO = re.compile(r"^(?:where|who) (?:is|are)\b")
+_WHO_HOME = re.compile(r"^(?:who is|is (?:any|some)(?:one|body)|are (?:people|they)) (?:at )?home$")
 _THERE_ANY = re.compile(r"^(?:is|are) there\b")
 _STATE = re.compile(  # "on"/"off" only at the end: "how much did I spend on gas" is no question
     r"(?:\b(?:on|off)(?: right now| now| at the moment| (?:in|at|on) the [a-z ]+)?$)|"
@@ -148,6 +150,7 @@ class HomeStage:
         kinds = {d.kind for d in devices} or set(_KIND_WORDS.values()) | {"switch"}
         words = [w for w, kind in _KIND_WORDS.items() if kind in kinds]
         command_words = [w for w, kind in _COMMAND_KINDS.items() if kind in kinds]
+        self._names = _alternation(names)
         self._targets = _alternation([*names, *places, *words])
         self._command_targets = _alternation([*names, *places, *words, *command_words, *_PLACES])
         sensors = kinds & {"sensor", "binary_sensor"} or not devices
@@ -212,6 +215,10 @@ class HomeStage:
         if on_off is not None and self._targets is not None:
             if self._targets.fullmatch(on_off["target"]) or self._targets.search(on_off["target"]):
                 return "Switches a device or room of this home on or off."
+        if _WHO_HOME.match(text) or (
+            self._names is not None and _WHERE_WHO.match(text) and self._names.search(text)
+        ):
+            return "Asks who or what of this home is where."  # "where is Ada?"
         if self._asked is None or not _QUESTION.match(text):
             return None
         if _STATE.search(text) and self._asked.search(text):

@@ -28,6 +28,7 @@ def stage() -> HomeStage:
         "what is the temperature in the living room",
         "are there any leaks in the kitchen?",
         "pause the TV",
+        "who is at home",
     ],
 )
 def test_claims_commands_and_questions_about_the_home(stage: HomeStage, text: str) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from agent_system.routing import EmbeddedRouter, RouteRequest, RouteTarget, Turn
+from agent_system.routing import EmbeddedRouter, RouteDecision, RouteRequest, RouteTarget, Turn
 from agent_system.routing._model import TOOL_ROLES
 from agent_system.routing.embedded import load_default_router
 from agent_system.testing import make_settings
@@ -229,3 +231,37 @@ def test_the_default_router_is_loaded_once_per_threshold_pair() -> None:
     settings = make_settings()
     assert load_default_router(settings) is load_default_router(settings)
     assert load_default_router(settings).model is load_default_router().model
+
+
+def _stage(guess: bool) -> Callable[[RouteRequest], RouteDecision]:
+    def stage(request: RouteRequest) -> RouteDecision:
+        return RouteDecision(
+            target=RouteTarget.FAST_REPLY, role="lists", confidence=0.97, guess=guess
+        )
+
+    return stage
+
+
+def test_a_first_stage_guess_gives_way_when_the_classifier_says_no_role_owns_it() -> None:
+    sure_other = EmbeddedRouter(ScriptedClassifier("other", 0.9))
+    assert sure_other.with_first_stages(_stage(True)).decide(RouteRequest(text="x")).role is None
+    assert sure_other.with_first_stages(_stage(False)).decide(RouteRequest(text="x")).role == (
+        "lists"
+    )
+    unsure = EmbeddedRouter(ScriptedClassifier("other", 0.5))
+    assert unsure.with_first_stages(_stage(True)).decide(RouteRequest(text="x")).role == "lists"
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("at noon, schedule a meeting with Saul", "calendar"),
+        ("the 21st, what is on my calendar", "calendar"),
+    ],
+)
+def test_a_time_beside_a_request_is_no_second_action(
+    router: EmbeddedRouter, text: str, role: str
+) -> None:
+    decision = router.decide(RouteRequest(text=text))
+    assert "parts" not in decision.slots
+    assert decision.role == role
