@@ -304,6 +304,47 @@ class AgentSystem:
         async for event in self._drive(prepare, thread_id, user, ""):
             yield event
 
+    @property
+    def thread_locks(self) -> ThreadLocks:
+        """The per-thread locks of this system's storage (leases across processes)."""
+        return self._thread_locks
+
+    async def arecover(self, thread_id: str) -> RunResult | None:
+        """Finish a run cut off mid-way (its worker died), from its checkpoint and step journal.
+
+        None when there is nothing to finish: the run ended meanwhile, or it waits for an
+        approval (only its user answers that). Used by `agent_system.rescue.RunRescuer`.
+        """
+        await self.aopen()
+        values = (await self.graph.aget_state(_config(thread_id))).values or {}
+        if not values:
+            return None
+        user: str | None = values.get("owner")  # a thread's owner never changes
+
+        class _Nothing(Exception):
+            pass
+
+        async def prepare() -> tuple[Any, str]:
+            snapshot = await self.graph.aget_state(_config(thread_id))
+            state = dict(snapshot.values or {})
+            request = str(state.get("request", ""))
+            if not state or snapshot.interrupts:
+                raise _Nothing
+            if snapshot.next or snapshot.tasks:
+                return None, request
+            if state.get("status") == "running" and request:
+                return turn_input(request, user, time.time()), request
+            raise _Nothing
+
+        result: RunResult | None = None
+        try:
+            async for event in self._drive(prepare, thread_id, user, ""):
+                if isinstance(event, ev.RunFinished):
+                    result = event.result
+        except _Nothing:
+            return None
+        return result
+
     async def _drive(
         self,
         payload: Any,

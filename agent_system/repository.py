@@ -112,6 +112,14 @@ class Repository(Protocol):
         seconds (earliest first); only `owners`' ('' = shared) when given."""
         ...
 
+    async def owned(self, owner: str) -> list[Record]:
+        """Every record of `owner`, every collection (a user's data export)."""
+        ...
+
+    async def erase_owner(self, owner: str) -> int:
+        """Delete every record of `owner`; returns how many (a user's erasure)."""
+        ...
+
 
 # --- SQLite ----------------------------------------------------------------------------------
 
@@ -324,6 +332,17 @@ class SQLiteRepository:
         rows = self.db.query(sql + " RETURNING *", params)
         rows.sort(key=lambda row: (row["due"], row["key"]))
         return [self._record(row) for row in rows]
+
+    async def owned(self, owner: str) -> list[Record]:
+        """Every record of `owner`, every collection."""
+        rows = self.db.query(
+            "SELECT * FROM records WHERE owner = ? ORDER BY collection, updated_at, key", (owner,)
+        )
+        return [self._record(row) for row in rows]
+
+    async def erase_owner(self, owner: str) -> int:
+        """Delete every record of `owner`; returns how many."""
+        return int(self.db.execute("DELETE FROM records WHERE owner = ?", (owner,)).rowcount)
 
 
 def open_repository(runtime: Runtime) -> Repository:

@@ -272,3 +272,16 @@ class PostgresRepository:
         )
         rows.sort(key=lambda row: (row["due"], row["key"]))
         return [_record(row) for row in rows]
+
+    async def owned(self, owner: str) -> list[Record]:
+        """Every record of `owner`, every collection."""
+        rows = await self._rows(
+            f"SELECT * FROM {TABLE} WHERE owner = %s ORDER BY collection, updated_at, key",
+            (owner,),
+        )
+        return [_record(row) for row in rows]
+
+    async def erase_owner(self, owner: str) -> int:
+        """Delete every record of `owner`; returns how many."""
+        rows = await self._rows(f"DELETE FROM {TABLE} WHERE owner = %s RETURNING key", (owner,))
+        return len(rows)

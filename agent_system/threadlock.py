@@ -119,6 +119,10 @@ class Leases(Protocol):
         """Drop the lease if `owner` still holds it."""
         ...
 
+    async def rows(self) -> list[tuple[str, str, float]]:
+        """Every lease: (thread_id, owner, expires)."""
+        ...
+
     async def aclose(self) -> None:
         """Close the connection."""
         ...
@@ -181,6 +185,16 @@ class LeaseThreadLocks(LocalThreadLocks):
             return False
         return False
 
+    async def orphans(self) -> list[str]:
+        """Threads whose lease holder died mid-run: its lease ran out, or it was a process on
+        this host that exists no more (`agent_system.rescue` finishes their runs)."""
+        now = time.time()
+        return [
+            thread_id
+            for thread_id, owner, expires in await self.leases.rows()
+            if expires < now or self._is_dead(owner)
+        ]
+
     async def _renew(self, thread_id: str, owner: str) -> None:
         while True:
             await asyncio.sleep(self.lease_s / 3)
@@ -231,6 +245,10 @@ class SqliteLeases:
         self.conn.execute(
             f"DELETE FROM {TABLE} WHERE thread_id = ? AND owner = ?", (thread_id, owner)
         )
+
+    async def rows(self) -> list[tuple[str, str, float]]:
+        found = self.conn.execute(f"SELECT thread_id, owner, expires FROM {TABLE}").fetchall()
+        return [(str(t), str(o), float(e)) for t, o, e in found]
 
     async def aclose(self) -> None:
         self.conn.close()
@@ -284,6 +302,15 @@ class PostgresLeases:
         await self._run(
             f"DELETE FROM {TABLE} WHERE thread_id = %s AND owner = %s", (thread_id, owner)
         )
+
+    async def rows(self) -> list[tuple[str, str, float]]:
+        found = await self._run(f"SELECT thread_id, owner, expires FROM {TABLE}", ())
+        return [
+            (str(r["thread_id"]), str(r["owner"]), float(r["expires"]))
+            if isinstance(r, dict)
+            else (str(r[0]), str(r[1]), float(r[2]))
+            for r in found
+        ]
 
     async def aclose(self) -> None:
         return None  # the pool belongs to the persistence

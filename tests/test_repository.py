@@ -73,6 +73,18 @@ async def test_records_are_kept_per_owner_and_numbered_per_collection(repo: Repo
     assert await repo.delete("notes", "1", "ann") is False
 
 
+async def test_a_users_records_are_exported_and_erased_across_collections(
+    repo: Repository,
+) -> None:
+    await repo.insert("timers", {"n": 1}, "ann")
+    await repo.put("lists", "shopping", {"items": []}, "ann")
+    await repo.put("lists", "shopping", {"items": []}, "bob")
+    assert sorted(r.collection for r in await repo.owned("ann")) == ["lists", "timers"]
+    assert await repo.erase_owner("ann") == 2
+    assert await repo.owned("ann") == []
+    assert len(await repo.owned("bob")) == 1
+
+
 async def test_concurrent_updates_of_one_record_all_land(repo: Repository) -> None:
     def bump(body: dict[str, Any] | None) -> dict[str, Any]:
         return {"n": (body or {"n": 0})["n"] + 1}

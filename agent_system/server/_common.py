@@ -19,6 +19,7 @@ from agent_system.errors import AgentSystemError
 from agent_system.server.auth import ApiKeys, Principal, RateLimiter
 
 if TYPE_CHECKING:
+    from agent_system import events as ev
     from agent_system.api import AgentSystem
     from agent_system.config import Settings
     from agent_system.server.metrics import Metrics
@@ -54,6 +55,15 @@ class ServerState:
     hub: NotificationHub
     shutdown_probe: Callable[[], bool] | None = None
     """True once the server began shutting down (see `create_app`)."""
+    relay: Any = None
+    """The `agent_system.server.cluster.EventRelay` on PostgreSQL (None: this process only)."""
+
+    async def broadcast(self, user: str | None, notification: ev.Notification) -> None:
+        """Send a notification to `user`'s event streams on every worker."""
+        if self.relay is not None:
+            await self.relay.publish(user, notification)
+        else:
+            self.hub.publish(user, notification)
 
 
 class ApiError(Exception):
@@ -114,11 +124,11 @@ def server_state(request: Request) -> ServerState:
     return state
 
 
-def _caller(request: Request) -> Principal:
+async def _caller(request: Request) -> Principal:
     """Authenticate the request and take one token from its key's rate-limit bucket."""
     state = server_state(request)
     principal = state.keys.authenticate(request.headers.get("authorization"))
-    state.limiter.acquire(principal.key_digest or "open")
+    await state.limiter.aacquire(principal.key_digest or "open")
     return principal
 
 

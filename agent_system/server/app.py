@@ -29,9 +29,11 @@ from agent_system import events as ev
 from agent_system.api import AgentSystem, ThreadNotFoundError
 from agent_system.config import Settings
 from agent_system.errors import AgentSystemError, ConfigurationError
+from agent_system.rescue import RunRescuer
 from agent_system.server import lgserver, native, openai_compat
 from agent_system.server._common import ApiError, ServerState, error_body, error_response
 from agent_system.server.auth import ApiKeys, AuthError, RateLimited, RateLimiter, is_loopback
+from agent_system.server.cluster import EventRelay, PostgresRateLimiter, worker_name
 from agent_system.server.limits import BodyLimitMiddleware, CrashGuardMiddleware
 from agent_system.server.metrics import CONTENT_TYPE_LATEST, Metrics, MetricsMiddleware
 from agent_system.server.runs import NotificationHub, RunManager
@@ -71,7 +73,7 @@ def create_app(
             uvicorn outside the main thread (tests).
     """
     keys = ApiKeys(settings.api_keys, open_=open_)
-    metrics = Metrics()
+    metrics = Metrics(worker=worker_name())
     state = ServerState(
         settings=settings,
         system=system or AgentSystem(settings),
@@ -86,9 +88,12 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await state.system.aopen()
+        await _join_cluster(state, settings)
         _route_tool_notifications(state)
         stop = asyncio.Event()
         timer_task = _start_timers(state, stop) if timers else None
+        rescuer = RunRescuer(state.system)
+        rescue_task = asyncio.create_task(rescuer.run(stop), name="agent-system-rescuer")
         probe = state.shutdown_probe or _uvicorn_exit_probe()
         watcher = asyncio.create_task(_end_streams_on_exit(state, probe, stop)) if probe else None
         log.info(
@@ -102,8 +107,11 @@ def create_app(
             stop.set()
             state.hub.close()
             await asyncio.gather(
-                *(t for t in (timer_task, watcher) if t is not None), return_exceptions=True
+                *(t for t in (timer_task, watcher, rescue_task) if t is not None),
+                return_exceptions=True,
             )
+            if state.relay is not None:
+                await state.relay.aclose()
             await state.runs.drain(drain_timeout_s)
             await state.system.aclose()
 
@@ -134,6 +142,23 @@ def create_app(
         return Response(metrics.render(), media_type=CONTENT_TYPE_LATEST)
 
     return app
+
+
+async def _join_cluster(state: ServerState, settings: Settings) -> None:
+    """On PostgreSQL: notifications through LISTEN/NOTIFY and a cluster-wide rate limit."""
+    from agent_system.repository import open_repository
+    from agent_system.repository_pg import PostgresRepository
+
+    system_settings = state.system.settings
+    if not system_settings.uses_postgres:
+        return
+    repository = open_repository(state.system.engine.runtime)
+    if not isinstance(repository, PostgresRepository):  # pragma: no cover - a custom repository
+        return
+    relay = EventRelay(str(system_settings.database_url), repository, state.hub.publish)
+    await relay.start()
+    state.relay = relay
+    state.limiter = PostgresRateLimiter(settings.rate_limit_per_minute, repository)
 
 
 def _uvicorn_exit_probe() -> Callable[[], bool] | None:
@@ -181,7 +206,7 @@ def _start_timers(state: ServerState, stop: asyncio.Event) -> asyncio.Task[None]
                 "fired_at": fired.fired_at.isoformat(),
             },
         )
-        state.hub.publish(fired.user or None, notification)
+        await state.broadcast(fired.user or None, notification)
 
     service = TimerService(state.system.engine.runtime, notify)
     return asyncio.create_task(service.run(stop), name="agent-system-timers")
@@ -356,7 +381,7 @@ def _route_tool_notifications(state: ServerState) -> None:
     tools_hub = runtime.resource(HUB_KEY, NotificationHub.from_runtime)
 
     async def publish(message: NotificationMessage) -> None:
-        state.hub.publish(
+        await state.broadcast(
             message.user,
             ev.Notification(
                 title=message.title,

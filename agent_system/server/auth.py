@@ -137,6 +137,10 @@ class RateLimiter:
             missing = 1.0 - bucket.tokens
         raise RateLimited(max(1, math.ceil(missing / self.rate)))
 
+    async def aacquire(self, key: str) -> None:
+        """`acquire` for async callers (a cluster-wide limiter overrides it)."""
+        self.acquire(key)
+
 
 def is_loopback(host: str) -> bool:
     """True for 'localhost' and loopback addresses (127.0.0.0/8, ::1)."""

@@ -1,8 +1,8 @@
 """Prometheus metrics of one app: requests, run latency, LLM usage and step outcomes.
 
 Each app has its own `CollectorRegistry`, so several apps in one process (tests) do not clash.
-With several worker processes each worker exports its own numbers; scrape them behind the proxy
-per worker, or aggregate with `sum by (...)`.
+With several worker processes each worker exports its own numbers, every sample labelled
+``worker="host:pid"`` (the server sets it); aggregate with ``sum without (worker)``.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from prometheus_client import (
     Histogram,
     generate_latest,
 )
+from prometheus_client.metrics_core import Metric
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agent_system.events import RunResult
@@ -29,7 +30,9 @@ _RUN_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60,
 class Metrics:
     """The counters and histograms the server updates."""
 
-    def __init__(self) -> None:
+    def __init__(self, worker: str | None = None) -> None:
+        self.worker = worker
+        """The label every sample gets (``worker``); None: no label."""
         self.registry = CollectorRegistry(auto_describe=True)
         self.requests = Counter(
             "agent_system_http_requests",
@@ -91,7 +94,25 @@ class Metrics:
 
     def render(self) -> bytes:
         """The Prometheus text exposition of every metric."""
-        return generate_latest(self.registry)
+        if self.worker is None:
+            return generate_latest(self.registry)
+        return generate_latest(_Labelled(self.registry, {"worker": self.worker}))
+
+
+class _Labelled:
+    """A registry's metrics with constant labels added to every sample."""
+
+    def __init__(self, registry: CollectorRegistry, labels: dict[str, str]) -> None:
+        self.registry = registry
+        self.labels = labels
+
+    def collect(self) -> Any:
+        for family in self.registry.collect():
+            out = Metric(family.name, family.documentation, family.type, family.unit)
+            for sample in family.samples:
+                labels = {**sample.labels, **self.labels}
+                out.add_sample(sample.name, labels, sample.value, sample.timestamp, sample.exemplar)
+            yield out
 
 
 class MetricsMiddleware:

@@ -133,9 +133,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def spawn_server(
-    home: Path, env: dict[str, str], *args: str, log: Any = None
+    home: Path,
+    env: dict[str, str],
+    *args: str,
+    log: Any = None,
+    app: str = "tests.server.worker:app",
 ) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``uvicorn tests.server.worker:app`` in a subprocess on a free loopback port.
+    """Start ``uvicorn <app>`` (a factory) in a subprocess on a free loopback port.
 
     Returns the process and its base URL once ``/healthz`` answers.
     """
@@ -143,7 +147,7 @@ def spawn_server(
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     full_env = {**os.environ, "AGENT_SYSTEM_HOME": str(home), "PYTHONPATH": str(ROOT), **env}
-    command = [sys.executable, "-m", "uvicorn", "tests.server.worker:app", "--factory"]
+    command = [sys.executable, "-m", "uvicorn", app, "--factory"]
     proc = subprocess.Popen(
         [*command, "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", *args],
         cwd=ROOT,

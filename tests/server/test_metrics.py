@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import uuid
 
 from prometheus_client.parser import text_string_to_metric_families
@@ -14,8 +15,9 @@ from .conftest import Live
 
 
 def _samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    """Samples by name and labels (the server's ``worker`` label left out)."""
     return {
-        (s.name, tuple(sorted(s.labels.items()))): s.value
+        (s.name, tuple(sorted((k, v) for k, v in s.labels.items() if k != "worker"))): s.value
         for family in text_string_to_metric_families(text)
         for s in family.samples
     }
@@ -65,3 +67,9 @@ def test_the_metrics_endpoint_counts_requests_by_route_template(live: Live) -> N
     assert samples[("agent_system_steps_total", (("status", "succeeded"),))] == 1
     assert samples[("agent_system_run_duration_seconds_count", (("kind", "run"),))] == 1
     assert "abc" not in text
+    workers = {
+        s.labels.get("worker")
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    }
+    assert len(workers) == 1 and str(os.getpid()) in str(workers.pop())  # host:pid

@@ -27,7 +27,7 @@ __all__ = ["Caller", "ThreadId", "router", "runs_of"]
 router = APIRouter(tags=["langgraph"])
 
 
-def _caller(request: Request) -> Principal:
+async def _caller(request: Request) -> Principal:
     """The caller, by ``x-api-key`` or ``Authorization: Bearer``; rate-limited like the rest."""
     state = server_state(request)
     header = request.headers.get("authorization")
@@ -39,7 +39,7 @@ def _caller(request: Request) -> Principal:
             "Missing API key: send 'x-api-key: <key>' or 'Authorization: Bearer <key>'."
         )
     principal = state.keys.authenticate(header)
-    state.limiter.acquire(principal.key_digest or "open")
+    await state.limiter.aacquire(principal.key_digest or "open")
     return principal
 
 
