@@ -1,8 +1,8 @@
 """Two server processes on one PostgreSQL database continue the same thread.
 
 Needs AGENT_SYSTEM_TEST_POSTGRES_URL (``.ci/run`` starts PostgreSQL and sets it); skipped
-without it. Each process has its own data directory: only checkpoints, the store and the step
-journal are shared, through PostgreSQL.
+without it. Each process has its own data directory; checkpoints, the store, the step journal
+and the repository are shared through PostgreSQL (more in tests/server/test_cluster.py).
 """
 
 from __future__ import annotations
