@@ -169,8 +169,13 @@ def measure(count: int, database_url: str | None, clients: int, requests: int) -
                     proc.kill()
     done = max(result["requests"], 1)
     engine = "postgresql" if database_url else "sqlite"
-    return {"workers": count, "engine": engine, "clients": clients, **result,
-            "cpu_ms_per_request": round(cpu * 1000 / done, 2)}
+    return {
+        "workers": count,
+        "engine": engine,
+        "clients": clients,
+        **result,
+        "cpu_ms_per_request": round(cpu * 1000 / done, 2),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
