@@ -24,7 +24,8 @@ __all__ = ["ROLE", "CalendarRole", "event_query", "extract_title"]
 
 _INTENTS = {
     "delete": r"\b(?:cancel(?:s|led)?|delete[sd]?|remove[sd]?|drop|scrap|call\s+off|clear|erase"
-    r"|empty|wipe|take\s+off|get\s+rid\s+of)\b",
+    r"|empty|wipe|take\s+off|take\s+out|get\s+rid\s+of|disregard|destroy|deleted|removed"
+    r"|cancelled)\b",
     "update": r"\b(?:move|reschedule|change|push|postpone|rename|shift|update)\b",
     "free": r"\b(?:free|available|availability|open\s+slots?|gaps?)\b",
     "list": r"\b(?:what(?:'s|\s+is)?\s+(?:on|next|happening)|what\s+do\s+i\s+have|show|list"
@@ -36,7 +37,9 @@ _INTENTS = {
     r"|do\s+i\s+have|am\s+i\s+busy|coming\s+up|up\s*coming"
     r"|(?:my|the|today'?s|tomorrow'?s|work|event|weekly|daily|week'?s|day'?s)\s+schedule"
     r"|when\s+(?:is|are)\s+(?:the|my|our)|(?:is|are)\s+(?:the|my)\s+\w+(?:\s+\w+)?\s+scheduled"
-    r"|scheduled\s*$|(?:info|information|details)\s+(?:about|on)|more\s+about)\b",
+    r"|scheduled\s*$|(?:info|information|details)\s+(?:about|on)|more\s+about"
+    r"|(?:my|the)\s+\w+\s+schedule|(?:next|latest|open|all)\s+(?:scheduled\s+)?events?"
+    r"|^\s*(?:events?|meetings?|appointments?)\b|weekly\s+plan|happening)\b",
     "create": r"\b(?:schedule|add|create|book|put|set\s+up|arrange|plan|pencil\s+in|mark"
     r"|new\s+(?:event|meeting|appointment))\b",
 }
@@ -78,16 +81,20 @@ _EVENT_NOUN = re.compile(
 )
 _NOT_MODIFIER = frozenset(
     "a an the my our any all next first last this that today's tomorrow's todays tomorrows "
-    "upcoming coming up future pending scheduled what which when is are do i have about for of on "
-    "in at "
-    "to with every each some".split()
+    "upcoming coming up latest open future pending scheduled what which when is are do i have "
+    "about for of on in at to with every each some".split()
 )
 _GENERIC = re.compile(r"(?:meetings?|appointments?|events?|appt)", re.IGNORECASE)
 _QUESTION = re.compile(
-    r"^\s*(?:what|when|where|which|who|is|are|am|do|does|did|have|has|tell|show|give|how)\b",
+    r"^\s*(?:what|when|where|which|who|is|are|am|was|were|do|does|did|have|has|tell|show|give"
+    r"|how)\b",
     re.IGNORECASE,
 )
-_REMIND = re.compile(r"^\s*(?:please\s+)?(?:remind\s+me|set\s+(?:a\s+)?reminder)\b", re.I)
+_REMIND = re.compile(
+    r"^\s*(?:please\s+)?(?:remind\s+me|(?:set|add|create|make)\s+(?:a\s+|an\s+)?(?:event\s+)?"
+    r"reminder)\b",
+    re.I,
+)
 
 
 def event_query(text: str) -> str:
@@ -101,6 +108,9 @@ def event_query(text: str) -> str:
     return f"{mod} {found['noun']}".strip().lower()
 
 
+_DONE_TO = re.compile(r"\b(?:cancelled|canceled|deleted|removed|rescheduled|moved)\b", re.I)
+
+
 def _intent(text: str) -> str:
     if re.fullmatch(r"\s*(?:my\s+)?schedule\s*", text, re.IGNORECASE):
         return "list"
@@ -110,6 +120,11 @@ def _intent(text: str) -> str:
     first = min(found)[1]
     if first == "list" and any(name == "free" for _, name in found):
         return "free"  # "do I have a free hour on wednesday"
+    asks = _QUESTION.match(text) is not None
+    if first in ("delete", "update") and asks and _DONE_TO.search(text):
+        return "list"  # "is jimmie's party on friday cancelled?" asks; it changes nothing
+    if first == "list" and not asks and any(name == "delete" for _, name in found):
+        return "delete"  # "can you take out the dentist appointment from my calendar"
     return first
 
 
@@ -130,6 +145,14 @@ def _reference(text: str, verb: re.Pattern[str]) -> str:
     """The event a delete/update names: the words after the verb, minus calendar noise."""
     match = verb.search(text)
     rest = text[match.end() :] if match else text
+    if match and re.fullmatch(r"\s*(?:it|them|that|this)?\s*(?:please)?\s*", rest, re.I):
+        # "find dinner with mom on my calendar and delete it": the words before the verb
+        rest = re.sub(
+            r"^\s*(?:please\s+)?(?:find|look\s+up|get|whatever)\s+|\s+(?:and|then)\s*$|\s+is\b",
+            "",
+            text[: match.start()],
+            flags=re.I,
+        )
     rest = re.split(r"\s+(?:to|by|until)\s+", rest, maxsplit=1)[0]
     return _REF_NOISE.sub("", rest).strip(" ,.?!")
 

@@ -35,7 +35,7 @@ _DONE = re.compile(
 )
 _REMOVE = re.compile(
     rf"^(?:(?:please|can you)\s+)*(?:remove|delete|take|drop|scratch|erase|cross\s+out|cancel"
-    rf"|strike)\s+(?P<item>.+?)\s+(?:from|off|off of)\s+{_LIST}$",
+    rf"|strike|get\s+rid\s+of|eliminate)\s+(?P<item>.+?)\s+(?:from|off|off of|on)\s+{_LIST}$",
     re.I,
 )
 _SHOW = re.compile(
@@ -60,7 +60,8 @@ _CREATE = re.compile(
 )
 _DELETE_LIST = re.compile(
     r"^(?:(?:please|can you|could you|i want to|i'd like to)\s+)*(?:delete|remove|erase|clear"
-    r"|empty|wipe|scrap|trash|get\s+rid\s+of|abolish|throw\s+away)\b(?!.*\b(?:from|off)\b)"
+    r"|empty|wipe|scrap|trash|get\s+rid\s+of|abolish|throw\s+away|eliminate)\b"
+    r"(?!.*\b(?:from|off)\b)"
     r"(?=.*\b(?:list|checklist|groceries)\b)",
     re.I,
 )
@@ -70,7 +71,7 @@ _NO_LIST = re.compile(
 _SHOW_ANY = re.compile(
     r"^(?:(?:please|can you|could you|hey|ok)\s+)*(?:what|which|how|is|are|do|did|does|any"
     r"|there|give|can i have|display|open|read|show|tell|provide|send|let me|check|bring|get"
-    r"|pull|my|to\s*do|lists?\b|describe|refresh|make sure)\b",
+    r"|pull|my|to\s*do|lists?\b|describe|refresh|make sure|count)\b",
     re.I,
 )
 _NAME_BEFORE = re.compile(r"(?P<pre>(?:[\w'-]+\s+){1,4}?)(?:check)?lists?\b", re.I)
@@ -164,6 +165,8 @@ class ListsRole:
     def _whole_list(self, text: str) -> RoleCall | Clarification:
         """Requests about a list as a whole: start one, delete one, read one back."""
         name = list_name_in(text)
+        if re.match(r"^(?:please\s+)?open\s+(?:up\s+)?(?:my|the|our)\b", text, re.I):
+            return RoleCall("lists.show", {"list_name": name} if name else {})  # "open my list"
         if _CREATE.match(text):
             if name is None:
                 if re.match(r"^(?:add|put)\b", text, re.I):
@@ -171,6 +174,11 @@ class ListsRole:
                 return Clarification("What should I call the new list?", ("list_name",))
             return RoleCall("lists.create", {"list_name": name})
         if _DELETE_LIST.match(text) or _NO_LIST.search(text):
+            named = re.search(
+                r"\blist\s+(?!of\b|for\b)(?P<name>[\w' ]+?)(?:\s+but\b.*)?$", text, re.I
+            )
+            if name is None and named is not None:
+                name = named["name"]
             if name is None:
                 return Clarification("Which list should I delete?", ("list_name",))
             return RoleCall("lists.delete", {"list_name": name})

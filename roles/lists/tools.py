@@ -70,6 +70,10 @@ def _called(name: str) -> str:
     return re.sub(r"\s+list$", "", name.lower())
 
 
+def _count(n: int) -> str:
+    return f"{n} item" if n == 1 else f"{n} items"
+
+
 def _names(lists: list[TodoList]) -> str:
     return ", ".join(t.name for t in lists)
 
@@ -162,7 +166,7 @@ async def delete(ctx: ToolContext, list_name: str) -> ToolOutput:
     await store.delete(todo.name)
     return ToolOutput(
         data={"deleted": todo.name, "items": len(todo.items)},
-        display=f"Deleted your {_called(todo.name)} list ({len(todo.items)} items).",
+        display=f"Deleted your {_called(todo.name)} list ({_count(len(todo.items))}).",
     )
 
 

@@ -269,3 +269,24 @@ async def test_event_titles_leave_out_how_the_request_was_said(
         plan = await system.aplan(text)
     ((tool, arguments),) = _steps(plan)
     assert tool == "calendar.create" and arguments["title"] == title
+
+
+@pytest.mark.anyio
+async def test_a_question_about_a_cancelled_event_changes_nothing(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home")) as system:
+        await system.arun("add jimmie's party on friday at 8pm")
+        asked = await system.aplan("is jimmie's party on friday cancelled")
+        taken = await system.aplan("can you take out jimmie's party from my calendar")
+    assert [s.tool for s in asked.steps] == ["calendar.list"]
+    assert _steps(taken) == [("calendar.delete", {"event": "jimmie's party"})]
+
+
+@pytest.mark.anyio
+async def test_lists_named_after_the_word_list_and_items_got_rid_of(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home")) as system:
+        await system.arun("add bananas and kiwis to the kickball list")
+        await system.arun("get rid of bananas on the kickball list")
+        opened = await system.arun("open the kickball list")
+        deleted = await system.arun("eliminate the list kickball but keep the others")
+    assert opened.reply == "Your kickball list: kiwis."
+    assert deleted.reply == "Deleted your kickball list (1 item)."
