@@ -143,7 +143,16 @@ def voice_section(title: str, result: SetResult, split_note: str) -> list[str]:
         for g, r in sorted(tally.rates["all"].items())
         if g.startswith("slot:")
     ]
-    lines += ["Slots found in the planned arguments, by type:", ""]
+    lines += [
+        "Slots found in the planned arguments, by type. A slot is found when each of its content "
+        "words is among the arguments' words, both read the same way: number words and "
+        "ordinals as digits ('march seventh' = 7, 'twenty second' = 22), ISO dates and times "
+        "also as the words people use (weekday, month, 'tomorrow', '7 pm', 'evening'), a bare "
+        "clock time ('07:30') also as '7 30 am', the weather role's `hour` (15) also as '3 pm "
+        "afternoon'; a possessive split off by the annotators ('this week 's') and the word "
+        "'list' ('wish list' = the list 'wish') are left out.",
+        "",
+    ]
     lines += _table(["slot type", "share"], slot_rows)
     lines += [
         "Confusion (expected role of the intent, routed role; `planner` = sent to planning):",
