@@ -185,6 +185,11 @@ class EmbeddedRouter:
             scores[best] = round(confidence, 4)
 
         named = command_role(text, tuple(probabilities))
+        if (
+            named not in (None, "summarize")
+            and probabilities.get(OTHER, 0.0) >= self.plan_threshold
+        ):
+            named = None  # "look up travel alerts for Canada": a search word, but no role owns it
         named_decision = (
             None
             if named is None

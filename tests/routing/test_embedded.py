@@ -265,3 +265,16 @@ def test_a_time_beside_a_request_is_no_second_action(
     decision = router.decide(RouteRequest(text=text))
     assert "parts" not in decision.slots
     assert decision.role == role
+
+
+def test_a_command_word_gives_way_when_the_classifier_says_no_role_owns_the_request() -> None:
+    request = RouteRequest(text="look up travel alerts for Canada")
+    assert EmbeddedRouter(ScriptedClassifier("other", 0.9)).decide(request).role is None
+    assert EmbeddedRouter(ScriptedClassifier("other", 0.5)).decide(request).role == "search"
+
+
+@pytest.mark.parametrize(
+    "text", ["search for the best pizza dough recipe", "who wrote Dune", "look up qat please"]
+)
+def test_searches_and_factual_questions_reach_search(router: EmbeddedRouter, text: str) -> None:
+    assert router.decide(RouteRequest(text=text)).role == "search"
