@@ -62,7 +62,8 @@ class Finish:
         status = run_status(plan, results, errors)
         if plan is not None:
             ordered = [results[s.id] for s in plan.steps if s.id in results]
-            extra = [r for k, r in results.items() if all(s.id != k for s in plan.steps)]
+            planned = {s.id for s in plan.steps}
+            extra = [r for k, r in results.items() if k not in planned]
             plan_result = PlanResult(
                 plan_id=plan.id,
                 plan_version=plan.version,

@@ -1,25 +1,93 @@
-"""Turn step results into the reply: a template, an extractive summary, or one LLM call."""
+"""Turn step results into the reply: a template, an extractive summary, or one LLM call.
+
+A template needs no LLM call: each step's display text, or, for a tool that returns plain data
+and no display text (docs/plugins.md allows it), a deterministic rendering of a small output
+(`render_output`: a short string, a number, a short list, a small flat record). Anything bigger
+or nested goes to the synthesizer, which streams its answer.
+"""
 
 from __future__ import annotations
 
-from agent_system.planning.models import ExecutionPlan, StepResult, StepStatus
+from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
 from agent_system.roles import CANNOT_OFFLINE, NOT_UNDERSTOOD
 
-__all__ = ["CUT_NOTICE", "can_template", "extractive_reply", "template_reply"]
+__all__ = ["CUT_NOTICE", "can_template", "extractive_reply", "render_output", "template_reply"]
 
 CUT_NOTICE = "\n\n(That answer was cut off. Here is the full result:)\n\n"
 """Streamed after the text of an answer that stopped midway, before the extractive reply."""
 
+_MAX_TEXT = 300
+_MAX_VALUE = 80
+_MAX_FIELDS = 6
+_MAX_ITEMS = 8
+
+
+def _scalar(value: object) -> str | None:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | float):
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, str) and value.strip() and len(value) <= _MAX_VALUE and "\n" not in value:
+        return value.strip()
+    return None
+
+
+def render_output(step: ExecutionStep, output: object) -> str | None:
+    """A small plain-data output as one line for the user, or None when it is too big or nested
+    to be read without an LLM writing the answer.
+
+    The step's description (when the planner wrote one) labels values that do not speak for
+    themselves: ``Convert 100 C to F: value 212, unit F``.
+    """
+    label = (step.description or "").strip().rstrip(".")
+    if isinstance(output, str):
+        text = output.strip()
+        if text and len(text) <= _MAX_TEXT and text.count("\n") < 3:
+            return text
+        return None
+    if output is None:
+        return f"{label}: done." if label else "Done."
+    rendered: str | None
+    if isinstance(output, dict):
+        if not output or len(output) > _MAX_FIELDS:
+            return None
+        parts = []
+        for key, value in output.items():
+            shown = _scalar(value)
+            if shown is None or not isinstance(key, str):
+                return None
+            parts.append(f"{key.replace('_', ' ')} {shown}")
+        rendered = ", ".join(parts)
+    elif isinstance(output, list | tuple):
+        items = [_scalar(v) for v in output]
+        if not items or len(items) > _MAX_ITEMS or any(i is None for i in items):
+            return None
+        rendered = ", ".join(i for i in items if i is not None)
+    else:
+        rendered = _scalar(output)
+    if rendered is None:
+        return None
+    return f"{label}: {rendered}." if label else f"{rendered[:1].upper()}{rendered[1:]}."
+
+
+def _step_text(step: ExecutionStep, result: StepResult) -> str | None:
+    if result.display:
+        return result.display.strip()
+    return render_output(step, result.output)
+
 
 def can_template(plan: ExecutionPlan, results: dict[str, StepResult]) -> bool:
-    """True when every step finished cleanly and each one that ran gave display text."""
+    """True when every step finished cleanly and each one that ran gave display text or a
+    small plain-data output (`render_output`)."""
     if not plan.steps or plan.unsupported:
         return False
     for step in plan.steps:
         result = results.get(step.id)
         if result is None or result.error is not None:
             return False
-        if result.status == StepStatus.SUCCEEDED and not result.display:
+        if result.status == StepStatus.SUCCEEDED and _step_text(step, result) is None:
             return False
         if result.status not in (StepStatus.SUCCEEDED, StepStatus.SKIPPED):
             return False
@@ -27,12 +95,14 @@ def can_template(plan: ExecutionPlan, results: dict[str, StepResult]) -> bool:
 
 
 def template_reply(plan: ExecutionPlan, results: dict[str, StepResult]) -> str:
-    """Join each step's display text in plan order; say which conditional steps did not run."""
+    """Join each step's display text (or rendered output) in plan order; say which conditional
+    steps did not run."""
     lines: list[str] = []
     for step in plan.steps:
         result = results[step.id]
-        if result.status == StepStatus.SUCCEEDED and result.display:
-            lines.append(result.display.strip())
+        text = _step_text(step, result) if result.status == StepStatus.SUCCEEDED else None
+        if text:
+            lines.append(text)
         elif result.status == StepStatus.SKIPPED:
             what = step.description or step.tool
             lines.append(f"Skipped {what!r}: its condition was not met.")

@@ -293,7 +293,8 @@ def run_status(
     if plan is None:
         return RunStatus.FAILURE if errors else RunStatus.SUCCESS
     ordered = [results[s.id] for s in plan.steps if s.id in results]
-    extra = [r for k, r in results.items() if all(s.id != k for s in plan.steps)]
+    planned = {s.id for s in plan.steps}
+    extra = [r for k, r in results.items() if k not in planned]
     if ordered or errors:
         status = PlanResult.infer_status([*ordered, *extra], list(errors))
     else:
