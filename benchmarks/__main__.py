@@ -44,7 +44,7 @@ from benchmarks.report import render
 from benchmarks.server_bench import server_benchmark
 from benchmarks.workload import Latency, comparison_scenarios
 
-PARTS = ("comparison", "overhead", "router", "tools", "server")
+PARTS = ("comparison", "overhead", "router", "tools", "server", "startup")
 RESULTS = RESULTS_DIR / "benchmarks.json"
 DOC = ROOT / "docs" / "benchmarks.md"
 IMG = ROOT / "docs" / "img"
@@ -159,6 +159,11 @@ async def _run(args: argparse.Namespace, results: dict[str, Any]) -> None:
             )
         except (RuntimeError, ImportError, OSError) as exc:
             results["server"] = {"status": "not measured yet", "why": str(exc)}
+    if "startup" in parts:
+        _log("startup: fresh interpreters, offline")
+        from benchmarks.startup import measure_startup
+
+        results["startup"] = measure_startup(3 if quick else 7)
 
 
 def _write(results: dict[str, Any]) -> list[Check]:

@@ -265,4 +265,8 @@ def render(results: dict[str, Any], checks: list[Check], figures: dict[str, str]
         "tool_selection", "5. Tool selection (1,000 tools)", results.get("tool_selection"), checks
     )
     lines += _server(results.get("server"))
+    if "startup" in results:
+        from benchmarks.startup import section
+
+        lines += section(results["startup"])
     return "\n".join(lines).rstrip() + "\n"

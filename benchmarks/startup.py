@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["GOALS_MS", "measure_startup"]
+__all__ = ["GOALS_MS", "measure_startup", "section", "table"]
 
 ROOT = Path(__file__).resolve().parents[1]
 GOALS_MS = {"version": 200.0, "completion": 200.0, "ask": 500.0}
@@ -122,6 +122,22 @@ def table(result: dict[str, Any]) -> str:
             f"| {name} | {row['wall_ms']:,.0f} | {row['cpu_ms']:,.0f} | {over_text} | {goal_text} |"
         )
     return "\n".join(lines)
+
+
+def section(result: dict[str, Any]) -> list[str]:
+    """The start-up section of docs/benchmarks.md."""
+    return [
+        "## 7. Start-up",
+        "",
+        "`python -m benchmarks.startup`: each case in a fresh interpreter, offline, the cases "
+        "interleaved round by round, medians. CPU time is the steady figure on this shared "
+        f"machine (load average {result['load_1min']:.1f} on {result['cores']} cores during the "
+        "run; wall time there is several times the CPU time). The floors are what the same "
+        "interpreter pays for the third-party modules alone (see the module docstring).",
+        "",
+        table(result),
+        "",
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
