@@ -129,6 +129,10 @@ class Scenario:
         first = workload.first_chunk_s or 0.0
         reply = AIMessage(content=self.draft().model_dump_json(by_alias=True))
         tokens = [str(c.message.content) for c in _chunks(reply) if c.message.content]
+        most = max(1, int((workload.llm_s - first) * 1000))  # as the simulated server groups
+        if len(tokens) > most:
+            size = -(-len(tokens) // most)
+            tokens = ["".join(tokens[i : i + size]) for i in range(0, len(tokens), size)]
         scanner = StepScanner()
         closes: dict[str, float] = {}
         last = max(1, len(tokens) - 1)

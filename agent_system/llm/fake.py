@@ -108,7 +108,8 @@ class ScriptedChatModel(BaseChatModel):
     first_chunk_s: float | None = None
     """When set, a streamed reply's first chunk comes after this many seconds and the others
     are spread evenly until `latency_s` (a server streaming a reply it takes `latency_s` to
-    write); `token_latency_s` is then ignored."""
+    write; at most one chunk per millisecond, a long reply's tokens grouped);
+    `token_latency_s` is then ignored."""
     chars_per_token: int = 4
 
     _turns: deque[ScriptTurn] = PrivateAttr(default_factory=deque)
@@ -274,6 +275,22 @@ class ScriptedChatModel(BaseChatModel):
         began = loop.time()
         first = min(self.first_chunk_s or 0.0, latency)
         chunks = list(_chunks(self._reply(call, turn), self.chars_per_token))
+        # At most one chunk per millisecond of the stream, as a server writing at that pace
+        # sends: a long reply's tokens are grouped.
+        most = max(1, int((latency - first) * 1000))
+        text = [c for c in chunks if c.message.content]
+        if len(text) > most:
+            size = -(-len(text) // most)
+            grouped = [
+                ChatGenerationChunk(
+                    message=AIMessageChunk(
+                        content="".join(str(c.message.content) for c in text[i : i + size]),
+                        id=text[0].message.id,
+                    )
+                )
+                for i in range(0, len(text), size)
+            ]
+            chunks = [*grouped, *(c for c in chunks if not c.message.content)]
         texts = max(1, sum(1 for c in chunks if c.message.content) - 1)
         index = 0
         for chunk in chunks:
