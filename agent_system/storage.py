@@ -117,6 +117,7 @@ class Database:
             self._conn.execute("PRAGMA busy_timeout=5000")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._schemas: set[str] = set()
+            self._in_transaction_ddl: list[str] = []
             self.ensure_schema("audit", _AUDIT_DDL)
         except (sqlite3.DatabaseError, OSError) as exc:
             raise storage_error(self.path, exc) from exc
@@ -126,7 +127,12 @@ class Database:
         with self._lock:
             if name in self._schemas:
                 return
-            self._conn.executescript(ddl)
+            if self._conn.in_transaction:  # executescript would commit the open transaction
+                for statement in _statements(ddl):
+                    self._conn.execute(statement)
+                self._in_transaction_ddl.append(ddl)  # made again if the transaction rolls back
+            else:
+                self._conn.executescript(ddl)
             self._schemas.add(name)
 
     def once(self, name: str, action: Callable[[], object]) -> None:
@@ -149,13 +155,28 @@ class Database:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction; rolled back if the block raises."""
+        """A write transaction; rolled back if the block raises. Nested in one already open on
+        this thread, it is a savepoint of that one (its writes commit with the outer block)."""
         with self._lock:
+            if self._conn.in_transaction:  # ours: the lock is held by this thread
+                self._conn.execute("SAVEPOINT nested")
+                try:
+                    yield self._conn
+                except BaseException:
+                    self._conn.execute("ROLLBACK TO nested")
+                    self._conn.execute("RELEASE nested")
+                    raise
+                else:
+                    self._conn.execute("RELEASE nested")
+                return
             self._conn.execute("BEGIN IMMEDIATE")
+            self._in_transaction_ddl = []
             try:
                 yield self._conn
             except BaseException:
                 self._conn.execute("ROLLBACK")
+                for ddl in self._in_transaction_ddl:
+                    self._conn.executescript(ddl)
                 raise
             else:
                 self._conn.execute("COMMIT")
@@ -212,3 +233,16 @@ class Database:
             (*params, limit),
         )
         return [AuditRecord(**dict(row)) for row in rows]
+
+
+def _statements(script: str) -> list[str]:
+    """The SQL statements of `script`, each complete."""
+    statements, buffer = [], ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements

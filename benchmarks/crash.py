@@ -55,6 +55,8 @@ SHAPE: dict[str, list[str]] = {
     "f": ["d", "e"],
 }
 """Plan steps -> the steps they depend on."""
+EFFECTS_DDL = "CREATE TABLE IF NOT EXISTS crash_effects (name TEXT NOT NULL);"
+"""The idempotent tool's effects (``--idempotent``): one row per time a step really acted."""
 
 
 # --- the worker (runs in a forked child) --------------------------------------------------------
@@ -75,12 +77,24 @@ def _steps(request: str, seed: int) -> list[dict[str, Any]]:
     ]
 
 
-def build(home: Path, counter: Path, seed: int, database_url: str | None = None) -> Any:
-    """An AgentSystem on a real SQLite home whose one tool logs its side effect to `counter`."""
+def build(
+    home: Path,
+    counter: Path,
+    seed: int,
+    database_url: str | None = None,
+    idempotent: bool = False,
+) -> Any:
+    """An AgentSystem on a real SQLite home whose one tool logs its side effect to `counter`.
+
+    With `idempotent`, the tool's effect is a row in the application database written under
+    `agent_system.idempotency.once` (as the built-in tools with local effects do); the counter
+    then only shows progress and `effects` counts the rows.
+    """
     from agent_system.api import AgentSystem
+    from agent_system.idempotency import once
     from agent_system.planning.models import ExecutionPlan, ExecutionStep
     from agent_system.registry.registry import ToolRegistry
-    from agent_system.registry.spec import ToolOutput, spec_from_function
+    from agent_system.registry.spec import ToolContext, ToolOutput, spec_from_function
     from agent_system.roles import RoleCall
     from agent_system.routing.models import RouteDecision, RouteTarget
     from agent_system.testing import make_settings
@@ -95,6 +109,22 @@ def build(home: Path, counter: Path, seed: int, database_url: str | None = None)
         with counter.open("a") as f:
             f.write(f"start {name}\n")
         await asyncio.sleep(seconds)
+        with counter.open("a") as f:
+            f.write(f"done {name}\n")
+        return ToolOutput(data={"name": name}, display=f"{name} done")
+
+    def work_once(ctx: ToolContext, name: str, seconds: float = 0.0) -> ToolOutput:
+        """Do some work whose effect is a row in the application database.
+
+        Args:
+            name: Step name.
+            seconds: How long it takes.
+        """
+        with counter.open("a") as f:
+            f.write(f"start {name}\n")
+        time.sleep(seconds)
+        ctx.runtime.db.ensure_schema("crash_effects", EFFECTS_DDL)
+        ctx.runtime.db.execute("INSERT INTO crash_effects (name) VALUES (?)", (name,))
         with counter.open("a") as f:
             f.write(f"done {name}\n")
         return ToolOutput(data={"name": name}, display=f"{name} done")
@@ -118,7 +148,8 @@ def build(home: Path, counter: Path, seed: int, database_url: str | None = None)
             steps = [ExecutionStep.model_validate(s) for s in _steps(request, seed)]
             return ExecutionPlan(request=request, steps=steps)
 
-    spec = spec_from_function(work, name="crash.work", side_effects="irreversible")
+    func = once(work_once) if idempotent else work
+    spec = spec_from_function(func, name="crash.work", side_effects="irreversible")
     settings = make_settings(home, database_url=database_url) if database_url else None
     return AgentSystem(
         settings or make_settings(home),
@@ -133,7 +164,8 @@ def build(home: Path, counter: Path, seed: int, database_url: str | None = None)
 def _die_at_storage_call(system: Any, k: int, after: bool, node: str | None = None) -> None:
     """Exit the process (no cleanup, like SIGKILL) just before/after the k-th storage call.
 
-    With `node`, only the saves of that graph node's writes count.
+    With `node`, only the saves of that graph node's writes count; ``node="journal"`` counts
+    the step journal's writes (before one: a step's effect happened, its journal entry not).
     """
     calls = [0]
 
@@ -143,6 +175,8 @@ def _die_at_storage_call(system: Any, k: int, after: bool, node: str | None = No
         def call(*args: Any, **kwargs: Any) -> Any:
             path = str(args[3] if len(args) > 3 else kwargs.get("task_path", ""))
             if node is None or (name == "put_writes" and node in path):
+                calls[0] += 1
+            elif node == "journal" and name == "batch" and _journal_write(args[0]):
                 calls[0] += 1
             if calls[0] == k and not after:
                 os._exit(137)
@@ -157,6 +191,16 @@ def _die_at_storage_call(system: Any, k: int, after: bool, node: str | None = No
     wrap(persistence.checkpointer, "put")
     wrap(persistence.checkpointer, "put_writes")
     wrap(persistence.store, "batch")
+
+
+def _journal_write(ops: Any) -> bool:
+    from agent_system.graph.journal import JOURNAL_LABEL
+
+    return any(
+        getattr(op, "value", None) is not None
+        and tuple(getattr(op, "namespace", ()))[:1] == (JOURNAL_LABEL,)
+        for op in ops
+    )
 
 
 def _request(thread: str, turn: int) -> str:
@@ -208,7 +252,12 @@ async def worker(spec: dict[str, Any]) -> None:
     if spec.get("mode") == "contend":
         return await contend(spec)
     report = Path(spec["report"])
-    system = build(Path(spec["home"]), Path(spec["counter"]), spec["seed"])
+    system = build(
+        Path(spec["home"]),
+        Path(spec["counter"]),
+        spec["seed"],
+        idempotent=spec.get("idempotent", False),
+    )
     async with system:
         if spec.get("die_at"):
             _die_at_storage_call(system, spec["die_at"], spec.get("after", False), spec.get("node"))
@@ -310,6 +359,7 @@ class Figures:
     """What a campaign measured (see the module docstring)."""
 
     seed: int
+    idempotent: bool = False
     homes: int = 0
     threads: int = 0
     steps: int = 0
@@ -331,6 +381,22 @@ class Figures:
 def _counts(counter: Path, what: str) -> Counter[str]:
     lines = counter.read_text().splitlines() if counter.exists() else []
     return Counter(line.split()[1] for line in lines if line.startswith(what + " "))
+
+
+def effects(home: Path, counter: Path, idempotent: bool) -> Counter[str]:
+    """How often each step's effect happened: the counter's ``done`` lines, or with
+    `idempotent` the committed rows (a killed transaction left none)."""
+    if not idempotent:
+        return _counts(counter, "done")
+    db = home / "agent-system.db"
+    if not db.exists():
+        return Counter()
+    with sqlite3.connect(db) as conn:
+        try:
+            rows = conn.execute("SELECT name FROM crash_effects").fetchall()
+        except sqlite3.OperationalError:  # no effect yet
+            return Counter()
+    return Counter(name for (name,) in rows)
 
 
 def journaled(home: Path) -> set[str]:
@@ -383,10 +449,15 @@ def campaign(
     kills_per_home: int = 8,
     concurrency: int = 2,
     zygote: Zygote | None = None,
+    idempotent: bool = False,
 ) -> Figures:
-    """Kill workers `kills` times over as many homes as it takes; return the figures."""
+    """Kill workers `kills` times over as many homes as it takes; return the figures.
+
+    With `idempotent` the tool applies once per idempotency key (see `build`): then even the
+    steps in flight at a kill must not repeat their effect (``re_run_in_flight`` 0).
+    """
     rng = random.Random(seed)
-    figures = Figures(seed=seed)
+    figures = Figures(seed=seed, idempotent=idempotent)
     started = time.monotonic()
     zyg = zygote or Zygote()
     try:
@@ -395,7 +466,7 @@ def campaign(
             figures.homes += 1
             counter, report = home / "counter.txt", home / "report.txt"
             home.mkdir(parents=True)
-            spec = {
+            spec: dict[str, Any] = {
                 "home": str(home / "data"),
                 "counter": str(counter),
                 "report": str(report),
@@ -403,6 +474,7 @@ def campaign(
                 "turns": turns,
                 "seed": seed * 1000 + figures.homes,
                 "concurrency": concurrency,
+                "idempotent": idempotent,
             }
             before: dict[str, int] = {}
             kill_log: list[str] = []
@@ -424,7 +496,7 @@ def campaign(
                 figures.kills += 1
                 figures.kills_by_time += by_time
                 figures.kills_at_storage_call += not by_time
-                done_now = _counts(counter, "done")
+                done_now = effects(Path(spec["home"]), counter, idempotent)
                 for name in journaled(Path(spec["home"])) - set(before):
                     before[name] = done_now[name]  # runs so far; any later run is a duplicate
             report.unlink(missing_ok=True)
@@ -441,7 +513,7 @@ def campaign(
                 want = ",".join(f"w{t}/{turn}" for turn in range(turns))
                 if histories.get(f"w{t}") != want:
                     figures.lost_turns.append(f"{home.name}/w{t}: {histories.get(f'w{t}')}")
-            done = _counts(counter, "done")
+            done = effects(Path(spec["home"]), counter, idempotent)
             expected = {
                 f"w{t}/{turn}/{s}"
                 for t in range(threads)
@@ -485,12 +557,13 @@ def kill_once(
     die_at: int,
     after: bool,
     node: str | None = None,
+    idempotent: bool = False,
 ) -> Outcome:
     """Run a workload until the worker dies at storage call `die_at` (counting only `node`'s
     saved writes when given), then let a second worker resume and finish it."""
     workdir.mkdir(parents=True, exist_ok=True)
     counter, report = workdir / "counter.txt", workdir / "report.txt"
-    spec = {
+    spec: dict[str, Any] = {
         "home": str(workdir / "data"),
         "counter": str(counter),
         "report": str(report),
@@ -498,6 +571,7 @@ def kill_once(
         "turns": turns,
         "seed": 1,
         "concurrency": 1,
+        "idempotent": idempotent,
     }
     code = zyg.wait(zyg.start({**spec, "die_at": die_at, "after": after, "node": node}))
     killed = code != 0 and not _ended(report)
@@ -505,7 +579,7 @@ def kill_once(
     report.unlink(missing_ok=True)
     zyg.wait(zyg.start(spec))
     lines = report.read_text().splitlines() if report.exists() else []
-    return Outcome(killed, at_kill, _counts(counter, "done"), lines)
+    return Outcome(killed, at_kill, effects(Path(spec["home"]), counter, idempotent), lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -514,6 +588,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=None, help="default: random")
     parser.add_argument("--threads", type=int, default=6)
     parser.add_argument("--concurrency", type=int, default=2)
+    parser.add_argument(
+        "--idempotent",
+        action="store_true",
+        help="the tool applies once per idempotency key: in-flight steps must not repeat either",
+    )
     parser.add_argument("--zygote", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.zygote:
@@ -531,10 +610,12 @@ def main(argv: list[str] | None = None) -> int:
             seed=seed,
             threads=args.threads,
             concurrency=args.concurrency,
+            idempotent=args.idempotent,
         )
     print(json.dumps(asdict(figures)))
     ok = not (
         figures.duplicated
+        or (figures.idempotent and figures.re_run_in_flight)
         or figures.lost
         or figures.not_success
         or figures.lost_turns

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 
 from agent_system.errors import ToolExecutionError
+from agent_system.idempotency import IDEMPOTENCY_HEADER, current_key
 
 __all__ = ["malformed", "request_json"]
 
@@ -49,6 +50,9 @@ async def request_json(
     """
     host = httpx.URL(url).host or url
     the = _the(service)
+    key = current_key()
+    if key and method.upper() != "GET":  # a resumed step's repeat can be dropped by the server
+        headers = {**(headers or {}), IDEMPOTENCY_HEADER: key}
     try:
         response = await client.request(
             method, url, params=params, json=json, headers=headers, timeout=timeout_s

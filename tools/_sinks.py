@@ -17,6 +17,7 @@ import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent_system.events import Notification
+from agent_system.idempotency import IDEMPOTENCY_HEADER
 
 __all__ = [
     "Channel",
@@ -45,6 +46,8 @@ class NotificationMessage(BaseModel):
     user: str | None = None
     data: dict[str, Any] = Field(default_factory=dict)
     created_at: datetime | None = None
+    idempotency_key: str | None = None
+    """The sending step's key: webhooks get it as the ``Idempotency-Key`` header."""
 
 
 class PermanentDeliveryError(Exception):
@@ -120,7 +123,11 @@ class WebhookSink:
             "sent_at": message.created_at.isoformat() if message.created_at else None,
         }
         try:
-            response = await self.http.post(url, json=payload, timeout=self.timeout_s)
+            key = message.idempotency_key
+            headers = {IDEMPOTENCY_HEADER: key} if key else None
+            response = await self.http.post(
+                url, json=payload, timeout=self.timeout_s, headers=headers
+            )
         except httpx.TimeoutException as exc:
             raise ConnectionError(f"{url} did not answer within {self.timeout_s:g} s") from exc
         except httpx.TransportError as exc:

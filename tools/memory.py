@@ -12,6 +12,7 @@ import re
 import uuid
 from typing import TYPE_CHECKING, Annotated, Any
 
+from langgraph.store.base import PutOp
 from pydantic import Field
 
 from agent_system.errors import ErrorCode, ToolExecutionError
@@ -127,13 +128,23 @@ async def remember(
         )
     store = _store(ctx)
     namespace = namespace_for(ctx.user)
+    step_key = ctx.idempotency_key
+    key = step_key[-12:] if step_key else uuid.uuid4().hex[:12]
+    if step_key and (earlier := await store.aget(namespace, key)) is not None:  # a resumed step
+        return ToolOutput(
+            data={
+                "id": key,
+                "fact": earlier.value.get("fact"),
+                "created_at": earlier.value.get("created_at"),
+            },
+            display=f"Got it, I'll remember: {earlier.value.get('fact')}",
+        )
     for item in await _all_items(store, namespace):
         if str(item.value.get("fact", "")).casefold() == cleaned.casefold():
             return ToolOutput(
                 data={**_as_record(item), "already_known": True},
                 display=f"I already remember that: {cleaned}",
             )
-    key = uuid.uuid4().hex[:12]
     value = {
         "fact": cleaned,
         "created_at": ctx.runtime.clock.now().isoformat(),
@@ -186,6 +197,10 @@ async def forget(
     """
     store = _store(ctx)
     namespace = namespace_for(ctx.user)
+    step_key = ctx.idempotency_key
+    forgotten = (*namespace, "forgotten")  # what each step forgot: a resumed step finds it here
+    if step_key and (earlier := await store.aget(forgotten, step_key)) is not None:
+        return ToolOutput(data=earlier.value, display="Forgotten.")  # the fact itself is gone
     items = await _all_items(store, namespace)
     target = next((i for i in items if i.key == memory.strip()), None)
     if target is None:
@@ -203,9 +218,13 @@ async def forget(
                 details={"candidates": [_as_record(i) for i, _ in ranked[:5]]},
             )
         target = ranked[0][0]
-    await store.adelete(namespace, target.key)
     fact = str(target.value.get("fact", ""))
-    return ToolOutput(data={"id": target.key, "fact": fact}, display=f"Forgotten: {fact}")
+    output = ToolOutput(data={"id": target.key, "fact": fact}, display=f"Forgotten: {fact}")
+    ops: list[PutOp] = [PutOp(namespace, target.key, None)]
+    if step_key:  # one batch: the deletion and its record commit together
+        ops.append(PutOp(forgotten, step_key, {"id": target.key}))
+    await store.abatch(ops)
+    return output
 
 
 @tool(

@@ -219,6 +219,7 @@ def _message(
         user=ctx.user,
         data={**data, **extra},
         created_at=ctx.runtime.clock.now(),
+        idempotency_key=ctx.idempotency_key,
     )
 
 

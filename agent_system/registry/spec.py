@@ -88,6 +88,14 @@ class ToolContext:
     plan_id: str | None = None
     intents: list[Intent] = field(default_factory=list)
 
+    @property
+    def idempotency_key(self) -> str | None:
+        """The same on every attempt and resume of this step (None outside a plan): send it to
+        the backend (HTTP: the ``Idempotency-Key`` header) so a repeat is not applied twice."""
+        from agent_system.idempotency import idempotency_key
+
+        return idempotency_key(self.thread_id, self.plan_id, self.step_id)
+
     def notify(self, title: str, body: str = "", **extra: Any) -> None:
         """Queue a notification intent; the engine delivers it after the step."""
         self.intents.append(
@@ -176,15 +184,18 @@ class ToolSpec:
     async def acall(self, values: dict[str, Any], ctx: ToolContext) -> Any:
         """Call the function with arguments `validate_arguments` already returned (the
         executor validates once per step, not once per attempt)."""
+        from agent_system.idempotency import key_scope
+
         values = dict(values)
         for name in self.injected:
             values[name] = ctx
-        if inspect.iscoroutinefunction(self.func):
-            return await self.func(**values)
-        result = await asyncio.to_thread(functools.partial(self.func, **values))
-        if inspect.isawaitable(result):
-            return await result
-        return result
+        with key_scope(ctx.idempotency_key):  # HTTP helpers send it without being handed ctx
+            if inspect.iscoroutinefunction(self.func):
+                return await self.func(**values)
+            result = await asyncio.to_thread(functools.partial(self.func, **values))
+            if inspect.isawaitable(result):
+                return await result
+            return result
 
 
 def spec_from_function(

@@ -91,7 +91,7 @@ class HomeAssistantLists:
         found = [t for t in await self.lists() if list_key(t.name) == list_key(name)]
         return found[0] if found else TodoList(name=name)
 
-    async def add(self, name: str, texts: list[str]) -> TodoList:
+    async def add(self, name: str, texts: list[str], note: str = "") -> TodoList:
         """``todo.add_item`` once per item."""
         entity = await self._entity(name)
         for text in texts:
@@ -100,7 +100,7 @@ class HomeAssistantLists:
             )
         return await self._after(name)
 
-    async def set_done(self, name: str, item: Item, done: bool) -> TodoList:
+    async def set_done(self, name: str, item: Item, done: bool, note: str = "") -> TodoList:
         """``todo.update_item`` with the new status."""
         entity = await self._entity(name)
         status = "completed" if done else "needs_action"
@@ -111,7 +111,7 @@ class HomeAssistantLists:
         )
         return await self._after(name)
 
-    async def remove(self, name: str, item: Item) -> TodoList:
+    async def remove(self, name: str, item: Item, note: str = "") -> TodoList:
         """``todo.remove_item``."""
         entity = await self._entity(name)
         await self._call(

@@ -15,12 +15,15 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel, Field
 
 from agent_system.errors import ToolExecutionError
+from agent_system.idempotency import current_key
 from agent_system.repository import Repository
 
 __all__ = ["DEFAULT_LISTS", "Item", "ListStore", "RepositoryLists", "TodoList", "list_key"]
 
 DEFAULT_LISTS = ("Shopping", "To-do")
 COLLECTION = "lists"
+APPLIED_KEYS = 50
+"""Idempotency keys of the last changes kept in each list record (a resumed step finds its own)."""
 
 
 class Item(BaseModel):
@@ -53,15 +56,15 @@ class ListStore(Protocol):
         """Every list with its items."""
         ...
 
-    async def add(self, name: str, texts: list[str]) -> TodoList:
+    async def add(self, name: str, texts: list[str], note: str = "") -> TodoList:
         """Add items to the list called `name` (created when new)."""
         ...
 
-    async def set_done(self, name: str, item: Item, done: bool) -> TodoList:
+    async def set_done(self, name: str, item: Item, done: bool, note: str = "") -> TodoList:
         """Mark an item done (or not done)."""
         ...
 
-    async def remove(self, name: str, item: Item) -> TodoList:
+    async def remove(self, name: str, item: Item, note: str = "") -> TodoList:
         """Remove an item."""
         ...
 
@@ -91,7 +94,7 @@ class RepositoryLists:
             stored.setdefault(list_key(name), TodoList(name=name))
         return list(stored.values())
 
-    async def add(self, name: str, texts: list[str]) -> TodoList:
+    async def add(self, name: str, texts: list[str], note: str = "") -> TodoList:
         """Add items to the list called `name` (created when new)."""
 
         def change(body: dict[str, Any] | None) -> dict[str, Any]:
@@ -99,9 +102,9 @@ class RepositoryLists:
             todo.items.extend(Item(text=t) for t in texts)
             return todo.model_dump()
 
-        return await self._update(name, change)
+        return await self._update(name, change, note)
 
-    async def set_done(self, name: str, item: Item, done: bool) -> TodoList:
+    async def set_done(self, name: str, item: Item, done: bool, note: str = "") -> TodoList:
         """Mark an item done (or not done)."""
 
         def change(body: dict[str, Any] | None) -> dict[str, Any]:
@@ -111,9 +114,9 @@ class RepositoryLists:
                     entry.done = done
             return todo.model_dump()
 
-        return await self._update(name, change)
+        return await self._update(name, change, note)
 
-    async def remove(self, name: str, item: Item) -> TodoList:
+    async def remove(self, name: str, item: Item, note: str = "") -> TodoList:
         """Remove an item."""
 
         def change(body: dict[str, Any] | None) -> dict[str, Any]:
@@ -121,7 +124,7 @@ class RepositoryLists:
             todo.items = [entry for entry in todo.items if entry.id != item.id]
             return todo.model_dump()
 
-        return await self._update(name, change)
+        return await self._update(name, change, note)
 
     async def create(self, name: str) -> TodoList:
         """The list called `name`, created empty when new."""
@@ -135,8 +138,32 @@ class RepositoryLists:
         """Delete the list's record (the shopping and to-do lists come back empty)."""
         await self.repository.delete(COLLECTION, list_key(name), self.owner)
 
-    async def _update(self, name: str, change: Any) -> TodoList:
-        record = await self.repository.update(COLLECTION, list_key(name), change, self.owner)
+    async def applied(self, key: str) -> tuple[TodoList, str] | None:
+        """The list a step with idempotency `key` changed, and what it said then.
+
+        None when no change was made with that key (each list keeps its last changes' keys).
+        """
+        for record in await self.repository.records(COLLECTION, self.owner):
+            note = (record.body.get("applied") or {}).get(key)
+            if note is not None:
+                return TodoList.model_validate(record.body), str(note)
+        return None
+
+    async def _update(self, name: str, change: Any, note: str = "") -> TodoList:
+        key = current_key()
+
+        def once(body: dict[str, Any] | None) -> dict[str, Any]:
+            applied = dict((body or {}).get("applied") or {})
+            if key and key in applied and body is not None:  # a resumed step: done already
+                return body
+            changed: dict[str, Any] = change(body)
+            if key and note:  # stored with the change itself: one write, a crash cannot split
+                applied[key] = note
+            if applied:
+                changed["applied"] = dict(list(applied.items())[-APPLIED_KEYS:])
+            return changed
+
+        record = await self.repository.update(COLLECTION, list_key(name), once, self.owner)
         if record is None:  # pragma: no cover - change never deletes
             raise ToolExecutionError(f"The {name} list could not be saved.")
         return TodoList.model_validate(record.body)

@@ -111,14 +111,27 @@ async def add(
     texts = [" ".join(t.split()) for t in items if t.strip()]
     if not texts:
         raise ToolExecutionError("Say what to add, e.g. 'add milk to the shopping list'.")
+    if (earlier := await _applied(ctx)) is not None:
+        return earlier
     existing = _find_list(await store.lists(), list_name)
     name = existing.name if existing else list_name.strip().capitalize()
-    todo = await store.add(name, texts)
     added = " and ".join(texts) if len(texts) <= 2 else ", ".join(texts)
-    return ToolOutput(
-        data=todo.model_dump() | {"added": texts},
-        display=f"Added {added} to your {_called(todo.name)} list.",
-    )
+    display = f"Added {added} to your {_called(name)} list."
+    todo = await store.add(name, texts, note=display)
+    return ToolOutput(data=todo.model_dump() | {"added": texts}, display=display)
+
+
+async def _applied(ctx: ToolContext) -> ToolOutput | None:
+    """What this step did before a crash or retry, if it already changed a list."""
+    store = store_for(ctx)
+    key = ctx.idempotency_key
+    if key is None or not isinstance(store, RepositoryLists):
+        return None
+    found = await store.applied(key)
+    if found is None:
+        return None
+    todo, display = found
+    return ToolOutput(data=todo.model_dump(), display=display)
 
 
 @tool(side_effects="reversible", tags=("lists", "shopping", "todo"))
@@ -199,12 +212,12 @@ async def complete(ctx: ToolContext, item: str, list_name: str | None = None) ->
         item: The item, e.g. "eggs".
         list_name: The list; omit to look on every list.
     """
+    if (earlier := await _applied(ctx)) is not None:
+        return earlier
     todo, found = await _locate(ctx, item, list_name)
-    updated = await store_for(ctx).set_done(todo.name, found, True)
-    return ToolOutput(
-        data=updated.model_dump() | {"completed": found.text},
-        display=f"Checked off {found.text} on your {_called(updated.name)} list.",
-    )
+    display = f"Checked off {found.text} on your {_called(todo.name)} list."
+    updated = await store_for(ctx).set_done(todo.name, found, True, note=display)
+    return ToolOutput(data=updated.model_dump() | {"completed": found.text}, display=display)
 
 
 @tool(side_effects="reversible", tags=("lists", "shopping", "todo"))
@@ -215,12 +228,12 @@ async def remove(ctx: ToolContext, item: str, list_name: str | None = None) -> T
         item: The item, e.g. "eggs".
         list_name: The list; omit to look on every list.
     """
+    if (earlier := await _applied(ctx)) is not None:
+        return earlier
     todo, found = await _locate(ctx, item, list_name)
-    updated = await store_for(ctx).remove(todo.name, found)
-    return ToolOutput(
-        data=updated.model_dump() | {"removed": found.text},
-        display=f"Removed {found.text} from your {_called(updated.name)} list.",
-    )
+    display = f"Removed {found.text} from your {_called(todo.name)} list."
+    updated = await store_for(ctx).remove(todo.name, found, note=display)
+    return ToolOutput(data=updated.model_dump() | {"removed": found.text}, display=display)
 
 
 @tool(tags=("lists", "shopping", "todo"))

@@ -78,6 +78,35 @@ def test_a_kill_after_the_last_node_keeps_that_turn_in_the_thread(
     assert max(out.done.values()) == 1
 
 
+@pytest.mark.parametrize("idempotent", [False, True], ids=["plain tool", "idempotent tool"])
+def test_a_kill_between_a_tools_effect_and_its_journal_entry(
+    zygote: Zygote, tmp_path: Path, idempotent: bool
+) -> None:
+    # The in-flight window (issue 14.9): the first step's effect happened, its journal entry was
+    # not written. A plain tool acts again on resume (at-least-once); a tool under
+    # `agent_system.idempotency.once` finds its earlier result by the step's key: exactly once.
+    out = kill_once(
+        zygote, tmp_path, threads=1, turns=1, die_at=1, after=False, node="journal",
+        idempotent=idempotent,
+    )  # fmt: skip
+    assert out.killed
+    assert out.journaled_at_kill == set()
+    assert set(out.done) == {f"w0/0/{s}" for s in SHAPE}
+    assert max(out.done.values()) == (1 if idempotent else 2)
+    assert out.report[0].split()[:2] == ["w0", "success"], out.report
+
+
+@pytest.mark.slow
+def test_a_small_random_campaign_with_idempotent_tools_repeats_no_effect(
+    zygote: Zygote, tmp_path: Path
+) -> None:
+    figures = campaign(
+        tmp_path, kills=8, seed=SEED, threads=4, concurrency=2, zygote=zygote, idempotent=True
+    )
+    _assert_clean(figures)
+    assert figures.re_run_in_flight == 0
+
+
 @pytest.mark.slow
 def test_a_small_random_campaign_duplicates_and_loses_nothing(
     zygote: Zygote, tmp_path: Path
@@ -95,3 +124,16 @@ def test_hundreds_of_random_kills_duplicate_and_lose_nothing(
     figures = campaign(tmp_path, kills=kills, seed=seed, concurrency=3, zygote=zygote)
     assert figures.kills >= kills
     _assert_clean(figures)
+
+
+@pytest.mark.heavy
+def test_hundreds_of_random_kills_repeat_no_effect_of_an_idempotent_tool(
+    zygote: Zygote, tmp_path: Path
+) -> None:
+    kills = int(os.environ.get("AGENT_SYSTEM_CRASH_KILLS", "200"))
+    figures = campaign(
+        tmp_path, kills=kills, seed=SEED, concurrency=3, zygote=zygote, idempotent=True
+    )
+    assert figures.kills >= kills
+    _assert_clean(figures)
+    assert figures.re_run_in_flight == 0

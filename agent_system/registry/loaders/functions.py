@@ -30,6 +30,7 @@ from typing import Any
 import httpx
 
 from agent_system.errors import PluginError, ToolExecutionError
+from agent_system.idempotency import IDEMPOTENCY_HEADER
 from agent_system.registry.spec import ToolContext, ToolSpec
 
 __all__ = [
@@ -214,7 +215,9 @@ def _http_caller(name: str, url: str) -> Callable[..., Any]:
     async def call(**arguments: Any) -> Any:
         ctx: ToolContext = arguments.pop(_CTX_PARAM)
         try:
-            response = await ctx.runtime.http.post(url, json=arguments)
+            key = ctx.idempotency_key
+            headers = {IDEMPOTENCY_HEADER: key} if key else None
+            response = await ctx.runtime.http.post(url, json=arguments, headers=headers)
         except httpx.HTTPError as exc:
             raise ToolExecutionError(
                 f"Tool {name!r} could not reach {url}: {exc}", details={"url": url}

@@ -1,0 +1,143 @@
+"""Idempotency keys: a step that runs again (a retry, a resume after a crash) applies once.
+
+Every tool call gets a key that names its step: the same thread, plan and step give the same key
+on every attempt and after every resume (`ToolContext.idempotency_key`). A tool passes it to its
+backend so the backend can drop a repeat: HTTP tools send it as the ``Idempotency-Key`` header
+(`IDEMPOTENCY_HEADER`, what Stripe and the IETF draft use), and tools writing the application
+database wrap themselves in `once`, which stores the key and the tool's result in the same
+transaction as the tool's own rows. A second call with the key finds that result and returns
+it without acting again, so a kill between a tool's effect and the step journal can no longer
+duplicate the effect.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+
+if TYPE_CHECKING:
+    from agent_system.registry.spec import ToolContext
+    from agent_system.storage import Database
+
+__all__ = [
+    "IDEMPOTENCY_HEADER",
+    "current_key",
+    "earlier_result",
+    "idempotency_key",
+    "key_scope",
+    "once",
+]
+
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+
+_DDL = """
+CREATE TABLE IF NOT EXISTS tool_effects (
+    key TEXT PRIMARY KEY,
+    tool TEXT NOT NULL,
+    user_id TEXT NOT NULL DEFAULT '',
+    output TEXT NOT NULL,
+    at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tool_effects_user ON tool_effects(user_id);
+"""
+
+_CURRENT: ContextVar[str | None] = ContextVar("agent_system_idempotency_key", default=None)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def idempotency_key(thread_id: str | None, plan_id: str | None, step_id: str | None) -> str | None:
+    """The key of one step: stable across its attempts and resumes; None outside a plan.
+
+    A hex digest (safe in any header or column) of the thread, plan and step ids.
+    """
+    if not plan_id or not step_id:
+        return None
+    raw = "\x1f".join((thread_id or "", plan_id, step_id))
+    return "as-" + hashlib.sha256(raw.encode()).hexdigest()[:40]
+
+
+def current_key() -> str | None:
+    """The key of the tool call running in this task (None outside one): HTTP helpers that are
+    not handed the `ToolContext` (``roles._http.request_json``) send it from here."""
+    return _CURRENT.get()
+
+
+@contextmanager
+def key_scope(key: str | None) -> Iterator[None]:
+    """Make `key` current while a tool runs (`ToolSpec.acall` does this)."""
+    token = _CURRENT.set(key)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
+
+
+def _table(db: Database) -> Database:
+    db.ensure_schema("tool_effects", _DDL)
+    return db
+
+
+def earlier_result(db: Database, key: str) -> Any | None:
+    """The stored output of the call that used `key` (JSON form), or None."""
+    rows = _table(db).query("SELECT output FROM tool_effects WHERE key = ?", (key,))
+    return json.loads(rows[0]["output"]) if rows else None
+
+
+def once(func: Callable[P, R]) -> Callable[P, R]:
+    """Make a synchronous tool that writes only the application database apply once per key.
+
+    Put it under ``@tool``: the tool's `ToolContext` must be its first argument. Its writes and
+    the record of its result commit together; a later call with the same idempotency key
+    returns that result (a `ToolOutput` again) and writes nothing. Calls without a key (the CLI's
+    ``tools call``) just run.
+    """
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        ctx: ToolContext = args[0] if args else kwargs["ctx"]  # type: ignore[assignment]
+        key = ctx.idempotency_key
+        if key is None:
+            return func(*args, **kwargs)
+        db = _table(ctx.runtime.db)
+        with db.transaction():
+            rows = db.query("SELECT output FROM tool_effects WHERE key = ?", (key,))
+            if rows:
+                return _revive(json.loads(rows[0]["output"]))  # type: ignore[no-any-return]
+            result = func(*args, **kwargs)
+            db.execute(
+                "INSERT INTO tool_effects (key, tool, user_id, output, at) VALUES (?,?,?,?,?)",
+                (
+                    key,
+                    func.__name__,
+                    ctx.user or "",
+                    _freeze(result),
+                    datetime.now(UTC).isoformat(),
+                ),
+            )
+        return result
+
+    return wrapper
+
+
+def _freeze(result: Any) -> str:
+    from agent_system.registry.spec import ToolOutput
+
+    if isinstance(result, ToolOutput):
+        return json.dumps({"tool_output": result.model_dump(mode="json")})
+    return json.dumps({"value": result}, default=str)
+
+
+def _revive(stored: dict[str, Any]) -> Any:
+    from agent_system.registry.spec import ToolOutput
+
+    if "tool_output" in stored:
+        return ToolOutput.model_validate(stored["tool_output"])
+    return stored.get("value")
