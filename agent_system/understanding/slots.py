@@ -138,7 +138,9 @@ _NEGATIVE = re.compile(
     r"s|secs?|seconds?|days?)\b",
     re.IGNORECASE,
 )
-_CLOCK = re.compile(r"\b(?P<h>\d{1,2}):(?P<m>\d{2})\s*(?P<ap>[ap]\.?m\b)?", re.IGNORECASE)
+_CLOCK = re.compile(  # not inside "12:50:26" (an ISO time's minutes:seconds)
+    r"(?<!:)\b(?P<h>\d{1,2}):(?P<m>\d{2})\s*(?P<ap>[ap]\.?m\b)?", re.IGNORECASE
+)
 _BAD_MERIDIEM = re.compile(r"\b(?P<h>1[3-9]|2\d|0)\s*(?P<ap>[ap])\.?m\b", re.IGNORECASE)
 
 

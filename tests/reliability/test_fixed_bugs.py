@@ -176,3 +176,23 @@ async def test_an_abandoned_plan_runs_the_compensating_tool_of_finished_steps(
     result = await rig.system.arun("book then pay", thread_id="t")
     assert result.status == "partial"
     assert undone == [{"arguments": {"what": "table"}, "output": {"booking": 7, "what": "table"}}]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "request_text", ["set an alarm for 7:30 am", "remind me to call Jo in 1 hour"]
+)
+async def test_alarms_and_reminders_planned_as_iso_times_are_set(
+    tmp_path: Path, request_text: str
+) -> None:
+    # The fast path plans alarms and reminders with an ISO time ("2026-11-24T07:30:00+00:00");
+    # the impossible-clock check read its minutes:seconds ("30:00") as a clock time and refused
+    # every alarm and reminder: "I couldn't set that: 30:00 is not a time of day."
+    from agent_system.routing.slots import invalid_time
+
+    assert invalid_time("2026-11-24T07:30:00+00:00") is None
+    assert invalid_time("2026-11-23T12:50:26.016138+00:00") is None
+    assert invalid_time("at 25:10") == "25:10 is not a time of day"
+    async with AgentSystem(make_settings(tmp_path)) as system:
+        result = await system.arun(request_text, thread_id="t")
+    assert result.status == "success", result.reply
