@@ -29,6 +29,7 @@ from agent_system.graph.journal import StepJournal, store_label
 from agent_system.graph.state import AgentState, turn_input
 from agent_system.planning.models import ExecutionPlan, PlanResult, Usage
 from agent_system.routing.models import RouteDecision, RouteRequest, Turn
+from agent_system.storage import StorageError, is_storage_failure, storage_error
 from agent_system.threadlock import LocalThreadLocks, ThreadLocks
 
 if TYPE_CHECKING:
@@ -235,9 +236,20 @@ class AgentSystem:
         user: str | None = None,
         area: str | None = None,
     ) -> AsyncIterator[ev.Event]:
-        """Answer one request, yielding typed events as they happen; the last is RunFinished."""
-        text = (text or "").strip()
+        """Answer one request, yielding typed events as they happen; the last is RunFinished.
+
+        Raises:
+            StorageError: The database failed (disk full, locked, read-only): one line saying
+                what to do. What the turn had saved is kept; the thread stays usable.
+        """
         thread_id = thread_id or str(uuid.uuid4())
+        async for event in self._guarded(self._astream(text, thread_id, user, area), thread_id):
+            yield event
+
+    async def _astream(
+        self, text: str, thread_id: str, user: str | None, area: str | None
+    ) -> AsyncIterator[ev.Event]:
+        text = (text or "").strip()
         await self.aopen()
         claimed = await self._claim_thread(thread_id, user, text)
         new = not claimed.values
@@ -301,7 +313,7 @@ class AgentSystem:
                 return turn_input(request, user, time.time()), request
             raise AgentSystemError(f"Thread {thread_id!r} has nothing to resume.")
 
-        async for event in self._drive(prepare, thread_id, user, ""):
+        async for event in self._guarded(self._drive(prepare, thread_id, user, ""), thread_id):
             yield event
 
     @property
@@ -344,6 +356,24 @@ class AgentSystem:
         except _Nothing:
             return None
         return result
+
+    async def _guarded(
+        self, events: AsyncIterator[ev.Event], thread_id: str
+    ) -> AsyncIterator[ev.Event]:
+        """`events`, with a failing database reported as one plain `StorageError`."""
+        try:
+            async for event in events:
+                yield event
+        except Exception as exc:
+            if not is_storage_failure(exc) or isinstance(exc, StorageError):
+                raise
+            where = "(PostgreSQL)" if self.settings.uses_postgres else self.settings.sqlite_path
+            problem = storage_error(where, exc).message
+            log.error("storage failed during a run on thread %s: %s", thread_id, exc)
+            raise StorageError(
+                f"{problem} This request may not have finished; what it did is kept and "
+                f"conversation {thread_id!r} can go on once that is fixed."
+            ) from exc
 
     async def _drive(
         self,
@@ -538,6 +568,19 @@ class AgentSystem:
             await store.adelete(_listing(user), thread_id)
             await StepJournal(store).delete_thread(thread_id)
         self._thread_locks.forget(thread_id)
+
+    async def aexport_user(self, user: str | None = None) -> dict[str, Any]:
+        """Everything `user` has (threads, memories, timers, calendar, lists, audit...) as one
+        JSON-ready document (see `agent_system.userdata`)."""
+        from agent_system.userdata import export_user
+
+        return await export_user(self, user)
+
+    async def aerase_user(self, user: str | None = None) -> dict[str, int]:
+        """Delete everything `user` has, in every store; entries deleted per source."""
+        from agent_system.userdata import erase_user
+
+        return await erase_user(self, user)
 
     def audit_log(
         self, *, thread_id: str | None = None, user: str | None = None, limit: int = 100

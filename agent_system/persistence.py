@@ -15,6 +15,7 @@ import httpx
 
 from agent_system.config import Settings
 from agent_system.errors import ConfigurationError
+from agent_system.migrations import refuse_newer
 from agent_system.runtime import Clock, Runtime, SystemClock, resolve_timezone
 from agent_system.storage import Database, storage_error
 from agent_system.threadlock import (
@@ -100,6 +101,7 @@ def _open_sqlite(settings: Settings, path: str, stack: contextlib.AsyncExitStack
     from agent_system._sqlite import LoopSqliteSaver, LoopSqliteStore
 
     settings.home.mkdir(parents=True, exist_ok=True)
+    refuse_newer(path)  # before anything writes to a file a newer release made
     # WAL with synchronous=NORMAL: a commit survives a process crash (what resume needs);
     # only an OS crash or power loss can lose the last transactions.
     conns = []

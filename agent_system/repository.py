@@ -112,12 +112,12 @@ class Repository(Protocol):
         seconds (earliest first); only `owners`' ('' = shared) when given."""
         ...
 
-    async def owned(self, owner: str) -> list[Record]:
-        """Every record of `owner`, every collection (a user's data export)."""
+    async def owned(self, owner: str | None) -> list[Record]:
+        """Every record of an owner, in every collection (a user's data export)."""
         ...
 
-    async def erase_owner(self, owner: str) -> int:
-        """Delete every record of `owner`; returns how many (a user's erasure)."""
+    async def erase_owner(self, owner: str | None) -> int:
+        """Delete every record of an owner, in every collection; how many went."""
         ...
 
 
@@ -333,16 +333,17 @@ class SQLiteRepository:
         rows.sort(key=lambda row: (row["due"], row["key"]))
         return [self._record(row) for row in rows]
 
-    async def owned(self, owner: str) -> list[Record]:
-        """Every record of `owner`, every collection."""
+    async def owned(self, owner: str | None) -> list[Record]:
+        """Every record of an owner, in every collection (a user's data export)."""
         rows = self.db.query(
-            "SELECT * FROM records WHERE owner = ? ORDER BY collection, updated_at, key", (owner,)
+            "SELECT * FROM records WHERE owner = ? ORDER BY collection, updated_at, key",
+            (owner or "",),
         )
         return [self._record(row) for row in rows]
 
-    async def erase_owner(self, owner: str) -> int:
-        """Delete every record of `owner`; returns how many."""
-        return int(self.db.execute("DELETE FROM records WHERE owner = ?", (owner,)).rowcount)
+    async def erase_owner(self, owner: str | None) -> int:
+        """Delete every record of an owner, in every collection; how many went."""
+        return self.db.execute("DELETE FROM records WHERE owner = ?", (owner or "",)).rowcount
 
 
 def open_repository(runtime: Runtime) -> Repository:

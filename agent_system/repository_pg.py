@@ -215,6 +215,21 @@ class PostgresRepository:
         )
         return [_record(row) for row in rows]
 
+    async def owned(self, owner: str | None) -> list[Record]:
+        """Every record of an owner, in every collection (a user's data export)."""
+        rows = await self._rows(
+            f"SELECT * FROM {TABLE} WHERE owner = %s ORDER BY collection, updated_at, key",
+            (owner or "",),
+        )
+        return [_record(row) for row in rows]
+
+    async def erase_owner(self, owner: str | None) -> int:
+        """Delete every record of an owner, in every collection; how many went."""
+        rows = await self._rows(
+            f"DELETE FROM {TABLE} WHERE owner = %s RETURNING key", (owner or "",)
+        )
+        return len(rows)
+
     async def insert(
         self, collection: str, body: dict[str, Any], owner: str | None = None
     ) -> Record:
@@ -272,16 +287,3 @@ class PostgresRepository:
         )
         rows.sort(key=lambda row: (row["due"], row["key"]))
         return [_record(row) for row in rows]
-
-    async def owned(self, owner: str) -> list[Record]:
-        """Every record of `owner`, every collection."""
-        rows = await self._rows(
-            f"SELECT * FROM {TABLE} WHERE owner = %s ORDER BY collection, updated_at, key",
-            (owner,),
-        )
-        return [_record(row) for row in rows]
-
-    async def erase_owner(self, owner: str) -> int:
-        """Delete every record of `owner`; returns how many."""
-        rows = await self._rows(f"DELETE FROM {TABLE} WHERE owner = %s RETURNING key", (owner,))
-        return len(rows)

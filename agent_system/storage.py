@@ -20,8 +20,16 @@ from typing import Any
 from pydantic import BaseModel
 
 from agent_system.errors import ConfigurationError
+from agent_system.migrations import migrate
 
-__all__ = ["AuditRecord", "Database", "StorageError", "argument_digest", "storage_error"]
+__all__ = [
+    "AuditRecord",
+    "Database",
+    "StorageError",
+    "argument_digest",
+    "is_storage_failure",
+    "storage_error",
+]
 
 
 class StorageError(ConfigurationError):
@@ -51,6 +59,11 @@ def storage_error(path: Path | str, exc: BaseException) -> StorageError:
             "this user may write there (permissions, a read-only disk), or set "
             "AGENT_SYSTEM_HOME to a writable folder."
         )
+    elif "locked" in text or "busy" in text:
+        advice = (
+            f"{where} stayed locked by another program for too long ({exc}). Close other "
+            "programs using it (a second server, a database browser) and try again."
+        )
     elif "disk i/o" in text or "i/o error" in text:
         advice = (
             f"{where} could not be read or written: the disk reported an I/O error ({exc}). "
@@ -59,6 +72,26 @@ def storage_error(path: Path | str, exc: BaseException) -> StorageError:
     else:
         advice = f"{where} failed: {exc}. `agent-system db check` checks the file."
     return StorageError(advice)
+
+
+def is_storage_failure(exc: BaseException) -> bool:
+    """Whether `exc` is the database failing (SQLite or PostgreSQL: disk full, locked, read-only,
+    damaged, connection lost), not a bug in a query."""
+    if isinstance(exc, StorageError):
+        return True
+    if isinstance(exc, sqlite3.OperationalError | sqlite3.DatabaseError) and not isinstance(
+        exc, sqlite3.ProgrammingError | sqlite3.IntegrityError
+    ):
+        text = str(exc).lower()
+        return not ("syntax error" in text or "no such" in text or "has no column" in text)
+    module = type(exc).__module__
+    return module.startswith("psycopg") and type(exc).__name__ in (
+        "OperationalError",
+        "DiskFull",
+        "InterfaceError",
+        "ReadOnlySqlTransaction",
+        "PoolTimeout",
+    )
 
 
 _AUDIT_DDL = """
@@ -76,6 +109,7 @@ CREATE TABLE IF NOT EXISTS audit_log (
 );
 CREATE INDEX IF NOT EXISTS audit_log_thread ON audit_log(thread_id);
 CREATE INDEX IF NOT EXISTS audit_log_user ON audit_log(user_id);
+CREATE INDEX IF NOT EXISTS audit_log_at ON audit_log(at);
 """
 
 
@@ -111,10 +145,15 @@ class Database:
             self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._conn.row_factory = sqlite3.Row
             self._lock = threading.RLock()
+            self._conn.execute("PRAGMA busy_timeout=5000")
+            try:  # first: a newer release's file is refused before any change, and a new
+                migrate(self._conn, self.path)  # file gets no backup copy
+            except BaseException:
+                self._conn.close()
+                raise
             if self.path != ":memory:":
                 self._conn.execute("PRAGMA journal_mode=WAL")
                 self._conn.execute("PRAGMA synchronous=NORMAL")
-            self._conn.execute("PRAGMA busy_timeout=5000")
             self._conn.execute("PRAGMA foreign_keys=ON")
             self._schemas: set[str] = set()
             self._in_transaction_ddl: list[str] = []

@@ -40,6 +40,7 @@ from agent_system.planning.validation import similar_names
 from agent_system.registry.registry import ToolRegistry
 from agent_system.registry.spec import Intent, SideEffect, ToolContext, ToolOutput, ToolSpec
 from agent_system.runtime import Runtime
+from agent_system.storage import is_storage_failure, storage_error
 from agent_system.understanding.locale import locale_scope
 
 __all__ = ["MIN_RETRY_ATTEMPTS", "IntentSink", "StepExecutor", "normalise_output"]
@@ -238,6 +239,13 @@ class StepExecutor:
                 raise ToolTimeoutError(spec.name, timeout_s) from None
             raise _unexpected(spec, exc) from exc
         except Exception as exc:
+            if is_storage_failure(exc):  # disk full, locked, read-only: say so, do not retry
+                error = storage_error(self.runtime.db.path, exc)
+                raise ToolExecutionError(
+                    f"I couldn't save that. {error.message}",
+                    recoverable=False,
+                    details={"tool": spec.name, "exception": type(exc).__name__},
+                ) from exc
             raise _unexpected(spec, exc) from exc
 
     def _audit(

@@ -37,6 +37,7 @@ from agent_system.server.cluster import EventRelay, PostgresRateLimiter, worker_
 from agent_system.server.limits import BodyLimitMiddleware, CrashGuardMiddleware
 from agent_system.server.metrics import CONTENT_TYPE_LATEST, Metrics, MetricsMiddleware
 from agent_system.server.runs import NotificationHub, RunManager
+from agent_system.storage import StorageError
 
 if TYPE_CHECKING:
     from roles.timer.service import FiredTimer
@@ -266,6 +267,13 @@ def _install_handlers(app: FastAPI) -> None:
 
     async def agent_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, AgentSystemError)
+        if isinstance(exc, StorageError):  # disk full, locked, read-only: the server goes on
+            log.error("storage error while serving: %s", exc.message)
+            return JSONResponse(
+                error_body(exc.message, "server_error", "storage_unavailable"),
+                status_code=503,
+                headers={"Retry-After": "30"},
+            )
         if isinstance(exc, ConfigurationError):
             log.error("configuration error while serving: %s", exc.message)
             return JSONResponse(

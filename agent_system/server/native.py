@@ -157,6 +157,19 @@ async def approve(
     return await _respond(state.runs.start("resume", events), stream=stream)
 
 
+@router.get("/me/data")
+async def export_my_data(request: Request, caller: Caller) -> Any:
+    """Everything the caller has (conversations, memories, timers, calendar, lists, audit log)
+    as one JSON document: the same as ``agent-system db export``."""
+    return jsonable_encoder(await server_state(request).system.aexport_user(caller.user))
+
+
+@router.delete("/me/data")
+async def erase_my_data(request: Request, caller: Caller) -> dict[str, Any]:
+    """Delete everything the caller has, from every store; entries deleted per store."""
+    return {"erased": await server_state(request).system.aerase_user(caller.user)}
+
+
 @router.get("/tools")
 async def list_tools(request: Request, caller: Caller) -> dict[str, Any]:
     """The registry's tools with their JSON schemas."""
