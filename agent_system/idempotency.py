@@ -32,6 +32,8 @@ __all__ = [
     "idempotency_key",
     "key_scope",
     "once",
+    "once_change",
+    "write_marker",
 ]
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
@@ -48,6 +50,12 @@ CREATE INDEX IF NOT EXISTS tool_effects_user ON tool_effects(user_id);
 """
 
 _CURRENT: ContextVar[str | None] = ContextVar("agent_system_idempotency_key", default=None)
+_WRITES: ContextVar[list[int] | None] = ContextVar("agent_system_idempotent_writes", default=None)
+STEP_MARK = "_step"
+"""Body field of a record a step inserted: the step's write marker (`write_marker`)."""
+STEPS_MARK = "_steps"
+"""Body field listing the write markers of the last steps that changed a record."""
+KEPT_MARKS = 20
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -74,10 +82,46 @@ def current_key() -> str | None:
 def key_scope(key: str | None) -> Iterator[None]:
     """Make `key` current while a tool runs (`ToolSpec.acall` does this)."""
     token = _CURRENT.set(key)
+    writes = _WRITES.set([0])
     try:
         yield
     finally:
+        _WRITES.reset(writes)
         _CURRENT.reset(token)
+
+
+def write_marker() -> str | None:
+    """A marker for the next repository write of the running call: its key and the write's
+    number in the call ("as-...#1", "#2"...), the same when the step runs again; None outside a
+    call with a key. Repositories store it with the record they write (`STEP_MARK`,
+    `STEPS_MARK`) and skip a write whose marker is already there."""
+    key = _CURRENT.get()
+    writes = _WRITES.get()
+    if key is None or writes is None:
+        return None
+    writes[0] += 1
+    return f"{key}#{writes[0]}"
+
+
+def once_change(
+    change: Callable[[dict[str, Any] | None], dict[str, Any] | None], marker: str | None
+) -> Callable[[dict[str, Any] | None], dict[str, Any] | None]:
+    """`change` for `Repository.update`, applied once per `marker`: a record that already
+    carries the marker is returned as it is (nothing written); otherwise the new body carries
+    it among the last `KEPT_MARKS`."""
+    if marker is None:
+        return change
+
+    def guarded(old: dict[str, Any] | None) -> dict[str, Any] | None:
+        done = list((old or {}).get(STEPS_MARK) or ())
+        if old is not None and marker in done:
+            return old
+        new = change(old)
+        if new is None or new is old:
+            return new
+        return {**new, STEPS_MARK: [*done, marker][-KEPT_MARKS:]}
+
+    return guarded
 
 
 def _table(db: Database) -> Database:

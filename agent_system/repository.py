@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
+from agent_system.idempotency import STEP_MARK, once_change, write_marker
+
 if TYPE_CHECKING:
     from agent_system.runtime import Runtime
     from agent_system.storage import Database
@@ -241,7 +243,11 @@ class SQLiteRepository:
     async def update(
         self, collection: str, key: str, change: Change, owner: str | None = None
     ) -> Record | None:
-        """Atomically replace a record's body with ``change(old body or None)``; None deletes."""
+        """Atomically replace a record's body with ``change(old body or None)``; None deletes.
+
+        Inside a tool call with an idempotency key, a step that runs again changes nothing.
+        """
+        change = once_change(change, write_marker())
         now = datetime.now(UTC)
         with self.db.transaction() as conn:
             row = conn.execute(
@@ -283,9 +289,23 @@ class SQLiteRepository:
     async def insert(
         self, collection: str, body: dict[str, Any], owner: str | None = None
     ) -> Record:
-        """Create a record under the collection's next number ("1", "2", ...)."""
+        """Create a record under the collection's next number ("1", "2", ...).
+
+        Inside a tool call with an idempotency key, a step that runs again gets the record it
+        created the first time.
+        """
+        marker = write_marker()
         now = datetime.now(UTC)
         with self.db.transaction() as conn:
+            if marker is not None:
+                earlier = conn.execute(
+                    "SELECT * FROM records WHERE collection = ? AND owner = ? "
+                    "AND json_extract(body, '$._step') = ?",
+                    (collection, owner or "", marker),
+                ).fetchone()
+                if earlier is not None:
+                    return self._record(earlier)
+                body = {**body, STEP_MARK: marker}
             row = conn.execute(
                 "INSERT INTO record_counters (collection, n) VALUES (?, 1) ON CONFLICT(collection)"
                 " DO UPDATE SET n = n + 1 RETURNING n",

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from agent_system.idempotency import STEP_MARK, once_change, write_marker
 from agent_system.repository import Change, Record, due_of
 
 __all__ = ["MIGRATIONS", "PostgresRepository", "migrate_postgres"]
@@ -171,7 +172,11 @@ class PostgresRepository:
     async def update(
         self, collection: str, key: str, change: Change, owner: str | None = None
     ) -> Record | None:
-        """Atomically replace a record's body with ``change(old body or None)``; None deletes."""
+        """Atomically replace a record's body with ``change(old body or None)``; None deletes.
+
+        Inside a tool call with an idempotency key, a step that runs again changes nothing.
+        """
+        change = once_change(change, write_marker())
         pool = await self.pool()
         where = "collection = %s AND owner = %s AND key = %s"
         ident = (collection, owner or "", key)
@@ -233,10 +238,25 @@ class PostgresRepository:
     async def insert(
         self, collection: str, body: dict[str, Any], owner: str | None = None
     ) -> Record:
-        """Create a record under the collection's next number ("1", "2", ...)."""
+        """Create a record under the collection's next number ("1", "2", ...).
+
+        Inside a tool call with an idempotency key, a step that runs again gets the record it
+        created the first time.
+        """
+        marker = write_marker()
         now = datetime.now(UTC)
         pool = await self.pool()
         async with pool.connection() as conn, conn.transaction():
+            if marker is not None:
+                found = await conn.execute(
+                    f"SELECT * FROM {TABLE} WHERE collection = %s AND owner = %s "
+                    "AND body->>%s = %s",
+                    (collection, owner or "", STEP_MARK, marker),
+                )
+                earlier = await found.fetchone()
+                if earlier is not None:
+                    return _record(earlier)
+                body = {**body, STEP_MARK: marker}
             cursor = await conn.execute(
                 "INSERT INTO agent_system_counters (collection, n) VALUES (%s, 1) "
                 "ON CONFLICT (collection) DO UPDATE SET n = agent_system_counters.n + 1 "

@@ -53,8 +53,14 @@ def test_the_key_names_the_step_and_is_the_same_on_every_attempt() -> None:
     assert idempotency_key("t", None, "s1") is None  # no plan: no key (tools call)
 
 
-def _count(runtime: Runtime, table: str) -> int:
-    return int(runtime.db.query(f"SELECT COUNT(*) AS n FROM {table}")[0]["n"])
+def _count(runtime: Runtime, collection: str) -> int:
+    query = "SELECT COUNT(*) AS n FROM records WHERE collection = ?"
+    return int(runtime.db.query(query, (collection,))[0]["n"])
+
+
+def _bodies(runtime: Runtime, collection: str) -> list[dict[str, Any]]:
+    rows = runtime.db.query("SELECT body FROM records WHERE collection = ?", (collection,))
+    return [json.loads(row["body"]) for row in rows]
 
 
 TOOLS: list[tuple[str, Callable[..., Any], dict[str, Any], str]] = [
@@ -65,7 +71,7 @@ TOOLS: list[tuple[str, Callable[..., Any], dict[str, Any], str]] = [
         "calendar.create",
         calendar_tools.create,
         {"title": "Dentist", "start": "tomorrow at 3 pm"},
-        "calendar_events",
+        "calendar",
     ),
 ]
 
@@ -89,15 +95,20 @@ async def test_changes_to_a_row_apply_once_per_step(runtime: Runtime) -> None:
     await spec(timer_tools.set_timer).ainvoke({"duration": "10 minutes"}, ctx(runtime, "a"))
     for _ in range(2):
         out = await spec(timer_tools.extend).ainvoke({"by": "5 minutes"}, ctx(runtime, "b"))
-    [row] = runtime.db.query("SELECT due_at FROM timers")
-    assert row["due_at"] == MONDAY_9AM.timestamp() + 15 * 60  # extended once, not twice
+    [timer] = _bodies(runtime, "timers")
+    assert timer["due_at"] == MONDAY_9AM.timestamp() + 15 * 60  # extended once, not twice
     assert out.display and "09:15" in out.display
     await spec(calendar_tools.create).ainvoke(
         {"title": "Dentist", "start": "tomorrow at 3 pm"}, ctx(runtime, "c")
     )
-    for _ in range(2):
-        await spec(calendar_tools.delete).ainvoke({"event": "Dentist"}, ctx(runtime, "d"))
-    assert _count(runtime, "calendar_events") == 0
+    await spec(calendar_tools.update).ainvoke(
+        {"event": "Dentist", "title": "Dentist (moved)"}, ctx(runtime, "d")
+    )
+    again = await spec(calendar_tools.update).ainvoke(
+        {"event": "Dentist", "title": "Dentist (moved)"}, ctx(runtime, "d")
+    )
+    [event] = _bodies(runtime, "calendar")
+    assert event["title"] == "Dentist (moved)" and again.display
 
 
 async def test_a_failed_call_is_not_remembered(runtime: Runtime) -> None:
@@ -109,7 +120,7 @@ async def test_a_failed_call_is_not_remembered(runtime: Runtime) -> None:
         {"duration": "1 minute", "label": "pasta"}, ctx(runtime, "y")
     )
     await spec(timer_tools.cancel).ainvoke({"target": "pasta"}, ctx(runtime, "x"))  # retried
-    assert runtime.db.query("SELECT state FROM timers")[0]["state"] == "cancelled"
+    assert [t["state"] for t in _bodies(runtime, "timers")] == ["cancelled"]
 
 
 async def test_without_a_plan_the_tool_just_runs(runtime: Runtime) -> None:

@@ -9,6 +9,7 @@ thread goes on once the fault is gone; the server answers 503 and keeps serving.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
@@ -62,7 +63,8 @@ async def system(tmp_path: Path) -> AsyncIterator[AgentSystem]:
 
 
 def _timers(system: AgentSystem) -> int:
-    return len(system.engine.runtime.db.query("SELECT id FROM timers WHERE state = 'running'"))
+    rows = system.engine.runtime.db.query("SELECT body FROM records WHERE collection = 'timers'")
+    return sum(json.loads(row["body"])["state"] == "running" for row in rows)
 
 
 @pytest.mark.anyio
@@ -100,7 +102,7 @@ async def test_a_turn_cut_by_storage_says_so_in_one_line_and_the_thread_goes_on(
 @pytest.mark.anyio
 async def test_a_tool_whose_rows_cannot_be_written_replies_plainly(system: AgentSystem) -> None:
     db = system.engine.runtime.db
-    with failing(db, "execute", "database or disk is full"):
+    with failing(db, "transaction", "database or disk is full"):
         result = await system.arun("set a timer for 10 minutes", thread_id="t")
     assert result.status == "failure"
     assert "I couldn't save that." in result.reply and "the disk is full" in result.reply
