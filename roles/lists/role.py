@@ -35,7 +35,7 @@ _DONE = re.compile(
 )
 _REMOVE = re.compile(
     rf"^(?:(?:please|can you)\s+)*(?:remove|delete|take|drop|scratch|erase|cross\s+out|cancel"
-    rf"|strike|get\s+rid\s+of|eliminate)\s+(?P<item>.+?)\s+(?:from|off|off of|on)\s+{_LIST}$",
+    rf"|strike|get\s+rid\s+of|eliminate)\s+(?P<item>.+?)\s+(?:from|off|off of|in|on)\s+{_LIST}$",
     re.I,
 )
 _SHOW = re.compile(

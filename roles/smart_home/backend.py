@@ -119,6 +119,16 @@ _CLASS_WORDS: dict[str, tuple[str, ...]] = {
     "tv": ("tv", "television"),
     "speaker": ("speaker",),
     "water": ("water",),
+    "update": ("update",),
+    "vibration": ("vibration", "vibrating"),
+    "power": ("power", "powered"),
+    "plug": ("plug", "plugged"),
+    "running": ("running",),
+    "problem": ("problem",),
+    "sound": ("sound",),
+    "tamper": ("tamper", "tampering"),
+    "presence": ("presence",),
+    "connectivity": ("connectivity", "connected"),
 }
 _MEDIA = frozenset({"media_player"})
 SUPPORTED: dict[str, frozenset[str]] = {

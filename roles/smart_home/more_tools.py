@@ -13,7 +13,7 @@ from pydantic import Field
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from roles.smart_home._common import apply, home_backend, home_layout, targets
-from roles.smart_home.backend import Action, convert, describe, in_state, match_devices
+from roles.smart_home.backend import Action, Device, convert, describe, in_state, match_devices
 from roles.smart_home.home import canonical
 
 __all__ = [
@@ -268,12 +268,20 @@ async def dock_mower(ctx: ToolContext, device: str = "lawn mower") -> ToolOutput
 
 
 @tool(side_effects="reversible", tags=("smart home", "scene", "script"))
-async def activate(ctx: ToolContext, scene: str) -> ToolOutput:
+async def activate(ctx: ToolContext, scene: str, area: str | None = None) -> ToolOutput:
     """Activate a scene or run a script ("movie night", "good morning").
 
     Args:
         scene: Scene or script name.
+        area: Room the scene belongs to, when several scenes share the name.
     """
-    found = await targets(ctx, scene, None, "activate")
+    found: list[Device] = []
+    if area:
+        try:
+            found = await targets(ctx, scene, area, "activate", many=True)
+        except ToolExecutionError:
+            found = []  # a scene of the whole home (no room) still answers to its name
+    if not found:
+        found = await targets(ctx, scene, None, "activate")
     changed = await apply(ctx, scene, None, "activate", found=found[:1])
     return ToolOutput(data=changed.data, display=f"Activated {found[0].name}.")

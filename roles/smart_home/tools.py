@@ -183,7 +183,12 @@ async def set_color(
 
 @tool(side_effects="reversible", tags=("smart home", "heating", "thermostat"))
 async def set_temperature(
-    ctx: ToolContext, temperature: float, device: str = "thermostat", area: str | None = None
+    ctx: ToolContext,
+    temperature: float,
+    device: str = "thermostat",
+    area: str | None = None,
+    floor: _Place = None,
+    near: str | None = None,
 ) -> ToolOutput:
     """Set the thermostat's target temperature (in the configured units, °C or °F).
 
@@ -191,6 +196,8 @@ async def set_temperature(
         temperature: Target temperature, e.g. 21 (°C) or 70 (°F).
         device: Thermostat name when there are several.
         area: Room of the thermostat, e.g. "office".
+        floor: Floor, e.g. "upstairs" (every thermostat there).
+        near: The room the request came from (its thermostat, when it has one).
     """
     unit = "°F" if ctx.runtime.settings.units == "imperial" else "°C"
     celsius = convert(temperature, unit, "°C")
@@ -200,12 +207,25 @@ async def set_temperature(
             f"{temperature:g}{unit} is outside the safe range {low:g}{unit} to {high:g}{unit}; "
             "nothing was changed."
         )
-    found = await targets(ctx, device, area, "set_temperature")
-    if len(found) > 1:
-        found = [d for d in found if d.area == found[0].area] if area else found[:1]
-    target = found[0]
-    value = convert(temperature, unit, str(target.attributes.get("temperature_unit", "°C")))
-    return await apply(ctx, target.id, None, "set_temperature", value, found=[target])
+    found = await targets(ctx, device, area, "set_temperature", floor=floor, near=near, many=True)
+    if len(found) > 1 and not (area or floor):
+        listed = ", ".join(d.name for d in found)
+        raise ToolExecutionError(
+            f"There are {len(found)} thermostats ({listed}); nothing was changed. Which one?",
+            details={"device": device, "matches": [d.id for d in found]},
+        )
+    changed = []
+    for target in found:
+        value = convert(temperature, unit, str(target.attributes.get("temperature_unit", "°C")))
+        changed.append(await apply(ctx, target.id, None, "set_temperature", value, found=[target]))
+    if len(changed) == 1:
+        return changed[0]
+    names = [d.name for d in found]
+    return ToolOutput(
+        data={"devices": [d for c in changed for d in (c.data or {}).get("devices", [])]},
+        display=f"Set the temperature of {', '.join(names[:-1])} and {names[-1]} to "
+        f"{temperature:g}{unit}.",
+    )
 
 
 @tool(side_effects="reversible", tags=("smart home", "security", "door"))

@@ -19,6 +19,7 @@ from home_assistant_intents import get_intents
 from agent_system.roles import RoleCall
 from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
+from roles.smart_home.sentences import EXTRA_LISTS, EXTRA_SENTENCES
 from roles.smart_home.simulated import CustomSentence
 
 __all__ = ["HA_INTENTS", "HomeMatcher", "Match"]
@@ -118,12 +119,16 @@ class HomeMatcher:
     ) -> None:
         data = get_intents("en") or {}
         wanted = {k: v for k, v in data.get("intents", {}).items() if k in HA_INTENTS}
+        for intent, blocks in EXTRA_SENTENCES.items():
+            known = wanted.get(intent, {"data": []})
+            wanted[intent] = {**known, "data": [*known["data"], *blocks]}
         self._custom: dict[str, CustomSentence] = {}
         for number, custom in enumerate(sentences or []):
             key = f"Custom{number}"
             self._custom[key] = custom
             wanted[key] = {"data": [{"sentences": list(custom.sentences)}]}
-        self.intents = Intents.from_dict({**data, "intents": wanted})
+        lists = {**data.get("lists", {}), **EXTRA_LISTS}
+        self.intents = Intents.from_dict({**data, "intents": wanted, "lists": lists})
         areas = [(a.name, a.name) for a in layout.areas]
         areas += [(alias, a.name) for a in layout.areas for alias in a.aliases]
         known = {a.name.lower() for a in layout.areas}
@@ -331,7 +336,10 @@ def _to_call(s: _Slots, speaker: str | None) -> RoleCall | None:
             args = {k: a for k, a in _where(s).items() if k in ("device", "area")}
             return RoleCall(f"smart_home.{'lock' if on else 'unlock'}", args)
         if domain in ("scene", "script"):
-            return RoleCall("smart_home.activate", {"scene": _target(s)}) if on else None
+            if not on:
+                return None
+            scene = {"scene": _target(s), **({"area": s.area} if s.area else {})}
+            return RoleCall("smart_home.activate", scene)
         if domain == "vacuum":
             tool = "start_vacuum" if on else "stop_vacuum"
             return RoleCall(f"smart_home.{tool}", {"device": _target(s)})
@@ -378,6 +386,10 @@ def _to_call(s: _Slots, speaker: str | None) -> RoleCall | None:
             temperature["device"] = s.name
         if s.area:
             temperature["area"] = s.area
+        if s.floor:
+            temperature["floor"] = s.floor
+        if speaker and not (s.name or s.area or s.floor):
+            temperature["near"] = speaker
         return RoleCall("smart_home.set_temperature", temperature)
     if s.intent == "HassClimateGetTemperature":
         return RoleCall("smart_home.get_temperature", {"area": s.area} if s.area else {})
