@@ -2,22 +2,38 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command, interrupt
 
 from agent_system import events as ev
-from agent_system.errors import ErrorCode, ErrorInfo
+from agent_system.errors import AgentSystemError, ErrorCode, ErrorInfo
 from agent_system.graph._view import StateView, emit, thread_id
 from agent_system.graph.state import AgentState
-from agent_system.planning.models import StepResult, StepStatus
+from agent_system.planning.models import ExecutionStep, StepResult, StepStatus
+from agent_system.planning.refs import find_refs, find_templates
+from agent_system.registry.spec import ToolContext
+
+if TYPE_CHECKING:
+    from agent_system.registry.registry import ToolRegistry
+    from agent_system.runtime import Runtime
 
 __all__ = ["Approve", "approved_ids"]
 
 
+@dataclass
 class Approve:
-    """Asked once, before anything that needs approval runs (`interrupt`)."""
+    """Asked once, before anything that needs approval runs (`interrupt`).
+
+    A step whose tool has a ``precheck`` is checked first (with `registry` and `runtime`):
+    when it cannot work ("unlock the back door" in a home without one) it fails at once with
+    the tool's own sentence, and nobody is asked to approve it.
+    """
+
+    registry: ToolRegistry | None = None
+    runtime: Runtime | None = None
 
     async def __call__(self, state: AgentState, config: RunnableConfig) -> Command[str]:
         view = StateView(state)
@@ -25,8 +41,14 @@ class Approve:
         assert plan is not None, "approve needs a plan"
         results = view.results
         pending = [s for s in plan.steps if s.requires_approval and s.id not in results]
+        for step in list(pending):
+            failed = await self._precheck(step, view.get("user"), thread_id(config))
+            if failed is not None:
+                results[step.id] = failed
+                pending.remove(step)
         if not pending:
-            return Command(goto="execute")
+            view.set_results(results)
+            return Command(goto="execute", update=view.update())
         request = [
             {
                 "step_id": s.id,
@@ -58,6 +80,31 @@ class Approve:
             emit(ev.StepSkipped(result=skipped, thread_id=thread_id(config)))
         view.set_results(results)
         return Command(goto="execute", update=view.update())
+
+    async def _precheck(
+        self, step: ExecutionStep, user: str | None, thread: str | None
+    ) -> StepResult | None:
+        """A failed result when `step` cannot work, else None (also when it cannot be told
+        before its inputs exist: arguments that read other steps' outputs)."""
+        if self.registry is None or self.runtime is None:
+            return None
+        spec = self.registry.get(step.tool)
+        if spec is None or spec.precheck is None:
+            return None
+        if find_refs(step.arguments) or find_templates(step.arguments):
+            return None
+        ctx = ToolContext(runtime=self.runtime, user=user, thread_id=thread, step_id=step.id)
+        try:
+            values = spec.validate_arguments(step.arguments)
+            await spec.precheck(ctx, **values)
+        except AgentSystemError as exc:
+            return StepResult(
+                step_id=step.id,
+                tool=step.tool,
+                status=StepStatus.FAILED,
+                error=exc.to_info(step.id),
+            )
+        return None
 
 
 def approved_ids(answer: Any, pending: list[str]) -> set[str]:

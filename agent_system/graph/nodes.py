@@ -92,7 +92,7 @@ class Engine:
                 steps,
                 self.speculations,
             ),
-            approve=Approve(),
+            approve=Approve(self.registry, self.runtime),
             execute=Execute(self.runtime, steps),
             replan=Replan(self.registry, self.replanner, self.fallback_replanner),
             synthesize=Synthesize(finish),

@@ -136,6 +136,10 @@ class ToolSpec:
     """Where it came from: a module, plugin, file or MCP server (for error messages)."""
     injected: tuple[str, ...] = ()
     """Parameter names filled by the engine (the `ToolContext`)."""
+    precheck: Callable[..., Awaitable[None]] | None = None
+    """For a tool that needs approval: ``async precheck(ctx, **arguments)`` raises a
+    `ToolExecutionError` (one plain sentence) when the call cannot work ("there is no back
+    door"); the engine runs it before asking, so nobody approves a step that would fail."""
 
     @property
     def domain(self) -> str:
@@ -214,6 +218,7 @@ def spec_from_function(
     examples: tuple[str, ...] | list[str] = (),
     compensate: str | None = None,
     source: str | None = None,
+    precheck: Callable[..., Awaitable[None]] | None = None,
 ) -> ToolSpec:
     """Build a `ToolSpec` from a typed function and its Google-style docstring."""
     tool_name = name or _default_name(func)
@@ -253,6 +258,7 @@ def spec_from_function(
         compensate=compensate,
         source=where,
         injected=tuple(injected),
+        precheck=precheck,
     )
 
 
@@ -284,6 +290,7 @@ def tool(
     tags: tuple[str, ...] | list[str] = (),
     examples: tuple[str, ...] | list[str] = (),
     compensate: str | None = None,
+    precheck: Callable[..., Awaitable[None]] | None = None,
 ) -> Callable[[F], F]: ...
 
 

@@ -67,7 +67,8 @@ _STRIP = re.compile(
     r"brightness|percent|degrees?|is|are|and|what about|how about|too|also|send|home|locked|"
     r"unlocked|opened|closed|running|what'?s|what|which|how|devices?|un-?mute|mute|resume|skip|"
     r"next|previous|play|volume|up|down|louder|quieter|water|irrigate|mow|halfway|half|way|"
-    r"return|go|back|base|dock|its|charger|track|song|music|activate|deactivate|illuminate|"
+    r"return|go back|go|back to|base|dock|its|charger|track|song|music|activate|deactivate|"
+    r"illuminate|"
     r"enable|disable|kill|cut|power|single|it|them|my|our)\b|\d+(?:\.\d+)?\s*%?|[?!.,]",
     re.I,
 )

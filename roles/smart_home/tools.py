@@ -239,7 +239,31 @@ async def lock(ctx: ToolContext, device: str = "front door", area: str | None = 
     return await apply(ctx, device, area, "lock")
 
 
-@tool(side_effects="reversible", requires_approval=True, tags=("smart home", "security", "door"))
+async def _unlock_targets(
+    ctx: ToolContext, device: str = "front door", area: str | None = None
+) -> None:
+    """Before approval is asked: the lock exists, and one lock (or a named room's)."""
+    await targets(ctx, device, area, "unlock")
+
+
+async def _garage_target(
+    ctx: ToolContext, device: str = "garage door", position: int | None = None
+) -> None:
+    """Before approval is asked: exactly one garage door or gate answers to `device`."""
+    found = await targets(ctx, device, None, "open")
+    (target,) = resolve(found, device) if len(found) > 1 else found
+    if not target.is_garage:
+        raise ToolExecutionError(
+            f"{target.name} is not a garage door; use smart_home.open_cover. Nothing was changed."
+        )
+
+
+@tool(
+    side_effects="reversible",
+    requires_approval=True,
+    tags=("smart home", "security", "door"),
+    precheck=_unlock_targets,
+)
 async def unlock(
     ctx: ToolContext, device: str = "front door", area: str | None = None
 ) -> ToolOutput:
@@ -281,7 +305,12 @@ async def open_cover(
     return await apply(ctx, device, area, "open", floor=floor, near=near)
 
 
-@tool(side_effects="reversible", requires_approval=True, tags=("smart home", "garage", "door"))
+@tool(
+    side_effects="reversible",
+    requires_approval=True,
+    tags=("smart home", "garage", "door"),
+    precheck=_garage_target,
+)
 async def open_garage(
     ctx: ToolContext, device: str = "garage door", position: int | None = None
 ) -> ToolOutput:

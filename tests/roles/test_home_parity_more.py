@@ -137,3 +137,26 @@ async def test_locking_the_doors_of_a_room_without_locks_says_so(settings: Any) 
     assert result.plan.steps[0].arguments.get("area") == "Bedroom"
     assert "bedroom" in result.reply.lower()
     assert devices["front_lock"]["state"] == devices["back_lock"]["state"] == "locked"
+
+
+@pytest.fixture
+def no_back_door(tmp_path: Path) -> Any:
+    home = tmp_path / "home.toml"
+    home.write_text(HOME_TOML.replace('name = "Back door"', 'name = "Side door"'), encoding="utf-8")
+    return make_settings(tmp_path / "data", home_config=home)
+
+
+@pytest.mark.anyio
+async def test_unlocking_a_door_the_home_lacks_says_so_before_any_approval(
+    no_back_door: Any,
+) -> None:
+    async with AgentSystem(no_back_door) as system:
+        missing = await system.arun("unlock the back door", thread_id="t1")
+        present = await system.arun("unlock the front door", thread_id="t2")
+        garage = await system.arun("open the garage door", thread_id="t3")
+        devices = await states(system)
+    assert missing.status == "failure"
+    assert "couldn't find a device called 'back door'" in missing.reply
+    assert present.status == "interrupted"  # a lock that exists still asks first
+    assert garage.status == "failure" and "garage door" in garage.reply
+    assert devices["front_lock"]["state"] == devices["back_lock"]["state"] == "locked"
