@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from evals import home, splits
+from evals import coverage, home, splits
 from evals.compounds import compose, evaluate_compounds
 from evals.ha import evaluate_ha
 from evals.harness import Harness
@@ -276,6 +276,8 @@ def write(
     }
     results_path.parent.mkdir(parents=True, exist_ok=True)
     results_path.write_text(json.dumps(payload, indent=1, default=str) + "\n", encoding="utf-8")
+    if "ha-intents-en" in results and not limit and doc == DOC:
+        coverage.update_doc(results_path)  # the coverage table of docs/roles.md
     return goals
 
 

@@ -17,6 +17,7 @@ test's satellite area (``area=``) when it has one and the API takes it. It is *r
 
 from __future__ import annotations
 
+import zlib
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
@@ -26,7 +27,7 @@ from evals.scoring import ACTION_ROLES, args_text, slot_found, tool_matches
 from evals.splits import Row
 from evals.voice import SetResult
 
-__all__ = ["HA_TOOLS", "evaluate_ha", "expected_targets"]
+__all__ = ["HA_TOOLS", "evaluate_ha", "expected_targets", "ha_split"]
 
 _HOME = ("smart_home.*", "!smart_home.get_*", "!smart_home.list_*")
 _STATE = ("smart_home.get_*", "smart_home.list_*")
@@ -122,6 +123,16 @@ def _slots(row: Row) -> dict[str, list[str]]:
     for key, value in row.slots:
         out[key].append(value.strip())
     return out
+
+
+def ha_split(text: str) -> str:
+    """``kept`` for a stable 30 % of the sentences (hash of the text), else ``rest``.
+
+    The kept side is reported apart; error analysis should read only the ``rest`` side's misses
+    (``python -m evals.coverage --misses`` prints those), so the kept share shows how far the
+    fixes carry to sentences nobody looked at.
+    """
+    return "kept" if zlib.crc32(text.encode("utf-8")) % 10 < 3 else "rest"
 
 
 def expected_targets(row: Row, devices: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -235,7 +246,7 @@ def score_ha_row(
     """Add one ha-intents-en sentence's outcome to `result`."""
     tally = result.tally
     slots = _slots(row)
-    groups = ("all", f"intent:{row.intent}", f"file:{row.source}")
+    groups = ("all", f"intent:{row.intent}", f"file:{row.source}", f"split:{ha_split(row.text)}")
     result.latencies.append(out.route_ms)
     result.cpu_latencies.append(out.route_cpu_ms)
     if row.intent in _NO_ACTION:
