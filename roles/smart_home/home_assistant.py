@@ -113,6 +113,9 @@ class HomeAssistant:
         self.unit = "°F" if units == "imperial" else "°C"
         self._layout: Layout | None = None
         self._areas: dict[str, str] = {}  # entity id -> area name
+        self.seen: tuple[list[Device], Layout] | None = None
+        """The devices and layout of the last read (the role's sentence matcher learns the
+        home's names from it)."""
         self._hints = {
             401: "Check AGENT_SYSTEM_HOME_ASSISTANT_TOKEN (a long-lived access token from your "
             "Home Assistant profile page).",
@@ -169,10 +172,12 @@ class HomeAssistant:
         except ToolExecutionError:  # templates disabled or an old instance: names carry rooms
             layout = self._layout = Layout()
         devices = [d for d in (self._device(item) for item in body) if d is not None]
-        return [
+        devices = [
             d.model_copy(update={"floor": layout.floor_of(d.area)}) if d.area else d
             for d in devices
         ]
+        self.seen = (devices, layout)
+        return devices
 
     def _device(self, item: Any) -> Device | None:
         if not isinstance(item, dict) or not isinstance(item.get("entity_id"), str):

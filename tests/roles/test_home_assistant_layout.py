@@ -22,6 +22,7 @@ from agent_system.registry.spec import ToolContext
 from agent_system.runtime import Runtime
 from agent_system.testing import make_runtime, make_settings
 from roles.smart_home import more_tools, tools
+from roles.smart_home._common import home_backend
 
 HA = "http://ha.local:8123"
 
@@ -118,3 +119,30 @@ async def test_valve_media_and_cover_position_use_their_own_services() -> None:
         "entity_id": "cover.blinds",
         "position": 50,
     }
+
+
+@pytest.mark.anyio
+@respx.mock
+async def test_the_sentence_matcher_learns_home_assistants_names_after_a_read() -> None:
+    from roles.smart_home.role import _matcher
+
+    no_template = respx.post(f"{HA}/api/template")
+    no_template.mock(return_value=httpx.Response(404, json={}))
+    states = [
+        {"entity_id": "scene.movie_night", "state": "", "attributes": {"friendly_name": "Cinema"}},
+        {"entity_id": "light.desk", "state": "off", "attributes": {"friendly_name": "Desk"}},
+    ]
+    respx.get(f"{HA}/api/states").mock(return_value=httpx.Response(200, json=states))
+    runtime = make_runtime(
+        make_settings(
+            smart_home_backend="home_assistant", home_assistant_url=HA, home_assistant_token="t0k"
+        )
+    )
+    assert _matcher(runtime).match("cinema on") is None  # no names before the first read
+    await home_backend(runtime).devices()
+    found = _matcher(runtime).match("cinema on")
+    assert found is not None
+    assert [(c.tool, c.arguments) for c in found.calls] == [
+        ("smart_home.activate", {"scene": "Cinema"})
+    ]
+    assert _matcher(runtime) is _matcher(runtime)  # rebuilt only when names change
