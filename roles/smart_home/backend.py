@@ -46,6 +46,7 @@ DeviceKind = Literal[
     "media_player",
     "scene",
     "script",
+    "person",
 ]
 Action = Literal[
     "turn_on",
@@ -94,6 +95,7 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "media_player": ("tv", "television", "speaker", "player", "radio", "music", "media", "stereo"),
     "scene": ("scene",),
     "script": ("script",),
+    "person": ("person", "people", "anyone", "everyone", "someone", "anybody", "everybody"),
 }
 # Words for device classes ("are any windows open", "is there motion in the garage").
 _CLASS_WORDS: dict[str, tuple[str, ...]] = {
@@ -421,6 +423,9 @@ def describe(device: Device, units: str = "metric") -> str:
         return f"{device.name} is {device.state}{' ' if unit and unit != '%' else ''}{unit}."
     if device.kind == "scene":
         return f"{device.name} is a scene."
+    if device.kind == "person":
+        where = {"home": "at home", "not_home": "away"}.get(state, f"at {state}")
+        return f"{device.name} is {where}."
     if device.kind in ("cover", "valve") and attrs.get("position") not in (None, 0, 100):
         text += f" at {attrs['position']}%"
     if device.kind == "fan" and device.state == "on" and attrs.get("percentage"):

@@ -40,6 +40,7 @@ _KINDS: dict[str, DeviceKind] = {
     "media_player": "media_player",
     "scene": "scene",
     "script": "script",
+    "person": "person",
 }
 
 # One template renders the whole layout as JSON (aliases are not exposed to templates).

@@ -30,6 +30,7 @@ _PLURAL_KIND = {
     "sensor": "sensors",
     "scene": "scene",
     "script": "script",
+    "person": "people",
 }
 _CLASS_PLURAL = {
     "garage_door": "garage doors",

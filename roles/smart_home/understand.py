@@ -101,6 +101,7 @@ class HomeMatcher:
         self._lists: dict[str, Any] = {
             "area": TextSlotList.from_tuples([(t, v, {"area": v}) for t, v in dict(areas).items()]),
             "floor": TextSlotList.from_tuples([(t, v) for t, v in dict(floors).items()]),
+            "zone": TextSlotList.from_tuples(_zones(devices)),
         }
         self._names = Trie()
         taken = {t.lower() for t, _ in areas} | {t.lower() for t, _ in floors}
@@ -247,6 +248,15 @@ class HomeMatcher:
 _KIND_SUFFIX = re.compile(
     r"\s+(?:lock|light|lamp|switch|sensor|valve|thermostat|player|speaker|plug)$", re.I
 )
+
+
+def _zones(devices: list[Device]) -> list[tuple[str, str]]:
+    """Where people can be ("home", "work"): Home Assistant's zones, from people's states."""
+    zones = {"home": "home", "house": "home", "away": "not_home", "out": "not_home"}
+    for device in devices:
+        if device.kind == "person" and device.state not in ("home", "not_home", ""):
+            zones[device.state.lower()] = device.state
+    return list(zones.items())
 
 
 def _spoken_names(device: Device, taken: set[str] | None = None) -> list[str]:

@@ -8,6 +8,7 @@ import pytest
 
 from agent_system.roles import RoleCall
 from roles.lists.role import ROLE as LISTS
+from roles.smart_home.backend import Device, describe, match_devices
 from roles.smart_home.simulated import load_home
 from roles.smart_home.understand import HomeMatcher
 from tests.roles.test_home_parity import HOME_TOML
@@ -20,7 +21,8 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> HomeMatcher:
         HOME_TOML
         + '\n[[devices]]\nid = "party"\nname = "Party mode"\nkind = "scene"\n'
         + '\n[[devices]]\nid = "upd"\nname = "Phone update"\nkind = "binary_sensor"\n'
-        + 'device_class = "update"\nstate = "on"\n',
+        + 'device_class = "update"\nstate = "on"\n'
+        + '\n[[devices]]\nid = "ada"\nname = "Ada"\nkind = "person"\nstate = "Work"\n',
         encoding="utf-8",
     )
     home = load_home(path)
@@ -48,6 +50,8 @@ def calls(matcher: HomeMatcher, text: str, area: str | None = None) -> list[Role
         ("play the previous track", "media", {"command": "previous"}),
         ("play something by Nina Simone", "play_media", {"query": "something by Nina Simone"}),
         ("are there any updates available", "list_devices", {"state": "on"}),
+        ("where is Ada", "get_state", {"device": "Ada"}),
+        ("who is at home", "list_devices", {"device": "people", "state": "home"}),
     ],
 )
 def test_sentence_shapes(
@@ -68,3 +72,10 @@ def test_removing_from_a_list_in_or_on_it() -> None:
         assert LISTS.interpret(text, {}, None, []) == RoleCall(  # type: ignore[arg-type]
             "lists.remove", {"item": "apples", "list_name": "shopping"}
         )
+
+
+def test_a_person_is_described_by_where_they_are() -> None:
+    ada = Device(id="ada", name="Ada", kind="person", state="Work")
+    assert describe(ada) == "Ada is at Work."
+    assert describe(ada.model_copy(update={"state": "not_home"})) == "Ada is away."
+    assert match_devices([ada], "people") == [ada]
