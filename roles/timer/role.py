@@ -89,7 +89,7 @@ def _list_arguments(text: str, when: str = "") -> dict[str, Any]:
     kinds = {k.lower() for k in _KIND.findall(text)}
     if len(kinds) == 1:
         arguments["kind"] = kinds.pop()
-    label = _VAGUE.sub("", extract_label(text) or "").strip()
+    label = _VAGUE.sub("", extract_label(text) or _timer_name(_VERB.sub("", text.strip()))).strip()
     if label and "kind" in arguments and not _ALL.search(text):
         arguments["target"] = label
     if _COUNT.search(text):
@@ -122,6 +122,61 @@ def _asks(text: str) -> bool:
     return not _CREATE_VERB.search(text) and parse_when(text, _EPOCH) is None
 
 
+# "pause pizza timer", "status of 1 hour timer", "how long is left on the timer in the kitchen"
+_VERB = re.compile(
+    r"^(?:please\s+)?(?:cancel|stop|pause|resume|unpause|continue|restart|delete|remove|"
+    r"status\s+of|(?:how\s+(?:much|long)\s+(?:time\s+)?(?:is\s+)?|time\s+)left\s+on)\s+|"
+    r"\s+status$",
+    re.IGNORECASE,
+)
+_NAMED = re.compile(
+    r"^(?:(?:the|my|our)\s+)?(?:timers?\s+(?:for|named|called|in(?:\s+the)?)\s+(?P<after>.+)|"
+    r"(?P<before>.+?)\s+timers?)$",
+    re.IGNORECASE,
+)
+# Home Assistant's HassIncreaseTimer / HassDecreaseTimer: "add 5 minutes to the pizza timer",
+# "take 5 minutes off my timer", "decrease the 1 hour timer by 5 minutes".
+_MORE = (
+    re.compile(r"^(?:add|put)\s+(?P<by>.+?)\s+(?:to|on|onto)\s+(?P<which>.*\btimers?\b.*)$", re.I),
+    re.compile(
+        r"^(?:increase|extend|lengthen)\s+(?P<which>.*\btimers?\b.*?)\s+by\s+(?P<by>.+)$", re.I
+    ),
+)
+_LESS = (
+    re.compile(
+        r"^(?:remove|take|subtract|knock)\s+(?P<by>.+?)\s+(?:off|from|off\s+of)\s+"
+        r"(?P<which>.*\btimers?\b.*)$",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:decrease|reduce|shorten|cut)\s+(?P<which>.*\btimers?\b.*?)\s+by\s+(?P<by>.+)$",
+        re.I,
+    ),
+)
+
+
+def _timer_name(text: str) -> str:
+    """The name or length in "pizza timer", "timer for 1 hour", "timer in kitchen" ("" if none)."""
+    match = _NAMED.match(text.strip())
+    if not match:
+        return ""
+    name = (match["after"] or match["before"] or "").strip()
+    name = re.sub(r"^(?:(?:the|my|our|a|an)\b\s*)+", "", name, flags=re.IGNORECASE)
+    return "" if name.lower() in ("", "the", "my", "all", "every") else name
+
+
+def _adjust(text: str) -> RoleCall | None:
+    """timer.extend / timer.shorten for "add 5 minutes to ..." and "take 5 minutes off ..."."""
+    for patterns, tool in ((_MORE, "timer.extend"), (_LESS, "timer.shorten")):
+        for pattern in patterns:
+            match = pattern.match(text.strip().rstrip("?!."))
+            duration = parse_duration(match["by"]) if match else None
+            if match and duration is not None and duration > timedelta(0):
+                target = " ".join(filter(None, (_timer_name(match["which"]), "timer")))
+                return RoleCall(tool, {"by": format_duration(duration), "target": target})
+    return None
+
+
 def _intent(text: str) -> str:
     """The intent whose keyword comes first ("remind me to cancel..." is a reminder)."""
     found = [(m.start(), name) for name, p in _PATTERNS.items() if (m := p.search(text))]
@@ -148,7 +203,7 @@ def _target(text: str) -> str:
         parts.append("all")
     if number := _NUMBER.search(text):
         parts.append(number[1])
-    elif label := extract_label(text):
+    elif label := extract_label(text) or _timer_name(_VERB.sub("", text.strip())):
         parts.append(label)
     if kind := _KIND.search(text):
         parts.append(kind[1].lower())
@@ -218,6 +273,8 @@ class TimerRole:
         return with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
 
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
+        if (adjusted := _adjust(text)) is not None:
+            return adjusted
         intent = _intent(text)
         duration = parse_duration(text)
         if intent in ("cancel", "pause", "resume"):

@@ -20,7 +20,17 @@ from agent_system.runtime import Dependency
 from roles.timer.service import length_name
 from roles.timer.store import ACTIVE, Timer, TimerKind, TimerState, TimerStore
 
-__all__ = ["alarm", "cancel", "extend", "list_timers", "pause", "remind", "resume", "set_timer"]
+__all__ = [
+    "alarm",
+    "cancel",
+    "extend",
+    "list_timers",
+    "pause",
+    "remind",
+    "resume",
+    "set_timer",
+    "shorten",
+]
 
 MAX_TIMER = timedelta(days=7)
 _KIND_WORDS: dict[str, TimerKind] = {"timer": "timer", "alarm": "alarm", "reminder": "reminder"}
@@ -194,12 +204,22 @@ async def _resolve(
     if text.isdigit():
         found = [t for t in timers if t.id == int(text)]
     else:
-        found = [t for t in timers if t.label.lower() == text] or [
-            t for t in timers if t.label and (text in t.label.lower() or t.label.lower() in text)
-        ]
+        found = _called(timers, text)
     if not found:
         names = ", ".join(t.name for t in timers)
         raise ToolExecutionError(f"No {noun} matches {target!r}; you have: {names}.")
+    return found
+
+
+def _called(timers: list[Timer], name: str) -> list[Timer]:
+    """Timers whose label is `name` (or contains it), or whose length it is ("1 hour")."""
+    name = name.lower().strip()
+    found = [t for t in timers if t.label.lower() == name] or [
+        t for t in timers if t.label and (name in t.label.lower() or t.label.lower() in name)
+    ]
+    length = parse_duration(name)
+    if not found and length is not None:
+        found = [t for t in timers if t.duration == length]
     return found
 
 
@@ -304,9 +324,7 @@ async def list_timers(
         timers = [t for t in timers if t.state == "running"]
     if name:
         every = timers
-        timers = [t for t in every if str(t.id) == name or t.label.lower() == name] or [
-            t for t in every if t.label and (name in t.label.lower() or t.label.lower() in name)
-        ]
+        timers = [t for t in every if str(t.id) == name] or _called(every, name)
         if not timers:
             what = "/".join(sorted(kinds)) or "timer, alarm or reminder"
             others = f" (you have: {', '.join(t.name for t in every)})" if every else ""
@@ -408,4 +426,31 @@ async def extend(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
     return ToolOutput(
         data=[_as_data(t, now) for t in changed],
         display=f"Added {format_duration(value)} to {'; '.join(parts)}.",
+    )
+
+
+@tool(name="timer.shorten", side_effects="reversible")
+def shorten(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
+    """Take time off a running or paused timer ("take 5 minutes off the pizza timer").
+
+    Args:
+        by: How much to take off, e.g. "5 minutes".
+        target: Which one: a label, its length ("1 hour"), a number, or empty for the only one.
+    """
+    value = _duration(by, "The time to take off")
+    now = ctx.runtime.clock.now()
+    store = timer_store(ctx)
+    found = _resolve(ctx, target, ACTIVE, "shorten", ("timer",))
+    for timer in found:
+        left = timer.remaining(now)
+        if left <= value:
+            raise ToolExecutionError(
+                f"{timer.name} has only {format_duration(left)} left, so I can't take "
+                f"{format_duration(value)} off; nothing was changed."
+            )
+    changed = [store.extend(t.id, -value) for t in found]
+    parts = [f"{t.name} ({_ends(t.due_at, now) if t.due_at else 'paused'})" for t in changed]
+    return ToolOutput(
+        data=[_as_data(t, now) for t in changed],
+        display=f"Took {format_duration(value)} off {'; '.join(parts)}.",
     )

@@ -48,6 +48,7 @@ def test_tool_names_follow_the_role_dot_function_convention() -> None:
         "timer.pause",
         "timer.resume",
         "timer.extend",
+        "timer.shorten",
     }
     assert "ctx" not in spec("set_timer").parameters["properties"]
 
