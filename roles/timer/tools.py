@@ -430,7 +430,7 @@ async def extend(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
 
 
 @tool(name="timer.shorten", side_effects="reversible")
-def shorten(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
+async def shorten(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
     """Take time off a running or paused timer ("take 5 minutes off the pizza timer").
 
     Args:
@@ -440,7 +440,7 @@ def shorten(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
     value = _duration(by, "The time to take off")
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
-    found = _resolve(ctx, target, ACTIVE, "shorten", ("timer",))
+    found = await _resolve(ctx, target, ACTIVE, "shorten", ("timer",))
     for timer in found:
         left = timer.remaining(now)
         if left <= value:
@@ -448,7 +448,7 @@ def shorten(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
                 f"{timer.name} has only {format_duration(left)} left, so I can't take "
                 f"{format_duration(value)} off; nothing was changed."
             )
-    changed = [store.extend(t.id, -value) for t in found]
+    changed = [await store.extend(t.id, -value) for t in found]
     parts = [f"{t.name} ({_ends(t.due_at, now) if t.due_at else 'paused'})" for t in changed]
     return ToolOutput(
         data=[_as_data(t, now) for t in changed],

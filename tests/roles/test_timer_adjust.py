@@ -10,6 +10,7 @@ import pytest
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext
+from agent_system.repository import open_repository
 from agent_system.roles import RoleCall
 from agent_system.runtime import Runtime
 from roles.timer import ROLE, TimerStore
@@ -21,6 +22,10 @@ pytestmark = pytest.mark.anyio
 async def call(runtime: Runtime, name: str, **arguments: Any) -> Any:
     spec = getattr(timer_tools, name).__tool_spec__
     return await spec.ainvoke(arguments, ToolContext(runtime=runtime, user="ann"))
+
+
+def timer_store(runtime: Runtime) -> TimerStore:
+    return TimerStore(open_repository(runtime), runtime.clock)
 
 
 def interpret(runtime: Runtime, text: str) -> Any:
@@ -70,8 +75,8 @@ async def test_time_comes_off_the_timer_of_that_length(runtime: Runtime) -> None
     await call(runtime, "set_timer", duration="1 hour")
     await call(runtime, "set_timer", duration="10 minutes", label="pizza")
     out = await call(runtime, "shorten", by="5 minutes", target="1 hour")
-    store = TimerStore(runtime.db, runtime.clock)
-    (hour,) = [t for t in store.list_timers("ann") if not t.label]
+    store = timer_store(runtime)
+    (hour,) = [t for t in await store.list_timers("ann") if not t.label]
     assert hour.remaining(runtime.clock.now()) == timedelta(minutes=55)
     assert out.display.startswith("Took 5 minutes off")
     more = await call(runtime, "extend", by="5 minutes", target="pizza")
@@ -82,5 +87,5 @@ async def test_more_than_is_left_is_refused(runtime: Runtime) -> None:
     await call(runtime, "set_timer", duration="3 minutes", label="tea")
     with pytest.raises(ToolExecutionError, match="only 3 minutes left"):
         await call(runtime, "shorten", by="5 minutes", target="tea")
-    (tea,) = TimerStore(runtime.db, runtime.clock).list_timers("ann")
+    (tea,) = await timer_store(runtime).list_timers("ann")
     assert tea.remaining(runtime.clock.now()) == timedelta(minutes=3)
