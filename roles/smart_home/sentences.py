@@ -104,6 +104,9 @@ EXTRA_SENTENCES: dict[str, list[dict[str, Any]]] = {
             "requires_context": {"domain": ["media_player"]},
         },
     ],
+    "HassMediaNext": [
+        {"sentences": ["play [the] next <track>", "skip to the next <track>", "next <track>"]}
+    ],
     "HassMediaSearchAndPlay": [{"sentences": ["play {search_query}"]}],
     "HassGetState": [
         {

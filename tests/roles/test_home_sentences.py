@@ -48,6 +48,7 @@ def calls(matcher: HomeMatcher, text: str, area: str | None = None) -> list[Role
         ("set the temperature to 20.5°", "set_temperature", {"temperature": 20.5}),
         ("TV go back to the last song", "media", {"device": "TV", "command": "previous"}),
         ("play the previous track", "media", {"command": "previous"}),
+        ("play the next song", "media", {"command": "next"}),
         ("play something by Nina Simone", "play_media", {"query": "something by Nina Simone"}),
         ("are there any updates available", "list_devices", {"state": "on"}),
         ("where is Ada", "get_state", {"device": "Ada"}),
