@@ -57,7 +57,10 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (r"\b(?:start|run)\b.*\b(?:vacuum|robot|roomba|cleaning)\b|\bvacuum\b|\bclean\b", "vacuum"),
     (r"\b(?:thermostat|heating|temperature)\b.*\d|\bdegrees\b", "set_temperature"),
     (r"\bset\b.*\b(?:thermostat|heating|temperature)\b", "set_temperature"),
-    (r"\b(?:dim|brighten|brightness)\b|\d+\s*(?:%|percent)", "set_brightness"),
+    (
+        r"\b(?:dim|dimmer|brighten|brighter|brightness|darker|lighter)\b|\d+\s*(?:%|percent)",
+        "set_brightness",
+    ),
     (r"\b(?:turn|switch|put)\s+(?:\w+\s+){0,4}?on\b|\bon$", "turn_on"),
     (r"^(?:activate|illuminate|enable|power up|light up)\b|\blight\s+(?:\w+\s+)?up$", "turn_on"),
     (r"^(?:deactivate|disable|kill|cut|power down|shut down)\b", "turn_off"),
@@ -71,7 +74,8 @@ _STRIP = re.compile(
     r"next|previous|play|volume|up|down|louder|quieter|water|irrigate|mow|halfway|half|way|"
     r"return|go back|go|back to|base|dock|its|charger|track|song|music|activate|deactivate|"
     r"illuminate|"
-    r"enable|disable|kill|cut|power|single|it|them|my|our)\b|\d+(?:\.\d+)?\s*%?|[?!.,]",
+    r"enable|disable|kill|cut|power|single|it|them|my|our|brighter|dimmer|darker|lighter|a bit|"
+    r"little|more|less|bit)\b|\d+(?:\.\d+)?\s*%?|[?!.,]",
     re.I,
 )
 
@@ -164,6 +168,8 @@ class SmartHomeRole:
         question = _state_question(text)
         if question is not None:
             return question
+        if _COFFEE.match(text):
+            return RoleCall("smart_home.turn_on", {"device": "coffee"})
         action = _action(text)
         asking = bool(_QUESTION.match(text))
         device, area = _device_text(text)
@@ -333,6 +339,13 @@ def _args(device: str, area: str | None, near: str | None = None, **extra: Any) 
     return arguments
 
 
+_BRIGHTER = re.compile(r"\b(?:brighten|brighter|lighter|up|increase|raise)\b", re.I)
+_DIMMER = re.compile(r"\b(?:dim|dimmer|darker|down|lower|decrease|reduce)\b", re.I)
+_COFFEE = re.compile(
+    r"^(?:please\s+)?(?:make|brew|prepare|start)\s+(?:me\s+)?(?:a\s+|some\s+|the\s+)?"
+    r"(?:cup\s+of\s+)?(?:coffee|espresso|cappuccino|latte)\b",
+    re.I,
+)
 _KIND_ONLY = re.compile(r"^(?:all\s+)?(?:lights?|lamps?|tv|speaker|media player|blinds?|shades?)$")
 
 
@@ -384,6 +397,9 @@ def _call(
         return RoleCall("smart_home.close_cover", _args(device, area, near))
     if action == "set_brightness":
         if number is None:
+            step = -20 if _DIMMER.search(text) else 20 if _BRIGHTER.search(text) else 0
+            if step:
+                return RoleCall("smart_home.set_brightness", _args(device, area, near, change=step))
             return Clarification("To what brightness, from 0 to 100%?", ("brightness",))
         return RoleCall(
             "smart_home.set_brightness",

@@ -138,12 +138,13 @@ async def turn_off(
 async def set_brightness(
     ctx: ToolContext,
     device: str,
-    brightness: Annotated[int, Field(ge=0, le=100)],
+    brightness: Annotated[int | None, Field(ge=0, le=100)] = None,
     area: str | None = None,
     floor: _Place = None,
     near: str | None = None,
+    change: Annotated[int | None, Field(ge=-100, le=100)] = None,
 ) -> ToolOutput:
-    """Dim or brighten a light (0 turns it off).
+    """Dim or brighten a light (0 turns it off), to a level or by a step.
 
     Args:
         device: Light name, e.g. "living room light".
@@ -151,8 +152,32 @@ async def set_brightness(
         area: Room, e.g. "bedroom".
         floor: Floor, e.g. "upstairs".
         near: The room the request came from.
+        change: Instead of `brightness`: points to add or take off ("brighter": 20).
     """
-    return await apply(ctx, device, area, "set_brightness", brightness, floor=floor, near=near)
+    if brightness is not None or change is None:
+        if brightness is None:
+            raise ToolExecutionError(
+                "Say a brightness from 0 to 100% or how much brighter or dimmer; nothing was "
+                "changed."
+            )
+        return await apply(ctx, device, area, "set_brightness", brightness, floor=floor, near=near)
+    found = await targets(ctx, device, area, "set_brightness", floor=floor, near=near)
+    found = [d for d in found if d.state == "on"] or found  # "the lights": the ones lit
+    outputs = []
+    for light in found:
+        level = light.attributes.get("brightness")
+        now = float(level) if level is not None else (100.0 if light.state == "on" else 0.0)
+        if light.state != "on":
+            now = 0.0
+        value = int(max(0, min(100, now + change)))
+        outputs.append(await apply(ctx, light.id, None, "set_brightness", value, found=[light]))
+    if len(outputs) == 1:
+        return outputs[0]
+    names = [d.name for d in found]
+    return ToolOutput(
+        data={"devices": [d for o in outputs for d in (o.data or {}).get("devices", [])]},
+        display=f"Changed the brightness of {', '.join(names[:-1])} and {names[-1]}.",
+    )
 
 
 @tool(side_effects="reversible", tags=("smart home", "lights", "colour"))

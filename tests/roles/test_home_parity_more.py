@@ -31,6 +31,12 @@ state = "heat"
 attributes = { target_temperature = 19, current_temperature = 18 }
 
 [[devices]]
+id = "coffee"
+name = "Coffee machine"
+kind = "switch"
+area = "kitchen"
+
+[[devices]]
 id = "party"
 name = "Party mode"
 kind = "scene"
@@ -160,3 +166,19 @@ async def test_unlocking_a_door_the_home_lacks_says_so_before_any_approval(
     assert present.status == "interrupted"  # a lock that exists still asks first
     assert garage.status == "failure" and "garage door" in garage.reply
     assert devices["front_lock"]["state"] == devices["back_lock"]["state"] == "locked"
+
+
+@pytest.mark.anyio
+async def test_brighter_dimmer_and_coffee(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        await system.arun("dim the kitchen light to 50%")
+        await system.arun("make the kitchen light brighter")
+        brighter = (await states(system))["kitchen_light"]["attributes"]["brightness"]
+        await system.arun("make the lights dimmer")
+        devices = await states(system)
+        await system.arun("make me a coffee")
+        coffee = (await states(system))["coffee"]["state"]
+    assert brighter == 70
+    assert devices["kitchen_light"]["attributes"]["brightness"] == 50
+    assert devices["bed_lamp"]["state"] == "off"  # only the lit ones dim
+    assert coffee == "on"

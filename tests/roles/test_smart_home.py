@@ -495,7 +495,7 @@ def test_a_follow_up_reuses_the_previous_action_on_a_new_device() -> None:
     ("text", "missing"),
     [
         ("turn on", ("device",)),
-        ("dim the lights", ("brightness",)),
+        ("change the light brightness", ("brightness",)),
         ("set the thermostat", ("temperature",)),
     ],
 )
