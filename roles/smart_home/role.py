@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -205,10 +206,17 @@ class SmartHomeRole:
     def route_stage(self, runtime: Runtime) -> HomeStage:
         """The router's first stage for this home: requests naming its devices come here."""
         settings = runtime.settings
+        extra: dict[str, Any] = {}
+        if "claims" in inspect.signature(HomeStage).parameters:
+
+            def claims(text: str, area: str | None) -> bool:  # hassil loads on first use
+                return _matcher(runtime).claims(text, area)
+
+            extra["claims"] = claims
         if settings.smart_home_backend == "home_assistant":
-            return HomeStage([], Layout())
+            return HomeStage([], Layout(), **extra)
         home = load_home(settings.home_config)
-        return HomeStage(home.devices, home.layout, home.sentences)
+        return HomeStage(home.devices, home.layout, home.sentences, **extra)
 
 
 _STATES = sorted(

@@ -80,3 +80,26 @@ def test_a_person_is_described_by_where_they_are() -> None:
     assert describe(ada) == "Ada is at Work."
     assert describe(ada.model_copy(update={"state": "not_home"})) == "Ada is away."
     assert match_devices([ada], "people") == [ada]
+
+
+def test_the_route_stage_gets_the_matchers_claims_when_it_takes_them(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from agent_system.testing import make_runtime, make_settings
+    from roles.smart_home import role as role_module
+
+    seen: dict[str, object] = {}
+
+    class Stage:
+        def __init__(self, *args: object, claims: object = None) -> None:
+            seen["claims"] = claims
+
+    path = tmp_path / "home.toml"
+    path.write_text(HOME_TOML, encoding="utf-8")
+    monkeypatch.setattr(role_module, "HomeStage", Stage)
+    runtime = make_runtime(make_settings(tmp_path / "data", home_config=path))
+    role_module.ROLE.route_stage(runtime)
+    claims = seen["claims"]
+    assert callable(claims)
+    assert claims("turn the lights in the ground floor off", None) is True
+    assert claims("what is the plug type of my car", None) is False
