@@ -171,7 +171,7 @@ def test_an_approval_ends_the_run_with_an_interrupt_that_command_resume_answers(
 def test_a_denied_approval_skips_the_step(url: str) -> None:
     client = get_sync_client(url=url, api_key=KEY_A)
     tid = client.threads.create()["thread_id"]
-    paused = client.runs.wait(tid, GRAPH_ID, input=_user("unlock the back door"))
+    paused = client.runs.wait(tid, GRAPH_ID, input=_user("unlock the front door"))
     [interrupt] = paused["__interrupt__"]
     done = client.runs.wait(tid, GRAPH_ID, command={"resume": {interrupt["id"]: False}})
     assert [s["status"] for s in done["steps"]] == ["skipped"]
