@@ -17,13 +17,14 @@ in Spain", "how much gas is left", "play my workout playlist" and "what place do
 go to the classifier. Media requests are claimed only when they name the home's media player
 ("pause the TV"): "skip this song" is left to the classifier. Requests that also speak of timers,
 reminders, the weather or the calendar are left to it too (they may be compound). It only looks
-words up (no template matching): a few microseconds.
+words up (a few microseconds); only a few shapes it cannot judge ("stealth mode on", "replay the
+last track", "are any openings open") ask the home's template matcher, when one is given.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from agent_system.roles import SPEAKER_AREA
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
@@ -118,6 +119,12 @@ _OTHER_ROLES = re.compile(
     r"schedule|event|search|news|list|lists|note|notes)\b"
 )
 _FOLLOW_UP = re.compile(r"^(?:and|what about|how about|also|then|same|now|it|that)\b")
+_ASK_MATCHER = re.compile(
+    r"(?:^.{2,40} (?:on|off)$)|^transition to\b|\breplay\b|^(?:the )?tv\b|"
+    r"\bgo back to the (?:last|previous)\b|\bopenings?\b|\bupdates?\b|\bvibrat"
+)
+"""Shapes the word lookup cannot judge but the home's templates can ("stealth mode on", "replay
+the last track", "are any openings open"): only these ask the (slower) template matcher."""
 
 
 def _norm(text: str) -> str:
@@ -141,7 +148,9 @@ class HomeStage:
         sentences: list[CustomSentence] | None = None,
         *,
         confidence: float = 0.97,
+        claims: Callable[[str, str | None], bool] | None = None,
     ) -> None:
+        self._claims = claims
         names = [n for d in devices for n in (d.name, *d.aliases)]
         places = [a.name for a in layout.areas] + [x for a in layout.areas for x in a.aliases]
         places += [f.name for f in layout.floors] + [x for f in layout.floors for x in f.aliases]
@@ -194,6 +203,9 @@ class HomeStage:
             return None
         text = _norm(normalize(request.text))  # "could you please ..." -> "..."
         reason = self._claim(text)
+        if reason is None and self._claims is not None and _ASK_MATCHER.search(text):
+            if self._claims(request.text, SPEAKER_AREA.get()):
+                reason = "A sentence this home's templates understand."
         return None if reason is None else self._decision(reason)
 
     def _claim(self, text: str) -> str | None:

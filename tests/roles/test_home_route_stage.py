@@ -70,3 +70,32 @@ def test_media_commands_from_a_room_with_a_player(stage: HomeStage) -> None:
         assert stage(RouteRequest(text="skip this song")) is None
     finally:
         SPEAKER_AREA.reset(token)
+
+
+def test_asks_the_template_matcher_only_for_shapes_words_cannot_judge() -> None:
+    home = load_home(None)
+    asked: list[str] = []
+
+    def claims(text: str, area: str | None) -> bool:
+        asked.append(text)
+        return text == "are any openings open"
+
+    stage = HomeStage(home.devices, home.layout, home.sentences, claims=claims)
+    decision = stage(RouteRequest(text="are any openings open"))
+    assert decision is not None and decision.role == "smart_home"
+    assert stage(RouteRequest(text="replay the last track")) is None  # the matcher said no
+    assert stage(RouteRequest(text="what type of plug do they use in spain")) is None
+    assert stage(RouteRequest(text="how much gas is left in my tank")) is None
+    assert asked == ["are any openings open", "replay the last track"]  # never for the others
+
+
+def test_the_role_hands_its_stage_the_home_matcher() -> None:
+    import asyncio
+
+    from agent_system import AgentSystem
+
+    async def route(text: str) -> str | None:
+        decision = await AgentSystem().aroute(text)
+        return decision.role
+
+    assert asyncio.run(route("replay the last track on the TV")) == "smart_home"
