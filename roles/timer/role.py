@@ -79,6 +79,15 @@ def _when_filter(text: str, now: datetime) -> str:
     return found.value.date().isoformat()
 
 
+# "list my timers", "show me the pasta timer": the asking words are not part of a timer's name.
+_LIST_VERB = re.compile(
+    r"^(?:(?:please|and|so|ok|hey)\s+)*(?:can\s+you\s+|could\s+you\s+)?"
+    r"(?:list|show|display|check|see|read|tell|give|what(?:'s|\s+is|\s+are)?|which|how\s+are)"
+    r"(?:\s+(?:me|us|out))?\s+",
+    re.IGNORECASE,
+)
+
+
 def _list_arguments(text: str, when: str = "") -> dict[str, Any]:
     """timer.list's filters for `text`.
 
@@ -89,7 +98,8 @@ def _list_arguments(text: str, when: str = "") -> dict[str, Any]:
     kinds = {k.lower() for k in _KIND.findall(text)}
     if len(kinds) == 1:
         arguments["kind"] = kinds.pop()
-    label = _VAGUE.sub("", extract_label(text) or _timer_name(_VERB.sub("", text.strip()))).strip()
+    named = _timer_name(_LIST_VERB.sub("", _VERB.sub("", text.strip())))
+    label = _VAGUE.sub("", extract_label(text) or named).strip()
     if label and "kind" in arguments and not _ALL.search(text):
         arguments["target"] = label
     if _COUNT.search(text):

@@ -46,7 +46,15 @@ def _contend(zyg: Zygote, tmp_path: Path, database_url: str | None) -> tuple[str
         for tag in ("p", "q")
     ]
     pids = [zyg.start(spec) for spec in specs]  # both run at once
-    assert [zyg.wait(pid) for pid in pids] == [0, 0]
+    codes = [zyg.wait(pid) for pid in pids]
+    errors = [
+        line
+        for spec in specs
+        if Path(spec["report"]).exists()
+        for line in Path(spec["report"]).read_text().splitlines()
+        if line.startswith("ERROR")
+    ]
+    assert codes == [0, 0], errors
     lines = [
         line
         for spec in specs

@@ -89,3 +89,24 @@ async def test_more_than_is_left_is_refused(runtime: Runtime) -> None:
         await call(runtime, "shorten", by="5 minutes", target="tea")
     (tea,) = await timer_store(runtime).list_timers("ann")
     assert tea.remaining(runtime.clock.now()) == timedelta(minutes=3)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "target"),
+    [
+        ("list my timers", "timer", None),
+        ("show my timers", "timer", None),
+        ("check my timers", "timer", None),
+        ("display my alarms please", "alarm", None),
+        ("show me the pasta timer", "timer", "pasta"),
+        ("what is the status of the pizza timer", "timer", "pizza"),
+    ],
+)
+def test_the_asking_words_are_not_a_timers_name(
+    runtime: Runtime, text: str, kind: str, target: str | None
+) -> None:
+    """'list my timers' lists them all; before, it looked for a timer named 'list my'."""
+    call = interpret(runtime, text)
+    assert isinstance(call, RoleCall) and call.tool == "timer.list", call
+    assert call.arguments.get("kind") == kind
+    assert call.arguments.get("target") == target

@@ -1,0 +1,57 @@
+"""Several processes opening one new data folder at the same moment all start.
+
+`agent-system serve --workers 2`, or a CLI started beside the server, opens the SQLite file from
+two processes at once. LangGraph's savers migrate their tables by reading a migration number
+and applying the next ones; before the setup was serialised across processes, one of them
+failed with "duplicate column name: expires_at" or a UNIQUE error on ``store_migrations``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.synchronize
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+PROCESSES = 8
+
+
+def _open(
+    home: str, start: multiprocessing.synchronize.Barrier, done: multiprocessing.Queue[str]
+) -> None:
+    import asyncio
+
+    from agent_system.persistence import open_persistence
+    from agent_system.testing import make_settings
+
+    async def main() -> None:
+        start.wait()
+        persistence = await open_persistence(make_settings(home))
+        await persistence.aclose()
+
+    try:
+        asyncio.run(main())
+        done.put("ok")
+    except BaseException as exc:  # reported to the parent
+        done.put(f"{type(exc).__name__}: {exc}")
+
+
+@pytest.mark.parametrize("attempt", range(6))
+def test_processes_opening_a_new_folder_at_once_all_start(tmp_path: Path, attempt: int) -> None:
+    context = multiprocessing.get_context("fork")
+    start = context.Barrier(PROCESSES)
+    done: multiprocessing.Queue[str] = context.Queue()
+    home = str(tmp_path / f"home-{attempt}")
+    Path(home).mkdir()
+    workers = [context.Process(target=_open, args=(home, start, done)) for _ in range(PROCESSES)]
+    for worker in workers:
+        worker.start()
+    results = [done.get(timeout=60) for _ in workers]
+    for worker in workers:
+        worker.join(timeout=30)
+    assert results == ["ok"] * PROCESSES
+    with sqlite3.connect(Path(home) / "agent-system.db") as conn:
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+    assert {"checkpoints", "writes", "store"} <= tables
