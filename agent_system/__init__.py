@@ -17,7 +17,7 @@ if TYPE_CHECKING:
         Ref,
         StepResult,
     )
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry._registry import ToolRegistry
     from agent_system.registry.spec import SideEffect, ToolContext, ToolOutput, ToolSpec, tool
     from agent_system.routing.models import RouteDecision
 
@@ -62,7 +62,7 @@ _WHERE = {
     "StepResult": "agent_system.planning.models",
     "ToolContext": "agent_system.registry.spec",
     "ToolOutput": "agent_system.registry.spec",
-    "ToolRegistry": "agent_system.registry.registry",
+    "ToolRegistry": "agent_system.registry._registry",
     "ToolSpec": "agent_system.registry.spec",
     "tool": "agent_system.registry.spec",
 }

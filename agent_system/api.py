@@ -22,15 +22,15 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
 
 from agent_system import events as ev
+from agent_system._storage import StorageError, is_storage_failure, storage_error
+from agent_system._threadlock import LocalThreadLocks, ThreadLocks
 from agent_system.config import Settings
 from agent_system.errors import AgentSystemError, ConfigurationError, ErrorInfo
-from agent_system.graph.deadline import RequestTimeout, bounded, deadline_update
-from agent_system.graph.journal import StepJournal, store_label
-from agent_system.graph.state import AgentState, turn_input
+from agent_system.graph._deadline import RequestTimeout, bounded, deadline_update
+from agent_system.graph._journal import StepJournal, store_label
+from agent_system.graph._state import AgentState, turn_input
 from agent_system.planning.models import ExecutionPlan, PlanResult, Usage
 from agent_system.routing.models import RouteDecision, RouteRequest, Turn
-from agent_system.storage import StorageError, is_storage_failure, storage_error
-from agent_system.threadlock import LocalThreadLocks, ThreadLocks
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -39,14 +39,14 @@ if TYPE_CHECKING:
     from langgraph.store.base import BaseStore
     from langgraph.types import StateSnapshot
 
-    from agent_system.graph.nodes import Engine
-    from agent_system.persistence import Persistence
-    from agent_system.planning.base import Planner, Replanner
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system._persistence import Persistence
+    from agent_system._storage import AuditRecord
+    from agent_system.graph._nodes import Engine
+    from agent_system.planning._base import Planner, Replanner
+    from agent_system.registry._registry import ToolRegistry
     from agent_system.roles import Role
     from agent_system.routing.models import Router
     from agent_system.runtime import Clock, Runtime
-    from agent_system.storage import AuditRecord
 
 __all__ = ["AgentSystem", "ThreadInfo", "ThreadNotFoundError"]
 
@@ -141,12 +141,12 @@ class AgentSystem:
                 await self._build()
 
     async def _build(self) -> None:
-        from agent_system.assembly import assemble
+        from agent_system._assembly import assemble
 
         checkpointer = self._checkpointer
         store = self._store
         if checkpointer is None or store is None:
-            from agent_system.persistence import open_persistence
+            from agent_system._persistence import open_persistence
 
             self._persistence = await open_persistence(self.settings)
             self._thread_locks = self._persistence.locks
@@ -325,7 +325,7 @@ class AgentSystem:
         """Finish a run cut off mid-way (its worker died), from its checkpoint and step journal.
 
         None when there is nothing to finish: the run ended meanwhile, or it waits for an
-        approval (only its user answers that). Used by `agent_system.rescue.RunRescuer`.
+        approval (only its user answers that). Used by `agent_system._rescue.RunRescuer`.
         """
         await self.aopen()
         values = (await self.graph.aget_state(_config(thread_id))).values or {}
@@ -571,14 +571,14 @@ class AgentSystem:
 
     async def aexport_user(self, user: str | None = None) -> dict[str, Any]:
         """Everything `user` has (threads, memories, timers, calendar, lists, audit...) as one
-        JSON-ready document (see `agent_system.userdata`)."""
-        from agent_system.userdata import export_user
+        JSON-ready document (see `agent_system._userdata`)."""
+        from agent_system._userdata import export_user
 
         return await export_user(self, user)
 
     async def aerase_user(self, user: str | None = None) -> dict[str, int]:
         """Delete everything `user` has, in every store; entries deleted per source."""
-        from agent_system.userdata import erase_user
+        from agent_system._userdata import erase_user
 
         return await erase_user(self, user)
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from agent_system.runtime import Dependency
 
 if TYPE_CHECKING:
-    from agent_system.planning.base import Planner, Replanner
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.planning._base import Planner, Replanner
+    from agent_system.registry._registry import ToolRegistry
     from agent_system.roles import Role
 
 __all__ = ["PLANNER", "REGISTRY", "REPLANNER", "ROLES"]

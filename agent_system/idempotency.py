@@ -22,8 +22,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
+    from agent_system._storage import Database
     from agent_system.registry.spec import ToolContext
-    from agent_system.storage import Database
 
 __all__ = [
     "IDEMPOTENCY_HEADER",

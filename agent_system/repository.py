@@ -3,7 +3,7 @@
 `Repository` is the interface roles program against: lists, timers, calendar events and the
 simulated home's device state live on it (memory lives in LangGraph's store, which follows
 ``database_url`` by itself). `SQLiteRepository` keeps records in the application database
-(`agent_system.storage.Database`); `agent_system.repository_pg.PostgresRepository` keeps them
+(`agent_system._storage.Database`); `agent_system._repository_pg.PostgresRepository` keeps them
 in PostgreSQL when ``database_url`` is a ``postgresql://`` URL, shared by every worker
 (`open_repository` picks one).
 
@@ -32,8 +32,8 @@ from pydantic import BaseModel, Field
 from agent_system.idempotency import STEP_MARK, once_change, write_marker
 
 if TYPE_CHECKING:
+    from agent_system._storage import Database
     from agent_system.runtime import Runtime
-    from agent_system.storage import Database
 
 __all__ = ["Record", "Repository", "SQLiteRepository", "due_of", "open_repository"]
 
@@ -372,7 +372,7 @@ def open_repository(runtime: Runtime) -> Repository:
 
     def build(rt: Runtime) -> Repository:
         if rt.settings.uses_postgres:
-            from agent_system.repository_pg import PostgresRepository
+            from agent_system._repository_pg import PostgresRepository
 
             return PostgresRepository(str(rt.settings.database_url))
         return SQLiteRepository(rt.db)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from langgraph.store.base import BaseStore
 
-    from agent_system.storage import Database
+    from agent_system._storage import Database
 
 __all__ = [
     "Clock",

@@ -7,9 +7,9 @@ from typing import Any
 
 import httpx
 
+from agent_system._storage import Database
 from agent_system.config import Settings
 from agent_system.runtime import Clock, FakeClock, Runtime
-from agent_system.storage import Database
 
 __all__ = ["make_runtime", "make_settings"]
 

@@ -17,8 +17,8 @@ def main() -> None:
     import uvicorn
 
     from agent_system.api import AgentSystem
-    from agent_system.llm.fake import ScriptedChatModel
-    from agent_system.server.app import create_app
+    from agent_system.llm._fake import ScriptedChatModel
+    from agent_system.server._app import create_app
     from agent_system.testing import make_settings
     from benchmarks.ours import offline_available, simulated_builtin_registry
     from benchmarks.overhead import TimerRouter
@@ -30,7 +30,7 @@ def main() -> None:
     settings = make_settings(args.home, rate_limit_per_minute=10_000_000, max_concurrency=64)
     router: Any
     if offline_available() is None:
-        from agent_system.routing.embedded import load_default_router
+        from agent_system.routing._embedded import load_default_router
 
         router = load_default_router(settings)
     else:

@@ -20,7 +20,7 @@ from langchain_core.tools import StructuredTool, ToolException
 from langgraph.checkpoint.memory import InMemorySaver
 
 from agent_system.errors import AgentSystemError
-from agent_system.llm.fake import ScriptedChatModel
+from agent_system.llm._fake import ScriptedChatModel
 from benchmarks.workload import Latency, Scenario, SimStep, simulate_call
 
 __all__ = ["Baseline", "RunSample", "open_baseline", "react_policy"]

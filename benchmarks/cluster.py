@@ -44,7 +44,7 @@ def _serve(port: int) -> None:
     import uvicorn
 
     from agent_system.config import Settings
-    from agent_system.server.app import create_app
+    from agent_system.server._app import create_app
 
     settings = Settings(rate_limit_per_minute=10_000_000)
     uvicorn.run(

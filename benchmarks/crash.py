@@ -93,7 +93,7 @@ def build(
     from agent_system.api import AgentSystem
     from agent_system.idempotency import once
     from agent_system.planning.models import ExecutionPlan, ExecutionStep
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry._registry import ToolRegistry
     from agent_system.registry.spec import ToolContext, ToolOutput, spec_from_function
     from agent_system.roles import RoleCall
     from agent_system.routing.models import RouteDecision, RouteTarget
@@ -194,7 +194,7 @@ def _die_at_storage_call(system: Any, k: int, after: bool, node: str | None = No
 
 
 def _journal_write(ops: Any) -> bool:
-    from agent_system.graph.journal import JOURNAL_LABEL
+    from agent_system.graph._journal import JOURNAL_LABEL
 
     return any(
         getattr(op, "value", None) is not None
@@ -401,7 +401,7 @@ def effects(home: Path, counter: Path, idempotent: bool) -> Counter[str]:
 
 def journaled(home: Path) -> set[str]:
     """``<thread>/<turn>/<step>`` names of the steps in the step journal right now."""
-    from agent_system.graph.journal import JOURNAL_LABEL, decode_label
+    from agent_system.graph._journal import JOURNAL_LABEL, decode_label
 
     db = home / "agent-system.db"
     if not db.exists():

@@ -26,11 +26,11 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
 
 from agent_system.api import AgentSystem
-from agent_system.llm.fake import ScriptedChatModel
-from agent_system.planning.base import InvalidStep, StepCallback
-from agent_system.planning.llm_planner import LLMPlanner, LLMReplanner, PlanDraft
+from agent_system.llm._fake import ScriptedChatModel
+from agent_system.planning._base import InvalidStep, StepCallback
+from agent_system.planning._llm_planner import LLMPlanner, LLMReplanner, PlanDraft
 from agent_system.planning.models import ExecutionPlan, ExecutionStep
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, ToolSpec
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 from agent_system.testing import make_settings
@@ -200,7 +200,7 @@ def simulated_builtin_registry(latency_s: float) -> ToolRegistry:
 def offline_available() -> str | None:
     """None when the embedded router can be loaded; else why not."""
     try:
-        from agent_system.routing.embedded import load_default_router  # noqa: F401
+        from agent_system.routing._embedded import load_default_router  # noqa: F401
     except ImportError as exc:
         return f"the embedded router is not available yet ({exc})"
     return None

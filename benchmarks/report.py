@@ -211,7 +211,7 @@ def _server(data: dict[str, Any] | None) -> list[str]:
     errors = ", ".join(f"{k}: {v}" for k, v in load["errors"].items()) or "none"
     return [
         *lines,
-        f"`agent_system.server.app.create_app` on uvicorn at 127.0.0.1 (child process "
+        f"`agent_system.server._app.create_app` on uvicorn at 127.0.0.1 (child process "
         "`python -m benchmarks._serve`), SQLite checkpointer and store, instant scripted LLM, "
         f"instant simulated tools. {load['clients']} concurrent clients (httpx, keep-alive), "
         f"each on its own thread, POST `/v1/threads/{{id}}/runs` with a fast-reply request for "

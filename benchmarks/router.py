@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from agent_system.routing._embedded import load_default_router
 from agent_system.routing._model import TOOL_ROLES
-from agent_system.routing.embedded import load_default_router
 from agent_system.routing.models import RouteRequest
 from agent_system.routing.train import DEFAULT_DATA_DIR, load_role_map
 
@@ -45,7 +45,7 @@ import time
 t0 = time.perf_counter()
 import agent_system
 t1 = time.perf_counter()
-from agent_system.routing.embedded import load_default_router
+from agent_system.routing._embedded import load_default_router
 from agent_system.routing.models import RouteRequest
 load_default_router().decide(RouteRequest(text="set a timer for 5 minutes"))
 t2 = time.perf_counter()

@@ -42,7 +42,7 @@ import httpx
 from agent_system.api import AgentSystem
 from agent_system.config import Settings
 from agent_system.planning.models import ExecutionPlan, ExecutionStep
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, ToolSpec, spec_from_function
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn

@@ -24,8 +24,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from agent_system.registry.loaders.functions import spec_from_function_schema
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._loaders.functions import spec_from_function_schema
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolSpec
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,7 +199,7 @@ def markdown(results: dict[str, Any]) -> str:
             "## Tool selection (BFCL)",
             "",
             "`python -m benchmarks.tool_selection` (`make bench-tools`): the lexical selector",
-            "(`agent_system.registry.selection.ToolIndex`) on the BFCL data kept in",
+            "(`agent_system.registry._selection.ToolIndex`) on the BFCL data kept in",
             "`benchmarks/data/bfcl` (from the `bfcl-eval` wheel); `live_*` are not used.",
             "",
             "| measure | value | goal | result |",

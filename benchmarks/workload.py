@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_system.errors import ToolExecutionError
-from agent_system.planning.llm_planner import PlanDraft, PlannedStep
+from agent_system.planning._llm_planner import PlanDraft, PlannedStep
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, FailurePolicy, Ref
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, spec_from_function
 
 __all__ = [
@@ -123,7 +123,7 @@ class Scenario:
         """When each step's JSON object closes in the simulated stream of the plan."""
         from langchain_core.messages import AIMessage
 
-        from agent_system.llm.fake import _chunks
+        from agent_system.llm._fake import _chunks
         from agent_system.planning._stream import StepScanner
 
         first = workload.first_chunk_s or 0.0

@@ -9,7 +9,7 @@ Does the selector that hands the LLM planner its tools (``ToolRegistry.search``,
 - compounds composed from the voice-assistant data (`evals.compounds`), against the built-in
   tools: kept when the top ``tools_per_plan`` holds a tool of every clause.
 
-The anchor is plain lexical ranking (`agent_system.registry.selection.ToolIndex`); the registry's
+The anchor is plain lexical ranking (`agent_system.registry._selection.ToolIndex`); the registry's
 own selection is reported beside it (they are the same while the registry is lexical).
 """
 
@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent_system.registry.registry import ToolRegistry
-from agent_system.registry.selection import ToolIndex
+from agent_system.registry._registry import ToolRegistry
+from agent_system.registry._selection import ToolIndex
 from evals.compounds import Compound
 from evals.scoring import Rate, tool_matches
 

@@ -120,7 +120,7 @@ class _TwoWayDoubt:
 
 @pytest.mark.anyio
 async def test_when_two_roles_share_the_doubt_the_reply_asks_which_one(tmp_path: Path) -> None:
-    from agent_system.routing.embedded import EmbeddedRouter
+    from agent_system.routing._embedded import EmbeddedRouter
 
     router = EmbeddedRouter(_TwoWayDoubt())
     settings = make_settings(tmp_path / "home")

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
+from agent_system._storage import Database
 from agent_system.repository import Repository, SQLiteRepository
 from agent_system.runtime import FakeClock
-from agent_system.storage import Database
 from roles.calendar.store import CalendarStore
 from roles.timer.store import TimerStore
 
@@ -52,7 +52,7 @@ async def repo(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[
         yield SQLiteRepository(db)
         db.close()
         return
-    from agent_system.repository_pg import PostgresRepository
+    from agent_system._repository_pg import PostgresRepository
 
     url = request.getfixturevalue("fresh_database")
     pg = PostgresRepository(url)

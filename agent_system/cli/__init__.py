@@ -23,6 +23,6 @@ def main() -> None:
     if sys.argv[1:] == ["--version"]:  # answered before the command tree is built
         sys.stdout.write(version_line() + "\n")
         return
-    from agent_system.cli.app import app
+    from agent_system.cli._app import app
 
     app()

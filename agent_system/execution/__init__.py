@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING, Any
 from agent_system import _lazy
 
 if TYPE_CHECKING:
-    from agent_system.execution.breaker import BreakerBoard, CircuitBreaker, CircuitState
-    from agent_system.execution.cache import ResultCache, cache_key
-    from agent_system.execution.executor import (
+    from agent_system.execution._breaker import BreakerBoard, CircuitBreaker, CircuitState
+    from agent_system.execution._cache import ResultCache, cache_key
+    from agent_system.execution._executor import (
         MIN_RETRY_ATTEMPTS,
         IntentSink,
         StepExecutor,
         normalise_output,
     )
-    from agent_system.execution.scheduler import (
+    from agent_system.execution._scheduler import (
         EventCallback,
         ScheduleOutcome,
         StepRunner,
@@ -39,19 +39,19 @@ __all__ = [
 ]
 
 _WHERE = {
-    "BreakerBoard": "agent_system.execution.breaker",
-    "CircuitBreaker": "agent_system.execution.breaker",
-    "CircuitState": "agent_system.execution.breaker",
-    "EventCallback": "agent_system.execution.scheduler",
-    "IntentSink": "agent_system.execution.executor",
-    "MIN_RETRY_ATTEMPTS": "agent_system.execution.executor",
-    "ResultCache": "agent_system.execution.cache",
-    "ScheduleOutcome": "agent_system.execution.scheduler",
-    "StepExecutor": "agent_system.execution.executor",
-    "StepRunner": "agent_system.execution.scheduler",
-    "cache_key": "agent_system.execution.cache",
-    "normalise_output": "agent_system.execution.executor",
-    "run_plan": "agent_system.execution.scheduler",
+    "BreakerBoard": "agent_system.execution._breaker",
+    "CircuitBreaker": "agent_system.execution._breaker",
+    "CircuitState": "agent_system.execution._breaker",
+    "EventCallback": "agent_system.execution._scheduler",
+    "IntentSink": "agent_system.execution._executor",
+    "MIN_RETRY_ATTEMPTS": "agent_system.execution._executor",
+    "ResultCache": "agent_system.execution._cache",
+    "ScheduleOutcome": "agent_system.execution._scheduler",
+    "StepExecutor": "agent_system.execution._executor",
+    "StepRunner": "agent_system.execution._scheduler",
+    "cache_key": "agent_system.execution._cache",
+    "normalise_output": "agent_system.execution._executor",
+    "run_plan": "agent_system.execution._scheduler",
 }
 
 

@@ -10,14 +10,14 @@ from langgraph.types import Command, interrupt
 
 from agent_system import events as ev
 from agent_system.errors import AgentSystemError, ErrorCode, ErrorInfo
+from agent_system.graph._state import AgentState
 from agent_system.graph._view import StateView, emit, thread_id
-from agent_system.graph.state import AgentState
+from agent_system.planning._refs import find_refs, find_templates
 from agent_system.planning.models import ExecutionStep, StepResult, StepStatus
-from agent_system.planning.refs import find_refs, find_templates
 from agent_system.registry.spec import ToolContext
 
 if TYPE_CHECKING:
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry._registry import ToolRegistry
     from agent_system.runtime import Runtime
 
 __all__ = ["Approve", "approved_ids"]

@@ -7,12 +7,12 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from agent_system.errors import AgentSystemError
+from agent_system.planning._refs import resolve
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
-from agent_system.planning.refs import resolve
 
 if TYPE_CHECKING:
     from agent_system.execution import StepExecutor
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry._registry import ToolRegistry
 
 __all__ = ["compensate"]
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from agent_system.errors import ErrorCode, ErrorInfo
-from agent_system.planning.base import InvalidStep
+from agent_system.planning._base import InvalidStep
+from agent_system.planning._validation import StepChecker, step_dependencies
 from agent_system.planning.models import ExecutionStep, StepResult, StepStatus
-from agent_system.planning.validation import StepChecker, step_dependencies
 
 if TYPE_CHECKING:
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry._registry import ToolRegistry
 
 __all__ = ["NEVER_RAN", "StreamDispatch", "never_ran"]
 

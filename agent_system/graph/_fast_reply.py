@@ -13,14 +13,14 @@ from langgraph.types import Command
 from agent_system.graph._finish import Finish
 from agent_system.graph._followup import role_calls, role_plan
 from agent_system.graph._gate import PlanGate
+from agent_system.graph._state import AgentState
 from agent_system.graph._steps import RunSteps
 from agent_system.graph._view import StateView, thread_id
-from agent_system.graph.state import AgentState
 from agent_system.planning.models import ExecutionPlan
 from agent_system.roles import SPEAKER_AREA, Clarification
 
 if TYPE_CHECKING:
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry._registry import ToolRegistry
     from agent_system.roles import Role
     from agent_system.runtime import Runtime
 

@@ -14,14 +14,14 @@ from agent_system import events as ev
 from agent_system.errors import AgentSystemError, Severity
 from agent_system.graph._compensate import compensate
 from agent_system.graph._followup import turn_calls
-from agent_system.graph._view import StateView, emit, thread_id
-from agent_system.graph.state import HISTORY_LIMIT, AgentState
-from agent_system.graph.synthesize import (
+from agent_system.graph._state import HISTORY_LIMIT, AgentState
+from agent_system.graph._synthesize import (
     CUT_NOTICE,
     can_template,
     extractive_reply,
     template_reply,
 )
+from agent_system.graph._view import StateView, emit, thread_id
 from agent_system.planning.models import (
     ExecutionPlan,
     PlanResult,
@@ -35,7 +35,7 @@ from agent_system.routing.models import RouteDecision, Turn
 
 if TYPE_CHECKING:
     from agent_system.execution import StepExecutor
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry._registry import ToolRegistry
 
 __all__ = ["Finish", "Synthesize"]
 

@@ -1,7 +1,7 @@
 """A routed request's calls: follow-ups resolved against the thread's frame, else the role's choice.
 
 Shared by the graph's fast-reply node and `AgentSystem.aplan`, so what a plan shows is what a run
-does. The frame is `Turn.calls` in the thread's history (see `agent_system.understanding.frame`).
+does. The frame is `Turn.calls` in the thread's history (see `agent_system.understanding._frame`).
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
 from agent_system.registry.spec import SideEffect
 from agent_system.roles import Clarification, Role, RoleCall, RolePlan, calls_of, role_slots
-from agent_system.understanding.frame import is_question, resolve_follow_up
+from agent_system.understanding._frame import is_question, resolve_follow_up
 from agent_system.understanding.locale import home_location
 
 if TYPE_CHECKING:
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry._registry import ToolRegistry
     from agent_system.routing.models import RouteDecision, Turn
     from agent_system.runtime import Runtime
 

@@ -10,11 +10,11 @@ from langgraph.graph import END
 from agent_system import events as ev
 from agent_system.errors import ErrorInfo, PlanValidationError
 from agent_system.graph._view import StateView, emit
+from agent_system.planning._validation import validate_plan
 from agent_system.planning.models import ExecutionPlan
-from agent_system.planning.validation import validate_plan
 
 if TYPE_CHECKING:
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry._registry import ToolRegistry
 
 __all__ = ["PlanGate"]
 

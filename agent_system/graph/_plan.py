@@ -22,17 +22,17 @@ from agent_system.errors import (
 )
 from agent_system.graph._dispatch import StreamDispatch
 from agent_system.graph._gate import PlanGate
+from agent_system.graph._state import AgentState
 from agent_system.graph._steps import RunSteps
 from agent_system.graph._view import StateView, emit, thread_id
-from agent_system.graph.state import AgentState
-from agent_system.planning.base import InvalidStep, StreamingPlanner
+from agent_system.planning._base import InvalidStep, StreamingPlanner
 from agent_system.planning.models import ExecutionPlan, ExecutionStep
 from agent_system.roles import SPEAKER_AREA
 
 if TYPE_CHECKING:
     from agent_system.graph._speculate import Speculations
-    from agent_system.planning.base import Planner
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.planning._base import Planner
+    from agent_system.registry._registry import ToolRegistry
     from agent_system.registry.spec import ToolSpec
     from agent_system.runtime import Runtime
 

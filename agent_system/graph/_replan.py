@@ -19,14 +19,14 @@ from agent_system.errors import (
 )
 from agent_system.graph._dispatch import never_ran
 from agent_system.graph._plan import degraded
+from agent_system.graph._state import AgentState
 from agent_system.graph._view import StateView, emit, thread_id
-from agent_system.graph.state import AgentState
+from agent_system.planning._validation import validate_plan
 from agent_system.planning.models import ExecutionPlan, ReplanRequest, StepResult, StepStatus
-from agent_system.planning.validation import validate_plan
 
 if TYPE_CHECKING:
-    from agent_system.planning.base import Replanner
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.planning._base import Replanner
+    from agent_system.registry._registry import ToolRegistry
 
 __all__ = ["Replan"]
 

@@ -9,15 +9,15 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
 
 from agent_system import events as ev
+from agent_system.graph._state import AgentState
 from agent_system.graph._view import StateView, emit, thread_id
-from agent_system.graph.state import AgentState
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 
 if TYPE_CHECKING:
     from agent_system.graph._speculate import Speculate, Speculations
-    from agent_system.registry.registry import ToolRegistry
+    from agent_system.registry._registry import ToolRegistry
     from agent_system.roles import Role
-    from agent_system.routing.hybrid import Routed
+    from agent_system.routing._hybrid import Routed
     from agent_system.routing.models import Router
     from agent_system.runtime import Runtime
 

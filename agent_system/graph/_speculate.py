@@ -19,8 +19,8 @@ from agent_system.roles import SPEAKER_AREA
 
 if TYPE_CHECKING:
     from agent_system.graph._route import SelectTools
-    from agent_system.graph.state import AgentState
-    from agent_system.planning.base import Planner
+    from agent_system.graph._state import AgentState
+    from agent_system.planning._base import Planner
     from agent_system.planning.models import ExecutionPlan
     from agent_system.routing.models import RouteDecision, Turn
 

@@ -16,10 +16,10 @@ from langgraph.types import Command
 
 from agent_system.errors import BudgetExceededError, ErrorCode, ErrorInfo, Severity
 from agent_system.graph._dispatch import NEVER_RAN
+from agent_system.graph._journal import StepJournal
+from agent_system.graph._state import AgentState
 from agent_system.graph._view import StateView, thread_id
-from agent_system.graph.journal import StepJournal
-from agent_system.graph.state import AgentState
-from agent_system.llm.chat import RunScope, current_scope, run_scope
+from agent_system.llm._chat import RunScope, current_scope, run_scope
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.config import get_stream_writer
 
 from agent_system.errors import ErrorInfo
-from agent_system.graph.state import AgentState
+from agent_system.graph._state import AgentState
 from agent_system.planning.models import ExecutionPlan, StepResult
 from agent_system.routing.models import RouteDecision, Turn
 

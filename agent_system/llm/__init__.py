@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from agent_system import _lazy
 
 if TYPE_CHECKING:
-    from agent_system.llm.budget import DEFAULT_OUTPUT_TOKENS, Budget, Reservation, estimate_tokens
-    from agent_system.llm.chat import (
+    from agent_system.llm._budget import DEFAULT_OUTPUT_TOKENS, Budget, Reservation, estimate_tokens
+    from agent_system.llm._chat import (
         RunScope,
         StreamCallback,
         complete,
@@ -28,14 +28,14 @@ if TYPE_CHECKING:
         message_text,
         run_scope,
     )
-    from agent_system.llm.errors import translate_error
-    from agent_system.llm.fake import (
+    from agent_system.llm._errors import translate_error
+    from agent_system.llm._fake import (
         ScriptedCall,
         ScriptedChatModel,
         ScriptedTurn,
         ScriptExhaustedError,
     )
-    from agent_system.llm.models import (
+    from agent_system.llm._models import (
         OPENAI_DEFAULT_BASE_URL,
         TIERS,
         Tier,
@@ -43,13 +43,13 @@ if TYPE_CHECKING:
         model_spec,
         resolve_model,
     )
-    from agent_system.llm.structured import (
+    from agent_system.llm._structured import (
         StructuredMode,
         invoke_structured,
         response_format,
         strict_json_schema,
     )
-    from agent_system.llm.usage import CallUsage, Prices, UsageTracker, cost_usd, price_for
+    from agent_system.llm._usage import CallUsage, Prices, UsageTracker, cost_usd, price_for
 
 __all__ = [
     "DEFAULT_OUTPUT_TOKENS",
@@ -86,37 +86,37 @@ __all__ = [
 ]
 
 _WHERE = {
-    "Budget": "agent_system.llm.budget",
-    "CallUsage": "agent_system.llm.usage",
-    "DEFAULT_OUTPUT_TOKENS": "agent_system.llm.budget",
-    "OPENAI_DEFAULT_BASE_URL": "agent_system.llm.models",
-    "Prices": "agent_system.llm.usage",
-    "Reservation": "agent_system.llm.budget",
-    "RunScope": "agent_system.llm.chat",
-    "ScriptExhaustedError": "agent_system.llm.fake",
-    "ScriptedCall": "agent_system.llm.fake",
-    "ScriptedChatModel": "agent_system.llm.fake",
-    "ScriptedTurn": "agent_system.llm.fake",
-    "StreamCallback": "agent_system.llm.chat",
-    "StructuredMode": "agent_system.llm.structured",
-    "TIERS": "agent_system.llm.models",
-    "Tier": "agent_system.llm.models",
-    "UsageTracker": "agent_system.llm.usage",
-    "build_models": "agent_system.llm.models",
-    "complete": "agent_system.llm.chat",
-    "cost_usd": "agent_system.llm.usage",
-    "current_scope": "agent_system.llm.chat",
-    "estimate_tokens": "agent_system.llm.budget",
-    "guarded_call": "agent_system.llm.chat",
-    "invoke_structured": "agent_system.llm.structured",
-    "message_text": "agent_system.llm.chat",
-    "model_spec": "agent_system.llm.models",
-    "price_for": "agent_system.llm.usage",
-    "resolve_model": "agent_system.llm.models",
-    "response_format": "agent_system.llm.structured",
-    "run_scope": "agent_system.llm.chat",
-    "strict_json_schema": "agent_system.llm.structured",
-    "translate_error": "agent_system.llm.errors",
+    "Budget": "agent_system.llm._budget",
+    "CallUsage": "agent_system.llm._usage",
+    "DEFAULT_OUTPUT_TOKENS": "agent_system.llm._budget",
+    "OPENAI_DEFAULT_BASE_URL": "agent_system.llm._models",
+    "Prices": "agent_system.llm._usage",
+    "Reservation": "agent_system.llm._budget",
+    "RunScope": "agent_system.llm._chat",
+    "ScriptExhaustedError": "agent_system.llm._fake",
+    "ScriptedCall": "agent_system.llm._fake",
+    "ScriptedChatModel": "agent_system.llm._fake",
+    "ScriptedTurn": "agent_system.llm._fake",
+    "StreamCallback": "agent_system.llm._chat",
+    "StructuredMode": "agent_system.llm._structured",
+    "TIERS": "agent_system.llm._models",
+    "Tier": "agent_system.llm._models",
+    "UsageTracker": "agent_system.llm._usage",
+    "build_models": "agent_system.llm._models",
+    "complete": "agent_system.llm._chat",
+    "cost_usd": "agent_system.llm._usage",
+    "current_scope": "agent_system.llm._chat",
+    "estimate_tokens": "agent_system.llm._budget",
+    "guarded_call": "agent_system.llm._chat",
+    "invoke_structured": "agent_system.llm._structured",
+    "message_text": "agent_system.llm._chat",
+    "model_spec": "agent_system.llm._models",
+    "price_for": "agent_system.llm._usage",
+    "resolve_model": "agent_system.llm._models",
+    "response_format": "agent_system.llm._structured",
+    "run_scope": "agent_system.llm._chat",
+    "strict_json_schema": "agent_system.llm._structured",
+    "translate_error": "agent_system.llm._errors",
 }
 
 

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any
 from agent_system import _lazy
 
 if TYPE_CHECKING:
-    from agent_system.planning.base import Planner, Replanner
-    from agent_system.planning.conditions import ConditionError, evaluate
+    from agent_system.planning._base import Planner, Replanner
+    from agent_system.planning._conditions import ConditionError, evaluate
+    from agent_system.planning._refs import ReferenceResolutionError, find_refs, resolve
+    from agent_system.planning._validation import check_plan, validate_plan
     from agent_system.planning.models import (
         ExecutionPlan,
         ExecutionStep,
@@ -18,8 +20,6 @@ if TYPE_CHECKING:
         ReplanRequest,
         StepResult,
     )
-    from agent_system.planning.refs import ReferenceResolutionError, find_refs, resolve
-    from agent_system.planning.validation import check_plan, validate_plan
 
 __all__ = [
     "ConditionError",
@@ -41,22 +41,22 @@ __all__ = [
 ]
 
 _WHERE = {
-    "ConditionError": "agent_system.planning.conditions",
+    "ConditionError": "agent_system.planning._conditions",
     "ExecutionPlan": "agent_system.planning.models",
     "ExecutionStep": "agent_system.planning.models",
     "FailurePolicy": "agent_system.planning.models",
     "PlanResult": "agent_system.planning.models",
-    "Planner": "agent_system.planning.base",
+    "Planner": "agent_system.planning._base",
     "Ref": "agent_system.planning.models",
-    "ReferenceResolutionError": "agent_system.planning.refs",
+    "ReferenceResolutionError": "agent_system.planning._refs",
     "ReplanRequest": "agent_system.planning.models",
-    "Replanner": "agent_system.planning.base",
+    "Replanner": "agent_system.planning._base",
     "StepResult": "agent_system.planning.models",
-    "check_plan": "agent_system.planning.validation",
-    "evaluate": "agent_system.planning.conditions",
-    "find_refs": "agent_system.planning.refs",
-    "resolve": "agent_system.planning.refs",
-    "validate_plan": "agent_system.planning.validation",
+    "check_plan": "agent_system.planning._validation",
+    "evaluate": "agent_system.planning._conditions",
+    "find_refs": "agent_system.planning._refs",
+    "resolve": "agent_system.planning._refs",
+    "validate_plan": "agent_system.planning._validation",
 }
 
 

@@ -5,7 +5,7 @@ tree: ``{"$ref": "weather", "path": "/temp_c"}`` (the path is a JSON pointer, RF
 built from several outputs uses ``{"$template": "It is ${t} in ${c}", "values": {"t": {...}}}``
 (`string.Template` substitution: no format-spec tricks, no `eval`).
 
-A `when` condition is declarative data evaluated by `agent_system.planning.conditions`.
+A `when` condition is declarative data evaluated by `agent_system.planning._conditions`.
 """
 
 from __future__ import annotations

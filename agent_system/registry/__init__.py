@@ -1,6 +1,6 @@
 """The tool registry: `ToolSpec` and `@tool`, plugin loaders, validation and selection.
 
-`agent_system.registry.mcp_server` (serve the registry over MCP) needs the ``mcp`` extra and is
+`agent_system.registry._mcp_server` (serve the registry over MCP) needs the ``mcp`` extra and is
 imported on its own.
 """
 
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from agent_system import _lazy
 
 if TYPE_CHECKING:
-    from agent_system.registry.loaders import (
+    from agent_system.registry._loaders import (
         ENTRY_POINT_GROUP,
         aload_plugins,
         build_registry,
@@ -22,8 +22,9 @@ if TYPE_CHECKING:
         spec_from_function_schema,
         spec_from_langchain_tool,
     )
-    from agent_system.registry.registry import ToolRegistry
-    from agent_system.registry.selection import ToolIndex
+    from agent_system.registry._registry import ToolRegistry
+    from agent_system.registry._selection import ToolIndex
+    from agent_system.registry._validate import validate_registry, validate_spec
     from agent_system.registry.spec import (
         Intent,
         SideEffect,
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
         spec_from_function,
         tool,
     )
-    from agent_system.registry.validate import validate_registry, validate_spec
 
 __all__ = [
     "BUILTIN_TOOL_MODULES",
@@ -60,27 +60,27 @@ __all__ = [
 ]
 
 _WHERE = {
-    "BUILTIN_TOOL_MODULES": "agent_system.registry.registry",
-    "ENTRY_POINT_GROUP": "agent_system.registry.loaders",
+    "BUILTIN_TOOL_MODULES": "agent_system.registry._registry",
+    "ENTRY_POINT_GROUP": "agent_system.registry._loaders",
     "Intent": "agent_system.registry.spec",
     "SideEffect": "agent_system.registry.spec",
     "ToolContext": "agent_system.registry.spec",
-    "ToolIndex": "agent_system.registry.selection",
+    "ToolIndex": "agent_system.registry._selection",
     "ToolOutput": "agent_system.registry.spec",
-    "ToolRegistry": "agent_system.registry.registry",
+    "ToolRegistry": "agent_system.registry._registry",
     "ToolSpec": "agent_system.registry.spec",
-    "aload_plugins": "agent_system.registry.loaders",
-    "build_registry": "agent_system.registry.loaders",
-    "load_function_spec_file": "agent_system.registry.loaders",
-    "load_plugins": "agent_system.registry.loaders",
-    "normalize_schema": "agent_system.registry.loaders",
-    "parse_function_specs": "agent_system.registry.loaders",
+    "aload_plugins": "agent_system.registry._loaders",
+    "build_registry": "agent_system.registry._loaders",
+    "load_function_spec_file": "agent_system.registry._loaders",
+    "load_plugins": "agent_system.registry._loaders",
+    "normalize_schema": "agent_system.registry._loaders",
+    "parse_function_specs": "agent_system.registry._loaders",
     "spec_from_function": "agent_system.registry.spec",
-    "spec_from_function_schema": "agent_system.registry.loaders",
-    "spec_from_langchain_tool": "agent_system.registry.loaders",
+    "spec_from_function_schema": "agent_system.registry._loaders",
+    "spec_from_langchain_tool": "agent_system.registry._loaders",
     "tool": "agent_system.registry.spec",
-    "validate_registry": "agent_system.registry.validate",
-    "validate_spec": "agent_system.registry.validate",
+    "validate_registry": "agent_system.registry._validate",
+    "validate_spec": "agent_system.registry._validate",
 }
 
 

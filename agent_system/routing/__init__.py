@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 from agent_system import _lazy
 
 if TYPE_CHECKING:
-    from agent_system.routing.embedded import EmbeddedRouter, load_default_router
-    from agent_system.routing.hybrid import HybridRouter
-    from agent_system.routing.llm import LLMRouter, RouteChoice
+    from agent_system.routing._embedded import EmbeddedRouter, load_default_router
+    from agent_system.routing._hybrid import HybridRouter
+    from agent_system.routing._llm import LLMRouter, RouteChoice
     from agent_system.routing.models import RouteDecision, Router, RouteRequest, RouteTarget, Turn
 
 __all__ = [
@@ -32,16 +32,16 @@ __all__ = [
 ]
 
 _WHERE = {
-    "EmbeddedRouter": "agent_system.routing.embedded",
-    "HybridRouter": "agent_system.routing.hybrid",
-    "LLMRouter": "agent_system.routing.llm",
-    "RouteChoice": "agent_system.routing.llm",
+    "EmbeddedRouter": "agent_system.routing._embedded",
+    "HybridRouter": "agent_system.routing._hybrid",
+    "LLMRouter": "agent_system.routing._llm",
+    "RouteChoice": "agent_system.routing._llm",
     "RouteDecision": "agent_system.routing.models",
     "RouteRequest": "agent_system.routing.models",
     "RouteTarget": "agent_system.routing.models",
     "Router": "agent_system.routing.models",
     "Turn": "agent_system.routing.models",
-    "load_default_router": "agent_system.routing.embedded",
+    "load_default_router": "agent_system.routing._embedded",
 }
 
 

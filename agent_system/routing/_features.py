@@ -20,7 +20,7 @@ import re
 from itertools import pairwise
 from zlib import crc32
 
-from agent_system.understanding.text import normalize as _understanding_normalize
+from agent_system.understanding._text import normalize as _understanding_normalize
 
 __all__ = ["featurize", "normalize", "tokens"]
 

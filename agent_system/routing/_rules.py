@@ -21,7 +21,7 @@ from agent_system.routing._features import normalize, tokens
 from agent_system.routing._model import OTHER
 from agent_system.routing.models import Turn
 from agent_system.understanding import split_clauses
-from agent_system.understanding.slots import strip_when
+from agent_system.understanding._slots import strip_when
 
 __all__ = ["Clause", "command_role", "find_compound", "follow_up_role"]
 

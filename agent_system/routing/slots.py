@@ -1,12 +1,12 @@
-"""Slot extraction for time: the implementation is `agent_system.understanding.slots`.
+"""Slot extraction for time: the implementation is `agent_system.understanding._slots`.
 
 This module keeps the historical import path (``from agent_system.routing.slots import
-parse_when``) for roles and plugins; new code imports from ``agent_system.understanding.slots``.
+parse_when``) for roles and plugins; new code imports from ``agent_system.understanding._slots``.
 """
 
 from __future__ import annotations
 
-from agent_system.understanding.slots import (
+from agent_system.understanding._slots import (
     When,
     extract,
     extract_label,

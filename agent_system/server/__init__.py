@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from agent_system.server.app import app_from_env, check_bind, create_app, serve
+from agent_system.server._app import app_from_env, check_bind, create_app, serve
 
 __all__ = ["app_from_env", "check_bind", "create_app", "serve"]

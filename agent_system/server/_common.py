@@ -16,14 +16,14 @@ from fastapi import Depends, Request
 from fastapi.responses import JSONResponse
 
 from agent_system.errors import AgentSystemError
-from agent_system.server.auth import ApiKeys, Principal, RateLimiter
+from agent_system.server._auth import ApiKeys, Principal, RateLimiter
 
 if TYPE_CHECKING:
     from agent_system import events as ev
     from agent_system.api import AgentSystem
     from agent_system.config import Settings
-    from agent_system.server.metrics import Metrics
-    from agent_system.server.runs import NotificationHub, RunManager
+    from agent_system.server._metrics import Metrics
+    from agent_system.server._runs import NotificationHub, RunManager
 
 __all__ = [
     "THREAD_ID_PATTERN",
@@ -56,7 +56,7 @@ class ServerState:
     shutdown_probe: Callable[[], bool] | None = None
     """True once the server began shutting down (see `create_app`)."""
     relay: Any = None
-    """The `agent_system.server.cluster.EventRelay` on PostgreSQL (None: this process only)."""
+    """The `agent_system.server._cluster.EventRelay` on PostgreSQL (None: this process only)."""
 
     async def broadcast(self, user: str | None, notification: ev.Notification) -> None:
         """Send a notification to `user`'s event streams on every worker."""

@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING, Any
 from agent_system import _lazy
 
 if TYPE_CHECKING:
-    from agent_system.understanding.clauses import Clause, opens_request, split_clauses
-    from agent_system.understanding.text import normalize, numbers_to_digits
+    from agent_system.understanding._clauses import Clause, opens_request, split_clauses
+    from agent_system.understanding._text import normalize, numbers_to_digits
 
 __all__ = ["Clause", "normalize", "numbers_to_digits", "opens_request", "split_clauses"]
 
 _WHERE = {
-    "Clause": "agent_system.understanding.clauses",
-    "normalize": "agent_system.understanding.text",
-    "numbers_to_digits": "agent_system.understanding.text",
-    "opens_request": "agent_system.understanding.clauses",
-    "split_clauses": "agent_system.understanding.clauses",
+    "Clause": "agent_system.understanding._clauses",
+    "normalize": "agent_system.understanding._text",
+    "numbers_to_digits": "agent_system.understanding._text",
+    "opens_request": "agent_system.understanding._clauses",
+    "split_clauses": "agent_system.understanding._clauses",
 }
 
 

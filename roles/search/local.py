@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from agent_system.errors import ToolExecutionError
-from agent_system.registry.selection import tokenize
+from agent_system.registry._selection import tokenize
 from roles.search.backend import Hit
 
 __all__ = ["INDEX_VERSION", "LocalSearch"]

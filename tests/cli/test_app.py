@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from agent_system.cli.app import app
+from agent_system.cli._app import app
 from agent_system.events import RunResult
 from agent_system.planning.models import ExecutionPlan
 from agent_system.routing.models import RouteDecision
@@ -127,13 +127,13 @@ def test_serve_delegates_to_the_server_with_settings_and_options(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[dict[str, Any]] = []
-    fake = types.ModuleType("agent_system.server.app")
+    fake = types.ModuleType("agent_system.server._app")
 
     def serve(settings: Any, host: str, port: int, *, open_: bool, workers: int) -> None:
         calls.append({"host": host, "port": port, "open_": open_, "workers": workers})
 
     fake.serve = serve  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "agent_system.server.app", fake)
+    monkeypatch.setitem(sys.modules, "agent_system.server._app", fake)
     result = runner.invoke(app, ["serve", "--port", "9001", "--workers", "2"])
     assert result.exit_code == 0, result.output
     assert calls == [{"host": "127.0.0.1", "port": 9001, "open_": False, "workers": 2}]
@@ -159,7 +159,7 @@ def test_sub_apps_written_elsewhere_are_mounted_when_they_import(
 ) -> None:
     import typer
 
-    from agent_system.cli import app as app_module
+    from agent_system.cli import _app as app_module
 
     sub = typer.Typer()
 
@@ -187,10 +187,10 @@ def test_sub_apps_written_elsewhere_are_mounted_when_they_import(
 def test_ask_rings_timers_that_came_due_while_nothing_ran() -> None:
     from datetime import timedelta
 
+    from agent_system._storage import Database
     from agent_system.config import Settings
     from agent_system.repository import SQLiteRepository
     from agent_system.runtime import SystemClock
-    from agent_system.storage import Database
     from roles.timer.store import TimerStore
 
     settings = Settings()

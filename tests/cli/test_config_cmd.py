@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from agent_system.cli.app import app
-from agent_system.cli.config_cmd import render_config_template
+from agent_system.cli._app import app
+from agent_system.cli._config_cmd import render_config_template
 from agent_system.config import Settings
 
 runner = CliRunner()

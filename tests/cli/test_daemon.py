@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from agent_system.cli.app import app
+from agent_system.cli._app import app
 
 runner = CliRunner()
 ROOT = Path(__file__).parents[2]
@@ -78,8 +78,8 @@ def test_daemon_once_rings_what_is_due_and_leaves_other_users_timers(
 ) -> None:
     from datetime import UTC, datetime, timedelta
 
+    from agent_system._persistence import open_runtime
     from agent_system.config import Settings
-    from agent_system.persistence import open_runtime
     from agent_system.repository import open_repository
     from roles.timer.store import TimerStore
 

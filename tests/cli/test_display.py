@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 
 from agent_system import events as ev
-from agent_system.cli.display import RunDisplay, RunView, describe_route, usage_line
+from agent_system.cli._display import RunDisplay, RunView, describe_route, usage_line
 from agent_system.errors import ErrorCode, ErrorInfo
 from agent_system.planning.models import (
     ExecutionPlan,

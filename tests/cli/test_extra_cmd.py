@@ -9,12 +9,12 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from agent_system.cli.app import app
-from agent_system.cli.extra_cmd import format_remaining
+from agent_system._storage import Database
+from agent_system.cli._app import app
+from agent_system.cli._extra_cmd import format_remaining
 from agent_system.config import Settings
 from agent_system.repository import SQLiteRepository
 from agent_system.runtime import SystemClock
-from agent_system.storage import Database
 from roles.calendar.store import CalendarStore
 from roles.timer.store import TimerStore
 

@@ -8,7 +8,7 @@ import pytest
 import typer.main
 from typer.testing import CliRunner
 
-from agent_system.cli.app import app
+from agent_system.cli._app import app
 
 runner = CliRunner()
 

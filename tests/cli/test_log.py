@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from agent_system.cli.app import app
+from agent_system.cli._app import app
 
 runner = CliRunner()
 

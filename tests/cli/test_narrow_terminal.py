@@ -12,7 +12,7 @@ import pexpect
 import pytest
 from typer.testing import CliRunner
 
-from agent_system.cli.app import app
+from agent_system.cli._app import app
 
 runner = CliRunner()
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

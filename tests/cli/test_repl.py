@@ -18,7 +18,7 @@ import pexpect
 import pytest
 from typer.testing import CliRunner
 
-from agent_system.cli.app import app
+from agent_system.cli._app import app
 
 pytestmark = pytest.mark.slow
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from agent_system.cli.app import app
+from agent_system.cli._app import app
 
 runner = CliRunner()
 

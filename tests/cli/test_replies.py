@@ -7,7 +7,7 @@ import socket
 import pytest
 from typer.testing import CliRunner
 
-from agent_system.cli.app import app
+from agent_system.cli._app import app
 
 runner = CliRunner()
 

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from agent_system import events as ev
-from agent_system.cli.runner import ask_each, describe_pending, run_request
+from agent_system.cli._runner import ask_each, describe_pending, run_request
 
 PENDING = [
     {

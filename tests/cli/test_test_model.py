@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from agent_system.cli.app import app
-from agent_system.llm.testmodel import example_arguments
+from agent_system.cli._app import app
+from agent_system.llm._testmodel import example_arguments
 
 runner = CliRunner()
 PLUGIN = str(

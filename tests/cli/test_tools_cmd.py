@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from agent_system.cli.tools_cmd import app
-from agent_system.registry.registry import ToolRegistry
+from agent_system.cli._tools_cmd import app
+from agent_system.registry._registry import ToolRegistry
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).parents[2] / "examples" / "unit_convert_plugin"

@@ -10,7 +10,7 @@ import respx
 from typer.testing import CliRunner
 
 from agent_system.api import AgentSystem
-from agent_system.cli.app import app
+from agent_system.cli._app import app
 from agent_system.runtime import FakeClock
 from agent_system.testing import make_settings
 from tests.dialogue.conftest import WX, geocoded

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from agent_system.errors import CircuitOpenError
-from agent_system.execution.breaker import BreakerBoard, CircuitBreaker, CircuitState
+from agent_system.execution._breaker import BreakerBoard, CircuitBreaker, CircuitState
 from agent_system.runtime import FakeClock
 from agent_system.testing import make_settings
 

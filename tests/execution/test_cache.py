@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from agent_system.execution.cache import ResultCache, cache_key
+from agent_system.execution._cache import ResultCache, cache_key
 from agent_system.runtime import FakeClock
 
 

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from agent_system.errors import ErrorCode, ToolExecutionError
-from agent_system.execution.breaker import BreakerBoard, CircuitState
-from agent_system.execution.cache import ResultCache
-from agent_system.execution.executor import StepExecutor
-from agent_system.execution.scheduler import run_plan
+from agent_system.execution._breaker import BreakerBoard, CircuitState
+from agent_system.execution._cache import ResultCache
+from agent_system.execution._executor import StepExecutor
+from agent_system.execution._scheduler import run_plan
 from agent_system.planning.models import (
     ExecutionPlan,
     ExecutionStep,
@@ -19,7 +19,7 @@ from agent_system.planning.models import (
     RetrySpec,
     StepStatus,
 )
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import Intent, ToolContext, ToolOutput, ToolSpec, tool
 from agent_system.runtime import FakeClock, Runtime
 from agent_system.testing import make_runtime

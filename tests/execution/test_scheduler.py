@@ -8,7 +8,7 @@ import pytest
 
 from agent_system.errors import ErrorCode
 from agent_system.events import Event, StepFailed, StepFinished, StepSkipped, StepStarted
-from agent_system.execution.scheduler import ScheduleOutcome, run_plan
+from agent_system.execution._scheduler import ScheduleOutcome, run_plan
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
 
 pytestmark = pytest.mark.anyio

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from agent_system.errors import ToolExecutionError
 from agent_system.execution import StepExecutor
 from agent_system.planning.models import ExecutionStep, RetrySpec
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import spec_from_function
 from agent_system.testing import make_runtime
 

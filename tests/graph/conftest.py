@@ -15,7 +15,7 @@ from langgraph.store.memory import InMemoryStore
 from agent_system.api import AgentSystem
 from agent_system.errors import ToolExecutionError
 from agent_system.planning.models import ExecutionPlan, ReplanRequest
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolContext, ToolOutput, ToolSpec, spec_from_function
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn

@@ -10,8 +10,8 @@ from langgraph.store.memory import InMemoryStore
 
 from agent_system.api import AgentSystem
 from agent_system.errors import LLMError
-from agent_system.llm.fake import ScriptedChatModel
-from agent_system.planning.llm_planner import PlanDraft
+from agent_system.llm._fake import ScriptedChatModel
+from agent_system.planning._llm_planner import PlanDraft
 from agent_system.testing import make_runtime, make_settings
 
 from .conftest import Calls, EchoRole, FakeRouter, make_tools
@@ -112,8 +112,8 @@ async def test_llm_calls_made_inside_a_tool_count_for_its_step_and_the_run(
 ) -> None:
     from langchain_core.messages import HumanMessage
 
-    from agent_system.llm.chat import complete, message_text
-    from agent_system.llm.fake import ScriptedTurn
+    from agent_system.llm._chat import complete, message_text
+    from agent_system.llm._fake import ScriptedTurn
     from agent_system.registry.spec import ToolContext, ToolOutput, spec_from_function
 
     async def ask_model(ctx: ToolContext, question: str) -> ToolOutput:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from agent_system.graph.synthesize import render_output
-from agent_system.llm.fake import ScriptedChatModel
+from agent_system.graph._synthesize import render_output
+from agent_system.llm._fake import ScriptedChatModel
 from agent_system.planning.models import ExecutionStep
 from agent_system.registry.spec import spec_from_function
 

@@ -14,10 +14,10 @@ from langgraph.store.memory import InMemoryStore
 
 from agent_system.api import AgentSystem
 from agent_system.execution import run_plan
-from agent_system.llm.fake import ScriptedChatModel
-from agent_system.llm.structured import response_format
+from agent_system.llm._fake import ScriptedChatModel
+from agent_system.llm._structured import response_format
+from agent_system.planning._llm_planner import PlanDraft
 from agent_system.planning._stream import StepScanner
-from agent_system.planning.llm_planner import PlanDraft
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
 from agent_system.testing import make_runtime, make_settings
 
@@ -192,7 +192,7 @@ async def test_a_preview_collects_the_same_stream_and_runs_nothing(tmp_path: Pat
 
 
 async def test_json_mode_streams_the_plan_with_the_schema_in_the_prompt(tmp_path: Path) -> None:
-    from agent_system.planning.llm_planner import LLMPlanner
+    from agent_system.planning._llm_planner import LLMPlanner
 
     calls = Calls()
     tools = list(make_tools(calls))
@@ -212,8 +212,8 @@ async def test_json_mode_streams_the_plan_with_the_schema_in_the_prompt(tmp_path
 
 
 async def test_a_streamed_step_that_cannot_be_read_is_handed_over_as_invalid() -> None:
-    from agent_system.planning.base import InvalidStep
-    from agent_system.planning.llm_planner import LLMPlanner
+    from agent_system.planning._base import InvalidStep
+    from agent_system.planning._llm_planner import LLMPlanner
 
     reply = json.dumps(
         {

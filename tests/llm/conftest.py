@@ -12,7 +12,7 @@ import respx
 from langchain_core.language_models import BaseChatModel
 
 from agent_system.config import Settings
-from agent_system.llm.models import resolve_model
+from agent_system.llm._models import resolve_model
 from agent_system.testing import make_settings
 
 BASE_URL = "https://api.openai.com/v1"

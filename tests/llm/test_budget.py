@@ -6,7 +6,7 @@ import pytest
 from langchain_core.messages import HumanMessage
 
 from agent_system.errors import BudgetExceededError, ErrorCode
-from agent_system.llm.budget import Budget, estimate_tokens
+from agent_system.llm._budget import Budget, estimate_tokens
 from agent_system.planning.models import Usage
 from agent_system.testing import make_settings
 

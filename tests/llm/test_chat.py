@@ -11,10 +11,10 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, HumanMessage
 
 from agent_system.errors import BudgetExceededError, LLMError
-from agent_system.llm.budget import Budget
-from agent_system.llm.chat import complete
-from agent_system.llm.fake import ScriptedChatModel
-from agent_system.llm.usage import UsageTracker
+from agent_system.llm._budget import Budget
+from agent_system.llm._chat import complete
+from agent_system.llm._fake import ScriptedChatModel
+from agent_system.llm._usage import UsageTracker
 from tests.llm.conftest import completion, openai_settings, sse
 
 pytestmark = pytest.mark.anyio

@@ -13,9 +13,9 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage
 
 from agent_system.errors import ErrorCode, LLMAuthError, LLMError, LLMOutputError
-from agent_system.llm.chat import complete
-from agent_system.llm.errors import translate_error
-from agent_system.llm.models import resolve_model
+from agent_system.llm._chat import complete
+from agent_system.llm._errors import translate_error
+from agent_system.llm._models import resolve_model
 from tests.llm.conftest import completion, openai_settings
 
 pytestmark = pytest.mark.anyio

@@ -10,7 +10,7 @@ from langchain_core.exceptions import OutputParserException
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, HumanMessage
 from pydantic import BaseModel
 
-from agent_system.llm.fake import ScriptedChatModel, ScriptedTurn, ScriptExhaustedError
+from agent_system.llm._fake import ScriptedChatModel, ScriptedTurn, ScriptExhaustedError
 
 pytestmark = pytest.mark.anyio
 

@@ -12,9 +12,9 @@ from langchain_openai import ChatOpenAI
 from pydantic import SecretStr
 
 from agent_system.errors import ConfigurationError
-from agent_system.llm import models as llm_models
-from agent_system.llm.chat import complete
-from agent_system.llm.models import build_models, model_spec, resolve_model
+from agent_system.llm import _models as llm_models
+from agent_system.llm._chat import complete
+from agent_system.llm._models import build_models, model_spec, resolve_model
 from agent_system.testing import make_settings
 from tests.llm.conftest import completion, openai_settings
 
@@ -108,7 +108,7 @@ def test_offline_is_logged_once_with_how_to_configure_an_llm(
     caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(llm_models, "_offline_logged", False)
-    with caplog.at_level(logging.INFO, logger="agent_system.llm.models"):
+    with caplog.at_level(logging.INFO, logger="agent_system.llm._models"):
         assert build_models(make_settings()) == {}
         assert build_models(make_settings()) == {}
     lines = [r.getMessage() for r in caplog.records if "LLM not configured" in r.getMessage()]

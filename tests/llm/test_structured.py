@@ -13,10 +13,10 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from agent_system.errors import ErrorCode, LLMError, LLMOutputError
-from agent_system.llm import structured
-from agent_system.llm.fake import ScriptedChatModel
-from agent_system.llm.structured import invoke_structured, strict_json_schema
-from agent_system.llm.usage import UsageTracker
+from agent_system.llm import _structured as structured
+from agent_system.llm._fake import ScriptedChatModel
+from agent_system.llm._structured import invoke_structured, strict_json_schema
+from agent_system.llm._usage import UsageTracker
 from tests.llm.conftest import completion
 
 pytestmark = pytest.mark.anyio
@@ -191,7 +191,7 @@ async def test_a_refusal_counts_as_an_invalid_reply() -> None:
 async def test_a_streamed_request_falls_back_to_json_mode_too(
     wire: respx.MockRouter, chat: BaseChatModel
 ) -> None:
-    from agent_system.llm.structured import stream_structured
+    from agent_system.llm._structured import stream_structured
     from tests.llm.conftest import sse
 
     rejected = httpx.Response(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
-from agent_system.llm.fake import ScriptedChatModel, ScriptedTurn
-from agent_system.llm.usage import UsageTracker, cost_usd, model_name_of, price_for
+from agent_system.llm._fake import ScriptedChatModel, ScriptedTurn
+from agent_system.llm._usage import UsageTracker, cost_usd, model_name_of, price_for
 from agent_system.testing import make_settings
 
 PRICES = {"gpt-4o": (2.50, 10.00), "gpt-4o-mini": (0.15, 0.60)}

@@ -6,7 +6,7 @@ import pytest
 from pydantic import TypeAdapter
 
 from agent_system.errors import ErrorCode
-from agent_system.planning.conditions import (
+from agent_system.planning._conditions import (
     ConditionError,
     condition_problems,
     condition_refs,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent_system.planning.embedded import EmbeddedPlanner, EmbeddedReplanner, split_clauses
+from agent_system.planning._embedded import EmbeddedPlanner, EmbeddedReplanner, split_clauses
+from agent_system.planning._validation import validate_plan
 from agent_system.planning.models import (
     Comparison,
     ExecutionPlan,
@@ -15,10 +16,9 @@ from agent_system.planning.models import (
     StepResult,
     StepStatus,
 )
-from agent_system.planning.validation import validate_plan
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from agent_system.roles import load_roles
-from agent_system.routing.embedded import load_default_router
+from agent_system.routing._embedded import load_default_router
 from agent_system.testing import make_runtime
 
 pytestmark = pytest.mark.anyio

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from agent_system.llm.fake import ScriptedChatModel
-from agent_system.planning.embedded import EmbeddedPlanner
-from agent_system.planning.hybrid import HybridPlanner
-from agent_system.planning.llm_planner import LLMPlanner, PlanDraft
-from agent_system.registry.registry import ToolRegistry
+from agent_system.llm._fake import ScriptedChatModel
+from agent_system.planning._embedded import EmbeddedPlanner
+from agent_system.planning._hybrid import HybridPlanner
+from agent_system.planning._llm_planner import LLMPlanner, PlanDraft
+from agent_system.registry._registry import ToolRegistry
 from agent_system.roles import load_roles
-from agent_system.routing.embedded import load_default_router
+from agent_system.routing._embedded import load_default_router
 from agent_system.testing import make_runtime
 
 pytestmark = pytest.mark.anyio

@@ -10,14 +10,14 @@ import pytest
 import respx
 
 from agent_system.errors import BudgetExceededError, ErrorInfo, LLMError, LLMOutputError
-from agent_system.llm.budget import Budget
-from agent_system.llm.fake import ScriptedChatModel
-from agent_system.llm.models import resolve_model
-from agent_system.llm.structured import strict_json_schema
-from agent_system.llm.usage import UsageTracker
+from agent_system.llm._budget import Budget
+from agent_system.llm._fake import ScriptedChatModel
+from agent_system.llm._models import resolve_model
+from agent_system.llm._structured import strict_json_schema
+from agent_system.llm._usage import UsageTracker
+from agent_system.planning._base import Planner, Replanner
+from agent_system.planning._llm_planner import LLMPlanner, LLMReplanner, PlanDraft, llm_synthesize
 from agent_system.planning._schema import plan_schema
-from agent_system.planning.base import Planner, Replanner
-from agent_system.planning.llm_planner import LLMPlanner, LLMReplanner, PlanDraft, llm_synthesize
 from agent_system.planning.models import (
     Comparison,
     ExecutionPlan,

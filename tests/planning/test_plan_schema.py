@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from agent_system.llm.fake import ScriptedChatModel
-from agent_system.llm.structured import strict_json_schema
+from agent_system.llm._fake import ScriptedChatModel
+from agent_system.llm._structured import strict_json_schema
+from agent_system.planning._llm_planner import LLMPlanner, PlanDraft
 from agent_system.planning._schema import plan_schema, typed_arguments
-from agent_system.planning.llm_planner import LLMPlanner, PlanDraft
 from agent_system.registry.spec import ToolOutput, spec_from_function
 
 pytestmark = pytest.mark.anyio

@@ -5,8 +5,7 @@ from typing import Any
 import pytest
 
 from agent_system.errors import ErrorCode
-from agent_system.planning.models import Ref
-from agent_system.planning.refs import (
+from agent_system.planning._refs import (
     ReferenceResolutionError,
     find_refs,
     ref_paths,
@@ -14,6 +13,7 @@ from agent_system.planning.refs import (
     resolve_pointer,
     template_problems,
 )
+from agent_system.planning.models import Ref
 
 OUTPUTS: dict[str, Any] = {
     "weather": {"temp_c": 21.5, "city": "Paris", "days": [{"max": 23}, {"max": 19}]},

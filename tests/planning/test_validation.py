@@ -8,15 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from agent_system.errors import ErrorCode, ErrorInfo, PlanValidationError
-from agent_system.planning.models import MAX_STEPS, ExecutionPlan, ExecutionStep
-from agent_system.planning.validation import (
+from agent_system.planning._validation import (
     check_plan,
     find_cycles,
     similar_names,
     topological_order,
     validate_plan,
 )
-from agent_system.registry.registry import ToolRegistry
+from agent_system.planning.models import MAX_STEPS, ExecutionPlan, ExecutionStep
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolSpec, spec_from_function
 
 

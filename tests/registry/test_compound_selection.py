@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from agent_system.registry.loaders import build_registry
-from agent_system.registry.registry import ToolRegistry
-from agent_system.registry.selection import ToolIndex
+from agent_system.registry._loaders import build_registry
+from agent_system.registry._registry import ToolRegistry
+from agent_system.registry._selection import ToolIndex
 from agent_system.testing import make_settings
 
 

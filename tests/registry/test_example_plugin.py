@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from agent_system.registry.loaders import ENTRY_POINT_GROUP, load_plugins, specs_from_entry_point
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._loaders import ENTRY_POINT_GROUP, load_plugins, specs_from_entry_point
+from agent_system.registry._registry import ToolRegistry
+from agent_system.registry._validate import validate_registry
 from agent_system.registry.spec import ToolContext
-from agent_system.registry.validate import validate_registry
 from agent_system.testing import make_runtime, make_settings
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "unit_convert_plugin"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from agent_system.errors import PluginError
-from agent_system.registry import loaders
-from agent_system.registry.loaders import (
+from agent_system.registry import _loaders as loaders
+from agent_system.registry._loaders import (
     add_plugin_specs,
     build_registry,
     load_plugins,
@@ -19,7 +19,7 @@ from agent_system.registry.loaders import (
     specs_from_object,
     specs_from_plugin,
 )
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolSpec, spec_from_function, tool
 from agent_system.testing import make_settings
 

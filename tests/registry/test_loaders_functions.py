@@ -10,7 +10,7 @@ import respx
 from jsonschema import Draft202012Validator
 
 from agent_system.errors import InvalidArgumentsError, PluginError, ToolExecutionError
-from agent_system.registry.loaders.functions import (
+from agent_system.registry._loaders.functions import (
     load_function_spec_file,
     normalize_schema,
     parse_function_specs,

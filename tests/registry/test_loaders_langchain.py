@@ -7,8 +7,8 @@ import pytest
 from langchain_core.tools import tool as lc_tool
 
 from agent_system.errors import InvalidArgumentsError, ToolExecutionError
-from agent_system.registry.loaders import aload_plugins, load_plugins, spec_from_langchain_tool
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._loaders import aload_plugins, load_plugins, spec_from_langchain_tool
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.testing import make_runtime, make_settings
 

@@ -8,8 +8,8 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.shared.memory import create_connected_server_and_client_session
 
-from agent_system.registry.mcp_server import create_mcp_server, result_to_mcp
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._mcp_server import create_mcp_server, result_to_mcp
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, tool
 from agent_system.testing import make_runtime
 
@@ -93,7 +93,7 @@ async def test_mcp_serve_over_stdio_offers_a_plugins_tools_to_a_real_client(
         command=sys.executable,
         args=[
             "-c",
-            "from agent_system.cli.mcp_cmd import app; app()",
+            "from agent_system.cli._mcp_cmd import app; app()",
             "serve",
             "--plugin",
             str(EXAMPLE / "unit_convert_plugin" / "__init__.py"),

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-import agent_system.registry.loaders as loaders
+import agent_system.registry._loaders as loaders
 
 
 def test_the_loaders_package_exports_resolve() -> None:

@@ -4,9 +4,9 @@ import time
 
 import pytest
 
-from agent_system.registry.loaders.functions import spec_from_function_schema
-from agent_system.registry.registry import ToolRegistry
-from agent_system.registry.selection import ToolIndex, stem, tokenize
+from agent_system.registry._loaders.functions import spec_from_function_schema
+from agent_system.registry._registry import ToolRegistry
+from agent_system.registry._selection import ToolIndex, stem, tokenize
 from agent_system.registry.spec import ToolSpec
 
 

@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent_system.registry.loaders.functions import spec_from_function_schema
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._loaders.functions import spec_from_function_schema
+from agent_system.registry._registry import ToolRegistry
+from agent_system.registry._validate import validate_registry, validate_spec
 from agent_system.registry.spec import ToolSpec, spec_from_function
-from agent_system.registry.validate import validate_registry, validate_spec
 
 
 def _spec(name: str = "good.tool", description: str = "Does a thing.", **params: Any) -> ToolSpec:

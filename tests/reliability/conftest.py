@@ -22,9 +22,9 @@ from langgraph.store.memory import InMemoryStore
 
 from agent_system.api import AgentSystem, RunResult
 from agent_system.errors import ToolExecutionError
-from agent_system.planning.base import Planner, Replanner
+from agent_system.planning._base import Planner, Replanner
 from agent_system.planning.models import ExecutionPlan, ExecutionStep
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, spec_from_function
 from agent_system.testing import make_runtime, make_settings
 from tests.graph.conftest import (

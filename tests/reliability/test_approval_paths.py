@@ -16,10 +16,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from agent_system.api import _approval_prompt
-from agent_system.cli.app import app
-from agent_system.cli.runner import ask_each
-from agent_system.registry.mcp_server import create_mcp_server
-from agent_system.registry.registry import ToolRegistry
+from agent_system.cli._app import app
+from agent_system.cli._runner import ask_each
+from agent_system.registry._mcp_server import create_mcp_server
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, tool
 from agent_system.testing import make_runtime
 

@@ -23,7 +23,7 @@ def _open(
 ) -> None:
     import asyncio
 
-    from agent_system.persistence import open_persistence
+    from agent_system._persistence import open_persistence
     from agent_system.testing import make_settings
 
     async def main() -> None:

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from agent_system.api import AgentSystem
-from agent_system.llm.fake import ScriptedChatModel
+from agent_system.llm._fake import ScriptedChatModel
 from agent_system.planning.models import ExecutionPlan, ExecutionStep
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, spec_from_function
 from agent_system.testing import make_settings
 from tests.graph.conftest import FakeRouter, ScriptedPlanner

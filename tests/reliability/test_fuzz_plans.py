@@ -18,11 +18,11 @@ from pydantic import ValidationError
 
 from agent_system.errors import AgentSystemError, InvalidArgumentsError, PlanValidationError
 from agent_system.execution import run_plan
-from agent_system.planning.conditions import evaluate
+from agent_system.planning._conditions import evaluate
+from agent_system.planning._refs import resolve
+from agent_system.planning._validation import validate_plan
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
-from agent_system.planning.refs import resolve
-from agent_system.planning.validation import validate_plan
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from tests.graph.conftest import Calls, make_tools
 
 from .conftest import LONG, add_faulty_tools

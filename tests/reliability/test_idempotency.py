@@ -16,11 +16,11 @@ import httpx
 import pytest
 import respx
 
+from agent_system._storage import Database
 from agent_system.idempotency import IDEMPOTENCY_HEADER, idempotency_key
-from agent_system.registry.loaders.functions import parse_function_specs
+from agent_system.registry._loaders.functions import parse_function_specs
 from agent_system.registry.spec import ToolContext, ToolSpec
 from agent_system.runtime import FakeClock, Runtime
-from agent_system.storage import Database
 from agent_system.testing import make_runtime
 from roles.calendar import tools as calendar_tools
 from roles.timer import tools as timer_tools

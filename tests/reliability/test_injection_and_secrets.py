@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from agent_system import events as ev
 from agent_system.api import AgentSystem
 from agent_system.errors import ToolExecutionError
-from agent_system.llm.fake import ScriptedChatModel
-from agent_system.llm.models import resolve_model
+from agent_system.llm._fake import ScriptedChatModel
+from agent_system.llm._models import resolve_model
 from roles.search.local import LocalSearch
 from tests.graph.conftest import ScriptedPlanner
 from tests.llm.conftest import BASE_URL, openai_settings

@@ -16,8 +16,8 @@ import httpx
 import pytest
 import respx
 
-from agent_system.llm.fake import ScriptedChatModel
-from agent_system.llm.models import resolve_model
+from agent_system.llm._fake import ScriptedChatModel
+from agent_system.llm._models import resolve_model
 from tests.llm.conftest import BASE_URL, openai_settings, sse
 
 from .conftest import RigFactory, assert_consistent

@@ -8,10 +8,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from agent_system.graph.journal import StepJournal
-from agent_system.routing.embedded import EmbeddedRouter
-from agent_system.routing.hybrid import HybridRouter
-from agent_system.routing.llm import LLMRouter
+from agent_system.graph._journal import StepJournal
+from agent_system.routing._embedded import EmbeddedRouter
+from agent_system.routing._hybrid import HybridRouter
+from agent_system.routing._llm import LLMRouter
 from agent_system.routing.models import RouteDecision, RouteRequest
 from tests.routing.fakes import ScriptedClassifier
 
@@ -34,7 +34,7 @@ async def test_a_failing_llm_router_is_logged_not_swallowed(
 ) -> None:
     embedded = EmbeddedRouter(ScriptedClassifier("weather", 0.8))  # unsure: the LLM's band
     hybrid = HybridRouter(embedded, BrokenLLMRouter())
-    with caplog.at_level(logging.WARNING, logger="agent_system.routing.hybrid"):
+    with caplog.at_level(logging.WARNING, logger="agent_system.routing._hybrid"):
         decision = await hybrid.route(RouteRequest(text="is it nice out"))
     assert decision.role == "weather"
     assert any(r.levelno >= logging.ERROR and r.exc_info for r in caplog.records), caplog.text

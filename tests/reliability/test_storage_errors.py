@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from agent_system._storage import StorageError
 from agent_system.api import AgentSystem
-from agent_system.cli.app import app
-from agent_system.storage import StorageError
+from agent_system.cli._app import app
 from agent_system.testing import make_settings
 
 GARBAGE = b"this is not an sqlite database, it was damaged" * 100

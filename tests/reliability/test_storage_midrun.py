@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
+from agent_system._storage import StorageError
 from agent_system.api import AgentSystem
-from agent_system.storage import StorageError
 from agent_system.testing import make_settings
 
 from .conftest import ServerFactory

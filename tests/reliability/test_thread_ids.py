@@ -92,7 +92,7 @@ def test_an_invalid_x_thread_id_is_refused_with_422_before_any_work(live: Server
 
 
 def test_the_cli_asks_on_a_dotted_thread() -> None:
-    from agent_system.cli.app import app
+    from agent_system.cli._app import app
 
     runner = CliRunner()
     first = runner.invoke(

@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from agent_system._migrations import SCHEMA_VERSION
+from agent_system._storage import Database, StorageError
 from agent_system.api import AgentSystem
-from agent_system.migrations import SCHEMA_VERSION
-from agent_system.storage import Database, StorageError
 from agent_system.testing import make_settings
 
 RELEASE = Path(__file__).parent / "data" / "release-76500b6.sqlite3.gz"
@@ -117,7 +117,7 @@ def test_a_database_from_a_newer_release_is_refused_unchanged(tmp_path: Path) ->
     assert str(db) in str(caught.value) and "\n" not in str(caught.value)
     assert db.read_bytes() == before
 
-    from agent_system.cli.app import app
+    from agent_system.cli._app import app
 
     answer = CliRunner().invoke(app, ["ask", "hello"], env={"AGENT_SYSTEM_HOME": str(home)})
     assert answer.exit_code == 2, answer.output

@@ -88,7 +88,7 @@ async def test_export_holds_all_of_one_user_and_erase_leaves_nothing(
 
 
 def test_the_cli_exports_to_a_file_and_erases_with_yes(tmp_path: Path) -> None:
-    from agent_system.cli.app import app
+    from agent_system.cli._app import app
 
     runner = CliRunner()
     asked = runner.invoke(app, ["ask", "remember that my cat is called Miso"])

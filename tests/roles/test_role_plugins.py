@@ -21,8 +21,8 @@ from agent_system.roles import (
     load_roles,
     role_slots,
 )
-from agent_system.routing.embedded import load_default_router
-from agent_system.routing.matcher import ExampleMatcher
+from agent_system.routing._embedded import load_default_router
+from agent_system.routing._matcher import ExampleMatcher
 from agent_system.routing.models import RouteRequest, RouteTarget
 from agent_system.testing import make_settings
 
@@ -138,7 +138,7 @@ def test_pip_installing_the_example_role_serves_it_through_the_entry_point(
 
 
 def test_tools_commands_see_a_broken_role_plugin_in_the_registry_warnings(tmp_path: Path) -> None:
-    from agent_system.registry.loaders import build_registry
+    from agent_system.registry._loaders import build_registry
 
     registry = build_registry(make_settings(tmp_path, roles=["no_such_role_mod"]))
     assert "timer.set" in registry

@@ -12,12 +12,12 @@ import httpx
 import pytest
 import respx
 
+from agent_system._storage import Database
 from agent_system.errors import ConfigurationError, ToolExecutionError
 from agent_system.registry.spec import SideEffect, ToolContext
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import Turn
 from agent_system.runtime import Runtime
-from agent_system.storage import Database
 from agent_system.testing import make_runtime, make_settings
 from roles.smart_home import tools
 from roles.smart_home.backend import match_devices

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_system.routing.embedded import EmbeddedRouter, load_default_router
+from agent_system.routing._embedded import EmbeddedRouter, load_default_router
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from typing import Any
 from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
 from langchain_core.messages import BaseMessage
 
-from agent_system.llm.fake import ScriptedChatModel
+from agent_system.llm._fake import ScriptedChatModel
 from agent_system.routing._model import CLASSES
 
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 import pytest
 
 from agent_system.routing import EmbeddedRouter, RouteDecision, RouteRequest, RouteTarget, Turn
+from agent_system.routing._embedded import load_default_router
 from agent_system.routing._model import TOOL_ROLES
-from agent_system.routing.embedded import load_default_router
 from agent_system.testing import make_settings
 from tests.routing.fakes import ScriptedClassifier
 

@@ -18,7 +18,7 @@ from agent_system.routing.slots import (
     parse_when,
     strip_when,
 )
-from agent_system.understanding import slots
+from agent_system.understanding import _slots as slots
 
 PARIS = ZoneInfo("Europe/Paris")
 NOW = datetime(2026, 1, 5, 9, 0, tzinfo=PARIS)  # a Monday

@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from agent_system.api import AgentSystem
 from agent_system.config import Settings
 from agent_system.planning.models import ExecutionPlan, ExecutionStep
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, spec_from_function
 from agent_system.server import create_app
 from tests.graph.conftest import Calls, EchoRole, FakeRouter, make_tools

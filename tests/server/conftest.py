@@ -21,11 +21,11 @@ from fastapi import FastAPI
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
 
+from agent_system._storage import Database
 from agent_system.api import AgentSystem
 from agent_system.planning.models import ExecutionPlan
 from agent_system.runtime import SystemClock
 from agent_system.server import create_app
-from agent_system.storage import Database
 from agent_system.testing import make_runtime, make_settings
 from tests.graph.conftest import Calls, EchoRole, FakeRouter, ScriptedPlanner, make_tools
 

@@ -121,7 +121,7 @@ def test_shutdown_lets_an_in_flight_run_finish(tmp_path: Path) -> None:
 def test_worker_processes_get_the_same_settings_and_mode(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from agent_system.server import app as app_module
+    from agent_system.server import _app as app_module
 
     settings = make_settings(tmp_path / "h", api_keys=[KEY_A], rate_limit_per_minute=7)
     monkeypatch.setenv(app_module._SETTINGS_ENV, app_module._settings_json(settings))
@@ -159,7 +159,7 @@ def test_an_open_event_stream_does_not_hold_up_shutdown(tmp_path: Path) -> None:
 
 
 def _alice() -> str:
-    from agent_system.server.auth import user_id_for
+    from agent_system.server._auth import user_id_for
 
     return user_id_for(KEY_A)
 

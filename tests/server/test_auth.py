@@ -9,7 +9,7 @@ import pytest
 from pydantic import SecretStr
 
 from agent_system.errors import ConfigurationError
-from agent_system.server.auth import (
+from agent_system.server._auth import (
     ApiKeys,
     AuthError,
     RateLimited,

@@ -27,7 +27,7 @@ import httpx
 import pytest
 from httpx_sse import connect_sse
 
-from agent_system.server.auth import user_id_for
+from agent_system.server._auth import user_id_for
 
 from .conftest import KEY_A, KEY_B, spawn_server, wait_healthy
 
@@ -124,7 +124,7 @@ class Stream:
 
 def add_timers(database: str, user: str, seconds: list[float]) -> list[int]:
     """Timers due in `seconds`, written straight to the shared database."""
-    from agent_system.repository_pg import PostgresRepository
+    from agent_system._repository_pg import PostgresRepository
     from agent_system.runtime import SystemClock
     from roles.timer.store import TimerStore
 

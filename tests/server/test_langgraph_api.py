@@ -23,7 +23,7 @@ from langgraph_sdk.errors import (
 from langgraph_sdk.schema import StreamPart
 
 from agent_system.server import create_app
-from agent_system.server.lgserver import ASSISTANT_ID, GRAPH_ID
+from agent_system.server._lgserver import ASSISTANT_ID, GRAPH_ID
 from agent_system.testing import make_settings
 
 from .conftest import KEY_A, KEY_B, run_server

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from agent_system.server._common import ApiError
-from agent_system.server.lgserver.state import (
+from agent_system.server._lgserver.state import (
     message_ids,
     request_message_id,
     request_text,

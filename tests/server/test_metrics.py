@@ -9,7 +9,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from agent_system import events as ev
 from agent_system.planning.models import PlanResult, StepResult, StepStatus, Usage
-from agent_system.server.metrics import Metrics
+from agent_system.server._metrics import Metrics
 
 from .conftest import Live
 

@@ -13,7 +13,7 @@ from httpx_sse import connect_sse
 
 from agent_system.events import EventAdapter, RunResult
 from agent_system.planning.models import ExecutionPlan, ExecutionStep
-from agent_system.server.auth import user_id_for
+from agent_system.server._auth import user_id_for
 
 from .conftest import KEY_A, Live
 

@@ -8,8 +8,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from agent_system import events as ev
-from agent_system.server.metrics import Metrics
-from agent_system.server.runs import NotificationHub, RunFailed, RunManager, sse
+from agent_system.server._metrics import Metrics
+from agent_system.server._runs import NotificationHub, RunFailed, RunManager, sse
 
 
 def test_an_sse_event_has_its_name_and_one_data_line_per_line() -> None:

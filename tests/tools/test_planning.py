@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from agent_system.errors import ErrorCode, PlanError, ToolExecutionError
-from agent_system.planning.base import Planner, Replanner
+from agent_system.planning._base import Planner, Replanner
 from agent_system.planning.models import (
     ExecutionPlan,
     ExecutionStep,
@@ -16,7 +16,7 @@ from agent_system.planning.models import (
     ReplanRequest,
     StepStatus,
 )
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolContext, ToolSpec, spec_from_function
 from agent_system.routing.models import Turn
 from agent_system.runtime import Runtime

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import tools
-from agent_system.registry.registry import ToolRegistry
+from agent_system.registry._registry import ToolRegistry
 from tests.tools.fakes import spec_of
 from tools import memory, notification, planning, summarization
 

@@ -1,0 +1,133 @@
+"""Schema migrations of the application database, in order, recorded in ``PRAGMA user_version``.
+
+A database written by an older release is brought up to date when it is opened: each pending
+migration runs in its own transaction together with the version bump, so a failure leaves the
+file at the last good version, and a copy of the file is kept first
+(``agent-system.db.before-schema-<n>``). A database written by a newer release is refused with a
+plain message instead of being changed.
+
+Tables created with ``CREATE TABLE IF NOT EXISTS`` by the part that uses them (timers, calendar,
+records...) need no migration to appear; a migration is for changing what exists: a new column
+(``ALTER TABLE ... ADD COLUMN``, guarded by `has_table` since such tables are created on first
+use), moving rows, a new index. Add one at the end of `MIGRATIONS`; never edit a released one.
+``tests/reliability/test_upgrade.py`` opens a database the previous release wrote.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "Migration",
+    "has_table",
+    "migrate",
+    "refuse_newer",
+    "schema_version",
+]
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One step from ``version - 1`` to `version`."""
+
+    version: int
+    what: str
+    apply: Callable[[sqlite3.Connection], None]
+
+
+def has_table(conn: sqlite3.Connection, name: str) -> bool:
+    """Whether the table exists (tables of roles appear on first use)."""
+    row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,))
+    return row.fetchone() is not None
+
+
+def _tool_effects(conn: sqlite3.Connection) -> None:
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS tool_effects (key TEXT PRIMARY KEY, tool TEXT NOT NULL, "
+        "user_id TEXT NOT NULL DEFAULT '', output TEXT NOT NULL, at TEXT NOT NULL)"
+    )
+    conn.execute("CREATE INDEX IF NOT EXISTS tool_effects_user ON tool_effects(user_id)")
+
+
+def _audit_time_index(conn: sqlite3.Connection) -> None:
+    if has_table(conn, "audit_log"):
+        conn.execute("CREATE INDEX IF NOT EXISTS audit_log_at ON audit_log(at)")
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "tool_effects: results of tool calls by idempotency key", _tool_effects),
+    Migration(2, "audit_log: index by time (export, retention)", _audit_time_index),
+)
+SCHEMA_VERSION = MIGRATIONS[-1].version
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    """The file's schema version (0: written before migrations existed, or new)."""
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def refuse_newer(path: str) -> None:
+    """Raise `StorageError` if the file at `path` was written by a newer release (read-only
+    look; a missing file is fine)."""
+    if path == ":memory:" or not Path(path).exists():
+        return
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+        _check_version(conn, path)
+
+
+def _check_version(conn: sqlite3.Connection, path: str) -> int:
+    from agent_system._storage import StorageError
+
+    version = schema_version(conn)
+    if version > SCHEMA_VERSION:
+        raise StorageError(
+            f"The database {path} was written by a newer agent-system (schema {version}; this "
+            f"one knows up to {SCHEMA_VERSION}). Nothing was changed. Upgrade agent-system, or "
+            "set AGENT_SYSTEM_HOME to another folder."
+        )
+    return version
+
+
+def migrate(conn: sqlite3.Connection, path: str) -> list[Migration]:
+    """Apply the pending migrations to the open database at `path`; the ones applied.
+
+    Raises:
+        StorageError: The file was written by a newer release (nothing is changed).
+    """
+    version = _check_version(conn, path)
+    pending = [m for m in MIGRATIONS if m.version > version]
+    if not pending:
+        return []
+    if path != ":memory:" and _has_data(conn):
+        _backup(conn, Path(f"{path}.before-schema-{pending[0].version}"))
+    for migration in pending:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if schema_version(conn) < migration.version:  # another process may have done it
+                migration.apply(conn)
+                conn.execute(f"PRAGMA user_version = {migration.version:d}")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+    return pending
+
+
+def _has_data(conn: sqlite3.Connection) -> bool:
+    """An application database opened before (every one has its audit log); not a new file
+    where only LangGraph's checkpointer has made its tables yet."""
+    return has_table(conn, "audit_log")
+
+
+def _backup(conn: sqlite3.Connection, target: Path) -> None:
+    if target.exists():  # an earlier attempt's copy is the older one: keep it
+        return
+    with sqlite3.connect(target) as copy:
+        conn.backup(copy)
+    copy.close()

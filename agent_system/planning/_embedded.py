@@ -1,0 +1,277 @@
+"""The embedded (offline) planner and replanner for compound requests over the built-in roles.
+
+"check the weather in Paris and set a timer for 10 minutes" becomes two parallel steps; "then"
+makes the second depend on the first; "... add a picnic to my calendar if it's sunny" puts a `when`
+condition on the calendar step that reads the weather step's ``/condition``. The clauses come from
+the shared splitter (`agent_system.understanding.split_clauses`), so "set timers for 5 and 10
+minutes" is two steps. Clauses it cannot place are named in `ExecutionPlan.unsupported`, and so
+in the reply as not done: no clause is dropped silently.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Protocol
+
+from agent_system.planning.models import (
+    Comparison,
+    ExecutionPlan,
+    ExecutionStep,
+    FailurePolicy,
+    Not,
+    Ref,
+    ReplanRequest,
+    StepStatus,
+)
+from agent_system.roles import (
+    NOT_UNDERSTOOD,
+    Clarification,
+    ConditionVocabulary,
+    Role,
+    RoleDeclaration,
+    calls_of,
+    declaration,
+    did_you_mean,
+    role_slots,
+)
+from agent_system.routing.models import RouteDecision, RouteRequest, Turn
+from agent_system.understanding import Clause, split_clauses
+
+if TYPE_CHECKING:
+    from agent_system.registry._registry import ToolRegistry
+    from agent_system.registry.spec import ToolSpec
+    from agent_system.runtime import Runtime
+
+__all__ = ["ClauseRouter", "EmbeddedPlanner", "EmbeddedReplanner", "split_clauses"]
+
+_DAY = re.compile(
+    r"\b(today|tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|"
+    r"(?:on |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b",
+    re.IGNORECASE,
+)
+_TEMP = re.compile(
+    r"(?P<cmp>above|over|warmer than|more than|below|under|colder than|less than)\s+"
+    r"(?P<n>-?\d+(?:\.\d+)?)\s*(?:degrees|°)?\s*(?P<unit>c|f|celsius|fahrenheit)?",
+    re.IGNORECASE,
+)
+
+
+class ClauseRouter(Protocol):
+    """What the planner needs from a router: a synchronous decision for one clause."""
+
+    def decide(self, request: RouteRequest) -> RouteDecision: ...
+
+
+def _day_phrase(text: str) -> str | None:
+    match = _DAY.search(text)
+    return match.group(0) if match else None
+
+
+class EmbeddedPlanner:
+    """Plans compound requests over the built-in roles with no LLM."""
+
+    name = "embedded"
+
+    def __init__(
+        self,
+        router: ClauseRouter,
+        roles: dict[str, Role],
+        runtime: Runtime,
+        *,
+        min_confidence: float = 0.5,
+    ) -> None:
+        self.router = router
+        self.roles = roles
+        self.runtime = runtime
+        self.min_confidence = min_confidence
+
+    async def plan(
+        self, request: str, tools: list[ToolSpec], history: list[Turn] | None = None
+    ) -> ExecutionPlan:
+        """Split, route and fill each clause; see the module docstring."""
+        history = history or []
+        clauses = split_clauses(request, getattr(self.router, "openers", frozenset()))
+        steps: list[ExecutionStep] = []
+        step_roles: dict[str, RoleDeclaration] = {}
+        unsupported: list[str] = []
+        notes: list[str] = []
+        day_context = next((d for c in clauses if (d := _day_phrase(c.text))), None)
+        for clause in clauses:
+            decision = self.router.decide(RouteRequest(text=clause.text, history=history))
+            role = self.roles.get(decision.role or "") if decision.role else None
+            if role is None or decision.confidence < self.min_confidence:
+                candidates = [r for r in decision.slots.get("candidates", ()) if r in self.roles]
+                if len(candidates) >= 2:  # two roles share the doubt: ask which one
+                    unsupported.append(f"{clause.text!r}: {did_you_mean(candidates)}")
+                else:
+                    unsupported.append(f"{clause.text!r}: {NOT_UNDERSTOOD}")
+                notes.append(f"no built-in role handles {clause.text!r} ({decision.reason})")
+                continue
+            text = clause.text
+            if day_context and not _day_phrase(text) and declaration(role).day_context:
+                text = f"{text} {day_context}"
+            slots = {**role_slots(role, text), **decision.slots}
+            choice = role.interpret(text, slots, self.runtime, history)
+            if (
+                isinstance(choice, Clarification)
+                and text != clause.text
+                and "start" in choice.missing
+            ):  # the day came from a sibling clause and no time was said: a whole-day event
+                choice = role.interpret(f"{text} all day", slots, self.runtime, history)
+            if isinstance(choice, Clarification):
+                unsupported.append(f"{clause.text!r}: {choice.question}")
+                continue
+            *extra, last = calls_of(choice)
+            before = [steps[-1].id] if clause.joined_by == "then" and steps else []
+            for call in extra:  # several targets of one clause: independent parallel steps
+                step_roles[f"s{len(steps) + 1}"] = declaration(role)
+                steps.append(
+                    ExecutionStep(
+                        id=f"s{len(steps) + 1}",
+                        number=len(steps) + 1,
+                        tool=call.tool,
+                        arguments=call.arguments,
+                        depends_on=before,
+                        on_failure=FailurePolicy.SKIP,
+                        description=clause.text,
+                    )
+                )
+            step_id = f"s{len(steps) + 1}"
+            depends_on: list[str] = list(before)
+            when = None
+            if clause.condition is not None:
+                when, source = self._condition(clause, steps, step_roles)
+                if when is None:
+                    testable = [
+                        vocabulary
+                        for s in steps
+                        if (vocabulary := step_roles[s.id].conditions) is not None
+                    ]
+                    unsupported.append(
+                        f"{clause.text!r} {_keyword(clause)} {clause.condition}: "
+                        + (
+                            f"I understand these conditions offline: {_examples(testable[-1])}"
+                            if testable
+                            else "nothing earlier in the request gives a result to test; ask for "
+                            "the weather first, e.g. 'check the weather in Rome and ... if it's "
+                            "sunny'"
+                        )
+                    )
+                    continue
+                if source not in depends_on:
+                    depends_on.append(source)
+                notes.append(f"{step_id} runs only {_keyword(clause)} {clause.condition}")
+            step_roles[step_id] = declaration(role)
+            steps.append(
+                ExecutionStep(
+                    id=step_id,
+                    number=len(steps) + 1,
+                    tool=last.tool,
+                    arguments=last.arguments,
+                    depends_on=depends_on,
+                    when=when,
+                    on_failure=FailurePolicy.SKIP,
+                    description=clause.text,
+                )
+            )
+        parallel = sum(1 for s in steps if not s.depends_on)
+        reasoning = (
+            f"{len(steps)} step(s) from {len(clauses)} clause(s); {parallel} can start at once."
+        )
+        if notes:
+            reasoning += " " + "; ".join(notes) + "."
+        return ExecutionPlan(
+            request=request,
+            reasoning=reasoning,
+            steps=steps,
+            planner=self.name,
+            unsupported=unsupported,
+            timeout_s=self.runtime.settings.plan_timeout_s,
+        )
+
+    def _condition(
+        self,
+        clause: Clause,
+        steps: list[ExecutionStep],
+        step_roles: dict[str, RoleDeclaration],
+    ) -> tuple[Any, str]:
+        """The `when` testing the latest earlier step whose role declares conditions."""
+        text = clause.condition or ""
+        source = next((s for s in reversed(steps) if step_roles[s.id].conditions), None)
+        if source is None:
+            return None, ""
+        vocabulary = step_roles[source.id].conditions
+        assert vocabulary is not None
+        lowered = text.lower()
+        cond: Any = None
+        temp = _TEMP.search(lowered)
+        if temp and vocabulary.numbers:
+            value = float(temp.group("n"))
+            unit = (temp.group("unit") or vocabulary.default_unit)[0]
+            path = vocabulary.numbers.get(unit) or next(iter(vocabulary.numbers.values()))
+            op = (
+                "gt" if temp.group("cmp") in ("above", "over", "warmer than", "more than") else "lt"
+            )
+            cond = Comparison(op=op, left=Ref(step=source.id, path=path), right=value)
+        else:
+            for word in re.findall(r"[a-z]+", lowered):
+                if word in vocabulary.words:
+                    cond = Comparison(
+                        op="eq",
+                        left=Ref(step=source.id, path=vocabulary.path),
+                        right=vocabulary.words[word],
+                    )
+                    break
+        if cond is None:
+            return None, ""
+        if clause.negated:
+            cond = Not(op="not", arg=cond)
+        return cond, source.id
+
+
+def _keyword(clause: Clause) -> str:
+    return "unless" if clause.negated else "if"
+
+
+def _examples(vocabulary: ConditionVocabulary) -> str:
+    values = list(dict.fromkeys(vocabulary.words.values()))
+    return ", ".join(values) + (", above 20 degrees" if vocabulary.numbers else "")
+
+
+class EmbeddedReplanner:
+    """Offline replanning: drop the failed branch, keep what finished, continue the rest."""
+
+    name = "embedded"
+
+    def __init__(self, registry: ToolRegistry | None = None) -> None:
+        self.registry = registry
+
+    async def replan(self, request: ReplanRequest, tools: list[ToolSpec]) -> ExecutionPlan | None:
+        """A new plan version without the failed steps and everything downstream of them."""
+        plan = request.plan
+        failed = {r.step_id for r in request.failed}
+        dropped = set(failed)
+        changed = True
+        while changed:
+            changed = False
+            for step in plan.steps:
+                if step.id not in dropped and dropped.intersection(step.depends_on):
+                    dropped.add(step.id)
+                    changed = True
+        remaining = [
+            s.model_copy(update={"status": StepStatus.PENDING})
+            for s in plan.steps
+            if s.id not in dropped and s.id not in request.completed
+        ]
+        if not remaining:
+            return None
+        kept = [s for s in plan.steps if s.id in request.completed and s.id not in dropped]
+        return plan.model_copy(
+            update={
+                "version": plan.version + 1,
+                "steps": [*kept, *remaining],
+                "reasoning": f"Dropped {', '.join(sorted(dropped))} after failure "
+                f"({request.reason}); continuing with {len(remaining)} step(s).",
+                "planner": self.name,
+            }
+        )

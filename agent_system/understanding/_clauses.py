@@ -1,0 +1,351 @@
+"""One clause splitter for the router, the embedded planner and the roles.
+
+`split_clauses` cuts a request into the actions it asks for, in order::
+
+    >>> [c.text for c in split_clauses("turn on the kitchen lights, set a timer for 10 minutes "
+    ...                                  "and tell me the weather in Rome")]
+    ['turn on the kitchen lights', 'set a timer for 10 minutes', 'tell me the weather in Rome']
+
+Rules, in order:
+
+1. Cut at ";", sentence ends, commas, "and", "also", "plus" (joined ``"and"``: the pieces may run
+   at once) and at "then", "and then", "after that", "afterwards" (joined ``"then"``: the piece
+   waits for the one before).
+2. A cut at a comma, "and", "also" or "plus" stands only when the next piece opens like a request
+   of its own (a verb or a question word: "set ...", "what ...", "is ..."). Otherwise the "and"
+   belongs to a name, a title or a list and the pieces are glued back: "dinner with Jo and Sam",
+   "remind me to buy milk and eggs", "lights in the kitchen and living room". Inside a message
+   ("remind me to ...", "remember that ...") only "then" and ";" cut.
+3. A condition ("if it's sunny", "unless it rains") goes with its clause as `Clause.condition`;
+   "if it rains, close the windows" puts it on the clause after it.
+4. Shared verbs are spread over the items they govern (`Clause.shared` is True): "set timers for
+   5 and 10 minutes", "what do I have on wednesday and thursday", "turn off the lights and the
+   fan", "weather in Paris and London" give one clause per item.
+
+Clause texts keep the user's own wording and case (titles and places need it); `Clause.normalized`
+is the `normalize`d form for matching.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agent_system.understanding._text import normalize
+
+__all__ = ["Clause", "opens_request", "split_clauses"]
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'"})
+_SEQUENCE = r"and\s+then|then|and\s+after\s+that|after\s+that|afterwards|and\s+afterwards"
+_PARALLEL = r"and\s+also|and|also|plus|as\s+well\s+as"
+_CUT = re.compile(
+    rf"(?P<strong>\s*;\s*|(?<=[a-zA-Z0-9]{{2}})[.!?]+\s+(?=[a-zA-Z]{{2}}))"
+    rf"|(?P<seq>\s*,?\s*\b(?:{_SEQUENCE})\b,?\s*)"
+    rf"|(?P<par>\s*,\s*(?:(?:{_PARALLEL})\b\s*)?|\s+\b(?:{_PARALLEL})\b,?\s*)",
+    re.IGNORECASE,
+)
+_VERBS = (
+    "turn|switch|set|lock|unlock|open|close|shut|start|stop|pause|resume|dim|brighten|raise|"
+    "lower|cancel|delete|remove|add|remind|schedule|move|reschedule|rename|check|tell|make|create|"
+    "book|put|find|search|look|define|show|list|give|run|vacuum|send|wake|snooze|play|call|text|"
+    "email|notify|remember|forget|note|save|summari[sz]e|translate|convert|calculate|get|read|"
+    "let|mark|clear|empty|extend|restart|reset|activate|deactivate|enable|disable|arm|disarm|"
+    "water|feed|order|buy|help|say|please|can|could|would|will|do|does|did|is|are|was|were|am|"
+    "change|increase|decrease|adjust|reduce|boost|update|edit|mute|unmute|cancel|wake|find|"
+    "describe|speak|erase|input|modify|confirm|report|alarm|write|take|record|inform|explain|"
+    "repeat|ask|skip|shuffle|anything|any|have\\s+(?:i|you|we)|has|"
+    "if|unless|what|whats|what's|when|where|who|whom|which|why|how|how's|hows|i|i'm|i'd|i'll|let's"
+)
+_OPENS = re.compile(
+    rf"^(?:(?:ok|okay|now|then|also|and|please|just|hey|olly|alexa|siri|google|computer)\s+)*"
+    rf"(?:{_VERBS})\b",
+    re.IGNORECASE,
+)
+# A thing a request is about, opening a clause of 3+ words ("lights down to seven").
+_SUBJECT = re.compile(
+    r"^(?:the\s+|my\s+)?(?:lights?|lamps?|temperature|thermostat|volume|weather|forecast|"
+    r"alarms?|timers?|events?|meetings?|calendar|schedule|agenda)\b",
+    re.IGNORECASE,
+)
+_NEXT_SEPARATOR = re.compile(r"\s*(?:[,;.]|\band\b|\bthen\b)", re.IGNORECASE)
+_MESSAGE = re.compile(
+    r"\b(?:remind\s+(?:me|us|\w+)\s+(?:to|that|about)|remember\s+(?:that|to)|note\s+that|"
+    r"make\s+a\s+note|tell\s+\w+\s+that|say\s+that|notify\s+me\s+(?:that|when)|"
+    r"(?:called|named|titled))\b",
+    re.IGNORECASE,
+)
+_CONDITION_TAIL = re.compile(r"^(?P<body>.+?),?\s+\b(?P<kw>if|unless)\s+(?P<cond>.+)$", re.I)
+_CONDITION_HEAD = re.compile(r"^(?P<kw>if|unless)\s+(?P<cond>.+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One action of a request."""
+
+    text: str
+    """The user's words for this action (shared verbs restored), trimmed of punctuation."""
+    joined_by: str = "start"
+    """ "start" (the first clause), "and" (may run in parallel) or "then" (after the previous)."""
+    condition: str | None = None
+    """The condition's words ("it's sunny") when the clause is conditional."""
+    negated: bool = False
+    """True for "unless": the clause runs when the condition does not hold."""
+    shared: bool = False
+    """True when a shared verb was spread over a list ("timers for 5 and 10 minutes")."""
+
+    @property
+    def normalized(self) -> str:
+        """`normalize`d text of the clause."""
+        return normalize(self.text)
+
+
+def opens_request(text: str, openers: frozenset[str] = frozenset()) -> bool:
+    """True when `text` opens like a request of its own (a verb or a question word, or one of
+    `openers`: the first words of plugin roles' examples, such as "split")."""
+    normalized = normalize(text) or text.strip()
+    if _OPENS.match(normalized) is not None:
+        return True
+    first = normalized.split(maxsplit=1)[0] if normalized.split() else ""
+    return first in openers
+
+
+def split_clauses(text: str, openers: frozenset[str] = frozenset()) -> list[Clause]:
+    """The clauses of `text` (see the module docstring). Never empty for non-blank text.
+
+    `openers` adds words that open a request (plugin roles' verbs: "split 90 between 3").
+    """
+    text = text.translate(_APOSTROPHES).strip()
+    pieces = _cut(text, openers)
+    clauses: list[Clause] = []
+    pending: tuple[str, bool] | None = None  # a leading "if ..." waiting for its clause
+    for piece, kind in pieces:
+        head = _CONDITION_HEAD.match(piece)
+        if head and pending is None:
+            negated_head = head["kw"].lower() == "unless"
+            split = _split_head(head["cond"])
+            if split is None:
+                pending = (head["cond"].strip(), negated_head)
+                continue
+            pending = (split[0], negated_head)
+            piece = split[1]
+        condition: str | None = None
+        negated = False
+        tail = _CONDITION_TAIL.match(piece)
+        if tail and opens_request(tail["body"], openers):
+            piece, condition = tail["body"].strip(" ,"), tail["cond"].strip(" ,")
+            negated = tail["kw"].lower() == "unless"
+        elif pending is not None:
+            condition, negated = pending
+        pending = None
+        joined = "start" if not clauses else kind
+        for i, item in enumerate(_spread(piece)):
+            clauses.append(
+                Clause(item, joined if i == 0 else "and", condition, negated, item != piece)
+            )
+    if pending is not None:  # "if it rains" alone: keep the words as a clause
+        clauses.append(Clause(f"if {pending[0]}", "start" if not clauses else "and"))
+    return clauses or ([Clause(text.strip(" .!?,;"))] if text.strip(" .!?,;") else [])
+
+
+_IMPERATIVE = re.compile(
+    r"\b(?:turn|switch|set|add|remind|close|open|shut|lock|unlock|start|stop|cancel|put|"
+    r"schedule|book|send|notify|tell|text|call|bring|take)\b",
+    re.IGNORECASE,
+)
+
+
+def _split_head(condition: str) -> tuple[str, str] | None:
+    """ "it rains close the windows" -> ("it rains", "close the windows"): the first command verb
+    after the condition's own words starts the body; None when there is none."""
+    for match in _IMPERATIVE.finditer(condition):
+        if (
+            len(condition[: match.start()].split()) >= 2
+            and len(condition[match.end() :].split()) >= 1
+        ):
+            return condition[: match.start()].strip(" ,"), condition[match.start() :].strip()
+    return None
+
+
+def _cut(text: str, openers: frozenset[str]) -> list[tuple[str, str]]:
+    """(piece, joined_by) pieces, glued back where an "and" does not join actions."""
+    pieces: list[tuple[str, str]] = []
+    kind, start = "start", 0
+    for match in _CUT.finditer(text):
+        piece = text[start : match.start()]
+        following = text[match.end() :]
+        cut_kind = "then" if match["seq"] else "and"
+        if pieces or piece.strip(" ,.!?"):
+            if not _keeps_cut(match, piece, following, openers):
+                continue  # glue: the separator stays inside the current piece
+        if _clean(piece):
+            pieces.append((_clean(piece), kind))
+        kind = cut_kind if pieces else kind
+        start = match.end()
+    if tail := _clean(text[start:]):
+        pieces.append((tail, kind))
+    return pieces
+
+
+_LEADING = re.compile(r"^(?:(?:and|also|plus|then|and then|after that)\b[\s,]*)+", re.IGNORECASE)
+
+
+def _clean(piece: str) -> str:
+    return _LEADING.sub("", piece.strip(" ,.!?;")).strip(" ,.!?;")
+
+
+def _keeps_cut(match: re.Match[str], piece: str, following: str, openers: frozenset[str]) -> bool:
+    """Whether the separator `match` ends the current `piece` (see the module docstring)."""
+    if match["strong"]:
+        return True
+    if len(piece.split()) == 1 and not match["seq"]:
+        return False  # "find and delete ...", "shuffle and play ...", "who and why ..."
+    if match["seq"]:
+        return bool(following.strip(" ,.!?")) and _is_request_piece(following)
+    if _MESSAGE.search(piece) and not _starts_strong_command(following):
+        return False
+    if opens_request(following, openers):
+        return True
+    # Up to the next separator: a list item is short ("milk, eggs and bread"); a clause of its
+    # own after a comma has 3+ words ("temperature this hour"), and after "and" it opens with
+    # what it is about ("and lights down to seven").
+    span = _NEXT_SEPARATOR.split(following, maxsplit=1)[0]
+    words = len(span.split())
+    if "," in match[0]:
+        return words >= 3
+    return words >= 3 and _SUBJECT.match(span.strip()) is not None
+
+
+def _is_request_piece(text: str) -> bool:
+    """After "then": anything with a word in it except a bare time ("then 5 minutes later")."""
+    return re.match(r"^\s*[a-z]", text, re.IGNORECASE) is not None
+
+
+_STRONG = re.compile(
+    r"^(?:also\s+|and\s+)?(?:turn|switch|set|lock|unlock|open|close|start|stop|cancel|dim|"
+    r"what|what's|how|tell\s+me|check|play)\b",
+    re.IGNORECASE,
+)
+
+
+def _starts_strong_command(text: str) -> bool:
+    """A clear new command even inside a message ("remind me to call mom, and set a timer")."""
+    return _STRONG.match(text.strip()) is not None and len(text.split()) >= 3
+
+
+# --- shared verbs ------------------------------------------------------------------------------
+_NUM = (
+    r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety)"
+)
+_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)"
+_LIST_SEP = r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*)"
+_DURATIONS = re.compile(
+    rf"\b(?P<list>{_NUM}(?:{_LIST_SEP}{_NUM})+)\s+(?P<unit>{_UNIT})\b", re.IGNORECASE
+)
+_CLOCK = r"\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?"
+_TIMES = re.compile(
+    rf"\b(?P<pre>at|for)\s+(?P<list>{_CLOCK}(?:{_LIST_SEP}{_CLOCK})+)(?P<ap>\s*[ap]\.?m\.?)?"
+    r"(?=\s|$|[,.?!])",
+    re.IGNORECASE,
+)
+_DAY = (
+    r"(?:(?:next|this|coming)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|today|tomorrow|tonight|the\s+day\s+after(?:\s+tomorrow)?"
+)
+_DAYS = re.compile(
+    rf"\b(?P<pre>(?:on|for)\s+)?(?P<list>(?:{_DAY})(?:{_LIST_SEP}(?:on\s+)?(?:{_DAY}))+)\b",
+    re.IGNORECASE,
+)
+_DEVICE_VERB = re.compile(
+    r"^(?P<verb>(?:please\s+)?(?:turn|switch|put)\s+(?:on|off)|lock|unlock|open|close|shut|dim"
+    r"|brighten)\s+(?P<object>.+?)(?P<tail>\s+(?:to|at)\s+\d+\s*(?:%|percent)?)?$",
+    re.IGNORECASE,
+)
+_DEVICE_PARTICLE = re.compile(
+    r"^(?P<verb>(?:please\s+)?(?:turn|switch|put))\s+(?P<object>.+?)\s+(?P<particle>on|off)$",
+    re.IGNORECASE,
+)
+_AREA_OF_FIRST = re.compile(r"^(?P<device>.+?)\s+(?P<prep>in|of)\s+the\s+(?P<area>.+)$", re.I)
+_WEATHER = re.compile(r"\b(?:weather|forecast|temperature|rain|snow|sunny|hot|cold)\b", re.I)
+_PLACES = re.compile(
+    rf"\b(?P<pre>in|for)\s+(?P<list>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*(?:{_LIST_SEP}"
+    r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)+)"
+)
+_NOT_DEVICES = frozenset("go tap select reply start play check read send search".split())
+_COLORS = frozenset("red green blue yellow white warm cool orange purple pink".split())
+_PLURALS = re.compile(r"\b(timer|alarm|reminder|event|meeting)s\b", re.IGNORECASE)
+
+
+def _items(listed: str) -> list[str]:
+    parts = re.split(_LIST_SEP, listed.strip(), flags=re.IGNORECASE)
+    return [re.sub(r"^on\s+", "", p.strip(), flags=re.I) for p in parts if p.strip()]
+
+
+def _spread(piece: str) -> list[str]:
+    """One text per item when a verb governs a list; else ``[piece]``."""
+    if match := _DURATIONS.search(piece):
+        return [
+            _singular(piece[: match.start()] + f"{item} {match['unit']}" + piece[match.end() :])
+            for item in _items(match["list"])
+        ]
+    if (match := _TIMES.search(piece)) and re.search(r"\balarms?\b|\bwake\b", piece, re.I):
+        items = _items(match["list"])
+        last_ap = re.search(r"[ap]\.?m\.?$", items[-1], re.IGNORECASE)
+        ap = (match["ap"] or (last_ap[0] if last_ap else "")).strip()
+        return [
+            _singular(
+                piece[: match.start()] + f"{match['pre']} {item}"
+                + (f" {ap}" if ap and not re.search(r"[ap]\.?m", item, re.I) else "")
+                + piece[match.end() :]
+            )
+            for item in items
+        ]  # fmt: skip
+    if match := _DAYS.search(piece):
+        pre = match["pre"] or ""
+        return [
+            _singular(piece[: match.start()] + pre + item + piece[match.end() :])
+            for item in _items(match["list"])
+        ]
+    if _WEATHER.search(piece) and (match := _PLACES.search(piece)):
+        return [
+            piece[: match.start()] + f"{match['pre']} {item}" + piece[match.end() :]
+            for item in _items(match["list"])
+        ]
+    return _spread_devices(piece)
+
+
+def _spread_devices(piece: str) -> list[str]:
+    found = _DEVICE_VERB.match(piece.strip())
+    particle = ""
+    if found is None:
+        found = _DEVICE_PARTICLE.match(piece.strip())
+        if found is None:
+            return [piece]
+        particle = " " + found["particle"]
+    items = _items(found["object"])
+    if len(items) < 2 or items[0].lower() in _COLORS or items[0].lower().startswith("it"):
+        return [piece]
+    if re.search(r"\b(?:hundred|thousand)\s+and\b", found["object"], re.IGNORECASE):
+        return [piece]  # "channel nine hundred and fifty one"
+    for item in items[1:]:
+        words = item.split()
+        if opens_request(item) or words[0].lower() in _NOT_DEVICES:
+            return [piece]  # "open my email and reply", "open the app and go to tickets"
+    tail = "" if particle or found.groupdict().get("tail") is None else found["tail"]
+    stripped = [re.sub(r"^the\s+", "", item, flags=re.IGNORECASE) for item in items]
+    if all(len(b.split()) == 1 for b in stripped[:-1]) and len(stripped[-1].split()) >= 2:
+        head = stripped[-1].split()[-1]  # "the kitchen, bedroom and hall lights": one head noun
+        items = [f"{item} {head}" for item in items[:-1]] + [items[-1]]
+    first = _AREA_OF_FIRST.match(items[0])
+    out = [items[0]]
+    for item in items[1:]:
+        bare = re.sub(r"^the\s+", "", item, flags=re.I)
+        if first and len(bare.split()) <= 2 and not re.match(r"^(?:the|my|all)\b", item, re.I):
+            out.append(f"{first['device']} {first['prep']} the {bare}")  # "... and living room"
+        else:
+            out.append(item)
+    return [f"{found['verb']} {item}{particle}{tail}" for item in out]
+
+
+def _singular(text: str) -> str:
+    return _PLURALS.sub(lambda m: m[1], text)

@@ -1,0 +1,306 @@
+"""The per-thread frame: what the last turn did, so a follow-up can say only what changes.
+
+Every turn in a thread's history (`Turn.calls`) records the tool calls that ran: tool, arguments
+and the id of what they made. A follow-up is resolved against the latest of them, its role *and*
+its slots:
+
+- "and on friday?", "what about tomorrow?", "the day after?"  -> the same call on another day;
+- "and in Boston?"                                            -> the same weather call elsewhere;
+- "make it 10" (after a 5-minute timer)                       -> cancel that timer, set 10 minutes;
+- "turn it off again" (after turning the coffee machine on)   -> turn the coffee machine off;
+- "and the bedroom?" (after turning the kitchen light off)    -> the same action on the bedroom.
+
+A follow-up *question* ("what about the day after?", "and on friday?" after creating an event) never
+creates or changes anything: it becomes the read call of that role (list the day, show the
+device's state, list the timers).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from agent_system.understanding._slots import (
+    format_duration,
+    parse_date_range,
+    parse_duration,
+    parse_when,
+)
+from agent_system.understanding._text import normalize
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import Turn
+
+__all__ = ["Call", "FollowUp", "is_question", "last_call", "resolve_follow_up"]
+
+_MARKERS = re.compile(
+    r"^(?:(?:and|also|but|so|ok|okay|now|then|oh|well)\s+)*"
+    r"(?:(?:what|how)\s+about|what\s+of|(?:do\s+)?(?:the\s+)?same(?:\s+thing)?(?:\s+(?:for|on|in))?"
+    r"|now\s+for)?\s*"
+)
+_QUESTION = re.compile(
+    r"^(?:(?:and|but|so|ok|okay|then|also)\s+)*(?:what|how|is|are|was|were|do|does|did|will|"
+    r"would|when|which|who|where|can|could|any|should|whats)\b"
+)
+_RELATIVE_DAY = re.compile(
+    r"\b(?:the\s+)?(?P<which>day\s+after|next\s+day|following\s+day|day\s+before|previous\s+day)\b"
+    r"(?!\s+tomorrow)"
+)
+_NUMBER = re.compile(r"(?<![\w.])(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°)?")
+_CHANGE = re.compile(r"\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\b|\binstead\b")
+_CHANGE_TO = re.compile(
+    r"^.*?\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\s+(?:to\s+|for\s+|at\s+)?"
+)
+_ON = re.compile(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?on\b|\bback\s+on\b"
+                 r"|^on(?:\s+again)?$|\bon\s+again\b")  # fmt: skip
+_OFF = re.compile(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?off\b"
+                  r"|\bback\s+off\b|^off(?:\s+again)?$|\boff\s+again\b")  # fmt: skip
+_FILLER = re.compile(
+    r"\b(?:the|a|an|too|as\s+well|again|please|one|then|also|instead|same|thing|do|for|in|on|"
+    r"at|what|about|how|is|are|it|and|light|lights?)\b"
+)
+_DAY_WORDS = re.compile(
+    r"\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"next|this|week|weekend|morning|afternoon|evening|day|after|before|following|previous)\b"
+)
+_WRITES_RECORDS = ("calendar.create", "timer.set", "timer.alarm", "timer.remind")
+
+
+@dataclass(frozen=True)
+class Call:
+    """One tool call of an earlier turn."""
+
+    tool: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+    ref: str | None = None
+    """The id of what the call made (a timer's number, an event's id), when it made one."""
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """The calls a follow-up resolves to, in order (each after the one before)."""
+
+    calls: tuple[Call, ...]
+    question: bool
+
+
+def is_question(text: str) -> bool:
+    """True when `text` asks rather than tells ("what about tomorrow?", "is it on?")."""
+    return _QUESTION.match(normalize(text)) is not None
+
+
+def last_call(history: list[Turn]) -> Call | None:
+    """The latest call of the last two turns, or None."""
+    for turn in reversed(history[-2:]):
+        calls = getattr(turn, "calls", None) or []
+        for call in reversed(calls):
+            if call.get("tool") and not str(call["tool"]).endswith(".cancel"):
+                return Call(str(call["tool"]), dict(call.get("arguments") or {}), call.get("ref"))
+    return None
+
+
+def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp | None:
+    """The calls `text` means as a follow-up to the last call in `history`, or None."""
+    previous = last_call(history)
+    if previous is None:
+        return None
+    norm = normalize(text)
+    rest = _MARKERS.sub("", norm, count=1).strip()
+    asking = is_question(text) or (text.strip().endswith("?") and previous.tool in _WRITES_RECORDS)
+    family = previous.tool.split(".")[0]
+    resolver = _RESOLVERS.get(family)
+    if resolver is None:
+        return None
+    calls = resolver(previous, norm, rest, asking, now)
+    return FollowUp(tuple(calls), asking) if calls else None
+
+
+# --- days ----------------------------------------------------------------------------------
+def _previous_day(previous: Call) -> date | None:
+    for key in ("start", "at", "when", "date", "day"):
+        value = previous.arguments.get(key)
+        if isinstance(value, str):
+            try:
+                return date.fromisoformat(value[:10])
+            except ValueError:
+                continue
+    return None
+
+
+def _new_day(previous: Call, text: str, now: datetime) -> date | None:
+    """The day a follow-up names: "friday", "tomorrow", or "the day after" the previous one."""
+    if relative := _RELATIVE_DAY.search(text):
+        base = _previous_day(previous) or now.date()
+        step = -1 if relative["which"].endswith(("before", "previous day")) else 1
+        if relative["which"].startswith("previous"):
+            step = -1
+        return base + timedelta(days=step)
+    if not _DAY_WORDS.search(text) and not re.search(r"\b\d{1,2}(?:st|nd|rd|th)\b", text):
+        return None
+    span = parse_date_range(text, now)
+    return span[0].date() if span else None
+
+
+def _day_bounds(day: date, now: datetime) -> tuple[str, str]:
+    start = datetime.combine(day, datetime.min.time(), tzinfo=now.tzinfo)
+    return start.isoformat(), (start + timedelta(days=1)).isoformat()
+
+
+# --- per role ------------------------------------------------------------------------------
+def _calendar(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
+    day = _new_day(previous, rest, now)
+    if previous.tool in ("calendar.list", "calendar.free_time") or (
+        asking and previous.tool != "calendar.free_time"
+    ):
+        if day is None:
+            if previous.tool == "calendar.list" or not asking:
+                return []
+            day = _previous_day(previous) or now.date()
+        if previous.tool == "calendar.free_time":
+            return [Call(previous.tool, {**previous.arguments, "date": day.isoformat()})]
+        start, end = _day_bounds(day, now)
+        return [Call("calendar.list", {"start": start, "end": end})]
+    if previous.tool == "calendar.create" and day is not None:
+        start = str(previous.arguments.get("start", ""))
+        moved = day.isoformat() + start[10:] if len(start) > 10 else day.isoformat()
+        return [Call("calendar.create", {**previous.arguments, "start": moved})]
+    return []
+
+
+def _place(rest: str) -> str | None:
+    """A place named in a weather follow-up ("in boston", "boston", "new york tomorrow")."""
+    words = re.sub(r"\b(?:the\s+)?weather\b", " ", rest)
+    words = re.sub(r"^(?:in|for|at|near|around)\s+", "", words.strip())
+    words = re.split(
+        r"\s+(?:today|tonight|tomorrow|on|at|this|next|in\s+\d|the\s+day)\b", " " + words
+    )[0].strip()
+    words = _FILLER.sub(" ", words).strip()
+    if not words or _DAY_WORDS.fullmatch(words) or re.search(r"\d", words):
+        return None
+    if len(words.split()) > 3:
+        return None
+    return " ".join(part.capitalize() for part in words.split())
+
+
+def _weather(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
+    place = _place(rest)
+    day = _new_day(previous, rest, now)
+    if place is None and day is None:
+        return []
+    arguments = dict(previous.arguments)
+    if place:
+        arguments["place"] = place
+    if day is not None:
+        arguments["day"] = day.isoformat() if day != now.date() else "today"
+        arguments.pop("hour", None)
+        return [Call("weather.forecast", arguments)]
+    return [Call(previous.tool, arguments)]
+
+
+def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
+    if asking:
+        return [Call("timer.list", {})]
+    number = _NUMBER.search(rest)
+    change = _CHANGE.search(norm) is not None
+    if previous.tool == "timer.set":
+        duration = parse_duration(rest)
+        if duration is None and number is not None:
+            unit = (str(previous.arguments.get("duration", "minutes")).split() or ["minutes"])[-1]
+            duration = parse_duration(f"{number['n']} {unit}")
+        if duration is None:
+            return []
+        new = Call("timer.set", {**previous.arguments, "duration": format_duration(duration)})
+        if change and previous.ref is not None:
+            return [Call("timer.cancel", {"target": str(previous.ref)}), new]
+        return [new]
+    if previous.tool == "timer.alarm" and (number is not None or parse_when(rest, now)):
+        at = str(previous.arguments.get("at", ""))
+        said = _CHANGE_TO.sub("", rest).strip()
+        found = parse_when(f"at {said}" if said[:1].isdigit() else said, now)
+        if found is None or not found.has_time:
+            return []
+        value = found.value
+        if len(at) >= 16 and not found.has_date:  # keep the alarm's day, and its half of the day
+            before = datetime.fromisoformat(at)
+            hour = value.hour
+            if found.ambiguous and (hour >= 12) != (before.hour >= 12):
+                hour = (hour + 12) % 24
+            value = datetime.combine(
+                before.date(), value.time().replace(hour=hour), before.tzinfo or value.tzinfo
+            )
+        new = Call("timer.alarm", {**previous.arguments, "at": value.isoformat()})
+        if change and previous.ref is not None:
+            return [Call("timer.cancel", {"target": str(previous.ref)}), new]
+        return [new]
+    return []
+
+
+_SWITCHES = {
+    "smart_home.turn_on": "smart_home.turn_off",
+    "smart_home.turn_off": "smart_home.turn_on",
+}
+_DEVICE_TOOLS = (
+    "smart_home.turn_on", "smart_home.turn_off", "smart_home.set_brightness",
+    "smart_home.set_color", "smart_home.get_state", "smart_home.open_cover",
+    "smart_home.close_cover", "smart_home.lock",
+)  # fmt: skip
+
+
+def _target(previous: Call, rest: str) -> dict[str, Any] | None:
+    """The device arguments a follow-up names ("the bedroom", "the fan"), or None."""
+    words = _FILLER.sub(
+        " ", re.sub(r"\b(?:turn|switch|put)\s+(?:on|off)\b|\b(?:on|off)\b", " ", rest)
+    )
+    words = re.sub(r"[?,.!]", " ", words)
+    words = " ".join(w for w in words.split() if not w.isdigit())
+    if not words or len(words.split()) > 3 or re.fullmatch(r"(?:it|that|them|this)", words):
+        return None
+    device = str(previous.arguments.get("device", ""))
+    if previous.arguments.get("area"):
+        return {"device": device, "area": words} if device else {"area": words}
+    head = device.split()[-1] if device else ""
+    named = (
+        f"{words} {head}"
+        if head and head not in words.split() and len(words.split()) == 1
+        else words
+    )
+    return {"device": named}
+
+
+def _smart_home(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
+    device_args = {k: v for k, v in previous.arguments.items() if k in ("device", "area")}
+    target = _target(previous, rest)
+    if asking:
+        return (
+            [Call("smart_home.get_state", target or device_args)] if device_args or target else []
+        )
+    if _OFF.search(norm) and previous.tool in _DEVICE_TOOLS:
+        return [Call("smart_home.turn_off", target or device_args)]
+    if _ON.search(norm) and previous.tool in _DEVICE_TOOLS:
+        return [Call("smart_home.turn_on", target or device_args)]
+    number = _NUMBER.search(rest)
+    if number is not None and _CHANGE.search(norm):
+        if previous.tool == "smart_home.set_temperature":
+            return [Call(previous.tool, {**previous.arguments, "temperature": float(number["n"])})]
+        if previous.tool in ("smart_home.set_brightness", "smart_home.turn_on"):
+            return [
+                Call(
+                    "smart_home.set_brightness",
+                    {**device_args, "brightness": int(float(number["n"]))},
+                )
+            ]
+        return []
+    if target is not None and previous.tool != "smart_home.get_state":
+        arguments = {k: v for k, v in previous.arguments.items() if k not in ("device", "area")}
+        return [Call(previous.tool, {**arguments, **target})]
+    return []
+
+
+_RESOLVERS = {
+    "calendar": _calendar,
+    "weather": _weather,
+    "timer": _timer,
+    "smart_home": _smart_home,
+}
