@@ -24,8 +24,8 @@ from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.runtime import Dependency
 
 if TYPE_CHECKING:
-    from agent_system.planning._base import Planner, Replanner
-    from agent_system.registry._registry import ToolRegistry
+    from agent_system.planning import Planner, Replanner
+    from agent_system.registry import ToolRegistry
     from agent_system.registry.spec import ToolSpec
 
 __all__ = [
