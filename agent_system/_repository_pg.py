@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from agent_system._audit import MIGRATION as AUDIT_MIGRATION
 from agent_system.idempotency import STEP_MARK, once_change, write_marker
 from agent_system.repository import Change, Record, due_of
 
@@ -50,6 +51,8 @@ MIGRATIONS: tuple[str, ...] = (
         key TEXT PRIMARY KEY, tokens DOUBLE PRECISION NOT NULL, at DOUBLE PRECISION NOT NULL
     );
     """,
+    # 3: the audit log and the run log, shared by every worker (`agent_system._audit`).
+    AUDIT_MIGRATION,
 )
 
 

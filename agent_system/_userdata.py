@@ -8,7 +8,9 @@ What belongs to a user, and where (each a `UserData` source; `sources` lists the
   message ids; `STORE_PREFIXES`, extensible by plugins);
 - ``records``: the `Repository` records the user owns (lists, and whatever moves onto it);
 - ``tables``: every table of the application database with a ``user_id`` column (timers,
-  calendar, audit log, run log, tool results, and any table a plugin adds that way).
+  calendar, audit log, run log, tool results, and any table a plugin adds that way); with a
+  PostgreSQL ``database_url`` also every worker's audit and run log rows there
+  (`agent_system._audit`).
 
 A new store joins by being one of these (a namespace prefix, a ``user_id`` column, a repository
 record), or by adding a `UserData` source to `EXTRA_SOURCES`. The local user (no API key, the
@@ -20,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from agent_system._audit import postgres_logs
 
 if TYPE_CHECKING:
     from agent_system.api import AgentSystem
@@ -185,6 +189,9 @@ class Tables:
         for table in self._tables(system):
             rows = db.query(f'SELECT * FROM "{table}" WHERE {where}', params)
             out.extend({"table": table, **dict(row)} for row in rows)
+        logs = postgres_logs(system.engine.runtime)
+        if logs is not None:  # every worker's audit and run log rows
+            out.extend(await logs.export(user))
         return out
 
     async def erase(self, system: AgentSystem, user: str | None) -> int:
@@ -194,6 +201,9 @@ class Tables:
         with db.transaction():
             for table in self._tables(system):
                 gone += db.execute(f'DELETE FROM "{table}" WHERE {where}', params).rowcount
+        logs = postgres_logs(system.engine.runtime)
+        if logs is not None:
+            gone += await logs.erase(user)
         return gone
 
 

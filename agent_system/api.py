@@ -585,8 +585,19 @@ class AgentSystem:
     def audit_log(
         self, *, thread_id: str | None = None, user: str | None = None, limit: int = 100
     ) -> list[AuditRecord]:
-        """Calls of tools with side effects, newest first."""
-        return self.engine.runtime.db.audit_log(thread_id=thread_id, user_id=user, limit=limit)
+        """Calls of tools with side effects, newest first (`aaudit_log` in async code)."""
+        from agent_system._audit import read_audit_sync
+
+        return read_audit_sync(self.engine.runtime, thread_id=thread_id, user_id=user, limit=limit)
+
+    async def aaudit_log(
+        self, *, thread_id: str | None = None, user: str | None = None, limit: int = 100
+    ) -> list[AuditRecord]:
+        """Calls of tools with side effects, newest first: every worker's, on PostgreSQL."""
+        from agent_system._audit import read_audit
+
+        await self.aopen()
+        return await read_audit(self.engine.runtime, thread_id=thread_id, user_id=user, limit=limit)
 
     async def _owned_state(self, thread_id: str, user: str | None) -> dict[str, Any]:
         snapshot = await self.graph.aget_state(_config(thread_id))

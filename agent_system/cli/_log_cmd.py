@@ -1,7 +1,9 @@
 """``agent-system log``: a searchable log of past runs, with their steps and timings.
 
 Every run that ``ask`` or ``chat`` finishes (or pauses for approval) is written to the
-``run_log`` table of the local SQLite database (``<home>/agent-system.db``): the request, route,
+``run_log`` table of the local SQLite database (``<home>/agent-system.db``), or with a
+PostgreSQL ``database_url`` to ``agent_system_run_log`` there (with the runs of every server
+worker, see `agent_system._audit`): the request, route,
 each step's tool, arguments, outcome and duration, the reply, status, usage and timings. ``log``
 lists the latest, newest first; ``log WORDS`` keeps the runs whose request, reply, tools or
 arguments contain every word; ``--json`` prints the records for scripts.
@@ -22,8 +24,10 @@ if TYPE_CHECKING:
 
     from agent_system import events as ev
     from agent_system._storage import Database
+    from agent_system.config import Settings
+    from agent_system.runtime import Runtime
 
-__all__ = ["log_command", "record_run", "run_record", "search_runs"]
+__all__ = ["arecord_run", "log_command", "record_run", "run_record", "search_runs"]
 
 _DDL = """
 CREATE TABLE IF NOT EXISTS run_log (
@@ -101,6 +105,42 @@ def record_run(db: Database, result: ev.RunResult, user: str | None = None) -> N
             json.dumps(record, ensure_ascii=False, default=str),
         ),
     )
+
+
+async def arecord_run(runtime: Runtime, result: ev.RunResult, user: str | None = None) -> None:
+    """`record_run` where the runtime's data lives (PostgreSQL: every worker's log)."""
+    from agent_system._audit import postgres_logs
+
+    logs = postgres_logs(runtime)
+    if logs is None:
+        record_run(runtime.db, result, user)
+        return
+    record = run_record(result, datetime.now(UTC))
+    await logs.record_run(
+        record,
+        thread_id=result.thread_id,
+        user=user or "",
+        status=result.status,
+        request=result.request,
+    )
+
+
+def _search_postgres(
+    settings: Settings, words: list[str], *, limit: int, thread: str | None
+) -> list[dict[str, Any]]:
+    import asyncio
+
+    from agent_system._audit import PostgresLogs
+    from agent_system._repository_pg import PostgresRepository
+
+    async def search() -> list[dict[str, Any]]:
+        repository = PostgresRepository(str(settings.database_url))
+        try:
+            return await PostgresLogs(repository).search_runs(words, limit=limit, thread=thread)
+        finally:
+            await repository.aclose()
+
+    return asyncio.run(search())
 
 
 def search_runs(
@@ -181,11 +221,14 @@ def log_command(
 
     with guarded():
         settings = load_settings()
-        db = Database(settings.sqlite_path)
-        try:
-            runs = search_runs(db, words or [], limit=limit, thread=thread)
-        finally:
-            db.close()
+        if settings.uses_postgres:
+            runs = _search_postgres(settings, words or [], limit=limit, thread=thread)
+        else:
+            db = Database(settings.sqlite_path)
+            try:
+                runs = search_runs(db, words or [], limit=limit, thread=thread)
+            finally:
+                db.close()
         if as_json:
             echo_json(runs)
             return

@@ -107,16 +107,16 @@ async def consume(
     if result is None:  # pragma: no cover - the engine always ends with RunFinished
         raise RuntimeError("The run ended without a RunFinished event.")
     if system is not None:
-        _log(system, result)
+        await _log(system, result)
     return result
 
 
-def _log(system: AgentSystem, result: ev.RunResult) -> None:
+async def _log(system: AgentSystem, result: ev.RunResult) -> None:
     """Add the run to the run log; a log that cannot be written never fails the run."""
-    from agent_system.cli._log_cmd import record_run
+    from agent_system.cli._log_cmd import arecord_run
 
     try:
-        record_run(system.engine.runtime.db, result, result.user)
+        await arecord_run(system.engine.runtime, result, result.user)
     except Exception:
         log.warning("Could not write the run log", exc_info=True)
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic_core import to_jsonable_python
 
+from agent_system._audit import write_audit
 from agent_system._storage import is_storage_failure, storage_error
 from agent_system.errors import (
     AgentSystemError,
@@ -191,14 +192,14 @@ class StepExecutor:
                 if task is not None and task.cancelling():  # we are being cancelled: stop
                     if breaker is not None:
                         breaker.release()
-                    self._audit(spec, arguments, ctx, "cancelled", "the step was cancelled")
+                    await self._audit(spec, arguments, ctx, "cancelled", "the step was cancelled")
                     raise
                 # The tool raised CancelledError on its own (e.g. an inner task it awaited was
                 # cancelled): a failure of that tool, not a cancellation of the plan.
                 last = ToolExecutionError(f"Tool {spec.name!r} was cancelled while running.")
                 if breaker is not None:
                     breaker.record_failure()
-                self._audit(spec, arguments, ctx, "failed", last.message)
+                await self._audit(spec, arguments, ctx, "failed", last.message)
                 continue
             except AgentSystemError as exc:
                 last = exc
@@ -206,13 +207,13 @@ class StepExecutor:
                     breaker.record_failure()
                 elif breaker is not None:
                     breaker.release()
-                self._audit(spec, arguments, ctx, "failed", exc.message)
+                await self._audit(spec, arguments, ctx, "failed", exc.message)
                 if isinstance(exc, InvalidArgumentsError) or not exc.recoverable:
                     break
                 continue
             if breaker is not None:
                 breaker.record_success()
-            self._audit(spec, arguments, ctx, "succeeded", None)
+            await self._audit(spec, arguments, ctx, "succeeded", None)
             output, display, intents = normalise_output(raw)
             if key is not None and self.cache is not None and spec.cache_ttl_s:
                 self.cache.put(key, _Cached(output, display), spec.cache_ttl_s)
@@ -248,7 +249,7 @@ class StepExecutor:
                 ) from exc
             raise _unexpected(spec, exc) from exc
 
-    def _audit(
+    async def _audit(
         self,
         spec: ToolSpec,
         arguments: dict[str, Any],
@@ -259,7 +260,8 @@ class StepExecutor:
         if spec.side_effects == SideEffect.NONE:
             return
         try:
-            self.runtime.db.audit(
+            await write_audit(
+                self.runtime,
                 tool=spec.name,
                 arguments=arguments,
                 outcome=outcome,
