@@ -12,7 +12,7 @@ a dead worker's claim runs out.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -20,7 +20,10 @@ from agent_system._audit import MIGRATION as AUDIT_MIGRATION
 from agent_system.idempotency import STEP_MARK, once_change, write_marker
 from agent_system.repository import Change, Record, due_of
 
-__all__ = ["MIGRATIONS", "PostgresRepository", "migrate_postgres"]
+__all__ = ["MIGRATIONS", "Notices", "PostgresRepository", "migrate_postgres"]
+
+Notices = Callable[[dict[str, Any]], Awaitable[Sequence[tuple[str, str]]]]
+"""What `PostgresRepository.update` sends with a change: ``(channel, payload)`` pairs."""
 
 _LOCK = 0x6167_656E_7473_7972  # advisory lock key of these migrations ("agentsyr")
 TABLE = "agent_system_records"
@@ -173,11 +176,20 @@ class PostgresRepository:
         return Record(collection=collection, owner=owner, key=key, body=body, updated_at=now)
 
     async def update(
-        self, collection: str, key: str, change: Change, owner: str | None = None
+        self,
+        collection: str,
+        key: str,
+        change: Change,
+        owner: str | None = None,
+        *,
+        notices: Notices | None = None,
     ) -> Record | None:
         """Atomically replace a record's body with ``change(old body or None)``; None deletes.
 
         Inside a tool call with an idempotency key, a step that runs again changes nothing.
+        `notices(new body)`: ``(channel, payload)`` pairs sent with ``pg_notify`` in the same
+        transaction when the record changed. PostgreSQL delivers them at commit, so listeners
+        hear of a change exactly when it is stored: never without it, never twice.
         """
         change = once_change(change, write_marker())
         pool = await self.pool()
@@ -205,6 +217,8 @@ class PostgresRepository:
                 await conn.execute(f"DELETE FROM {TABLE} WHERE {where}", ident)
                 return None
             await conn.execute(self._UPSERT, self._values(collection, owner, key, body, now))
+            for channel, payload in await notices(body) if notices is not None else ():
+                await conn.execute("SELECT pg_notify(%s, %s)", (channel, payload))
         return Record(collection=collection, owner=owner, key=key, body=body, updated_at=now)
 
     async def delete(self, collection: str, key: str, owner: str | None = None) -> bool:

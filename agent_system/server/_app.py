@@ -197,9 +197,9 @@ def _start_timers(state: ServerState, stop: asyncio.Event) -> asyncio.Task[None]
         log.warning("roles.timer is not importable: timers will not fire notifications")
         return None
 
-    async def notify(fired: FiredTimer) -> None:
+    def notification(fired: FiredTimer) -> ev.Notification:
         timer = fired.timer
-        notification = ev.Notification(
+        return ev.Notification(
             title=fired.text,
             body=timer.message or timer.label or "",
             data={
@@ -209,9 +209,18 @@ def _start_timers(state: ServerState, stop: asyncio.Event) -> asyncio.Task[None]
                 "fired_at": fired.fired_at.isoformat(),
             },
         )
-        await state.broadcast(fired.user or None, notification)
 
-    service = TimerService(state.system.engine.runtime, notify)
+    async def notify(fired: FiredTimer) -> None:
+        await state.broadcast(fired.user or None, notification(fired))
+
+    async def notices(fired: FiredTimer) -> list[tuple[str, str]]:
+        assert state.relay is not None
+        return list(await state.relay.notices(fired.user or None, notification(fired)))
+
+    # On PostgreSQL the NOTIFY commits with the timer's "fired" mark: heard exactly once.
+    service = TimerService(
+        state.system.engine.runtime, notify, notices=notices if state.relay is not None else None
+    )
     return asyncio.create_task(service.run(stop), name="agent-system-timers")
 
 

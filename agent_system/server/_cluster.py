@@ -77,15 +77,24 @@ class EventRelay:
 
     async def publish(self, user: str | None, notification: ev.Notification) -> None:
         """Send a notification to `user`'s streams on every worker (this one included)."""
+        pool = await self.repository.pool()
+        async with pool.connection() as conn:
+            for channel, payload in await self.notices(user, notification):
+                await conn.execute("SELECT pg_notify(%s, %s)", (channel, payload))
+
+    async def notices(
+        self, user: str | None, notification: ev.Notification
+    ) -> list[tuple[str, str]]:
+        """The ``(channel, payload)`` that `publish` sends, for sending in a transaction of
+        one's own (`PostgresRepository.update`'s ``notices``); a payload too big for a NOTIFY
+        is stored first and the payload points to it."""
         body = {"user": user, "event": notification.model_dump(mode="json")}
         payload = json.dumps(body, separators=(",", ":"))
         if len(payload.encode()) > _MAX_PAYLOAD:
             key = f"{time.time():.6f}-{uuid.uuid4().hex}"
             await self.repository.put(_BIG, key, body)
             payload = json.dumps({"ref": key})
-        pool = await self.repository.pool()
-        async with pool.connection() as conn:
-            await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        return [(CHANNEL, payload)]
 
     async def _listen(self) -> None:
         import psycopg

@@ -13,7 +13,7 @@ import logging
 import os
 import socket
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -92,9 +92,13 @@ class TimerService:
         late_after: timedelta = timedelta(seconds=5),
         user: str | None = None,
         lease_s: float = 60.0,
+        notices: Callable[[FiredTimer], Awaitable[Sequence[tuple[str, str]]]] | None = None,
     ) -> None:
         self.runtime = runtime
         self.notify = notify
+        self.notices = notices
+        """On PostgreSQL: a fired timer's ``NOTIFY`` messages, sent in the transaction that
+        marks it fired (instead of calling `notify` before marking it)."""
         self.late_after = late_after
         self.user = user
         self.store = TimerStore(open_repository(runtime), runtime.clock)
@@ -104,26 +108,51 @@ class TimerService:
     async def tick(self) -> list[FiredTimer]:
         """Fire every timer due now; return them in due order.
 
-        Due timers are claimed first (one process of the cluster gets each), announced, then
-        marked fired. A process that dies in between leaves a claim that runs out after
-        `lease_s`, and another process fires the timer then (late).
+        Due timers are claimed first (one process of the cluster gets each), then each is
+        announced and marked fired (`fire`). A process that dies holding a claim leaves it to
+        run out after `lease_s`; another process fires the timer then (late).
         """
         now = self.runtime.clock.now()
         fired: list[FiredTimer] = []
         for timer in await self.store.claim(now, self.worker, self.lease_s, self.user):
-            late = timer.due_at is not None and now - timer.due_at > self.late_after
-            item = FiredTimer(
-                timer=replace(timer, state="fired", fired_at=now, late=late),
-                fired_at=now,
-                late=late,
-            )
             try:
-                await self.notify(item)
-            except Exception:  # one failing notification must not lose the others
-                log.exception("Notifying timer #%s failed", timer.id)
-            if await self.store.fire(timer.id, now, late=late) is not None:
+                item = await self.fire(timer, now)
+            except Exception:  # the others still fire; this one's claim runs out, then retried
+                log.exception("Firing timer #%s failed", timer.id)
+                continue
+            if item is not None:
                 fired.append(item)
         return fired
+
+    async def fire(self, timer: Timer, now: datetime) -> FiredTimer | None:
+        """Announce a claimed timer and mark it fired; None if it had fired already.
+
+        With `notices` (PostgreSQL) both happen in one transaction: the ``NOTIFY`` is delivered
+        when, and only when, the timer is marked fired, so it is heard exactly once, even when
+        this process dies half-way or wakes from a freeze after its claim ran out and another
+        process fired the timer. Without (SQLite, one machine) `notify` runs first, then the
+        mark: a process killed in between announces the timer again on restart (never zero
+        times).
+        """
+        late = timer.due_at is not None and now - timer.due_at > self.late_after
+        item = FiredTimer(
+            timer=replace(timer, state="fired", fired_at=now, late=late),
+            fired_at=now,
+            late=late,
+        )
+        notices = self.notices
+        if notices is not None:
+
+            async def send() -> Sequence[tuple[str, str]]:
+                return await notices(item)
+
+            done = await self.store.fire(timer.id, now, late=late, notices=send)
+            return item if done is not None else None
+        try:
+            await self.notify(item)
+        except Exception:  # one failing notification must not lose the others
+            log.exception("Notifying timer #%s failed", timer.id)
+        return item if await self.store.fire(timer.id, now, late=late) is not None else None
 
     async def run(self, stop: asyncio.Event, interval: float = 0.5) -> None:
         """Tick every `interval` seconds until `stop` is set."""

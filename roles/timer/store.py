@@ -9,7 +9,7 @@ paused one has ``remaining_s`` instead. Firing (`TimerStore.fire`) is a guarded 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
@@ -161,8 +161,19 @@ class TimerStore:
         )
         return [self._timer(r) for r in records if r.body.get("state") == "running"]
 
-    async def fire(self, timer_id: int, fired_at: datetime, *, late: bool) -> Timer | None:
-        """Mark a running timer fired; None if it was no longer running (fired elsewhere)."""
+    async def fire(
+        self,
+        timer_id: int,
+        fired_at: datetime,
+        *,
+        late: bool,
+        notices: Callable[[], Awaitable[Sequence[tuple[str, str]]]] | None = None,
+    ) -> Timer | None:
+        """Mark a running timer fired; None if it was no longer running (fired elsewhere).
+
+        `notices` (PostgreSQL only): the ``(channel, payload)`` pairs to ``NOTIFY`` in the
+        transaction that marks it fired, so the announcement and the mark commit together.
+        """
         record = await self.repository.lookup(COLLECTION, str(timer_id))
         if record is None:
             return None
@@ -176,7 +187,20 @@ class TimerStore:
             body.pop(DUE, None)
             return {**body, "state": "fired", "fired_at": _ts(fired_at), "late": late}
 
-        done = await self.repository.update(COLLECTION, record.key, change, record.owner)
+        if notices is None:
+            done = await self.repository.update(COLLECTION, record.key, change, record.owner)
+        else:
+            from agent_system._repository_pg import PostgresRepository
+
+            if not isinstance(self.repository, PostgresRepository):
+                raise TypeError("Announcing with the fire needs the PostgreSQL repository.")
+
+            async def send(body: dict[str, Any]) -> Sequence[tuple[str, str]]:
+                return await notices()
+
+            done = await self.repository.update(
+                COLLECTION, record.key, change, record.owner, notices=send
+            )
         return self._timer(done) if fired and done is not None else None
 
     async def cancel(self, timer_id: int) -> Timer:
