@@ -13,10 +13,10 @@ step (partial), an approval that is then granted, listing threads, and every 25t
 throw-away thread that is deleted again. Threads are reused (40 of them), so histories reach
 their cap and stay there.
 
-After a warm-up (a fifth of the run, at least 3 s) RSS and the number of open file descriptors
-are sampled every half second (Linux ``/proc``). The run passes when, from the first sample after
-warm-up to the last, RSS grew by at most ``--max-rss-growth-mb`` and open files by at most
-``--max-fd-growth``, and no request failed. ``--write`` stores the result in
+After a warm-up (a fifth of the run, at least 3 s and 50 requests) RSS and the number of open
+file descriptors are sampled every half second (Linux ``/proc``). The run passes when, from the
+first sample after warm-up to the last, RSS grew by at most ``--max-rss-growth-mb`` and open
+files by at most ``--max-fd-growth``, and no request failed. ``--write`` stores the result in
 ``benchmarks/results/soak.json``. Exits 1 on failure.
 """
 
@@ -53,6 +53,7 @@ RESULTS = ROOT / "benchmarks" / "results" / "soak.json"
 KEY = "sk-soak-0123456789abcdef"
 THREADS = 40
 KINDS = ("echo", "plan", "partial", "approve", "list")
+WARMUP_REQUESTS = 50
 
 
 # --- offline fakes ---------------------------------------------------------------------------
@@ -317,9 +318,11 @@ def serve(system: AgentSystem) -> tuple[str, Any, threading.Thread, socket.socke
     return f"http://127.0.0.1:{sock.getsockname()[1]}", server, thread, sock
 
 
-async def _load(driver: Any, result: SoakResult, stop_at: float, counter: list[int]) -> None:
+async def _load(
+    driver: Any, result: SoakResult, stop_at: float, counter: list[int], min_requests: int = 0
+) -> None:
     kinds: Counter[str] = Counter()
-    while time.monotonic() < stop_at:
+    while time.monotonic() < stop_at or counter[0] < min_requests:
         n = counter[0]
         counter[0] += 1
         kind = KINDS[n % len(KINDS)]
@@ -340,17 +343,40 @@ async def _load(driver: Any, result: SoakResult, stop_at: float, counter: list[i
         result.kinds[kind] = result.kinds.get(kind, 0) + count
 
 
-async def _sample(result: SoakResult, warmup_at: float, stop_at: float) -> None:
-    await asyncio.sleep(max(0.0, warmup_at - time.monotonic()))
+async def _sample(
+    result: SoakResult, warmup_at: float, counter: list[int], loading: list[asyncio.Task[None]]
+) -> None:
+    # Warm-up: the time, and enough requests that every client connection is open and every
+    # kind of request ran (on a busy machine 3 s may not be enough).
+    while time.monotonic() < warmup_at or counter[0] < WARMUP_REQUESTS:
+        if all(task.done() for task in loading):
+            break
+        await asyncio.sleep(0.05)
     gc.collect()
     result.rss_start_mb = result.rss_max_mb = round(rss_mb(), 1)
     result.fds_start = result.fds_max = open_files()
-    while time.monotonic() < stop_at:
+    while not all(task.done() for task in loading):  # as long as the load runs
         await asyncio.sleep(0.5)
         rss, fds = rss_mb(), open_files()
         result.rss_max_mb = round(max(result.rss_max_mb, rss), 1)
         result.fds_max = max(result.fds_max, fds)
         result.samples += 1
+
+
+async def _run(
+    driver: Any,
+    result: SoakResult,
+    warmup_at: float,
+    stop_at: float,
+    counter: list[int],
+    concurrency: int,
+    min_requests: int,
+) -> None:
+    loading = [
+        asyncio.create_task(_load(driver, result, stop_at, counter, min_requests))
+        for _ in range(concurrency)
+    ]
+    await asyncio.gather(_sample(result, warmup_at, counter, loading), *loading)
 
 
 async def soak(
@@ -361,8 +387,10 @@ async def soak(
     home: Path | None = None,
     max_rss_growth_mb: float = 24.0,
     max_fd_growth: int = 5,
+    min_requests: int = 0,
 ) -> SoakResult:
-    """Run mixed requests for `seconds` and measure RSS and open files (see module docstring)."""
+    """Run mixed requests for `seconds` and measure RSS and open files (see module docstring);
+    with `min_requests`, go on past `seconds` until that many were sent (a busy machine)."""
     result = SoakResult(
         mode, seconds, concurrency, max_rss_growth_mb=max_rss_growth_mb, max_fd_growth=max_fd_growth
     )
@@ -375,10 +403,7 @@ async def soak(
         if mode == "api":
             async with system:
                 driver: Any = ApiDriver(system)
-                await asyncio.gather(
-                    _sample(result, warmup_at, stop_at),
-                    *(_load(driver, result, stop_at, counter) for _ in range(concurrency)),
-                )
+                await _run(driver, result, warmup_at, stop_at, counter, concurrency, min_requests)
                 gc.collect()
                 result.rss_end_mb, result.fds_end = round(rss_mb(), 1), open_files()
         else:
@@ -388,10 +413,7 @@ async def soak(
                     base_url=url, headers={"Authorization": f"Bearer {KEY}"}, timeout=60
                 )
                 driver = HttpDriver(client)
-                await asyncio.gather(
-                    _sample(result, warmup_at, stop_at),
-                    *(_load(driver, result, stop_at, counter) for _ in range(concurrency)),
-                )
+                await _run(driver, result, warmup_at, stop_at, counter, concurrency, min_requests)
                 gc.collect()
                 result.rss_end_mb, result.fds_end = round(rss_mb(), 1), open_files()
                 await driver.aclose()

@@ -59,7 +59,10 @@ async def bounded(stream: AsyncIterator[T], seconds: float) -> AsyncIterator[T]:
             if remaining <= 0:
                 raise RequestTimeout
             try:
-                item = await asyncio.wait_for(queue.get(), remaining)
+                # Not `asyncio.wait_for`: on Python 3.11 it returns the item and drops a cancel
+                # that arrives as the item does, so a cancelled turn would run on.
+                async with asyncio.timeout_at(deadline):
+                    item = await queue.get()
             except TimeoutError:
                 raise RequestTimeout from None
             if item is _DONE:

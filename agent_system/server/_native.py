@@ -200,8 +200,9 @@ async def notifications(request: Request, caller: Caller) -> StreamingResponse:
         try:
             yield b": connected\n\n"
             while True:
-                try:
-                    item = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                try:  # not wait_for: on 3.11 it can drop the cancel of a closed stream
+                    async with asyncio.timeout(KEEPALIVE_S):
+                        item = await queue.get()
                 except TimeoutError:
                     yield b": keepalive\n\n"
                     continue

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 import pytest
 
@@ -66,3 +67,34 @@ async def test_a_hung_llm_planner_is_cut_at_the_deadline(rig_factory: RigFactory
     thread = await rig.system.aget_thread("p")
     assert thread["status"] == "failure"
     assert thread["history"][-1]["reply"] == result.reply
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("ticks", range(8))
+async def test_a_cancel_that_arrives_with_the_next_event_stops_the_turn(ticks: int) -> None:
+    # On Python 3.11 `asyncio.wait_for` returns an item that is ready when the waiting task is
+    # cancelled and drops the cancel: a turn cancelled (Ctrl-C, a client gone) as an event
+    # arrived ran on. `ticks` moves the cancel across the moment the event is handed over.
+    from agent_system.graph.deadline import bounded
+
+    release = asyncio.Event()
+
+    async def events() -> Any:
+        await release.wait()
+        yield 1
+        await asyncio.sleep(3600)
+
+    async def consume() -> None:
+        async for _ in bounded(events(), 60):
+            pass
+
+    task = asyncio.create_task(consume())
+    for _ in range(3):
+        await asyncio.sleep(0)
+    release.set()
+    for _ in range(ticks):
+        await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        async with asyncio.timeout(5):  # a lost cancel would wait for the hour-long sleep
+            await task

@@ -25,6 +25,7 @@ CLIENTS = 16
 SECONDS = 30.0 if LONG else 4.0
 KEYS = [f"sk-load-{i:02d}-0123456789" for i in range(CLIENTS - 1)]
 MARK = re.compile(r"client(\d+)msg(\d+)")
+MIN_OK = 5  # per client: every kind of request and one history check
 
 
 def key_of(client: int) -> str:
@@ -64,9 +65,14 @@ def hammer(server: Server, i: int, stop_at: float, start: threading.Barrier) -> 
     mine = re.compile(rf"^echo client{i}msg(\d+)$")
     last_ok = -1
     with server.client(key_of(i)) as client:
-        start.wait()
+        start.wait(timeout=60)
         n = 0
-        while time.monotonic() < stop_at:
+        # For the time given, and at least until MIN_OK replies came back: on a busy machine
+        # the count is what the checks need, not the seconds.
+        while time.monotonic() < stop_at or tally.statuses[200] < MIN_OK:
+            if time.monotonic() > stop_at + 120:
+                tally.problems.append(f"client{i}: {tally.statuses[200]} replies in 120 s more")
+                break
             t0 = time.perf_counter()
             response = _one(client, i, n)
             tally.latencies.append(time.perf_counter() - t0)
@@ -109,12 +115,12 @@ def test_sixteen_clients_get_only_their_own_replies_and_history_under_load(
     stop_at = time.monotonic() + SECONDS + 1.0  # the barrier releases within the first second
     with ThreadPoolExecutor(CLIENTS) as pool:
         futures = [pool.submit(hammer, server, i, stop_at, start) for i in range(CLIENTS)]
-        tallies = [f.result(timeout=SECONDS + 60) for f in futures]
+        tallies = [f.result(timeout=SECONDS + 180) for f in futures]
     problems = [p for t in tallies for p in t.problems]
     assert not problems, problems[:20]
     statuses = sum((t.statuses for t in tallies), Counter[int]())
     assert set(statuses) <= {200, 429}, statuses
-    assert statuses[200] >= CLIENTS * 3, statuses
+    assert statuses[200] >= CLIENTS * MIN_OK, statuses
     assert all(t.statuses[200] for t in tallies), [t.statuses for t in tallies]
     latencies = sorted(x for t in tallies for x in t.latencies)
     ok = statuses[200]

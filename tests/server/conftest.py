@@ -158,7 +158,7 @@ def spawn_server(
     return proc, f"http://127.0.0.1:{port}"
 
 
-def wait_healthy(proc: subprocess.Popen[bytes], url: str, timeout: float = 60) -> None:
+def wait_healthy(proc: subprocess.Popen[bytes], url: str, timeout: float = 180) -> None:
     """Wait until the server answers /healthz (fails if the process exits first)."""
     deadline = time.monotonic() + timeout
     while True:

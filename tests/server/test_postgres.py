@@ -68,8 +68,8 @@ def test_a_thread_started_on_one_server_continues_on_another(
     thread = f"pg-{uuid.uuid4()}"
     auth = {"Authorization": f"Bearer {KEY_A}"}
     with (
-        httpx.Client(base_url=server_a, headers=auth, timeout=20) as a,
-        httpx.Client(base_url=server_b, headers=auth, timeout=20) as b,
+        httpx.Client(base_url=server_a, headers=auth, timeout=60) as a,
+        httpx.Client(base_url=server_b, headers=auth, timeout=60) as b,
     ):
         first = a.post(f"/v1/threads/{thread}/runs", json={"text": "echo one"})
         assert first.status_code == 200 and first.json()["reply"] == "echo: one"
@@ -107,7 +107,7 @@ def test_workers_starting_together_on_an_empty_database_all_come_up(
     urls = start_servers("w1", "w2", "w3", database_url=fresh_database)
     auth = {"Authorization": f"Bearer {KEY_A}"}
     replies = [
-        httpx.post(f"{url}/v1/threads/w/runs", json={"text": f"echo {i}"}, headers=auth, timeout=20)
+        httpx.post(f"{url}/v1/threads/w/runs", json={"text": f"echo {i}"}, headers=auth, timeout=60)
         for i, url in enumerate(urls)
     ]
     assert [r.json()["reply"] for r in replies] == ["echo: 0", "echo: 1", "echo: 2"]
