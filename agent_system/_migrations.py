@@ -1,5 +1,20 @@
 """Schema migrations of the application database, in order, recorded in ``PRAGMA user_version``.
 
+One SQLite file (``agent-system.db``) holds tables of three owners, each versioned its own way
+(`schema_versions` reads all three; docs/reliability.md "Upgrades" has the table):
+
+- the application's tables (audit log, run log, ``tool_effects``...): `MIGRATIONS` here, the
+  version in ``PRAGMA user_version``, applied when `agent_system.storage.Database` opens the file;
+- the repository's ``records`` / ``record_counters``: ``agent_system.repository.migrate_sqlite``,
+  the versions in the ``schema_migrations`` table (component ``records``; PostgreSQL keeps the
+  same in ``agent_system_schema_migrations``), applied when a repository first opens the file;
+- LangGraph's checkpointer (``checkpoints``, ``writes``: created if missing, not versioned) and
+  store (``store``: versions in ``store_migrations``): applied by LangGraph's own ``setup()``,
+  one process at a time (``agent_system.persistence._setup_lock``).
+
+Each owner only ever touches its own tables, so the three never conflict; a new table of the
+application goes in `MIGRATIONS` (or is created on first use), never in the other two.
+
 A database written by an older release is brought up to date when it is opened: each pending
 migration runs in its own transaction together with the version bump, so a failure leaves the
 file at the last good version, and a copy of the file is kept first
@@ -29,6 +44,7 @@ __all__ = [
     "migrate",
     "refuse_newer",
     "schema_version",
+    "schema_versions",
 ]
 
 
@@ -60,9 +76,14 @@ def _audit_time_index(conn: sqlite3.Connection) -> None:
         conn.execute("CREATE INDEX IF NOT EXISTS audit_log_at ON audit_log(at)")
 
 
+def _tool_effects_time_index(conn: sqlite3.Connection) -> None:
+    conn.execute("CREATE INDEX IF NOT EXISTS tool_effects_at ON tool_effects(at)")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "tool_effects: results of tool calls by idempotency key", _tool_effects),
     Migration(2, "audit_log: index by time (export, retention)", _audit_time_index),
+    Migration(3, "tool_effects: index by time (retention)", _tool_effects_time_index),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
@@ -70,6 +91,21 @@ SCHEMA_VERSION = MIGRATIONS[-1].version
 def schema_version(conn: sqlite3.Connection) -> int:
     """The file's schema version (0: written before migrations existed, or new)."""
     return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def schema_versions(conn: sqlite3.Connection) -> dict[str, int]:
+    """The version of each schema owner in the file: ``application`` (`MIGRATIONS`),
+    ``records`` (the repository) and ``langgraph store``; 0 when that owner has made nothing yet."""
+    versions = {"application": schema_version(conn), "records": 0, "langgraph store": 0}
+    if has_table(conn, "schema_migrations"):
+        row = conn.execute(
+            "SELECT MAX(version) FROM schema_migrations WHERE component = 'records'"
+        ).fetchone()
+        versions["records"] = int(row[0] or 0)
+    if has_table(conn, "store_migrations"):
+        row = conn.execute("SELECT MAX(v) FROM store_migrations").fetchone()
+        versions["langgraph store"] = int(row[0] or 0)
+    return versions
 
 
 def refuse_newer(path: str) -> None:

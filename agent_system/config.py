@@ -119,6 +119,11 @@ class Settings(BaseSettings):
     )
     breaker_failures: int = Field(default=5, ge=1)
     breaker_cooldown_s: float = Field(default=30.0, gt=0)
+    tool_results_keep_days: float = Field(
+        default=30.0,
+        ge=0,
+        description="Days the results of tool calls are kept by idempotency key; 0: for ever.",
+    )
 
     # --- plugins -------------------------------------------------------------------------
     plugins: Annotated[list[str], NoDecode] = Field(

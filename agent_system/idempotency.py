@@ -8,6 +8,12 @@ database wrap themselves in `once`, which stores the key and the tool's result i
 transaction as the tool's own rows. A second call with the key finds that result and returns
 it without acting again, so a kill between a tool's effect and the step journal can no longer
 duplicate the effect.
+
+The stored results are only needed until the step's journal entry is written (a resume finds the
+step there), so they are kept `Settings.tool_results_keep_days` (30 by default; 0 keeps them for
+ever) and older ones are deleted by `prune`: by every process on its first idempotent write, then
+once a day while it runs (`prune_daily`). A thread cut off by a crash and resumed later than that
+may repeat the one step that was in flight at the crash, as a tool without a key would.
 """
 
 from __future__ import annotations
@@ -15,15 +21,18 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import logging
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
     from agent_system._storage import Database
     from agent_system.registry.spec import ToolContext
+    from agent_system.runtime import Runtime
 
 __all__ = [
     "IDEMPOTENCY_HEADER",
@@ -33,8 +42,12 @@ __all__ = [
     "key_scope",
     "once",
     "once_change",
+    "prune",
+    "prune_daily",
     "write_marker",
 ]
+
+log = logging.getLogger(__name__)
 
 IDEMPOTENCY_HEADER = "Idempotency-Key"
 
@@ -47,7 +60,12 @@ CREATE TABLE IF NOT EXISTS tool_effects (
     at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS tool_effects_user ON tool_effects(user_id);
+CREATE INDEX IF NOT EXISTS tool_effects_at ON tool_effects(at);
 """
+PRUNE_EVERY_S = 24 * 3600.0
+"""How often a running process deletes expired tool results (`prune_daily`)."""
+_PRUNED: weakref.WeakKeyDictionary[Database, float] = weakref.WeakKeyDictionary()
+"""When each open database was last pruned (the runtime clock's monotonic time)."""
 
 _CURRENT: ContextVar[str | None] = ContextVar("agent_system_idempotency_key", default=None)
 _WRITES: ContextVar[list[int] | None] = ContextVar("agent_system_idempotent_writes", default=None)
@@ -163,12 +181,38 @@ def once(func: Callable[P, R]) -> Callable[P, R]:
                     func.__name__,
                     ctx.user or "",
                     _freeze(result),
-                    datetime.now(UTC).isoformat(),
+                    ctx.runtime.clock.now().astimezone(UTC).isoformat(),
                 ),
             )
+        prune_daily(ctx.runtime)
         return result
 
     return wrapper
+
+
+def prune(db: Database, keep_days: float, now: datetime) -> int:
+    """Delete the tool results stored more than `keep_days` before `now` (0: keep every one);
+    the number deleted."""
+    if keep_days <= 0:
+        return 0
+    cutoff = (now - timedelta(days=keep_days)).astimezone(UTC).isoformat()
+    return _table(db).execute("DELETE FROM tool_effects WHERE at < ?", (cutoff,)).rowcount
+
+
+def prune_daily(runtime: Runtime) -> int:
+    """`prune` the runtime's database by its settings, at most once per `PRUNE_EVERY_S` in this
+    process (the first call prunes); the number deleted. A failure is logged, never raised: the
+    tool's own work is done by then."""
+    db, clock = runtime.db, runtime.clock
+    last = _PRUNED.get(db)
+    if last is not None and clock.monotonic() - last < PRUNE_EVERY_S:
+        return 0
+    _PRUNED[db] = clock.monotonic()
+    try:
+        return prune(db, runtime.settings.tool_results_keep_days, clock.now())
+    except Exception as exc:  # disk full, locked...: the next day tries again
+        log.warning("Could not delete old tool results: %s", exc)
+        return 0
 
 
 def _freeze(result: Any) -> str:

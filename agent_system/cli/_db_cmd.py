@@ -6,6 +6,7 @@ everything a user has; ``erase`` deletes it from every store (`agent_system._use
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from pathlib import Path
@@ -15,6 +16,7 @@ import typer
 
 from agent_system.cli import _common as common
 from agent_system.cli._common import EXIT_USAGE, guarded, load_settings
+from agent_system.migrations import schema_versions
 
 __all__ = ["db_app"]
 
@@ -54,6 +56,9 @@ def check() -> None:
         rows = [str(exc)]
     if rows == ["ok"]:
         typer.echo(f"OK: {path} is intact.")
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+            versions = schema_versions(conn)
+        typer.echo("Schema versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()) + ".")
         return
     typer.echo(f"{path} is damaged:", err=True)
     for row in rows[:20]:

@@ -75,6 +75,11 @@ def test_db_check_passes_a_healthy_database(tmp_path: Path) -> None:
     checked = CliRunner().invoke(app, ["db", "check"], env=env)
     assert checked.exit_code == 0, checked.output
     assert "OK:" in checked.stdout and "intact" in checked.stdout
+    # The three schema owners of the one file, each at its latest version.
+    from agent_system.migrations import SCHEMA_VERSION
+
+    assert f"Schema versions: application {SCHEMA_VERSION}, records " in checked.stdout
+    assert "langgraph store 0." not in checked.stdout and "records 0," not in checked.stdout
 
 
 def test_the_server_on_a_damaged_database_says_so_in_one_line(tmp_path: Path) -> None:
