@@ -47,6 +47,7 @@ class ToolRegistry:
     def __init__(self, tools: Iterable[ToolSpec] = ()) -> None:
         self._tools: dict[str, ToolSpec] = {}
         self._index: Any = None  # built lazily by `search`
+        self._role_indexes: dict[Any, Any] = {}  # each role's tools' index, for `search`
         self._role_tools = False
         self.warnings: list[str] = []
         """Problems met while loading plugins (the plugin was skipped)."""
@@ -63,6 +64,7 @@ class ToolRegistry:
             raise DuplicateToolError(spec.name, existing.source, spec.source)
         self._tools[spec.name] = spec
         self._index = None
+        self._role_indexes = {}
         return spec
 
     def tool(self, func: Callable[..., Any] | None = None, /, **options: Any) -> Any:
@@ -94,6 +96,7 @@ class ToolRegistry:
         self._tools.pop(name, None)
         self.origins.pop(name, None)
         self._index = None
+        self._role_indexes = {}
 
     @classmethod
     def builtin(cls, roles: Iterable[Any] | None = None) -> ToolRegistry:
@@ -144,7 +147,14 @@ class ToolRegistry:
         if classify is None:
             return lexical
         scores = {spec.name: score for spec, score in self._index.search(text, 4 * k)}
-        names = choose_tools(list(self._tools.values()), self._index.search, text, k, classify)
+        names = choose_tools(
+            list(self._tools.values()),
+            self._index.search,
+            text,
+            k,
+            classify,
+            indexes=self._role_indexes,
+        )
         return [(self._tools[name], scores.get(name, 0.0)) for name in names]
 
     def _has_role_tools(self) -> bool:

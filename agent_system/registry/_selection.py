@@ -19,6 +19,7 @@ A lexical BM25F index (no model, no network, well under a millisecond per search
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
 import re
@@ -148,6 +149,7 @@ _SUFFIXES = (
 )
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A light, deterministic English stemmer (one suffix, then a final ``e`` or double letter)."""
     if len(word) <= 3 or word.isdigit():
@@ -323,6 +325,7 @@ def choose_tools(
     *,
     per_clause: int = 2,
     min_confidence: float = 0.3,
+    indexes: dict[tuple[str, ...], ToolIndex] | None = None,
 ) -> list[str]:
     """The `k` tools to hand a planner for `text`: each clause's role tools, then lexical.
 
@@ -330,7 +333,8 @@ def choose_tools(
     of the request ("do i need pants" -> weather, a clause that shares no word with the weather
     tools). The best `per_clause` tools of each clause's role (by their lexical score for that
     clause) come first, clause by clause, so a compound request keeps a tool for each of its
-    parts; the lexical ranking of the whole request (`search`) fills the rest.
+    parts; the lexical ranking of the whole request (`search`) fills the rest. `indexes`
+    keeps each role's tool index between calls (keyed by its tools' names).
     """
     from agent_system.understanding import split_clauses
 
@@ -346,7 +350,12 @@ def choose_tools(
         candidates = by_domain.get(role, [])
         if confidence < min_confidence or not candidates:
             continue
-        index = ToolIndex(candidates, min_relevance=0.0)
+        names = tuple(spec.name for spec in candidates)
+        index = indexes.get(names) if indexes is not None else None
+        if index is None:
+            index = ToolIndex(candidates, min_relevance=0.0)
+            if indexes is not None:
+                indexes[names] = index
         ranked = [spec.name for spec, _ in index.search(clause, len(candidates))]
         queues.append(ranked + [s.name for s in candidates if s.name not in ranked])
     chosen: dict[str, None] = {}

@@ -22,7 +22,7 @@ from agent_system.cli._app import app
 
 pytestmark = pytest.mark.slow
 
-TIMEOUT = 20
+TIMEOUT = 60  # per expected output; only a failing or very busy run waits that long
 
 
 def _environment(tmp_path: Path, **env: str) -> dict[str, str]:

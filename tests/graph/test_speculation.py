@@ -48,7 +48,7 @@ class SlowLLMRouter:
     target: RouteTarget
 
     async def route(self, request: RouteRequest) -> RouteDecision:
-        await asyncio.wait_for(self.planner.started.wait(), timeout=5)
+        await asyncio.wait_for(self.planner.started.wait(), timeout=30)
         role = "echo" if self.target == RouteTarget.FAST_REPLY else None
         return RouteDecision(target=self.target, role=role, confidence=0.9, router="llm")
 
