@@ -4,13 +4,13 @@ One SQLite file (``agent-system.db``) holds tables of three owners, each version
 (`schema_versions` reads all three; docs/reliability.md "Upgrades" has the table):
 
 - the application's tables (audit log, run log, ``tool_effects``...): `MIGRATIONS` here, the
-  version in ``PRAGMA user_version``, applied when `agent_system.storage.Database` opens the file;
+  version in ``PRAGMA user_version``, applied when `agent_system._storage.Database` opens the file;
 - the repository's ``records`` / ``record_counters``: ``agent_system.repository.migrate_sqlite``,
   the versions in the ``schema_migrations`` table (component ``records``; PostgreSQL keeps the
   same in ``agent_system_schema_migrations``), applied when a repository first opens the file;
 - LangGraph's checkpointer (``checkpoints``, ``writes``: created if missing, not versioned) and
   store (``store``: versions in ``store_migrations``): applied by LangGraph's own ``setup()``,
-  one process at a time (``agent_system.persistence._setup_lock``).
+  one process at a time (``agent_system._persistence._setup_lock``).
 
 Each owner only ever touches its own tables, so the three never conflict; a new table of the
 application goes in `MIGRATIONS` (or is created on first use), never in the other two.

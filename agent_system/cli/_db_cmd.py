@@ -14,9 +14,9 @@ from typing import Annotated
 
 import typer
 
+from agent_system._migrations import schema_versions
 from agent_system.cli import _common as common
 from agent_system.cli._common import EXIT_USAGE, guarded, load_settings
-from agent_system.migrations import schema_versions
 
 __all__ = ["db_app"]
 

@@ -75,7 +75,7 @@ async def test_a_cancel_that_arrives_with_the_next_event_stops_the_turn(ticks: i
     # On Python 3.11 `asyncio.wait_for` returns an item that is ready when the waiting task is
     # cancelled and drops the cancel: a turn cancelled (Ctrl-C, a client gone) as an event
     # arrived ran on. `ticks` moves the cancel across the moment the event is handed over.
-    from agent_system.graph.deadline import bounded
+    from agent_system.graph._deadline import bounded
 
     release = asyncio.Event()
 

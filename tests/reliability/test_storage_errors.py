@@ -76,7 +76,7 @@ def test_db_check_passes_a_healthy_database(tmp_path: Path) -> None:
     assert checked.exit_code == 0, checked.output
     assert "OK:" in checked.stdout and "intact" in checked.stdout
     # The three schema owners of the one file, each at its latest version.
-    from agent_system.migrations import SCHEMA_VERSION
+    from agent_system._migrations import SCHEMA_VERSION
 
     assert f"Schema versions: application {SCHEMA_VERSION}, records " in checked.stdout
     assert "langgraph store 0." not in checked.stdout and "records 0," not in checked.stdout

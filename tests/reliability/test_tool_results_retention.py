@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from agent_system._storage import Database
 from agent_system.idempotency import PRUNE_EVERY_S, once, prune
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.runtime import FakeClock, Runtime
-from agent_system.storage import Database
 from agent_system.testing import make_runtime, make_settings
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
