@@ -104,6 +104,8 @@ PUBLIC: dict[str, list[str]] = {
         "key_scope",
         "once",
         "once_change",
+        "prune",
+        "prune_daily",
         "write_marker",
     ],
     "agent_system.llm": [
