@@ -41,7 +41,7 @@ async def test_the_example_plugin_entry_point_gives_a_valid_working_tool(
     assert out.data == {"value": 1.609344, "unit": "km"}
 
 
-@pytest.mark.slow
+@pytest.mark.heavy  # pip builds and installs a package: .ci/run's packaging step
 def test_pip_installing_the_example_exposes_its_tools_through_the_entry_point(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clean_modules: object
 ) -> None:

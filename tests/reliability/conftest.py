@@ -27,6 +27,7 @@ from agent_system.planning.models import ExecutionPlan, ExecutionStep
 from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, spec_from_function
 from agent_system.testing import make_runtime, make_settings
+from benchmarks.crash import Zygote
 from tests.graph.conftest import (
     Calls,
     EchoRole,
@@ -38,6 +39,15 @@ from tests.graph.conftest import (
 
 LONG = os.environ.get("AGENT_SYSTEM_RELIABILITY_LONG", "") not in ("", "0", "false")
 """Set AGENT_SYSTEM_RELIABILITY_LONG=1 for the longer variants (more fuzzing, longer load)."""
+
+
+@pytest.fixture(scope="session")
+def zygote() -> Iterator[Zygote]:
+    """One process that imported the engine once; the crash and thread-lock tests fork their
+    worker processes from it (started once per run: importing the engine takes seconds)."""
+    zyg = Zygote()
+    yield zyg
+    zyg.close()
 
 
 class Unserialisable:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
 from dataclasses import asdict
 from pathlib import Path
 
@@ -23,14 +22,6 @@ import pytest
 from benchmarks.crash import SHAPE, Figures, Zygote, campaign, kill_once
 
 SEED = int(os.environ.get("AGENT_SYSTEM_RELIABILITY_SEED", "20261122"))
-
-
-@pytest.fixture(scope="module")
-def zygote() -> Iterator[Zygote]:
-    """One process that imported the engine; workers are forked from it."""
-    zyg = Zygote()
-    yield zyg
-    zyg.close()
 
 
 def _assert_clean(figures: Figures) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,13 +19,6 @@ from benchmarks.crash import Zygote, build
 
 TURNS = 6  # per process: 12 turns in all, the whole history the thread keeps
 PG_URL = os.environ.get("AGENT_SYSTEM_TEST_POSTGRES_URL")  # read before the env is scrubbed
-
-
-@pytest.fixture(scope="module")
-def zygote() -> Iterator[Zygote]:
-    zyg = Zygote()
-    yield zyg
-    zyg.close()
 
 
 def _contend(zyg: Zygote, tmp_path: Path, database_url: str | None) -> tuple[str, list[str]]:

@@ -108,7 +108,7 @@ async def test_a_plugin_role_answers_as_a_fast_reply_and_in_a_plan(
     ]
 
 
-@pytest.mark.slow
+@pytest.mark.heavy  # pip builds and installs a package: .ci/run's packaging step
 def test_pip_installing_the_example_role_serves_it_through_the_entry_point(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
