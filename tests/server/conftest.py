@@ -76,14 +76,16 @@ class Live:
         return httpx.Client(base_url=self.url, headers=headers, timeout=10, **kwargs)
 
 
-def run_server(app: FastAPI) -> Iterator[str]:
+def run_server(app: FastAPI, graceful_s: float = 5) -> Iterator[str]:
     """Serve `app` with uvicorn in a thread on a free loopback port; yield its base URL."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     server = uvicorn.Server(
-        uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=5)
+        uvicorn.Config(
+            app, log_level="warning", lifespan="on", timeout_graceful_shutdown=graceful_s
+        )
     )
     app.state.server.shutdown_probe = lambda: server.should_exit
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
@@ -97,7 +99,7 @@ def run_server(app: FastAPI) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
-        thread.join(20)
+        thread.join(graceful_s + 15)
         sock.close()
 
 

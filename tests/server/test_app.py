@@ -136,7 +136,7 @@ def test_worker_processes_get_the_same_settings_and_mode(
 def test_an_open_event_stream_does_not_hold_up_shutdown(tmp_path: Path) -> None:
     system, _, _ = fake_system(tmp_path / "home", [], api_keys=[KEY_A])
     app = create_app(system.settings, system)
-    runner = run_server(app)
+    runner = run_server(app, graceful_s=30)
     url = next(runner)
     lines: list[str] = []
 
@@ -147,14 +147,14 @@ def test_an_open_event_stream_does_not_hold_up_shutdown(tmp_path: Path) -> None:
 
     listener = threading.Thread(target=listen)
     listener.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while app.state.server.hub.subscribers(_alice()) == 0:
         assert time.monotonic() < deadline
         time.sleep(0.01)
     started = time.monotonic()
-    next(runner, None)  # graceful timeout is 5 s: the stream must end long before
-    listener.join(10)
-    assert time.monotonic() - started < 2.5
+    next(runner, None)  # graceful timeout is 30 s: the stream must end long before
+    listener.join(30)
+    assert time.monotonic() - started < 10  # about 0.2 s when idle
     assert lines[0] == ": connected"
 
 
@@ -179,8 +179,8 @@ def test_a_server_process_ends_its_event_streams_on_sigterm(tmp_path: Path) -> N
             started = time.monotonic()
             proc.send_signal(signal.SIGTERM)
             rest = list(lines)
-        assert proc.wait(10) in (0, -signal.SIGTERM)
-        assert time.monotonic() - started < 5  # not the 20 s graceful timeout
+        assert proc.wait(30) in (0, -signal.SIGTERM)
+        assert time.monotonic() - started < 10  # not the 20 s graceful timeout
         assert all(line.startswith(":") or not line for line in rest)
     finally:
         if proc.poll() is None:
