@@ -61,7 +61,7 @@ async def test_plan_timeout_s_and_the_plans_deadline_bound_a_planned_run(
         rig = rig_factory([plan], step_timeout_s=60, plan_timeout_s=0.4)
     started = time.monotonic()
     result = await rig.system.arun("hang", thread_id="t")
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 20  # the hang: 30 s or more; idle: about 1 s
     assert result.status == "failure"
     assert any(e.code == "deadline_exceeded" for e in result.errors), result.errors
 

@@ -31,7 +31,7 @@ async def test_a_step_that_hangs_is_cut_at_the_deadline_and_the_reply_says_what_
     rig = rig_factory([plan], request_timeout_s=0.6, step_timeout_s=60)
     started = time.monotonic()
     result = await rig.system.arun("add then hang", thread_id="t")
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 20  # the hang: 30 s or more; idle: about 1 s
     assert result.status == "partial"
     assert "1 + 2 = 3" in result.reply and "Not done" in result.reply
     assert "fault.hang" in result.reply or "hang" in result.reply.lower()
@@ -60,7 +60,7 @@ async def test_a_hung_llm_planner_is_cut_at_the_deadline(rig_factory: RigFactory
     rig = rig_factory(planner=HangingPlanner(), request_timeout_s=0.5)
     started = time.monotonic()
     result = await rig.system.arun("plan something", thread_id="p")
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 20  # the hang: 30 s or more; idle: about 1 s
     assert result.status == "failure"
     assert "within 0.5 seconds" in result.reply and "Nothing was done" in result.reply
     assert "planner" not in result.reply.lower()
