@@ -111,8 +111,10 @@ async def test_steps_start_while_the_planner_is_still_writing(tmp_path: Path) ->
             key = f"{event.type}:{getattr(event, 'step_id', '')}"
             seen.setdefault(key, time.monotonic() - began)
     planning = seen["route_decided:"]  # the planning call starts right after routing
-    assert seen["step_started:a"] - planning < 0.7  # well before the reply is written
     assert seen["plan_created:"] - planning >= 0.95  # the plan is whole when the stream ends
+    # Step a started while the planner was still writing: the chunks after the one closing a
+    # take about 0.6 s of the model's pauses, which a busy machine only makes longer.
+    assert seen["step_started:a"] < seen["plan_created:"] - 0.3
     final = events[-1].result
     assert final.status == "success", final.errors
     assert [s.id for s in final.plan.steps] == ["a", "b", "c"]
