@@ -31,8 +31,9 @@ use), moving rows, a new index. Add one at the end of `MIGRATIONS`; never edit a
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +46,7 @@ __all__ = [
     "refuse_newer",
     "schema_version",
     "schema_versions",
+    "setup_lock",
 ]
 
 
@@ -167,3 +169,48 @@ def _backup(conn: sqlite3.Connection, target: Path) -> None:
     with sqlite3.connect(target) as copy:
         conn.backup(copy)
     copy.close()
+
+
+@contextlib.contextmanager
+def setup_lock(folder: Path, timeout_s: float = 60.0) -> Iterator[None]:
+    """Open, create or migrate the SQLite file in `folder` one process at a time.
+
+    LangGraph's savers read their migration number and then apply the next ones, which is not
+    safe when two processes open a new file at once (``--workers 2``, or a CLI starting beside
+    the server): one fails with "duplicate column name" or a UNIQUE error on
+    ``store_migrations``. An exclusive ``flock`` on the data folder serialises them. It is not
+    taken on the database file itself: closing any descriptor of that file would drop SQLite's
+    own POSIX locks in this process. Switching a new file to WAL is done under it too: that
+    needs the file to itself, and under load a queue of starting processes could outlast
+    SQLite's busy timeout ("database is locked").
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: one process per data folder
+        yield
+        return
+    import time
+
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    from agent_system.errors import ConfigurationError
+
+                    raise ConfigurationError(
+                        f"Timed out after {timeout_s:.0f} s waiting for another process to "
+                        f"create the tables in {folder}; check that no agent-system process is "
+                        "stuck, then start again."
+                    ) from None
+                time.sleep(0.02)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)

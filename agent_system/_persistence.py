@@ -7,16 +7,13 @@ Both come from LangGraph's own packages (`langgraph-checkpoint-sqlite`,
 from __future__ import annotations
 
 import contextlib
-import os
 import sqlite3
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from agent_system._migrations import refuse_newer
+from agent_system._migrations import refuse_newer, setup_lock
 from agent_system._storage import Database, storage_error
 from agent_system._threadlock import (
     LeaseThreadLocks,
@@ -107,64 +104,23 @@ def _open_sqlite(settings: Settings, path: str, stack: contextlib.AsyncExitStack
     refuse_newer(path)  # before anything writes to a file a newer release made
     # WAL with synchronous=NORMAL: a commit survives a process crash (what resume needs);
     # only an OS crash or power loss can lose the last transactions.
-    conns = []
-    # The saver relies on implicit transactions (one commit per call); the store issues
-    # its own BEGIN/COMMIT and needs autocommit mode.
-    for isolation in ("DEFERRED", None):
-        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=isolation)
-        stack.callback(conn.close)
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=5000"):
-            conn.execute(f"PRAGMA {pragma}")
-        conns.append(conn)
-    checkpointer = LoopSqliteSaver(conns[0])
-    store = LoopSqliteStore(conns[1])
-    with _setup_lock(settings.home):
+    with setup_lock(settings.home):
+        conns = []
+        # The saver relies on implicit transactions (one commit per call); the store issues
+        # its own BEGIN/COMMIT and needs autocommit mode.
+        for isolation in ("DEFERRED", None):
+            conn = sqlite3.connect(path, check_same_thread=False, isolation_level=isolation)
+            stack.callback(conn.close)
+            for pragma in ("busy_timeout=5000", "journal_mode=WAL", "synchronous=NORMAL"):
+                conn.execute(f"PRAGMA {pragma}")
+            conns.append(conn)
+        checkpointer = LoopSqliteSaver(conns[0])
+        store = LoopSqliteStore(conns[1])
         checkpointer.setup()
         store.setup()
         leases = SqliteLeases(path)
     stack.push_async_callback(leases.aclose)
     return Persistence(checkpointer, store, "sqlite", stack, LeaseThreadLocks(leases))
-
-
-@contextlib.contextmanager
-def _setup_lock(folder: Path, timeout_s: float = 60.0) -> Iterator[None]:
-    """Create or migrate the SQLite tables one process at a time.
-
-    LangGraph's savers read their migration number and then apply the next ones, which is not
-    safe when two processes open a new file at once (``--workers 2``, or a CLI starting beside
-    the server): one fails with "duplicate column name" or a UNIQUE error on
-    ``store_migrations``. An exclusive ``flock`` on the data folder serialises them. It is not
-    taken on the database file itself: closing any descriptor of that file would drop SQLite's
-    own POSIX locks in this process.
-    """
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows: one process per data folder
-        yield
-        return
-    import time
-
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        deadline = time.monotonic() + timeout_s
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise ConfigurationError(
-                        f"Timed out after {timeout_s:.0f} s waiting for another process to "
-                        f"create the tables in {folder}; check that no agent-system process is "
-                        "stuck, then start again."
-                    ) from None
-                time.sleep(0.02)
-        try:
-            yield
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        os.close(fd)
 
 
 async def _setup_postgres(pool: Any, checkpointer: Any, store: Any) -> None:

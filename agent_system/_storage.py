@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from agent_system._migrations import migrate
+from agent_system._migrations import migrate, setup_lock
 from agent_system.errors import ConfigurationError
 
 __all__ = [
@@ -140,26 +140,32 @@ class Database:
     def __init__(self, path: Path | str) -> None:
         self.path = str(path)
         try:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            self._conn.row_factory = sqlite3.Row
-            self._lock = threading.RLock()
-            self._conn.execute("PRAGMA busy_timeout=5000")
-            try:  # first: a newer release's file is refused before any change, and a new
-                migrate(self._conn, self.path)  # file gets no backup copy
-            except BaseException:
-                self._conn.close()
-                raise
-            if self.path != ":memory:":
-                self._conn.execute("PRAGMA journal_mode=WAL")
-                self._conn.execute("PRAGMA synchronous=NORMAL")
-            self._conn.execute("PRAGMA foreign_keys=ON")
-            self._schemas: set[str] = set()
-            self._in_transaction_ddl: list[str] = []
-            self.ensure_schema("audit", _AUDIT_DDL)
+            if self.path == ":memory:":
+                self._open()
+                return
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            with setup_lock(Path(self.path).parent):  # several processes may open a new file
+                self._open()
         except (sqlite3.DatabaseError, OSError) as exc:
             raise storage_error(self.path, exc) from exc
+
+    def _open(self) -> None:
+        self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._conn.row_factory = sqlite3.Row
+        self._lock = threading.RLock()
+        self._conn.execute("PRAGMA busy_timeout=5000")
+        try:  # first: a newer release's file is refused before any change, and a new
+            migrate(self._conn, self.path)  # file gets no backup copy
+        except BaseException:
+            self._conn.close()
+            raise
+        if self.path != ":memory:":
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+        self._conn.execute("PRAGMA foreign_keys=ON")
+        self._schemas: set[str] = set()
+        self._in_transaction_ddl: list[str] = []
+        self.ensure_schema("audit", _AUDIT_DDL)
 
     def ensure_schema(self, name: str, ddl: str) -> None:
         """Run idempotent DDL once per process for a named component."""

@@ -3,13 +3,15 @@
 `agent-system serve --workers 2`, or a CLI started beside the server, opens the SQLite file from
 two processes at once. LangGraph's savers migrate their tables by reading a migration number
 and applying the next ones; before the setup was serialised across processes, one of them
-failed with "duplicate column name: expires_at" or a UNIQUE error on ``store_migrations``.
+failed with "duplicate column name: expires_at" or a UNIQUE error on ``store_migrations``, and
+under load one could wait past SQLite's busy timeout to switch the new file to WAL.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.synchronize
+import os
 import sqlite3
 from pathlib import Path
 
@@ -24,12 +26,18 @@ def _open(
     import asyncio
 
     from agent_system._persistence import open_persistence
+    from agent_system._storage import Database
     from agent_system.testing import make_settings
+
+    settings = make_settings(home)
 
     async def main() -> None:
         start.wait()
-        persistence = await open_persistence(make_settings(home))
+        if os.getpid() % 2:  # the application database first, or the checkpointer first
+            Database(settings.sqlite_path).close()
+        persistence = await open_persistence(settings)
         await persistence.aclose()
+        Database(settings.sqlite_path).close()
 
     try:
         asyncio.run(main())
