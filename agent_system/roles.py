@@ -346,11 +346,18 @@ def with_previous_turn(
     history: list[Turn],
     role: str,
 ) -> _Answer:
-    """Interpret `text`; when it needs more and the previous turn was this role's, try the two
-    turns joined, so an answer completes the question it answers ("set an alarm" ... "7am")."""
+    """Interpret `text`; when it needs more and the turns before were this role's questions, try
+    them joined, so answers complete the request they answer ("set an alarm" ... "7am";
+    "schedule a meeting with Sam" ... "friday" ... "at 3")."""
     result = interpret(text)
-    if isinstance(result, Clarification) and history and history[-1].role == role:
-        combined = interpret(f"{history[-1].text} {text}")
-        if not isinstance(combined, Clarification):
-            return combined
-    return result
+    if not isinstance(result, Clarification):
+        return result
+    asked: list[str] = []  # the request, then the answers to this role's questions about it
+    for turn in reversed(history[-3:]):
+        if turn.role != role or turn.calls or not turn.reply.rstrip().endswith("?"):
+            break
+        asked.insert(0, turn.text)
+    combined = [interpret(" ".join([*asked[start:], text])) for start in range(len(asked))]
+    done = next((c for c in combined if not isinstance(c, Clarification)), None)
+    # nothing answers yet: ask with the most context ("What time is 'Meeting with Chelsea'?")
+    return done or (combined[0] if combined else result)

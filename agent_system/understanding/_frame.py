@@ -27,13 +27,21 @@ from agent_system.understanding._slots import (
     parse_date_range,
     parse_duration,
     parse_when,
+    strip_when,
 )
 from agent_system.understanding._text import normalize
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["Call", "FollowUp", "is_question", "last_call", "resolve_follow_up"]
+__all__ = [
+    "Call",
+    "FollowUp",
+    "answered_role",
+    "is_question",
+    "last_call",
+    "resolve_follow_up",
+]
 
 _MARKERS = re.compile(
     r"^(?:(?:and|also|but|so|ok|okay|now|then|oh|well)\s+)*"
@@ -99,6 +107,30 @@ def last_call(history: list[Turn]) -> Call | None:
             if call.get("tool") and not str(call["tool"]).endswith(".cancel"):
                 return Call(str(call["tool"]), dict(call.get("arguments") or {}), call.get("ref"))
     return None
+
+
+_ANSWER_LEAD = re.compile(
+    r"^(?:(?:ok|okay|well|um|uh|oh|yes|yeah|so|and|maybe|say|let us say|lets say|how about"
+    r"|make it|it is|its|it will be|at|on|for|by|around|about|in)(?:\s+|$))*"
+)
+_ANSWER_FILLER = frozenset("please then thanks thank you o clock oclock sharp".split())
+
+
+def answered_role(text: str, history: list[Turn], now: datetime) -> str | None:
+    """The role whose question the last turn asked ("What time is 'Flight'?", "When should I
+    remind you?"), when `text` reads as nothing but its answer: a time, a day or a length
+    ("9am", "on friday at noon", "in 10 minutes"). Else None."""
+    if not history:
+        return None
+    last = history[-1]
+    if not last.role or last.calls or not last.reply.rstrip().endswith("?"):
+        return None
+    norm = normalize(text)
+    if parse_when(norm, now) is None and parse_duration(norm) is None:
+        return None
+    said = _ANSWER_LEAD.sub("", strip_when(norm), count=1)
+    rest = [w for w in said.split() if w not in _ANSWER_FILLER]
+    return last.role if not rest else None
 
 
 def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp | None:
@@ -251,7 +283,12 @@ _DEVICE_TOOLS = (
 def _target(previous: Call, rest: str) -> dict[str, Any] | None:
     """The device arguments a follow-up names ("the bedroom", "the fan"), or None."""
     words = _FILLER.sub(
-        " ", re.sub(r"\b(?:turn|switch|put)\s+(?:on|off)\b|\b(?:on|off)\b", " ", rest)
+        " ",
+        re.sub(
+            r"\b(?:turn|switch|put|now|ok|okay|back|that|them|this|please)\b|\b(?:on|off)\b",
+            " ",
+            rest,
+        ),
     )
     words = re.sub(r"[?,.!]", " ", words)
     words = " ".join(w for w in words.split() if not w.isdigit())

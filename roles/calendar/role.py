@@ -215,6 +215,12 @@ class CalendarRole:
         now = runtime.clock.now()
         return with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
 
+    def route_stage(self, runtime: Runtime) -> Any:
+        """Claim the answer to this role's own question ("What time?" ... "9am")."""
+        from roles._answers import answer_stage
+
+        return answer_stage(self.name, runtime)
+
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
         intent = _intent(text)
         if intent == "delete":

@@ -126,3 +126,18 @@ async def test_a_follow_up_of_a_follow_up_uses_the_latest_frame(system: AgentSys
     listing = await system.arun("what timers do I have", thread_id="t")
     assert "14 minutes" in listing.reply or "15 minutes" in listing.reply
     assert "10 minutes" not in listing.reply
+
+
+@pytest.mark.parametrize(
+    "follow_up", ["and turn it off again", "switch it off", "now turn that off"]
+)
+async def test_turn_it_off_names_the_same_device_not_the_verb(
+    system: AgentSystem, follow_up: str
+) -> None:
+    first = await system.arun("turn on the coffee machine", thread_id="t")
+    assert first.plan is not None
+    result = await system.arun(follow_up, thread_id="t")
+    assert result.plan is not None
+    assert [(s.tool, s.arguments) for s in result.plan.steps] == [
+        ("smart_home.turn_off", first.plan.steps[0].arguments)
+    ]

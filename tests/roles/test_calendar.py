@@ -295,7 +295,13 @@ def test_missing_information_becomes_a_question(runtime: Runtime, text: str, que
 
 
 def test_an_answer_to_a_question_completes_the_earlier_request(runtime: Runtime) -> None:
-    history = [Turn(text="schedule a meeting with Bob tomorrow", role="calendar")]
+    history = [
+        Turn(
+            text="schedule a meeting with Bob tomorrow",
+            role="calendar",
+            reply="What time is 'Meeting with Bob'?",
+        )
+    ]
     assert interpret(runtime, "at 3pm", history) == RoleCall(
         "calendar.create", {"title": "Meeting with Bob", "start": "2026-01-06T15:00:00+01:00"}
     )

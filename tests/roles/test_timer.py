@@ -382,10 +382,12 @@ def test_missing_information_becomes_a_question(runtime: Runtime, text: str, que
 
 
 def test_an_answer_to_a_question_completes_the_earlier_request(runtime: Runtime) -> None:
-    history = [Turn(text="set an alarm", role="timer")]
+    asked = "What time should the alarm go off?"
+    history = [Turn(text="set an alarm", role="timer", reply=asked)]
     result = interpret(runtime, "7am", history)
     assert result == RoleCall("timer.alarm", {"at": "2026-01-06T07:00:00+01:00", "label": ""})
-    assert interpret(runtime, "10 minutes", [Turn(text="set a timer", role="timer")]) == RoleCall(
+    history = [Turn(text="set a timer", role="timer", reply="How long should the timer run?")]
+    assert interpret(runtime, "10 minutes", history) == RoleCall(
         "timer.set", {"duration": "10 minutes", "label": ""}
     )
 
