@@ -66,6 +66,12 @@ class Outcome:
     reply: str = ""
     status: str = ""
     error: str = ""
+    question: str = ""
+    """The question the routed role asked instead of planning (a clarification), if any."""
+    answer: str = ""
+    """What the simulated user answered to `question` (`Harness.answer`)."""
+    answered: Outcome | None = None
+    """The turn that answered `question`, in the same thread."""
 
 
 class Harness:
@@ -185,12 +191,55 @@ class Harness:
             out.tools = [step.tool for step in plan.steps]
             out.arguments = [dict(step.arguments) for step in plan.steps]
             out.unsupported = list(plan.unsupported)
+            if (
+                not plan.steps
+                and plan.planner == f"role:{out.role}"
+                and len(plan.unsupported) == 1
+                and plan.unsupported[0].rstrip().endswith("?")
+            ):
+                out.question = plan.unsupported[0].strip()
         except Exception as exc:  # a crash is a miss, reported with its message
             out.error = f"{type(exc).__name__}: {exc}"
             return out
         if run and out.tools and all(t.split(".")[0] in LOCAL_ROLES for t in out.tools):
             await self._run(text, out, extra)
         return out
+
+    async def answer(
+        self, text: str, out: Outcome, reply: str, *, run: bool = False, area: str | None = None
+    ) -> Outcome:
+        """Ask `text` in a new thread (the role asks `out.question`), then say `reply` there:
+        the answering turn's plan, and its stored result when `run` and its tools are local."""
+        system = self._sys
+        extra = self._area(area)
+        thread = str(uuid.uuid4())
+        answered = Outcome(text=reply)
+        try:
+            asked = await system.arun(text, thread_id=thread, **extra)
+            if asked.plan is not None and asked.plan.steps:
+                answered.error = "the question turn planned steps"
+                return answered
+            decision = await system.aroute(reply, thread_id=thread, **extra)
+            answered.role = decision.role if decision.target == "fast_reply" else "planner"
+            plan = await system.aplan(reply, thread_id=thread, **extra)
+            answered.tools = [step.tool for step in plan.steps]
+            answered.arguments = [dict(step.arguments) for step in plan.steps]
+            answered.unsupported = list(plan.unsupported)
+            if (
+                run
+                and answered.tools
+                and all(t.split(".")[0] in LOCAL_ROLES for t in answered.tools)
+            ):
+                result = await system.arun(reply, thread_id=thread, **extra)
+                answered.ran = True
+                answered.reply, answered.status = result.reply, result.status
+                answered.stored = self._stored_rows()
+        except Exception as exc:  # a crash is a miss, reported with its message
+            answered.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            self._reset()
+        out.answer, out.answered = reply, answered
+        return answered
 
     async def _run(self, text: str, out: Outcome, extra: dict[str, Any]) -> None:
         system = self._sys

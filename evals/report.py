@@ -120,10 +120,11 @@ def _miss_kinds(kinds: Counter[tuple[str, str, str]], limit: int = 15) -> list[s
 
 MEASURES = {
     "role": "right role",
-    "tool": "right tool",
+    "tool": "right tool (a request lacking a time or name: after one right question)",
     "args": "right arguments (given the right tool, requests with scored slots)",
     "stored": "stored result right (timer, calendar, lists, smart-home requests, run)",
     "oos_no_action": "out of scope: no action tool planned",
+    "asked": "asked for a missing time, day, length or name first: right question, answer served",
 }
 
 
@@ -135,7 +136,7 @@ def voice_section(title: str, result: SetResult, split_note: str) -> list[str]:
         [[MEASURES[m], tally.rate("all", m).cell()] for m in MEASURES],
     )
     lines += ["Per role (the role of the intent's first tool in `intent_actions.json`):", ""]
-    lines += _groups(tally, "role:", ["role", "tool", "args", "stored", "oos_no_action"])
+    lines += _groups(tally, "role:", ["role", "tool", "args", "stored", "asked", "oos_no_action"])
     lines += ["Per intent (worst first):", ""]
     lines += _groups(tally, "intent:", ["tool", "role", "args", "oos_no_action"])
     slot_rows = [

@@ -9,6 +9,15 @@ right* when the run wrote to that role's tables (and, for a ``*_query`` intent, 
 removals (``*_remove``) need something to remove and are judged by their plan only.
 An out-of-scope request is right when no step of its plan is a tool of those roles.
 
+A request that lacks what its action needs ("schedule a meeting with Sam": no time) is served
+right by the question a person would ask. When the right role asks for a piece the annotators
+found no slot for ("When is 'Meeting with Sam'?" and no ``date``/``time`` slot; "What time ...?"
+and no ``time`` slot; "How long ...?"; "What should I call the event?" and no ``event_name``),
+the simulated user answers in the same thread (`answer_for`) and the answering turn is scored in
+the request's place: its plan must be the intent's tool, the request's slots must reach its
+arguments and, when run, its stored result must be right. The share of questions asked that were
+right and served this way is reported apart (``asked``).
+
 CLINC150 (``role_map.json``): *in-role* when a mapped request is routed to its role (intents of a
 role that is not installed are counted apart), and *out-of-scope to a tool role* when any other
 request (unmapped intents and ``oos``) is routed to timer, weather, calendar, smart_home, search
@@ -17,6 +26,7 @@ or lists.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -26,7 +36,14 @@ from evals.harness import Harness, Outcome
 from evals.scoring import ACTION_ROLES, SCORED_SLOTS, Tally, args_text, slot_found, tool_matches
 from evals.splits import Row
 
-__all__ = ["CLINC_TOOL_ROLES", "SetResult", "evaluate_clinc", "evaluate_voice", "table_role"]
+__all__ = [
+    "CLINC_TOOL_ROLES",
+    "SetResult",
+    "answer_for",
+    "evaluate_clinc",
+    "evaluate_voice",
+    "table_role",
+]
 
 CLINC_TOOL_ROLES = frozenset({"timer", "weather", "calendar", "smart_home", "search", "lists"})
 OUT_OF_SCOPE = "out of scope"
@@ -74,6 +91,32 @@ def _got(out: Outcome) -> str:
     return f"no plan ({out.role or 'none'})"
 
 
+_WHEN = re.compile(r"^(?:when\b|what\s+day\b)", re.I)
+_WHAT_TIME = re.compile(r"^(?:what|which)\s+time\b", re.I)
+_HOW_LONG = re.compile(r"^how\s+long\b", re.I)
+_WHAT_NAME = re.compile(r"^what\s+should\s+i\s+call\b", re.I)
+
+
+def answer_for(question: str, slots: Sequence[tuple[str, str]]) -> str | None:
+    """What a user says to `question`, when it asks for a piece the request truly lacks (no
+    annotated slot of that kind); None when the question is not a right one to ask."""
+    kinds = {kind for kind, _ in slots}
+    if _WHAT_TIME.match(question):
+        return None if "time" in kinds else "at 10am"
+    if _WHEN.match(question):
+        return None if kinds & {"time", "date"} else "tomorrow at 10am"
+    if _HOW_LONG.match(question):
+        return None if kinds & {"time", "duration"} else "10 minutes"
+    if _WHAT_NAME.match(question):
+        return None if "event_name" in kinds else "team review"
+    return None
+
+
+def _served(out: Outcome) -> Outcome:
+    """The turn that served the request: the answer to the role's question, when one was asked."""
+    return out.answered if out.answered is not None else out
+
+
 def score_voice_row(
     row: Row, out: Outcome, actions: dict[str, tuple[str, ...]], result: SetResult, today: Any
 ) -> None:
@@ -103,18 +146,22 @@ def score_voice_row(
                 )
         return
     role_ok = out.role in roles
+    asked, out = out.answered is not None, _served(out)
     tool_ok = bool(out.tools) and all(tool_matches(t, patterns) for t in out.tools)
     for g in ("all", group, intent):
         tally.add(g, "role", role_ok)
         tally.add(g, "tool", tool_ok)
+        if asked:
+            tally.add(g, "asked", tool_ok)
     if not tool_ok:
-        result.miss_kinds[(row.intent, "|".join(patterns), _got(out))] += 1
+        got = f"asked, then {_got(out)}" if asked else _got(out)
+        result.miss_kinds[(row.intent, "|".join(patterns), got)] += 1
         if result.keep_sentences:
             tally.misses.append(
                 {
                     "text": row.text,
                     "intent": row.intent,
-                    "got": _got(out),
+                    "got": got,
                     "arguments": out.arguments,
                 }
             )
@@ -169,6 +216,10 @@ async def evaluate_voice(
         roles = {p.split(".")[0] for p in actions.get(row.intent, ())}
         run = bool(roles & ACTION_ROLES) and not _removes(row.intent)
         out = await harness.observe(row.text, run=run)
+        if out.question and out.role in roles:
+            reply = answer_for(out.question, row.slots)
+            if reply is not None:
+                await harness.answer(row.text, out, reply, run=run)
         score_voice_row(row, out, actions, result, today)
     return result
 

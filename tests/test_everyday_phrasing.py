@@ -136,3 +136,60 @@ async def test_spoken_dates_in_words_make_the_event_on_that_day(system: AgentSys
     _, created = await _tool(system, "set meeting with jack on ten march at three pm")
     assert created == {"title": "Meeting with jack", "start": created["start"]}
     assert created["start"].startswith("2026-03-10T15:00")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("do i have anything going on at five", "2026-03-02", "2026-03-03"),
+        ("how does my week look", "2026-03-02", "2026-03-09"),
+        ("what does my thursday look like", "2026-03-05", "2026-03-06"),
+        ("show me my events for april", "2026-04-01", "2026-05-01"),
+        ("what time is the party tonight", "2026-03-02", "2026-03-03"),
+    ],
+)
+async def test_calendar_questions_said_the_everyday_way_list_the_right_days(
+    system: AgentSystem, text: str, start: str, end: str
+) -> None:
+    tool, arguments = await _tool(system, text)
+    assert tool == "calendar.list"
+    assert (arguments["start"][:10], arguments["end"][:10]) == (start, end)
+
+
+@pytest.mark.anyio
+async def test_book_a_haircut_creates_the_event(system: AgentSystem) -> None:
+    result = await system.arun("book a haircut for saturday at 11")
+    assert result.plan is not None
+    assert [(s.tool, s.arguments) for s in result.plan.steps] == [
+        ("calendar.create", {"title": "Haircut", "start": "2026-03-07T11:00:00+00:00"})
+    ]
+    listing = await system.arun("what's on my calendar on saturday")
+    assert "Haircut" in listing.reply
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("what's the chance of rain tomorrow in Oslo", "Oslo"),
+        ("whats the average temperature in mangalore for this week", "Mangalore"),
+        ("will I need a raincoat when I go to glasgow on sunday", "Glasgow"),
+        ("weather in salt lake city tomorrow", "Salt Lake City"),
+    ],
+)
+async def test_weather_reads_the_place_not_a_weather_word(
+    tmp_path: Path, text: str, place: str
+) -> None:
+    settings = make_settings(tmp_path / "home", location="London")
+    async with AgentSystem(settings, clock=FakeClock(NOW)) as system:
+        tool, arguments = await _tool(system, text)
+    assert tool.startswith("weather.") and arguments["place"] == place
+
+
+@pytest.mark.anyio
+async def test_the_chance_of_rain_is_about_home_not_a_place_called_rain(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path / "home", location="London")
+    async with AgentSystem(settings, clock=FakeClock(NOW)) as system:
+        _, arguments = await _tool(system, "what's the chance of rain tomorrow")
+    assert arguments["place"] in ("", "London")

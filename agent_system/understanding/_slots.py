@@ -447,11 +447,43 @@ def parse_date_range(text: str, now: datetime) -> tuple[datetime, datetime] | No
             return _day_start(today, now), _day_start(first_next, now)
         after = (first_next.replace(day=28) + timedelta(days=4)).replace(day=1)
         return _day_start(first_next, now), _day_start(after, now)
+    if (month := _month_range(text, now)) is not None:
+        return month
     found = parse_when(text, now)
     if found is None:
         return None
     day = found.value.date()
     return _day_start(day, now), _day_start(day + timedelta(days=1), now)
+
+
+_FULL_MONTHS = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december",
+)  # fmt: skip
+_BARE_MONTH = re.compile(
+    rf"\b(?P<m>{'|'.join(m for m in _FULL_MONTHS if m != 'may')}"
+    r"|(?<=\bin\s)may|(?<=\bof\s)may|(?<=\bfor\s)may)\b"
+    r"(?:\s+(?P<y>\d{4})\b)?",
+    re.IGNORECASE,
+)
+_MONTH_DAY = re.compile(
+    rf"\b(?:{_MONTH})\.?\s+(?:the\s+)?\d{{1,2}}(?!\d)|\b\d{{1,2}}{_ORD}?\s+(?:of\s+)?(?:{_MONTH})\b",
+    re.IGNORECASE,
+)
+
+
+def _month_range(text: str, now: datetime) -> tuple[datetime, datetime] | None:
+    """A month named without a day ("my events for march", "in june 2027"): that whole month
+    (the next one of that name; from today when it is this month)."""
+    found = _BARE_MONTH.search(text)
+    if found is None or _MONTH_DAY.search(text):
+        return None
+    today = now.date()
+    month = _FULL_MONTHS.index(found["m"].lower()) + 1
+    year = int(found["y"]) if found["y"] else today.year + (month < today.month)
+    first = date(year, month, 1)
+    after = date(year + month // 12, month % 12 + 1, 1)
+    return _day_start(max(first, today), now), _day_start(after, now)
 
 
 def _day_start(day: date, now: datetime) -> datetime:

@@ -108,6 +108,7 @@ def event_query(text: str) -> str:
     return f"{mod} {found['noun']}".strip().lower()
 
 
+_BARE_PERIOD = re.compile(r"\b(?:my|the|this)\s+(?P<unit>week|weekend|month)\b", re.I)
 _DONE_TO = re.compile(r"\b(?:cancelled|canceled|deleted|removed|rescheduled|moved)\b", re.I)
 
 
@@ -216,10 +217,10 @@ class CalendarRole:
         return with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
 
     def route_stage(self, runtime: Runtime) -> Any:
-        """Claim the answer to this role's own question ("What time?" ... "9am")."""
-        from roles._answers import answer_stage
+        """Claim answers to its questions ("9am") and its everyday questions."""
+        from roles.calendar._stage import calendar_stage
 
-        return answer_stage(self.name, runtime)
+        return calendar_stage(runtime)
 
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
         intent = _intent(text)
@@ -255,6 +256,8 @@ class CalendarRole:
                 "calendar.list",
                 {"start": now.isoformat(), "end": end.isoformat(), "limit": 1} | arguments,
             )
+        if span is None and (period := _BARE_PERIOD.search(text)):  # "how does my week look"
+            span = parse_date_range(f"this {period['unit'].lower()}", now)
         if span is None:
             if query and not _GENERIC.fullmatch(query):  # "when is the wedding": look ahead
                 span = (now, now + timedelta(days=365))

@@ -29,7 +29,8 @@ _FACT = re.compile(
     r"|what\s+(?:is|was|are|'s)\s+(?:the\s+)?(?:capital|population|height|currency|age|"
     r"birthday|language|president|weight|speed|distance|size|color|colour|diameter|origin|"
     r"history|net\s+worth|tallest|largest|biggest|longest|highest|oldest|smallest|deepest|"
-    r"fastest)\s+(?:of|in)\b"
+    r"fastest|boiling\s+point|melting\s+point|freezing\s+point|chemical\s+symbol|symbol|formula|"
+    r"atomic\s+number|radius|mass|life\s+expectancy|lifespan)\s+(?:of|in)\b"
     r"|what\s+(?:is|was|are)\s+(?:the\s+)?(?:tallest|largest|biggest|longest|highest|oldest|"
     r"smallest|deepest|richest)\s+\w+"
     r"|what\s+year\s+(?:was|did|were)\b"
@@ -50,20 +51,49 @@ _FACT = re.compile(
     r"|how\s+many\s+(?:people|moons|countries|states|planets|bones|continents|oceans|languages|"
     r"children|kids|albums|movies|films|books|songs|players|teeth|legs|goals|points|titles|"
     r"awards|oscars|medals)\s+(?:live|are|does|do|did|has|have|is|were|was|in)\b"
+    rf"|when\s+(?:did|was|were)\s+{_THING}(?:the\s+|a\s+|an\s+)?\w+(?:\s+\w+){{1,5}}$"
+    rf"|what\s+(?:do|does)\s+{_THING}(?:the\s+|a\s+|an\s+)?\w+(?:\s+\w+)?\s+(?:eat|drink|"
+    r"weigh|look\s+like|feed\s+on|live\s+on|stand\s+for)$"
+    rf"|where\s+(?:do|does|did)\s+{_THING}(?:the\s+|a\s+|an\s+)?\w+(?:\s+\w+)?\s+(?:live|"
+    r"come\s+from|grow|originate|nest|migrate)\b"
+    rf"|how\s+(?:does|do|did)\s+{_THING}(?:the\s+|a\s+|an\s+)?\w+(?:\s+\w+)?\s+(?:work|"
+    r"form|grow|fly|breathe|happen|start|end|look)\b"
+    rf"|how\s+long\s+(?:do|does|did|can)\s+{_THING}(?:the\s+|a\s+|an\s+)?\w+(?:\s+\w+)?\s+"
+    r"(?:live|sleep|grow|survive)\b"
+    r"|how\s+many\s+\w+(?:\s+\w+)?\s+(?:are|were)\s+there\s+(?:in|on)\s+the\b"
+    r"|is\s+(?:a|an)\s+\w+(?:\s+\w+)?\s+(?:a|an)\s+\w+$"
+    r"|what\s+languages?\s+(?:do|does|is|are)\b"
+    r"|(?:tell\s+me|what\s+do\s+you\s+know|(?:give\s+me\s+)?everything\s+you\s+know)\s+"
+    r"about\s+(?!(?:the\s+)?(?:next|last|upcoming|concert|game|match|party|show|meeting|"
+    r"appointment|event)\b)\w+"
+    r"|(?:give\s+me|find(?:\s+me)?|get\s+me|show\s+me|i\s+want|i\s+need)\s+(?:some\s+)?"
+    r"(?:facts|information|info)\s+(?:about|on)\s+"
+    r"(?!(?:the\s+)?(?:next|last|upcoming|concert|game|match|party|show|meeting|appointment|"
+    r"event)\b)\w+"
+    r"|wikipedia\b"
     r")",
     re.I,
 )
 _DEFINITION = re.compile(
     r"^(?:(?:please|hey|ok|can you|could you)\s+)*(?:define\s+\w|(?:give\s+me\s+|tell\s+me\s+)?"
     r"(?:what(?:'s|\s+is)\s+)?(?:the\s+)?(?:definition|meaning|dictionary\s+definition)\s+of\s+\w"
-    r"|what\s+does\s+(?:the\s+word\s+)?\S+(?:\s+\S+)?\s+mean$)",
+    r"|what\s+does\s+(?:the\s+word\s+)?\S+(?:\s+\S+)?\s+(?:mean|stand\s+for)$"
+    r"|(?:can\s+you\s+|could\s+you\s+)?(?:tell\s+me\s+)?what\s+(?:a|an|the\s+word)\s+\w+"
+    r"(?:\s+\w+)?\s+(?:is|means)$"
+    r"|(?:how\s+would\s+you\s+|can\s+you\s+|could\s+you\s+)?describe\s+(?:a|an|the)\s+\w+"
+    r"|what\s+(?:does|do)\s+(?:a|an|the)\s+\w+(?:\s+\w+)?\s+look\s+like$"
+    r"|look\s+up\s+the\s+word\s+\w"
+    r"|\w+\s+(?:definition|meaning)$"
+    r"|what(?:'s|\s+is)\s+(?:a|an)\s+(?!(?:good|nice|great|fun|cool|best|easy|quick|"
+    r"healthy)\b)\w+(?:\s+\w+)?$)",
     re.I,
 )
 _PERSONAL = re.compile(
     r"\b(?:"
     r"you|your|yours|u|ur|i|me|my|mine|we|us|our|this|that|these|those|door|knocking|calling|"
     r"at\s+the|song|playing|alarm|timer|calendar|list|meeting|appointment|traffic|route|"
-    r"calories|exchange|rate|convert|tablespoons?|teaspoons?|cups?|miles|kilometers|flight|gas|"
+    r"calories|nutrition|nutrients|exchange|rate|convert|tablespoons?|teaspoons?|\d+\s+cups?|cups?\s+of|many\s+cups|"
+    r"miles|kilometers|flight|gas|"
     r"restaurant|nearest|near|bank|account|credit|card|package|order|reservation|weather|"
     r"temperature|timezone|time\s+in|closest|best|great|places|event|today|tonight|now|station|"
     r"phone|keys|car|wallet|glasses|charger|remote)\b",

@@ -17,7 +17,7 @@ __all__ = ["ROLE", "SearchRole"]
 _DEFINE = re.compile(
     r"^(?:please\s+)?(?:define|definition of|meaning of|what(?:'s| is) the (?:meaning|definition)"
     r" of)\s+(?P<term>.+)$|^what does\s+(?P<term2>.+?)\s+(?:mean|stand for)$"
-    r"|^what(?:'s| is| are)\s+(?:an?\s+)?(?P<term3>[\w\-. ]{1,40})$",
+    r"|^what(?:'s| is| are)\s+(?:an?\s+)?(?!the\s)(?P<term3>[\w\-. ]{1,40})$",
     re.I,
 )
 _DOCS = re.compile(r"\b(?:my|our|the local)\s+(?:documents?|docs|notes|files|folder)\b", re.I)

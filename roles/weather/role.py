@@ -19,7 +19,11 @@ _STOP = (
     r"today|tonight|tomorrow|tmrw|now|right now|later|this|next|on|at|in \d+|over|during"
     r"|the weekend|please|and|then|morning|afternoon|evening|weekend|" + "|".join(WEEKDAYS)
 )
-_AFTER_PREP = re.compile(r"\b(?:in|for|near|around|of)\s+(?=(?P<rest>[^?!.;]+))", re.IGNORECASE)
+_AFTER_PREP = re.compile(
+    r"\b(?:in|for|near|around|of|(?:go|going|travel\w*|head\w*|fly\w*|trip|drive|driving)\s+to)"
+    r"\s+(?=(?P<rest>[^?!.;]+))",
+    re.IGNORECASE,
+)
 _BEFORE_NOUN = re.compile(
     r"^(?:(?:what'?s|how'?s|what is|how is|show me|tell me)\s+)?(?:the\s+)?"
     r"(?P<place>[a-z][a-z .,'-]*?)\s+(?:weather|forecast|temperature)\b",
@@ -39,7 +43,8 @@ _NOT_PLACE_WORDS = frozenset(
     "for going gonna has have here how i if is it like likely look looks me my near need of "
     "outside over predication prediction predictions report say should supposed tell that the "
     "there this to today tomorrow up us was we week weekly what when where which will with "
-    "would you your".split()
+    "would you your our rain raining rainy snow snowing sunny status average temperature "
+    "temperatures humidity chance degrees".split()
 )
 """Words that never belong to a place name ("what does the weather look like" names none)."""
 _FORECAST_WORDS = re.compile(
@@ -57,6 +62,7 @@ _PERIOD = re.compile(
 def _clean(candidate: str) -> str | None:
     words = re.split(rf"\s+(?:{_STOP})\b", " " + candidate.strip(), maxsplit=1, flags=re.I)[0]
     words = re.sub(r"^(?:the|a)\s+", "", words.strip(), flags=re.I).strip(" ,'-")
+    words = re.sub(r"(?:\s+(?:for|on|at|by|during|over|from|to))+$", "", words, flags=re.I)
     if not words or words[0].isdigit() or words.lower() in _NOT_PLACES:
         return None
     if re.fullmatch(rf"(?:{_STOP})", words, flags=re.I):

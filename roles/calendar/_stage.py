@@ -1,0 +1,70 @@
+"""Calendar requests said the everyday way, claimed before the classifier.
+
+"do I have anything going on at five", "how does my week look", "what does my thursday look
+like", "anything in my diary on friday": the user's own calendar, unmistakably. The claim is a
+guess (`RouteDecision.guess`): the classifier overrules it when it is sure no role owns the
+request. Answers to the calendar's own questions ("What time is 'Flight'?" ... "9am") are
+claimed too (`roles._answers`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+from agent_system.understanding import normalize
+from roles._answers import answer_stage
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from agent_system.runtime import Runtime
+
+__all__ = ["calendar_stage", "is_calendar_question"]
+
+_PERIOD = (
+    r"(?:day|week|weekend|morning|afternoon|evening|night|schedule|calendar|agenda|diary|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|month)"
+)
+_QUESTION = re.compile(
+    r"^(?:so\s+|and\s+)?(?:"
+    r"(?:do|have|did)\s+i\s+(?:have|got|get)\s+(?:anything|something|any\s*thing|any\s+plans|"
+    r"plans|stuff|things?)\s+(?:on|going\s+on|planned|scheduled|booked|happening|lined\s+up)\b"
+    r"|(?:is\s+there|have\s+i\s+got)\s+anything\s+(?:on|planned|scheduled|booked)\s+(?:for\s+)?"
+    r"(?:today|tonight|tomorrow|this|next|on)\b"
+    rf"|how\s+(?:does|is|will)\s+(?:my|the)\s+{_PERIOD}(?:\s+\w+)?\s+look(?:ing)?\b"
+    rf"|what\s+does\s+(?:my|the)\s+{_PERIOD}(?:\s+\w+)?\s+look\s+like\b"
+    r"|(?:anything|what\s+is|what)\s+(?:in|on)\s+my\s+(?:calendar|agenda|diary|schedule)\b"
+    r"|what\s+time\s+is\s+(?:the|my|our)\s+(?:\w+\s+)?(?:party|meeting|appointment|dinner|lunch|"
+    r"event|wedding|interview|practice|rehearsal|class|call)\b"
+    r"|(?:book|schedule)\s+(?:a|an|my)\s+(?:haircut|dentist|doctor|appointment|meeting|call)\b"
+    r".*\b(?:at|on|tomorrow|today|tonight|next|this)\b"
+    r")",
+)
+
+
+def is_calendar_question(text: str) -> bool:
+    """A question about the user's own calendar, in its everyday shapes."""
+    return _QUESTION.search(normalize(text)) is not None
+
+
+def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | None]:
+    """The calendar's first stage: answers to its questions, then its everyday questions."""
+    answers = answer_stage("calendar", runtime)
+
+    def stage(request: RouteRequest) -> RouteDecision | None:
+        if (answered := answers(request)) is not None:
+            return answered
+        if not is_calendar_question(request.text):
+            return None
+        return RouteDecision(
+            target=RouteTarget.FAST_REPLY,
+            role="calendar",
+            confidence=0.9,
+            guess=True,
+            reason="A question about the user's own calendar.",
+            scores={"calendar": 0.9},
+        )
+
+    return stage

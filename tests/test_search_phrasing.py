@@ -1,0 +1,97 @@
+"""Factual questions and definitions, said the everyday way, reach search offline (issue 15)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from agent_system.api import AgentSystem
+from agent_system.runtime import FakeClock
+from agent_system.testing import make_settings
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+async def system(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[AgentSystem]:
+    home: Path = tmp_path_factory.mktemp("search") / "home"
+    async with AgentSystem(make_settings(home), clock=FakeClock()) as engine:
+        yield engine
+
+
+async def _tools(system: AgentSystem, text: str) -> list[str]:
+    plan = await system.aplan(text)
+    return [step.tool for step in plan.steps]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "who won the world cup in 2018",
+        "what is the boiling point of water",
+        "when did the titanic sink",
+        "what do pandas eat",
+        "where do penguins live",
+        "how does a rainbow form",
+        "how long do cats live",
+        "is a tomato a fruit",
+        "what language do they speak in brazil",
+        "how many planets are there in the solar system",
+        "tell me about medieval castles",
+        "what do you know about the statue of liberty",
+        "give me some information about volcanoes",
+    ],
+)
+async def test_factual_questions_are_searched(system: AgentSystem, text: str) -> None:
+    assert await _tools(system, text) == ["search.web"]
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [("what is a black hole", "black hole"), ("what's an ottoman", "ottoman")],
+)
+async def test_what_is_a_thing_is_defined(system: AgentSystem, text: str, term: str) -> None:
+    plan = await system.aplan(text)
+    assert [(s.tool, s.arguments) for s in plan.steps] == [("search.define", {"term": term})]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "describe a potato",
+        "how would you describe the internet",
+        "what does a banana look like",
+        "tell me what a crankshaft is",
+        "sanctimonious definition",
+        "look up the word snafu",
+    ],
+)
+async def test_descriptions_and_definitions_are_looked_up(system: AgentSystem, text: str) -> None:
+    tools = await _tools(system, text)
+    assert tools and set(tools) <= {"search.web", "search.define"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tell me about the concert on friday",
+        "tell me about your hobbies",
+        "how many calories are in a banana",
+        "how many cups in a quart",
+        "what is my credit score",
+        "where is my phone",
+        "when did i last change the oil",
+        "what's a good name for a dog",
+    ],
+)
+async def test_personal_and_other_questions_are_not_searched(
+    system: AgentSystem, text: str
+) -> None:
+    assert not any(tool.startswith("search.") for tool in await _tools(system, text))
