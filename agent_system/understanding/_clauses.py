@@ -281,8 +281,21 @@ def _items(listed: str) -> list[str]:
     return [re.sub(r"^on\s+", "", p.strip(), flags=re.I) for p in parts if p.strip()]
 
 
+_ANOTHER = re.compile(
+    rf"^(?P<first>.*?\b(?:timer|alarm|reminder)\b.*?\bfor\s+(?P<n>{_NUM})\s+(?P<unit>{_UNIT}))"
+    rf"\s+and\s+(?:another|one\s+more|a\s+second)(?:\s+one)?\s+(?:for\s+)?(?P<m>{_NUM})"
+    rf"(?:\s+(?P<unit2>{_UNIT}))?$",
+    re.IGNORECASE,
+)
+
+
 def _spread(piece: str) -> list[str]:
     """One text per item when a verb governs a list; else ``[piece]``."""
+    if match := _ANOTHER.match(piece.strip()):  # "a timer for 5 minutes and another for 10"
+        first = match["first"]
+        unit = match["unit2"] or match["unit"]
+        second = first[: match.start("n")] + f"{match['m']} {unit}"
+        return [first, second]
     if match := _DURATIONS.search(piece):
         return [
             _singular(piece[: match.start()] + f"{item} {match['unit']}" + piece[match.end() :])

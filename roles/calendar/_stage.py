@@ -1,7 +1,8 @@
 """Calendar requests said the everyday way, claimed before the classifier.
 
 "do I have anything going on at five", "how does my week look", "what does my thursday look
-like", "anything in my diary on friday": the user's own calendar, unmistakably. The claim is a
+like", "anything in my diary on friday", "add yoga tomorrow at 6pm" (an add with a day and a
+time, naming no timer, list or song): the user's own calendar, unmistakably. The claim is a
 guess (`RouteDecision.guess`): the classifier overrules it when it is sure no role owns the
 request. Answers to the calendar's own questions ("What time is 'Flight'?" ... "9am") are
 claimed too (`roles._answers`).
@@ -10,10 +11,12 @@ claimed too (`roles._answers`).
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
-from agent_system.understanding import normalize
+from agent_system.understanding import normalize, split_clauses
+from agent_system.understanding.slots import parse_when
 from roles._answers import answer_stage
 
 if TYPE_CHECKING:
@@ -21,7 +24,7 @@ if TYPE_CHECKING:
 
     from agent_system.runtime import Runtime
 
-__all__ = ["calendar_stage", "is_calendar_question"]
+__all__ = ["calendar_stage", "is_calendar_question", "is_event_to_add"]
 
 _PERIOD = (
     r"(?:day|week|weekend|morning|afternoon|evening|night|schedule|calendar|agenda|diary|"
@@ -44,9 +47,24 @@ _QUESTION = re.compile(
 )
 
 
+_ADD = re.compile(
+    r"^(?:please\s+)?(?:add|put|pencil\s+in|schedule)\s+(?!.*\b(?:timers?|alarms?|reminders?|"
+    r"lists?|cart|basket|playlist|songs?|contacts?|minutes?|hours?|seconds?)\b)\w"
+)
+
+
 def is_calendar_question(text: str) -> bool:
     """A question about the user's own calendar, in its everyday shapes."""
     return _QUESTION.search(normalize(text)) is not None
+
+
+def is_event_to_add(text: str, now: datetime) -> bool:
+    """An add with a day and a time of day, naming no timer, list or song ("add yoga at 6")."""
+    said = normalize(text)
+    if _ADD.search(said) is None:
+        return False
+    when = parse_when(said, now)
+    return when is not None and when.has_date and when.has_time
 
 
 def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | None]:
@@ -56,8 +74,11 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
     def stage(request: RouteRequest) -> RouteDecision | None:
         if (answered := answers(request)) is not None:
             return answered
-        if not is_calendar_question(request.text):
+        text = request.text
+        if not (is_calendar_question(text) or is_event_to_add(text, runtime.clock.now())):
             return None
+        if len(split_clauses(text)) > 1:
+            return None  # "... today and tomorrow": the compound rules split it
         return RouteDecision(
             target=RouteTarget.FAST_REPLY,
             role="calendar",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+from agent_system.understanding import split_clauses
 
 __all__ = ["claim", "is_factual_question"]
 
@@ -111,8 +112,8 @@ def is_factual_question(text: str) -> bool:
 
 def claim(request: RouteRequest) -> RouteDecision | None:
     """Send factual questions and definitions to the search role."""
-    if not is_factual_question(request.text):
-        return None
+    if not is_factual_question(request.text) or len(split_clauses(request.text)) > 1:
+        return None  # "who wrote Dune and set a timer": the compound rules split it
     return RouteDecision(
         target=RouteTarget.FAST_REPLY,
         role="search",

@@ -61,11 +61,16 @@ def web_backend(runtime: Runtime) -> SearchBackend | None:
 
 
 def _how_to(runtime: Runtime) -> str:
+    """How to give search something to search, in words a user acts on (no variable names)."""
     return (
-        f"add .txt or .md files to {str(runtime.settings.documents_path)!r} (or point "
-        "AGENT_SYSTEM_DOCUMENTS_DIR at a folder of notes), or set AGENT_SYSTEM_SEARXNG_URL to a "
-        "SearxNG instance to search the web"
+        f"add .txt or .md notes to {str(runtime.settings.documents_path)!r}, or run "
+        "'agent-system config set searxng_url <your SearxNG address>' to search the web"
     )
+
+
+_SETTINGS_DETAIL = (
+    "settings: documents_dir (AGENT_SYSTEM_DOCUMENTS_DIR), searxng_url (AGENT_SYSTEM_SEARXNG_URL)"
+)
 
 
 def _cited(intro: str, hits: list[Hit]) -> ToolOutput:
@@ -108,14 +113,13 @@ async def web(
     hits = await _documents(ctx, query, k)
     if hits:
         return _cited(
-            "Web search is not configured (set AGENT_SYSTEM_SEARXNG_URL); "
-            f"from your documents, for {query!r}:",
+            f"I can't search the web yet; from your notes, for {query!r}:",
             hits,
         )
     raise ToolExecutionError(
-        f"I can't search for {query!r}: web search is not configured and no local document "
-        f"matches. To fix it, {_how_to(ctx.runtime)}.",
-        details={"query": query},
+        f"I can't search the web yet, and none of your notes mention {query!r}. To fix it, "
+        f"{_how_to(ctx.runtime)}.",
+        details={"query": query, "detail": _SETTINGS_DETAIL},
     )
 
 
@@ -139,7 +143,8 @@ async def documents(
     backend = documents_backend(ctx.runtime)
     if isinstance(backend, LocalSearch) and backend.document_count == 0:
         raise ToolExecutionError(
-            f"There are no documents to search yet. To fix it, {_how_to(ctx.runtime)}."
+            f"There are no documents to search yet. To fix it, {_how_to(ctx.runtime)}.",
+            details={"detail": _SETTINGS_DETAIL},
         )
     return ToolOutput(
         data={"hits": [], "count": 0},
@@ -166,8 +171,9 @@ async def define(ctx: ToolContext, term: str) -> ToolOutput:
             return _definition_output(term, hits[0])
         raise ToolExecutionError(f"I couldn't find a definition of {term!r}.")
     raise ToolExecutionError(
-        f"I couldn't find a definition of {term!r} in your documents, and web search is not "
-        f"configured. To fix it, {_how_to(ctx.runtime)}."
+        f"I couldn't find a definition of {term!r} in your notes, and I can't search the web "
+        f"yet. To fix it, {_how_to(ctx.runtime)}.",
+        details={"term": term, "detail": _SETTINGS_DETAIL},
     )
 
 

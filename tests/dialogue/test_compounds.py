@@ -83,3 +83,29 @@ async def test_an_and_inside_a_title_stays_in_the_title(system: AgentSystem) -> 
     (step,) = result.result.steps
     assert step.tool == "calendar.create"
     assert "Dinner with Jo and Sam" in result.reply
+
+
+async def test_a_timer_and_another_for_10_sets_two_timers(system: AgentSystem) -> None:
+    result = await system.arun("set a timer for 5 minutes and another for 10", thread_id="t")
+    assert result.plan is not None
+    assert [s.arguments["duration"] for s in result.plan.steps] == ["5 minutes", "10 minutes"]
+    listing = await system.arun("how many timers do I have", thread_id="t")
+    assert "2 timers" in listing.reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["what's on my calendar today and tomorrow", "do I have anything on today and tomorrow"],
+)
+async def test_an_everyday_calendar_question_over_two_days_answers_both(
+    system: AgentSystem, text: str
+) -> None:
+    await system.arun("add dentist today at 4pm", thread_id="t")
+    await system.arun("add yoga tomorrow at 6pm", thread_id="t")
+    result = await system.arun(text, thread_id="t")
+    assert "Dentist" in result.reply and "Yoga" in result.reply
+
+
+async def test_a_factual_question_beside_a_timer_keeps_both(system: AgentSystem) -> None:
+    plan = await system.aplan("who wrote dune and set a timer for 5 minutes", thread_id="t")
+    assert [s.tool for s in plan.steps] == ["search.web", "timer.set"]

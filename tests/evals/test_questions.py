@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from evals import home
-from evals.harness import Harness
+from evals.harness import Harness, Outcome
 from evals.splits import Row
-from evals.voice import answer_for, evaluate_voice
+from evals.voice import answer_for, evaluate_clinc, evaluate_voice
 
 ACTIONS = {"calendar_set": ("calendar.create", "timer.remind"), "alarm_set": ("timer.alarm",)}
 
@@ -47,3 +47,27 @@ async def test_a_right_question_then_its_answer_counts_as_the_right_tool() -> No
     # the second says a time the role did not read: asking for it is a miss
     assert tally.rate("all", "tool").hits == 1 and tally.rate("all", "tool").n == 2
     assert [m["text"] for m in tally.misses] == [rows[1].text]
+
+
+class _RoutesToHome:
+    """A stand-in harness whose router sends everything to the smart-home role."""
+
+    def roles(self) -> frozenset[str]:
+        return frozenset({"smart_home", "timer"})
+
+    async def route(self, text: str) -> Outcome:
+        return Outcome(text=text, role="smart_home")
+
+
+@pytest.mark.anyio
+async def test_clincs_volume_requests_count_in_neither_share_and_are_reported() -> None:
+    rows = [
+        Row("turn the volume up", "change_volume", "clinc150"),
+        Row("what is my credit score", "credit_score", "clinc150"),
+        Row("set a timer for 5 minutes", "timer", "clinc150"),
+    ]
+    result = await evaluate_clinc(_RoutesToHome(), rows, {"timer": "timer"})  # type: ignore[arg-type]
+    tally = result.tally
+    assert (tally.rate("all", "oos_to_tool").hits, tally.rate("all", "oos_to_tool").n) == (1, 1)
+    assert tally.rate("all", "in_role").n == 1
+    assert any("1 `change_volume` requests" in n and "smart_home 1" in n for n in result.notes)

@@ -145,10 +145,16 @@ async def test_no_documents_and_no_searxng_explains_how_to_add_them(tmp_path: Pa
     with pytest.raises(ToolExecutionError) as info:
         await call("documents", {"query": "anything"}, runtime)
     assert "no documents to search" in info.value.message
-    assert "AGENT_SYSTEM_DOCUMENTS_DIR" in info.value.message
+    assert "config set searxng_url" in info.value.message
+    assert "AGENT_SYSTEM" not in info.value.message  # no variable names in a user's reply
+    assert "AGENT_SYSTEM_DOCUMENTS_DIR" in info.value.details["detail"]  # -v shows them
 
-    with pytest.raises(ToolExecutionError, match="AGENT_SYSTEM_SEARXNG_URL"):
+    with pytest.raises(ToolExecutionError, match="config set searxng_url") as web_info:
         await call("web", {"query": "anything"}, runtime)
+    assert "AGENT_SYSTEM" not in web_info.value.message
+    with pytest.raises(ToolExecutionError) as define_info:
+        await call("define", {"term": "anything"}, runtime)
+    assert "AGENT_SYSTEM" not in define_info.value.message
 
 
 @pytest.mark.anyio
@@ -164,7 +170,7 @@ async def test_web_search_without_searxng_falls_back_to_documents_and_says_so(
 ) -> None:
     out = await call("web", {"query": "bread yeast"}, docs_runtime(tmp_path, docs))
 
-    assert out.display.startswith("Web search is not configured (set AGENT_SYSTEM_SEARXNG_URL)")
+    assert out.display.startswith("I can't search the web yet; from your notes")
     assert out.sources == ["cooking.txt"]
 
 
