@@ -193,3 +193,12 @@ async def test_the_chance_of_rain_is_about_home_not_a_place_called_rain(tmp_path
     async with AgentSystem(settings, clock=FakeClock(NOW)) as system:
         _, arguments = await _tool(system, "what's the chance of rain tomorrow")
     assert arguments["place"] in ("", "London")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("text", ["play some jazz", "put on some jazz", "play the beatles"])
+async def test_a_music_request_never_switches_a_device(system: AgentSystem, text: str) -> None:
+    for area in (None, "kitchen", "living room"):
+        plan = await system.aplan(text, area=area)
+        assert not any(s.tool in ("smart_home.turn_on", "smart_home.turn_off") for s in plan.steps)
+        assert not any(s.tool.startswith("smart_home.set_") for s in plan.steps)

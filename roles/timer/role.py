@@ -283,10 +283,10 @@ class TimerRole:
         return with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
 
     def route_stage(self, runtime: Runtime) -> Any:
-        """Claim the answer to this role's own question ("What time?" ... "9am")."""
-        from roles._answers import answer_stage
+        """Claim answers to its questions ("10 minutes") and "another one for 10"."""
+        from roles.timer._stage import timer_stage
 
-        return answer_stage(self.name, runtime)
+        return timer_stage(runtime)
 
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
         if (adjusted := _adjust(text)) is not None:

@@ -141,3 +141,21 @@ async def test_turn_it_off_names_the_same_device_not_the_verb(
     assert [(s.tool, s.arguments) for s in result.plan.steps] == [
         ("smart_home.turn_off", first.plan.steps[0].arguments)
     ]
+
+
+async def test_and_another_one_for_10_sets_one_more_timer(system: AgentSystem) -> None:
+    await system.arun("set a timer for 5 minutes", thread_id="t")
+    result = await system.arun("and another one for 10", thread_id="t")
+    assert result.plan is not None
+    assert [(s.tool, s.arguments["duration"]) for s in result.plan.steps] == [
+        ("timer.set", "10 minutes")
+    ]
+    listing = await system.arun("how many timers do I have", thread_id="t")
+    assert "2 timers" in listing.reply
+
+
+async def test_another_one_after_something_else_is_no_timer(system: AgentSystem) -> None:
+    await system.arun("set a timer for 5 minutes", thread_id="t")
+    await system.arun("what's on my calendar today", thread_id="t")
+    plan = await system.aplan("and another one for 10", thread_id="t")
+    assert all(s.tool != "timer.set" for s in plan.steps)
