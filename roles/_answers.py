@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
-from agent_system.understanding.frame import answered_role
+from agent_system.understanding._frame import answered_role
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
-from agent_system.understanding.slots import parse_when
+from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize
-from agent_system.understanding.frame import last_call
+from agent_system.understanding._frame import last_call
 from roles._answers import answer_stage
 
 if TYPE_CHECKING:
