@@ -89,9 +89,25 @@ async def test_descriptions_and_definitions_are_looked_up(system: AgentSystem, t
         "where is my phone",
         "when did i last change the oil",
         "what's a good name for a dog",
+        "what does the weather look like",
+        "when did the oil get changed",
     ],
 )
 async def test_personal_and_other_questions_are_not_searched(
     system: AgentSystem, text: str
 ) -> None:
     assert not any(tool.startswith("search.") for tool in await _tools(system, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("what does the weather look like", "weather"),
+        ("what does the forecast look like", "weather"),
+        ("do i have anything on my todo list", "lists"),
+    ],
+)
+async def test_look_like_and_anything_on_keep_their_own_roles(
+    system: AgentSystem, text: str, role: str
+) -> None:
+    assert (await system.aroute(text)).role == role

@@ -34,6 +34,7 @@ _QUESTION = re.compile(
     r"^(?:so\s+|and\s+)?(?:"
     r"(?:do|have|did)\s+i\s+(?:have|got|get)\s+(?:anything|something|any\s*thing|any\s+plans|"
     r"plans|stuff|things?)\s+(?:on|going\s+on|planned|scheduled|booked|happening|lined\s+up)\b"
+    r"(?!.*\b(?:list|lists|cart|basket)\b)"
     r"|(?:is\s+there|have\s+i\s+got)\s+anything\s+(?:on|planned|scheduled|booked)\s+(?:for\s+)?"
     r"(?:today|tonight|tomorrow|this|next|on)\b"
     rf"|how\s+(?:does|is|will)\s+(?:my|the)\s+{_PERIOD}(?:\s+\w+)?\s+look(?:ing)?\b"

@@ -93,7 +93,7 @@ _PERSONAL = re.compile(
     r"\b(?:"
     r"you|your|yours|u|ur|i|me|my|mine|we|us|our|this|that|these|those|door|knocking|calling|"
     r"at\s+the|song|playing|alarm|timer|calendar|list|meeting|appointment|traffic|route|"
-    r"calories|nutrition|nutrients|exchange|rate|convert|tablespoons?|teaspoons?|\d+\s+cups?|cups?\s+of|many\s+cups|"
+    r"calories|nutrition|nutrients|oil|last\s+time|exchange|rate|convert|tablespoons?|teaspoons?|\d+\s+cups?|cups?\s+of|many\s+cups|"
     r"miles|kilometers|flight|gas|"
     r"restaurant|nearest|near|bank|account|credit|card|package|order|reservation|weather|"
     r"temperature|timezone|time\s+in|closest|best|great|places|event|today|tonight|now|station|"
@@ -106,7 +106,7 @@ def is_factual_question(text: str) -> bool:
     """An encyclopedia question or a request for a definition, about nothing of the user's."""
     text = " ".join(text.strip().rstrip("?!.").split())
     if _DEFINITION.search(text):
-        return not re.search(r"\b(?:my|your|this|that)\b", text, re.I)
+        return not re.search(r"\b(?:my|your|this|that|weather|forecast)\b", text, re.I)
     return bool(_FACT.search(text)) and not _PERSONAL.search(text)
 
 
