@@ -28,6 +28,30 @@ Notices = Callable[[dict[str, Any]], Awaitable[Sequence[tuple[str, str]]]]
 _LOCK = 0x6167_656E_7473_7972  # advisory lock key of these migrations ("agentsyr")
 TABLE = "agent_system_records"
 
+JOURNAL_MIGRATION = """
+CREATE TABLE IF NOT EXISTS agent_system_runs (
+    run_id TEXT PRIMARY KEY,
+    thread_id TEXT NOT NULL,
+    user_id TEXT,
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL,
+    metadata JSONB NOT NULL,
+    output JSONB,
+    worker TEXT,
+    created_at TIMESTAMPTZ NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS agent_system_runs_thread ON agent_system_runs (thread_id, created_at);
+CREATE INDEX IF NOT EXISTS agent_system_runs_updated ON agent_system_runs (updated_at);
+CREATE TABLE IF NOT EXISTS agent_system_run_events (
+    run_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    item JSONB NOT NULL,
+    PRIMARY KEY (run_id, seq)
+)
+"""
+"""Run records and their events (`agent_system.server._journal`)."""
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: records with scheduling and claims; per-collection counters.
     f"""
@@ -56,6 +80,8 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 3: the audit log and the run log, shared by every worker (`agent_system._audit`).
     AUDIT_MIGRATION,
+    # 4: run records and their events, readable from any worker (`agent_system.server._journal`).
+    JOURNAL_MIGRATION,
 )
 
 

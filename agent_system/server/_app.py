@@ -37,9 +37,10 @@ from agent_system.server import _openai_compat as openai_compat
 from agent_system.server._auth import ApiKeys, AuthError, RateLimited, RateLimiter, is_loopback
 from agent_system.server._cluster import EventRelay, PostgresRateLimiter, worker_name
 from agent_system.server._common import ApiError, ServerState, error_body, error_response
+from agent_system.server._journal import PostgresJournal
 from agent_system.server._limits import BodyLimitMiddleware, CrashGuardMiddleware
 from agent_system.server._metrics import CONTENT_TYPE_LATEST, Metrics, MetricsMiddleware
-from agent_system.server._runs import NotificationHub, RunManager
+from agent_system.server._runs import NotificationHub, RunManager, event_item
 
 if TYPE_CHECKING:
     from roles.timer.service import FiredTimer
@@ -95,7 +96,7 @@ def create_app(
         _route_tool_notifications(state)
         stop = asyncio.Event()
         timer_task = _start_timers(state, stop) if timers else None
-        rescuer = RunRescuer(state.system)
+        rescuer = RunRescuer(state.system, on_finished=lambda result: _rescued(state, result))
         rescue_task = asyncio.create_task(rescuer.run(stop), name="agent-system-rescuer")
         probe = state.shutdown_probe or _uvicorn_exit_probe()
         watcher = asyncio.create_task(_end_streams_on_exit(state, probe, stop)) if probe else None
@@ -158,10 +159,38 @@ async def _join_cluster(state: ServerState, settings: Settings) -> None:
     repository = open_repository(state.system.engine.runtime)
     if not isinstance(repository, PostgresRepository):  # pragma: no cover - a custom repository
         return
-    relay = EventRelay(str(system_settings.database_url), repository, state.hub.publish)
+    journal = PostgresJournal(repository, worker_name())
+    state.runs.journal = journal  # run records and events readable from every worker
+    relay = EventRelay(
+        str(system_settings.database_url), repository, state.hub.publish, journal.wake
+    )
     await relay.start()
     state.relay = relay
     state.limiter = PostgresRateLimiter(settings.rate_limit_per_minute, repository)
+
+
+async def _rescued(state: ServerState, result: ev.RunResult) -> None:
+    """A dead worker's run was finished here: end its journaled stream with the result, so a
+    client following it on any worker gets the end (the steps run meanwhile are in the result,
+    not streamed one by one)."""
+    journal = state.runs.journal
+    if not isinstance(journal, PostgresJournal):
+        return
+    found = await journal.latest_running(result.thread_id)
+    if found is None:
+        return
+    row, last = found
+    items = [event_item(ev.RunFinished(thread_id=result.thread_id, result=result))]
+    output: dict[str, Any] = {"result": result.model_dump(mode="json")}
+    if row.kind == "langgraph":
+        from agent_system.server._lgserver.runs import LgRun, final_item, final_state
+
+        final = await final_state(state, row.thread_id, row.user, result)
+        items.append(final_item(final))
+        run = LgRun(row.run_id, row.thread_id, row.user, final=final)
+        output = run.output()
+    await journal.append(row.run_id, last + 1, items)
+    await journal.finish(row.run_id, "success", output)
 
 
 def _uvicorn_exit_probe() -> Callable[[], bool] | None:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system import events as ev
 from agent_system.server._auth import RateLimited, RateLimiter
+from agent_system.server._journal import RUNS_CHANNEL
 
 if TYPE_CHECKING:
     from agent_system._repository_pg import PostgresRepository
@@ -54,10 +55,13 @@ class EventRelay:
         url: str,
         repository: PostgresRepository,
         deliver: Callable[[str | None, ev.Notification], object],
+        on_run: Callable[[str], object] | None = None,
     ) -> None:
         self.url = url
         self.repository = repository
         self.deliver = deliver
+        self.on_run = on_run
+        """Called with the run id of every ``NOTIFY agent_system_runs`` (journal wake-ups)."""
         self._task: asyncio.Task[None] | None = None
         self._listening = asyncio.Event()
         self.received = 0
@@ -104,9 +108,14 @@ class EventRelay:
             try:
                 async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    await conn.execute(f"LISTEN {RUNS_CHANNEL}")
                     self._listening.set()
                     pause = 0.5
                     async for note in conn.notifies():
+                        if note.channel == RUNS_CHANNEL:
+                            if self.on_run is not None:
+                                self.on_run(note.payload)
+                            continue
                         await self._handle(note.payload)
             except asyncio.CancelledError:
                 raise

@@ -20,6 +20,7 @@ from agent_system.server._common import (
     failure_body,
     server_state,
 )
+from agent_system.server._journal import RunRow, follow
 from agent_system.server._runs import RunFailed, RunHandle, sse
 
 __all__ = ["ApprovalRequest", "RunRequest", "router", "stream_events"]
@@ -64,30 +65,46 @@ ThreadId = Annotated[str, Path(min_length=1, max_length=200, pattern=THREAD_ID_P
 async def stream_events(
     handle: RunHandle, first: ev.Event | RunFailed | None
 ) -> AsyncIterator[bytes]:
-    """The run's events as SSE: ``event: <type>`` and ``data: <event json>``."""
+    """The run's events as SSE: ``event: <type>``, ``id: <number>`` and ``data: <event json>``
+    (the number continues the stream on any worker: ``GET /v1/runs/{run_id}/stream``)."""
+    seq = 0
     async for item in handle.events(first):
+        seq += 1
         if isinstance(item, RunFailed):
-            yield sse("error", failure_body(item.error))
+            yield sse("error", failure_body(item.error), seq)
             return
-        yield sse(item.type, item.model_dump(mode="json"))
+        yield sse(item.type, item.model_dump(mode="json"), seq)
+
+
+_SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
 async def _respond(handle: RunHandle, stream: bool) -> Response:
     first = await handle.started()
+    where = {"Content-Location": f"/v1/runs/{handle.run_id}"}
     if stream:
         return StreamingResponse(
             stream_events(handle, first),
             media_type="text/event-stream",
-            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+            headers={**_SSE_HEADERS, **where},
         )
     async for item in handle.events(first):
         if isinstance(item, RunFailed):
             raise item.error
         if isinstance(item, ev.RunFinished):
             return Response(
-                item.result.model_dump_json(), media_type="application/json", status_code=200
+                item.result.model_dump_json(),
+                media_type="application/json",
+                status_code=200,
+                headers=where,
             )
     raise ApiError(500, "The run ended without a result.", type_="server_error")
+
+
+def _start(
+    state: ServerState, kind: str, events: AsyncIterator[ev.Event], thread_id: str, user: Any
+) -> RunHandle:
+    return state.runs.start(kind, events, thread_id=thread_id, user=user)
 
 
 @router.post("/threads", status_code=201)
@@ -127,7 +144,7 @@ async def run(thread_id: ThreadId, body: RunRequest, request: Request, caller: C
     """Answer one request on the thread; the body is the `RunResult`."""
     state = server_state(request)
     events = state.system.astream(body.text, thread_id, caller.user, area=body.area)
-    handle = state.runs.start("run", events)
+    handle = _start(state, "run", events, thread_id, caller.user)
     return await _respond(handle, stream=False)
 
 
@@ -138,7 +155,7 @@ async def run_stream(
     """Answer one request, streaming its events as SSE; the last is ``run_finished``."""
     state = server_state(request)
     events = state.system.astream(body.text, thread_id, caller.user, area=body.area)
-    handle = state.runs.start("run", events)
+    handle = _start(state, "run", events, thread_id, caller.user)
     return await _respond(handle, stream=True)
 
 
@@ -154,7 +171,73 @@ async def approve(
     state = server_state(request)
     await state.system.aget_thread(thread_id, caller.user)  # 404 before any work
     events = state.system.astream_resume(thread_id, body.decision(), caller.user)
-    return await _respond(state.runs.start("resume", events), stream=stream)
+    return await _respond(_start(state, "resume", events, thread_id, caller.user), stream=stream)
+
+
+RunId = Annotated[str, Path(min_length=1, max_length=100)]
+
+
+async def _run_row(state: ServerState, run_id: str, user: str | None) -> RunRow:
+    row = await state.runs.journal.get(run_id)
+    if row is None or row.user != user:
+        raise ApiError(
+            404,
+            f"No run {run_id!r} for this user (runs are kept for a day after they end).",
+            type_="not_found_error",
+            code="not_found",
+        )
+    return row
+
+
+def _after(last_event_id: str | None, after: int | None) -> int:
+    if after is not None:
+        return after
+    try:
+        return int((last_event_id or "0").strip() or 0)
+    except ValueError:
+        raise ApiError(
+            422, "Last-Event-ID must be the number of an event of this run.", param="Last-Event-ID"
+        ) from None
+
+
+@router.get("/runs/{run_id}")
+async def get_run(run_id: RunId, request: Request, caller: Caller) -> dict[str, Any]:
+    """A run started on any worker: its thread, status (running, success, error) and, once it
+    ended, its `RunResult`."""
+    row = await _run_row(server_state(request), run_id, caller.user)
+    return {
+        "run_id": row.run_id,
+        "thread_id": row.thread_id,
+        "kind": row.kind,
+        "status": row.status,
+        "created_at": row.created_at.isoformat(),
+        "updated_at": row.updated_at.isoformat(),
+        "result": (row.output or {}).get("result"),
+    }
+
+
+@router.get("/runs/{run_id}/stream")
+async def continue_stream(
+    run_id: RunId,
+    request: Request,
+    caller: Caller,
+    after: Annotated[int | None, Query(ge=0, description="Last event number received.")] = None,
+) -> StreamingResponse:
+    """Continue a run's event stream (on any worker): the events after ``Last-Event-ID`` (or
+    ``after``), then each new one, until the run ends. The same SSE as the run's own stream."""
+    state = server_state(request)
+    row = await _run_row(state, run_id, caller.user)
+    start = _after(request.headers.get("last-event-id"), after)
+
+    async def body() -> AsyncIterator[bytes]:
+        async for seq, item in follow(state.runs.journal, row.run_id, start):
+            if "failed" in item:
+                yield sse("error", item["failed"], seq)
+                return
+            event = item.get("event") or {}
+            yield sse(str(event.get("type", "event")), event, seq)
+
+    return StreamingResponse(body(), media_type="text/event-stream", headers=_SSE_HEADERS)
 
 
 @router.get("/me/data")
@@ -215,5 +298,5 @@ async def notifications(request: Request, caller: Caller) -> StreamingResponse:
     return StreamingResponse(
         body(),
         media_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        headers=_SSE_HEADERS,
     )

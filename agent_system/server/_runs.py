@@ -13,23 +13,36 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from agent_system import events as ev
 from agent_system.errors import AgentSystemError
+from agent_system.server._journal import Journal, JournalWriter, LocalJournal, RunRow
 from agent_system.server._metrics import Metrics
 
-__all__ = ["NotificationHub", "RunFailed", "RunHandle", "RunManager", "sse"]
+__all__ = [
+    "NotificationHub",
+    "RunFailed",
+    "RunHandle",
+    "RunManager",
+    "event_item",
+    "failed_item",
+    "sse",
+]
 
 log = logging.getLogger(__name__)
 
 
-def sse(event: str | None, data: Any) -> bytes:
-    """One server-sent event: ``event: <name>`` (optional) and ``data: <json or text>``."""
+def sse(event: str | None, data: Any, id_: int | str | None = None) -> bytes:
+    """One server-sent event: ``event: <name>`` (optional), ``id: <id>`` (optional) and
+    ``data: <json or text>``."""
     text = data if isinstance(data, str) else json.dumps(data, separators=(",", ":"))
     lines = [f"event: {event}"] if event else []
+    if id_ is not None:
+        lines.append(f"id: {id_}")
     lines.extend(f"data: {line}" for line in text.splitlines() or [""])
     return ("\n".join(lines) + "\n\n").encode("utf-8")
 
@@ -46,11 +59,17 @@ _END = object()
 
 @dataclass
 class RunHandle:
-    """A run going on in the background; read its events with `events()`."""
+    """A run going on in the background; read its events with `events()`.
+
+    Its items are also written to the run journal under `run_id`, numbered from 1 in the
+    order `events()` yields them (see `agent_system.server._journal`)."""
 
     kind: str
     queue: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
     task: asyncio.Task[None] | None = None
+    run_id: str = field(default_factory=lambda: str(uuid.uuid4()))
+    journal: JournalWriter | None = None
+    """Set before the first item is queued when the run is journaled."""
 
     async def first(self) -> ev.Event | RunFailed | None:
         """The first item (an event, a failure, or None if the run ended without events)."""
@@ -90,11 +109,25 @@ class RunHandle:
         raise RuntimeError("The run ended without a result.")
 
 
+def event_item(event: ev.Event) -> dict[str, Any]:
+    """A typed event as a journal item."""
+    return {"event": event.model_dump(mode="json")}
+
+
+def failed_item(error: BaseException) -> dict[str, Any]:
+    """A run's failure as a journal item (the error body its stream sends)."""
+    from agent_system.server._common import failure_body
+
+    return {"failed": failure_body(error)}
+
+
 class RunManager:
     """Starts runs as tasks, records their metrics, and drains them on shutdown."""
 
-    def __init__(self, metrics: Metrics) -> None:
+    def __init__(self, metrics: Metrics, journal: Journal | None = None) -> None:
         self.metrics = metrics
+        self.journal: Journal = journal or LocalJournal()
+        """Where runs started with a thread are journaled (set to the cluster's on PostgreSQL)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property
@@ -102,31 +135,74 @@ class RunManager:
         """How many runs are going on."""
         return len(self._tasks)
 
-    def start(self, kind: str, events: AsyncIterator[ev.Event]) -> RunHandle:
-        """Drive `events` in a task; the returned handle reads them."""
-        handle = RunHandle(kind)
+    def start(
+        self,
+        kind: str,
+        events: AsyncIterator[ev.Event],
+        *,
+        thread_id: str | None = None,
+        user: str | None = None,
+        run_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        finish_journal: bool = True,
+    ) -> RunHandle:
+        """Drive `events` in a task; the returned handle reads them.
+
+        With `thread_id` the run is journaled (readable from ``GET /v1/runs/{run_id}`` on any
+        worker sharing the journal); `finish_journal=False` leaves adding the last items and
+        marking it ended to the caller (``handle.journal``)."""
+        handle = RunHandle(kind, run_id=run_id or str(uuid.uuid4()))
+
+        def put(item: Any) -> None:
+            if handle.journal is not None:
+                handle.journal.put(
+                    failed_item(item.error) if isinstance(item, RunFailed) else event_item(item)
+                )
+            handle.queue.put_nowait(item)
 
         async def drive() -> None:
+            if thread_id is not None:
+                handle.journal = await self._journal(handle.run_id, kind, thread_id, user, metadata)
+            output: dict[str, Any] | None = None
             try:
                 async for event in events:
                     if isinstance(event, ev.RunFinished):
                         self.metrics.record_run(kind, event.result)
-                    handle.queue.put_nowait(event)
+                        output = {"result": event.result.model_dump(mode="json")}
+                    put(event)
             except asyncio.CancelledError:
-                handle.queue.put_nowait(RunFailed(asyncio.CancelledError()))
+                put(RunFailed(asyncio.CancelledError()))
                 raise
             except Exception as exc:
                 if not isinstance(exc, AgentSystemError):
                     log.error("A %s run raised", kind, exc_info=exc)
-                handle.queue.put_nowait(RunFailed(exc))
+                put(RunFailed(exc))
             finally:
                 handle.queue.put_nowait(_END)
+                if handle.journal is not None and finish_journal:
+                    await handle.journal.finish("success" if output else "error", output)
 
         task = asyncio.create_task(drive(), name=f"agent-system-{kind}")
         handle.task = task
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return handle
+
+    async def _journal(
+        self,
+        run_id: str,
+        kind: str,
+        thread_id: str,
+        user: str | None,
+        metadata: dict[str, Any] | None,
+    ) -> JournalWriter | None:
+        try:
+            row = RunRow(run_id, thread_id, user, kind, metadata=dict(metadata or {}))
+            await self.journal.create(row)
+        except Exception:  # the run goes on; only readers on other workers miss it
+            log.exception("Could not record run %s in the journal", run_id)
+            return None
+        return JournalWriter(self.journal, run_id)
 
     async def drain(self, timeout_s: float) -> int:
         """Let running tasks finish for up to `timeout_s`; cancel the rest. Returns how many."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import subprocess
@@ -252,3 +253,98 @@ def test_four_workers_one_killed_every_timer_still_fires(servers: Servers, datab
         # Once each, even for the timers the killed worker had claimed or was firing: the
         # NOTIFY commits with the "fired" mark (tests/server/test_timer_once.py).
         assert sorted(stream.timers) == sorted(ids)
+
+
+def test_a_runs_event_stream_continues_on_another_worker(servers: Servers, tmp_path: Path) -> None:
+    counter = tmp_path / "effects.log"
+    app = "tests.server.cluster_worker:app"
+    (_, a), (_, b) = servers(2, app=app, CLUSTER_COUNTER=str(counter))
+    auth = {"Authorization": f"Bearer {KEY_A}"}
+    seen: list[tuple[str, str]] = []
+    with (
+        httpx.Client(base_url=a, headers=auth, timeout=60) as client,
+        connect_sse(
+            client, "POST", "/v1/threads/moving/runs/stream", json={"text": "work s1"}
+        ) as source,
+    ):
+        where = source.response.headers["content-location"]
+        for sse in source.iter_sse():
+            seen.append((sse.id, sse.event))
+            if sse.event == "step_finished":
+                break  # the client's connection drops mid-run (a load balancer moves it)
+    with (
+        httpx.Client(base_url=b, headers=auth, timeout=60) as client,
+        connect_sse(
+            client, "GET", f"{where}/stream", headers={"Last-Event-ID": seen[-1][0]}
+        ) as source,
+    ):
+        rest = [(sse.id, sse.event) for sse in source.iter_sse()]
+    events = seen + rest
+    assert [int(n) for n, _ in events] == list(range(1, len(events) + 1))  # none lost, none twice
+    assert [e for _, e in events].count("step_finished") == 4
+    assert events[-1][1] == "run_finished"
+    assert httpx.get(f"{b}{where}", headers=auth).json()["status"] == "success"
+
+
+def test_a_langgraph_run_is_joined_and_read_on_another_worker(
+    servers: Servers, tmp_path: Path
+) -> None:
+    from langgraph_sdk import get_sync_client
+
+    counter = tmp_path / "effects.log"
+    app = "tests.server.cluster_worker:app"
+    (_, a), (_, b) = servers(2, app=app, CLUSTER_COUNTER=str(counter), CLUSTER_STEP_S="0.4")
+    on_a = get_sync_client(url=a, api_key=KEY_A)
+    on_b = get_sync_client(url=b, api_key=KEY_A)
+    tid = on_a.threads.create()["thread_id"]
+    run = on_a.runs.create(tid, "agent-system", input={"text": "work s2"})
+    parts = list(on_b.runs.join_stream(tid, run["run_id"], stream_mode=["custom"]))
+    custom = [p.data["type"] for p in parts if p.event == "custom"]
+    assert custom[-1] == "run_finished" and "step_finished" in custom
+    done = on_b.runs.join(tid, run["run_id"])
+    assert [s["status"] for s in done["steps"]] == ["succeeded"] * 4
+    assert on_b.runs.get(tid, run["run_id"])["status"] == "success"
+    assert [r["run_id"] for r in on_b.runs.list(tid)] == [run["run_id"]]
+    other = get_sync_client(url=b, api_key=KEY_B)
+    with pytest.raises(httpx.HTTPStatusError):
+        other.runs.get(tid, run["run_id"])
+
+
+def test_the_stream_of_a_run_whose_worker_died_ends_on_another_worker(
+    servers: Servers, tmp_path: Path
+) -> None:
+    counter = tmp_path / "effects.log"
+    app = "tests.server.cluster_worker:app"
+    (proc_a, a), (_, b) = servers(2, app=app, CLUSTER_COUNTER=str(counter))
+    auth = {"Authorization": f"Bearer {KEY_A}"}
+    seen: list[str] = []
+    where: list[str] = []
+
+    def stream() -> None:
+        with (
+            contextlib.suppress(httpx.HTTPError),  # its worker dies under it
+            httpx.Client(base_url=a, headers=auth, timeout=60) as client,
+            connect_sse(
+                client, "POST", "/v1/threads/dies/runs/stream", json={"text": "work r3"}
+            ) as source,
+        ):
+            where.append(source.response.headers["content-location"])
+            for sse in source.iter_sse():
+                seen.append(sse.id)
+
+    client = threading.Thread(target=stream, daemon=True)
+    client.start()
+    wait_until(lambda: "start r3/b" in lines(counter))
+    kill(proc_a)
+    client.join(20)
+    with (
+        httpx.Client(base_url=b, headers=auth, timeout=90) as http,
+        connect_sse(
+            http, "GET", f"{where[0]}/stream", headers={"Last-Event-ID": seen[-1]}
+        ) as source,
+    ):
+        rest = [(sse.id, sse.event, sse.data) for sse in source.iter_sse()]
+    assert rest[-1][1] == "run_finished"  # ended by the worker that finished the run
+    assert int(rest[0][0]) == int(seen[-1]) + 1
+    result = json.loads(rest[-1][2])["result"]
+    assert [s["status"] for s in result["result"]["steps"]] == ["succeeded"] * 4

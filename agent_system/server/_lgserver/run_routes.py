@@ -15,10 +15,12 @@ from pydantic import BaseModel, ConfigDict
 from agent_system.api import ThreadNotFoundError
 from agent_system.server._auth import Principal
 from agent_system.server._common import ApiError, ServerState, server_state
+from agent_system.server._journal import Journal, RunRow, follow
 from agent_system.server._lgserver import threads as th
 from agent_system.server._lgserver.routes import Caller, ThreadId, runs_of
-from agent_system.server._lgserver.runs import LgRun, read
+from agent_system.server._lgserver.runs import Failure, LgRun, journal_item, read
 from agent_system.server._lgserver.state import (
+    ASSISTANT_ID,
     check_assistant,
     message_ids,
     public_values,
@@ -133,9 +135,18 @@ async def _start(
     if (theirs := request_message_id(body.input)) is not None:
         await th.remember_id(state, thread_id, user, human_id, theirs)
     ids = await th.client_ids(state, thread_id, user)
-    handle = state.runs.start("langgraph", events)
+    run_id = str(uuid.uuid4())
+    handle = state.runs.start(
+        "langgraph",
+        events,
+        thread_id=thread_id,
+        user=user,
+        run_id=run_id,
+        metadata=body.metadata or {},
+        finish_journal=False,  # the follower adds the final state, then marks it ended
+    )
     first = await handle.started()
-    run = runs.new(thread_id, user, body.metadata or {})
+    run = runs.new(thread_id, user, body.metadata or {}, run_id=run_id)
     start = public_values(thread_id, values, (), ids)
     translator = Translator(run.run_id, thread_id, modes, start, ai_id)
     queue = run.attach()  # before the follower starts: the reader misses nothing
@@ -252,22 +263,54 @@ async def create_stateless(body: RunCreate, request: Request, caller: Caller) ->
 
 @router.get("/threads/{thread_id}/runs")
 async def list_runs(thread_id: ThreadId, request: Request, caller: Caller) -> list[dict[str, Any]]:
-    """The thread's runs this server process knows, newest first."""
+    """The thread's runs, newest first (those of every worker sharing the run journal)."""
     await th.snapshot(server_state(request), thread_id, caller.user)
-    return [run.json() for run in runs_of(request).of_thread(thread_id, caller.user)]
+    local = runs_of(request).of_thread(thread_id, caller.user)
+    known = {run.run_id for run in local}
+    rows = await server_state(request).runs.journal.of_thread(thread_id)
+    others = [
+        _row_json(row)
+        for row in rows
+        if row.run_id not in known and row.user == caller.user and row.kind == "langgraph"
+    ]
+    return sorted(
+        [run.json() for run in local] + others, key=lambda r: str(r["created_at"]), reverse=True
+    )
 
 
-def _run(request: Request, thread_id: str, run_id: str, user: str | None) -> LgRun:
+def _not_found(thread_id: str, run_id: str) -> ApiError:
+    return ApiError(
+        404,
+        f"No run {run_id!r} on thread {thread_id!r} for this user (runs are kept for a day "
+        "after they end).",
+        type_="not_found_error",
+        code="not_found",
+    )
+
+
+async def _find(request: Request, thread_id: str, run_id: str, user: str | None) -> LgRun | RunRow:
+    """The run: this process's record, else the journal's (started on another worker)."""
     run = runs_of(request).get(thread_id, run_id, user)
-    if run is None:
-        raise ApiError(
-            404,
-            f"No run {run_id!r} on thread {thread_id!r} for this user (runs are kept in the "
-            "memory of the server process that started them).",
-            type_="not_found_error",
-            code="not_found",
-        )
-    return run
+    if run is not None:
+        return run
+    row = await server_state(request).runs.journal.get(run_id)
+    if row is None or row.thread_id != thread_id or row.user != user or row.kind != "langgraph":
+        raise _not_found(thread_id, run_id)
+    return row
+
+
+def _row_json(row: RunRow) -> dict[str, Any]:
+    return {
+        "run_id": row.run_id,
+        "thread_id": row.thread_id,
+        "assistant_id": ASSISTANT_ID,
+        "created_at": row.created_at.isoformat(),
+        "updated_at": row.updated_at.isoformat(),
+        "status": row.status,
+        "metadata": row.metadata,
+        "multitask_strategy": "enqueue",
+        "kwargs": {},
+    }
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}")
@@ -275,7 +318,8 @@ async def get_run(
     thread_id: ThreadId, run_id: RunId, request: Request, caller: Caller
 ) -> dict[str, Any]:
     """The run: status (pending, running, success, error), times, metadata."""
-    return _run(request, thread_id, run_id, caller.user).json()
+    run = await _find(request, thread_id, run_id, caller.user)
+    return run.json() if isinstance(run, LgRun) else _row_json(run)
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}/join")
@@ -283,9 +327,16 @@ async def join_run(
     thread_id: ThreadId, run_id: RunId, request: Request, caller: Caller
 ) -> dict[str, Any]:
     """Wait for the run to end; its final state (as ``/runs/wait``)."""
-    run = _run(request, thread_id, run_id, caller.user)
-    await run.done.wait()
-    return run.output()
+    run = await _find(request, thread_id, run_id, caller.user)
+    if isinstance(run, LgRun):
+        await run.done.wait()
+        return run.output()
+    journal = server_state(request).runs.journal
+    row: RunRow | None = run
+    while row is not None and not row.ended:
+        await journal.wait(run_id, 1.0)
+        row = await journal.get(run_id)
+    return dict(row.output or {}) if row is not None else {}
 
 
 @router.get("/threads/{thread_id}/runs/{run_id}/stream")
@@ -296,18 +347,48 @@ async def join_stream(
     caller: Caller,
     stream_mode: Annotated[list[str] | None, Query()] = None,
 ) -> Response:
-    """Stream the run's events from now on (earlier ones are not replayed)."""
-    run = _run(request, thread_id, run_id, caller.user)
+    """Stream the run's events from now on, on any worker; with ``Last-Event-ID`` (the ``id``
+    of an event this stream sent) the events after that one."""
+    run = await _find(request, thread_id, run_id, caller.user)
     state = server_state(request)
     snapshot = await th.snapshot(state, thread_id, caller.user)
     ids = await th.client_ids(state, thread_id, caller.user)
     values = public_values(thread_id, dict(snapshot.values or {}), snapshot.interrupts, ids)
-    modes = modes_of(stream_mode)
-    translator = Translator(run.run_id, thread_id, modes, values, "")
-    queue = run.attach()
+    translator = Translator(run_id, thread_id, modes_of(stream_mode), values, "")
+    last = request.headers.get("last-event-id")
+    if isinstance(run, LgRun) and last is None:
+        queue = run.attach()
+        return StreamingResponse(
+            _parts(run, translator, queue, None),
+            media_type="text/event-stream",
+            headers=_SSE_HEADERS,
+        )
+    journal = state.runs.journal
+    if last is not None and last.strip().isdigit():
+        after = int(last)
+    else:  # from now on
+        after = max((seq for seq, _ in await journal.items(run_id, 0)), default=0)
     return StreamingResponse(
-        _parts(run, translator, queue, None), media_type="text/event-stream", headers=_SSE_HEADERS
+        _journal_parts(journal, run_id, after, translator),
+        media_type="text/event-stream",
+        headers=_SSE_HEADERS,
     )
+
+
+async def _journal_parts(
+    journal: Journal, run_id: str, after: int, translator: Translator
+) -> AsyncIterator[bytes]:
+    """A run's SSE body read from the journal (each part's ``id`` is its item's number)."""
+    for name, data in translator.start(None):
+        yield sse(name, data)
+    async for seq, raw in follow(journal, run_id, after):
+        item = journal_item(raw)
+        if isinstance(item, Failure):
+            yield sse("error", item.data(), seq)
+            return
+        parts = translator.finish(item) if isinstance(item, Final) else translator.on_event(item)
+        for name, data in parts:
+            yield sse(name, data, seq)
 
 
 _NOT_HERE = {

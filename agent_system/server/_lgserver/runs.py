@@ -26,9 +26,9 @@ from agent_system.server._common import ServerState
 from agent_system.server._lgserver.state import ASSISTANT_ID, interrupt_json, public_values
 from agent_system.server._lgserver.stream import Final, error_data
 from agent_system.server._lgserver.threads import client_ids, forget_ids
-from agent_system.server._runs import RunFailed, RunHandle
+from agent_system.server._runs import RunFailed, RunHandle, failed_item
 
-__all__ = ["MAX_RUNS", "LgRun", "LgRuns", "final_state"]
+__all__ = ["MAX_RUNS", "Failure", "LgRun", "LgRuns", "final_item", "final_state", "journal_item"]
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +102,40 @@ class LgRun:
             queue.put_nowait(item)
 
 
+def final_item(final: Final) -> dict[str, Any]:
+    """A run's final state as a journal item."""
+    return {
+        "final": {
+            "values": final.values,
+            "interrupts": final.interrupts,
+            "result": final.result.model_dump(mode="json"),
+        }
+    }
+
+
+def journal_item(item: dict[str, Any]) -> Any:
+    """A journal item back as what a run's readers get: an event, a `Final`, or a failure."""
+    if "event" in item:
+        return ev.EventAdapter.validate_python(item["event"])
+    if "final" in item:
+        final = item["final"]
+        result = ev.RunResult.model_validate(final["result"])
+        return Final(dict(final["values"]), list(final["interrupts"]), result)
+    return Failure(dict(item.get("failed") or {}))
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A run's failure read from the journal: the error body its stream sent."""
+
+    body: dict[str, Any]
+
+    def data(self) -> dict[str, Any]:
+        """The data of the ``error`` event."""
+        error = self.body.get("error") or {}
+        return {"error": error.get("type", "server_error"), "message": error.get("message", "")}
+
+
 async def read(queue: asyncio.Queue[Any]) -> AsyncIterator[Any]:
     """The items of an attached queue, until the run ends."""
     while True:
@@ -128,9 +162,16 @@ class LgRuns:
         self._runs: OrderedDict[str, LgRun] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def new(self, thread_id: str, user: str | None, metadata: dict[str, Any]) -> LgRun:
+    def new(
+        self,
+        thread_id: str,
+        user: str | None,
+        metadata: dict[str, Any],
+        *,
+        run_id: str | None = None,
+    ) -> LgRun:
         """Record a run (not started yet)."""
-        run = LgRun(str(uuid.uuid4()), thread_id, user, metadata)
+        run = LgRun(run_id or str(uuid.uuid4()), thread_id, user, metadata)
         self._runs[run.run_id] = run
         while len(self._runs) > MAX_RUNS:
             oldest = next((r for r in self._runs.values() if r.done.is_set()), None)
@@ -179,12 +220,18 @@ class LgRuns:
                     if isinstance(item, ev.RunFinished):
                         run.final = await final_state(state, run.thread_id, run.user, item.result)
                         run.status = "success"
+                        if handle.journal is not None:
+                            handle.journal.put(final_item(run.final))
                         run.publish(run.final)
             except Exception as exc:  # reading the final state failed: the run is still recorded
                 log.error("Following LangGraph run %s failed", run.run_id, exc_info=exc)
                 run.status, run.error = "error", error_data(exc)
+                if handle.journal is not None:
+                    handle.journal.put(failed_item(exc))
                 run.publish(RunFailed(exc))
             finally:
+                if handle.journal is not None:
+                    await handle.journal.finish(run.status, run.output())
                 if delete_after:
                     with contextlib.suppress(ThreadNotFoundError):
                         await state.system.adelete_thread(run.thread_id, run.user)
