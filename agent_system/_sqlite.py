@@ -10,6 +10,7 @@ LangGraph's own schema and serialisation; only the async entry points are added.
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -22,10 +23,12 @@ from langgraph.checkpoint.base import (
     CheckpointTuple,
 )
 from langgraph.checkpoint.sqlite import SqliteSaver
-from langgraph.store.base import Op, Result
+from langgraph.store.base import GetOp, ListNamespacesOp, Op, Result, SearchOp
 from langgraph.store.sqlite import SqliteStore
 
 __all__ = ["LoopSqliteSaver", "LoopSqliteStore"]
+
+_READS = (GetOp, SearchOp, ListNamespacesOp)
 
 
 class LoopSqliteSaver(SqliteSaver):
@@ -79,13 +82,28 @@ class LoopSqliteStore(SqliteStore):
     waits for it instead (``busy_timeout``).
     """
 
+    _reading = threading.local()
+
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         return self.batch(ops)
+
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        """A batch that only reads (no TTL to refresh) runs without a transaction: it does not
+        take the write lock, so it never waits for (or holds up) another connection's write."""
+        ops = list(ops)
+        if self.ttl_config or not all(isinstance(op, _READS) for op in ops):
+            return super().batch(ops)
+        self._reading.on = True
+        try:
+            return super().batch(ops)
+        finally:
+            self._reading.on = False
 
     @contextmanager
     def _cursor(self, *, transaction: bool = True) -> Iterator[sqlite3.Cursor]:
         if not self.is_setup:
             self.setup()
+        transaction = transaction and not getattr(self._reading, "on", False)
         with self.lock:
             if transaction:
                 self.conn.execute("BEGIN IMMEDIATE")

@@ -439,7 +439,8 @@ class AgentSystem:
         if values.get("plan"):
             plan = ExecutionPlan.model_validate(values["plan"])
             journal = StepJournal(self.engine.runtime.store)
-            finished = await journal.finished(config["configurable"]["thread_id"], plan)
+            thread = config["configurable"]["thread_id"]
+            finished = await journal.finished(thread, plan, more_steps=True)
         update = deadline_update(values, finished, seconds)
         await self.graph.aupdate_state(
             _config(config["configurable"]["thread_id"]), update, as_node="synthesize"
@@ -693,8 +694,7 @@ async def _clear_journal(store: BaseStore | None, thread_id: str, snapshot: Any)
     if snapshot.next or snapshot.interrupts or not values.get("plan"):
         return
     if values.get("status") in ("success", "partial", "failure"):
-        plan = ExecutionPlan.model_validate(values["plan"])
-        await StepJournal(store).clear(thread_id, plan)
+        await StepJournal(store).clear(thread_id, values["plan"])
 
 
 def _pending(snapshot: Any) -> list[dict[str, Any]]:

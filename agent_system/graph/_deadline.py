@@ -29,6 +29,7 @@ __all__ = ["RequestTimeout", "bounded", "deadline_update"]
 
 T = TypeVar("T")
 _DONE = object()
+_TIMEOUT = object()
 
 
 class RequestTimeout(Exception):
@@ -52,29 +53,37 @@ async def bounded(stream: AsyncIterator[T], seconds: float) -> AsyncIterator[T]:
         await queue.put(_DONE)
 
     task = asyncio.create_task(pump())
-    deadline = asyncio.get_running_loop().time() + seconds
+    # One timer for the whole turn (not a `wait_for` task per item, which on Python 3.11 also
+    # drops a cancel that arrives as the item does): at the deadline it stops the stream and
+    # tells the consumer.
+    timer = asyncio.get_running_loop().call_later(seconds, _expire, task, queue)
     try:
         while True:
-            remaining = deadline - asyncio.get_running_loop().time()
-            if remaining <= 0:
-                raise RequestTimeout
-            try:
-                # Not `asyncio.wait_for`: on Python 3.11 it returns the item and drops a cancel
-                # that arrives as the item does, so a cancelled turn would run on.
-                async with asyncio.timeout_at(deadline):
-                    item = await queue.get()
-            except TimeoutError:
-                raise RequestTimeout from None
+            item = await queue.get()
             if item is _DONE:
                 return
+            if item is _TIMEOUT:
+                raise RequestTimeout
             if isinstance(item, BaseException):
                 raise item
             yield item
     finally:
+        timer.cancel()
         if not task.done():
             task.cancel()
         with contextlib.suppress(BaseException):
             await task
+
+
+def _expire(task: asyncio.Task[None], queue: asyncio.Queue[Any]) -> None:
+    """The deadline passed: the consumer gets `_TIMEOUT` before anything still queued."""
+    task.cancel()
+    pending = []
+    while not queue.empty():
+        pending.append(queue.get_nowait())
+    queue.put_nowait(_TIMEOUT)
+    for item in pending:
+        queue.put_nowait(item)
 
 
 def deadline_update(

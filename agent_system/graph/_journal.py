@@ -11,9 +11,9 @@ why this and not `@task`). A run's entries are cleared once its last checkpoint 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from langgraph.store.base import PutOp
+from langgraph.store.base import GetOp, Item, PutOp
 
 from agent_system.planning.models import ExecutionPlan, StepResult, StepStatus
 
@@ -49,12 +49,20 @@ class StepJournal:
     def _namespace(thread_id: str, plan: ExecutionPlan) -> tuple[str, ...]:
         return (JOURNAL_LABEL, store_label(thread_id), str(plan.id))
 
-    async def finished(self, thread_id: str | None, plan: ExecutionPlan) -> dict[str, StepResult]:
-        """The steps of `plan` that finished before (a crash, then a resume)."""
+    async def finished(
+        self, thread_id: str | None, plan: ExecutionPlan, *, more_steps: bool = False
+    ) -> dict[str, StepResult]:
+        """The steps of `plan` that finished before (a crash, then a resume). `more_steps`: the
+        plan is still streaming in, so steps not in it yet are looked for too."""
         if self.store is None or thread_id is None:
             return {}
-        items = await self.store.asearch(self._namespace(thread_id, plan), limit=10_000)
-        results = (StepResult.model_validate(item.value) for item in items)
+        namespace = self._namespace(thread_id, plan)
+        found: list[Any]
+        if more_steps:
+            found = await self.store.asearch(namespace, limit=10_000)
+        else:  # one read of the plan's keys: a cheaper query than a search of the namespace
+            found = await self.store.abatch([GetOp(namespace, step.id) for step in plan.steps])
+        results = (StepResult.model_validate(i.value) for i in found if isinstance(i, Item))
         return {r.step_id: r for r in results if r.status == StepStatus.SUCCEEDED}
 
     async def record(self, thread_id: str | None, plan: ExecutionPlan, result: StepResult) -> None:
@@ -65,12 +73,16 @@ class StepJournal:
             self._namespace(thread_id, plan), result.step_id, result.model_dump(mode="json")
         )
 
-    async def clear(self, thread_id: str | None, plan: ExecutionPlan) -> None:
-        """The run is over: drop its entries in one batch."""
+    async def clear(self, thread_id: str | None, plan: ExecutionPlan | dict[str, Any]) -> None:
+        """The run is over: drop its entries in one batch (`plan` may be its JSON form)."""
         if self.store is None or thread_id is None:
             return
-        namespace = self._namespace(thread_id, plan)
-        await self.store.abatch([PutOp(namespace, step.id, None) for step in plan.steps])
+        if isinstance(plan, ExecutionPlan):
+            plan_id, steps = str(plan.id), [step.id for step in plan.steps]
+        else:  # the checkpoint's JSON: no need to rebuild the model for its ids
+            plan_id, steps = str(plan["id"]), [str(step["id"]) for step in plan.get("steps", ())]
+        namespace = (JOURNAL_LABEL, store_label(thread_id), plan_id)
+        await self.store.abatch([PutOp(namespace, step, None) for step in steps])
 
     async def delete_thread(self, thread_id: str) -> None:
         """Drop every entry of a thread (it is being deleted)."""

@@ -57,7 +57,7 @@ class RunSteps:
         ids = {s.id for s in plan.steps}
         completed = {k: v for k, v in previous.items() if k in ids}
         journal = StepJournal(self.runtime.store)
-        completed.update(await journal.finished(thread, plan))
+        completed.update(await journal.finished(thread, plan, more_steps=incoming is not None))
         user = view.get("user")
         scope = current_scope()
 

@@ -434,7 +434,9 @@ def validate_plan(plan: ExecutionPlan, registry: ToolRegistry) -> ExecutionPlan:
     problems = check_plan(plan, registry)
     if problems:
         raise PlanValidationError(problems)
-    copy = plan.model_copy(deep=True)
+    # New step objects (their numbers and approval flags change below); a deep copy of every
+    # argument value would cost more than the rest of a fast reply's validation.
+    copy = plan.model_copy(update={"steps": [s.model_copy() for s in plan.steps]})
     for step in copy.steps:
         spec = registry.get(step.tool)
         if spec is not None and spec.requires_approval:
