@@ -11,19 +11,25 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import (
+    AIMessage,
+    AIMessageChunk,
+    BaseMessage,
+    HumanMessage,
+    ToolMessage,
+)
 from langchain_core.tools import StructuredTool, ToolException
 from langgraph.checkpoint.memory import InMemorySaver
 
 from agent_system.errors import AgentSystemError
-from agent_system.llm._fake import ScriptedChatModel
+from agent_system.llm._fake import ScriptedCall, ScriptedChatModel
 from benchmarks.workload import Latency, Scenario, SimStep, simulate_call
 
-__all__ = ["Baseline", "RunSample", "open_baseline", "react_policy"]
+__all__ = ["Baseline", "RunSample", "call_tokens", "open_baseline", "react_policy"]
 
 
 @dataclass
@@ -39,6 +45,41 @@ class RunSample:
     """Ours, streamed plan: when each step's JSON object closed in the planner's stream."""
     started_at: Any = None
     """When the request was sent (UTC datetime), for timelines."""
+    first_token_s: float | None = None
+    """When the first token of the reply reached the caller, from the request."""
+    tokens_in: int = 0
+    """Tokens sent to the LLM over the request: every message, tool schema and output schema."""
+    tokens_out: int = 0
+    """Tokens the LLM sent back: text, tool calls and structured output."""
+
+
+def call_tokens(calls: Sequence[ScriptedCall], chars_per_token: int = 4) -> tuple[int, int]:
+    """(sent, received) tokens of these calls, about `chars_per_token` characters a token.
+
+    What an OpenAI-compatible server bills: every message, plus the offered tools' and the
+    output schema's JSON on every call (the scripted model's own usage counts messages only).
+    """
+
+    def count(text: str) -> int:
+        return -(-len(text) // chars_per_token) if text else 0
+
+    sent = received = 0
+    for call in calls:
+        sent += sum(count(str(m.content)) for m in call.messages)
+        for m in call.messages:
+            if isinstance(m, AIMessage) and m.tool_calls:
+                sent += count(json.dumps([{"n": c["name"], "a": c["args"]} for c in m.tool_calls]))
+        if call.tools:
+            sent += count(json.dumps(call.tools, separators=(",", ":")))
+        if call.structured:
+            sent += count(json.dumps(call.structured, separators=(",", ":")))
+        reply = call.reply
+        if reply is not None:
+            received += count(str(reply.content))
+            if reply.tool_calls:
+                calls_json = [{"n": c["name"], "a": c["args"]} for c in reply.tool_calls]
+                received += count(json.dumps(calls_json, separators=(",", ":")))
+    return sent, received
 
 
 def _lc_name(tool: str) -> str:
@@ -132,21 +173,47 @@ class Baseline:
 
         self.scenario = scenario
         self.model = ScriptedChatModel(
-            default=react_policy(scenario), latency_s=workload.llm_s, model_name="react"
+            default=react_policy(scenario),
+            latency_s=workload.llm_s,
+            first_chunk_s=workload.first_chunk_s,
+            model_name="react",
         )
         self.agent: Any = create_agent(
             self.model, langchain_tools(scenario, workload), checkpointer=InMemorySaver()
         )
 
     async def run(self) -> RunSample:
+        """Streamed, as a chat UI would: the answer's first token is timed as it arrives."""
         before = len(self.model.calls)
         config = {"configurable": {"thread_id": str(uuid.uuid4())}, "recursion_limit": 10_000}
         started = time.perf_counter()
-        state = await self.agent.ainvoke({"messages": [HumanMessage(self.scenario.text)]}, config)
+        first: float | None = None
+        final: Any = None
+        request = {"messages": [HumanMessage(self.scenario.text)]}
+        async for mode, chunk in self.agent.astream(
+            request, config, stream_mode=["messages", "updates"]
+        ):
+            if mode == "messages":
+                message = chunk[0]
+                if first is None and isinstance(message, AIMessageChunk) and message.content:
+                    first = time.perf_counter() - started
+            else:
+                for update in chunk.values():
+                    for message in (update or {}).get("messages", []):
+                        final = message
         wall = time.perf_counter() - started
-        final = state["messages"][-1]
         ok = isinstance(final, AIMessage) and str(final.content).startswith("Done:")
-        return RunSample(wall, len(self.model.calls) - before, ok, str(final.content)[:80])
+        calls = self.model.calls[before:]
+        sent, received = call_tokens(calls)
+        return RunSample(
+            wall,
+            len(calls),
+            ok,
+            str(getattr(final, "content", ""))[:80],
+            first_token_s=first,
+            tokens_in=sent,
+            tokens_out=received,
+        )
 
 
 def open_baseline(scenario: Scenario, workload: Latency) -> Baseline:

@@ -174,6 +174,20 @@ async def compare(
     return [record for record, *_ in systems]
 
 
+def _tokens_and_first_token(record: ScenarioRuns) -> dict[str, Any]:
+    """Median tokens sent and received per request, and time to the first reply token."""
+    out: dict[str, Any] = {}
+    for kind, samples in (("baseline", record.baseline), ("ours", record.ours)):
+        firsts = [s.first_token_s for s in samples if s.first_token_s is not None]
+        out[f"{kind}_tokens_in"] = median([s.tokens_in for s in samples]) if samples else math.nan
+        out[f"{kind}_tokens_out"] = median([s.tokens_out for s in samples]) if samples else math.nan
+        out[f"{kind}_first_token_ms"] = median(firsts) * 1000 if firsts else math.nan
+    base = out["baseline_tokens_in"] + out["baseline_tokens_out"]
+    ours = out["ours_tokens_in"] + out["ours_tokens_out"]
+    out["token_ratio"] = ours / base if base else math.nan
+    return out
+
+
 def summarize(records: list[ScenarioRuns], workload: Latency) -> dict[str, Any]:
     """Per-scenario medians, speedups, LLM calls and the headline numbers."""
     rows = []
@@ -196,6 +210,7 @@ def summarize(records: list[ScenarioRuns], workload: Latency) -> dict[str, Any]:
             "baseline_overhead_ms": (median(base) - sc.ideal_baseline_s(workload)) * 1000,
             "baseline_llm_calls": max((s.llm_calls for s in record.baseline), default=0),
             "ours_llm_calls": max((s.llm_calls for s in record.ours), default=0),
+            **_tokens_and_first_token(record),
             "baseline_ok": all(s.ok for s in record.baseline),
             "ours_ok": all(s.ok for s in record.ours),
             "ours_detail": record.ours[-1].detail if record.ours else "",

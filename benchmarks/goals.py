@@ -27,9 +27,16 @@ STREAMED_GEOMEAN_OVER = (
     "replan",
 )
 JSON_CLOSE_START_MS = 10.0
+TOKEN_SHARE_CHAIN_4 = 1 / 3
+"""Our tokens (sent + received) over ReAct's on the depth-4 chain."""
 FAST_REPLY_P95_MS = 5.0
 PER_STEP_MS = 1.0
 DEPENDANT_START_MS = 10.0
+SERVER_P99_MS = 150.0
+"""Fast replies at 32 clients (issue 18 item 6)."""
+SERVER_CPU_RATIO_BEFORE = 17.0
+"""Server CPU per fast reply over the bare FastAPI endpoint's, measured side by side on
+b057e1d (before issue 18 item 6); the goal is a third of that CPU per request."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +85,19 @@ def _comparison(comp: dict[str, Any]) -> list[Check]:
                 f"{_f(value)}x (ceiling {_f(rows.get(name, {}).get('ceiling', math.nan))}x)",
                 value >= goal,
                 "speed",
+            )
+        )
+    chain = rows.get("chain_4", {})
+    if "token_ratio" in chain:
+        share = chain["token_ratio"]
+        checks.append(
+            Check(
+                "tokens sent + received, depth-4 chain, ours over ReAct's",
+                "<= 0.33",
+                f"{_f(share)} ({chain['ours_tokens_in'] + chain['ours_tokens_out']:,.0f} "
+                f"against {chain['baseline_tokens_in'] + chain['baseline_tokens_out']:,.0f})",
+                share <= TOKEN_SHARE_CHAIN_4,
+                "tokens",
             )
         )
     closes = comp.get("json_close_gap_ms")
@@ -225,6 +245,34 @@ def _external(name: str, data: dict[str, Any]) -> list[Check]:
     return checks
 
 
+def _server(server: dict[str, Any]) -> list[Check]:
+    load = server.get("load")
+    if not load:
+        return []
+    checks = [
+        Check(
+            f"server p99, fast replies, {load['clients']} clients",
+            f"<= {SERVER_P99_MS:g} ms",
+            f"{_f(load['p99_ms'], 0)} ms",
+            load["p99_ms"] <= SERVER_P99_MS,
+            "server",
+        )
+    ]
+    ratio = server.get("cpu_ratio_to_bare")
+    if ratio is not None:
+        goal = SERVER_CPU_RATIO_BEFORE / 3
+        checks.append(
+            Check(
+                "server CPU per fast reply, over a bare FastAPI endpoint's",
+                f"<= {goal:.1f}x (a third of {SERVER_CPU_RATIO_BEFORE:g}x before)",
+                f"{_f(ratio, 1)}x ({_f(load['cpu_ms_per_request'])} ms)",
+                ratio <= goal,
+                "server",
+            )
+        )
+    return checks
+
+
 def evaluate(results: dict[str, Any]) -> list[Check]:
     """Every goal check the results allow."""
     checks: list[Check] = []
@@ -232,6 +280,8 @@ def evaluate(results: dict[str, Any]) -> list[Check]:
         checks += _comparison(results["comparison"])
     if "overhead" in results:
         checks += _overhead(results["overhead"])
+    if "server" in results:
+        checks += _server(results["server"])
     for name in ("router", "tool_selection"):
         if name in results:
             checks += _external(name, results[name])

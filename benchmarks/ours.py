@@ -25,6 +25,7 @@ from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
 
+from agent_system import events as ev
 from agent_system.api import AgentSystem
 from agent_system.llm._fake import ScriptedChatModel
 from agent_system.planning._base import InvalidStep, StepCallback
@@ -34,7 +35,7 @@ from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, ToolSpec
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 from agent_system.testing import make_settings
-from benchmarks.baseline import RunSample
+from benchmarks.baseline import RunSample, call_tokens
 from benchmarks.workload import Latency, Scenario, make_registry
 
 __all__ = [
@@ -153,15 +154,31 @@ class OursLLM:
         before = len(self.model.calls)
         sent = datetime.now(UTC)
         started = time.perf_counter()
-        result = await self.system.arun(self.scenario.text, thread_id=str(uuid.uuid4()))
+        first: float | None = None
+        result: Any = None
+        async for event in self.system.astream(self.scenario.text, thread_id=str(uuid.uuid4())):
+            if first is None and isinstance(event, ev.ReplyDelta) and event.text:
+                first = time.perf_counter() - started
+            elif isinstance(event, ev.RunFinished):
+                result = event.result
         wall = time.perf_counter() - started
         calls = len(self.model.calls) - before
+        tokens_in, tokens_out = call_tokens(self.model.calls[before:])
         steps = _steps(result)
         done = {s.step_id.removesuffix("-alt") for s in steps if s.status == "succeeded"}
         ok = result.status in ("success", "partial") and done >= {s.id for s in self.scenario.steps}
         closed, self.planner.closed = self.planner.closed, {}
         return RunSample(
-            wall, calls, ok, result.reply[:80], steps, closed_at=closed, started_at=sent
+            wall,
+            calls,
+            ok,
+            result.reply[:80],
+            steps,
+            closed_at=closed,
+            started_at=sent,
+            first_token_s=first,
+            tokens_in=tokens_in,
+            tokens_out=tokens_out,
         )
 
     async def aclose(self) -> None:

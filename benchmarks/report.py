@@ -41,6 +41,46 @@ def _row(comp: dict[str, Any], name: str) -> dict[str, Any]:
     return next((r for r in comp["rows"] if r["scenario"] == name), {})
 
 
+def _tokens(comp: dict[str, Any], checks: list[Check], figures: dict[str, str]) -> list[str]:
+    rows = [r for r in comp["rows"] if "token_ratio" in r]
+    if not rows:
+        return []
+
+    def first(value: float) -> str:
+        return "-" if math.isnan(value) else f"{value:,.0f}"
+
+    table = [
+        "| scenario | ReAct tokens sent / received | ours sent / received | ours over ReAct | "
+        "first reply token ReAct ms | ours ms |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        table.append(
+            f"| {r['scenario']} | {r['baseline_tokens_in']:,.0f} / {r['baseline_tokens_out']:,.0f} "
+            f"| {r['ours_tokens_in']:,.0f} / {r['ours_tokens_out']:,.0f} | "
+            f"{_x(r['token_ratio']).removesuffix('x')} | {first(r['baseline_first_token_ms'])} | "
+            f"{first(r['ours_first_token_ms'])} |"
+        )
+    return [
+        "## 2b. Tokens and time to the first reply token",
+        "",
+        "Tokens per request, medians over the rounds, counted from what each LLM call carried "
+        "(about 4 characters a token, the scripted model's rule): **sent** is every message plus "
+        "the JSON of the offered tools and of the output schema on every call (what an "
+        "OpenAI-compatible server bills), **received** is the reply's text, tool calls and "
+        "structured output. The ReAct agent resends the whole conversation and every tool "
+        "schema on each of its turns; ours sends one planning prompt with the selected tools' "
+        "schemas. **First reply token**: from the request to the first token of the answer the "
+        "caller sees, both systems streamed (`astream`; the ReAct agent with "
+        '`stream_mode="messages"`, its model streaming its answer from the first chunk at '
+        "100 ms like ours): a template reply arrives whole when the last step ends.",
+        "",
+        *table,
+        "",
+        *_checks(checks, "tokens"),
+    ]
+
+
 def _speed(results: dict[str, Any], checks: list[Check], figures: dict[str, str]) -> list[str]:
     comp = results["comparison"]
     w = results["workload"]
@@ -198,7 +238,16 @@ def _per_thread(kb: float) -> str:
     return "under 0.1 KB" if abs(kb) < 0.1 else f"{kb:.1f} KB"
 
 
-def _server(data: dict[str, Any] | None) -> list[str]:
+def _server_row(name: str, load: dict[str, Any]) -> str:
+    errors = ", ".join(f"{k}: {v}" for k, v in load["errors"].items()) or "none"
+    cpu = load.get("cpu_ms_per_request", math.nan)
+    return (
+        f"| {name} | {load['requests']} | {load['rps']:.1f} | {_ms(load['p50_ms'])} | "
+        f"{_ms(load['p99_ms'])} | {cpu:.2f} | {1000 / cpu if cpu else math.nan:.0f} | {errors} |"
+    )
+
+
+def _server(data: dict[str, Any] | None, checks: list[Check]) -> list[str]:
     lines = ["## 6. Server", ""]
     if data is None or "load" not in data:
         why = (data or {}).get("why", "not run in this invocation")
@@ -208,28 +257,40 @@ def _server(data: dict[str, Any] | None) -> list[str]:
             "",
         ]
     load, mem = data["load"], data["memory"]
-    errors = ", ".join(f"{k}: {v}" for k, v in load["errors"].items()) or "none"
+    table = [
+        "| server | requests | req/s | p50 ms | p99 ms | server CPU ms per request | "
+        "requests per CPU-second | errors |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        _server_row("agent-system", load),
+    ]
+    if "bare" in data:
+        table.append(_server_row("bare FastAPI", data["bare"]))
     return [
         *lines,
-        f"`agent_system.server._app.create_app` on uvicorn at 127.0.0.1 (child process "
-        "`python -m benchmarks._serve`), SQLite checkpointer and store, instant scripted LLM, "
-        f"instant simulated tools. {load['clients']} concurrent clients (httpx, keep-alive), "
-        f"each on its own thread, POST `/v1/threads/{{id}}/runs` with a fast-reply request for "
-        f"{load['duration_s']:.1f} s. Throughput on this shared machine moved between about "
-        "70 and 115 requests per second from one run to the next.",
+        f"`agent_system.server.create_app` on uvicorn at 127.0.0.1 with the options "
+        "`agent-system serve` uses (`uvicorn_options`, access log on), in a child process "
+        "(`python -m benchmarks._serve`), SQLite checkpointer and store, instant scripted LLM, "
+        "instant simulated tools; beside it, in the same run, a **bare FastAPI** endpoint on the "
+        "same stack (`_serve --bare`: the same body model, a fixed 1.5 KB JSON answer, no "
+        f"engine). {load['clients']} concurrent clients (httpx, keep-alive) POST "
+        f"`/v1/threads/{{id}}/runs` with a fast-reply request, {load.get('rounds', 1)} "
+        f"alternating round(s), {load['duration_s']:.1f} s per server in all. The server "
+        "process's own CPU time (`/proc/<pid>/stat`) per answered request is the steady figure: "
+        "the load generator and other work share the 2 cores, so requests per second and "
+        "latency move with the machine's load (1-minute load average at the end of the run: "
+        f"{data.get('load_average', math.nan):.1f} on 2 cores).",
         "",
-        "| requests | req/s | p50 ms | p95 ms | p99 ms | errors |",
-        "| --- | --- | --- | --- | --- | --- |",
-        f"| {load['requests']} | {load['rps']:.1f} | {_ms(load['p50_ms'])} | "
-        f"{_ms(load['p95_ms'])} | {_ms(load['p99_ms'])} | {errors} |",
+        *table,
+        "",
+        *_checks(checks, "server"),
+        f"The product's server costs **{data.get('cpu_ratio_to_bare', math.nan):.1f}x** the "
+        "bare endpoint's CPU per request: the rest of its CPU is the engine's fast reply "
+        "(section 3), not the HTTP stack.",
         "",
         f"Memory per open thread: {mem['threads']} new threads (one request each, "
         f"{mem.get('failed', 0)} failed) moved the server's RSS from {mem['rss_before_kb']:,} KB "
         f"to {mem['rss_after_kb']:,} KB: **{_per_thread(mem['kb_per_thread'])} per thread**. "
-        "A thread's state lives in the SQLite checkpointer, not in the process; what stays "
-        "in memory per thread is an `asyncio.Lock` in `AgentSystem._thread_locks` (never "
-        "pruned except on delete), below the resolution of RSS at this count. No goal was "
-        "set for the server; these are the numbers to hold it to.",
+        "A thread's state lives in the SQLite checkpointer, not in the process.",
         "",
         f"Server log: {data['server_errors']['tracebacks']} tracebacks, "
         f"{data['server_errors']['database is locked']} of them `database is locked`.",
@@ -258,13 +319,14 @@ def render(results: dict[str, Any], checks: list[Check], figures: dict[str, str]
     if "comparison" in results:
         lines += _speed(results, checks, figures)
         lines += ["## 2. LLM calls per request", "", *_checks(checks, "calls")]
+        lines += _tokens(results["comparison"], checks, figures)
     if "overhead" in results:
         lines += _overhead(results, checks, figures)
     lines += _external("router", "4. Router", results.get("router"), checks)
     lines += _external(
         "tool_selection", "5. Tool selection (1,000 tools)", results.get("tool_selection"), checks
     )
-    lines += _server(results.get("server"))
+    lines += _server(results.get("server"), checks)
     if "startup" in results:
         from benchmarks.startup import section
 

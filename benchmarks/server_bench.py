@@ -1,13 +1,19 @@
-"""Server load test over loopback: fast-reply throughput, latency, and memory per open thread.
+"""Server load test over loopback: fast-reply throughput, latency, CPU per request, memory.
 
-Starts `benchmarks._serve` (the real app on uvicorn, 127.0.0.1 only, a free port) in a child
-process, drives it with 32 concurrent clients for a bounded time, then opens many new threads
-and reads the server's RSS before and after. The child is stopped by its own pid.
+Starts `benchmarks._serve` (the real app on uvicorn with the options `agent-system serve` uses,
+127.0.0.1 only, a free port) in a child process, and beside it, in the same run, a bare FastAPI
+endpoint on the same server stack (``_serve --bare``). Each is driven by 32 concurrent clients
+for a bounded time, in alternating rounds; the server process's own CPU time
+(``/proc/<pid>/stat``) over the requests it answered is the steady figure on a shared machine
+(the load generator runs beside it). Then many new threads are opened on the product's server
+and its RSS read before and after. Children are stopped by their own pid.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
+import os
 import shutil
 import socket
 import subprocess
@@ -37,6 +43,12 @@ def _free_port() -> int:
         return port
 
 
+def _cpu_s(pid: int) -> float:
+    """User + system CPU seconds of process `pid` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _rss_kb(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -45,7 +57,7 @@ def _rss_kb(pid: int) -> int:
 
 
 async def _wait_ready(client: httpx.AsyncClient, proc: asyncio.subprocess.Process) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # a loaded shared machine imports slowly
     while time.monotonic() < deadline:
         if proc.returncode is not None:
             raise RuntimeError(f"the benchmark server exited with code {proc.returncode}")
@@ -55,7 +67,7 @@ async def _wait_ready(client: httpx.AsyncClient, proc: asyncio.subprocess.Proces
         except httpx.TransportError:
             pass
         await asyncio.sleep(0.2)
-    raise RuntimeError("the benchmark server did not answer /healthz within 60 s")
+    raise RuntimeError("the benchmark server did not answer /healthz within 180 s")
 
 
 async def _load(
@@ -90,6 +102,7 @@ async def _load(
         "rps": len(latencies) / elapsed if elapsed else 0.0,
         "errors": errors,
         **summary_ms(latencies),
+        "samples_s": latencies,
     }
 
 
@@ -118,46 +131,131 @@ async def _open_threads(client: httpx.AsyncClient, pid: int, count: int) -> dict
     }
 
 
-async def server_benchmark(
-    *,
-    clients: int = 32,
-    duration_s: float = 10.0,
-    threads: int = 500,
-    progress: Callable[[str], None] = print,
-) -> dict[str, Any]:
-    """Start the server, load it, measure memory per thread, stop it."""
-    port = _free_port()
-    home = Path(tempfile.mkdtemp(prefix="agent-system-serve-"))
-    log_file = (home / "server.log").open("wb")
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        *("-m", "benchmarks._serve", "--port", str(port), "--home", str(home)),
-        stdout=subprocess.DEVNULL,
-        stderr=log_file,
-    )
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
-    try:
-        async with httpx.AsyncClient(
-            base_url=f"http://{HOST}:{port}", limits=limits, timeout=60.0
-        ) as client:
-            await _wait_ready(client, proc)
-            await _load(client, clients, min(1.0, duration_s), 200)  # warm-up
-            load = await _load(client, clients, duration_s, 100_000)
-            progress(f"server: {load['rps']:.0f} req/s, p99 {load['p99_ms']:.0f} ms")
-            memory = await _open_threads(client, proc.pid, threads)
-    finally:
-        if proc.returncode is None:
+class _Server:
+    """One `benchmarks._serve` child process (``bare``: the bare FastAPI endpoint)."""
+
+    def __init__(self, bare: bool) -> None:
+        self.bare = bare
+        self.port = _free_port()
+        self.home = Path(tempfile.mkdtemp(prefix="agent-system-serve-"))
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        self.log_file = (self.home / "server.log").open("wb")
+        args = ["-m", "benchmarks._serve", "--port", str(self.port), "--home", str(self.home)]
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            *args,
+            *(["--bare"] if self.bare else []),
+            stdout=subprocess.DEVNULL,  # the access log (on, as `agent-system serve` has it)
+            stderr=self.log_file,
+        )
+
+    async def stop(self) -> str:
+        proc = self.proc
+        if proc is not None and proc.returncode is None:
             proc.terminate()
             try:
                 await asyncio.wait_for(proc.wait(), timeout=30)
             except TimeoutError:
                 proc.kill()
                 await proc.wait()
-        log_file.close()
-    log = (home / "server.log").read_text(errors="replace")
-    shutil.rmtree(home, ignore_errors=True)
+        self.log_file.close()
+        log = (self.home / "server.log").read_text(errors="replace")
+        shutil.rmtree(self.home, ignore_errors=True)
+        return log
+
+
+async def _measured_load(
+    client: httpx.AsyncClient, pid: int, clients: int, duration_s: float
+) -> dict[str, Any]:
+    before = _cpu_s(pid)
+    load = await _load(client, clients, duration_s, 100_000)
+    cpu = _cpu_s(pid) - before
+    load["server_cpu_s"] = cpu
+    load["cpu_ms_per_request"] = cpu * 1000 / load["requests"] if load["requests"] else math.nan
+    return load
+
+
+def _combine(loads: list[dict[str, Any]], latencies: list[float]) -> dict[str, Any]:
+    requests = sum(x["requests"] for x in loads)
+    seconds = sum(x["duration_s"] for x in loads)
+    cpu = sum(x["server_cpu_s"] for x in loads)
+    errors: dict[str, int] = {}
+    for x in loads:
+        for k, v in x["errors"].items():
+            errors[k] = errors.get(k, 0) + v
     return {
-        "load": load,
+        "clients": loads[0]["clients"],
+        "rounds": len(loads),
+        "duration_s": seconds,
+        "requests": requests,
+        "rps": requests / seconds if seconds else 0.0,
+        "errors": errors,
+        "server_cpu_s": cpu,
+        "cpu_ms_per_request": cpu * 1000 / requests if requests else math.nan,
+        "capacity_rps_per_core": requests / cpu if cpu else math.nan,
+        **summary_ms(latencies),
+    }
+
+
+async def server_benchmark(
+    *,
+    clients: int = 32,
+    duration_s: float = 10.0,
+    threads: int = 500,
+    rounds: int = 2,
+    progress: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Start the product's server and a bare FastAPI one; load them in turns; measure memory
+    per thread on the product's; stop both."""
+    servers = {"agent-system": _Server(bare=False), "bare FastAPI": _Server(bare=True)}
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    loads: dict[str, list[dict[str, Any]]] = {name: [] for name in servers}
+    samples: dict[str, list[float]] = {name: [] for name in servers}
+    logs: dict[str, str] = {}
+    memory: dict[str, Any] = {}
+    try:
+        for server in servers.values():
+            await server.start()
+        ready: dict[str, httpx.AsyncClient] = {}
+        for name, server in servers.items():
+            ready[name] = httpx.AsyncClient(
+                base_url=f"http://{HOST}:{server.port}", limits=limits, timeout=60.0
+            )
+            assert server.proc is not None
+            await _wait_ready(ready[name], server.proc)
+            await _load(ready[name], clients, min(1.0, duration_s), 200)  # warm-up
+        names = list(servers)
+        for n in range(rounds):
+            for name in names if n % 2 == 0 else names[::-1]:
+                pid = servers[name].proc.pid  # type: ignore[union-attr]
+                load = await _measured_load(ready[name], pid, clients, duration_s / rounds)
+                samples[name].extend(load.pop("samples_s"))
+                loads[name].append(load)
+        for name in names:
+            total = _combine(loads[name], samples[name])
+            progress(
+                f"server ({name}): {total['rps']:.0f} req/s, p99 {total['p99_ms']:.0f} ms, "
+                f"{total['cpu_ms_per_request']:.2f} ms CPU per request"
+            )
+        ours = servers["agent-system"].proc
+        assert ours is not None
+        memory = await _open_threads(ready["agent-system"], ours.pid, threads)
+        for client in ready.values():
+            await client.aclose()
+    finally:
+        for name, server in servers.items():
+            logs[name] = await server.stop()
+    results = {name: _combine(loads[name], samples[name]) for name in servers}
+    ours_cpu = results["agent-system"]["cpu_ms_per_request"]
+    bare_cpu = results["bare FastAPI"]["cpu_ms_per_request"]
+    log = logs.get("agent-system", "")
+    return {
+        "load": results["agent-system"],
+        "bare": results["bare FastAPI"],
+        "cpu_ratio_to_bare": ours_cpu / bare_cpu if bare_cpu else math.nan,
+        "load_average": os.getloadavg()[0],
         "memory": memory,
         "server_errors": {
             "tracebacks": log.count("Traceback (most recent call last)"),

@@ -45,7 +45,7 @@ from agent_system.server._runs import NotificationHub, RunManager, event_item
 if TYPE_CHECKING:
     from roles.timer.service import FiredTimer
 
-__all__ = ["app_from_env", "check_bind", "create_app", "serve"]
+__all__ = ["app_from_env", "check_bind", "create_app", "serve", "uvicorn_options"]
 
 log = logging.getLogger(__name__)
 
@@ -382,6 +382,17 @@ def serve(
     host = host or settings.host
     port = settings.port if port is None else port
     check_bind(settings, host, open_)
+    options = uvicorn_options(host, port)
+    if workers <= 1:
+        uvicorn.run(create_app(settings, open_=open_), **options)
+        return
+    os.environ[_SETTINGS_ENV] = _settings_json(settings)
+    os.environ[_OPEN_ENV] = "1" if open_ else ""
+    uvicorn.run("agent_system.server._app:app_from_env", factory=True, workers=workers, **options)
+
+
+def uvicorn_options(host: str, port: int, **overrides: Any) -> dict[str, Any]:
+    """The options `serve` runs uvicorn with (the load benchmark runs the same)."""
     options: dict[str, Any] = {
         "host": host,
         "port": port,
@@ -389,12 +400,7 @@ def serve(
         "timeout_graceful_shutdown": 45,
         "log_level": "info",
     }
-    if workers <= 1:
-        uvicorn.run(create_app(settings, open_=open_), **options)
-        return
-    os.environ[_SETTINGS_ENV] = _settings_json(settings)
-    os.environ[_OPEN_ENV] = "1" if open_ else ""
-    uvicorn.run("agent_system.server._app:app_from_env", factory=True, workers=workers, **options)
+    return {**options, **overrides}
 
 
 def app_from_env() -> FastAPI:

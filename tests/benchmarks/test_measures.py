@@ -1,0 +1,64 @@
+"""The measures the suite reports: tokens per call, server CPU per request, their goals."""
+
+from __future__ import annotations
+
+import math
+
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+
+from agent_system.llm._fake import ScriptedCall
+from benchmarks.baseline import call_tokens
+from benchmarks.goals import evaluate
+from benchmarks.report import render
+from benchmarks.server_bench import _combine
+
+
+def test_tokens_count_messages_offered_tools_schemas_and_the_reply() -> None:
+    tools = [{"type": "function", "function": {"name": "sim_lookup", "parameters": {}}}]
+    call = ScriptedCall(
+        messages=[SystemMessage("x" * 40), HumanMessage("y" * 8)],
+        tools=tools,
+        structured={"type": "object"},
+        reply=AIMessage(
+            content="abcd", tool_calls=[{"id": "1", "name": "sim_lookup", "args": {"key": "k"}}]
+        ),
+    )
+    sent, received = call_tokens([call])
+    bare_sent, bare_received = call_tokens([ScriptedCall(messages=call.messages)])
+    assert bare_sent == 12 and bare_received == 0  # 48 characters of messages, no reply
+    assert sent > bare_sent + 10  # the tool and output schemas are billed on every call
+    assert received > 1  # the text and the tool call
+    assert call_tokens([call, call]) == (2 * sent, 2 * received)
+
+
+def test_server_cpu_per_request_and_its_goals_are_judged_and_rendered() -> None:
+    ours = [
+        {"clients": 32, "duration_s": 2.0, "requests": 100, "errors": {}, "server_cpu_s": 0.8},
+        {
+            "clients": 32,
+            "duration_s": 2.0,
+            "requests": 60,
+            "errors": {"500": 1},
+            "server_cpu_s": 0.4,
+        },
+    ]
+    load = _combine(ours, [0.05] * 150 + [0.4] * 10)
+    assert load["requests"] == 160 and math.isclose(load["cpu_ms_per_request"], 7.5)
+    assert load["errors"] == {"500": 1} and math.isclose(load["rps"], 40.0)
+    bare = _combine(
+        [{"clients": 32, "duration_s": 2.0, "requests": 400, "errors": {}, "server_cpu_s": 0.4}],
+        [0.01] * 400,
+    )
+    server = {
+        "load": load,
+        "bare": bare,
+        "cpu_ratio_to_bare": load["cpu_ms_per_request"] / bare["cpu_ms_per_request"],
+        "memory": {"threads": 10, "rss_before_kb": 1, "rss_after_kb": 1, "kb_per_thread": 0.0},
+        "server_errors": {"tracebacks": 0, "database is locked": 0},
+        "load_average": 1.0,
+    }
+    checks = {c.name: c for c in evaluate({"server": server})}
+    assert checks["server p99, fast replies, 32 clients"].passed is False  # p99 400 ms
+    assert checks["server CPU per fast reply, over a bare FastAPI endpoint's"].passed is False
+    page = render({"server": server, "date": "d", "machine": "m", "command": "c"}, [], {})
+    assert "| bare FastAPI | 400 |" in page and "7.50" in page
