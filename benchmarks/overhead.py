@@ -82,18 +82,21 @@ async def fast_reply_overhead(
     """
     systems = {v: await _fast_reply_system(v) for v in variants}
     walls: dict[str, list[float]] = {v: [] for v in variants}
+    cpus: dict[str, list[float]] = {v: [] for v in variants}
     calls = dict.fromkeys(variants, 0)
     statuses: dict[str, set[str]] = {v: set() for v in variants}
     replies = dict.fromkeys(variants, "")
     try:
         for n in range(requests + 5):
             for variant, system in systems.items():
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.process_time()
                 result = await system.arun(FAST_REPLY_TEXT, thread_id=str(uuid.uuid4()))
                 wall = time.perf_counter() - started
+                cpu = time.process_time() - cpu
                 if n < 5:  # the first few warm the caches and the SQLite files
                     continue
                 walls[variant].append(wall)
+                cpus[variant].append(cpu)
                 calls[variant] = max(calls[variant], result.usage.llm_calls)
                 statuses[variant].add(result.status)
                 replies[variant] = result.reply
@@ -111,6 +114,8 @@ async def fast_reply_overhead(
             "statuses": sorted(statuses[v]),
             "reply": replies[v][:120],
             "samples_ms": [w * 1000 for w in walls[v]],
+            "cpu_p50_ms": percentile(cpus[v], 50) * 1000,
+            "cpu_p95_ms": percentile(cpus[v], 95) * 1000,
         }
         for v in variants
     ]

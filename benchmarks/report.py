@@ -78,6 +78,8 @@ def _tokens(comp: dict[str, Any], checks: list[Check], figures: dict[str, str]) 
         *table,
         "",
         *_checks(checks, "tokens"),
+        *[f"- {note}" for note in comp.get("token_notes", [])],
+        *([""] if comp.get("token_notes") else []),
     ]
 
 
@@ -178,15 +180,18 @@ def _overhead(results: dict[str, Any], checks: list[Check], figures: dict[str, s
         "Overhead = wall time minus the simulated critical path. Fast reply: "
         f"`{over['fast_reply'][0]['request']}` routed by the "
         f"{over['fast_reply'][0]['router']} router to the timer role, an instant simulated "
-        "`timer.set`, a new thread per request, after 5 warm-up requests.",
+        "`timer.set`, a new thread per request, after 5 warm-up requests. CPU = the process's "
+        "CPU time over the request (`time.process_time`): on a shared machine the wall time "
+        "also holds the time other processes had the cores; CPU time is the steady figure.",
         "",
-        "| variant | requests | p50 ms | p95 ms | p99 ms | max ms |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| variant | requests | p50 ms | p95 ms | p99 ms | max ms | CPU p50 ms | CPU p95 ms |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for v in over["fast_reply"]:
         lines.append(
             f"| {v['variant']} | {v['n']:.0f} | {_ms(v['p50_ms'], 1)} | {_ms(v['p95_ms'], 1)} | "
-            f"{_ms(v['p99_ms'], 1)} | {_ms(v['max_ms'], 1)} |"
+            f"{_ms(v['p99_ms'], 1)} | {_ms(v['max_ms'], 1)} | {_ms(v.get('cpu_p50_ms'), 1)} | "
+            f"{_ms(v.get('cpu_p95_ms'), 1)} |"
         )
     plan = over["plan_1024"]
     eager = over["eager_start"]
@@ -298,6 +303,33 @@ def _server(data: dict[str, Any] | None, checks: list[Check]) -> list[str]:
     ]
 
 
+def _load_warning(results: dict[str, Any]) -> list[str]:
+    load = results.get("load_average")
+    if load is None:
+        return []
+    return [
+        f"**Load during this run: 1-minute load average {load:.1f} on "
+        f"{results.get('cores', 2)} cores** (the suite runs at `nice -n 10` beside other work). "
+        "Every wall-clock figure (speedups, latencies, p95/p99, requests per second) includes "
+        "the time spent waiting for a core, so at a load this far above the core count they "
+        "say more about the machine than about the engine. The CPU-time figures (sections 3 "
+        "and 6, `time.process_time` and the server's `/proc/<pid>/stat`) and the token counts "
+        "(section 2b) hold regardless.",
+        "",
+        *([results["previous_run"], ""] if results.get("previous_run") else []),
+    ]
+
+
+def _side_by_side(results: dict[str, Any]) -> list[str]:
+    runs = results.get("side_by_side")
+    if not runs:
+        return []
+    lines = ["### Before and after, side by side", ""]
+    for run in runs:
+        lines += [run["what"], "", "```", f"$ {run['command']}", *run["output"], "```", ""]
+    return lines
+
+
 def render(results: dict[str, Any], checks: list[Check], figures: dict[str, str]) -> str:
     """The whole page."""
     lines = [
@@ -307,6 +339,7 @@ def render(results: dict[str, Any], checks: list[Check], figures: dict[str, str]
         "Numbers from a shared machine move by 10-30 % between runs; the ratios taken side "
         "by side move less. Raw numbers: `benchmarks/results/benchmarks.json`.",
         "",
+        *_load_warning(results),
         "## Goals at a glance",
         "",
         "| goal | target | measured | verdict |",
@@ -322,6 +355,7 @@ def render(results: dict[str, Any], checks: list[Check], figures: dict[str, str]
         lines += _tokens(results["comparison"], checks, figures)
     if "overhead" in results:
         lines += _overhead(results, checks, figures)
+        lines += _side_by_side(results)
     lines += _external("router", "4. Router", results.get("router"), checks)
     lines += _external(
         "tool_selection", "5. Tool selection (1,000 tools)", results.get("tool_selection"), checks

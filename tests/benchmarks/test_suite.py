@@ -26,6 +26,8 @@ MODULES = (
     "benchmarks.compare",
     "benchmarks.overhead",
     "benchmarks.server_bench",
+    "benchmarks.server_ab",
+    "benchmarks.fast_ab",
     "benchmarks.external",
     "benchmarks.goals",
     "benchmarks.plots",
