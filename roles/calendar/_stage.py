@@ -54,14 +54,14 @@ _ADD = re.compile(
 )
 
 
-def is_calendar_question(text: str) -> bool:
-    """A question about the user's own calendar, in its everyday shapes."""
-    return _QUESTION.search(normalize(text)) is not None
+def is_calendar_question(text: str, *, said: str | None = None) -> bool:
+    """A question about the user's own calendar, in its everyday shapes (`said`: normalized)."""
+    return _QUESTION.search(normalize(text) if said is None else said) is not None
 
 
-def is_event_to_add(text: str, now: datetime) -> bool:
+def is_event_to_add(text: str, now: datetime, *, said: str | None = None) -> bool:
     """An add with a day and a time of day, naming no timer, list or song ("add yoga at 6")."""
-    said = normalize(text)
+    said = normalize(text) if said is None else said
     if _ADD.search(said) is None:
         return False
     when = parse_when(said, now)
@@ -76,7 +76,11 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
         if (answered := answers(request)) is not None:
             return answered
         text = request.text
-        if not (is_calendar_question(text) or is_event_to_add(text, runtime.clock.now())):
+        said = normalize(text)
+        if not (
+            is_calendar_question(text, said=said)
+            or is_event_to_add(text, runtime.clock.now(), said=said)
+        ):
             return None
         if len(split_clauses(text)) > 1:
             return None  # "... today and tomorrow": the compound rules split it

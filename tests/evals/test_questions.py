@@ -24,6 +24,7 @@ ACTIONS = {"calendar_set": ("calendar.create", "timer.remind"), "alarm_set": ("t
         ("What should I call the event?", [("time", "3 pm")], "team review"),
         ("What should I call the event?", [("event_name", "review")], None),
         ("Which event should I delete?", [], None),  # not a piece this scoring answers
+        ("What should I call the new list?", [], None),  # no event title: not answered
     ],
 )
 def test_only_a_question_about_a_missing_piece_is_answered(
