@@ -22,7 +22,7 @@ from zlib import crc32
 
 from agent_system.understanding._text import normalize as _understanding_normalize
 
-__all__ = ["featurize", "normalize", "tokens"]
+__all__ = ["featurize", "normalize", "tokens", "words"]
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'"})
@@ -127,17 +127,24 @@ def _bucket(feature: str, buckets: int) -> int:
     return crc32(feature.encode("utf-8")) % buckets
 
 
+def words(text: str) -> list[str]:
+    """The words the classifier reads: tokens after the shared normaliser (contractions
+    expanded, number words as digits, politeness and fillers dropped), or the raw tokens when
+    the normaliser leaves none."""
+    return tokens(_understanding_normalize(text)) or tokens(text)
+
+
 def featurize(text: str, buckets: int) -> tuple[list[int], list[int]]:
     """Distinct hashed indices of the word features and of the character features of `text`
     (after the shared normaliser: contractions expanded, number words as digits, politeness
     and fillers dropped)."""
-    words = tokens(_understanding_normalize(text)) or tokens(text)
-    word_feats = {"w:" + w for w in words}
-    padded = ["<s>", *words, "</s>"]
+    found = words(text)
+    word_feats = {"w:" + w for w in found}
+    padded = ["<s>", *found, "</s>"]
     word_feats.update(f"b:{a} {b}" for a, b in pairwise(padded))
-    word_feats.update("k:" + c for w in words for c in _CONCEPT_OF.get(w, ()))
+    word_feats.update("k:" + c for w in found for c in _CONCEPT_OF.get(w, ()))
     char_feats: set[str] = set()
-    for word in words:
+    for word in found:
         marked = f"<{word}>"
         size = len(marked)
         for n in (3, 4, 5):

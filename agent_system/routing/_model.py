@@ -11,6 +11,7 @@ import ast
 import functools
 import json
 import math
+import operator
 import struct
 import sys
 import zipfile
@@ -19,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from agent_system.routing._features import featurize
+from agent_system.routing._features import featurize, words
+from agent_system.routing._vectors import WordVectors
 
 __all__ = [
     "CLASSES",  # noqa: F822 - computed, see __getattr__
@@ -36,7 +38,7 @@ OTHER = "other"
 DEFAULT_MODEL_PATH = Path(__file__).with_name("data") / "router_model.npz"
 
 _MAGIC = b"\x93NUMPY"
-_TYPECODES = {"<i2": "h", "<f8": "d", "|u1": "B"}
+_TYPECODES = {"<i2": "h", "<f8": "d", "|u1": "B", "|i1": "b"}
 
 
 def __getattr__(name: str) -> Any:
@@ -81,7 +83,7 @@ class ModelFileError(ValueError):
         self.path = path
 
 
-def _read_npy(path: Path, name: str, raw: bytes) -> tuple[array[Any], tuple[int, ...]]:
+def read_npy(path: Path, name: str, raw: bytes) -> tuple[array[Any], tuple[int, ...]]:
     if not raw.startswith(_MAGIC):
         raise ModelFileError(path, f"has a member {name!r} that is not a .npy array")
     major = raw[6]
@@ -116,6 +118,10 @@ class LinearModel:
     word_weight: float
     char_weight: float
     meta: dict[str, Any]
+    vectors: WordVectors | None = None
+    """Word vectors whose sentence mean is a third feature group (None: n-grams only)."""
+    vector_weights: tuple[array[Any], ...] = ()
+    """One float64 row of `vectors.dims` weights per class (the group's scale folded in)."""
 
     @classmethod
     def load(cls, path: Path = DEFAULT_MODEL_PATH) -> LinearModel:
@@ -127,7 +133,7 @@ class LinearModel:
             with zipfile.ZipFile(path) as archive:
                 for member in archive.namelist():
                     name = member.removesuffix(".npy")
-                    arrays[name] = _read_npy(path, name, archive.read(member))
+                    arrays[name] = read_npy(path, name, archive.read(member))
         except zipfile.BadZipFile as exc:
             raise ModelFileError(path, "is not an .npz archive") from exc
         missing = {"weights", "scales", "bias", "meta"} - arrays.keys()
@@ -142,6 +148,7 @@ class LinearModel:
                 path, f"has classes {list(classes)} for {n_classes} rows; it needs {OTHER!r}"
             )
         rows = tuple(flat[k * buckets : (k + 1) * buckets] for k in range(n_classes))
+        vectors, vector_rows = _vector_group(path, meta, arrays, n_classes)
         return cls(
             classes=classes,
             weights=rows,
@@ -152,6 +159,8 @@ class LinearModel:
             word_weight=float(meta["word_weight"]),
             char_weight=float(meta["char_weight"]),
             meta=meta,
+            vectors=vectors,
+            vector_weights=vector_rows,
         )
 
     def logits(self, text: str) -> list[float]:
@@ -164,6 +173,10 @@ class LinearModel:
             get = row.__getitem__
             total = sum(map(get, word_idx)) * word_value + sum(map(get, char_idx)) * char_value
             out.append(bias + scale * total)
+        if self.vectors is not None:
+            sentence = self.vectors.sentence(words(text))
+            for k, row in enumerate(self.vector_weights):
+                out[k] += sum(map(operator.mul, row, sentence))
         return out
 
     def probabilities(self, text: str) -> dict[str, float]:
@@ -173,3 +186,33 @@ class LinearModel:
         exps = [math.exp(value - top) for value in scaled]
         total = sum(exps)
         return {name: e / total for name, e in zip(self.classes, exps, strict=True)}
+
+
+def _vector_group(
+    path: Path,
+    meta: dict[str, Any],
+    arrays: dict[str, tuple[array[Any], tuple[int, ...]]],
+    n_classes: int,
+) -> tuple[WordVectors | None, tuple[array[Any], ...]]:
+    """The word vectors a model file names in ``meta["vectors"]`` (beside it) and its weights on
+    their sentence mean."""
+    spec = meta.get("vectors")
+    if not spec:
+        return None, ()
+    if "vector_weights" not in arrays:
+        raise ModelFileError(path, "names word vectors but lacks the array 'vector_weights'")
+    beside = path.with_name(str(spec["file"]))
+    shipped = Path(__file__).with_name("data") / str(spec["file"])
+    vectors = _load_vectors(beside if beside.exists() else shipped, float(spec["sif"]))
+    flat, shape = arrays["vector_weights"]
+    if shape != (n_classes, vectors.dims):
+        raise ModelFileError(
+            path, f"has vector weights of shape {shape} for {vectors.dims}-d word vectors"
+        )
+    dims = vectors.dims
+    return vectors, tuple(flat[k * dims : (k + 1) * dims] for k in range(n_classes))
+
+
+@functools.cache
+def _load_vectors(path: Path, sif: float) -> WordVectors:
+    return WordVectors.load(path, sif)

@@ -24,6 +24,7 @@ attributions in its metadata.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import io
 import json
 import math
@@ -39,8 +40,9 @@ from zlib import crc32
 import numpy as np
 import numpy.typing as npt
 
-from agent_system.routing._features import featurize, normalize
+from agent_system.routing._features import featurize, normalize, words
 from agent_system.routing._model import CLASSES, DEFAULT_MODEL_PATH, OTHER
+from agent_system.routing._vectors import DEFAULT_VECTORS_PATH, WordVectors
 
 __all__ = [
     "ATTRIBUTION",
@@ -79,6 +81,12 @@ ATTRIBUTION = (
     "Assistant's intent templates (github.com/OHF-Voice/intents, Apache-2.0)."
 )
 
+VECTORS_ATTRIBUTION = (
+    " Its word vectors are distilled from the sentence-embedding model all-MiniLM-L6-v2 "
+    "(sentence-transformers, Apache-2.0, https://www.apache.org/licenses/LICENSE-2.0) over "
+    "wordfreq's English word list (Robyn Speer, wordfreq, CC BY-SA 4.0 data)."
+)
+
 PENDING_CLASSES = ("lists",)
 """Classes the shared data sets name (``role_map.json``, ``intent_actions.json``) that the model
 learns even before their role is installed; until then a request routed to one finds no role and
@@ -91,7 +99,10 @@ def training_classes() -> tuple[str, ...]:
     return (*found, *(name for name in PENDING_CLASSES if name not in found), OTHER)
 
 
-Matrix = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]
+Matrix = tuple[
+    npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.float64]
+]
+"""Sparse n-gram features (row, column, value) and the dense sentence-vector group."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +126,10 @@ class TrainConfig:
     """Scale of the word uni/bigram group (each group is unit length before scaling)."""
     char_weight: float = 1.0
     """Scale of the character n-gram group."""
+    vector_weight: float = 2.0
+    """Scale of the sentence-vector group (mean of the shipped word vectors); 0 leaves it out."""
+    sif: float = 1e-3
+    """The `a` of a word's weight ``a / (a + p(word))`` in the sentence vector."""
 
 
 def load_role_map(path: Path) -> dict[str, str]:
@@ -258,7 +273,12 @@ def build_training_set(
     return fit_rows, held
 
 
-def _matrix(texts: Sequence[str], cfg: TrainConfig) -> Matrix:
+def _matrix(texts: Sequence[str], cfg: TrainConfig, vectors: WordVectors | None) -> Matrix:
+    dense = np.zeros((len(texts), vectors.dims if vectors is not None else 0))
+    if vectors is not None:
+        for row, text in enumerate(texts):
+            dense[row] = vectors.sentence(words(text))
+        dense *= cfg.vector_weight
     rows: list[int] = []
     cols: list[int] = []
     vals: list[float] = []
@@ -271,17 +291,22 @@ def _matrix(texts: Sequence[str], cfg: TrainConfig) -> Matrix:
             rows.extend([row] * len(group))
             cols.extend(group)
             vals.extend([value] * len(group))
-    return np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64), np.array(vals)
+    return np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64), np.array(vals), dense
 
 
 def _scores(
-    x: Matrix, n: int, weights: npt.NDArray[np.float64], bias: npt.NDArray[np.float64]
+    x: Matrix,
+    n: int,
+    weights: npt.NDArray[np.float64],
+    bias: npt.NDArray[np.float64],
+    dense_weights: npt.NDArray[np.float64],
 ) -> npt.NDArray[np.float64]:
-    rows, cols, vals = x
+    rows, cols, vals, dense = x
     out = np.empty((n, weights.shape[0]))
     for k in range(weights.shape[0]):
         out[:, k] = np.bincount(rows, weights=weights[k, cols] * vals, minlength=n)
-    return out + bias
+    result: npt.NDArray[np.float64] = out + bias + dense @ dense_weights.T
+    return result
 
 
 def _softmax(scores: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
@@ -295,23 +320,28 @@ def _fit(
     labels: npt.NDArray[np.int64],
     sample_weight: npt.NDArray[np.float64],
     cfg: TrainConfig,
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """Weighted multinomial logistic regression, L2-regularized, full-batch Adam."""
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Weighted multinomial logistic regression, L2-regularized, full-batch Adam: weights of
+    the hashed n-grams, bias, weights of the sentence-vector group."""
     n, k, d = len(labels), len(training_classes()), cfg.buckets
-    rows, cols, vals = x
+    rows, cols, vals, dense = x
     weights, bias = np.zeros((k, d)), np.zeros(k)
+    dense_w = np.zeros((k, dense.shape[1]))
     onehot = np.eye(k)[labels]
     norm = sample_weight / sample_weight.sum()
-    m_w, v_w, m_b, v_b = np.zeros_like(weights), np.zeros_like(weights), np.zeros(k), np.zeros(k)
+    params = (weights, bias, dense_w)
+    moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
     beta1, beta2, eps = 0.9, 0.999, 1e-8
     for step in range(1, cfg.epochs + 1):
-        grad_scores = (_softmax(_scores(x, n, weights, bias)) - onehot) * norm[:, None]
+        grad_scores = (_softmax(_scores(x, n, weights, bias, dense_w)) - onehot) * norm[:, None]
         grad_w = np.empty_like(weights)
         for j in range(k):
             grad_w[j] = np.bincount(cols, weights=grad_scores[rows, j] * vals, minlength=d)
         grad_w += 2 * cfg.l2 * weights
         grad_b = grad_scores.sum(axis=0)
-        for param, grad, m, v in ((weights, grad_w, m_w, v_w), (bias, grad_b, m_b, v_b)):
+        grad_dense = grad_scores.T @ dense + 2 * cfg.l2 * dense_w
+        grads = (grad_w, grad_b, grad_dense)
+        for param, grad, (m, v) in zip(params, grads, moments, strict=True):
             m *= beta1
             m += (1 - beta1) * grad
             v *= beta2
@@ -319,7 +349,7 @@ def _fit(
             m_hat = m / (1 - beta1**step)
             v_hat = v / (1 - beta2**step)
             param -= cfg.learning_rate * m_hat / (np.sqrt(v_hat) + eps)
-    return weights, bias
+    return weights, bias, dense_w
 
 
 def _fit_temperature(scores: npt.NDArray[np.float64], labels: npt.NDArray[np.int64]) -> float:
@@ -371,22 +401,29 @@ def train(
     *,
     sets: dict[str, list[tuple[str, str]]] | None = None,
     data_dir: Path = DEFAULT_DATA_DIR,
+    vectors_path: Path = DEFAULT_VECTORS_PATH,
 ) -> dict[str, Any]:
-    """Fit, calibrate and write the model to `out`; return its metadata."""
+    """Fit, calibrate and write the model to `out`; return its metadata.
+
+    With ``config.vector_weight > 0`` the model also reads the word vectors at `vectors_path`;
+    the file names them (by file name, looked up beside the model, then in the package's data
+    folder) with their SHA-256.
+    """
     cfg = config or TrainConfig()
     started = time.perf_counter()
     fit_rows, held = build_training_set(cfg, roles, sets=sets, data_dir=data_dir)
     classes = training_classes()
     index = {name: i for i, name in enumerate(classes)}
-    x = _matrix([t for t, _, _ in fit_rows], cfg)
+    vectors = WordVectors.load(vectors_path, cfg.sif) if cfg.vector_weight > 0 else None
+    x = _matrix([t for t, _, _ in fit_rows], cfg, vectors)
     labels = np.array([index[label] for _, label, _ in fit_rows])
     sample_weight = np.array([w for _, _, w in fit_rows])
-    weights, bias = _fit(x, labels, sample_weight, cfg)
+    weights, bias, dense_w = _fit(x, labels, sample_weight, cfg)
     quantized, scales = _quantize(weights)
     restored = quantized.astype(np.float64) * scales[:, None]
-    held_x = _matrix([t for t, _ in held], cfg)
+    held_x = _matrix([t for t, _ in held], cfg, vectors)
     held_labels = np.array([index[label] for _, label in held], dtype=np.int64)
-    held_scores = _scores(held_x, len(held), restored, bias)
+    held_scores = _scores(held_x, len(held), restored, bias, dense_w)
     temperature = _fit_temperature(held_scores, held_labels) if held else 1.0
     held_acc = float((held_scores.argmax(axis=1) == held_labels).mean()) if held else 0.0
     meta: dict[str, Any] = {
@@ -400,17 +437,23 @@ def train(
         "calibration_examples": len(held),
         "calibration_accuracy": round(held_acc, 4),
         "role_examples": sorted(roles or {}),
-        "attribution": ATTRIBUTION,
+        "attribution": ATTRIBUTION + (VECTORS_ATTRIBUTION if vectors is not None else ""),
     }
-    _write_npz(
-        out,
-        {
-            "weights": quantized,
-            "scales": scales.astype("<f8"),
-            "bias": bias.astype("<f8"),
-            "meta": np.frombuffer(json.dumps(meta, sort_keys=True).encode(), dtype=np.uint8),
-        },
-    )
+    arrays: dict[str, npt.NDArray[Any]] = {
+        "weights": quantized,
+        "scales": scales.astype("<f8"),
+        "bias": bias.astype("<f8"),
+    }
+    if vectors is not None:
+        meta["vectors"] = {
+            "file": vectors_path.name,
+            "sha256": hashlib.sha256(vectors_path.read_bytes()).hexdigest(),
+            "dims": vectors.dims,
+            "sif": cfg.sif,
+        }
+        arrays["vector_weights"] = (dense_w * cfg.vector_weight).astype("<f8")
+    arrays["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), dtype=np.uint8)
+    _write_npz(out, arrays)
     meta["seconds"] = round(time.perf_counter() - started, 1)
     return meta
 
