@@ -193,8 +193,11 @@ def follow_up_role(
         return None
     pointing_back = _ANAPHORA.search(joined) is not None
     if best != previous and best_confidence >= fast_threshold:
-        if best != OTHER or not pointing_back:
-            return None  # a new request, clear on its own ("and set a timer for 5 minutes")
+        # A new request, clear on its own ("and set a timer for 5 minutes"); but a marked
+        # follow-up that points back ("what about the day after?") continues the previous role
+        # even when, on its own, it reads as no role's or as chit-chat.
+        if best not in (OTHER, "conversation") or not pointing_back:
+            return None
     if (
         best == OTHER
         and len(words) > _BARE_MAX_TOKENS
