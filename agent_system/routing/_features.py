@@ -22,7 +22,7 @@ from zlib import crc32
 
 from agent_system.understanding._text import normalize as _understanding_normalize
 
-__all__ = ["featurize", "normalize", "tokens", "words"]
+__all__ = ["featurize", "featurize_words", "normalize", "tokens", "words"]
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'"})
@@ -138,7 +138,11 @@ def featurize(text: str, buckets: int) -> tuple[list[int], list[int]]:
     """Distinct hashed indices of the word features and of the character features of `text`
     (after the shared normaliser: contractions expanded, number words as digits, politeness
     and fillers dropped)."""
-    found = words(text)
+    return featurize_words(words(text), buckets)
+
+
+def featurize_words(found: list[str], buckets: int) -> tuple[list[int], list[int]]:
+    """`featurize` of the words `words` found in a text."""
     word_feats = {"w:" + w for w in found}
     padded = ["<s>", *found, "</s>"]
     word_feats.update(f"b:{a} {b}" for a, b in pairwise(padded))

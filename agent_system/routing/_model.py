@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from agent_system.routing._features import featurize, words
+from agent_system.routing._features import featurize_words, words
 from agent_system.routing._vectors import WordVectors
 
 __all__ = [
@@ -165,7 +165,8 @@ class LinearModel:
 
     def logits(self, text: str) -> list[float]:
         """Uncalibrated class scores of `text`."""
-        word_idx, char_idx = featurize(text, self.buckets)
+        found = words(text)
+        word_idx, char_idx = featurize_words(found, self.buckets)
         word_value = self.word_weight / math.sqrt(len(word_idx)) if word_idx else 0.0
         char_value = self.char_weight / math.sqrt(len(char_idx)) if char_idx else 0.0
         out = []
@@ -174,7 +175,7 @@ class LinearModel:
             total = sum(map(get, word_idx)) * word_value + sum(map(get, char_idx)) * char_value
             out.append(bias + scale * total)
         if self.vectors is not None:
-            sentence = self.vectors.sentence(words(text))
+            sentence = self.vectors.sentence(found)
             for k, row in enumerate(self.vector_weights):
                 out[k] += sum(map(operator.mul, row, sentence))
         return out
