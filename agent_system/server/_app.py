@@ -169,6 +169,10 @@ async def _join_cluster(state: ServerState, settings: Settings) -> None:
     state.limiter = PostgresRateLimiter(settings.rate_limit_per_minute, repository)
 
 
+RESCUE_GAP = 10_000
+"""How far after the last journaled event a rescued run's end is numbered."""
+
+
 async def _rescued(state: ServerState, result: ev.RunResult) -> None:
     """A dead worker's run was finished here: end its journaled stream with the result, so a
     client following it on any worker gets the end (the steps run meanwhile are in the result,
@@ -189,7 +193,9 @@ async def _rescued(state: ServerState, result: ev.RunResult) -> None:
         items.append(final_item(final))
         run = LgRun(row.run_id, row.thread_id, row.user, final=final)
         output = run.output()
-    await journal.append(row.run_id, last + 1, items)
+    # The dead worker's client may have seen events its worker never wrote (a batch in
+    # flight): number the end after a gap, so it comes after whatever id that client holds.
+    await journal.append(row.run_id, last + RESCUE_GAP + 1, items)
     await journal.finish(row.run_id, "success", output)
 
 
