@@ -51,17 +51,19 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "nin
 _WORD_VALUES = {word: value for value, word in enumerate(_UNITS)} | _TENS
 _DIGIT_WORD = "one|two|three|four|five|six|seven|eight|nine"
 _WORD_NUM = rf"(?:(?:{'|'.join(_TENS)})(?:[- ](?:{_DIGIT_WORD}))?|{'|'.join(reversed(_UNITS))})"
-_FRACTIONS = {"half": 0.5, "quarter": 0.25, "third": 1 / 3}
+_FRACTIONS = {"half": 0.5, "quarter": 0.25, "third": 1 / 3, "1/2": 0.5, "1/4": 0.25, "1/3": 1 / 3}
 _UNIT_SECONDS = {"w": 604800, "d": 86400, "h": 3600, "m": 60, "s": 1}
 _LONG_UNIT = r"weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?"
 _ANY_UNIT = rf"{_LONG_UNIT}|wks?|[wdhms]"
 
+_FRACTION = r"half|quarter|third|1/2|1/4|1/3"
 _PIECE = re.compile(
-    rf"(?:(?<![\d.])(?P<digits>\d+(?:\.\d+)?)\s*-?\s*(?P<unit>{_ANY_UNIT})(?![a-z])"
+    rf"(?:(?<![\d./])(?P<digits>\d+(?:\.\d+)?)"
+    rf"(?:\s+and\s+(?:a\s+)?(?P<dfrac>{_FRACTION}))?\s*-?\s*(?P<unit>{_ANY_UNIT})(?![a-z])"
     rf"|\b(?P<words>{_WORD_NUM}|a\s+couple\s+of|an?)"
-    rf"(?:\s+and\s+(?:a\s+)?(?P<frac>half|quarter|third))?[\s-]+(?P<wunit>{_LONG_UNIT})\b)"
-    rf"(?:\s+and\s+a\s+(?P<frac2>half|quarter))?"
-    rf"|\bhalf(?:\s+an?|-)?\s*(?P<half_unit>hour|minute|day)\b"
+    rf"(?:\s+and\s+(?:a\s+)?(?P<frac>{_FRACTION}))?[\s-]+(?P<wunit>{_LONG_UNIT})\b)"
+    rf"(?:\s+and\s+a\s+(?P<frac2>half|quarter|1/2|1/4))?"
+    rf"|(?:\bhalf|(?<![\d/])1/2)(?:\s+an?|-)?\s*(?P<half_unit>hour|minute|day)\b"
     rf"|\b(?P<quarters>three\s+quarters|(?:a\s+)?quarter)\s+(?:of\s+)?(?:an\s+)?hour\b",
     re.IGNORECASE,
 )
@@ -96,7 +98,8 @@ def _piece_seconds(match: re.Match[str]) -> float:
         amount, unit = float(match["digits"]), match["unit"]
     else:
         amount, unit = _number(match["words"]), match["wunit"]
-    amount += _FRACTIONS.get((match["frac"] or match["frac2"] or "").lower(), 0.0)
+    fraction = match["frac"] or match["frac2"] or match["dfrac"] or ""
+    amount += _FRACTIONS.get(fraction.lower(), 0.0)
     return amount * _UNIT_SECONDS[unit[0].lower()]
 
 
@@ -495,6 +498,7 @@ _LABEL_PATTERNS = (
     re.compile(r"\b(?:called|named|label+ed|titled)\s+(?P<label>.+)$", re.IGNORECASE),
     re.compile(r"\b(?:to|about|that)\s+(?P<label>.+)$", re.IGNORECASE),
     re.compile(r"\bfor\s+(?:the|my|our)\s+(?P<label>.+)$", re.IGNORECASE),
+    re.compile(r"\btimer\s+for\s+(?P<label>[a-z][\w' -]*)$", re.IGNORECASE),  # "timer for pizza"
     re.compile(
         r"\b(?:a|an|the|my)\s+(?P<label>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?:timer|alarm|reminder)",
         re.IGNORECASE,

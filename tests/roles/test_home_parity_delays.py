@@ -1,0 +1,71 @@
+"""Home Assistant parity, part three, through the public API: timers said Home Assistant's way,
+commands that run later ("open the garage door in 5 minutes"), "in here", and the safety rules
+for "all" of the risky kinds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agent_system.api import AgentSystem
+from agent_system.testing import make_settings
+from tests.roles.test_home_parity import HOME_TOML
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Any:
+    home = tmp_path / "home.toml"
+    home.write_text(HOME_TOML, encoding="utf-8")
+    return make_settings(tmp_path / "data", home_config=home)
+
+
+@pytest.mark.parametrize(
+    ("text", "duration"),
+    [
+        ("1 hour timer", "1 hour"),
+        ("10 minute timer", "10 minutes"),
+        ("timer for 1 hour", "1 hour"),
+        ("5 minute timer for pizza", "5 minutes"),
+        ("timer for 5 minutes called pizza", "5 minutes"),
+        ("1 hour 15 minute 30 second timer", "1 hour 15 minutes 30 seconds"),
+    ],
+)
+async def test_a_length_and_the_word_timer_start_a_timer(
+    settings: Any, text: str, duration: str
+) -> None:
+    async with AgentSystem(settings) as system:
+        plan = await system.aplan(text)
+    assert [s.tool for s in plan.steps] == ["timer.set"]
+    assert plan.steps[0].arguments["duration"] == duration
+
+
+async def test_asking_about_a_timer_by_its_length_still_lists(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        plan = await system.aplan("status of 1 hour timer")
+    assert [s.tool for s in plan.steps] == ["timer.list"]
+
+
+@pytest.mark.parametrize(
+    ("text", "duration"),
+    [
+        ("set a timer for 5 and a half minutes", "5 minutes 30 seconds"),
+        ("set a timer for 1 and a 1/2 hours", "1 hour 30 minutes"),
+        ("set a timer for 1 and a half hours", "1 hour 30 minutes"),
+        ("set a timer for an hour and a half", "1 hour 30 minutes"),
+        ("set a timer for 1/2 an hour", "30 minutes"),
+    ],
+)
+async def test_halves_said_every_way(settings: Any, text: str, duration: str) -> None:
+    async with AgentSystem(settings) as system:
+        plan = await system.aplan(text)
+    assert [(s.tool, s.arguments["duration"]) for s in plan.steps] == [("timer.set", duration)]
+
+
+async def test_a_timer_for_something_is_named_after_it(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        plan = await system.aplan("5 minute timer for pizza")
+    assert plan.steps[0].arguments == {"duration": "5 minutes", "label": "pizza"}
