@@ -356,6 +356,11 @@ def _pairs(mapping: dict[str, Any] | None) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+SATELLITE_AREA = "Living Room"
+"""Where a ``context_area: true`` test's satellite is (the area of most of the set's contexts)."""
+_CONTEXT_AREA = re.compile(r"^#\s*context_area:\s*true\s*$", re.MULTILINE)
+
+
 @lru_cache(maxsize=4)
 def _ha_rows(root: Path) -> tuple[Row, ...]:
     import yaml
@@ -366,7 +371,12 @@ def _ha_rows(root: Path) -> tuple[Row, ...]:
     for path in sorted(folder.rglob("*.yaml")):
         if path.name.startswith("_"):
             continue
-        doc: dict[str, Any] = yaml.safe_load(_read(path))
+        raw = _read(path)
+        doc: dict[str, Any] = yaml.safe_load(raw)
+        # A file whose header says "context_area: true" holds requests said to a satellite in an
+        # area ("turn off the lights in here"): they run from the area most of the set's
+        # satellite tests use.
+        satellite = (("area", SATELLITE_AREA),) if _CONTEXT_AREA.search(raw) else ()
         # tests/en/<domain>_<Intent>.yaml name the intent per test; tests/en/<Intent>/*.yaml
         # (fuzzy-matching tests with their own entities) name it by the folder.
         nested = path.parent != folder
@@ -375,7 +385,7 @@ def _ha_rows(root: Path) -> tuple[Row, ...]:
             intent = test.get("intent") or {}
             name = path.parent.name if nested else str(intent.get("name", ""))
             slots = _pairs(test.get("slots") if nested else intent.get("slots"))
-            context = _pairs(intent.get("context"))
+            context = _pairs(intent.get("context")) or satellite
             response = test.get("response", "")
             for sentence in test.get("sentences", ()):
                 rows.append(

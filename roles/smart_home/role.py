@@ -89,6 +89,20 @@ _EVERYWHERE = re.compile(
     re.I,
 )
 _HERE = re.compile(r"\s*\b(?:in here|here|in this room|in this area)\b", re.I)
+WHICH_ROOM = "Which room do you mean?"
+"""The question for "in here" when the request came from no particular room."""
+_ROOM_ANSWER = re.compile(r"^(?:(?:in|on|at)\s+)?(?:the\s+|my\s+|our\s+)?(?P<room>[\w' -]{2,40})$")
+
+
+def _room_answered(text: str, history: list[Turn]) -> str | None:
+    """The earlier request with its room filled in, when `text` answers `WHICH_ROOM`."""
+    if not history or history[-1].role != "smart_home" or history[-1].reply != WHICH_ROOM:
+        return None
+    answer = _ROOM_ANSWER.match(text.strip())
+    earlier = history[-1].text.strip().rstrip("?!. ")
+    if answer is None or len(answer["room"].split()) > 4 or not _HERE.search(earlier):
+        return None
+    return _HERE.sub(f" in the {answer['room']}", earlier, count=1).strip()
 
 
 def _device_text(text: str) -> tuple[str, str | None]:
@@ -162,10 +176,14 @@ class SmartHomeRole:
         """
         text = text.strip().rstrip("?!. ")
         speaker = SPEAKER_AREA.get()
+        if (earlier := _room_answered(text, history)) is not None:
+            text = earlier  # "turn off the lights in here" / "Which room?" / "the kitchen"
         matched = _matcher(runtime).match(text, speaker)
         if matched is not None:
             calls = matched.calls
             return calls[0] if len(calls) == 1 else RolePlan(calls)
+        if speaker is None and _HERE.search(text):
+            return Clarification(WHICH_ROOM, ("area",))
         question = _state_question(text)
         if question is not None:
             return question

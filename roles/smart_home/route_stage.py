@@ -125,6 +125,13 @@ _ASK_MATCHER = re.compile(
 )
 """Shapes the word lookup cannot judge but the home's templates can ("stealth mode on", "replay
 the last track", "are any openings open"): only these ask the (slower) template matcher."""
+_INDOOR = re.compile(
+    r"^(?:what is|whats|what's|how) (?:the )?(?:temperature|warm|hot|cold|humid)\b"
+    r"(?!.*\b(?:outside|outdoors|out there|tomorrow|tonight|today|this week|weekend)\b)"
+)
+"""Said to a device in a room, "what is the temperature" / "how warm is it" asks about that room
+(Home Assistant answers from the room's thermostat): the templates judge it when area= is set."""
+_IN_HERE = re.compile(r"\b(?:in here|in this room)\b")
 
 
 def _norm(text: str) -> str:
@@ -203,9 +210,14 @@ class HomeStage:
             return None
         text = _norm(normalize(request.text))  # "could you please ..." -> "..."
         reason = self._claim(text)
-        if reason is None and self._claims is not None and _ASK_MATCHER.search(text):
-            if self._claims(request.text, SPEAKER_AREA.get()):
+        area = SPEAKER_AREA.get()
+        asks = _ASK_MATCHER.search(text) or (area and _INDOOR.match(text))
+        if reason is None and self._claims is not None and asks:
+            if self._claims(request.text, area):
                 reason = "A sentence this home's templates understand."
+        if reason is None and _QUESTION.match(text) and _IN_HERE.search(text):
+            if _STATE.search(text):
+                reason = "Asks about the room the request came from."
         return None if reason is None else self._decision(reason)
 
     def _claim(self, text: str) -> str | None:

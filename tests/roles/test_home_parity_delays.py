@@ -11,7 +11,7 @@ import pytest
 
 from agent_system.api import AgentSystem
 from agent_system.testing import make_settings
-from tests.roles.test_home_parity import HOME_TOML
+from tests.roles.test_home_parity import HOME_TOML, states
 
 pytestmark = pytest.mark.anyio
 
@@ -69,3 +69,40 @@ async def test_a_timer_for_something_is_named_after_it(settings: Any) -> None:
     async with AgentSystem(settings) as system:
         plan = await system.aplan("5 minute timer for pizza")
     assert plan.steps[0].arguments == {"duration": "5 minutes", "label": "pizza"}
+
+
+async def test_in_here_from_no_particular_room_asks_which_then_acts(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        await system.arun("turn on all the lights")
+        asked = await system.arun("turn off the lights in here", thread_id="t")
+        before = await states(system)
+        done = await system.arun("the kitchen", thread_id="t")
+        after = await states(system)
+    assert asked.reply == "Which room do you mean?"
+    assert all(d["state"] == "on" for d in before.values() if d["kind"] == "light")
+    assert done.status == "success"
+    assert after["kitchen_light"]["state"] == "off"
+    assert after["hall_lamp"]["state"] == after["lounge_lamp"]["state"] == "on"
+
+
+async def test_in_here_means_the_speakers_room(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        await system.arun("turn on all the lights")
+        await system.arun("all lights off in here", area="Hallway")
+        devices = await states(system)
+    assert devices["hall_lamp"]["state"] == "off"
+    assert devices["kitchen_light"]["state"] == devices["bed_lamp"]["state"] == "on"
+
+
+async def test_how_warm_is_it_said_in_a_room_is_that_rooms_thermostat(tmp_path: Path) -> None:
+    from tests.roles.test_home_parity_more import MORE_DEVICES
+
+    home = tmp_path / "home.toml"
+    home.write_text(HOME_TOML + MORE_DEVICES, encoding="utf-8")
+    async with AgentSystem(make_settings(tmp_path / "data", home_config=home)) as system:
+        indoors = await system.aplan("how warm is it?", area="Bedroom")
+        outdoors = await system.aroute("how warm is it?")
+    assert [(s.tool, s.arguments) for s in indoors.steps] == [
+        ("smart_home.get_temperature", {"area": "Bedroom"})
+    ]
+    assert outdoors.role == "weather"
