@@ -318,14 +318,15 @@ async def fire_due_timers(system: AgentSystem, console: Console) -> int:
 
 def _timer_service(system: AgentSystem, console: Console) -> Any:
     try:
-        from roles.timer.service import TimerService
+        from roles.timer.service import TimerService, command_runner
     except ImportError:  # pragma: no cover - the timer role is not installed
         return None
 
     async def notify(fired: Any) -> None:
         await _ring(console, fired)
 
-    return TimerService(system.engine.runtime, notify, user="")  # the local user's only
+    run = command_runner(system)  # "turn off the lights in 10 minutes"
+    return TimerService(system.engine.runtime, notify, user="", run=run)  # the local user's only
 
 
 async def run_chat(

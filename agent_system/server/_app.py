@@ -242,6 +242,11 @@ def _start_timers(state: ServerState, stop: asyncio.Event) -> asyncio.Task[None]
                 "kind": timer.kind,
                 "late": fired.late,
                 "fired_at": fired.fired_at.isoformat(),
+                **(
+                    {"command": timer.command, "thread_id": f"timer-{timer.id}"}
+                    if timer.command
+                    else {}
+                ),
             },
         )
 
@@ -253,8 +258,13 @@ def _start_timers(state: ServerState, stop: asyncio.Event) -> asyncio.Task[None]
         return list(await state.relay.notices(fired.user or None, notification(fired)))
 
     # On PostgreSQL the NOTIFY commits with the timer's "fired" mark: heard exactly once.
+    from roles.timer.service import command_runner
+
     service = TimerService(
-        state.system.engine.runtime, notify, notices=notices if state.relay is not None else None
+        state.system.engine.runtime,
+        notify,
+        notices=notices if state.relay is not None else None,
+        run=command_runner(state.system),  # "turn off the lights in 10 minutes"
     )
     return asyncio.create_task(service.run(stop), name="agent-system-timers")
 

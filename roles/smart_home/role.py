@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import inspect
 import re
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.errors import ToolExecutionError
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
+from agent_system.understanding.slots import format_duration, parse_duration
 from roles.smart_home._common import home_backend
 from roles.smart_home.backend import BINARY_STATES
 from roles.smart_home.home import Layout
@@ -94,6 +96,29 @@ WHICH_ROOM = "Which room do you mean?"
 _ROOM_ANSWER = re.compile(r"^(?:(?:in|on|at)\s+)?(?:the\s+|my\s+|our\s+)?(?P<room>[\w' -]{2,40})$")
 
 
+_DELAY_FIRST = re.compile(r"^(?:in|after)\s+(?P<wait>[\w./ -]{2,40}?)\s*,\s*(?P<command>.+)$", re.I)
+_DELAY_LAST = re.compile(
+    r"^(?P<command>.+?),?\s+(?:in|after)\s+(?P<wait>[\w./ -]{2,40}?)(?:\s+from\s+now)?$", re.I
+)
+_NOT_A_WAIT = re.compile(r"\b(?:the|my|our|this|here|room|at|on)\b", re.I)
+
+
+def _delayed(text: str) -> tuple[str, timedelta] | None:
+    """(the command, how long to wait) in a command said for later.
+
+    "open the garage door in 5 minutes", "in 5 minutes, open the garage door" (Home
+    Assistant's HassStartTimer with a command).
+    """
+    for pattern in (_DELAY_FIRST, _DELAY_LAST):
+        match = pattern.match(text.strip())
+        if match is None or _NOT_A_WAIT.search(match["wait"]):
+            continue
+        wait = parse_duration(match["wait"])
+        if wait is not None and wait > timedelta(0) and len(match["command"].split()) > 1:
+            return match["command"].strip(), wait
+    return None
+
+
 def _room_answered(text: str, history: list[Turn]) -> str | None:
     """The earlier request with its room filled in, when `text` answers `WHICH_ROOM`."""
     if not history or history[-1].role != "smart_home" or history[-1].reply != WHICH_ROOM:
@@ -176,6 +201,13 @@ class SmartHomeRole:
         """
         text = text.strip().rstrip("?!. ")
         speaker = SPEAKER_AREA.get()
+        if (delayed := _delayed(text)) is not None:  # "turn off the lights in 10 minutes"
+            command, wait = delayed
+            now = self.interpret(command, slots, runtime, history)
+            if isinstance(now, Clarification):
+                return now
+            later = {"duration": format_duration(wait), "label": command, "command": command}
+            return RoleCall("timer.set", {**later, **({"area": speaker} if speaker else {})})
         if (earlier := _room_answered(text, history)) is not None:
             text = earlier  # "turn off the lights in here" / "Which room?" / "the kitchen"
         matched = _matcher(runtime).match(text, speaker)

@@ -23,9 +23,10 @@ from agent_system.understanding.locale import format_clock
 from roles.timer.store import Timer, TimerStore
 
 if TYPE_CHECKING:
+    from agent_system.api import AgentSystem
     from agent_system.runtime import Runtime
 
-__all__ = ["FiredTimer", "TimerService", "length_name"]
+__all__ = ["FiredTimer", "TimerService", "command_runner", "length_name"]
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,8 @@ class FiredTimer:
     fired_at: datetime
     late: bool
     """True when it fired well after its due time (nothing was running then)."""
+    outcome: str = ""
+    """For a timer that runs a command: what running it said (or why it did not run)."""
 
     @property
     def user(self) -> str:
@@ -49,6 +52,9 @@ class FiredTimer:
         """What to tell the user."""
         timer = self.timer
         due = format_clock(timer.due_at) if timer.due_at else ""
+        if timer.command:
+            late = f" (it was due at {due}; nothing was running then)" if self.late else ""
+            return f"Time's up{late}: {timer.command}. {self.outcome}".strip()
         if timer.kind == "reminder":
             message = f"Reminder: {timer.message or timer.label}"
         elif timer.kind == "alarm":
@@ -61,6 +67,28 @@ class FiredTimer:
             message = f"Timer #{timer.id} is done"
         late = f" (it was due at {due}; nothing was running then)" if self.late else ""
         return f"{message}{late}."
+
+
+def command_runner(system: AgentSystem) -> Callable[[Timer], Awaitable[str]]:
+    """`TimerService`'s ``run`` for `system`: a timer's command as a request of its user.
+
+    It runs in a thread of its own (``timer-<id>``), said from the room the timer was set in;
+    a step that needs approval waits there for it, and the answer says how to give it.
+    """
+
+    async def run(timer: Timer) -> str:
+        thread = f"timer-{timer.id}"
+        result = await system.arun(
+            timer.command, thread_id=thread, user=timer.user or None, area=timer.area
+        )
+        if result.status == "interrupted" and result.pending_approval:
+            return (
+                "It needs your approval first: run `agent-system chat --thread "
+                f"{thread}` and answer yes."
+            )
+        return result.reply
+
+    return run
 
 
 def length_name(duration: timedelta) -> str:
@@ -82,6 +110,10 @@ class TimerService:
     ``user``: fire only that user's timers ('' is the local user); None fires everyone's (the
     server, which routes each to its owner). A process that cannot tell a user must not fire
     their timers, or they would be marked fired without anyone hearing them.
+
+    ``run``: how a timer's command is carried out when it rings (the chat and the server run it
+    as a request of the timer's user, in its thread, so a step that needs approval asks for it
+    then); it returns what to tell the user. Without it the command is announced, not run.
     """
 
     def __init__(
@@ -93,9 +125,11 @@ class TimerService:
         user: str | None = None,
         lease_s: float = 60.0,
         notices: Callable[[FiredTimer], Awaitable[Sequence[tuple[str, str]]]] | None = None,
+        run: Callable[[Timer], Awaitable[str]] | None = None,
     ) -> None:
         self.runtime = runtime
         self.notify = notify
+        self.run_command = run
         self.notices = notices
         """On PostgreSQL: a fired timer's ``NOTIFY`` messages, sent in the transaction that
         marks it fired (instead of calling `notify` before marking it)."""
@@ -132,13 +166,15 @@ class TimerService:
         this process dies half-way or wakes from a freeze after its claim ran out and another
         process fired the timer. Without (SQLite, one machine) `notify` runs first, then the
         mark: a process killed in between announces the timer again on restart (never zero
-        times).
+        times). A timer's command runs before either (its outcome is part of the message), so
+        the same holds for it: at least once.
         """
         late = timer.due_at is not None and now - timer.due_at > self.late_after
         item = FiredTimer(
             timer=replace(timer, state="fired", fired_at=now, late=late),
             fired_at=now,
             late=late,
+            outcome=await self._carry_out(timer) if timer.command else "",
         )
         notices = self.notices
         if notices is not None:
@@ -153,6 +189,15 @@ class TimerService:
         except Exception:  # one failing notification must not lose the others
             log.exception("Notifying timer #%s failed", timer.id)
         return item if await self.store.fire(timer.id, now, late=late) is not None else None
+
+    async def _carry_out(self, timer: Timer) -> str:
+        if self.run_command is None:
+            return "Not done: nothing here runs commands (start `agent-system chat` or the server)."
+        try:
+            return await self.run_command(timer)
+        except Exception as exc:  # a failing command must not stop the other timers
+            log.exception("Running the command of timer #%s failed", timer.id)
+            return f"Not done: {exc}"
 
     async def run(self, stop: asyncio.Event, interval: float = 0.5) -> None:
         """Tick every `interval` seconds until `stop` is set."""

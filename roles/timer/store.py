@@ -48,6 +48,10 @@ class Timer:
     fired_at: datetime | None
     late: bool
     thread_id: str | None
+    command: str = ""
+    """A request to run when it rings ("open the garage door"), as the user said it."""
+    area: str | None = None
+    """The room the request came from (the command runs as if said there)."""
 
     def remaining(self, now: datetime) -> timedelta:
         """Time left at `now` (zero once due)."""
@@ -97,6 +101,8 @@ class TimerStore:
             fired_at=_dt(body.get("fired_at"), now),
             late=bool(body.get("late")),
             thread_id=body.get("thread_id"),
+            command=body.get("command", ""),
+            area=body.get("area"),
         )
 
     async def add(
@@ -109,8 +115,10 @@ class TimerStore:
         message: str = "",
         duration: timedelta | None = None,
         thread_id: str | None = None,
+        command: str = "",
+        area: str | None = None,
     ) -> Timer:
-        """Create a running timer due at `due`."""
+        """Create a running timer due at `due` (`command`: a request to run when it rings)."""
         body: dict[str, Any] = {
             "user": user,
             "thread_id": thread_id,
@@ -126,6 +134,8 @@ class TimerStore:
             "late": False,
             DUE: _ts(due),
         }
+        if command:
+            body.update(command=command, area=area)
         return self._timer(await self.repository.insert(COLLECTION, body, user))
 
     async def get(self, timer_id: int, user: str | None = None) -> Timer | None:

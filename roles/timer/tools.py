@@ -224,12 +224,18 @@ def _called(timers: list[Timer], name: str) -> list[Timer]:
 
 
 @tool(name="timer.set", side_effects="reversible")
-async def set_timer(ctx: ToolContext, duration: str, label: str = "") -> ToolOutput:
+async def set_timer(
+    ctx: ToolContext, duration: str, label: str = "", command: str = "", area: str = ""
+) -> ToolOutput:
     """Start a countdown timer.
 
     Args:
         duration: How long it runs, e.g. "10 minutes", "1h30", "two and a half minutes".
         label: What the timer is for, e.g. "pasta". Optional.
+        command: A request to carry out when it rings, in the user's words, e.g. "turn off the
+            lights". It runs then like any request (a step that needs approval asks for it
+            then). Optional.
+        area: The room the request came from; the command runs as if said there. Optional.
     """
     value = _duration(duration, "A timer's duration")
     if value > MAX_TIMER:
@@ -238,6 +244,7 @@ async def set_timer(ctx: ToolContext, duration: str, label: str = "") -> ToolOut
             "with a date instead."
         )
     now = ctx.runtime.clock.now()
+    command = " ".join(command.split())
     timer = await timer_store(ctx).add(
         user=_user(ctx),
         kind="timer",
@@ -245,7 +252,15 @@ async def set_timer(ctx: ToolContext, duration: str, label: str = "") -> ToolOut
         label=label.strip(),
         duration=value,
         thread_id=ctx.thread_id,
+        command=command,
+        area=area.strip() or None if command else None,
     )
+    if command:
+        return ToolOutput(
+            data={**_as_data(timer, now), "command": command},
+            display=f"In {format_duration(value)} ({_when(now + value, now)}) I'll do this: "
+            f"{command}.",
+        )
     name = f"Timer {timer.label!r}" if timer.label else "Timer"
     return ToolOutput(
         data=_as_data(timer, now),

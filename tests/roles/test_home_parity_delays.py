@@ -106,3 +106,91 @@ async def test_how_warm_is_it_said_in_a_room_is_that_rooms_thermostat(tmp_path: 
         ("smart_home.get_temperature", {"area": "Bedroom"})
     ]
     assert outdoors.role == "weather"
+
+
+async def test_a_command_for_later_runs_when_its_timer_rings(tmp_path: Path) -> None:
+    from agent_system.runtime import FakeClock
+    from roles.timer.service import FiredTimer, TimerService, command_runner
+
+    home = tmp_path / "home.toml"
+    home.write_text(HOME_TOML, encoding="utf-8")
+    clock = FakeClock()
+    settings = make_settings(tmp_path / "data", home_config=home)
+    rang: list[FiredTimer] = []
+
+    async def notify(fired: FiredTimer) -> None:
+        rang.append(fired)
+
+    async with AgentSystem(settings, clock=clock) as system:
+        plan = await system.aplan("turn off the lights in 10 minutes", area="Hallway")
+        await system.arun("turn on all the lights")
+        set_now = await system.arun("turn off the lights in 10 minutes", area="Hallway")
+        service = TimerService(system.engine.runtime, notify, run=command_runner(system))
+        early = await service.tick()
+        before = await states(system)
+        clock.advance(601)
+        await service.tick()
+        after = await states(system)
+    assert [s.tool for s in plan.steps] == ["timer.set"]
+    assert plan.steps[0].arguments["command"] == "turn off the lights"
+    assert "In 10 minutes" in set_now.reply and "turn off the lights" in set_now.reply
+    assert early == [] and before["hall_lamp"]["state"] == "on"
+    assert after["hall_lamp"]["state"] == "off"  # said in the hallway: the hallway's lights
+    assert after["kitchen_light"]["state"] == "on"
+    assert len(rang) == 1 and "turn off the lights" in rang[0].text
+
+
+async def test_a_command_for_later_that_needs_approval_asks_when_it_rings(tmp_path: Path) -> None:
+    from agent_system.runtime import FakeClock
+    from roles.timer.service import FiredTimer, TimerService, command_runner
+
+    home = tmp_path / "home.toml"
+    home.write_text(
+        HOME_TOML
+        + '\n[[devices]]\nid = "garage"\nname = "Garage door"\nkind = "cover"\n'
+        + 'device_class = "garage"\nstate = "closed"\n',
+        encoding="utf-8",
+    )
+    clock = FakeClock()
+    settings = make_settings(tmp_path / "data", home_config=home)
+    rang: list[FiredTimer] = []
+
+    async def notify(fired: FiredTimer) -> None:
+        rang.append(fired)
+
+    async with AgentSystem(settings, clock=clock) as system:
+        set_now = await system.arun("in 5 minutes, open the garage door")
+        service = TimerService(system.engine.runtime, notify, run=command_runner(system))
+        clock.advance(301)
+        await service.tick()
+        waiting = await states(system)
+        thread = f"timer-{rang[0].timer.id}"
+        approved = await system.aresume(thread, True)
+        after = await states(system)
+    assert set_now.status == "success" and not set_now.pending_approval
+    assert "approval" in rang[0].text and thread in rang[0].text
+    assert waiting["garage"]["state"] == "closed"  # nothing opens before someone says yes
+    assert approved.status == "success"
+    assert after["garage"]["state"] == "open"
+
+
+async def test_without_a_runner_the_command_is_announced_not_run(tmp_path: Path) -> None:
+    from agent_system.runtime import FakeClock
+    from roles.timer.service import FiredTimer, TimerService
+
+    home = tmp_path / "home.toml"
+    home.write_text(HOME_TOML, encoding="utf-8")
+    clock = FakeClock()
+    rang: list[FiredTimer] = []
+
+    async def notify(fired: FiredTimer) -> None:
+        rang.append(fired)
+
+    settings = make_settings(tmp_path / "data", home_config=home)
+    async with AgentSystem(settings, clock=clock) as system:
+        await system.arun("turn on the kitchen light in 1 minute")
+        clock.advance(61)
+        await TimerService(system.engine.runtime, notify).tick()
+        devices = await states(system)
+    assert devices["kitchen_light"]["state"] == "off"
+    assert "Not done" in rang[0].text and "turn on the kitchen light" in rang[0].text
