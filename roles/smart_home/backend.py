@@ -246,6 +246,12 @@ BINARY_STATES: dict[str, tuple[str, str]] = {
 _ON_WORDS = frozenset({"on", "triggered", "active", "detected"})
 
 
+def class_word(device_class: str | None) -> str | None:
+    """A word that names devices of `device_class` ("update", "battery"), or None."""
+    words = _CLASS_WORDS.get(device_class or "")
+    return words[0] if words else None
+
+
 def human_state(device: Device) -> str:
     """The state as people say it: a moisture sensor that is "on" is "wet"."""
     words = BINARY_STATES.get(device.device_class or "")
@@ -418,6 +424,8 @@ def describe(device: Device, units: str = "metric") -> str:
     if device.kind == "climate" and state not in ("on", "off"):
         state = f"in {state} mode"  # "heat" is a mode: "Thermostat is in heat mode"
     text = f"{device.name} is {human_state(device) if device.kind == 'binary_sensor' else state}"
+    if device.kind == "binary_sensor" and device.device_class == "update":
+        return f"{device.name} {'has an update available' if state == 'on' else 'is up to date'}."
     if device.kind == "sensor":
         unit = attrs.get("unit") or attrs.get("unit_of_measurement") or ""
         return f"{device.name} is {device.state}{' ' if unit and unit != '%' else ''}{unit}."

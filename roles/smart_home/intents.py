@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent_system.roles import RoleCall
+from roles.smart_home.backend import class_word
 
 __all__ = ["Slots", "text", "to_call"]
 
@@ -139,6 +140,10 @@ def to_call(s: Slots, speaker: str | None) -> RoleCall | None:
         return None
     if s.intent == "HassGetState":
         state = text(v.get("state"))
+        word = class_word(s.device_class)
+        if s.name and word and word not in s.name.lower():
+            # "is the phone up to date": of the devices called Phone, the update one
+            s.name = f"{s.name} {word}"
         if s.name and not state:
             return RoleCall("smart_home.get_state", _where(s, speaker))
         args = _where(s)

@@ -107,7 +107,7 @@ _WHERE_WHO = re.compile(r"^(?:where|who) (?:is|are)\b")
 _WHO_HOME = re.compile(r"^(?:who is|is (?:any|some)(?:one|body)|are (?:people|they)) (?:at )?home$")
 _THERE_ANY = re.compile(r"^(?:is|are) there\b")
 _STATE = re.compile(  # "on"/"off" only at the end: "how much did I spend on gas" is no question
-    r"(?:\b(?:on|off)(?: right now| now| at the moment| (?:in|at|on) the [a-z ]+)?$)|"
+    r"(?:\b(?:on|off)(?: right now| now| at the moment| (?:in|at|on) the [a-z0-9 ]+)?$)|"
     r"\b(?:open|opened|closed|shut|locked|unlocked|running|playing|paused|docked|"
     r"charging|temperature|brightness|status|state|position|mode|setting|settings|humidity|"
     r"warm|hot|cold|cool|bright|dark|level|low|high|normal|charged|charging|wet|dry|"
@@ -131,6 +131,9 @@ _INDOOR = re.compile(
 )
 """Said to a device in a room, "what is the temperature" / "how warm is it" asks about that room
 (Home Assistant answers from the room's thermostat): the templates judge it when area= is set."""
+_NAMED_QUESTION = re.compile(r"^(?:is|are|what|whats|what's|when|how|does|do)\b")
+"""A question naming one of the home's devices ("is the phone up to date", "what is
+Macrotorrent's download speed", "when will the next birthday be"): the templates judge it."""
 _IN_HERE = re.compile(r"\b(?:in here|in this room)\b")
 
 
@@ -139,7 +142,10 @@ def _norm(text: str) -> str:
 
 
 def _alternation(phrases: Iterable[str]) -> re.Pattern[str] | None:
-    unique = sorted({_norm(p) for p in phrases if _norm(p)}, key=len, reverse=True)
+    said = [p for p in phrases if _norm(p)]  # as written, and as `normalize` leaves them
+    unique = sorted(
+        {_norm(x) for p in said for x in (p, normalize(p))} - {""}, key=len, reverse=True
+    )
     if not unique:
         return None
     return re.compile(r"\b(?:" + "|".join(re.escape(p) for p in unique) + r")\b")
@@ -211,7 +217,11 @@ class HomeStage:
         text = _norm(normalize(request.text))  # "could you please ..." -> "..."
         reason = self._claim(text)
         area = SPEAKER_AREA.get()
-        asks = _ASK_MATCHER.search(text) or (area and _INDOOR.match(text))
+        asks = (
+            _ASK_MATCHER.search(text)
+            or (area and _INDOOR.match(text))
+            or (_NAMED_QUESTION.match(text) and self._names and self._names.search(text))
+        )
         if reason is None and self._claims is not None and asks:
             if self._claims(request.text, area):
                 reason = "A sentence this home's templates understand."

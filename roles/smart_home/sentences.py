@@ -123,6 +123,27 @@ EXTRA_SENTENCES: dict[str, list[dict[str, Any]]] = {
             "sentences": ["<which> devices are powered [on]", "is (anything|something) powered"],
             "slots": {"domain": "binary_sensor", "device_class": "power", "state": "on"},
         },
+        {
+            "sentences": [
+                "is [<the>] {name} up to date",
+                "(does|do) [<the>] {name} need an update",
+            ],
+            "slots": {"domain": "binary_sensor", "device_class": "update"},
+        },
+        {
+            "sentences": [
+                "(what is|what's|how (fast|high|much|big) is) [<the>] {name}'s [current] "
+                "({sensor_reading:device_class})",
+            ],
+            "slots": {"domain": "sensor"},
+        },
+        {
+            "sentences": [
+                "when (is|will) [<the>] {name} [be]",
+                "what is the date of [<the>] {name}",
+            ],
+            "slots": {"domain": "sensor", "device_class": "date"},
+        },
     ],
 }
 """Intent -> extra ``data`` blocks (``sentences``, optional ``slots`` / ``requires_context``)."""
@@ -139,5 +160,17 @@ EXTRA_LISTS: dict[str, dict[str, Any]] = {
         "values": ["open", {"in": "(available|on|detected)", "out": "on"}],
     },
     "bs_on_verb": {"values": [{"in": "vibrating", "out": "vibration"}]},
+    "sensor_reading": {
+        "values": [
+            {"in": "[(download|upload)] (speed|rate)", "out": "data_rate"},
+            {"in": "(size|file size)", "out": "data_size"},
+            {"in": "(distance|mileage)", "out": "distance"},
+            {"in": "(level|battery [level])", "out": "battery"},
+            {"in": "(temperature|temp)", "out": "temperature"},
+            {"in": "humidity", "out": "humidity"},
+            {"in": "(power|power use|consumption)", "out": "power"},
+            {"in": "(energy|energy use)", "out": "energy"},
+        ]
+    },
 }
 """Slot lists the extra templates use (merged into Home Assistant's lists)."""

@@ -57,6 +57,11 @@ _BEFORE_TARGET = frozenset(
     "dim start stop pause activate".split()
 )
 _CACHE_SIZE = 256
+_TELL_ME_IF = re.compile(
+    r"^(?:(?:can you |could you |please )?(?:tell me|let me know|check)) (?:if|whether) "
+    r"(?P<subject>.+?) (?P<verb>is|are) (?P<rest>.+)$",
+    re.I,
+)
 _JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\b|&)\s*", re.I)
 
 
@@ -168,6 +173,8 @@ class HomeMatcher:
 
     def _match(self, text: str, area: str | None) -> Match | None:
         text = text.strip().rstrip("?!. ")
+        if asked := _TELL_ME_IF.match(text):  # "tell me if there are any switches on"
+            text = f"{asked['verb']} {asked['subject']} {asked['rest']}"
         if area:
             area = self._area_of.get(area.strip().lower(), area)
         result = self.recognize(text, area)

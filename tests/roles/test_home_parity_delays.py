@@ -194,3 +194,63 @@ async def test_without_a_runner_the_command_is_announced_not_run(tmp_path: Path)
         devices = await states(system)
     assert devices["kitchen_light"]["state"] == "off"
     assert "Not done" in rang[0].text and "turn on the kitchen light" in rang[0].text
+
+
+SENSORS = """
+[[devices]]
+id = "phone_update"
+name = "Phone"
+kind = "binary_sensor"
+device_class = "update"
+state = "on"
+
+[[devices]]
+id = "phone_battery"
+name = "Phone"
+kind = "binary_sensor"
+device_class = "battery"
+state = "off"
+
+[[devices]]
+id = "torrent"
+name = "Macrotorrent"
+kind = "sensor"
+device_class = "data_rate"
+state = "22.9"
+attributes = { unit_of_measurement = "MB/s" }
+
+[[devices]]
+id = "birthday"
+name = "Next birthday"
+kind = "sensor"
+device_class = "date"
+state = "2024-04-01"
+
+[[devices]]
+id = "hall_plug"
+name = "Hallway plug"
+kind = "switch"
+area = "hall"
+state = "on"
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("is the phone up to date?", "Phone has an update available."),
+        ("what is Macrotorrent's download speed?", "Macrotorrent is 22.9 MB/s."),
+        ("when will the next birthday be?", "Next birthday is 2024-04-01."),
+        ("tell me if there are any switches on on the ground floor", "Hallway plug"),
+        ("tell me if the front door is locked", "Front door is locked."),
+    ],
+)
+async def test_state_questions_by_name_class_and_tell_me_if(
+    tmp_path: Path, text: str, answer: str
+) -> None:
+    home = tmp_path / "home.toml"
+    home.write_text(HOME_TOML + SENSORS, encoding="utf-8")
+    async with AgentSystem(make_settings(tmp_path / "data", home_config=home)) as system:
+        result = await system.arun(text)
+    assert result.status == "success", result.reply
+    assert answer in result.reply
