@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.errors import ToolExecutionError
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
-from agent_system.understanding.slots import format_duration, parse_duration
+from agent_system.routing.slots import format_duration, parse_duration
 from roles.smart_home._common import home_backend
 from roles.smart_home.backend import BINARY_STATES
 from roles.smart_home.home import Layout
