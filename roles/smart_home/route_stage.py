@@ -131,6 +131,9 @@ _INDOOR = re.compile(
 )
 """Said to a device in a room, "what is the temperature" / "how warm is it" asks about that room
 (Home Assistant answers from the room's thermostat): the templates judge it when area= is set."""
+_EVERYTHING = re.compile(
+    r"^\s*(?:everything|all|all of them|it all)(?: in the (?:house|home))?\s*$"
+)
 _NAMED_QUESTION = re.compile(r"^(?:is|are|what|whats|what's|when|how|does|do)\b")
 """A question naming one of the home's devices ("is the phone up to date", "what is
 Macrotorrent's download speed", "when will the next birthday be"): the templates judge it."""
@@ -164,6 +167,7 @@ class HomeStage:
         claims: Callable[[str, str | None], bool] | None = None,
     ) -> None:
         self._claims = claims
+        self._locks = any(d.kind == "lock" for d in devices) or not devices
         names = [n for d in devices for n in (d.name, *d.aliases)]
         places = [a.name for a in layout.areas] + [x for a in layout.areas for x in a.aliases]
         places += [f.name for f in layout.floors] + [x for f in layout.floors for x in f.aliases]
@@ -240,6 +244,8 @@ class HomeStage:
         command = _COMMAND.match(text)
         if command is not None:
             rest = command["rest"]
+            if command["verb"] in ("lock", "unlock") and _EVERYTHING.match(rest) and self._locks:
+                return "Locks or unlocks everything: the home's safety rule answers."
             if self._command_targets is not None and self._command_targets.search(rest):
                 return "A command to a device, room or kind of device of this home."
             if self._media is not None and self._media.search(rest):

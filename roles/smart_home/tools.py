@@ -210,7 +210,7 @@ async def set_color(
 async def set_temperature(
     ctx: ToolContext,
     temperature: float,
-    device: str = "thermostat",
+    device: str = "",
     area: str | None = None,
     floor: _Place = None,
     near: str | None = None,
@@ -219,7 +219,8 @@ async def set_temperature(
 
     Args:
         temperature: Target temperature, e.g. 21 (°C) or 70 (°F).
-        device: Thermostat name when there are several.
+        device: Thermostat name when there are several (empty: the only one; with several
+            and no room to choose by, it asks which).
         area: Room of the thermostat, e.g. "office".
         floor: Floor, e.g. "upstairs" (every thermostat there).
         near: The room the request came from (its thermostat, when it has one).

@@ -254,3 +254,128 @@ async def test_state_questions_by_name_class_and_tell_me_if(
         result = await system.arun(text)
     assert result.status == "success", result.reply
     assert answer in result.reply
+
+
+RISKY = """
+[[areas]]
+id = "garden"
+name = "Garden"
+
+[[devices]]
+id = "garage_left"
+name = "Left garage door"
+kind = "cover"
+device_class = "garage"
+state = "closed"
+
+[[devices]]
+id = "garage_right"
+name = "Right garage door"
+kind = "cover"
+device_class = "garage"
+state = "open"
+
+[[devices]]
+id = "gate_front"
+name = "Front gate"
+kind = "cover"
+device_class = "gate"
+state = "open"
+
+[[devices]]
+id = "gate_back"
+name = "Back gate"
+kind = "cover"
+device_class = "gate"
+area = "garden"
+state = "open"
+
+[[devices]]
+id = "drip"
+name = "Drip line"
+kind = "valve"
+area = "garden"
+state = "closed"
+
+[[devices]]
+id = "hose"
+name = "Hose tap"
+kind = "valve"
+area = "garden"
+state = "closed"
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "unchanged"),
+    [
+        ("open all the garage doors", ("garage_left",)),
+        ("close all the garage doors", ("garage_right",)),
+        ("close all the gates", ("gate_front", "gate_back")),
+        ("open all the valves", ("drip", "hose", "sprinkler")),
+        ("unlock all the doors", ("front_lock", "back_lock")),
+        ("unlock everything", ("front_lock", "back_lock")),
+    ],
+)
+async def test_no_all_for_locks_garage_doors_gates_or_valves_without_a_room(
+    tmp_path: Path, text: str, unchanged: tuple[str, ...]
+) -> None:
+    home = tmp_path / "home.toml"
+    home.write_text(HOME_TOML + RISKY, encoding="utf-8")
+    async with AgentSystem(make_settings(tmp_path / "data", home_config=home)) as system:
+        before = await states(system)
+        result = await system.arun(text, thread_id="t")
+        for _ in range(3):  # approve whatever is asked: the safety rule must still refuse
+            if result.status != "interrupted":
+                break
+            result = await system.aresume("t", True)
+        after = await states(system)
+    assert after == before
+    assert "For safety" in result.reply or "Which one" in result.reply, result.reply
+    assert all(after[d]["state"] == before[d]["state"] for d in unchanged)
+
+
+async def test_the_valves_of_a_named_room_change_together(tmp_path: Path) -> None:
+    home = tmp_path / "home.toml"
+    home.write_text(HOME_TOML + RISKY, encoding="utf-8")
+    async with AgentSystem(make_settings(tmp_path / "data", home_config=home)) as system:
+        result = await system.arun("open the valves in the garden")
+        after = await states(system)
+    assert result.status == "success", result.reply
+    assert after["drip"]["state"] == after["hose"]["state"] == "open"
+    assert after["sprinkler"]["state"] == "closed"
+
+
+async def test_three_rooms_in_one_request_are_three_parallel_steps(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        await system.arun("turn on all the lights")
+        plan = await system.aplan("turn off the kitchen, hallway and bedroom lights")
+        result = await system.arun("turn off the kitchen, hallway and bedroom lights")
+        devices = await states(system)
+    assert [s.tool for s in plan.steps] == ["smart_home.turn_off"] * 3
+    assert all(not s.depends_on for s in plan.steps)
+    assert result.status == "success"
+    assert devices["kitchen_light"]["state"] == devices["hall_lamp"]["state"] == "off"
+    assert devices["bed_lamp"]["state"] == "off" and devices["lounge_lamp"]["state"] == "on"
+
+
+async def test_a_temperature_with_no_thermostat_named_asks_even_if_one_is_called_thermostat(
+    tmp_path: Path,
+) -> None:
+    home = tmp_path / "home.toml"
+    home.write_text(
+        HOME_TOML
+        + '\n[[devices]]\nid = "t1"\nname = "Thermostat"\nkind = "climate"\narea = "lounge"\n'
+        + 'state = "heat"\nattributes = { target_temperature = 19 }\n'
+        + '\n[[devices]]\nid = "t2"\nname = "Office thermostat"\nkind = "climate"\n'
+        + 'state = "heat"\nattributes = { target_temperature = 19 }\n',
+        encoding="utf-8",
+    )
+    async with AgentSystem(make_settings(tmp_path / "data", home_config=home)) as system:
+        asked = await system.arun("set temperature to 20.5 degrees")
+        named = await system.arun("set the office thermostat to 22 degrees")
+        devices = await states(system)
+    assert "Which one" in asked.reply and "Office thermostat" in asked.reply
+    assert devices["t1"]["attributes"]["target_temperature"] == 19
+    assert named.status == "success"
+    assert devices["t2"]["attributes"]["target_temperature"] == 22
