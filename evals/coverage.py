@@ -28,7 +28,7 @@ WHAT: dict[str, str] = {
     "HassBroadcast": "not supported: no speakers to broadcast to (no action taken)",
     "HassCancelAllTimers": "`timer.cancel`",
     "HassCancelTimer": "`timer.cancel`",
-    "HassClimateGetTemperature": "`smart_home.get_temperature`",
+    "HassClimateGetTemperature": "`smart_home.get_temperature` (said from a room: that room's)",
     "HassClimateSetFanMode": "`smart_home.set_hvac_mode(fan_mode=...)`",
     "HassClimateSetTemperature": "`smart_home.set_temperature` (an area, floor, name or the "
     "speaker's area; several thermostats and nothing to tell them apart: a question)",
@@ -37,8 +37,9 @@ WHAT: dict[str, str] = {
     "HassFanSetSpeed": "`smart_home.set_fan_speed`",
     "HassGetCurrentDate": "conversation role",
     "HassGetCurrentTime": "conversation role",
-    "HassGetState": "`smart_home.get_state` (one device), `list_devices(device, state, area, "
-    'floor)` ("which lights are on", "are any windows open", binary sensor classes)',
+    "HassGetState": "`smart_home.get_state` (one device; of same-named ones, the device class "
+    'asked about), `list_devices(device, state, area, floor)` ("which lights are on", "are any '
+    'windows open", binary sensor classes)',
     "HassGetWeather": "`weather.current` / `weather.forecast` (weather role)",
     "HassIncreaseTimer": "`timer.extend` (a timer named by label or length)",
     "HassLawnMowerDock": "`smart_home.dock_mower`",
@@ -65,7 +66,8 @@ WHAT: dict[str, str] = {
     "HassSetVolumeRelative": "`smart_home.set_volume(change=±n)`",
     "HassShoppingListAddItem": "`lists.add` (shopping list)",
     "HassShoppingListCompleteItem": "`lists.complete` (shopping list)",
-    "HassStartTimer": "`timer.set` (timer role)",
+    "HassStartTimer": "`timer.set` (timer role); with a command ('open the garage door in 5 "
+    "minutes'): `timer.set(command=...)`, run when it rings, approval asked then",
     "HassTimerStatus": "`timer.list`",
     "HassTurnOff": "`smart_home.turn_off`; covers `close_cover`; valves `close_valve`; locks "
     "`unlock` (approval, after the lock is found); vacuum `stop_vacuum`, mower `dock_mower`",
