@@ -31,6 +31,7 @@ def _environment() -> dict[str, str]:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy  # a CLI process in a pty: .ci/run's terminal step
 def test_the_live_plan_table_fits_80_columns_with_whole_tool_names() -> None:
     child = pexpect.spawn(
         sys.executable,
@@ -57,6 +58,7 @@ def test_the_live_plan_table_fits_80_columns_with_whole_tool_names() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.heavy  # a CLI process in a pty: .ci/run's terminal step
 def test_threads_list_keeps_ids_whole_at_80_columns_and_lines_whole_on_a_pipe(
     tmp_path: Path,
 ) -> None:

@@ -20,7 +20,8 @@ from typer.testing import CliRunner
 
 from agent_system.cli._app import app
 
-pytestmark = pytest.mark.slow
+# A real terminal per test (a CLI process in a pty): .ci/run's terminal step runs them.
+pytestmark = [pytest.mark.slow, pytest.mark.heavy]
 
 TIMEOUT = 60  # per expected output; only a failing or very busy run waits that long
 

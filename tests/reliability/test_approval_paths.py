@@ -100,6 +100,7 @@ def test_the_approval_prompt_says_which_device_in_plain_words() -> None:
     assert text.splitlines()[1] == "- Unlock the door (device: garage door)"
 
 
+@pytest.mark.heavy  # chat in a pty: .ci/run's terminal step
 def test_yes_typed_at_the_chat_approval_prompt_approves(tmp_path: Path) -> None:
     from tests.cli.test_repl import _quit, _spawn
 
