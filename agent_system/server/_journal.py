@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pydantic_core import to_jsonable_python
+
 if TYPE_CHECKING:
     from agent_system._repository_pg import PostgresRepository
 
@@ -42,6 +44,7 @@ __all__ = [
     "LocalJournal",
     "PostgresJournal",
     "RunRow",
+    "as_item",
     "follow",
 ]
 
@@ -54,6 +57,14 @@ MAX_LOCAL_RUNS = 2000
 
 
 ENDED = frozenset({"success", "error", "interrupted"})
+
+
+def as_item(item: Any) -> dict[str, Any]:
+    """A queued item as JSON-ready data: a typed event becomes ``{"event": ...}`` (queued as
+    is, so a journal kept in memory dumps it only when someone reads it)."""
+    if isinstance(item, dict):
+        return {k: to_jsonable_python(v) for k, v in item.items()}
+    return {"event": item.model_dump(mode="json")}
 
 
 def _now() -> datetime:
@@ -88,7 +99,7 @@ class Journal(Protocol):
         """Record a new run."""
         ...
 
-    async def append(self, run_id: str, first: int, items: list[dict[str, Any]]) -> None:
+    async def append(self, run_id: str, first: int, items: list[Any]) -> None:
         """Add items numbered `first`, `first + 1`..."""
         ...
 
@@ -137,7 +148,7 @@ class JournalWriter:
         self._queue: asyncio.Queue[Any] = asyncio.Queue()
         self._task = asyncio.create_task(self._write(), name=f"agent-system-journal-{run_id}")
 
-    def put(self, item: dict[str, Any]) -> int:
+    def put(self, item: Any) -> int:
         """Queue an item; its number."""
         seq = self.next
         self.next += 1
@@ -191,7 +202,7 @@ class LocalJournal:
                 break
             del self._runs[oldest]
 
-    async def append(self, run_id: str, first: int, items: list[dict[str, Any]]) -> None:
+    async def append(self, run_id: str, first: int, items: list[Any]) -> None:
         entry = self._runs.get(run_id)
         if entry is not None:
             entry[1].extend(items)
@@ -206,7 +217,12 @@ class LocalJournal:
 
     async def get(self, run_id: str) -> RunRow | None:
         entry = self._runs.get(run_id)
-        return entry[0] if entry is not None else None
+        if entry is None:
+            return None
+        row = entry[0]
+        if row.output is not None:  # kept as given (a RunResult...): JSON when read
+            row.output = to_jsonable_python(row.output)
+        return row
 
     async def of_thread(self, thread_id: str) -> list[RunRow]:
         return [row for row, _ in reversed(self._runs.values()) if row.thread_id == thread_id]
@@ -215,7 +231,7 @@ class LocalJournal:
         entry = self._runs.get(run_id)
         if entry is None:
             return []
-        return [(n, item) for n, item in enumerate(entry[1], start=1) if n > after]
+        return [(n, as_item(item)) for n, item in enumerate(entry[1], start=1) if n > after]
 
     async def wait(self, run_id: str, timeout_s: float) -> None:
         event = self._changed.setdefault(run_id, asyncio.Event())
@@ -292,13 +308,13 @@ class PostgresJournal:
             (keep_s,),
         )
 
-    async def append(self, run_id: str, first: int, items: list[dict[str, Any]]) -> None:
+    async def append(self, run_id: str, first: int, items: list[Any]) -> None:
         from psycopg.types.json import Jsonb
 
         values = ", ".join(["(%s, %s, %s)"] * len(items))
         params: list[Any] = []
         for n, item in enumerate(items, start=first):
-            params += [run_id, n, Jsonb(item)]
+            params += [run_id, n, Jsonb(as_item(item))]
         await self._rows(
             f"INSERT INTO agent_system_run_events (run_id, seq, item) VALUES {values} "
             "ON CONFLICT DO NOTHING",
@@ -312,7 +328,7 @@ class PostgresJournal:
         await self._rows(
             "UPDATE agent_system_runs SET status = %s, output = %s, updated_at = %s "
             "WHERE run_id = %s",
-            (status, None if output is None else Jsonb(output), _now(), run_id),
+            (status, None if output is None else Jsonb(to_jsonable_python(output)), _now(), run_id),
             notify=run_id,
         )
 

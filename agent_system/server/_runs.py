@@ -155,9 +155,7 @@ class RunManager:
 
         def put(item: Any) -> None:
             if handle.journal is not None:
-                handle.journal.put(
-                    failed_item(item.error) if isinstance(item, RunFailed) else event_item(item)
-                )
+                handle.journal.put(failed_item(item.error) if isinstance(item, RunFailed) else item)
             handle.queue.put_nowait(item)
 
         async def drive() -> None:
@@ -168,7 +166,7 @@ class RunManager:
                 async for event in events:
                     if isinstance(event, ev.RunFinished):
                         self.metrics.record_run(kind, event.result)
-                        output = {"result": event.result.model_dump(mode="json")}
+                        output = {"result": event.result}  # JSON when journaled or read
                     put(event)
             except asyncio.CancelledError:
                 put(RunFailed(asyncio.CancelledError()))
