@@ -112,9 +112,9 @@ async def test_steps_start_while_the_planner_is_still_writing(tmp_path: Path) ->
             seen.setdefault(key, time.monotonic() - began)
     planning = seen["route_decided:"]  # the planning call starts right after routing
     assert seen["plan_created:"] - planning >= 0.95  # the plan is whole when the stream ends
-    # Step a started while the planner was still writing: the chunks after the one closing a
-    # take about 0.6 s of the model's pauses, which a busy machine only makes longer.
-    assert seen["step_started:a"] < seen["plan_created:"] - 0.3
+    # Step a started while the planner was still writing: before the plan was whole (with
+    # streaming off it starts after `plan_created`). A margin in seconds was flaky even idle.
+    assert seen["step_started:a"] < seen["plan_created:"]
     final = events[-1].result
     assert final.status == "success", final.errors
     assert [s.id for s in final.plan.steps] == ["a", "b", "c"]
