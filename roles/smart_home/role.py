@@ -90,7 +90,7 @@ _EVERYWHERE = re.compile(
     r"all areas in the (?:house|home)|throughout the (?:house|home))\b",
     re.I,
 )
-_HERE = re.compile(r"\s*\b(?:in here|here|in this room|in this area)\b", re.I)
+_HERE = re.compile(r"\s*\b(?:in here|here|(?:in )?this room|in this area)\b", re.I)
 WHICH_ROOM = "Which room do you mean?"
 """The question for "in here" when the request came from no particular room."""
 _ROOM_ANSWER = re.compile(r"^(?:(?:in|on|at)\s+)?(?:the\s+|my\s+|our\s+)?(?P<room>[\w' -]{2,40})$")

@@ -379,3 +379,14 @@ async def test_a_temperature_with_no_thermostat_named_asks_even_if_one_is_called
     assert devices["t1"]["attributes"]["target_temperature"] == 19
     assert named.status == "success"
     assert devices["t2"]["attributes"]["target_temperature"] == 22
+
+
+async def test_this_room_said_first_is_the_speakers_room_or_a_question(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        await system.arun("turn on all the lights")
+        asked = await system.arun("this room lights off")
+        await system.arun("this room lights off", area="Kitchen")
+        devices = await states(system)
+    assert asked.reply == "Which room do you mean?"
+    assert devices["kitchen_light"]["state"] == "off"
+    assert devices["hall_lamp"]["state"] == devices["bed_lamp"]["state"] == "on"
