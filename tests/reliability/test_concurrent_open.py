@@ -48,7 +48,10 @@ def _open(
 
 @pytest.mark.parametrize("attempt", range(6))
 def test_processes_opening_a_new_folder_at_once_all_start(tmp_path: Path, attempt: int) -> None:
-    context = multiprocessing.get_context("fork")
+    # Not "fork": forking the pytest process while other threads hold locks can deadlock.
+    # The fork server is one clean process that imports the engine once.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["agent_system._persistence", "agent_system._storage"])
     start = context.Barrier(PROCESSES)
     done: multiprocessing.Queue[str] = context.Queue()
     home = str(tmp_path / f"home-{attempt}")
