@@ -83,6 +83,7 @@ def test_training_is_deterministic_byte_for_byte(tmp_path: Path) -> None:
     assert decision.scores.keys() == set(training_classes())
 
 
+@needs_clinc
 def test_the_model_is_fitted_on_no_untouched_request() -> None:
     from evals import splits
 
