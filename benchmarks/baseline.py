@@ -29,7 +29,14 @@ from agent_system.errors import AgentSystemError
 from agent_system.llm._fake import ScriptedCall, ScriptedChatModel
 from benchmarks.workload import Latency, Scenario, SimStep, simulate_call
 
-__all__ = ["Baseline", "RunSample", "call_tokens", "open_baseline", "react_policy"]
+__all__ = [
+    "Baseline",
+    "RunSample",
+    "call_tokens",
+    "open_baseline",
+    "planning_call_parts",
+    "react_policy",
+]
 
 
 @dataclass
@@ -51,13 +58,18 @@ class RunSample:
     """Tokens sent to the LLM over the request: every message, tool schema and output schema."""
     tokens_out: int = 0
     """Tokens the LLM sent back: text, tool calls and structured output."""
+    token_parts: dict[str, int] | None = None
+    """Ours: where the planning call's tokens went (`planning_call_parts`); ReAct: its tool
+    list's tokens per turn (``tools_per_turn``)."""
 
 
 def call_tokens(calls: Sequence[ScriptedCall], chars_per_token: int = 4) -> tuple[int, int]:
     """(sent, received) tokens of these calls, about `chars_per_token` characters a token.
 
-    What an OpenAI-compatible server bills: every message, plus the offered tools' and the
-    output schema's JSON on every call (the scripted model's own usage counts messages only).
+    What an OpenAI-compatible server bills: every message's text, plus the JSON of the offered
+    tools and of the ``response_format`` (the output schema) on every call, compact (no
+    spaces); a message's role and framing are not counted on either side. The scripted
+    model's own usage counts messages only.
     """
 
     def count(text: str) -> int:
@@ -72,7 +84,7 @@ def call_tokens(calls: Sequence[ScriptedCall], chars_per_token: int = 4) -> tupl
         if call.tools:
             sent += count(json.dumps(call.tools, separators=(",", ":")))
         if call.structured:
-            sent += count(json.dumps(call.structured, separators=(",", ":")))
+            sent += count(json.dumps(_response_format(call.structured), separators=(",", ":")))
         reply = call.reply
         if reply is not None:
             received += count(str(reply.content))
@@ -80,6 +92,53 @@ def call_tokens(calls: Sequence[ScriptedCall], chars_per_token: int = 4) -> tupl
                 calls_json = [{"n": c["name"], "a": c["args"]} for c in reply.tool_calls]
                 received += count(json.dumps(calls_json, separators=(",", ":")))
     return sent, received
+
+
+def planning_call_parts(call: ScriptedCall, chars_per_token: int = 4) -> dict[str, int]:
+    """Where one planning call's tokens go, counted as `call_tokens` counts them:
+    instructions (the system message), the tools listed in the prompt, the rest of the prompt
+    (the request, any history), the schema's typed per-tool ``call`` variants, the rest of
+    the schema (the plan's own fields), and the reply."""
+
+    def count(text: str) -> int:
+        return -(-len(text) // chars_per_token) if text else 0
+
+    messages = [str(m.content) for m in call.messages]
+    system = messages[0] if len(messages) > 1 else ""
+    prompt = "\n\n".join(messages[1:] if system else messages)
+    tools = ""
+    if "Tools:\n" in prompt:
+        tools = prompt.split("Tools:\n", 1)[1].split("\n\n", 1)[0]
+    sent = _response_format(call.structured) if call.structured else {}
+    schema = sent.get("json_schema", {}).get("schema", {}) if sent else {}
+    try:
+        variants = schema["properties"]["steps"]["items"]["properties"]["call"]["anyOf"]
+    except (KeyError, TypeError):
+        variants = []
+    typed = [v for v in variants if "tool" in v.get("properties", {})]
+    per_tool = count(json.dumps(typed, separators=(",", ":"))) if typed else 0
+    whole = count(json.dumps(sent, separators=(",", ":"))) if sent else 0
+    return {
+        "instructions": count(system),
+        "tools_in_prompt": count(tools),
+        "request": count(prompt) - count(tools),
+        "tool_schemas": per_tool,
+        "plan_schema": whole - per_tool,
+        "reply": count(str(call.reply.content)) if call.reply is not None else 0,
+    }
+
+
+def _response_format(structured: dict[str, Any]) -> dict[str, Any]:
+    """The ``response_format`` a structured-output call sends (the JSON schema named, or
+    ``json_object`` with the schema already in the prompt)."""
+    if structured.get("method") != "json_schema":
+        return {"type": "json_object"}
+    schema = structured.get("schema")
+    if isinstance(schema, type):  # a pydantic class: what langchain sends for it
+        from langchain_core.utils.function_calling import convert_to_json_schema
+
+        schema = convert_to_json_schema(schema)
+    return {"type": "json_schema", "json_schema": schema}
 
 
 def _lc_name(tool: str) -> str:
@@ -205,6 +264,7 @@ class Baseline:
         ok = isinstance(final, AIMessage) and str(final.content).startswith("Done:")
         calls = self.model.calls[before:]
         sent, received = call_tokens(calls)
+        tools_per_turn = call_tokens([ScriptedCall(messages=[], tools=calls[0].tools)])[0]
         return RunSample(
             wall,
             len(calls),
@@ -213,6 +273,7 @@ class Baseline:
             first_token_s=first,
             tokens_in=sent,
             tokens_out=received,
+            token_parts={"tools_per_turn": tools_per_turn},
         )
 
 

@@ -182,6 +182,10 @@ def _tokens_and_first_token(record: ScenarioRuns) -> dict[str, Any]:
         out[f"{kind}_tokens_in"] = median([s.tokens_in for s in samples]) if samples else math.nan
         out[f"{kind}_tokens_out"] = median([s.tokens_out for s in samples]) if samples else math.nan
         out[f"{kind}_first_token_ms"] = median(firsts) * 1000 if firsts else math.nan
+    for kind, samples in (("baseline", record.baseline), ("ours", record.ours)):
+        parts = [s.token_parts for s in samples if s.token_parts]
+        if parts:
+            out[f"{kind}_token_parts"] = {k: median([p[k] for p in parts]) for k in parts[-1]}
     base = out["baseline_tokens_in"] + out["baseline_tokens_out"]
     ours = out["ours_tokens_in"] + out["ours_tokens_out"]
     out["token_ratio"] = ours / base if base else math.nan

@@ -29,14 +29,15 @@ from agent_system import events as ev
 from agent_system.api import AgentSystem
 from agent_system.llm._fake import ScriptedChatModel
 from agent_system.planning._base import InvalidStep, StepCallback
-from agent_system.planning._llm_planner import LLMPlanner, LLMReplanner, PlanDraft
+from agent_system.planning._llm_planner import LLMPlanner, LLMReplanner
+from agent_system.planning._prompts import PLANNER_SYSTEM, REPLANNER_SYSTEM
 from agent_system.planning.models import ExecutionPlan, ExecutionStep
 from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, ToolSpec
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 from agent_system.testing import make_settings
-from benchmarks.baseline import RunSample, call_tokens
-from benchmarks.workload import Latency, Scenario, make_registry
+from benchmarks.baseline import RunSample, call_tokens, planning_call_parts
+from benchmarks.workload import Latency, Scenario, compact_json, make_registry
 
 __all__ = [
     "OursLLM",
@@ -69,12 +70,12 @@ class PlanningRouter:
 def planner_policy(scenario: Scenario) -> Any:
     """The scripted LLM: the plan for a planner prompt, the revision for a replanner prompt."""
 
-    def turn(messages: list[BaseMessage]) -> PlanDraft | str:
+    def turn(messages: list[BaseMessage]) -> str:
         system = str(messages[0].content) if messages else ""
-        if system.startswith("You are the replanner"):
-            return scenario.replan_draft()
-        if system.startswith("You are the planner"):
-            return scenario.draft()
+        if system.startswith(REPLANNER_SYSTEM):
+            return compact_json(scenario.replan_reply())
+        if system.startswith(PLANNER_SYSTEM):
+            return compact_json(scenario.reply())
         return "Here is what I found."  # a synthesis call (counted like any other)
 
     return turn
@@ -164,6 +165,7 @@ class OursLLM:
         wall = time.perf_counter() - started
         calls = len(self.model.calls) - before
         tokens_in, tokens_out = call_tokens(self.model.calls[before:])
+        parts = planning_call_parts(self.model.calls[before]) if calls else None
         steps = _steps(result)
         done = {s.step_id.removesuffix("-alt") for s in steps if s.status == "succeeded"}
         ok = result.status in ("success", "partial") and done >= {s.id for s in self.scenario.steps}
@@ -179,6 +181,7 @@ class OursLLM:
             first_token_s=first,
             tokens_in=tokens_in,
             tokens_out=tokens_out,
+            token_parts=parts,
         )
 
     async def aclose(self) -> None:

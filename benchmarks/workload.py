@@ -1,9 +1,9 @@
 """The simulated workload both systems run: latency settings, tools and scenarios.
 
-A scenario is a DAG of tool calls. From it come the plan the LLM planner "returns" (a `PlanDraft`
-with typed ``$ref`` arguments), the waves the ReAct baseline calls in parallel, and the simulated
-critical path. Tools sleep for the configured latency and return display text, so a plan that
-succeeds gets a template reply.
+A scenario is a DAG of tool calls. From it come the plan the LLM planner "returns" (the plan
+schema's JSON, typed arguments and ``$ref`` references), the waves the ReAct baseline calls in
+parallel, and the simulated critical path. Tools sleep for the configured latency and return
+display text, so a plan that succeeds gets a template reply.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent_system.errors import ToolExecutionError
-from agent_system.planning._llm_planner import PlanDraft, PlannedStep
+from agent_system.planning._llm_planner import PlanDraft
+from agent_system.planning._refs import find_refs
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, FailurePolicy, Ref
 from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, spec_from_function
@@ -23,6 +24,7 @@ __all__ = [
     "Latency",
     "Scenario",
     "SimStep",
+    "compact_json",
     "comparison_scenarios",
     "make_registry",
     "probe_scenario",
@@ -127,7 +129,7 @@ class Scenario:
         from agent_system.planning._stream import StepScanner
 
         first = workload.first_chunk_s or 0.0
-        reply = AIMessage(content=self.draft().model_dump_json(by_alias=True))
+        reply = AIMessage(content=compact_json(self.reply()))
         tokens = [str(c.message.content) for c in _chunks(reply) if c.message.content]
         most = max(1, int((workload.llm_s - first) * 1000))  # as the simulated server groups
         if len(tokens) > most:
@@ -162,38 +164,46 @@ class Scenario:
             return {"key": step.key, "seconds": step.latency_s or 0.0}
         return {"key": step.key}
 
-    def draft(self) -> PlanDraft:
-        """The plan as the LLM writes it (JSON-encoded arguments, typed references)."""
-        return PlanDraft(
-            reasoning=f"{len(self.steps)} steps; independent ones run in parallel.",
-            steps=[
-                PlannedStep(
-                    id=s.id,
-                    tool=s.tool,
-                    arguments=json.dumps(self.arguments(s)),
-                    depends_on=list(s.deps),
-                    on_failure="replan" if s.fails else "halt",
-                    description=f"{s.tool} {s.id}",
+    def reply(self) -> dict[str, Any]:
+        """The plan as the LLM writes it under the plan schema: each step's ``call`` names its
+        tool beside its typed arguments (references as ``{"$ref", "path"}`` objects)."""
+        return {
+            "steps": [
+                _wire_step(
+                    s.id,
+                    s.tool,
+                    self.arguments(s),
+                    list(s.deps),
+                    "replan" if s.fails else "halt",
+                    f"{s.tool.removeprefix('sim.')} {s.id}",
                 )
                 for s in self.steps
             ],
-        )
+            "unsupported": [],
+        }
 
-    def replan_draft(self) -> PlanDraft:
+    def replan_reply(self) -> dict[str, Any]:
         """The revision after the failing steps: look up their fallback keys instead."""
-        return PlanDraft(
-            reasoning="The primary source failed; use the backup.",
-            steps=[
-                PlannedStep(
-                    id=f"{s.id}-alt",
-                    tool="sim.lookup",
-                    arguments=json.dumps({"key": f"{s.key}-backup"}),
-                    description=f"backup lookup for {s.id}",
+        return {
+            "reasoning": "The primary source failed; use the backup.",
+            "steps": [
+                _wire_step(
+                    f"{s.id}-alt",
+                    "sim.lookup",
+                    {"key": f"{s.key}-backup"},
+                    [],
+                    "halt",
+                    f"backup lookup for {s.id}",
                 )
                 for s in self.steps
                 if s.fails
             ],
-        )
+            "unsupported": [],
+        }
+
+    def draft(self) -> PlanDraft:
+        """`reply` read the way the planner reads it."""
+        return PlanDraft.model_validate(self.reply())
 
     def plan(self) -> ExecutionPlan:
         """The same plan as an `ExecutionPlan` (for the engine-only measurements)."""
@@ -211,6 +221,30 @@ class Scenario:
                 for s in self.steps
             ],
         )
+
+
+def _wire_step(
+    step_id: str,
+    tool: str,
+    arguments: dict[str, Any],
+    depends_on: list[str],
+    on_failure: str,
+    description: str,
+) -> dict[str, Any]:
+    referenced = {r.step for r in find_refs(arguments)}
+    return {
+        "id": step_id,
+        "call": {"tool": tool, **arguments},
+        "depends_on": [d for d in depends_on if d not in referenced],  # as the prompt asks
+        "when": None,
+        "on_failure": on_failure,
+        "description": description,
+    }
+
+
+def compact_json(value: Any) -> str:
+    """JSON as a model writes it under a strict schema (no spaces)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 async def simulate_call(tool: str, arguments: dict[str, Any], latency_s: float) -> dict[str, Any]:

@@ -17,11 +17,10 @@ So a tool developer can watch the planner call their tool, with no API key::
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.messages import AIMessage
 
 from agent_system.llm._fake import ScriptedCall, ScriptedChatModel, ScriptTurn
 
@@ -68,11 +67,11 @@ class TestChatModel(ScriptedChatModel):
         if name == "PlanDraft":
             if "Replan attempt:" in text:
                 return {"reasoning": "The test model does not replan.", "steps": []}
-            return self._plan(call.messages)
+            return self._plan(call)
         return _summary(text)
 
-    def _plan(self, messages: list[BaseMessage]) -> dict[str, Any]:
-        offered = _offered_tools(messages)
+    def _plan(self, call: ScriptedCall) -> dict[str, Any]:
+        offered = _offered_tools(call)
         if not offered:
             return {"reasoning": "No tool was offered.", "steps": [], "unsupported": ["all"]}
         if self.tool is not None:
@@ -95,8 +94,7 @@ class TestChatModel(ScriptedChatModel):
             "steps": [
                 {
                     "id": "s1",
-                    "tool": chosen["name"],
-                    "arguments": json.dumps(arguments),
+                    "call": {"tool": chosen["name"], "arguments": arguments},
                     "depends_on": [],
                     "when": None,
                     "on_failure": "halt",
@@ -107,21 +105,79 @@ class TestChatModel(ScriptedChatModel):
         }
 
 
-def _offered_tools(messages: list[BaseMessage]) -> list[dict[str, Any]]:
-    """The tools the planner prompt lists (one OpenAI function schema per line)."""
-    found: list[dict[str, Any]] = []
-    for message in messages:
-        for line in str(message.content).splitlines():
-            if not line.startswith("{"):
-                continue
-            try:
-                value = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(value, dict) and value.get("type") == "function":
-                function = value.get("function")
-                if isinstance(function, dict) and function.get("name"):
-                    found.append(function)
+def _offered_tools(call: ScriptedCall) -> list[dict[str, Any]]:
+    """The tools the planner offered, in the prompt's order (its ``Tools:`` lines), each with
+    its parameters read back from the plan schema's typed ``call`` variants (a tool the schema
+    cannot type gets none: the test model then calls it with ``{}``)."""
+    names: list[str] = []
+    for message in call.messages:
+        text = str(message.content)
+        if "Tools:\n" not in text:
+            continue
+        for line in text.split("Tools:\n", 1)[1].splitlines():
+            found = _TOOL_LINE.match(line)
+            if found is None:
+                break
+            names.append(found["name"])
+    parameters = _typed_parameters(call)
+    return [{"name": name, "parameters": parameters.get(name, {})} for name in names]
+
+
+_TOOL_LINE = re.compile(r"^- (?P<name>[^\s(]+)\(")
+
+
+def _typed_parameters(call: ScriptedCall) -> dict[str, dict[str, Any]]:
+    """Each typed tool's parameters as an object schema (references and nulls taken out)."""
+    fmt = (call.structured or {}).get("schema")
+    schema = fmt.get("schema", fmt) if isinstance(fmt, dict) else None
+    if not isinstance(schema, dict):
+        return {}
+    defs = schema.get("$defs") or {}
+
+    def resolve(node: Any) -> Any:
+        if isinstance(node, dict) and isinstance(node.get("$ref"), str):
+            return defs.get(node["$ref"].rsplit("/", 1)[-1], {})
+        return node
+
+    def plain(node: Any) -> tuple[Any, bool]:
+        """(the schema without its reference and null options, whether null was allowed)."""
+        node = resolve(node)
+        options = node.get("anyOf") if isinstance(node, dict) else None
+        if not isinstance(options, list):
+            return node, False
+        kept, nullable = [], False
+        for option in (resolve(o) for o in options):
+            if option == {"type": "null"}:
+                nullable = True
+            elif not (isinstance(option, dict) and "$ref" in (option.get("properties") or {})):
+                kept.append(option)
+        if len(kept) == 1 and isinstance(kept[0], dict):
+            kind = kept[0].get("type")
+            if isinstance(kind, list) and "null" in kind:
+                others = [k for k in kind if k != "null"]
+                return {**kept[0], "type": others[0] if len(others) == 1 else others}, True
+            return kept[0], nullable
+        return {"anyOf": kept}, nullable
+
+    try:
+        variants = schema["properties"]["steps"]["items"]["properties"]["call"]["anyOf"]
+    except (KeyError, TypeError):
+        return {}
+    found: dict[str, dict[str, Any]] = {}
+    for variant in variants:
+        properties = dict(variant.get("properties") or {})
+        tool = properties.pop("tool", {})
+        if not isinstance(tool, dict) or len(tool.get("enum") or []) != 1:
+            continue
+        if properties.keys() == {"arguments"} and "properties" in properties["arguments"]:
+            properties = dict(properties["arguments"]["properties"])
+        typed: dict[str, Any] = {}
+        required = []
+        for name, sub in properties.items():
+            typed[name], nullable = plain(sub)
+            if not nullable:
+                required.append(name)
+        found[tool["enum"][0]] = {"type": "object", "properties": typed, "required": required}
     return found
 
 

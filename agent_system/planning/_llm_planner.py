@@ -1,13 +1,14 @@
 """The LLM planner, replanner and synthesizer.
 
-`LLMPlanner` makes ONE structured-output call (`invoke_structured`) that returns a `PlanDraft`,
-then turns it into an `ExecutionPlan`. The draft carries each step's ``arguments`` and ``when``
-as JSON-encoded strings: OpenAI's strict JSON schema cannot express free-form objects, and a
-string keeps the schema strict everywhere. A draft that does not parse, names a tool that was not
-offered, or references an unknown step is sent back to the model once with the problems listed
-(`agent_system.planning._validation.check_plan` does the checking); a second bad draft raises
-`LLMOutputError`. Every failure is an `LLMError`, so the engine can fall back to the embedded
-planner.
+`LLMPlanner` makes ONE structured-output call (`invoke_structured`, or `stream_structured` for a
+plan whose steps start as they arrive) that returns a `PlanDraft`, then turns it into an
+`ExecutionPlan`. The schema asked for is `planning._schema.plan_schema`: each step's ``call``
+names one selected tool with its own typed arguments (or, for a ``$template`` or a free-form
+tool, the arguments as one JSON-encoded string); ``when`` is a JSON-encoded condition. A draft
+that does not parse, names a tool that was not offered, or references an unknown step is sent
+back to the model once with the problems listed (`agent_system.planning._validation.check_plan`
+does the checking); a second bad draft raises `LLMOutputError`. Every failure is an `LLMError`,
+so the engine can fall back to the embedded planner.
 """
 
 from __future__ import annotations
@@ -19,7 +20,15 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from agent_system.errors import AgentSystemError
 from agent_system.llm._budget import Budget
@@ -29,7 +38,6 @@ from agent_system.llm._structured import (
     corrective_messages,
     invoke_structured,
     stream_structured,
-    strict_json_schema,
 )
 from agent_system.llm._usage import UsageTracker
 from agent_system.planning._base import InvalidStep, StepCallback
@@ -40,7 +48,7 @@ from agent_system.planning._prompts import (
     synthesizer_messages,
 )
 from agent_system.planning._refs import find_refs
-from agent_system.planning._schema import plan_schema
+from agent_system.planning._schema import NESTED_KEYS, plan_schema
 from agent_system.planning._stream import StepScanner
 from agent_system.planning._validation import check_plan
 from agent_system.planning.models import (
@@ -78,6 +86,29 @@ class PlannedStep(BaseModel):
     )
     on_failure: Literal["halt", "skip", "retry", "replan"] = "halt"
     description: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flatten_call(cls, data: Any) -> Any:
+        """The schema's ``call`` (``{"tool": name, **arguments}``, nested as ``{"tool": name,
+        "arguments": {...}}``, or either JSON-encoded as ``{"json": "..."}``) as ``tool`` and
+        ``arguments``."""
+        if not isinstance(data, dict) or "call" not in data:
+            return data
+        data = dict(data)
+        call = data.pop("call")
+        if isinstance(call, dict) and call.keys() == {"json"} and isinstance(call["json"], str):
+            try:
+                call = json.loads(call["json"])
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"call.json is not JSON ({exc})") from None
+        if not isinstance(call, dict) or not isinstance(call.get("tool"), str):
+            raise ValueError('call must be an object naming its "tool"')
+        if call.keys() == NESTED_KEYS and isinstance(call["arguments"], dict | str):
+            arguments = call["arguments"]
+        else:
+            arguments = {k: v for k, v in call.items() if k != "tool"}
+        return {**data, "tool": call["tool"], "arguments": arguments}
 
     @field_validator("arguments", mode="before")
     @classmethod
@@ -303,7 +334,7 @@ class LLMReplanner:
             budget=self.budget,
             mode=self.mode,
             check=checker,
-            json_schema=_schema_for(tools),
+            json_schema=_schema_for(tools, reasoning=True),
         )
         if not draft.steps:
             return None
@@ -371,21 +402,19 @@ class _Checker:
         ]
 
 
-def _schema_for(tools: Sequence[ToolSpec]) -> dict[str, Any] | None:
-    """The plan schema with each tool's own argument schema (None: no tools, the plain one)."""
-    if not tools:
-        return None
-    key = tuple((spec.name, id(spec)) for spec in tools)
+def _schema_for(tools: Sequence[ToolSpec], *, reasoning: bool = False) -> dict[str, Any]:
+    """The compact plan schema over `tools` (`plan_schema`), made once per tool set."""
+    key = (reasoning, *((spec.name, id(spec)) for spec in tools))
     cached = _SCHEMAS.get(key)
     if cached is None:
-        cached = (list(tools), plan_schema(tools, strict_json_schema(PlanDraft)))
+        cached = (list(tools), plan_schema(tools, reasoning=reasoning))
         if len(_SCHEMAS) >= 128:
             _SCHEMAS.pop(next(iter(_SCHEMAS)))
         _SCHEMAS[key] = cached
     return copy.deepcopy(cached[1])
 
 
-_SCHEMAS: dict[tuple[tuple[str, int], ...], tuple[list[ToolSpec], dict[str, Any]]] = {}
+_SCHEMAS: dict[tuple[Any, ...], tuple[list[ToolSpec], dict[str, Any]]] = {}
 """Plan schemas by the tools they were made for (the specs kept, so an id is never reused)."""
 
 

@@ -7,6 +7,7 @@ its prompt costs the same with 10 tools registered or 1,000.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,67 +31,28 @@ HISTORY_TURNS = 6
 OUTPUT_CHARS = 600
 
 _FORMAT = """\
-Each step has:
-- "id": a short unique name made of letters, digits, "_", "-" or "." (for example "weather").
-- "tool": the exact name of one of the tools listed below. Never invent a tool.
-- "arguments": the tool's arguments as a JSON object matching its parameters, e.g.
-  {"city": "Paris"}; null for an optional parameter you leave out, {} for none. To build a
-  string with a $template, give the whole object ENCODED AS A STRING instead.
-- "depends_on": ids of the steps that must finish first. Independent steps run in parallel, so
-  only list real dependencies.
-- "when": null, or a condition ENCODED AS A STRING; the step runs only if it is true.
-- "on_failure": "halt" (stop the plan), "skip" (skip this step and the ones needing it),
-  "retry" (try again, then halt) or "replan" (revise the rest of the plan).
-- "description": a few words on what the step does.
-
-To use an earlier step's output as an argument, put a reference object where the value goes:
-  {"$ref": "<step id>", "path": "<JSON pointer into that step's output>"}
-The path is an RFC 6901 JSON pointer such as "/temp_c" or "/items/0/title"; "" is the whole
-output. To build a string from several outputs use a template:
-  {"$template": "It is ${t} degrees in ${c}", "values": {"t": {"$ref": "weather",
-   "path": "/temp_c"}, "c": "Paris"}}
-Never write placeholders such as "${1}" or "<result of step 1>" inside plain strings.
-A step that references another step must list it in "depends_on".
-
-Conditions: {"op": "eq"|"ne"|"lt"|"le"|"gt"|"ge"|"contains"|"in", "left": <value or
-reference>, "right": <value or reference>}, {"op": "and"|"or", "args": [<conditions>]},
-{"op": "not", "arg": <condition>}, {"op": "exists", "ref": <reference>}.
-
-Put parts of the request that no listed tool can do in "unsupported" (short phrases) instead of
-forcing a tool to do them. Use "reasoning" for one or two sentences on the plan."""
-
-_EXAMPLE = """\
-Example (illustrative tool names) for "check the weather in Paris and, if it is above 25
-degrees, remind me to take water":
-{"reasoning": "Get the weather, then notify only if it is hot.",
- "steps": [
-  {"id": "weather", "tool": "weather.current", "arguments": "{\\"place\\": \\"Paris\\"}",
-   "depends_on": [], "when": null, "on_failure": "halt", "description": "Paris weather"},
-  {"id": "remind", "tool": "notification.send",
-   "arguments": "{\\"title\\": {\\"$template\\": \\"It is ${t} degrees: take water\\",
-   \\"values\\": {\\"t\\": {\\"$ref\\": \\"weather\\", \\"path\\": \\"/temp_c\\"}}}}",
-   "depends_on": ["weather"],
-   "when": "{\\"op\\": \\"gt\\", \\"left\\": {\\"$ref\\": \\"weather\\", \\"path\\":
-   \\"/temp_c\\"}, \\"right\\": 25}",
-   "on_failure": "skip", "description": "remind if hot"}],
- "unsupported": []}"""
+Reply with JSON: {"steps": [...], "unsupported": [what no tool can do]}. A step:
+{"id": "w", "call": {"tool": "weather.current", "place": "Paris"}, "depends_on": [],
+"when": null, "on_failure": "halt", "description": "Paris weather"}
+- call: a tool below and its arguments (null: an optional one left out). A value from an
+earlier step: {"$ref": "<step id>", "path": "/json/pointer"} ("" = all of it). A string built
+from such values: {"$template": "It is ${t}", "values": {"t": <reference>}}, in a call written
+as {"json": "<the call as a JSON string>"}.
+- depends_on: steps to wait for besides those referenced; the others run in parallel.
+- when: null, or a condition as a JSON string: {"op": "eq|ne|lt|le|gt|ge|contains|in", "left":
+v, "right": v}; "and"/"or" with "args": [...], "not" with "arg", "exists" with "ref".
+- on_failure: halt, skip (it and its dependants), retry, or replan.
+Never invent tools or placeholders."""
 
 PLANNER_SYSTEM = f"""\
-You are the planner of an assistant. Turn the user's request into a plan of tool calls that
-together do everything the request asks, with as few steps as needed.
-
-{_FORMAT}
-
-{_EXAMPLE}"""
+Plan the tool calls that together do everything the user's request asks, in as few steps as
+needed. {_FORMAT}"""
 
 REPLANNER_SYSTEM = f"""\
-You are the replanner of an assistant. A plan was running and some steps failed. Write the
-steps that should run NOW to finish the user's request another way. Completed steps are kept
-automatically: do not repeat them and do not reuse their ids; use their outputs through
-references. Do not propose a failed step again with the same tool and the same arguments. If
-nothing can work around the failure, return an empty "steps" list and explain in "reasoning".
-
-{_FORMAT}"""
+Some steps of a running plan failed. Write the steps to run NOW to finish the request another
+way. Completed steps are kept: do not repeat them or reuse their ids; use their outputs through
+references. Do not retry a failed step with the same tool and arguments. If nothing can work,
+return no steps and say why in "reasoning". {_FORMAT}"""
 
 SYNTHESIZER_SYSTEM = """\
 You write the assistant's final answer to the user's request from the results of the steps that
@@ -101,16 +63,80 @@ JSON."""
 
 
 def tools_block(tools: Sequence[ToolSpec]) -> str:
-    """The selected tools as OpenAI function schemas, one JSON object per line."""
+    """The selected tools, one line each: ``- name(param: type, optional?: type): what it does.
+    param: what it is.`` (the schema carries the exact types; this is where the model reads
+    what each tool and parameter is for)."""
     if not tools:
         return "(no tools are available)"
-    return "\n".join(json.dumps(t.llm_schema(), ensure_ascii=False) for t in tools)
+    return "\n".join(_tool_line(t) for t in tools)
+
+
+def _tool_line(spec: ToolSpec) -> str:
+    parameters = spec.parameters
+    properties = parameters.get("properties")
+    properties = properties if isinstance(properties, dict) else {}
+    required = set(parameters.get("required", ()))
+    signature = ", ".join(
+        f"{name}{'' if name in required else '?'}: {_type_of(sub)}"
+        for name, sub in properties.items()
+    )
+    notes = [
+        f"{name}: {_one_line(sub['description'])}"
+        for name, sub in properties.items()
+        if isinstance(sub, dict)
+        and isinstance(sub.get("description"), str)
+        and not _restates(name, sub["description"])
+    ]
+    about = " ".join([_one_line(spec.description), *notes]).strip()
+    return f"- {spec.name}({signature})" + (f": {about}" if about else "")
+
+
+def _type_of(schema: Any, depth: int = 0) -> str:
+    """A short type: ``string``, ``"C"|"F"``, ``list[string]``, ``{a: number}``."""
+    if not isinstance(schema, dict) or depth > 3:
+        return "any"
+    if "enum" in schema:
+        return "|".join(json.dumps(v, ensure_ascii=False) for v in schema["enum"])
+    if "const" in schema:
+        return json.dumps(schema["const"], ensure_ascii=False)
+    for key in ("anyOf", "oneOf"):
+        if isinstance(schema.get(key), list):
+            return "|".join(_type_of(s, depth + 1) for s in schema[key])
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return "|".join(str(k) for k in kind)
+    if kind == "array":
+        return f"list[{_type_of(schema.get('items', {}), depth + 1)}]"
+    if kind == "object":
+        inner = schema.get("properties")
+        if not isinstance(inner, dict) or not inner:
+            return "object"
+        return "{" + ", ".join(f"{k}: {_type_of(v, depth + 1)}" for k, v in inner.items()) + "}"
+    name = str(kind) if kind else "any"
+    return f"{name} ({schema['format']})" if isinstance(schema.get("format"), str) else name
+
+
+def _restates(name: str, description: str) -> bool:
+    """True when a parameter's description only repeats its name ("key": "The key.")."""
+
+    def words(text: str) -> list[str]:
+        return [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _FILLER]
+
+    return words(description) == words(name.replace("_", " "))
+
+
+_FILLER = frozenset({"the", "a", "an"})
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def planner_messages(
     request: str, tools: Sequence[ToolSpec], history: Sequence[Turn] | None = None
 ) -> list[BaseMessage]:
-    """System prompt (format, references, example) and the request with tools and history."""
+    """System prompt (the reply's format, references, conditions) and the request with the
+    tools and history."""
     parts = [f"Tools:\n{tools_block(tools)}"]
     if history:
         parts.append("Earlier in this conversation:\n" + _history(history))

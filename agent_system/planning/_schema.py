@@ -1,68 +1,100 @@
-"""The plan's structured-output schema with each selected tool's own argument schema.
+"""The plan's structured-output schema: compact, strict, with each tool's own argument types.
 
-`plan_schema(tools)` is the strict JSON schema of `PlanDraft` in which a step is a union over
-the selected tools: ``{"tool": "<name>", "arguments": {...that tool's parameters...}}``, each
-parameter also accepting a reference (``{"$ref": step_id, "path": pointer}``) and, optional
-ones, null (= left out). Constrained decoding then writes arguments that match their tool,
-and a stream of them can be checked step by step. A tool whose parameters strict mode cannot
-express (free-form objects) keeps the string form: its arguments as one JSON-encoded object,
-which every step may also use when it needs a ``$template``. Without strict schemas (JSON
-mode) the same schema goes into the prompt.
+`plan_schema(tools)` is the strict JSON schema the planner's reply must follow::
+
+    {"steps": [{"id": "w", "call": {"tool": "weather.current", "place": "Paris"},
+                "depends_on": [], "when": null, "on_failure": "halt", "description": "..."}],
+     "unsupported": []}
+
+A step's ``call`` is a union over the selected tools: each variant fixes ``tool`` to one name and
+lists that tool's parameters beside it, typed, each also accepting a reference
+(``{"$ref": step_id, "path": pointer}``) and, optional ones, null (= left out). Constrained
+decoding then writes arguments that match their tool, and a stream of them can be checked step
+by step. One more variant, ``{"json": "<the call as a JSON string>"}``, carries a call that
+strict mode cannot type: one with a ``$template``, or of a tool whose parameters are free-form
+objects (its first key differs from the typed variants', as OpenAI's strict mode asks of an
+``anyOf`` over objects). A tool with a parameter named ``tool`` or ``arguments`` gets the
+nested form ``{"tool": ..., "arguments": {...}}``.
+
+The schema says what the reply may be, nothing more: no titles, no descriptions (the prompt
+describes each tool once, `agent_system.planning._prompts.tools_block`), and the parameter
+types every tool shares (a string or a reference, say) are defined once under ``$defs``.
+Without strict schemas (JSON mode) the same schema goes into the prompt.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from agent_system.registry.spec import ToolSpec
 
-__all__ = ["plan_schema", "typed_arguments"]
+__all__ = ["NESTED_KEYS", "plan_schema", "typed_arguments"]
 
-_REF: dict[str, Any] = {
+NESTED_KEYS = frozenset({"tool", "arguments"})
+"""Parameter names that make a tool's call variant nested (``{"tool", "arguments": {...}}``)."""
+
+_REF_DEF: dict[str, Any] = {
     "type": "object",
-    "description": "The output of an earlier step (listed in depends_on).",
-    "properties": {
-        "$ref": {"type": "string", "description": "The earlier step's id."},
-        "path": {"type": "string", "description": 'JSON pointer into its output; "" for all.'},
-    },
+    "properties": {"$ref": {"type": "string"}, "path": {"type": "string"}},
     "required": ["$ref", "path"],
     "additionalProperties": False,
 }
-_ENCODED: dict[str, Any] = {
-    "type": "string",
-    "description": "The arguments as one JSON object encoded in a string (for $template).",
-}
-_DROPPED = ("default", "title", "examples", "$schema")
+_REF = {"$ref": "#/$defs/ref"}
+_DROPPED = ("default", "title", "examples", "$schema", "description")
 _SCALARS = {"string", "integer", "number", "boolean", "null"}
+_SHARED = ("string", "integer", "number", "boolean")
+_ON_FAILURE = ["halt", "skip", "retry", "replan"]
 
 
-def plan_schema(tools: Sequence[ToolSpec], base: dict[str, Any]) -> dict[str, Any]:
-    """`base` (the strict `PlanDraft` schema) with its step made a union over `tools`."""
-    schema = copy.deepcopy(base)
-    step = schema["$defs"]["PlannedStep"]
-    variants = []
+def _object(properties: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+def plan_schema(tools: Sequence[ToolSpec], *, reasoning: bool = False) -> dict[str, Any]:
+    """The strict plan schema over `tools` (see the module); `reasoning` adds a leading
+    ``reasoning`` string (the replanner's: why nothing can work)."""
+    defs: dict[str, Any] = {"ref": _REF_DEF}
+    variants: list[dict[str, Any]] = []
     for spec in tools:
-        variant = copy.deepcopy(step)
-        variant["properties"]["tool"] = {"type": "string", "enum": [spec.name]}
-        typed = typed_arguments(spec.parameters)
-        if typed is not None:
-            variant["properties"]["arguments"] = {
-                "anyOf": [typed, _ENCODED],
-                "description": "The tool's arguments; a value may be a reference.",
-            }
-        variant.pop("title", None)
-        variants.append(variant)
-    if variants:
-        schema["$defs"]["PlannedStep"] = {"anyOf": variants}
-    return schema
+        typed = typed_arguments(spec.parameters, defs)
+        if typed is None:
+            continue
+        tool = {"type": "string", "enum": [spec.name]}
+        if NESTED_KEYS.intersection(typed["properties"]):
+            variants.append(_object({"tool": tool, "arguments": typed}))
+        else:
+            variants.append(_object({"tool": tool, **typed["properties"]}))
+    variants.append(_object({"json": {"type": "string"}}))  # the whole call, JSON-encoded
+    step = _object(
+        {
+            "id": {"type": "string"},
+            "call": {"anyOf": variants},
+            "depends_on": {"type": "array", "items": {"type": "string"}},
+            "when": {"type": ["string", "null"]},
+            "on_failure": {"type": "string", "enum": _ON_FAILURE},
+            "description": {"type": "string"},
+        }
+    )
+    properties: dict[str, Any] = {"reasoning": {"type": "string"}} if reasoning else {}
+    properties["steps"] = {"type": "array", "items": step}
+    properties["unsupported"] = {"type": "array", "items": {"type": "string"}}
+    return {**_object(properties), "$defs": defs}
 
 
-def typed_arguments(parameters: dict[str, Any]) -> dict[str, Any] | None:
-    """A tool's parameters in strict form, each accepting a reference; None when strict
-    mode cannot express them."""
+def typed_arguments(
+    parameters: dict[str, Any], defs: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
+    """A tool's parameters as a strict object schema, each accepting a reference (shared
+    types go to `defs`, which must then hold ``ref``); None when strict mode cannot express
+    them."""
+    defs = {"ref": _REF_DEF} if defs is None else defs
     properties = parameters.get("properties")
     if parameters.get("type") != "object" or not isinstance(properties, dict):
         return None
@@ -72,16 +104,27 @@ def typed_arguments(parameters: dict[str, Any]) -> dict[str, Any] | None:
         strict = _strict(sub)
         if strict is None:
             return None
-        options = [strict, _REF]
-        if name not in required:
-            options.append({"type": "null"})
-        typed[name] = {"anyOf": options}
-    return {
-        "type": "object",
-        "properties": typed,
-        "required": list(typed),
-        "additionalProperties": False,
-    }
+        typed[name] = _with_ref(strict, optional=name not in required, defs=defs)
+    return _object(typed)
+
+
+def _with_ref(strict: dict[str, Any], *, optional: bool, defs: dict[str, Any]) -> dict[str, Any]:
+    """`strict`, or a reference (or null when `optional`); shared under `defs` when plain."""
+    kind = strict.get("type")
+    if strict.keys() == {"anyOf"}:  # `str | None` and the like: drop the null, keep the rest
+        parts = [p for p in strict["anyOf"] if p != {"type": "null"}]
+        optional = optional or len(parts) < len(strict["anyOf"])
+        if len(parts) == 1:
+            return _with_ref(parts[0], optional=optional, defs=defs)
+    if strict.keys() == {"type"} and kind in _SHARED:
+        name = f"{kind}_or_null" if optional else str(kind)
+        if name not in defs:
+            defs[name] = {"anyOf": [{"type": [kind, "null"] if optional else kind}, _REF]}
+        return {"$ref": f"#/$defs/{name}"}
+    options = [strict, _REF]
+    if optional:
+        options.append({"type": "null"})
+    return {"anyOf": options}
 
 
 def _strict(schema: Any) -> dict[str, Any] | None:
@@ -106,12 +149,7 @@ def _strict(schema: Any) -> dict[str, Any] | None:
             if strict is None:
                 return None
             fields[name] = strict if name in required else {"anyOf": [strict, {"type": "null"}]}
-        return {
-            **out,
-            "properties": fields,
-            "required": list(fields),
-            "additionalProperties": False,
-        }
+        return {**out, **_object(fields)}
     if kind == "array":
         items = _strict(out.get("items", {}))
         return None if items is None else {**out, "items": items}

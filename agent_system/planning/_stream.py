@@ -1,6 +1,6 @@
 """Incremental parsing of a streamed plan: each step's JSON object the moment it closes.
 
-The planner's reply is one JSON object ``{"reasoning": ..., "steps": [{...}, ...],
+The planner's reply is one JSON object ``{"steps": [{...}, ...],
 "unsupported": [...]}``. `StepScanner` reads it chunk by chunk with a small state machine
 (strings, escapes, nesting) and hands back the text of every object that closes directly
 inside the top-level ``steps`` array, so a step can be validated and started while the model

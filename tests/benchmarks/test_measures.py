@@ -29,6 +29,43 @@ def test_tokens_count_messages_offered_tools_schemas_and_the_reply() -> None:
     assert sent > bare_sent + 10  # the tool and output schemas are billed on every call
     assert received > 1  # the text and the tool call
     assert call_tokens([call, call]) == (2 * sent, 2 * received)
+    # A structured-output call is billed for the response_format it sends: the named JSON
+    # schema in strict mode; JSON mode sends the schema in the prompt (counted there).
+    schema = {"name": "Plan", "schema": {"type": "object", "x": "z" * 400}, "strict": True}
+    strict = ScriptedCall(
+        messages=call.messages, structured={"schema": schema, "method": "json_schema"}
+    )
+    json_mode = ScriptedCall(
+        messages=call.messages, structured={"schema": schema, "method": "json_mode"}
+    )
+    assert call_tokens([strict])[0] > bare_sent + 100
+    assert call_tokens([json_mode])[0] < bare_sent + 10
+
+
+def test_the_depth_4_chain_costs_ours_well_under_react_tokens() -> None:
+    """Both systems on the same scripted model, counted the same way (issue 18: ours were
+    2.08x ReAct's with the JSON-string plan schema and the long prompt; now under 0.7x)."""
+    import asyncio
+
+    from benchmarks.baseline import Baseline
+    from benchmarks.ours import OursLLM
+    from benchmarks.workload import Latency, comparison_scenarios
+
+    chain = next(s for s in comparison_scenarios() if s.name == "chain_4")
+    instant = Latency(llm_s=0.0, tool_s=0.0, first_chunk_s=None)
+
+    async def both() -> tuple[int, int]:
+        ours = OursLLM(chain, instant)
+        try:
+            mine = await ours.run()
+        finally:
+            await ours.aclose()
+        react = await Baseline(chain, instant).run()
+        assert mine.ok and react.ok and mine.llm_calls == 1 and react.llm_calls == 5
+        return mine.tokens_in + mine.tokens_out, react.tokens_in + react.tokens_out
+
+    mine, react = asyncio.run(both())
+    assert mine / react < 0.7, (mine, react)
 
 
 def test_server_cpu_per_request_and_its_goals_are_judged_and_rendered() -> None:

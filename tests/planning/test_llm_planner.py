@@ -17,6 +17,7 @@ from agent_system.llm._structured import strict_json_schema
 from agent_system.llm._usage import UsageTracker
 from agent_system.planning._base import Planner, Replanner
 from agent_system.planning._llm_planner import LLMPlanner, LLMReplanner, PlanDraft, llm_synthesize
+from agent_system.planning._prompts import tools_block
 from agent_system.planning._schema import plan_schema
 from agent_system.planning.models import (
     Comparison,
@@ -131,13 +132,35 @@ async def test_the_prompt_shows_only_the_selected_tools_and_explains_references(
     await LLMPlanner(model).plan("set a timer for 10 minutes", [TIMER, WEATHER])
     call = model.calls[0]
     system, human = (str(m.content) for m in call.messages)
-    assert json.dumps(TIMER.llm_schema(), ensure_ascii=False) in human
-    assert json.dumps(WEATHER.llm_schema(), ensure_ascii=False) in human
+    # Each tool once, in one line: its signature, what it does, what its parameters are.
+    assert (
+        "- timer.set(duration: string, label?: string): Start a countdown timer. duration: How "
+        'long, e.g. "10 minutes". label: What the timer is for.'
+    ) in human.splitlines()
+    assert "- weather.current(place: string): Current weather for a place." in human
     assert "calendar.delete" not in human and "notification.send" not in human.split("Request")[0]
-    assert '{"$ref": "<step id>", "path": "<JSON pointer' in system
-    assert "Example" in system
+    assert '{"$ref": "<step id>", "path": "/json/pointer"}' in system
     assert human.endswith("Request: set a timer for 10 minutes")
+    # The schema types the arguments and describes nothing the prompt already says.
+    schema = json.dumps(call.structured["schema"] if call.structured else {})
+    assert "Start a countdown timer" not in schema and "How long" not in schema
+    assert '"title"' not in schema
     assert call.structured is not None and call.structured["method"] == "json_schema"
+
+
+def test_a_parameter_description_that_only_repeats_its_name_is_left_out() -> None:
+    def lookup(key: str, the_limit: int = 3) -> str:
+        """Look a key up.
+
+        Args:
+            key: The key.
+            the_limit: The limit.
+        """
+        return key
+
+    spec = spec_from_function(lookup, name="kv.lookup")
+    assert tools_block([spec]) == "- kv.lookup(key: string, the_limit?: integer): Look a key up."
+    assert tools_block([]) == "(no tools are available)"
 
 
 async def test_history_reaches_the_prompt() -> None:
@@ -376,7 +399,7 @@ async def test_the_planner_works_over_the_openai_wire_with_a_strict_schema() -> 
     sent = json.loads(route.calls.last.request.content)["response_format"]
     assert sent["type"] == "json_schema" and sent["json_schema"]["strict"] is True
     # One step variant per tool, each with that tool's own argument schema.
-    assert sent["json_schema"]["schema"] == plan_schema(TOOLS, strict_json_schema(PlanDraft))
+    assert sent["json_schema"]["schema"] == plan_schema(TOOLS)
     assert tracker.usage.cost_usd == pytest.approx((900 * 0.15 + 120 * 0.60) / 1e6)
 
 

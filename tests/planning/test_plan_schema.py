@@ -1,4 +1,4 @@
-"""The plan schema gives each selected tool its own argument schema (issue 18 item 2)."""
+"""The plan schema: each selected tool's own typed arguments, compact (issue 18 items 1 and 2)."""
 
 from __future__ import annotations
 
@@ -6,22 +6,23 @@ import json
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from agent_system.llm._fake import ScriptedChatModel
-from agent_system.llm._structured import strict_json_schema
-from agent_system.planning._llm_planner import LLMPlanner, PlanDraft
+from agent_system.planning._llm_planner import LLMPlanner, PlanDraft, PlannedStep
 from agent_system.planning._schema import plan_schema, typed_arguments
 from agent_system.registry.spec import ToolOutput, spec_from_function
 
 pytestmark = pytest.mark.anyio
 
 
-async def set_timer(duration: str, label: str = "") -> ToolOutput:
+async def set_timer(duration: str, label: str = "", minutes: int | None = None) -> ToolOutput:
     """Set a timer.
 
     Args:
         duration: How long.
         label: What for.
+        minutes: The same in minutes.
     """
     return ToolOutput(data={"duration": duration})
 
@@ -35,36 +36,108 @@ async def store(record: dict[str, Any]) -> ToolOutput:
     return ToolOutput(data=record)
 
 
+async def wrap(tool: str, arguments: str) -> ToolOutput:
+    """A tool whose parameters are named like the call's own keys.
+
+    Args:
+        tool: A name.
+        arguments: Some text.
+    """
+    return ToolOutput(data={"tool": tool})
+
+
 TIMER = spec_from_function(set_timer, name="timer.set")
 STORE = spec_from_function(store, name="db.store")
+WRAP = spec_from_function(wrap, name="meta.wrap")
 
 
-def test_each_tool_gets_its_own_step_variant_with_typed_arguments() -> None:
-    schema = plan_schema([TIMER, STORE], strict_json_schema(PlanDraft))
-    variants = schema["$defs"]["PlannedStep"]["anyOf"]
-    assert [v["properties"]["tool"]["enum"] for v in variants] == [["timer.set"], ["db.store"]]
-    timer_args = variants[0]["properties"]["arguments"]["anyOf"][0]
-    assert timer_args["required"] == ["duration", "label"]  # strict: every property listed
-    assert timer_args["additionalProperties"] is False
-    duration = timer_args["properties"]["duration"]["anyOf"]
-    assert duration[0]["type"] == "string" and duration[1]["required"] == ["$ref", "path"]
-    assert {"type": "null"} in timer_args["properties"]["label"]["anyOf"]  # optional
-    assert {"type": "null"} not in duration  # required
-    # A free-form object cannot be strict: that tool keeps the JSON-encoded string.
-    assert variants[1]["properties"]["arguments"]["type"] == "string"
+def _variants(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    variants: list[dict[str, Any]] = schema["properties"]["steps"]["items"]["properties"]["call"][
+        "anyOf"
+    ]
+    return variants
+
+
+def test_each_tool_gets_its_own_call_variant_with_typed_arguments() -> None:
+    schema = plan_schema([TIMER, STORE, WRAP])
+    timer, wrapped, encoded = _variants(schema)
+    assert timer["properties"]["tool"] == {"type": "string", "enum": ["timer.set"]}
+    assert timer["required"] == ["tool", "duration", "label", "minutes"]  # strict: all listed
+    assert timer["additionalProperties"] is False
+    defs = schema["$defs"]
+    # A required string: a string or a reference, defined once and shared.
+    assert timer["properties"]["duration"] == {"$ref": "#/$defs/string"}
+    assert defs["string"] == {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/ref"}]}
+    # Optional ones also take null (= left out); `int | None` is the same as optional.
+    assert timer["properties"]["label"] == {"$ref": "#/$defs/string_or_null"}
+    assert timer["properties"]["minutes"] == {"$ref": "#/$defs/integer_or_null"}
+    assert defs["integer_or_null"]["anyOf"][0] == {"type": ["integer", "null"]}
+    assert defs["ref"]["required"] == ["$ref", "path"]
+    # Parameters named like the call's keys: the nested form.
+    assert wrapped["required"] == ["tool", "arguments"]
+    assert wrapped["properties"]["arguments"]["required"] == ["tool", "arguments"]
+    # A free-form object cannot be strict: that tool has no typed variant, only the JSON one,
+    # whose first key differs from the typed variants' (OpenAI's rule for anyOf objects).
+    assert encoded == {
+        "type": "object",
+        "properties": {"json": {"type": "string"}},
+        "required": ["json"],
+        "additionalProperties": False,
+    }
     assert typed_arguments(STORE.parameters) is None
-    json.dumps(schema)  # plain JSON
+    # Nothing but what constrains the reply: no titles, descriptions, defaults.
+    text = json.dumps(schema)
+    for word in ('"title"', '"description": "', '"default"', "How long", "Set a timer"):
+        assert word not in text
+    assert "reasoning" not in schema["properties"]
+    assert plan_schema([TIMER], reasoning=True)["required"][0] == "reasoning"
+    Draft202012Validator.check_schema(schema)
 
 
-async def test_the_planner_asks_for_the_union_and_reads_typed_arguments() -> None:
+def test_replies_in_every_call_form_validate_against_the_schema_and_read_back() -> None:
+    schema = plan_schema([TIMER, STORE, WRAP])
+    ref = {"$ref": "a", "path": "/d"}
+    calls = [
+        ({"tool": "timer.set", "duration": ref, "label": None, "minutes": 5}, "timer.set"),
+        ({"tool": "meta.wrap", "arguments": {"tool": "x", "arguments": "y"}}, "meta.wrap"),
+        ({"json": json.dumps({"tool": "db.store", "record": {"a": [1]}})}, "db.store"),
+    ]
+    expected = [
+        {"duration": ref, "minutes": 5},
+        {"tool": "x", "arguments": "y"},
+        {"record": {"a": [1]}},
+    ]
+    for (call, tool), arguments in zip(calls, expected, strict=True):
+        step = {
+            "id": "s",
+            "call": call,
+            "depends_on": [],
+            "when": None,
+            "on_failure": "halt",
+            "description": "",
+        }
+        Draft202012Validator(schema).validate({"steps": [step], "unsupported": []})
+        read = PlannedStep.model_validate(step)
+        assert (read.tool, read.decoded_arguments()) == (tool, arguments)
+    # A call that names no tool is a problem the planner reports, not a crash.
+    with pytest.raises(ValueError, match="call must be an object naming"):
+        PlannedStep.model_validate({"id": "s", "call": {"duration": "5m"}})
+    with pytest.raises(ValueError, match=r"call\.json is not JSON"):
+        PlannedStep.model_validate({"id": "s", "call": {"json": "{oops"}})
+    # The old form (tool + arguments beside the id) still reads.
+    old = PlanDraft.model_validate(
+        {"steps": [{"id": "s", "tool": "timer.set", "arguments": '{"duration": "5m"}'}]}
+    )
+    assert old.steps[0].decoded_arguments() == {"duration": "5m"}
+
+
+async def test_the_planner_asks_for_the_compact_schema_and_reads_typed_arguments() -> None:
     reply = json.dumps(
         {
-            "reasoning": "",
             "steps": [
                 {
                     "id": "t",
-                    "tool": "timer.set",
-                    "arguments": {"duration": "5 minutes", "label": None},
+                    "call": {"tool": "timer.set", "duration": "5 minutes", "label": None},
                     "depends_on": [],
                     "when": None,
                     "on_failure": "halt",
@@ -78,7 +151,7 @@ async def test_the_planner_asks_for_the_union_and_reads_typed_arguments() -> Non
     got: list[Any] = []
     plan = await LLMPlanner(model).stream_plan("set a timer", [TIMER], None, got.append)
     assert plan.steps[0].arguments == {"duration": "5 minutes"}  # null = left out
+    assert [s.id for s in got] == ["t"]  # handed over as its object closed
     sent = model.calls[0].kwargs["response_format"]
     assert sent["type"] == "json_schema" and sent["json_schema"]["strict"] is True
-    variants = sent["json_schema"]["schema"]["$defs"]["PlannedStep"]["anyOf"]
-    assert variants[0]["properties"]["tool"]["enum"] == ["timer.set"]
+    assert sent["json_schema"]["schema"] == plan_schema([TIMER])
