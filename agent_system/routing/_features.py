@@ -16,6 +16,7 @@ stored in the model file, so long requests do not drown the word features in cha
 
 from __future__ import annotations
 
+import functools
 import re
 from itertools import pairwise
 from zlib import crc32
@@ -143,16 +144,26 @@ def featurize(text: str, buckets: int) -> tuple[list[int], list[int]]:
 
 def featurize_words(found: list[str], buckets: int) -> tuple[list[int], list[int]]:
     """`featurize` of the words `words` found in a text."""
-    word_feats = {"w:" + w for w in found}
-    padded = ["<s>", *found, "</s>"]
-    word_feats.update(f"b:{a} {b}" for a, b in pairwise(padded))
-    word_feats.update("k:" + c for w in found for c in _CONCEPT_OF.get(w, ()))
-    char_feats: set[str] = set()
+    word_idx: set[int] = set()
+    char_idx: set[int] = set()
     for word in found:
-        marked = f"<{word}>"
-        size = len(marked)
-        for n in (3, 4, 5):
-            char_feats.update(marked[i : i + n] for i in range(size - n + 1))
-    word_idx = list({_bucket(f, buckets) for f in word_feats})
-    char_idx = list({_bucket("c:" + f, buckets) for f in char_feats})
-    return word_idx, char_idx
+        own, chars = _word_features(word, buckets)
+        word_idx.update(own)
+        char_idx.update(chars)
+    padded = ["<s>", *found, "</s>"]
+    word_idx.update(_bucket(f"b:{a} {b}", buckets) for a, b in pairwise(padded))
+    return list(word_idx), list(char_idx)
+
+
+@functools.lru_cache(maxsize=2**16)
+def _word_features(word: str, buckets: int) -> tuple[frozenset[int], frozenset[int]]:
+    """The hashed features one word brings, whatever its neighbours: its unigram and concepts
+    (word group) and its character 3- to 5-grams (char group). Cached: words repeat."""
+    own = {_bucket("w:" + word, buckets)}
+    own.update(_bucket("k:" + c, buckets) for c in _CONCEPT_OF.get(word, ()))
+    marked = f"<{word}>"
+    size = len(marked)
+    chars = {
+        _bucket("c:" + marked[i : i + n], buckets) for n in (3, 4, 5) for i in range(size - n + 1)
+    }
+    return frozenset(own), frozenset(chars)

@@ -1,8 +1,11 @@
-"""The router's classifier at run time: a linear model over hashed n-grams, read without numpy.
+"""The router's classifier at run time: a linear model over hashed n-grams and word vectors.
 
 The model file is a standard ``.npz`` (written by `agent_system.routing.train`, readable with
-``numpy.load``), but reading it here needs only `zipfile` and `array`, so importing the router
-does not import numpy and one decision costs about a hundred microseconds of plain Python.
+``numpy.load``); it is parsed with `zipfile` and `array` and scored with numpy, imported when
+the model loads (not when the router module is imported). Scoring gathers the weights of a
+request's features (one row of class weights per hashed bucket) and sums them in integers, so
+the n-gram scores are exactly those of a plain-Python sum; a decision's scoring costs tens of
+microseconds.
 """
 
 from __future__ import annotations
@@ -11,17 +14,20 @@ import ast
 import functools
 import json
 import math
-import operator
 import struct
 import sys
 import zipfile
 from array import array
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from agent_system.routing._features import featurize_words, words
 from agent_system.routing._vectors import WordVectors
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "CLASSES",  # noqa: F822 - computed, see __getattr__
@@ -109,10 +115,11 @@ class LinearModel:
     """Multinomial logistic regression with temperature-scaled (calibrated) probabilities."""
 
     classes: tuple[str, ...]
-    weights: tuple[array[Any], ...]
-    """One int16 row of `buckets` weights per class."""
-    scales: tuple[float, ...]
-    bias: tuple[float, ...]
+    weights: npt.NDArray[np.int16]
+    """int16 weights of shape (buckets, classes): one row of class weights per hashed bucket."""
+    scales: npt.NDArray[np.float64]
+    """One scale per class (weight = int16 value x scale)."""
+    bias: npt.NDArray[np.float64]
     temperature: float
     buckets: int
     word_weight: float
@@ -120,12 +127,14 @@ class LinearModel:
     meta: dict[str, Any]
     vectors: WordVectors | None = None
     """Word vectors whose sentence mean is a third feature group (None: n-grams only)."""
-    vector_weights: tuple[array[Any], ...] = ()
-    """One float64 row of `vectors.dims` weights per class (the group's scale folded in)."""
+    vector_weights: npt.NDArray[np.float64] | None = None
+    """float64 weights of shape (classes, `vectors.dims`) (the group's scale folded in)."""
 
     @classmethod
     def load(cls, path: Path = DEFAULT_MODEL_PATH) -> LinearModel:
         """Read a model file written by `agent_system.routing.train`."""
+        import numpy as np
+
         if not path.exists():
             raise ModelFileError(path, "does not exist")
         arrays: dict[str, tuple[array[Any], tuple[int, ...]]] = {}
@@ -147,13 +156,13 @@ class LinearModel:
             raise ModelFileError(
                 path, f"has classes {list(classes)} for {n_classes} rows; it needs {OTHER!r}"
             )
-        rows = tuple(flat[k * buckets : (k + 1) * buckets] for k in range(n_classes))
+        by_class = np.frombuffer(flat, dtype=np.int16).reshape(n_classes, buckets)
         vectors, vector_rows = _vector_group(path, meta, arrays, n_classes)
         return cls(
             classes=classes,
-            weights=rows,
-            scales=tuple(arrays["scales"][0]),
-            bias=tuple(arrays["bias"][0]),
+            weights=np.ascontiguousarray(by_class.T),
+            scales=np.array(arrays["scales"][0], dtype=np.float64),
+            bias=np.array(arrays["bias"][0], dtype=np.float64),
             temperature=float(meta["temperature"]),
             buckets=buckets,
             word_weight=float(meta["word_weight"]),
@@ -165,19 +174,25 @@ class LinearModel:
 
     def logits(self, text: str) -> list[float]:
         """Uncalibrated class scores of `text`."""
+        return [float(v) for v in self._logits(text)]
+
+    def _logits(self, text: str) -> npt.NDArray[np.float64]:
+        import numpy as np
+
         found = words(text)
         word_idx, char_idx = featurize_words(found, self.buckets)
         word_value = self.word_weight / math.sqrt(len(word_idx)) if word_idx else 0.0
         char_value = self.char_weight / math.sqrt(len(char_idx)) if char_idx else 0.0
-        out = []
-        for row, scale, bias in zip(self.weights, self.scales, self.bias, strict=True):
-            get = row.__getitem__
-            total = sum(map(get, word_idx)) * word_value + sum(map(get, char_idx)) * char_value
-            out.append(bias + scale * total)
-        if self.vectors is not None:
-            sentence = self.vectors.sentence(found)
-            for k, row in enumerate(self.vector_weights):
-                out[k] += sum(map(operator.mul, row, sentence))
+        # Integer sums are exact, so these are the plain-Python scores bit for bit.
+        word_sum = self.weights[word_idx].sum(axis=0, dtype=np.int64)
+        char_sum = self.weights[char_idx].sum(axis=0, dtype=np.int64)
+        out: npt.NDArray[np.float64] = self.bias + self.scales * (
+            word_sum * word_value + char_sum * char_value
+        )
+        if self.vectors is not None and self.vector_weights is not None:
+            sentence = self.vectors.sentence_array(found)
+            if sentence is not None:
+                out = out + self.vector_weights @ sentence
         return out
 
     def probabilities(self, text: str) -> dict[str, float]:
@@ -194,12 +209,14 @@ def _vector_group(
     meta: dict[str, Any],
     arrays: dict[str, tuple[array[Any], tuple[int, ...]]],
     n_classes: int,
-) -> tuple[WordVectors | None, tuple[array[Any], ...]]:
+) -> tuple[WordVectors | None, npt.NDArray[np.float64] | None]:
     """The word vectors a model file names in ``meta["vectors"]`` (beside it) and its weights on
     their sentence mean."""
+    import numpy as np
+
     spec = meta.get("vectors")
     if not spec:
-        return None, ()
+        return None, None
     if "vector_weights" not in arrays:
         raise ModelFileError(path, "names word vectors but lacks the array 'vector_weights'")
     beside = path.with_name(str(spec["file"]))
@@ -210,8 +227,8 @@ def _vector_group(
         raise ModelFileError(
             path, f"has vector weights of shape {shape} for {vectors.dims}-d word vectors"
         )
-    dims = vectors.dims
-    return vectors, tuple(flat[k * dims : (k + 1) * dims] for k in range(n_classes))
+    rows = np.frombuffer(flat, dtype=np.float64).reshape(n_classes, vectors.dims)
+    return vectors, rows
 
 
 @functools.cache

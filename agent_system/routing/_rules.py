@@ -107,13 +107,13 @@ def find_compound(
     `tool_roles`: the roles that act through tools (default: the built-in ones); `openers`:
     extra words that open a request (see `split_clauses`).
     """
+    pieces = split_clauses(text, openers)
+    if len(pieces) < 2:
+        return None
     if tool_roles is None:
         from agent_system.routing import _model
 
         tool_roles = _model.TOOL_ROLES
-    pieces = split_clauses(text, openers)
-    if len(pieces) < 2:
-        return None
     clauses = [
         Clause(
             piece.text,

@@ -14,11 +14,16 @@ from __future__ import annotations
 import functools
 import json
 import math
+import operator
 import zipfile
 from array import array
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["DEFAULT_VECTORS_PATH", "WordVectors"]
 
@@ -97,6 +102,28 @@ class WordVectors:
             return total
         norm = math.sqrt(sum(t * t for t in total))
         return [t / norm for t in total] if norm > 0 else total
+
+    @functools.cached_property
+    def matrix(self) -> npt.NDArray[np.int8]:
+        """The vectors as an int8 array of shape (words, dims) (shares `vectors`' memory)."""
+        import numpy as np
+
+        return np.frombuffer(self.vectors, dtype=np.int8).reshape(-1, self.dims)
+
+    def sentence_array(self, words: list[str]) -> npt.NDArray[np.float64] | None:
+        """`sentence` as a numpy array (the same values bit for bit), or None when no word has
+        a vector."""
+        import numpy as np
+
+        found = [i for word in words if (i := self.index.get(word)) is not None]
+        if not found:
+            return None
+        weights = np.array([self.weight(i) for i in found])
+        # Row by row in word order, as `sentence` adds them.
+        total: npt.NDArray[np.float64] = (weights[:, None] * self.matrix[found]).sum(axis=0)
+        values = total.tolist()
+        norm = math.sqrt(sum(map(operator.mul, values, values)))
+        return total / norm if norm > 0 else total
 
 
 @functools.cache

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from agent_system.routing import EmbeddedRouter, RouteRequest
+from agent_system.routing._features import featurize_words, words
 from agent_system.routing._model import (
     CLASSES,
     DEFAULT_MODEL_PATH,
@@ -39,13 +41,45 @@ def test_the_shipped_model_loads_with_its_attribution() -> None:
     assert 0.05 < model.temperature < 20
 
 
-def test_the_pure_python_reader_matches_numpy() -> None:
+def test_the_reader_matches_numpy_load() -> None:
     model = LinearModel.load()
     with np.load(DEFAULT_MODEL_PATH, allow_pickle=False) as data:
         weights = data["weights"]
         assert weights.shape == (len(model.classes), model.buckets)
-        assert list(weights[3, :50]) == list(model.weights[3][:50])
+        assert list(weights[3, :50]) == list(model.weights[:50, 3])
         assert list(data["bias"]) == list(model.bias)
+
+
+def _plain_python_logits(model: LinearModel, text: str) -> list[float]:
+    """The scores as the first, loop-by-loop implementation computed them."""
+    found = words(text)
+    word_idx, char_idx = featurize_words(found, model.buckets)
+    word_value = model.word_weight / math.sqrt(len(word_idx)) if word_idx else 0.0
+    char_value = model.char_weight / math.sqrt(len(char_idx)) if char_idx else 0.0
+    out = []
+    for k in range(len(model.classes)):
+        row = [int(v) for v in model.weights[:, k]]
+        total = sum(row[i] for i in word_idx) * word_value
+        total += sum(row[i] for i in char_idx) * char_value
+        out.append(float(model.bias[k]) + float(model.scales[k]) * total)
+    if model.vectors is not None and model.vector_weights is not None:
+        sentence = model.vectors.sentence(found)
+        for k in range(len(model.classes)):
+            out[k] += sum(
+                float(w) * s for w, s in zip(model.vector_weights[k], sentence, strict=True)
+            )
+    return out
+
+
+def test_vectorised_scores_are_the_plain_python_ones() -> None:
+    model = LinearModel.load()
+    data = json.loads(EXTRAS_PATH.read_text(encoding="utf-8"))
+    texts = [t for k, v in data.items() if not k.startswith("_") for t in v][::10]
+    texts += ["", "qqzxv zzyzzq", "set a timer for 5 minutes and turn off the lights"]
+    for text in texts:
+        fast, slow = model.logits(text), _plain_python_logits(model, text)
+        assert fast == pytest.approx(slow, rel=1e-12, abs=1e-12)
+        assert fast.index(max(fast)) == slow.index(max(slow))
 
 
 def test_probabilities_sum_to_one_and_repeat_exactly() -> None:

@@ -55,6 +55,14 @@ def test_a_sentence_vector_has_unit_length_and_unknown_words_give_zeros() -> Non
     assert vectors.sentence([]) == [0.0] * vectors.dims
 
 
+def test_the_numpy_sentence_vector_is_the_plain_one_bit_for_bit() -> None:
+    vectors = WordVectors.load()
+    for found in (["will", "it", "rain", "tomorrow"], ["the", "the", "lamp"], ["timer"]):
+        assert list(vectors.sentence_array(found)) == vectors.sentence(found)  # type: ignore[arg-type]
+    assert vectors.sentence_array(["qqzxv"]) is None
+    assert vectors.sentence_array([]) is None
+
+
 def test_frequent_words_weigh_less_than_rare_ones() -> None:
     vectors = WordVectors.load()
     assert vectors.weight(vectors.index["the"]) < vectors.weight(vectors.index["umbrella"]) / 5
