@@ -142,7 +142,7 @@ async def test_spoken_dates_in_words_make_the_event_on_that_day(system: AgentSys
 @pytest.mark.parametrize(
     ("text", "start", "end"),
     [
-        ("do i have anything going on at five", "2026-03-02", "2026-03-03"),
+        ("do i have anything going on at five", "2026-03-02", "2026-03-02"),  # 17:00-18:00
         ("how does my week look", "2026-03-02", "2026-03-09"),
         ("what does my thursday look like", "2026-03-05", "2026-03-06"),
         ("show me my events for april", "2026-04-01", "2026-05-01"),

@@ -107,6 +107,10 @@ _NUMBER_WORDS = re.compile(
     rf"\b(?:(?P<tens>{_TEN})(?:[- ](?P<unit>{_UNIT}))?|(?P<small>{_SMALL}))"
     rf"(?:[- ]hundred(?:(?:\s+and)?\s+(?P<rest>(?:{_TEN})(?:[- ](?:{_UNIT}))?|{_SMALL}))?)?\b"
 )
+_YEAR = re.compile(  # "two thousand and seventeen" -> 2017 ("two thousand" alone -> 2000)
+    rf"\btwo\s+thousand(?:\s+and)?(?:\s+(?:(?P<tens>{_TEN})(?:[- ](?P<unit>{_UNIT}))?"
+    rf"|(?P<small>{_SMALL})))?\b"
+)
 _HUNDRED = re.compile(r"\b(?:a|one)\s+hundred(?:\s+and)?(?:\s+(?P<rest>\d+))?\b")
 _ORDINAL = re.compile(rf"\b(?:(?P<tens>twenty|thirty)[- ])?(?P<ord>{'|'.join(_ORDINALS)})\b")
 _MONTH = (
@@ -157,6 +161,8 @@ def _words_value(match: re.Match[str]) -> str:
 
 def numbers_to_digits(text: str) -> str:
     """Number words of lowercase `text` as digits; "one" only where it is a number."""
+    text = _ORDINAL.sub(_ordinal, text)  # first: "march twenty first" is the 21st, not "20 1st"
+    text = _YEAR.sub(_year, text)
     out: list[str] = []
     cursor = 0
     for match in _NUMBER_WORDS.finditer(text):
@@ -170,11 +176,15 @@ def numbers_to_digits(text: str) -> str:
     out.append(text[cursor:])
     text = "".join(out)
     text = _HUNDRED.sub(lambda m: str(100 + int(m["rest"] or 0)), text)
-    text = _ORDINAL.sub(_ordinal, text)
     text = _HALF.sub(lambda m: f"{m[1]}.5", text)
     text = _OH.sub(lambda m: f"{m['h']}:0{m['m']}", text)
     text = _CLOCK_AMPM.sub(lambda m: f"{m['h']}:{m['m']} {m['ap']}", text)
     return _CLOCK.sub(lambda m: f"{m['pre']} {m['h']}:{m['m']}", text)
+
+
+def _year(match: re.Match[str]) -> str:
+    """ "two thousand and seventeen" as 2017."""
+    return str(2000 + (int(_words_value(match)) if match["tens"] or match["small"] else 0))
 
 
 def _ordinal(match: re.Match[str]) -> str:
@@ -182,10 +192,9 @@ def _ordinal(match: re.Match[str]) -> str:
     value = _ORDINALS[match["ord"]] + (_TENS[match["tens"]] if match["tens"] else 0)
     before = match.string[: match.start()]
     after = match.string[match.end() :]
-    dated = re.search(rf"(?:\b(?:{_MONTH})\s+(?:the\s+)?|\bthe\s+)$", before) or re.match(
-        rf"^\s+of\s+(?:{_MONTH})\b", after
-    )
-    if not dated or (match["ord"] == "second" and not match["tens"] and "of" not in after[:4]):
+    month_after = re.match(rf"^\s+(?:of\s+)?(?:{_MONTH})\b", after)
+    dated = month_after or re.search(rf"(?:\b(?:{_MONTH})\s+(?:the\s+)?|\bthe\s+)$", before)
+    if not dated or (match["ord"] == "second" and not match["tens"] and not month_after):
         return match[0]
     suffix = "th" if 10 <= value % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
     return f"{value}{suffix}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall, with_previous_turn
@@ -15,6 +15,7 @@ from agent_system.routing.slots import (
     strip_when,
 )
 from agent_system.understanding import normalize
+from agent_system.understanding._daytime import day_window, event_moment
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -247,7 +248,9 @@ class CalendarRole:
         return self._create(text, now)
 
     def _list(self, text: str, now: datetime) -> RoleCall:
-        span = parse_date_range(text, now) or parse_date_range(normalize(text), now)
+        spans = [s for s in (parse_date_range(t, now) for t in (text, normalize(text))) if s]
+        # "march seventh": the raw words name the month, the normalized ones the day
+        span = min(spans, key=lambda s: s[1] - s[0]) if spans else None
         query = event_query(text)
         arguments: dict[str, Any] = {"query": query} if query else {}
         if _NEXT.search(text) and span is None:
@@ -266,6 +269,8 @@ class CalendarRole:
             else:
                 span = parse_date_range("today", now)
         assert span is not None
+        if span[1] - span[0] == timedelta(days=1) and span[0].time() == time(0):
+            span = day_window(normalize(text), span[0]) or span  # "... between 2 and 4 pm"
         return RoleCall(
             "calendar.list",
             {"start": span[0].isoformat(), "end": span[1].isoformat()} | arguments,
@@ -304,11 +309,10 @@ class CalendarRole:
             return Clarification(f"What time is {title or 'it'!r}?", missing=("start",))
         if not title:
             return Clarification("What should I call the event?", missing=("title",))
-        arguments["start"] = (
-            when.value.isoformat() if when.has_time else when.value.date().isoformat()
-        )
+        start = event_moment(when, text, now)  # "dinner at 7" is 19:00
+        arguments["start"] = start.isoformat() if when.has_time else start.date().isoformat()
         if time_range:
-            end = parse_when(time_range["b"], when.value)
+            end = parse_when(time_range["b"], start)
             if end is not None:
                 arguments["end"] = end.value.isoformat()
         elif (length := parse_duration(strip_time_range(text))) is not None:

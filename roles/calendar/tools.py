@@ -244,12 +244,17 @@ async def list_events(
             return ToolOutput(
                 data=[event.as_data()], display=f"Next: {event.title}{where}, {moment}."
             )
-    one_day = finish - begin <= timedelta(days=1) and begin.time() == time(0)
+    one_day = finish - begin <= timedelta(days=1) and (
+        begin.time() == time(0) or begin.date() == (finish - timedelta(seconds=1)).date()
+    )
     label = (
         _day_phrase(begin.date(), now.date())
         if one_day
         else f"from {format_day(begin.date())} to {format_day((finish - timedelta(1)).date())}"
     )
+    if one_day and begin.time() != time(0):  # "today between 14:00 and 16:00", "from 18:00"
+        until = "" if finish.time() == time(0) else f" to {format_clock(finish)}"
+        label += f" from {format_clock(begin)}{until}"
     if not events:
         named = f" called {query.strip()!r}" if _query_words(query) else ""
         return ToolOutput(data=[], display=f"Nothing{named} on your calendar {label}.")

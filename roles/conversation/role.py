@@ -45,6 +45,8 @@ class ConversationRole:
         "what time is it",
         "what's the date today",
         "what day is it",
+        "what time is it in Tokyo",
+        "what day of the week is june 27th",
         "tell me a joke",
         "make me laugh",
         "who are you",
@@ -54,6 +56,25 @@ class ConversationRole:
         "tell me about yourself",
         "let's chat",
     )
+
+    def route_stage(self, runtime: Runtime) -> Any:
+        """Claim questions about the time and the date ("what time is it in Tokyo")."""
+        from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+        from agent_system.understanding import split_clauses
+        from roles.conversation._clock import is_clock_question
+
+        def stage(request: RouteRequest) -> RouteDecision | None:
+            if not is_clock_question(request.text) or len(split_clauses(request.text)) > 1:
+                return None
+            return RouteDecision(
+                target=RouteTarget.FAST_REPLY,
+                role="conversation",
+                confidence=0.95,
+                reason="A question about the time or the date.",
+                scores={"conversation": 0.95},
+            )
+
+        return stage
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]

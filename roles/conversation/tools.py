@@ -21,6 +21,7 @@ from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import CANNOT_OFFLINE
 from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock, format_long_date
+from roles.conversation._clock import clock_answer, is_clock_question
 
 __all__ = ["JOKES", "NEEDS_LLM", "ChatMessage", "offline_reply", "reply"]
 
@@ -133,6 +134,8 @@ def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
     """(intent, reply) without an LLM; intent None means the reply is the needs-an-LLM notice."""
     intent = classify(message)
     now = runtime.clock.now()
+    if (clock := clock_answer(message, now, runtime.settings)) is not None:
+        return ("date" if intent == "date" else "time"), clock
     answers: dict[str, Callable[[], str]] = {
         "greeting": lambda: _greeting(now),
         "thanks": lambda: "You're welcome!",
@@ -166,7 +169,7 @@ async def reply(
     """
     model = ctx.runtime.model()
     intent = classify(message)
-    if model is None or intent in _LOCAL_ALWAYS:
+    if model is None or intent in _LOCAL_ALWAYS or is_clock_question(message):
         found, text = offline_reply(message, ctx.runtime)
         return ToolOutput(data={"intent": found, "llm": False, "reply": text}, display=text)
     from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage

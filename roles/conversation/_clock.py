@@ -1,0 +1,274 @@
+"""The time and the date, asked the everyday way, answered offline.
+
+"what time is it", "tell me the current time in Tokyo", "new york time", "what's the date",
+"what day is it today", "what day of the week is june 27th", "is march 6th a saturday".
+`is_clock_question` is the conversation role's first stage (it claims these before the
+classifier); `clock_answer` is the reply: the time here or in a place (IANA time zones, with
+the common countries, states and cities that are not zone names), the date, or a day's weekday.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import zoneinfo
+from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING
+
+from agent_system.understanding import normalize
+from agent_system.understanding._slots import parse_when
+from agent_system.understanding.locale import format_clock, format_long_date
+
+if TYPE_CHECKING:
+    from agent_system.config import Settings
+
+__all__ = ["clock_answer", "is_clock_question", "place_zone"]
+
+_LEAD = (
+    r"(?:(?:hey|hello|hi|ok|okay|so|uh|um|please|olly|alexa|just)\s+)*"
+    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"(?:(?:tell|give|show|get)\s+me|let\s+me\s+know|may\s+i\s+(?:know|have|get)|"
+    r"can\s+i\s+(?:have|get|know)|i\s+(?:want|need|would\s+like)(?:\s+to\s+know)?|"
+    r"do\s+you\s+know|provide|display|show|give|check|find\s+out)?\s*"
+)
+_NOW = r"(?:\s+(?:now|right\s+now|at\s+the\s+moment|currently|please|today))*"
+
+
+def _in(n: int) -> str:
+    return rf"(?:\s+(?:in|at|for)\s+(?P<place{n}>[a-z][a-z .'-]{{1,40}}?))?"
+
+
+_TIME = re.compile(
+    rf"^{_LEAD}(?:"
+    rf"what(?:\s+is|'s|s)?\s+(?:the\s+)?(?:current\s+|correct\s+|exact\s+|local\s+)?time"
+    rf"(?:\s+is\s+it|\s+it\s+is|\s+i\s+sit|\s+of\s+day\s+is\s+it)?{_in(1)}{_NOW}"
+    rf"|what\s+time\s+(?:is\s+it|it\s+is|is){_in(2)}{_NOW}"
+    rf"|(?:the\s+)?(?:current\s+|correct\s+|exact\s+|local\s+)?time(?:\s+and\s+date)?{_in(3)}{_NOW}"
+    rf"|what\s+time\s+it\s+is{_in(4)}{_NOW}"
+    rf"|(?P<named>[a-z][a-z .'-]{{1,30}}?)(?:'s|s)?\s+(?:current\s+|local\s+)?time{_NOW}"
+    rf")$",
+)
+_DATE = re.compile(
+    rf"^{_LEAD}(?:"
+    r"what(?:\s+is|'s|s)?\s+(?:the\s+|today's\s+|todays\s+)?(?:current\s+)?(?:date|day)"
+    r"(?:\s+and\s+(?:time|month|year))?(?:\s+is\s+(?:it|currently|today))?"
+    r"(?:\s+(?:today|for\s+today|of\s+today|now|please))*"
+    r"|(?:the\s+|today's\s+|todays\s+)?(?:current\s+)?date(?:\s+and\s+time)?(?:\s+(?:of|for)\s+"
+    r"today|\s+today|\s+please)*"
+    r"|what(?:\s+is|'s)?\s+today(?:'s\s+date)?|what\s+date\s+is\s+(?:it|today)(?:\s+today)?"
+    r"|what\s+day\s+(?:is\s+it|it\s+is)(?:\s+today)?|(?:the\s+)?date\s+today"
+    r"|time\s+and\s+date(?:\s+(?:of|for)\s+today)?"
+    r")$",
+)
+_WEEKDAY = re.compile(
+    r"^(?:what|which)\s+(?:day|date)(?:\s+of\s+the\s+week)?\s+(?:is|will\s+be|was|does)\s+(?!it\b)"
+    r"(?P<day>.+?)(?:\s+(?:on|fall\s+on|falls?\s+on))?(?:\s+this\s+year)?$"
+    r"|^(?:what|which)\s+day\s+(?:will\s+)?(?:be\s+)?on\s+(?P<day2>.+)$"
+    r"|^is\s+(?P<day3>.+?)\s+(?:a|on\s+a)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)$"
+    r"|^(?P<day4>.+?)\s+(?:is|comes|falls)\s+on\s+what\s+day(?:\s+of\s+the\s+week)?$",
+)
+_NOT_A_PLACE = re.compile(
+    r"\b(?:timer|alarm|meeting|appointment|event|party|game|match|movie|show|flight|train|bus|"
+    r"sunset|sunrise|dinner|lunch|concert|class|my|your|it|the\s+(?:next|last))\b"
+)
+
+_ALIASES = {
+    "india": "Asia/Kolkata", "delhi": "Asia/Kolkata", "new delhi": "Asia/Kolkata",
+    "mumbai": "Asia/Kolkata", "bombay": "Asia/Kolkata", "bangalore": "Asia/Kolkata",
+    "bengaluru": "Asia/Kolkata", "hyderabad": "Asia/Kolkata", "chennai": "Asia/Kolkata",
+    "china": "Asia/Shanghai", "beijing": "Asia/Shanghai", "japan": "Asia/Tokyo",
+    "korea": "Asia/Seoul", "south korea": "Asia/Seoul", "north korea": "Asia/Pyongyang",
+    "vietnam": "Asia/Ho_Chi_Minh",
+    "thailand": "Asia/Bangkok", "pakistan": "Asia/Karachi", "uae": "Asia/Dubai",
+    "england": "Europe/London", "uk": "Europe/London", "britain": "Europe/London",
+    "united kingdom": "Europe/London", "scotland": "Europe/London", "ireland": "Europe/Dublin",
+    "france": "Europe/Paris", "germany": "Europe/Berlin", "spain": "Europe/Madrid",
+    "italy": "Europe/Rome", "netherlands": "Europe/Amsterdam", "russia": "Europe/Moscow",
+    "greece": "Europe/Athens", "turkey": "Europe/Istanbul", "egypt": "Africa/Cairo",
+    "nigeria": "Africa/Lagos", "kenya": "Africa/Nairobi", "south africa": "Africa/Johannesburg",
+    "brazil": "America/Sao_Paulo", "argentina": "America/Argentina/Buenos_Aires",
+    "australia": "Australia/Sydney", "new zealand": "Pacific/Auckland", "canada": "America/Toronto",
+    "ottawa": "America/Toronto", "montreal": "America/Toronto", "mexico": "America/Mexico_City",
+    "california": "America/Los_Angeles", "san francisco": "America/Los_Angeles",
+    "las vegas": "America/Los_Angeles", "seattle": "America/Los_Angeles",
+    "pst": "America/Los_Angeles", "pacific": "America/Los_Angeles",
+    "texas": "America/Chicago", "dallas": "America/Chicago", "houston": "America/Chicago",
+    "austin": "America/Chicago", "milwaukee": "America/Chicago", "central": "America/Chicago",
+    "cst": "America/Chicago", "new york city": "America/New_York", "nyc": "America/New_York",
+    "boston": "America/New_York", "washington": "America/New_York", "florida": "America/New_York",
+    "orlando": "America/New_York", "miami": "America/New_York", "atlanta": "America/New_York",
+    "akron": "America/New_York", "philadelphia": "America/New_York", "eastern": "America/New_York",
+    "est": "America/New_York", "arizona": "America/Phoenix", "utah": "America/Denver",
+    "colorado": "America/Denver", "mountain": "America/Denver", "hawaii": "Pacific/Honolulu",
+    "alaska": "America/Anchorage", "utc": "UTC", "gmt": "UTC", "ist": "Asia/Kolkata",
+    "atlantic": "America/Halifax", "manhattan": "America/New_York", "brooklyn": "America/New_York",
+}  # fmt: skip
+
+
+_WORDS = frozenset(
+    "act center christmas east easter general north south west wake oral knox universal virgin "
+    "continental casey davis palmer troll johnston marengo monticello beulah vevay resolute "
+    "creston regina mahe stanley".split()
+)  # zone names that are also everyday words
+
+
+@functools.cache
+def _zone_names() -> dict[str, str]:
+    """The city part of every IANA zone name: "tokyo" -> "Asia/Tokyo"."""
+    names: dict[str, str] = {}
+    for key in sorted(zoneinfo.available_timezones()):
+        name = key.rsplit("/", 1)[-1].replace("_", " ").lower()
+        if "/" in key and not key.startswith(("Etc/", "SystemV/", "US/")) and name not in _WORDS:
+            names.setdefault(name, key)
+    return names
+
+
+def place_zone(place: str) -> str | None:
+    """The IANA zone of a place name ("tokyo", "orlando florida", "india"), or None."""
+    words = re.sub(r"[^a-z ]", " ", place.lower()).split()
+    noise = ("the", "city", "now", "right", "standard", "time", "zone", "timezone", "over", "there")
+    words = [w for w in words if w not in noise] or words
+    for size in range(len(words), 0, -1):  # "new york city", "orlando florida" -> "orlando"
+        for start in range(len(words) - size + 1):
+            name = " ".join(words[start : start + size])
+            if found := _ALIASES.get(name) or _zone_names().get(name):
+                return found
+    return None
+
+
+def _place(said: str) -> str | None:
+    """None: not a time question; "": the time here; else the place asked about."""
+    found = _TIME.match(said)
+    if found is None:
+        return None
+    if found["named"]:  # "new york time": only a name that is a known place, whole
+        name = found["named"].strip()
+        return name if _ALIASES.get(name) or _zone_names().get(name) else None
+    place = next((found[f"place{n}"] for n in range(1, 5) if found[f"place{n}"]), "").strip()
+    if _NOT_A_PLACE.search(place):
+        return None
+    return "" if re.match(r"(?:this|my|our|here)\b", place) else place
+
+
+def is_clock_question(text: str) -> bool:
+    """A question about the current time or date, or a day's weekday."""
+    said = normalize(text)
+    now = datetime.now(UTC)
+    return (
+        _place(said) is not None
+        or bool(_DATE.match(said))
+        or _weekday_day(said, now) is not None
+        or _until(said, now) is not None
+    )
+
+
+_HOLIDAYS = {
+    "christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (12, 24),
+    "new year's day": (1, 1), "new years day": (1, 1), "new year's eve": (12, 31),
+    "new years eve": (12, 31), "halloween": (10, 31), "valentine's day": (2, 14),
+    "valentines day": (2, 14), "st patrick's day": (3, 17), "saint patrick's day": (3, 17),
+    "independence day": (7, 4), "the fourth of july": (7, 4), "4th of july": (7, 4),
+    "boxing day": (12, 26),
+}  # fmt: skip
+_UNTIL = re.compile(
+    r"^how\s+(?:many|long)\s+(?:more\s+)?(?P<unit>days|weeks)?\s*(?:are\s+)?(?:is\s+it\s+)?(?:left\s+)?"
+    r"(?:until|till|to|before|for)\s+(?P<day>.+?)(?:\s+this\s+year)?$"
+)
+
+
+def _easter(year: int) -> date:
+    """Western Easter Sunday (the anonymous Gregorian algorithm)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    r = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * r) // 451
+    month, day = divmod(h + r - 7 * m + 114, 31)
+    return date(year, month, day + 1)
+
+
+def _holiday(name: str, today: date) -> date | None:
+    """The next `name` holiday ("christmas", "easter sunday"), today included."""
+    name = re.sub(r"^(?:the\s+)?(?:next\s+)?", "", name.strip())
+    name = re.sub(r"\s+(?:this|next)\s+year$", "", name)
+    for year in (today.year, today.year + 1):
+        if name in ("easter", "easter sunday"):
+            day = _easter(year)
+        elif name in _HOLIDAYS:
+            day = date(year, *_HOLIDAYS[name])
+        else:
+            return None
+        if day >= today:
+            return day
+    return None
+
+
+def _day_named(text: str, now: datetime) -> date | None:
+    if _NOT_A_PLACE.search(text):
+        return None
+    if (holiday := _holiday(text, now.date())) is not None:
+        return holiday
+    when = parse_when(text, now)
+    return when.value.date() if when is not None and when.has_date and not when.has_time else None
+
+
+def _weekday_day(said: str, now: datetime) -> tuple[date, str | None] | None:
+    """(the day asked about, the weekday the question names) of "what day is june 27th"."""
+    found = _WEEKDAY.match(said)
+    if found is None:
+        return None
+    text = found["day"] or found["day2"] or found["day3"] or found["day4"] or ""
+    day = _day_named(text, now)
+    return None if day is None else (day, found["wd"])
+
+
+def _until(said: str, now: datetime) -> tuple[str, date] | None:
+    """("42 days", the day) of "how many days until christmas"."""
+    found = _UNTIL.match(said)
+    day = _day_named(found["day"], now) if found else None
+    if found is None or day is None or day < now.date():
+        return None
+    days = (day - now.date()).days
+    count = f"{days} day{'s' if days != 1 else ''}"
+    if found["unit"] == "weeks":
+        weeks, rest = divmod(days, 7)
+        count = f"{weeks} week{'s' if weeks != 1 else ''}" + (
+            f" and {rest} day{'s' if rest != 1 else ''}" if rest else ""
+        )
+    return count, day
+
+
+def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
+    """The reply to a time or date question, or None when `text` is not one."""
+    said = normalize(text)
+    place = _place(said)
+    if place:
+        zone = place_zone(place)
+        if zone is None:
+            here = format_clock(now, settings)
+            return f"I don't know the time zone of {place.title()}; here it's {here}."
+        there = now.astimezone(zoneinfo.ZoneInfo(zone))
+        day = "" if there.date() == now.date() else f", {format_long_date(there.date(), settings)}"
+        return f"It's {format_clock(there, settings)}{day} in {place.title()} ({there.tzname()})."
+    if place is not None:
+        return f"It's {format_clock(now, settings)} ({now.tzname() or 'local time'})."
+    if (asked := _weekday_day(said, now)) is not None:
+        on, named = asked
+        answer = "It's"
+        if named:
+            answer = "Yes, it's" if named == on.strftime("%A").lower() else "No, it's"
+        if on < now.date():
+            answer = answer.replace("it's", "it was").replace("It's", "It was")
+        return f"{answer} {format_long_date(on, settings)}."
+    if (until := _until(said, now)) is not None:
+        count, on = until
+        return f"{count} to go: it's {format_long_date(on, settings)}."
+    if _DATE.match(said):
+        today = f"Today is {format_long_date(now.date(), settings)}"
+        if "time" in said:
+            return f"{today}, {format_clock(now, settings)}."
+        return f"{today}."
+    return None
