@@ -38,6 +38,8 @@ class ScenarioRuns:
     ours: list[RunSample] = field(default_factory=list)
     whole: list[RunSample] = field(default_factory=list)
     """Ours with `stream_plans` off: the plan waits for the whole reply (for comparison)."""
+    plain: list[RunSample] = field(default_factory=list)
+    """Ours with tools that return plain data (no display text)."""
     offline: list[RunSample] = field(default_factory=list)
     offline_skipped: str = ""
 
@@ -123,7 +125,8 @@ async def compare(
     progress: Progress = print,
 ) -> list[ScenarioRuns]:
     """Run every scenario `runs` times on each system, interleaved."""
-    systems: list[tuple[ScenarioRuns, Baseline, OursLLM, OursOffline | None, OursLLM]] = []
+    systems: list[tuple[ScenarioRuns, Baseline, OursLLM, OursOffline | None, OursLLM, OursLLM]]
+    systems = []
     for scenario in scenarios:
         record = ScenarioRuns(scenario)
         offline: OursOffline | None = None
@@ -134,29 +137,39 @@ async def compare(
         else:
             offline = OursOffline(scenario.offline_text, workload, len(scenario.steps))
         whole = OursLLM(scenario, workload, stream=False)
+        plain = OursLLM(scenario, workload, plain=True)
         systems.append(
-            (record, Baseline(scenario, workload), OursLLM(scenario, workload), offline, whole)
+            (
+                record,
+                Baseline(scenario, workload),
+                OursLLM(scenario, workload),
+                offline,
+                whole,
+                plain,
+            )
         )
     try:
         if not warmup and systems:  # imports and first-call set-up, not measured either way
-            _, base, ours, _, _ = systems[0]
+            _, base, ours, _, _, _ = systems[0]
             await base.run()
             await ours.run()
         if warmup:
             progress("warm-up round")
-            for _, base, ours, off, whole in systems:
+            for _, base, ours, off, whole, plain in systems:
                 await base.run()
                 await ours.run()
                 await whole.run()
+                await plain.run()
                 if off is not None:
                     await off.run()
         for round_no in range(runs):
             progress(f"round {round_no + 1}/{runs}")
-            for record, base, ours, off, whole in systems:
+            for record, base, ours, off, whole, plain in systems:
                 order: list[tuple[str, Any]] = [
                     ("baseline", base),
                     ("ours", ours),
                     ("whole", whole),
+                    ("plain", plain),
                 ]
                 if off is not None:
                     order.append(("offline", off))
@@ -166,9 +179,10 @@ async def compare(
                     sample = await system.run()
                     getattr(record, kind).append(sample)
     finally:
-        for _, _, ours, off, whole in systems:
+        for _, _, ours, off, whole, plain in systems:
             await ours.aclose()
             await whole.aclose()
+            await plain.aclose()
             if off is not None:
                 await off.aclose()
     return [record for record, *_ in systems]
@@ -231,6 +245,14 @@ def summarize(records: list[ScenarioRuns], workload: Latency) -> dict[str, Any]:
                 whole_ms=median([s.wall_s for s in record.whole]) * 1000,
                 whole_speedup=median(_ratios(record.baseline, record.whole)),
             )
+        if record.plain:
+            row.update(
+                plain_ms=median([s.wall_s for s in record.plain]) * 1000,
+                plain_speedup=median(_ratios(record.baseline, record.plain)),
+                plain_llm_calls=max(s.llm_calls for s in record.plain),
+                plain_ok=all(s.ok for s in record.plain),
+                plain_detail=record.plain[-1].detail,
+            )
         if record.offline:
             off = [s.wall_s for s in record.offline]
             row.update(
@@ -244,9 +266,11 @@ def summarize(records: list[ScenarioRuns], workload: Latency) -> dict[str, Any]:
     speedups = [r["speedup"] for r in rows if not math.isnan(r["speedup"])]
     by_name = {r["scenario"]: r for r in rows}
     offline_rows = [r for r in rows if "offline_speedup" in r]
+    plain_rows = [r for r in rows if "plain_speedup" in r and not math.isnan(r["speedup"])]
     return {
         "rows": rows,
         "geomean_speedup": geomean(speedups),
+        "geomean_plain_speedup": geomean([r["plain_speedup"] for r in plain_rows]),
         "geomean_ceiling": geomean([r["ceiling"] for r in rows]),
         "chain_4_speedup": by_name.get("chain_4", {}).get("speedup", math.nan),
         "geomean_offline_speedup": geomean([r["offline_speedup"] for r in offline_rows]),

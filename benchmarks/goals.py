@@ -26,6 +26,8 @@ STREAMED_GEOMEAN_OVER = (
     "diamond",
     "replan",
 )
+PLAIN_DATA_SHARE = 0.9
+"""With tools that return plain data, within 10 % of the speedup with display text."""
 JSON_CLOSE_START_MS = 10.0
 TOKEN_SHARE_CHAIN_4 = 1 / 3
 """Our tokens (sent + received) over ReAct's on the depth-4 chain."""
@@ -76,6 +78,36 @@ def _comparison(comp: dict[str, Any]) -> list[Check]:
             "speed",
         )
     )
+    plain = [
+        rows[n]["plain_speedup"]
+        for n in STREAMED_GEOMEAN_OVER
+        if "plain_speedup" in rows.get(n, {})
+    ]
+    if plain and len(plain) == len(picked):
+        geo_plain = math.exp(sum(math.log(x) for x in plain) / len(plain))
+        checks.append(
+            Check(
+                "speedup with plain-data tools, geometric mean, over the one with display text",
+                f">= {PLAIN_DATA_SHARE:g}",
+                f"{_f(geo_plain / geo)} ({_f(geo_plain)}x against {_f(geo)}x)",
+                geo_plain >= PLAIN_DATA_SHARE * geo,
+                "speed",
+            )
+        )
+        extra = [
+            r["scenario"]
+            for r in comp["rows"]
+            if "plain_llm_calls" in r and r["plain_llm_calls"] != r["ours_llm_calls"]
+        ]
+        checks.append(
+            Check(
+                "LLM calls with plain-data tools, as with display text (no second call)",
+                "same",
+                "the same in every scenario" if not extra else f"more in {', '.join(extra)}",
+                not extra,
+                "calls",
+            )
+        )
     for name, goal in (("chain_4", STREAMED_CHAIN_4), ("diamond", STREAMED_DIAMOND)):
         value = rows.get(name, {}).get("speedup", math.nan)
         label = "depth-4 chain" if name == "chain_4" else name
@@ -179,7 +211,11 @@ def _comparison(comp: dict[str, Any]) -> list[Check]:
                 "calls",
             )
         )
-    broken = [r["scenario"] for r in comp["rows"] if not (r["ours_ok"] and r["baseline_ok"])]
+    broken = [
+        r["scenario"]
+        for r in comp["rows"]
+        if not (r["ours_ok"] and r["baseline_ok"] and r.get("plain_ok", True))
+    ]
     checks.append(
         Check(
             "every run answered correctly (both systems)",

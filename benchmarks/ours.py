@@ -124,8 +124,15 @@ class OursLLM:
     """The meta-planner with the LLM planner for one scenario."""
 
     def __init__(
-        self, scenario: Scenario, workload: Latency, *, stream: bool = True, **system_options: Any
+        self,
+        scenario: Scenario,
+        workload: Latency,
+        *,
+        stream: bool = True,
+        plain: bool = False,
+        **system_options: Any,
     ) -> None:
+        """`plain`: the tools return plain data, no display text (`make_registry`)."""
         latency = workload.tool_s if scenario.tool_latency_s is None else scenario.tool_latency_s
         self.scenario = scenario
         self.model = ScriptedChatModel(
@@ -142,7 +149,7 @@ class OursLLM:
         }
         self.system = AgentSystem(
             _settings(_home(), stream_plans=stream),
-            registry=make_registry(latency),
+            registry=make_registry(latency, plain=plain),
             router=PlanningRouter(),
             planner=self.planner,
             replanner=LLMReplanner(self.model),

@@ -163,10 +163,15 @@ def _speed(results: dict[str, Any], checks: list[Check], figures: dict[str, str]
         "The *not streamed* column is ours with `stream_plans` off (the plan waits for the whole "
         "reply), in the same rounds: the difference is what streaming plan dispatch buys.",
         "",
+        "The *plain data* column is ours with tools that return plain data and no display "
+        "text (a small dict each, as docs/plugins.md allows): the reply is then a deterministic "
+        "rendering of those outputs (`graph._synthesize.render_output`), with no second LLM "
+        "call, in the same rounds.",
+        "",
         "| scenario | steps | levels | baseline ms | ours (LLM) ms | speedup | ceiling | "
-        "not streamed ms | not streamed speedup | offline ms | offline speedup | "
-        "LLM calls base / ours / offline |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "not streamed ms | not streamed speedup | plain data ms | plain data speedup | "
+        "offline ms | offline speedup | LLM calls base / ours / plain data / offline |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in comp["rows"]:
         off_calls = r.get("offline_llm_calls", "-")
@@ -174,8 +179,10 @@ def _speed(results: dict[str, Any], checks: list[Check], figures: dict[str, str]
             f"| {r['scenario']} | {r['steps']} | {r['depth']} | {_ms(r['baseline_ms'])} | "
             f"{_ms(r['ours_ms'])} | {_x(r['speedup'])} | {_x(r['ceiling'])} | "
             f"{_ms(r.get('whole_ms'))} | {_x(r.get('whole_speedup'))} | "
+            f"{_ms(r.get('plain_ms'))} | {_x(r.get('plain_speedup'))} | "
             f"{_ms(r.get('offline_ms'))} | {_x(r.get('offline_speedup'))} | "
-            f"{r['baseline_llm_calls']} / {r['ours_llm_calls']} / {off_calls} |"
+            f"{r['baseline_llm_calls']} / {r['ours_llm_calls']} / "
+            f"{r.get('plain_llm_calls', '-')} / {off_calls} |"
         )
     lines += [
         "",

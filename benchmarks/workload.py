@@ -9,7 +9,9 @@ display text, so a plan that succeeds gets a template reply.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -262,8 +264,10 @@ async def simulate_call(tool: str, arguments: dict[str, Any], latency_s: float) 
     return {"value": f"v-{arguments['key']}"}
 
 
-def make_registry(latency_s: float) -> ToolRegistry:
-    """The simulated tools as agent-system tools (display text, so replies are templates)."""
+def make_registry(latency_s: float, *, plain: bool = False) -> ToolRegistry:
+    """The simulated tools as agent-system tools: with display text, or (`plain`) returning
+    plain data as docs/plugins.md allows (a small dict each, which the reply renders without
+    an LLM call). Either way a plan that succeeds gets a template reply."""
 
     async def lookup(key: str) -> ToolOutput:
         """Look a key up in the (simulated) remote service.
@@ -314,8 +318,22 @@ def make_registry(latency_s: float) -> ToolRegistry:
 
     registry = ToolRegistry()
     for func in (lookup, flaky, transform, merge, wait):
-        registry.add(spec_from_function(func, name=f"sim.{func.__name__}", timeout_s=600.0))
+        tool = _plain_data(func) if plain else func
+        registry.add(spec_from_function(tool, name=f"sim.{func.__name__}", timeout_s=600.0))
     return registry
+
+
+def _plain_data(func: Callable[..., Awaitable[ToolOutput]]) -> Callable[..., Any]:
+    """The same tool returning its data alone (no display text), as a plugin author may."""
+
+    @functools.wraps(func)
+    async def plain(**arguments: Any) -> dict[str, Any]:
+        output = await func(**arguments)
+        data: dict[str, Any] = output.data
+        return data
+
+    plain.__annotations__ = {**func.__annotations__, "return": "dict[str, Any]"}
+    return plain
 
 
 def _chain(depth: int) -> tuple[SimStep, ...]:

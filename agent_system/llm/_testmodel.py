@@ -17,6 +17,7 @@ So a tool developer can watch the planner call their tool, with no API key::
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -107,9 +108,10 @@ class TestChatModel(ScriptedChatModel):
 
 def _offered_tools(call: ScriptedCall) -> list[dict[str, Any]]:
     """The tools the planner offered, in the prompt's order (its ``Tools:`` lines), each with
-    its parameters read back from the plan schema's typed ``call`` variants (a tool the schema
-    cannot type gets none: the test model then calls it with ``{}``)."""
+    its parameters read back from the plan schema's typed ``call`` variants (or, for a tool the
+    schema cannot type, from the JSON schema on its line)."""
     names: list[str] = []
+    parameters = _typed_parameters(call)
     for message in call.messages:
         text = str(message.content)
         if "Tools:\n" not in text:
@@ -119,11 +121,15 @@ def _offered_tools(call: ScriptedCall) -> list[dict[str, Any]]:
             if found is None:
                 break
             names.append(found["name"])
-    parameters = _typed_parameters(call)
+            if " Parameters: {" in line and found["name"] not in parameters:
+                try:  # a tool the schema cannot type: its JSON schema is on its line
+                    parameters[found["name"]] = json.loads(line.split(" Parameters: ", 1)[1])
+                except json.JSONDecodeError:
+                    pass
     return [{"name": name, "parameters": parameters.get(name, {})} for name in names]
 
 
-_TOOL_LINE = re.compile(r"^- (?P<name>[^\s(]+)\(")
+_TOOL_LINE = re.compile(r"^- (?P<name>[^\s(:]+)[(:]")
 
 
 def _typed_parameters(call: ScriptedCall) -> dict[str, dict[str, Any]]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
+from agent_system.planning._schema import typed_arguments
 from agent_system.planning.models import ExecutionPlan, PlanResult, ReplanRequest, StepResult
 from agent_system.registry.spec import ToolSpec
 from agent_system.routing.models import Turn
@@ -73,22 +74,58 @@ def tools_block(tools: Sequence[ToolSpec]) -> str:
 
 def _tool_line(spec: ToolSpec) -> str:
     parameters = spec.parameters
-    properties = parameters.get("properties")
-    properties = properties if isinstance(properties, dict) else {}
+    if typed_arguments(parameters) is None:  # no typed variant: its JSON schema, as it is
+        about = _one_line(spec.description)
+        return f"- {spec.name}: {about} Parameters: {_compact(_untitled(parameters))}"
+    properties = parameters.get("properties") or {}
     required = set(parameters.get("required", ()))
     signature = ", ".join(
         f"{name}{'' if name in required else '?'}: {_type_of(sub)}"
         for name, sub in properties.items()
     )
-    notes = [
-        f"{name}: {_one_line(sub['description'])}"
-        for name, sub in properties.items()
-        if isinstance(sub, dict)
-        and isinstance(sub.get("description"), str)
-        and not _restates(name, sub["description"])
-    ]
-    about = " ".join([_one_line(spec.description), *notes]).strip()
+    about = " ".join([_one_line(spec.description), *_notes(properties)]).strip()
     return f"- {spec.name}({signature})" + (f": {about}" if about else "")
+
+
+def _notes(properties: dict[str, Any], prefix: str = "") -> list[str]:
+    """``name: description`` for each parameter (``a.b`` inside objects) whose description
+    says more than its name, and its range when it has one."""
+    notes: list[str] = []
+    for name, sub in properties.items():
+        if not isinstance(sub, dict):
+            continue
+        about = sub.get("description")
+        text = _one_line(about) if isinstance(about, str) and not _restates(name, about) else ""
+        low, high = sub.get("minimum"), sub.get("maximum")
+        if low is not None or high is not None:
+            span = f"{'' if low is None else low}..{'' if high is None else high}"
+            text = f"{text} ({span})".strip()
+        if text:
+            notes.append(f"{prefix}{name}: {text}")
+        inner = sub.get("items", sub) if sub.get("type") == "array" else sub
+        if isinstance(inner, dict) and isinstance(inner.get("properties"), dict):
+            notes += _notes(inner["properties"], f"{prefix}{name}.")
+    return notes
+
+
+def _untitled(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_untitled(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    return {
+        k: (
+            {n: _untitled(v) for n, v in value.items()}
+            if k in ("properties", "$defs")
+            else _untitled(value)
+        )
+        for k, value in node.items()
+        if k != "title"
+    }
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
 def _type_of(schema: Any, depth: int = 0) -> str:

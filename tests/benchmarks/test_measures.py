@@ -7,7 +7,7 @@ import math
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from agent_system.llm._fake import ScriptedCall
-from benchmarks.baseline import call_tokens
+from benchmarks.baseline import RunSample, call_tokens
 from benchmarks.goals import evaluate
 from benchmarks.report import render
 from benchmarks.server_bench import _combine
@@ -99,3 +99,26 @@ def test_server_cpu_per_request_and_its_goals_are_judged_and_rendered() -> None:
     assert checks["server CPU per fast reply, over a bare FastAPI endpoint's"].passed is False
     page = render({"server": server, "date": "d", "machine": "m", "command": "c"}, [], {})
     assert "| bare FastAPI | 400 |" in page and "7.50" in page
+
+
+def test_plain_data_tools_get_a_rendered_reply_without_a_second_call() -> None:
+    """Issue 18 item 4: tools that return plain data (no display text) cost no extra call."""
+    import asyncio
+
+    from benchmarks.ours import OursLLM
+    from benchmarks.workload import Latency, comparison_scenarios
+
+    diamond = next(s for s in comparison_scenarios() if s.name == "diamond")
+    instant = Latency(llm_s=0.0, tool_s=0.0, first_chunk_s=None)
+
+    async def run() -> RunSample:
+        ours = OursLLM(diamond, instant, plain=True)
+        try:
+            return await ours.run()
+        finally:
+            await ours.aclose()
+
+    sample = asyncio.run(run())
+    assert sample.ok and sample.llm_calls == 1
+    reply = sample.detail
+    assert "value v-k-" in reply and "Here is what I found" not in reply

@@ -163,6 +163,52 @@ def test_a_parameter_description_that_only_repeats_its_name_is_left_out() -> Non
     assert tools_block([]) == "(no tools are available)"
 
 
+def test_nested_parameters_keep_their_descriptions_and_untyped_tools_their_schema() -> None:
+    from agent_system.registry.spec import ToolSpec
+
+    def nothing(**_: Any) -> None:
+        return None
+
+    nested = ToolSpec(
+        name="cal.add",
+        description="Add an event.",
+        parameters={
+            "type": "object",
+            "properties": {
+                "event": {
+                    "type": "object",
+                    "description": "The event.",
+                    "properties": {
+                        "title": {"type": "string", "description": "What it is called."},
+                        "size": {"type": "integer", "minimum": 1, "maximum": 9},
+                    },
+                    "required": ["title", "size"],
+                }
+            },
+            "required": ["event"],
+        },
+        func=nothing,
+    )
+    line = tools_block([nested])
+    assert line.startswith("- cal.add(event: {title: string, size: integer}): Add an event.")
+    assert "event.title: What it is called." in line and "event.size: (1..9)" in line
+    free = ToolSpec(
+        name="db.put",
+        description="Store a record.",
+        parameters={
+            "type": "object",
+            "title": "Put",
+            "properties": {"record": {"type": "object", "title": "Record"}},
+            "required": ["record"],
+        },
+        func=nothing,
+    )
+    assert tools_block([free]) == (
+        '- db.put: Store a record. Parameters: {"type":"object","properties":{"record":'
+        '{"type":"object"}},"required":["record"]}'
+    )
+
+
 async def test_history_reaches_the_prompt() -> None:
     model = ScriptedChatModel([draft(step("t", "timer.set", {"duration": "5 minutes"}))])
     history = [Turn(text="set a timer for 5 minutes", role="timer")]
