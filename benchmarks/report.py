@@ -192,6 +192,16 @@ def _speed(results: dict[str, Any], checks: list[Check], figures: dict[str, str]
         f"{', '.join(comp['offline_scenarios']) or 'no scenarios'}.",
         "",
         *_checks(checks, "speed"),
+        "Step start after its JSON object closes: `python -m benchmarks.stream_gaps` runs the "
+        "streamed scenarios again and, for each gap over 10 ms, says whether a garbage "
+        "collection ran inside it. On 2026-11-23 at load average 13-19 it found p50 0.66 ms "
+        "and 2-10 gaps over 10 ms per 120-150 steps, none explained by a collection (at most "
+        "a 0.1 ms young-generation one inside): the process was waiting for a core. The same "
+        "scenarios at load average 5 gave a max of 1.78 ms over 30 steps. The dispatch path "
+        "itself is not the limit; a full (generation-2) collection in a process this size "
+        "costs 50-200 ms of CPU and would show as one such gap if it landed there "
+        "(`gc.freeze()` after start-up halved it in a probe).",
+        "",
         *_img(figures, "wall_time", "wall time per scenario"),
         *_img(figures, "speedup", "speedup per scenario"),
         *_img(figures, "stream_timeline", "streaming timeline of the depth-4 chain"),

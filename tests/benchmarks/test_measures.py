@@ -122,3 +122,17 @@ def test_plain_data_tools_get_a_rendered_reply_without_a_second_call() -> None:
     assert sample.ok and sample.llm_calls == 1
     reply = sample.detail
     assert "value v-k-" in reply and "Here is what I found" not in reply
+
+
+def test_stream_gaps_measures_every_streamed_step_and_names_gc_pauses() -> None:
+    import asyncio
+
+    from benchmarks.stream_gaps import stream_gaps
+    from benchmarks.workload import Latency
+
+    quick = Latency(llm_s=0.05, tool_s=0.005, first_chunk_s=0.01)
+    found = asyncio.run(stream_gaps(1, workload=quick))
+    assert found["n"] == 3 + 4 + 4 + 4  # chain_3, chain_4, diamond, parallel_4
+    assert found["p50_ms"] >= 0 and found["max_ms"] >= found["p50_ms"]
+    for gap in found["late"]:
+        assert gap["gap_ms"] > 10 and isinstance(gap["gc_ms"], list)
