@@ -155,3 +155,21 @@ async def test_the_planner_asks_for_the_compact_schema_and_reads_typed_arguments
     sent = model.calls[0].kwargs["response_format"]
     assert sent["type"] == "json_schema" and sent["json_schema"]["strict"] is True
     assert sent["json_schema"]["schema"] == plan_schema([TIMER])
+
+
+async def test_json_mode_puts_the_same_compact_schema_in_the_prompt() -> None:
+    """Servers without strict schemas: response_format json_object, the schema in the prompt,
+    the reply validated the same way (a tool not offered gets the corrective retry)."""
+    bad = {"steps": [{"id": "x", "call": {"tool": "no.such", "a": 1}}], "unsupported": []}
+    good = {
+        "steps": [{"id": "t", "call": {"tool": "timer.set", "duration": "5 minutes"}}],
+        "unsupported": [],
+    }
+    model = ScriptedChatModel([json.dumps(bad), json.dumps(good)])
+    plan = await LLMPlanner(model, mode="json_mode").plan("set a timer", [TIMER])
+    assert [(s.tool, s.arguments) for s in plan.steps] == [("timer.set", {"duration": "5 minutes"})]
+    first, retry = model.calls
+    assert first.structured is not None and first.structured["method"] == "json_mode"
+    system = str(first.messages[0].content)
+    assert json.dumps(plan_schema([TIMER]), separators=(",", ":")) in system
+    assert "no.such" in str(retry.messages[-1].content)  # the problem was fed back
