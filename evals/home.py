@@ -6,7 +6,7 @@
   the simulated home supports (``roles.smart_home.backend.DeviceKind``); the others are counted in
   :func:`skipped_kinds` so the report can say what the home cannot hold yet.
 - :func:`voice_home_toml`: the built-in default home (``roles.smart_home.simulated.DEFAULT_HOME``)
-  plus a smart plug and two lights, for SLURP, HWU64 and CLINC150 requests (they name lights,
+  plus a smart plug, a kitchen speaker and two lights, for SLURP, HWU64 and CLINC150 requests (they name lights,
   plugs, the coffee machine, the vacuum, rooms).
 """
 
@@ -171,10 +171,11 @@ def ha_home_toml(root: Path | None = None) -> str:
 
 
 def voice_home_toml() -> str:
-    """The default simulated home plus a smart plug and lights in the bathroom and the hall.
+    """The default simulated home plus a smart plug, a speaker and lights in two more rooms.
 
     Those are the devices and rooms the SLURP/HWU64 *fit* rows name at least three times
-    (``device_type``, ``house_place``) that the default home lacks.
+    (``device_type``, ``house_place``) that the default home lacks. The speaker is the one the
+    assistant plays through (playing the radio): "turn it up", "mute the speakers".
     """
     from roles.smart_home.simulated import DEFAULT_HOME
 
@@ -188,6 +189,15 @@ def voice_home_toml() -> str:
             "aliases": ["wemo", "wemo plug", "socket", "smart socket"],
         },
         {"id": "bathroom_light", "name": "Bathroom light", "kind": "light", "area": "bathroom"},
+        {
+            "id": "kitchen_speaker",
+            "name": "Kitchen speaker",
+            "kind": "media_player",
+            "area": "kitchen",
+            "state": "playing",
+            "attributes": {"volume": 40, "muted": False, "media": "the radio"},
+            "aliases": ["speaker", "speakers", "smart speaker", "music player", "radio", "stereo"],
+        },
         {
             "id": "hall_light",
             "name": "Hall light",

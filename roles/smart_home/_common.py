@@ -27,7 +27,16 @@ from roles.smart_home.home import Layout, LayoutSource, canonical
 from roles.smart_home.home_assistant import HomeAssistant
 from roles.smart_home.simulated import SimulatedHome, load_home
 
-__all__ = ["BACKEND", "BACKEND_KEY", "PLURAL", "apply", "home_backend", "home_layout", "targets"]
+__all__ = [
+    "BACKEND",
+    "BACKEND_KEY",
+    "PLURAL",
+    "apply",
+    "by_own_name",
+    "home_backend",
+    "home_layout",
+    "targets",
+]
 
 PLURAL = re.compile(
     r"\b(all|every|everything|both|any|lights|lamps|switches|plugs|blinds|shades|curtains|"
@@ -126,9 +135,26 @@ async def targets(
         if local and (len(found) > 1 or not plural):
             found = local
     if len(found) > 1 and not plural:
-        found = resolve(found, device, area, floor=floor)  # asks which one
+        found = by_own_name(found, device) or resolve(found, device, area, floor=floor)
     _guard(found, device, area or floor, action)
     return found
+
+
+def by_own_name(found: list[Device], device: str) -> list[Device]:
+    """Of several matches, the only one whose own name or alias has every word said.
+
+    "the plug" in a home with a smart plug and a coffee machine (a switch, so also a plug by
+    kind) is the smart plug; with two devices called "... plug" it is still a question.
+    """
+    words = set(re.findall(r"[a-z0-9]+", device.lower())) - {"the", "my", "our", "a", "an"}
+    if not words:
+        return []
+    own = [
+        d
+        for d in found
+        if words <= set(re.findall(r"[a-z0-9]+", " ".join((d.name, *d.aliases)).lower()))
+    ]
+    return own if len(own) == 1 else []
 
 
 async def apply(

@@ -177,6 +177,28 @@ _COMMANDS: dict[str, Action] = {
 }
 
 
+_ANY_PLAYER = frozenset(
+    {"", "media player", "media players", "player", "music", "sound", "audio", "volume", "song"}
+)
+
+
+async def _players(
+    ctx: ToolContext, device: str, area: str | None, action: Action, near: str | None
+) -> list[Device]:
+    """The players a media command is for; with none named, the one in use.
+
+    "turn it down" in a home with a TV and a speaker: the one playing, else the one in the room
+    the request came from, else the only one; otherwise the usual question names them.
+    """
+    if device.strip().lower() not in _ANY_PLAYER or area:
+        return await targets(ctx, device, area, action, near=near, many=area is not None)
+    found = await targets(ctx, device, area, action, near=near, many=True)
+    playing = [d for d in found if d.state in ("playing", "on")]
+    if len(playing) == 1 or len(found) == 1:
+        return playing or found
+    return await targets(ctx, device, area, action, near=near)  # several: says which
+
+
 @tool(side_effects="reversible", tags=("smart home", "media", "music", "tv"))
 async def media(
     ctx: ToolContext,
@@ -194,7 +216,8 @@ async def media(
         near: The room the request came from.
     """
     action = _COMMANDS[command]
-    return await apply(ctx, device, area, action, many=area is not None, near=near)
+    found = await _players(ctx, device, area, action, near)
+    return await apply(ctx, device, area, action, found=found)
 
 
 @tool(side_effects="reversible", tags=("smart home", "media", "volume"))
@@ -217,7 +240,7 @@ async def set_volume(
     """
     if (volume is None) == (change is None):
         raise ToolExecutionError("Say either a volume (0-100) or a change (e.g. +10 or -10).")
-    found = await targets(ctx, device, area, "volume_set", near=near)
+    found = await _players(ctx, device, area, "volume_set", near)
     if volume is not None:
         return await apply(ctx, device, area, "volume_set", volume, found=found)
     outputs = []

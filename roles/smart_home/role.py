@@ -7,11 +7,16 @@ import re
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from agent_system.errors import ToolExecutionError
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
 from agent_system.routing.slots import format_duration, parse_duration
-from roles.smart_home._common import home_backend
-from roles.smart_home.backend import BINARY_STATES
+from agent_system.understanding import normalize
+from roles.smart_home._everyday import is_question, understand, which_light, without_wake_word
+from roles.smart_home._matchers import known_devices
+from roles.smart_home._matchers import matcher as _matcher
+from roles.smart_home._media import media_call
+from roles.smart_home._questions import state_question
+from roles.smart_home._targets import named, tidy
+from roles.smart_home.backend import Device, match_devices
 from roles.smart_home.home import Layout
 from roles.smart_home.route_stage import HomeStage
 from roles.smart_home.simulated import load_home
@@ -20,7 +25,6 @@ from roles.smart_home.tools import COLORS
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
     from agent_system.runtime import Runtime
-    from roles.smart_home.understand import HomeMatcher
 
 __all__ = ["ROLE", "SmartHomeRole"]
 
@@ -55,6 +59,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (r"\bunlock\b", "unlock"),
     (r"\block\b", "lock"),
     (r"\b(?:open|raise|lift)\b", "open"),
+    (r"\bshut ?(?:off|down)\b|\bshut\s+(?:\w+\s+){0,4}?off\b", "turn_off"),
     (r"\b(?:close|shut|lower)\b", "close_cover"),
     (r"\b(?:stop|pause)\b.*\b(?:vacuum|robot|roomba|cleaning)\b", "stop"),
     (r"\b(?:start|run)\b.*\b(?:vacuum|robot|roomba|cleaning)\b|\bvacuum\b|\bclean\b", "vacuum"),
@@ -199,7 +204,7 @@ class SmartHomeRole:
 
         Several targets ("the fan and the lamp") become several calls.
         """
-        text = text.strip().rstrip("?!. ")
+        text = without_wake_word(text).strip().rstrip("?!. ")
         speaker = SPEAKER_AREA.get()
         if (delayed := _delayed(text)) is not None:  # "turn off the lights in 10 minutes"
             command, wait = delayed
@@ -216,11 +221,12 @@ class SmartHomeRole:
             return calls[0] if len(calls) == 1 else RolePlan(calls)
         if speaker is None and _HERE.search(text):
             return Clarification(WHICH_ROOM, ("area",))
-        question = _state_question(text)
+        question = state_question(text)
         if question is not None:
             return question
-        if _COFFEE.match(text):
-            return RoleCall("smart_home.turn_on", {"device": "coffee"})
+        everyday = understand(text, known_devices(runtime), speaker)
+        if everyday is not None:  # "lights down a bit", "make me a coffee", "be quiet"
+            return everyday
         action = _action(text)
         asking = bool(_QUESTION.match(text))
         device, area = _device_text(text)
@@ -229,29 +235,35 @@ class SmartHomeRole:
             device = slot_device.strip()
         if isinstance(slots.get("area"), str) and not area:
             area = slots["area"]
+        known = known_devices(runtime)
+        if area and known and not any(area.lower() == (d.area or "").lower() for d in known):
+            if named(normalize(area), known):  # "the volume of the tv": a device, not a room
+                device, area = f"{device} {area}".strip(), None
         if _LIST.search(text) and action not in ("turn_on", "turn_off"):
             return RoleCall("smart_home.list_devices", {"area": area} if area else {})
         if action is None and not asking and history and history[-1].role == "smart_home":
             action = _action(history[-1].text)  # "and the bedroom one too"
         if asking or action is None:
-            if not device:
-                if not asking:
-                    return Clarification("What should I do, and with which device?", ("device",))
-                return RoleCall("smart_home.list_devices", {"area": area} if area else {})
-            return RoleCall("smart_home.get_state", _args(device, area))
+            return _state_or_ask(text, device, area, asking or is_question(text), known)
         if re.match(r"^(?:illuminate|light\b)", text, re.I) and device.lower() in (
             "",
             "all",
             "light",
         ):
             device = "all lights"  # "illuminate the whole house", "light it up"
-        parts = [p for p in re.split(r"\s*(?:,|\band\b|&)\s*", device) if p.strip()]
+        parts = [
+            tidy(p, known, text) for p in re.split(r"\s*(?:,|\band\b|&)\s*", device) if p.strip()
+        ]
         if len(parts) > 1 and action not in ("set_temperature", "vacuum", "stop", "mower"):
             results = [_call(action, text, part, area, speaker) for part in parts]
             calls = tuple(r for r in results if isinstance(r, RoleCall))
             if len(calls) == len(results):
                 return RolePlan(calls)
-        return _call(action, text, device, area, speaker)
+        if len(parts) == 1 and not area and not speaker:
+            device = parts[0]
+            if (which := which_light(device, known)) is not None:
+                return which  # "switch off the light": which one?
+        return _call(action, text, parts[0] if len(parts) == 1 else device, area, speaker)
 
     def route_stage(self, runtime: Runtime) -> HomeStage:
         """The router's first stage for this home: requests naming its devices come here."""
@@ -269,122 +281,32 @@ class SmartHomeRole:
         return HomeStage(home.devices, home.layout, home.sentences, **extra)
 
 
-_STATES = sorted(
-    {w for pair in BINARY_STATES.values() for w in pair}
-    | {
-        "on",
-        "off",
-        "open",
-        "closed",
-        "locked",
-        "unlocked",
-        "playing",
-        "paused",
-        "triggered",
-        "active",
-        "running",
-        "home",
-        "away",
-        "detected",
-        "charging",
-    },
-    key=len,
-    reverse=True,
-)
-_STATE = "(?P<state>" + "|".join(re.escape(s) for s in _STATES) + ")"
-_WHERE = r"(?:\s+(?:in|on|at)\s+(?:the\s+)?(?P<area>[a-z ]+?))?"
-_ANY = re.compile(
-    rf"^(?:are|is)\s+(?:there\s+)?(?P<q>any|all|some)\s+(?:of\s+the\s+)?(?P<what>.+?)\s+"
-    rf"(?:currently\s+|still\s+)?{_STATE}{_WHERE}$",
-    re.I,
-)
-_WHICH = re.compile(
-    rf"^(?:which|what|how many)\s+(?P<what>.+?)\s+(?:are|is)\s+(?:currently\s+|still\s+|now\s+)?"
-    rf"{_STATE}{_WHERE}$",
-    re.I,
-)
-_THERE = re.compile(
-    r"^is\s+(?:there\s+)?(?:any\s+)?(?P<what>.+?)(?:\s+detected)?"
-    r"(?:\s+(?:in|on|at)\s+(?:the\s+)?(?P<area>[a-z ]+?))?$",
-    re.I,
-)
-_IS = re.compile(rf"^(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?P<what>.+?)\s+{_STATE}$", re.I)
+_WHAT = "What should I do, and with which device?"
 
 
-def _state_question(text: str) -> RoleCall | None:
-    """The state questions Home Assistant answers.
+def _state_or_ask(
+    text: str, device: str, area: str | None, asking: bool, known: list[Device]
+) -> RoleCall | Clarification:
+    """A question about a device reads its state; a command with no action asks what to do.
 
-    "are any windows open", "which lights are on", "is there smoke in the kitchen", "is the back
-    door open".
+    Only a question, or a device named alone ("kitchen light?"), reads a state: a command the
+    role cannot place ("adjust the light") never becomes a read.
     """
-    for pattern in (_ANY, _WHICH):
-        match = pattern.match(text)
-        if match:
-            args: dict[str, Any] = {"device": match["what"], "state": match["state"].lower()}
-            if match["area"]:
-                args["area"] = match["area"]
-            return RoleCall("smart_home.list_devices", args)
-    match = _IS.match(text)
-    if match and not re.match(r"^(?:it|there)\b", match["what"], re.I):
-        return RoleCall("smart_home.get_state", {"device": match["what"]})
-    if re.match(r"^is\s+there\b|\bdetected$", text, re.I):
-        match = _THERE.match(text)
-        if match:
-            args = {"device": match["what"], "state": "on"}
-            if match["area"]:
-                args["area"] = match["area"]
-            return RoleCall("smart_home.list_devices", args)
-    return None
-
-
-def _build_matcher(runtime: Runtime) -> HomeMatcher:
-    from roles.smart_home.understand import HomeMatcher  # hassil: loaded on the first request
-
-    home = load_home(runtime.settings.home_config)
-    return HomeMatcher(home.devices, home.layout, home.sentences)
-
-
-class _LearnedMatcher:
-    """Home Assistant's names, learned from the backend's last read of its states.
-
-    Until the first read the matcher knows no names (the verb-and-device fallback and the
-    tools' fuzzy matching still work); it is rebuilt only when names, areas or floors change.
-    """
-
-    def __init__(self) -> None:
-        from roles.smart_home.understand import HomeMatcher
-
-        self.key: tuple[Any, ...] = ()
-        self.matcher = HomeMatcher([], Layout())
-
-    def current(self, runtime: Runtime) -> HomeMatcher:
-        try:
-            backend = home_backend(runtime)
-        except ToolExecutionError:  # not configured: the tools say how to fix it
-            return self.matcher
-        seen = getattr(backend, "seen", None)
-        if seen is None:
-            return self.matcher
-        devices, layout = seen
-        key = (
-            tuple((d.name, tuple(d.aliases), d.area, d.kind, d.device_class) for d in devices),
-            tuple((a.name, a.floor, tuple(a.aliases)) for a in layout.areas),
-            tuple((f.name, tuple(f.aliases)) for f in layout.floors),
-        )
-        if key != self.key:
-            from roles.smart_home.understand import HomeMatcher
-
-            self.key, self.matcher = key, HomeMatcher(devices, layout)
-        return self.matcher
-
-
-def _matcher(runtime: Runtime) -> HomeMatcher:
-    """The home's sentence matcher, built once per runtime (custom sentences load on start)."""
-    if runtime.settings.smart_home_backend == "home_assistant":
-        return runtime.resource("smart_home.matcher.learned", lambda _: _LearnedMatcher()).current(
-            runtime
-        )
-    return runtime.resource("smart_home.matcher", _build_matcher)
+    if not device:
+        if not asking:
+            return Clarification(_WHAT, ("device",))
+        return RoleCall("smart_home.list_devices", {"area": area} if area else {})
+    name = named(normalize(text), known)
+    exists = not known or bool(match_devices(known, device, area))
+    if name is not None and not exists:
+        device, exists = name, True  # "how warm is the bedroom heater then"
+    said = [w for w in normalize(text).split() if w not in ("the", "my", "our", "a")]
+    alone = said in (normalize(device).split(), normalize(name or device).split())
+    if asking or (exists and alone):
+        return RoleCall("smart_home.get_state", _args(device, area))  # reads, changes nothing
+    if exists:
+        return Clarification(f"What should I do with the {name or device}?", ("action",))
+    return Clarification(_WHAT, ("device",))
 
 
 def _args(device: str, area: str | None, near: str | None = None, **extra: Any) -> dict[str, Any]:
@@ -399,11 +321,22 @@ def _args(device: str, area: str | None, near: str | None = None, **extra: Any) 
 
 _BRIGHTER = re.compile(r"\b(?:brighten|brighter|lighter|up|increase|raise)\b", re.I)
 _DIMMER = re.compile(r"\b(?:dim|dimmer|darker|down|lower|decrease|reduce)\b", re.I)
-_COFFEE = re.compile(
-    r"^(?:please\s+)?(?:make|brew|prepare|start)\s+(?:me\s+)?(?:a\s+|some\s+|the\s+)?"
-    r"(?:cup\s+of\s+)?(?:coffee|espresso|cappuccino|latte)\b",
-    re.I,
-)
+_ACTION_FOR = {
+    ("close_cover", "light"): "turn_off",  # "shut the lights"
+    ("open", "light"): "turn_on",
+    ("turn_on", "vacuum"): "vacuum",  # "turn on the roomba"
+    ("turn_off", "vacuum"): "stop",
+}
+
+
+def _kind_word(device: str) -> str:
+    if re.search(r"\b(?:lights?|lamps?|lighting|bulbs?)$", device, re.I):
+        return "light"
+    if re.search(r"\b(?:vacuum|roomba|iroomba|robot|cleaner|hoover|robo vac)$", device, re.I):
+        return "vacuum"
+    return ""
+
+
 _KIND_ONLY = re.compile(r"^(?:all\s+)?(?:lights?|lamps?|tv|speaker|media player|blinds?|shades?)$")
 
 
@@ -421,6 +354,8 @@ def _call(
         return RoleCall("smart_home.set_temperature", args)
     if action in ("lock", "unlock"):
         return RoleCall(f"smart_home.{action}", {"device": device} if device else {})
+    if action in ("open", "close_cover", "turn_on", "turn_off") and device:
+        action = _ACTION_FOR.get((action, _kind_word(device)), action)
     if action in ("vacuum", "stop"):
         tool = "smart_home.start_vacuum" if action == "vacuum" else "smart_home.stop_vacuum"
         if re.search(r"\b(?:mower|lawn)\b", f"{device} {text}", re.I):
@@ -432,7 +367,7 @@ def _call(
         docking = re.search(r"\b(?:stop|dock|park|back|home)\b", text, re.I)
         return RoleCall(f"smart_home.{'dock' if docking else 'start'}_mower", {})
     if action in ("mute", "unmute", "media", "volume"):
-        return _media_call(action, text, device, area, speaker)
+        return media_call(action, text, device, area, speaker)
     if action == "water":
         where = area or device or "garden"
         return RoleCall("smart_home.open_valve", {"device": "valve", "area": where})
@@ -470,42 +405,6 @@ def _call(
             "smart_home.set_color", _args(device, area, near, color=color.group(1).lower())
         )
     return RoleCall(f"smart_home.{action}", _args(device, area, near))
-
-
-def _media_call(
-    action: str, text: str, device: str, area: str | None, speaker: str | None
-) -> RoleCall:
-    args: dict[str, Any] = {"device": device or "media player"}
-    if area:
-        args["area"] = area
-    elif speaker:
-        args["near"] = speaker
-    if action in ("mute", "unmute"):
-        return RoleCall("smart_home.media", {**args, "command": action})
-    if action == "volume":
-        number = _NUMBER.search(text)
-        if number and re.search(r"\bto\b", text, re.I):
-            return RoleCall("smart_home.set_volume", {**args, "volume": int(float(number["n"]))})
-        step = int(float(number["n"])) if number else 10
-        down = re.search(r"\b(?:down|lower|quieter|softer|decrease|reduce)\b", text, re.I)
-        return RoleCall("smart_home.set_volume", {**args, "change": -step if down else step})
-    lowered = text.lower()
-    command = "play"
-    for word, name in (
-        ("pause", "pause"),
-        ("stop", "pause"),
-        ("resume", "resume"),
-        ("unpause", "resume"),
-        ("skip", "next"),
-        ("next", "next"),
-        ("previous", "previous"),
-        ("last", "previous"),
-        ("back", "previous"),
-    ):
-        if re.search(rf"\b{word}\b", lowered):
-            command = name
-            break
-    return RoleCall("smart_home.media", {**args, "command": command})
 
 
 ROLE = SmartHomeRole()

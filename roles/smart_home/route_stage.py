@@ -91,6 +91,7 @@ _VERBS = (
 )
 _LEAD = (
     r"^(?:(?:please|just|now|ok|okay|hey|so|and|also|then|go ahead and|can you|could you|"
+    r"olly|ollie|alexa|google|siri|"
     r"would you|will you|i (?:want|need|would like) (?:you )?to|i wanna|let us|lets|let's)\s+)*"
 )
 _MEDIA_COMMAND = re.compile(
@@ -100,6 +101,24 @@ _MEDIA_COMMAND = re.compile(
     r"(?:set|change|raise|lower|increase|decrease) (?:the )?volume)\b"
 )
 """A media command; claimed without naming a player when the speaker's room has one."""
+_VOLUME = re.compile(
+    _LEAD + r"(?:(?:turn|crank|bring|pump) (?:up|down) (?:the |my |your )?(?:volume|sound|music|"
+    r"speakers?|tv|television)\b|(?:turn|crank|bring|pump) (?:the |my |your )?(?:volume|sound|"
+    r"music|speakers?) (?:up|down)\b|(?:raise|lower|increase|decrease|reduce|boost|up|down|"
+    r"set|change|adjust|max) (?:the |my |your )?(?:music |speaker |tv |media )?volume\b|"
+    r"(?:the |my |your )?volume (?:up|down|louder|higher|lower|to \d+)\b|"
+    r"(?:mute|unmute)(?: (?:the |my )?(?:sound|music|audio|volume|speakers?|tv|television))?$)"
+)
+"""A volume command ("turn up the volume", "volume to 30", "mute the sound"): claimed when the
+home has a media player. "be quiet", "speak softer" are left to the classifier (they also ask
+the assistant to whisper)."""
+_COFFEE = re.compile(
+    _LEAD + r"(?:(?:make|brew|prepare|fix|pour|get|do|cook)(?: me| us)?|i (?:want|need|would "
+    r"like|fancy|d like)|can i (?:get|have)) (?:a |an |some |my |the |one )?(?:cup of |pot of |"
+    r"fresh |hot |black |strong |morning )*(?:coffee|espresso|cappuccino|latte|americano)s?$"
+)
+"""A coffee request ("make me a coffee", "i need some coffee"): claimed when the home has a
+coffee machine."""
 _COMMAND = re.compile(_LEAD + r"(?P<verb>" + "|".join(_VERBS.split()) + r"|go back)\b(?P<rest>.*)$")
 _ON_OFF = re.compile(r"^(?:the |my |all |all the )?(?P<target>.{2,40}?) (?:on|off)$")
 _QUESTION = re.compile(r"^(?:is|are|was|were|what|which|how|did|does|do|any|check|tell me)\b")
@@ -193,6 +212,13 @@ class HomeStage:
             [n for d in devices if d.kind == "media_player" for n in (d.name, *d.aliases)]
             + (["tv", "television"] if "media_player" in kinds else [])
         )
+        self._player = "media_player" in kinds
+        self._coffee = (
+            any(
+                re.search(r"coffee|espresso", " ".join((d.name, *d.aliases)), re.I) for d in devices
+            )
+            or not devices
+        )
         self._custom: set[str] = set()
         for custom in sentences or []:
             from hassil import is_template, parse_sentence, sample_expression  # only when used
@@ -241,6 +267,10 @@ class HomeStage:
         if self._media is not None and (found := self._media.match(text)) is not None:
             if _COMMAND.match(text[found.end() :].strip()):
                 return "A command to this home's media player."  # "TV, go back a track"
+        if self._player and _VOLUME.match(text):
+            return "A volume command for this home's media player."
+        if self._coffee and _COFFEE.match(text):
+            return "Asks for a coffee: this home has a coffee machine."
         command = _COMMAND.match(text)
         if command is not None:
             rest = command["rest"]

@@ -55,6 +55,9 @@ COLORS = frozenset(
     "red orange yellow green blue purple pink white cyan magenta violet teal turquoise "
     "lime gold amber indigo lavender".split()
 ) | {"warm white", "cool white", "daylight"}
+_CYCLE = ("warm white", "red", "orange", "yellow", "green", "blue", "purple", "pink", "white")
+"""The colors "a different color" steps through."""
+_ANOTHER = frozenset({"different", "another", "next", "random", "other"})
 _Place = Annotated[str | None, Field(description='Floor, e.g. "upstairs".')]
 
 
@@ -193,12 +196,18 @@ async def set_color(
 
     Args:
         device: Light name, e.g. "bedroom light".
-        color: A color name such as "red", "blue", "warm white" or "cool white".
+        color: A color name such as "red", "blue", "warm white" or "cool white"; "different"
+            for the next one.
         area: Room, e.g. "bedroom".
         floor: Floor, e.g. "upstairs".
         near: The room the request came from.
     """
     wanted = " ".join(color.lower().split())
+    if wanted in _ANOTHER:  # "change the color of the lights": the next one in the cycle
+        found = await targets(ctx, device, area, "set_color", floor=floor, near=near)
+        current = str(found[0].attributes.get("color") or "").lower()
+        wanted = _CYCLE[(_CYCLE.index(current) + 1) % len(_CYCLE)] if current in _CYCLE else "blue"
+        return await apply(ctx, device, area, "set_color", wanted, found=found)
     if wanted not in COLORS:
         raise ToolExecutionError(
             f"I don't know the color {color!r}; try one of: {', '.join(sorted(COLORS))}."

@@ -72,6 +72,48 @@ def test_media_commands_from_a_room_with_a_player(stage: HomeStage) -> None:
         SPEAKER_AREA.reset(token)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can you turn up the volume",
+        "hey olly, turn the volume down",
+        "set the volume to 30 percent",
+        "volume up",
+        "mute the sound",
+        "make me a coffee",
+        "i need some coffee",
+        "can i get a cup of coffee",
+    ],
+)
+def test_claims_volume_and_coffee_when_the_home_has_the_device(stage: HomeStage, text: str) -> None:
+    decision = stage(RouteRequest(text=text))
+    assert decision is not None and decision.role == "smart_home"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "be quiet",  # also a request to whisper: the classifier decides
+        "can you repeat that louder",
+        "how do i make coffee",
+        "where is the closest coffee shop",
+        "what is the volume of a sphere",
+    ],
+)
+def test_leaves_whispering_and_coffee_questions_to_the_classifier(
+    stage: HomeStage, text: str
+) -> None:
+    assert stage(RouteRequest(text=text)) is None
+
+
+def test_volume_and_coffee_need_a_player_and_a_coffee_machine() -> None:
+    home = load_home(None)
+    lights = [d for d in home.devices if d.kind == "light"]
+    bare = HomeStage(lights, home.layout)
+    assert bare(RouteRequest(text="turn up the volume")) is None
+    assert bare(RouteRequest(text="make me a coffee")) is None
+
+
 def test_asks_the_template_matcher_only_for_shapes_words_cannot_judge() -> None:
     home = load_home(None)
     asked: list[str] = []

@@ -495,7 +495,8 @@ def test_a_follow_up_reuses_the_previous_action_on_a_new_device() -> None:
     ("text", "missing"),
     [
         ("turn on", ("device",)),
-        ("change the light brightness", ("brightness",)),
+        ("change the kitchen light brightness", ("brightness",)),
+        ("change the light brightness", ("device",)),  # several lights: which one first
         ("set the thermostat", ("temperature",)),
     ],
 )

@@ -1,0 +1,261 @@
+"""Everyday smart-home phrasing that Home Assistant's templates leave out.
+
+People rarely say "set the living room light brightness to 40%". They say "lights down a bit",
+"it's too bright in here", "make it blue in here", "i need a coffee", "turn it up", "be quiet".
+`understand` turns those into the same tool calls the templates would, with the target found
+among the home's own devices:
+
+* a device the request names (by name, alias or the name without its kind word), as said;
+* else a kind of device ("the lamp", "overhead lights", "the speakers"), with what qualifies it;
+* else the kind the action is about: every light (the ones near the speaker when the request
+  came from a room), the media player (the one playing, the one nearby, or the only one), the
+  coffee machine.
+
+It never turns a question into a change: a request opening like a question ("is the coffee
+ready", "what is the volume") is left to the state questions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent_system.roles import Clarification, RoleCall
+from agent_system.understanding import normalize
+from roles.smart_home._common import by_own_name
+from roles.smart_home._media import volume
+from roles.smart_home._targets import KIND_NOUNS, mass, named, spoken_names, target, where
+from roles.smart_home.backend import Device
+
+__all__ = ["clean", "is_question", "understand", "which_light", "without_wake_word"]
+
+_WAKE = re.compile(
+    r"^(?:(?:hey|hi|ok|okay|yo)\s+)?(?:olly|ollie|alexa|google|siri|cortana|computer|"
+    r"assistant|system)\b[\s,]*",
+    re.I,
+)
+_TRAIL = re.compile(
+    r"(?:\s+(?:please|thanks|thank you|now|right now|immediately|asap|for me|at once))+$"
+)
+_QUESTION = re.compile(
+    r"^(?:is|are|was|were|what|whats|which|how|when|where|who|why|check|tell me|status)\b|"
+    r"^(?:did|does|do) (?:i|you|we|they|it|the|my|our|any|anyone|someone)\b|"
+    r"^(?:has|have) (?:i|you|we|they|it|anyone|someone)\b|"
+    r"^(?:has|have) (?:the|my|our) .*\b(?:been|finished|done|ready|started|stopped)\b"
+)
+
+
+def is_question(text: str) -> bool:
+    """Whether `text` asks rather than commands ("do I have any unlocked doors", "tell me ...")."""
+    return bool(_QUESTION.match(clean(text)))
+
+
+def without_wake_word(text: str) -> str:
+    """`text` without a leading wake word ("hey olly, ...", "alexa ...")."""
+    return _WAKE.sub("", text.strip()) or text
+
+
+def clean(text: str) -> str:
+    """`text` normalized, without a wake word ("hey olly"), politeness or a trailing "now"."""
+    text = _WAKE.sub("", text.strip())
+    text = normalize(text)
+    text = _WAKE.sub("", text)
+    return _TRAIL.sub("", text).strip()
+
+
+# --- lights: brighter, dimmer, colours --------------------------------------------------------
+_LIGHT_WORDS = re.compile(
+    rf"\b(?:{KIND_NOUNS['light']}|brightness|brighten|brighter|brightener|dim|dimmer|darken|"
+    r"darker|too dark|too bright|so bright|so dark|dark in here|dark here|bright in here)\b"
+)
+_UP = re.compile(
+    r"\b(?:brighten|brighter|brightener|bright|increase|raise|more|up|boost|max|maximum|full|"
+    r"add|too dark|so dark|dark in here|dark here|can ?not see|cant see|can't see)\b"
+)
+_DOWN = re.compile(
+    r"\b(?:dim|dimmer|dimmed|darken|darker|decrease|lower|reduce|less|down|minimi[sz]e|"
+    r"lessen|attenuate|soften|lowest|minimum|too bright|so bright|bright in here)\b"
+)
+_SMALL = re.compile(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad|little)\b")
+_OUT = re.compile(
+    r"^(?:turn |put |switch |blow )?(?:the |all the |my )?lights? out$|"
+    r"^(?:turn|put|switch|blow) out (?:the |all the |my )?lights?$"
+)
+_COLORS = {
+    **{
+        c: c
+        for c in (
+            "red orange yellow green blue purple pink white cyan magenta violet teal turquoise "
+            "lime gold amber indigo lavender daylight".split()
+        )
+    },
+    "warm white": "warm white",
+    "cool white": "cool white",
+    "warmer": "warm white",
+    "cooler": "cool white",
+    "reddish": "red",
+    "pinkish": "pink",
+    "yellowish": "yellow",
+    "bluish": "blue",
+    "blueish": "blue",
+    "greenish": "green",
+    "purplish": "purple",
+    "orangey": "orange",
+}
+_COLOR = re.compile(r"\b(?P<c>" + "|".join(sorted(_COLORS, key=len, reverse=True)) + r")\b")
+_COLOR_WORD = re.compile(r"\bcolou?rs?\b")
+_OTHER_COLOR = re.compile(r"\b(?:different|random|another|other|new|shuffle|cycle|switch up)\b")
+_CHANGE = re.compile(
+    r"\b(?:change|changed|make|set|turn|switch|want|give|like|have|need|get|adjust|select|"
+    r"modify|replace|transition|go)\b"
+)
+
+
+def _lights(
+    text: str, devices: Sequence[Device], speaker: str | None
+) -> RoleCall | Clarification | None:
+    colour = _color(text)
+    light_said = bool(_LIGHT_WORDS.search(text))
+    if _OUT.match(text):
+        return _light_call("smart_home.turn_off", text, devices, speaker, {})
+    if re.match(r"light up\b", text):  # "light up the whole house"
+        return _light_call("smart_home.turn_on", text, devices, speaker, {})
+    if colour is not None and (light_said or _CHANGE.search(text) or text == colour):
+        return _light_call("smart_home.set_color", text, devices, speaker, {"color": colour})
+    other = named(text, devices)
+    if (
+        colour is None
+        and _COLOR_WORD.search(text)
+        and (light_said or other is None)
+        and (_CHANGE.search(text) or _OTHER_COLOR.search(text))
+    ):
+        return _light_call("smart_home.set_color", text, devices, speaker, {"color": "different"})
+    if not light_said or re.search(
+        r"\b(?:on|off)$|\bturn (?:on|off)\b|\bswitch (?:on|off)\b", text
+    ):
+        return None
+    level = _level(text)
+    if level is not None:
+        return _light_call(
+            "smart_home.set_brightness", text, devices, speaker, {"brightness": level}
+        )
+    down, up = _DOWN.search(text), _UP.search(text)
+    if down is None and up is None:
+        return None
+    step = 10 if _SMALL.search(text) else 20
+    by = re.search(r"\bby (?P<n>\d+)\b", text)
+    if by:
+        step = min(100, int(by["n"]))
+    sign = -1 if down is not None and (up is None or down.start() <= up.start()) else 1
+    return _light_call("smart_home.set_brightness", text, devices, speaker, {"change": sign * step})
+
+
+def _color(text: str) -> str | None:
+    found = list(_COLOR.finditer(text))
+    if not found:
+        return None
+    after_to = [
+        m for m in found if re.search(r"\b(?:to|into|with)\s+(?:\w+\s+){0,2}$", text[: m.start()])
+    ]
+    pick = (after_to or found)[-1]
+    return _COLORS[pick["c"]]
+
+
+def _level(text: str) -> int | None:
+    if re.search(r"\b(?:max|maximum|full|all the way up|100 ?%)\b", text):
+        return 100
+    if re.search(r"\b(?:lowest|minimum|all the way down)\b", text):
+        return 1
+    if re.search(r"\b(?:to|at) half\b|\bhalf (?:way|brightness)\b", text):
+        return 50
+    match = re.search(r"\b(?:to|at)\s+(?P<n>\d+)\s*(?:%|percent)?", text) or re.search(
+        r"(?P<n>\d+)\s*(?:%|percent)", text
+    )
+    if match is None:
+        return None
+    return max(0, min(100, int(float(match["n"]))))
+
+
+_PLURAL_NOUN = re.compile(r"\b(?:lighting|illumination)$")
+
+
+def _light_call(
+    tool: str, text: str, devices: Sequence[Device], speaker: str | None, extra: dict[str, object]
+) -> RoleCall | Clarification:
+    found = where(text, devices, speaker)
+    if isinstance(found, Clarification):
+        return found
+    place, text = found
+    text = _COLOR.sub(" ", text)
+    device = target(text, devices, "light")
+    if device is not None:
+        device = mass(text, _PLURAL_NOUN.sub("lights", device))
+    if place.pop("every", None) or device is None:
+        device = "lights" if "area" in place or "near" in place else "all lights"
+    elif not place and (question := which_light(device, devices)) is not None:
+        return question
+    return RoleCall(tool, {"device": device, **place, **extra})
+
+
+def which_light(device: str, devices: Sequence[Device]) -> Clarification | None:
+    """A question for "the light" said from no particular room in a home with several."""
+    lights = [d for d in devices if d.kind == "light"]
+    if device.lower() not in ("light", "lamp", "bulb") or len(lights) < 2:
+        return None
+    if by_own_name(lights, device):
+        return None  # "the lamp": the only light called a lamp
+    return Clarification(
+        f"Which light do you mean: {', '.join(d.name for d in lights)}?", ("device",)
+    )
+
+
+# --- coffee -----------------------------------------------------------------------------------
+_COFFEE = re.compile(
+    r"\b(?:coffees?|espresso|cappuccino|cappucino|cappochino|latte|americano|macchiato|mocha|"
+    r"cup of joe|brew|brewing)\b"
+)
+_COFFEE_OFF = re.compile(r"\b(?:off|stop|cancel|shut|kill)\b")
+
+
+def _coffee(text: str, devices: Sequence[Device]) -> RoleCall | None:
+    if not _COFFEE.search(text):
+        return None
+    makers = [d for d in devices if re.search(r"coffee|espresso", " ".join(spoken_names(d)), re.I)]
+    if not makers and devices:
+        return None
+    device = makers[0].name.lower() if len(makers) == 1 else "coffee machine"
+    tool = "smart_home.turn_off" if _COFFEE_OFF.search(text) else "smart_home.turn_on"
+    return RoleCall(tool, {"device": device})
+
+
+# --- plugs and sockets ------------------------------------------------------------------------
+_POWER_OFF = re.compile(
+    r"^off\b|\boff$|\b(?:turn|switch|shut|power|cut|kill) (?:\w+ ){0,4}?off\b|"
+    r"\b(?:shut|power) down\b|\bstop powering\b|\bunplug\b|\bin off\b"
+)
+_POWER_ON = re.compile(
+    r"^on\b|\bon$|\b(?:turn|switch|power) (?:\w+ ){0,4}?on\b|\bpower up\b|\bplug in\b|"
+    r"\bavailable\b|^switch\b"
+)
+
+
+def _plug(text: str, devices: Sequence[Device]) -> RoleCall | None:
+    device = target(text, devices, "switch")
+    if device is None or _COFFEE.search(text):
+        return None
+    if _POWER_OFF.search(text):
+        return RoleCall("smart_home.turn_off", {"device": device})
+    if _POWER_ON.search(text):
+        return RoleCall("smart_home.turn_on", {"device": device})
+    return None
+
+
+def understand(
+    text: str, devices: Sequence[Device], speaker: str | None = None
+) -> RoleCall | Clarification | None:
+    """A tool call for an everyday request, a question to ask, or None (not one of these)."""
+    said = clean(text)
+    if not said or _QUESTION.match(said):
+        return None
+    found = _coffee(said, devices) or volume(said, devices, speaker) or _plug(said, devices)
+    return found or _lights(said, devices, speaker)

@@ -1,0 +1,117 @@
+"""TVs and speakers: volume up, down and to a level, mute, and the media commands."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from agent_system.roles import RoleCall
+from roles.smart_home._targets import kind_phrase, named
+from roles.smart_home.backend import Device
+
+__all__ = ["PLAYER", "media_call", "volume"]
+
+PLAYER = "media player"
+"""The device a volume or mute request goes to when it names none (the tools pick one)."""
+_NUMBER = re.compile(r"(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°[cf]?)?", re.I)
+
+_SOUND = re.compile(r"\b(?:volume|sound|audio|music|noise|speakers?|song|radio|tv|television)\b")
+_LOUDER = re.compile(
+    r"\b(?:louder|speak up|speak (?:more )?loud(?:ly)?|turn (?:it|this|that) up|"
+    r"too (?:quiet|low|soft)|can ?not hear|cant hear|can't hear|couldn't hear|couldnt hear|"
+    r"unable to hear)\b"
+)
+_QUIETER = re.compile(
+    r"\b(?:quieter|softer|(?:too|so|really|very|way too) loud|too high|lower your voice|"
+    r"turn (?:it|this|that) down)\b"
+)
+_SILENCE = re.compile(
+    r"^(?:be |go |stay |keep |turn on |activate |enable )?(?:silent|silence|quiet|muted)\b|"
+    r"\b(?:shut up|be quiet|keep quiet|stay quiet|silent mode|quiet mode|be silent|go silent|"
+    r"no (?:sound|speaking|talking)|do not (?:speak|talk|respond|answer|say anything)|"
+    r"dont (?:speak|talk|respond|answer)|don't (?:speak|talk|respond|answer)|"
+    r"i (?:do not|dont|don't) want (?:any )?sound|sound off|noise off)\b|"
+    r"\b(?:turn|switch|cut|shut) (?:the |my |all )?(?:sound|noise|audio) off\b|"
+    r"\b(?:turn|switch|cut|shut) off (?:the |my |all )?(?:sound|noise|audio)\b"
+)
+_MUTE = re.compile(r"\bmute\b|\bmuted\b")
+_UNMUTE = re.compile(r"\bun-?mute\b|\bsound (?:back )?on\b|\bturn (?:the )?sound (?:back )?on\b")
+_VOLUME_UP = re.compile(
+    r"\b(?:up|increase|raise|high|higher|louder|boost|pump|crank|max|maximum|full)\b"
+)
+_VOLUME_DOWN = re.compile(r"\b(?:down|decrease|lower|reduce|softer|quieter|less|low|slow)\b")
+_STOP_PLAYING = re.compile(r"^(?:stop|pause) (?:playing|the (?:audio|music|sound|song))$")
+
+
+def volume(text: str, devices: Sequence[Device], speaker: str | None) -> RoleCall | None:
+    players = frozenset({"media_player"})
+    if not any(d.kind == "media_player" for d in devices) and devices:
+        return None
+    device = named(text, devices, players) or kind_phrase(text, "media_player") or PLAYER
+    if device in ("speaker", "speakers", "player"):
+        device = named(device, devices, players) or PLAYER
+    args: dict[str, object] = {"device": device}
+    if speaker:
+        args["near"] = speaker
+    if _UNMUTE.search(text):
+        return RoleCall("smart_home.media", {**args, "command": "unmute"})
+    if _MUTE.search(text) or _SILENCE.search(text):
+        return RoleCall("smart_home.media", {**args, "command": "mute"})
+    if _STOP_PLAYING.match(text):
+        return RoleCall("smart_home.media", {**args, "command": "pause"})
+    volume_said = bool(re.search(r"\bvolume\b", text))
+    if not (volume_said or _LOUDER.search(text) or _QUIETER.search(text) or _SOUND.search(text)):
+        return None
+    if re.search(r"\b(?:max|maximum|full|all the way up)\b", text):
+        return RoleCall("smart_home.set_volume", {**args, "volume": 100})
+    to = re.search(r"\b(?:to|at|level)\s+(?P<n>\d+)\s*(?:%|percent)?", text)
+    if to and volume_said:
+        return RoleCall("smart_home.set_volume", {**args, "volume": max(0, min(100, int(to["n"])))})
+    by = re.search(r"\bby (?P<n>\d+)\b|(?P<m>\d+)\s*(?:%|percent)", text)
+    step = int(by["n"] or by["m"]) if by else 10
+    if _QUIETER.search(text):
+        return RoleCall("smart_home.set_volume", {**args, "change": -step})
+    if _LOUDER.search(text):
+        return RoleCall("smart_home.set_volume", {**args, "change": step})
+    down, up = _VOLUME_DOWN.search(text), _VOLUME_UP.search(text)
+    if down is None and up is None:
+        return None
+    sign = -1 if down is not None and (up is None or down.start() < up.start()) else 1
+    return RoleCall("smart_home.set_volume", {**args, "change": sign * step})
+
+
+def media_call(
+    action: str, text: str, device: str, area: str | None, speaker: str | None
+) -> RoleCall:
+    args: dict[str, Any] = {"device": device or "media player"}
+    if area:
+        args["area"] = area
+    elif speaker:
+        args["near"] = speaker
+    if action in ("mute", "unmute"):
+        return RoleCall("smart_home.media", {**args, "command": action})
+    if action == "volume":
+        number = _NUMBER.search(text)
+        if number and re.search(r"\bto\b", text, re.I):
+            return RoleCall("smart_home.set_volume", {**args, "volume": int(float(number["n"]))})
+        step = int(float(number["n"])) if number else 10
+        down = re.search(r"\b(?:down|lower|quieter|softer|decrease|reduce)\b", text, re.I)
+        return RoleCall("smart_home.set_volume", {**args, "change": -step if down else step})
+    lowered = text.lower()
+    command = "play"
+    for word, name in (
+        ("pause", "pause"),
+        ("stop", "pause"),
+        ("resume", "resume"),
+        ("unpause", "resume"),
+        ("skip", "next"),
+        ("next", "next"),
+        ("previous", "previous"),
+        ("last", "previous"),
+        ("back", "previous"),
+    ):
+        if re.search(rf"\b{word}\b", lowered):
+            command = name
+            break
+    return RoleCall("smart_home.media", {**args, "command": command})

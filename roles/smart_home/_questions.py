@@ -1,0 +1,78 @@
+"""The state questions Home Assistant answers: "which lights are on", "is the back door open"."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agent_system.roles import RoleCall
+from roles.smart_home.backend import BINARY_STATES
+
+__all__ = ["state_question"]
+
+_STATES = sorted(
+    {w for pair in BINARY_STATES.values() for w in pair}
+    | {
+        "on",
+        "off",
+        "open",
+        "closed",
+        "locked",
+        "unlocked",
+        "playing",
+        "paused",
+        "triggered",
+        "active",
+        "running",
+        "home",
+        "away",
+        "detected",
+        "charging",
+    },
+    key=len,
+    reverse=True,
+)
+_STATE = "(?P<state>" + "|".join(re.escape(s) for s in _STATES) + ")"
+_WHERE = r"(?:\s+(?:in|on|at)\s+(?:the\s+)?(?P<area>[a-z ]+?))?"
+_ANY = re.compile(
+    rf"^(?:are|is)\s+(?:there\s+)?(?P<q>any|all|some)\s+(?:of\s+the\s+)?(?P<what>.+?)\s+"
+    rf"(?:currently\s+|still\s+)?{_STATE}{_WHERE}$",
+    re.I,
+)
+_WHICH = re.compile(
+    rf"^(?:which|what|how many)\s+(?P<what>.+?)\s+(?:are|is)\s+(?:currently\s+|still\s+|now\s+)?"
+    rf"{_STATE}{_WHERE}$",
+    re.I,
+)
+_THERE = re.compile(
+    r"^is\s+(?:there\s+)?(?:any\s+)?(?P<what>.+?)(?:\s+detected)?"
+    r"(?:\s+(?:in|on|at)\s+(?:the\s+)?(?P<area>[a-z ]+?))?$",
+    re.I,
+)
+_IS = re.compile(rf"^(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?P<what>.+?)\s+{_STATE}$", re.I)
+
+
+def state_question(text: str) -> RoleCall | None:
+    """The state questions Home Assistant answers.
+
+    "are any windows open", "which lights are on", "is there smoke in the kitchen", "is the back
+    door open".
+    """
+    for pattern in (_ANY, _WHICH):
+        match = pattern.match(text)
+        if match:
+            args: dict[str, Any] = {"device": match["what"], "state": match["state"].lower()}
+            if match["area"]:
+                args["area"] = match["area"]
+            return RoleCall("smart_home.list_devices", args)
+    match = _IS.match(text)
+    if match and not re.match(r"^(?:it|there)\b", match["what"], re.I):
+        return RoleCall("smart_home.get_state", {"device": match["what"]})
+    if re.match(r"^is\s+there\b|\bdetected$", text, re.I):
+        match = _THERE.match(text)
+        if match:
+            args = {"device": match["what"], "state": "on"}
+            if match["area"]:
+                args["area"] = match["area"]
+            return RoleCall("smart_home.list_devices", args)
+    return None

@@ -1,0 +1,155 @@
+"""Finding what a request is about among the home's devices: names as said, kinds, places."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent_system.roles import Clarification
+from agent_system.understanding import normalize
+from roles.smart_home.backend import Device
+
+__all__ = ["KIND_NOUNS", "kind_phrase", "mass", "named", "spoken_names", "target", "tidy", "where"]
+
+KIND_NOUNS: dict[str, str] = {
+    "light": r"lights?|lamps?|lighting|bulbs?|chandeliers?|illumination",
+    "media_player": r"speakers?|tv|television|radio|stereo|music player|media player|player",
+    "switch": r"plugs?|sockets?|outlets?|chargers?|power strips?",
+    "vacuum": r"vacuum cleaner|vacuum|roomba|iroomba|irobot|robo vac|robot|cleaner|hoover",
+    "fan": r"fans?",
+    "cover": r"blinds?|shades?|curtains?|shutters?",
+}
+_STOP = frozenset(
+    "a an the my our your his her their its this that these those some any all every each of to "
+    "in on at for with from by and or but i me we us you it them is are be been was were am do "
+    "does did can could would will should may might must want need like love have has give get "
+    "make set turn switch put change adjust please just now up down off out more less too very "
+    "bit little slightly lot much so then also again here there room house home whole entire "
+    "increase decrease raise lower reduce dim brighten darken boost minimize lessen attenuate "
+    "mute unmute start stop keep let lets it's its what which how bright dark light level "
+    "power intensity brightness glow strength volume sound color colour colors colours".split()
+)
+
+
+def spoken_names(device: Device) -> list[str]:
+    names = [device.name, *device.aliases]
+    for name in list(names):
+        short = re.sub(
+            r"\s+(?:light|lamp|plug|switch|speaker|player|machine|maker)$", "", name, flags=re.I
+        )
+        if short != name and len(short) > 2:
+            names.append(short)
+    return names
+
+
+def named(text: str, devices: Sequence[Device], kinds: frozenset[str] | None = None) -> str | None:
+    """The longest name or alias of a device (of `kinds`) said in `text` (as said), or None."""
+    best = ""
+    areas = {normalize(d.area) for d in devices if d.area}
+    for device in devices:
+        if kinds is not None and device.kind not in kinds:
+            continue
+        for name in spoken_names(device):
+            spoken = normalize(name)
+            if spoken in areas:  # "kitchen" (for "Kitchen light") is the room
+                continue
+            if any(  # a sensor called "Light" is not what "the lights" means
+                kind != device.kind and re.fullmatch(rf"(?:{nouns})s?", spoken)
+                for kind, nouns in KIND_NOUNS.items()
+            ):
+                continue
+            if len(spoken) > len(best) and re.search(rf"\b{re.escape(spoken)}s?\b", text):
+                best = spoken
+    return best or None
+
+
+def kind_phrase(text: str, kind: str) -> str | None:
+    """A kind word and the words that qualify it: "the overhead lights" -> "overhead lights"."""
+    match = re.search(rf"\b(?:{KIND_NOUNS[kind]})\b", text)
+    if match is None:
+        return None
+    before = text[: match.start()].split()
+    kept: list[str] = []
+    for word in reversed(before[-2:]):
+        if word in _STOP or not word.isalpha():
+            break
+        kept.insert(0, word)
+    return " ".join([*kept, match.group(0)])
+
+
+def target(text: str, devices: Sequence[Device], kind: str) -> str | None:
+    """The device `text` names, among devices of `kind`, as said; or its kind phrase.
+
+    The words are kept as said ("the plug"): the tools pick the only device of the kind with
+    that word in its own name, or ask which one.
+    """
+    return named(text, devices, frozenset({kind})) or kind_phrase(text, kind)
+
+
+def tidy(device: str, devices: Sequence[Device], said: str = "") -> str:
+    """What is left of a request once verbs are gone ("get roomba clean kitchen") -> its device.
+
+    The name of a device of the home said in it, else a kind of device with its qualifiers, else
+    the words as they are (the tools then say what they could not find). `said` is the whole
+    request ("switch off the light": a light, not the lights).
+    """
+    text = normalize(device)
+    if not devices or not text:
+        return device
+    found = named(text, devices)
+    if found is not None:
+        return found
+    for kind in KIND_NOUNS:
+        phrase = target(text, devices, kind)
+        if phrase is not None:
+            if re.search(r"\b(?:all|every|each|both)\b", text) and " " not in phrase:
+                return device  # "all lights", "every light": the tools take them all
+            return mass(normalize(said) or text, phrase)
+    return device
+
+
+def mass(text: str, phrase: str) -> str:
+    """A light said without an article ("turn off light", "more light") means the lights."""
+    if phrase in ("lighting", "illumination"):
+        return "lights"
+    if phrase == "light" and not re.search(r"\b(?:the|my|this|that|a|one) light\b", text):
+        return "lights"
+    return phrase
+
+
+_HERE = re.compile(r"\s*\b(?:in here|here|in this room|this room|in this area)\b")
+_HOUSE = re.compile(
+    r"\b(?:in|throughout|around) (?:the|my|our) (?:whole |entire )?(?:house|home)\b|"
+    r"\beverywhere\b|\ball (?:the )?rooms\b|\b(?:whole|entire) (?:house|home)\b"
+)
+_IN = re.compile(r"\bin (?:the |my |our )?(?P<area>[a-z]+(?: [a-z]+)?)\b")
+_NOT_AREAS = frozenset(
+    "room house home morning evening afternoon night minutes minute hours hour seconds while "
+    "a an here there".split()
+)
+
+
+def where(
+    text: str, devices: Sequence[Device], speaker: str | None
+) -> tuple[dict[str, str], str] | Clarification:
+    """(area, near or every, `text` without the place) for "in here", "in the kitchen"."""
+    if _HERE.search(text):
+        if speaker is None:
+            return Clarification("Which room do you mean?", ("area",))
+        return {"area": speaker}, _HERE.sub("", text)
+    if _HOUSE.search(text):
+        return {"every": "yes"}, _HOUSE.sub("", text)
+    areas = sorted({normalize(d.area) for d in devices if d.area}, key=len, reverse=True)
+    for area in areas:
+        match = re.search(rf"\b(?:in|of) (?:the |my |our )?{re.escape(area)}\b", text)
+        if match:
+            return {"area": area}, (text[: match.start()] + text[match.end() :]).strip()
+    match = _IN.search(text)
+    if (
+        match
+        and match["area"].split()[0] not in _NOT_AREAS
+        and match["area"].split()[-1]
+        not in {w for pattern in KIND_NOUNS.values() for w in re.findall(r"[a-z]+", pattern)}
+    ):
+        return {"area": match["area"]}, (text[: match.start()] + text[match.end() :]).strip()
+    return ({"near": speaker} if speaker else {}), text
