@@ -6,8 +6,8 @@
   the simulated home supports (``roles.smart_home.backend.DeviceKind``); the others are counted in
   :func:`skipped_kinds` so the report can say what the home cannot hold yet.
 - :func:`voice_home_toml`: the built-in default home (``roles.smart_home.simulated.DEFAULT_HOME``)
-  plus a smart plug, a kitchen speaker and two lights, for SLURP, HWU64 and CLINC150 requests (they name lights,
-  plugs, the coffee machine, the vacuum, rooms).
+  plus a smart plug, a kitchen speaker and two lights, for SLURP, HWU64 and CLINC150 requests
+  (they name lights, plugs, speakers, the coffee machine, the vacuum, rooms).
 """
 
 from __future__ import annotations
