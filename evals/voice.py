@@ -12,7 +12,8 @@ An out-of-scope request is right when no step of its plan is a tool of those rol
 A request that lacks what its action needs ("schedule a meeting with Sam": no time) is served
 right by the question a person would ask. When the right role asks for a piece the annotators
 found no slot for ("When is 'Meeting with Sam'?" and no ``date``/``time`` slot; "What time ...?"
-and no ``time`` slot; "How long ...?"; "What should I call the event?" and no ``event_name``),
+and no ``time`` slot; "How long ...?"; "What should I call the event?" and no ``event_name``;
+"What should I call the new list?" / "Which list should I delete?" and no ``list_name``),
 the simulated user answers in the same thread (`answer_for`) and the answering turn is scored in
 the request's place: its plan must be the intent's tool, the request's slots must reach its
 arguments and, when run, its stored result must be right. The share of questions asked that were
@@ -102,7 +103,12 @@ _WHEN = re.compile(r"^(?:when\b|what\s+day\b)", re.I)
 _WHAT_TIME = re.compile(r"^(?:what|which)\s+time\b", re.I)
 _HOW_LONG = re.compile(r"^how\s+long\b", re.I)
 _WHAT_NAME = re.compile(r"^what\s+should\s+i\s+call\s+the\s+event\b", re.I)
-"""Only the calendar's question for an event's title: a list's name is answered nowhere."""
+"""The calendar's question for an event's title."""
+_LIST_NAME = re.compile(
+    r"^(?:what\s+should\s+i\s+call\s+the\s+new\s+list|which\s+list\s+should\s+i\s+delete)\b",
+    re.I,
+)
+"""The lists role's question for a list's name (a new one, or the one to delete)."""
 
 
 def answer_for(question: str, slots: Sequence[tuple[str, str]]) -> str | None:
@@ -117,6 +123,8 @@ def answer_for(question: str, slots: Sequence[tuple[str, str]]) -> str | None:
         return None if kinds & {"time", "duration"} else "10 minutes"
     if _WHAT_NAME.match(question):
         return None if "event_name" in kinds else "team review"
+    if _LIST_NAME.match(question):
+        return None if "list_name" in kinds else "camping"
     return None
 
 

@@ -144,7 +144,9 @@ _NEGATIVE = re.compile(
 _CLOCK = re.compile(  # not inside "12:50:26" (an ISO time's minutes:seconds)
     r"(?<!:)\b(?P<h>\d{1,2}):(?P<m>\d{2})\s*(?P<ap>[ap]\.?m\b)?", re.IGNORECASE
 )
-_BAD_MERIDIEM = re.compile(r"\b(?P<h>1[3-9]|2\d|0)\s*(?P<ap>[ap])\.?m\b", re.IGNORECASE)
+_BAD_MERIDIEM = re.compile(  # not the minutes of "7:15am"
+    r"(?<![:.])\b(?P<h>1[3-9]|2\d|0)\s*(?P<ap>[ap])\.?m\b", re.IGNORECASE
+)
 
 
 def invalid_time(text: str) -> str | None:

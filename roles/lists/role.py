@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_remove
+from roles.lists._phrasing import BARE_ADD, BARE_REMOVE, BUY_QUESTION, CLEAR, LEAD, is_vague
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -139,25 +141,44 @@ class ListsRole:
     ) -> RoleCall | Clarification:
         """Pick add / complete / remove / show / create / delete and the items and list."""
         text = " ".join(text.strip().rstrip("?!.").split())
+        if (answered := answer_call(text, history, _items)) is not None:
+            return answered
         if (follow := _follow_up(text, history)) is not None:
             return follow
-        if _WHICH_LISTS.search(text) and not _CREATE.match(text):
+        found = self._interpret(text)
+        if isinstance(found, Clarification) and (rest := LEAD.match(text)) is not None:
+            # "we're out of paint so take the paint off the list": the request after the reason
+            after = self._interpret(rest["rest"])
+            if not isinstance(after, Clarification):
+                return after
+        return found
+
+    def _interpret(self, text: str) -> RoleCall | Clarification:
+        if (match := CLEAR.match(text)) is not None:  # "clear my list": empty it, keep it
+            name = _list(match["list"] or match["list2"])
+            return RoleCall("lists.clear", {"list_name": name} if name else {})
+        if _WHICH_LISTS.search(text) and not (_CREATE.match(text) or _REMOVE.match(text)):
             return RoleCall("lists.show", {})
+        if BUY_QUESTION.match(text):
+            return RoleCall("lists.show", {"list_name": list_name_in(text) or "shopping"})
         for pattern, tool in ((_REMOVE, "lists.remove"), (_COMPLETE, "lists.complete")):
             match = pattern.match(text)
             if match:
+                if is_vague([match["item"]]):  # "remove this item from the list"
+                    return ask_remove(_list(match.groupdict().get("list")))
+                if tool == "lists.remove" and (whole := _list_named(match["item"])):
+                    return RoleCall("lists.delete", {"list_name": whole})  # "remove the X list"
                 return RoleCall(tool, _where(match, {"item": _one(match["item"])}))
         if (match := _DONE.match(text)) is not None:
             return RoleCall("lists.complete", _where(match, {"item": _one(match["item"])}))
         if (match := _SHOW.match(text)) is not None:
             return RoleCall("lists.show", _where(match, {}))
-        for pattern in (_ADD_AFTER, _UPDATE_WITH):
+        for pattern in (_ADD_AFTER, _UPDATE_WITH, _ADD_BARE, _ADD):
             if (match := pattern.match(text)) is not None:
-                return RoleCall("lists.add", _where(match, {"items": _items(match["items"])}))
-        if (match := _ADD_BARE.match(text)) is not None:
-            return RoleCall("lists.add", {"items": _items(match["items"])})
-        if (match := _ADD.match(text)) is not None:
-            return RoleCall("lists.add", _where(match, {"items": _items(match["items"])}))
+                items = _items(match["items"])
+                if is_vague(items):  # "add this one to my list", "add an item to the list"
+                    return ask_items(_list(match.groupdict().get("list")))
+                return RoleCall("lists.add", _where(match, {"items": items}))
         if (match := _NEED.match(text)) is not None:
             return RoleCall("lists.add", {"items": _items(match["items"])})
         return self._whole_list(text)
@@ -168,10 +189,10 @@ class ListsRole:
         if re.match(r"^(?:please\s+)?open\s+(?:up\s+)?(?:my|the|our)\b", text, re.I):
             return RoleCall("lists.show", {"list_name": name} if name else {})  # "open my list"
         if _CREATE.match(text):
+            if re.match(r"^(?:add|put)\b(?!\s+(?:a|an|another|new|fresh)\b)", text, re.I):
+                return ask_items(_list(name))  # "add to my camping list"
             if name is None:
-                if re.match(r"^(?:add|put)\b", text, re.I):
-                    return Clarification("What should I add, and to which list?", ("items",))
-                return Clarification("What should I call the new list?", ("list_name",))
+                return Clarification(ASK_NAME, ("list_name",))
             return RoleCall("lists.create", {"list_name": name})
         if _DELETE_LIST.match(text) or _NO_LIST.search(text):
             named = re.search(
@@ -180,10 +201,18 @@ class ListsRole:
             if name is None and named is not None:
                 name = named["name"]
             if name is None:
-                return Clarification("Which list should I delete?", ("list_name",))
+                return Clarification(ASK_DELETE, ("list_name",))
             return RoleCall("lists.delete", {"list_name": name})
-        if re.match(r"^(?:add|put)\b", text, re.I):
-            return Clarification("What should I add, and to which list?", ("items",))
+        if re.match(r"^(?:add|put|include)\s+to\b", text, re.I):
+            return ask_items(_list(name))  # "add to my groceries"
+        if (match := BARE_ADD.match(text)) is not None:  # "add bread": the shopping list
+            items = _items(match["items"])
+            return ask_items(None) if is_vague(items) else RoleCall("lists.add", {"items": items})
+        if (match := BARE_REMOVE.match(text)) is not None:  # "delete this item", "kill item"
+            where = _list(match["list"])
+            if is_vague([match["item"]]):
+                return ask_remove(where)
+            return RoleCall("lists.remove", _where(match, {"item": _one(match["item"])}))
         if _SHOW_ANY.match(text) and _LIST_WORD.search(text):
             if re.search(r"\blists\b", text, re.I) and name is None:
                 return RoleCall("lists.show", {})
@@ -243,6 +272,12 @@ def _follow_up(text: str, history: list[Turn]) -> RoleCall | None:
     return RoleCall("lists.add", arguments)
 
 
+def _list_named(item: str) -> str | None:
+    """The list an "item" is when it is a whole list ("the grocery list" -> "grocery")."""
+    found = re.fullmatch(r"(?:the|my|our|that|this)?\s*(?P<name>[\w' -]+?)\s+list", item, re.I)
+    return _list(found["name"]) if found else None
+
+
 def _one(item: str) -> str:
     return re.sub(r"^(?:the|my|some)\s+", "", item.strip(), flags=re.I)
 
@@ -256,6 +291,14 @@ def _where(match: re.Match[str], args: dict[str, Any]) -> dict[str, Any]:
 
 def _claim(request: RouteRequest) -> RouteDecision | None:
     text = " ".join(request.text.strip().rstrip("?!.").split())
+    if answer_call(text, list(request.history), _items) is not None:
+        return RouteDecision(
+            target=RouteTarget.FAST_REPLY,
+            role="lists",
+            confidence=0.95,
+            reason="The answer to the lists role's question of the turn before.",
+            scores={"lists": 0.95},
+        )
     if _follow_up(text, list(request.history)) is not None:
         return RouteDecision(
             target=RouteTarget.FAST_REPLY,

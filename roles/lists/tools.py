@@ -19,7 +19,7 @@ from agent_system.repository import open_repository
 from roles.lists.home_assistant import HomeAssistantLists
 from roles.lists.store import Item, ListStore, RepositoryLists, TodoList, list_key
 
-__all__ = ["add", "complete", "create", "delete", "remove", "show", "store_for"]
+__all__ = ["add", "clear", "complete", "create", "delete", "remove", "show", "store_for"]
 
 # Other names people use for the built-in lists.
 _SYNONYMS = {
@@ -151,7 +151,7 @@ async def create(ctx: ToolContext, list_name: str, items: list[str] | None = Non
     if existing is not None and not texts:
         return ToolOutput(
             data=existing.model_dump(),
-            display=f"You already have a {_called(existing.name)} list; {_show(existing)}",
+            display=f"You already have a {_called(existing.name)} list. {_show(existing)}",
         )
     called = existing.name if existing else name[:1].upper() + name[1:]
     todo = await store.add(called, texts) if texts else await store.create(called)
@@ -180,6 +180,41 @@ async def delete(ctx: ToolContext, list_name: str) -> ToolOutput:
     return ToolOutput(
         data={"deleted": todo.name, "items": len(todo.items)},
         display=f"Deleted your {_called(todo.name)} list ({_count(len(todo.items))}).",
+    )
+
+
+@tool(side_effects="irreversible", tags=("lists", "shopping", "todo"))
+async def clear(ctx: ToolContext, list_name: str | None = None) -> ToolOutput:
+    """Take every item off a list and keep the list ("clear my shopping list").
+
+    Args:
+        list_name: The list, e.g. "shopping"; omit for the only list that has items.
+    """
+    store = store_for(ctx)
+    lists = await store.lists()
+    if list_name:
+        todo = _find_list(lists, list_name)
+        if todo is None:
+            raise ToolExecutionError(
+                f"You have no list called {list_name!r}; your lists: {_names(lists)}. "
+                "Nothing was changed."
+            )
+    else:
+        full = [t for t in lists if t.items]
+        if not full:
+            return ToolOutput(data={"cleared": None, "items": 0}, display="Your lists are empty.")
+        if len(full) > 1:
+            names = " or ".join(_called(t.name) for t in full)
+            raise ToolExecutionError(
+                f"Which list should I clear: {names}? Say 'clear my {_called(full[0].name)} "
+                "list'; nothing was changed."
+            )
+        todo = full[0]
+    for item in todo.items:
+        await store.remove(todo.name, item)
+    return ToolOutput(
+        data={"cleared": todo.name, "items": len(todo.items)},
+        display=f"Cleared your {_called(todo.name)} list ({_count(len(todo.items))} removed).",
     )
 
 

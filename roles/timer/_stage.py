@@ -1,8 +1,11 @@
-"""The timer role's first stage: answers to its questions, and "another one for 10".
+"""The timer role's first stage: answers to its questions, "another one for 10", clear requests.
 
 "How long should the timer run?" ... "10 minutes" goes back to the timer role (`roles._answers`);
 after a timer was set, "and another one for 10" / "one more for 2 minutes" is a follow-up that
-sets one more (the frame reads the unit from the timer before).
+sets one more (the frame reads the unit from the timer before). A request for a reminder or a
+wake-up that the role reads whole ("set a reminder for me to go to work in ten minutes", "set
+reminder", "wake me up on friday at five in the morning"), not a question about them, is
+claimed as a guess: the router drops the claim when its classifier is sure no role owns it.
 """
 
 from __future__ import annotations
@@ -10,8 +13,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system.roles import RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
-from agent_system.understanding import normalize
+from agent_system.understanding import normalize, split_clauses
 from agent_system.understanding._frame import last_call
 from roles._answers import answer_stage
 
@@ -28,6 +32,36 @@ _ANOTHER = re.compile(
 )
 
 
+_NAMES_ONE = re.compile(
+    r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?)\b"
+)
+"""Reminders and wake-ups: the requests the classifier confuses with calendar and chit-chat
+(plain timer and alarm requests it routes surely, with its own confidence)."""
+_OTHER_ROLE = re.compile(
+    r"\b(?:calendar|agenda|schedule|playlists?|songs?|music|weather|lights?|lists?|notes?)\b"
+)
+
+
+_LENGTH_AND = re.compile(r"\band\s+a\s+(?:half|quarter)\b|(?<=\d)\s+and\s+(?=\d|a\b)")
+_JOINED = re.compile(r"\b(?:and|then|also|plus)\b|[,;]")
+
+
+def _whole_request(text: str, runtime: Runtime) -> bool:
+    """A reminder or wake-up request the role reads whole ("set reminder")."""
+    said = normalize(text)
+    if _NAMES_ONE.search(said) is None or _OTHER_ROLE.search(said) is not None:
+        return False
+    joined = _LENGTH_AND.sub(" ", said)  # "an hour and a half", "5 and 10 minutes"
+    if len(split_clauses(text)) > 1 or _JOINED.search(joined) is not None:
+        return False  # "set a timer and split the bill": the compound rules split it
+    from roles.timer.role import ROLE
+
+    found = ROLE.interpret(text, {}, runtime, [])
+    if isinstance(found, RoleCall):  # questions ("any reminders today?") stay the classifier's
+        return found.tool != "timer.list"
+    return len(said.split()) <= 3
+
+
 def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | None]:
     """Answers to the timer's questions, then "another one for N" after a timer or alarm."""
     answers = answer_stage("timer", runtime)
@@ -36,17 +70,28 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
         if (answered := answers(request)) is not None:
             return answered
         previous = last_call(request.history[-1:])
-        if previous is None or previous.tool not in ("timer.set", "timer.alarm"):
-            return None
-        if _ANOTHER.match(normalize(request.text)) is None:
+        if (
+            previous is not None
+            and previous.tool in ("timer.set", "timer.alarm")
+            and _ANOTHER.match(normalize(request.text)) is not None
+        ):
+            return RouteDecision(
+                target=RouteTarget.FAST_REPLY,
+                role="timer",
+                confidence=0.95,
+                slots={"follow_up": True},
+                reason="One more like the timer before.",
+                scores={"timer": 0.95},
+            )
+        if not _whole_request(request.text, runtime):
             return None
         return RouteDecision(
             target=RouteTarget.FAST_REPLY,
             role="timer",
-            confidence=0.95,
-            slots={"follow_up": True},
-            reason="One more like the timer before.",
-            scores={"timer": 0.95},
+            confidence=0.9,
+            guess=True,
+            reason="Names a timer, alarm or reminder and what to do with it.",
+            scores={"timer": 0.9},
         )
 
     return stage

@@ -16,6 +16,7 @@ from agent_system.routing.slots import (
     parse_when,
 )
 from agent_system.understanding import normalize
+from roles.timer._move import move_call
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -25,6 +26,8 @@ __all__ = ["REMINDER_HOUR", "ROLE", "TimerRole"]
 
 _INTENTS = {
     "cancel": r"\b(?:cancel(?:s|led)?|stop|delete|remove|clear|kill|dismiss|silence|get\s+rid\s+of"
+    r"|no\s+longer\s+(?:need|want)|(?:don'?t|do\s+not)\s+(?:need|want)\s+(?:the|my|that|this)"
+    r"|^\s*forget\s+(?:about\s+)?(?:the\s+|my\s+)?(?=\w*\s*(?:alarm|timer|reminder))"
     r"|turn\s+off|switch\s+off|never\s*mind|take\s+off|disable|deactivate|unset|reset"
     r"|(?:turn|switch|shut)\s+(?:\w+\s+){1,3}off)\b",
     "pause": r"\b(?:pause|hold|freeze)\b",
@@ -42,7 +45,8 @@ _INTENTS = {
     "extend": r"\b(?:extend|snooze|more|longer)\b"
     r"|\badd\b(?=.*\bto\s+(?:the|my|it|that|this|all|each)\b)",
     "remind": r"\bremind(?:er)?s?\b|\bremember\s+to\b|\bdon'?t\s+(?:let\s+me\s+)?forget\s+to\b",
-    "alarm": r"\b(?:alarm|wake\s+(?:me|us)(?:\s+up)?|wake[\s-]?up\s+call)\b",
+    "alarm": r"\b(?:alarm|wake\s+(?:me|us)(?:\s+up)?|wake[\s-]?up(?:\s+call)?"
+    r"|get\s+(?:me\s+|us\s+)?up\s+(?:at|by|around))\b",
     "create": r"\b(?:set|start|create|make|new|put)\b",
 }
 _PATTERNS = {name: re.compile(pattern, re.IGNORECASE) for name, pattern in _INTENTS.items()}
@@ -63,20 +67,40 @@ _PLURAL = re.compile(r"\b(?:alarms|timers|reminders)\b", re.IGNORECASE)
 
 def _when_filter(text: str, now: datetime) -> str:
     """timer.list/cancel's `when`: the day and/or clock time a request names, or ""."""
-    spoken = normalize(text)
+    spoken = clock_said(text)
     found = parse_when(spoken, now)
     if found is None:
         if re.search(r"\btoday\b", spoken):
             return now.date().isoformat()
         return ""
     clock = re.search(r"\d|\b(?:noon|midnight|midday)\b", spoken)
-    if found.has_time and not clock:  # "tomorrow morning": the whole day
-        return found.value.date().isoformat() if found.has_date else ""
+    if found.has_time and not clock:  # "tomorrow morning": that part of the day
+        today = re.search(r"\b(?:this|today|tonight)\b", spoken) is not None
+        return _part_of_day(spoken, found.value if found.has_date or today else None)
     if found.has_time and found.has_date:
         return found.value.isoformat()
     if found.has_time:
-        return f"{found.value.hour:02d}:{found.value.minute:02d}"
+        hour, minute = found.value.hour, found.value.minute
+        if found.ambiguous:  # "my 6:30 alarm": 06:30 or 18:30
+            return f"{hour % 12:02d}:{minute:02d} or {hour % 12 + 12:02d}:{minute:02d}"
+        return f"{hour:02d}:{minute:02d}"
     return found.value.date().isoformat()
+
+
+_PARTS = {"morning": (4, 12), "afternoon": (12, 18), "evening": (17, 24), "night": (18, 28)}
+
+
+def _part_of_day(spoken: str, day: datetime | None) -> str:
+    """timer.list's `when` for "tomorrow morning", "this evening", "tonight", "my morning alarm"."""
+    found = re.search(r"\b(morning|afternoon|evening|night|tonight)\b", spoken)
+    if found is None:
+        return day.date().isoformat() if day is not None else ""
+    start, end = _PARTS[found[1].removeprefix("to")]
+    if day is None:
+        return f"{start:02d}:00/{end % 24:02d}:00"
+    midnight = day.replace(hour=0, minute=0, second=0, microsecond=0)
+    low, high = midnight + timedelta(hours=start), midnight + timedelta(hours=end)
+    return f"{low.isoformat()}/{high.isoformat()}"
 
 
 # "list my timers", "show me the pasta timer": the asking words are not part of a timer's name.
@@ -112,7 +136,8 @@ def _list_arguments(text: str, when: str = "") -> dict[str, Any]:
 
 
 _CREATE_VERB = re.compile(
-    r"\b(?:set|create|make|new|add|put|start|need|want|wake\s+me|get\s+up|fix|schedule|give)\b",
+    r"\b(?:set|create|make|new|add|put|start|need|want|wake\s+me|get\s+up|fix|schedule|give"
+    r"|turn\s+on|switch\s+on|activate|enable)\b",
     re.IGNORECASE,
 )
 _ASKS = re.compile(
@@ -222,8 +247,36 @@ def _target(text: str) -> str:
     return " ".join(parts)
 
 
+_PART_HOUR = re.compile(
+    r"\b(?P<h>\d{1,2}(?::\d{2})?)\s+(?:o'?clock\s+)?(?P<part>in\s+the\s+(?:morning|afternoon"
+    r"|evening)|at\s+night|tonight)\b"
+)
+_THE_CLOCK = re.compile(r"\bthe\s+(?=\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b|o'?clock))")
+_BARE_HOUR = re.compile(
+    r"\b(?:for|to)\s+(?P<h>\d{1,2}(?::\d{2})?)(?=\s*(?:$|today|tonight|tomorrow|on\b|this\b"
+    r"|next\b|every\b|please\b))"
+)
+
+
+def clock_said(text: str) -> str:
+    """`text` normalized, with clock times said the long way made plain for `parse_when`.
+
+    "4 in the afternoon" -> "4 pm", "6:30 in the morning" -> "6:30 am", "for 7" -> "at 7".
+    """
+    spoken = normalize(text)
+
+    def meridiem(found: re.Match[str]) -> str:
+        part = found["part"]
+        suffix = "am" if part.endswith("morning") else "pm"
+        return f"{found['h']} {suffix}" + (" tonight" if part == "tonight" else "")
+
+    spoken = _PART_HOUR.sub(meridiem, spoken)
+    spoken = _THE_CLOCK.sub("", spoken)  # "the 5 pm alarm" is no 5th of the month
+    return _BARE_HOUR.sub(lambda m: f"at {m['h']}", spoken)
+
+
 def _moment_argument(text: str, now: datetime, what: str, wake: bool) -> str | Clarification:
-    found = parse_when(text, now)
+    found = parse_when(clock_said(text), now)
     if found is None:
         return Clarification(f"What time should the {what} go off?", missing=("at",))
     if not found.has_time:
@@ -241,7 +294,7 @@ class TimerRole:
     """Countdown timers, alarms and reminders."""
 
     name = "timer"
-    tool_modules = ("roles.timer.tools",)
+    tool_modules = ("roles.timer.tools", "roles.timer._move")
     routing_hint = "timers, alarms and reminders"
     description = (
         "Countdown timers, alarms and reminders: set, list, cancel, pause, resume and extend "
@@ -275,6 +328,8 @@ class TimerRole:
         "what reminders do I have today",
         "turn off the alarm for tomorrow morning",
         "give me ten more minutes on the egg timer",
+        "move my reminder to 5pm",
+        "change my 7am alarm to 8am",
     )
 
     def interpret(
@@ -293,6 +348,8 @@ class TimerRole:
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
         if (adjusted := _adjust(text)) is not None:
             return adjusted
+        if (moved := move_call(text, now, _when_filter)) is not None:
+            return moved  # "move my reminder to 5pm", "change my 7am alarm to 8am"
         intent = _intent(text)
         duration = parse_duration(text)
         if intent in ("cancel", "pause", "resume"):
@@ -331,13 +388,14 @@ class TimerRole:
                 return Clarification("When should I remind you?", missing=("when",))
             return RoleCall("timer.remind", {"text": message, "when": when})
         if intent == "alarm":
-            at = _moment_argument(text, now, "alarm", wake=bool(re.search(r"\bwake", text, re.I)))
+            wake = re.search(r"\bwake|\bget\s+(?:me\s+|us\s+)?up\b", text, re.I) is not None
+            at = _moment_argument(text, now, "alarm", wake=wake)
             if isinstance(at, Clarification):
                 return at
             return RoleCall("timer.alarm", {"at": at, "label": extract_label(text) or ""})
         if duration is None or duration <= timedelta(0):
             return Clarification("How long should the timer run?", missing=("duration",))
-        label = extract_label(text) or ""
+        label = re.sub(r"^(?:for|called|named)\s+", "", extract_label(text) or "", flags=re.I)
         return RoleCall("timer.set", {"duration": format_duration(duration), "label": label})
 
 

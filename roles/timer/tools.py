@@ -17,6 +17,7 @@ from agent_system.routing.slots import (
     parse_when,
 )
 from agent_system.runtime import Dependency
+from roles.timer._when import due_matches
 from roles.timer.service import length_name
 from roles.timer.store import ACTIVE, Timer, TimerKind, TimerState, TimerStore
 
@@ -100,7 +101,11 @@ def _ends(value: datetime, now: datetime) -> str:
     return f"ends {phrase}" if not phrase.startswith("on ") else f"ends {phrase[3:]}"
 
 
-def _describe(timer: Timer, now: datetime) -> str:
+def _describe(timer: Timer, now: datetime, *, brief: bool = False) -> str:
+    """How a reply names `timer`, with its time left or when it rings.
+
+    `brief`: without the time left and the reminder's message.
+    """
     if timer.kind == "timer":
         if timer.label:
             name = f"timer {timer.label!r}"
@@ -108,12 +113,14 @@ def _describe(timer: Timer, now: datetime) -> str:
             name = f"the {length_name(timer.duration)} timer"
         else:
             name = f"timer #{timer.id}"
+        if brief:
+            return name
         left = format_duration(timer.remaining(now))
         return f"{name}: {left} left" + (" (paused)" if timer.state == "paused" else "")
     due = _when(timer.due_at, now) if timer.due_at else "?"
     if timer.kind == "alarm":
         return f"alarm{f' {timer.label!r}' if timer.label else ''} for {due}"
-    return f"reminder for {due}: {timer.message}"
+    return f"reminder for {due}" + ("" if brief else f": {timer.message}")
 
 
 def _as_data(timer: Timer, now: datetime) -> dict[str, Any]:
@@ -128,45 +135,6 @@ def _as_data(timer: Timer, now: datetime) -> dict[str, Any]:
     }
 
 
-_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
-
-
-def _at_filter(when: str, now: datetime) -> Any:
-    """A test of a timer's due time for `when`, or None for no filter.
-
-    `when` is an ISO date (that day), an ISO date-time (that minute) or a clock time "HH:MM"
-    (that time on any day).
-    """
-    when = when.strip()
-    if not when:
-        return None
-    if clock := _CLOCK.match(when):
-        hour, minute = int(clock[1]), int(clock[2])
-        if hour > 23 or minute > 59:
-            raise ToolExecutionError(f"{when!r} is not a time of day; use 00:00 to 23:59.")
-        return lambda due: (due.hour, due.minute) == (hour, minute)
-    try:
-        moment = datetime.fromisoformat(when)
-    except ValueError:
-        raise ToolExecutionError(
-            f"I couldn't read {when!r} as a day or a time; use a date like 2026-01-10, "
-            "a time like 07:30, or both."
-        ) from None
-    if "T" not in when and " " not in when:
-        return lambda due: due.astimezone(now.tzinfo).date() == moment.date()
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=now.tzinfo)
-    return lambda due: abs((due - moment).total_seconds()) < 60
-
-
-def _due_matches(timers: list[Timer], when: str, now: datetime) -> list[Timer]:
-    """The timers that ring at `when` (every one when `when` is empty)."""
-    test = _at_filter(when, now)
-    if test is None:
-        return timers
-    return [t for t in timers if t.due_at is not None and test(t.due_at)]
-
-
 async def _resolve(
     ctx: ToolContext,
     target: str,
@@ -177,7 +145,7 @@ async def _resolve(
 ) -> list[Timer]:
     """The timers `target` names: '' (the only one), 'all', a number, or a label.
 
-    `when` (see `_at_filter`) keeps those that ring then.
+    `when` (see `roles.timer._when`) keeps those that ring then.
     """
     words = re.sub(r"\b(?:the|my|our|this|that|of|for)\b|#", " ", target.lower()).split()
     named = tuple(
@@ -190,7 +158,7 @@ async def _resolve(
     if not timers:
         raise ToolExecutionError(f"You have no {noun} to {verb}.")
     if when:
-        timers = _due_matches(timers, when, ctx.runtime.clock.now())
+        timers = due_matches(timers, when, ctx.runtime.clock.now())
         if not timers:
             raise ToolExecutionError(f"You have no {noun} at {when} to {verb}.")
     text = " ".join(words)
@@ -199,16 +167,21 @@ async def _resolve(
     if not text or text in ("it", "one"):
         if len(timers) == 1:
             return timers
-        names = ", ".join(t.name for t in timers)
+        names = _names(timers, ctx)
         raise ToolExecutionError(f"You have {len(timers)} {noun} ({names}); say which one.")
     if text.isdigit():
         found = [t for t in timers if t.id == int(text)]
     else:
         found = _called(timers, text)
     if not found:
-        names = ", ".join(t.name for t in timers)
+        names = _names(timers, ctx)
         raise ToolExecutionError(f"No {noun} matches {target!r}; you have: {names}.")
     return found
+
+
+def _names(timers: list[Timer], ctx: ToolContext) -> str:
+    now = ctx.runtime.clock.now()
+    return ", ".join(t.name if t.kind == "timer" else _describe(t, now, brief=True) for t in timers)
 
 
 def _called(timers: list[Timer], name: str) -> list[Timer]:
@@ -324,10 +297,11 @@ async def list_timers(
         state: "running" to leave paused ones out (empty: running and paused).
         count: Answer with how many there are ("how many timers do I have running?").
         when: Only those that ring then: an ISO date ("2026-01-10", that day), an ISO
-            date-time (that minute) or a clock time ("07:30", any day); empty for any time.
+            date-time (that minute), a clock time ("07:30", any day), a span of either
+            ("05:00/12:00": mornings), or alternatives ("06:30 or 18:30"); empty for any time.
     """
     now = ctx.runtime.clock.now()
-    timers = _due_matches(await timer_store(ctx).list_timers(_user(ctx), ACTIVE), when, now)
+    timers = due_matches(await timer_store(ctx).list_timers(_user(ctx), ACTIVE), when, now)
     words = re.sub(r"\b(?:the|my|our|this|that|of|for|all)\b|#", " ", target.lower()).split()
     kinds = {_KIND_WORDS[w.rstrip("s")] for w in words if w.rstrip("s") in _KIND_WORDS}
     if wanted := _KIND_WORDS.get(kind.strip().lower().rstrip("s")):
@@ -369,15 +343,15 @@ async def cancel(ctx: ToolContext, target: str = "", when: str = "") -> ToolOutp
     Args:
         target: Which: a label ("pasta"), a number ("3"), "all", "all alarms", or empty for
             the only one there is.
-        when: Only those that ring then: an ISO date ("2026-01-10"), an ISO date-time or a
-            clock time ("07:30"); empty for any time.
+        when: Only those that ring then, as timer.list's `when` ("07:30", "2026-01-10",
+            "05:00/12:00", "06:30 or 18:30"); empty for any time.
     """
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
     found = await _resolve(ctx, target, ACTIVE, "cancel", when=when)
     cancelled = [await store.cancel(t.id) for t in found]
     if len(cancelled) == 1:
-        display = f"Cancelled {_describe(cancelled[0], now).split(':')[0]}."
+        display = f"Cancelled {_describe(cancelled[0], now, brief=True)}."
     else:
         display = f"Cancelled {len(cancelled)}: {', '.join(t.name for t in cancelled)}."
     return ToolOutput(data=[_as_data(t, now) for t in cancelled], display=display)
@@ -437,7 +411,12 @@ async def extend(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
     changed = [
         await store.extend(t.id, value) for t in await _resolve(ctx, target, ACTIVE, "extend")
     ]
-    parts = [f"{t.name} ({_ends(t.due_at, now) if t.due_at else 'paused'})" for t in changed]
+    parts = [
+        f"{t.name} ({_ends(t.due_at, now) if t.due_at else 'paused'})"
+        if t.kind == "timer"
+        else f"your {_describe(t, now, brief=True)}"
+        for t in changed
+    ]
     return ToolOutput(
         data=[_as_data(t, now) for t in changed],
         display=f"Added {format_duration(value)} to {'; '.join(parts)}.",

@@ -24,7 +24,10 @@ ACTIONS = {"calendar_set": ("calendar.create", "timer.remind"), "alarm_set": ("t
         ("What should I call the event?", [("time", "3 pm")], "team review"),
         ("What should I call the event?", [("event_name", "review")], None),
         ("Which event should I delete?", [], None),  # not a piece this scoring answers
-        ("What should I call the new list?", [], None),  # no event title: not answered
+        ("What should I call the new list?", [], "camping"),
+        ("What should I call the new list?", [("list_name", "packing")], None),  # it was said
+        ("Which list should I delete?", [("date", "today")], "camping"),
+        ("What should I add to your list?", [], None),  # items carry no annotation to check
     ],
 )
 def test_only_a_question_about_a_missing_piece_is_answered(
@@ -72,3 +75,14 @@ async def test_clincs_volume_requests_count_in_neither_share_and_are_reported() 
     assert (tally.rate("all", "oos_to_tool").hits, tally.rate("all", "oos_to_tool").n) == (1, 1)
     assert tally.rate("all", "in_role").n == 1
     assert any("1 `change_volume` requests" in n and "smart_home 1" in n for n in result.notes)
+
+
+@pytest.mark.anyio
+async def test_a_new_list_without_a_name_is_asked_for_and_the_answer_starts_it() -> None:
+    rows = [Row("please create a new list for me", "lists_createoradd", "t")]
+    actions = {"lists_createoradd": ("lists.*",)}
+    async with Harness(home.voice_home_toml()) as harness:
+        result = await evaluate_voice(harness, "t", rows, actions, keep_sentences=True)
+    tally = result.tally
+    assert tally.rate("all", "asked").hits == 1
+    assert tally.rate("all", "tool").hits == 1 and tally.rate("all", "stored").hits == 1

@@ -1,0 +1,65 @@
+"""Everyday list phrasing beyond "add X to my Y list": clearing, bare adds, vague items.
+
+"clear my shopping list" / "remove everything from the to-do list" empty a list and keep it;
+"add bread" (already routed to lists) adds to the shopping list; "delete this item" or "add
+something" name nothing, so the role asks what; "we're out of paint so take the paint off the
+list" is read from the request after the reason.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["BARE_ADD", "BARE_REMOVE", "BUY_QUESTION", "CLEAR", "LEAD", "is_vague"]
+
+LEAD = re.compile(
+    r"^.+?\b(?:so|please|and\s+then|then|anyway|ok(?:ay)?|actually)\s+(?P<rest>(?:\w+\s+)+\w+)$",
+    re.I,
+)
+"""A reason or filler before the request itself ("... so take X off the list")."""
+
+CLEAR = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you|would\s+you|i\s+want\s+(?:you\s+)?to|i'?d\s+like"
+    r"\s+(?:you\s+)?to)\s+)*"
+    r"(?:(?:clear|empty|wipe|clean)(?:\s+out)?\s+(?:(?:all\s+of\s+)?(?:my|the|our|this|that)\s+)?"
+    r"(?P<list>[\w' -]*?)\s*(?:check)?list"
+    r"|(?:remove|delete|clear|erase|take|cross\s+off|scratch)\s+(?:everything|all\s+(?:the\s+)?"
+    r"(?:items|things|entries)|it\s+all|all)\s+(?:from|off|on|in)\s+(?:my|the|our|this|that)?\s*"
+    r"(?P<list2>[\w' -]*?)\s*(?:check)?list)$",
+    re.I,
+)
+"""Take everything off a list and keep it: "clear my list", "empty the shopping list"."""
+
+BARE_ADD = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you|would\s+you|also|and)\s+)*(?:add|put|include)\s+"
+    r"(?P<items>.+?)(?:\s+(?:too|as\s+well|also|please|for\s+me))*$",
+    re.I,
+)
+"""An add naming no list ("add bread and jam"): the shopping list."""
+
+BARE_REMOVE = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you|i\s+want\s+you\s+to)\s+)*(?:remove|delete|kill|erase"
+    r"|abolish|drop|scratch|cross\s+(?:off|out)|take\s+off)\s+(?P<item>.+?)"
+    r"(?:\s+(?:from|off|on|in)\s+(?:my|the|a|this|that)?\s*(?P<list>[\w' -]*?)\s*list)?$",
+    re.I,
+)
+"""A removal, with or without a list ("delete this item", "kill item")."""
+
+BUY_QUESTION = re.compile(
+    r"^(?:what|which)\s+(?:items|things|stuff|groceries)?\s*(?:do|did|should|shall)\s+(?:i|we)"
+    r"\s+(?:need|plan|have|want)\s+to\s+(?:buy|get|pick\s+up|shop\s+for)\b",
+    re.I,
+)
+"""What is on the shopping list: "what do I need to buy", "what items did I plan to buy"."""
+
+_VAGUE = re.compile(
+    r"^(?:(?:this|that|these|those|it|them|one|an?|the|some|another|other|new|more|extra"
+    r"|last|first|next|single|few)\s+)*(?:this|that|these|those|it|them|one|items?|things?"
+    r"|entry|entries|line|stuff|something|anything|what\s+i\s+said|to\s+(?:it|this|that))?$",
+    re.I,
+)
+
+
+def is_vague(items: list[str]) -> bool:
+    """True when the items name nothing ("this one", "an item", "something", "it")."""
+    return not items or all(_VAGUE.match(item.strip()) for item in items)

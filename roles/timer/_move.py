@@ -1,0 +1,141 @@
+"""Moving an alarm or reminder to another time, or a countdown timer to a new time left.
+
+"move my reminder to 5pm", "change my 7am alarm to 8am", "reschedule the dentist reminder for
+friday"; "change the pasta timer to 10 minutes".
+
+`move_call` reads the request (the role's part); `timer.move` is the tool. A new time without a
+day keeps the day the alarm or reminder had ("change it to 7" moves a 6:30 alarm to 7:00 that
+morning); a new day without a time keeps its time of day.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from agent_system.errors import ToolExecutionError
+from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.roles import Clarification, RoleCall
+from agent_system.routing.slots import format_duration, invalid_time, parse_duration, parse_when
+from agent_system.understanding import normalize
+from roles.timer.store import ACTIVE
+from roles.timer.tools import _as_data, _describe, _duration, _resolve, _when, timer_store
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["move", "move_call"]
+
+_MOVE = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you|would\s+you|i\s+want\s+to|i'?d\s+like\s+to|i\s+need"
+    r"\s+to|and|now|ok(?:ay)?)\s+)*(?P<verb>change|move|reschedule|push(?:\s+back)?|update"
+    r"|modify|edit|adjust|shift|postpone|delay|put\s+off|bring\s+forward|reset)\s+"
+    r"(?P<which>(?:[\w':]+\s+){0,4}?(?:alarm|reminder|timer|wake[\s-]?up(?:\s+call)?)s?|it|that)"
+    r"(?P<rest>(?:\s+.*)?)$",
+    re.IGNORECASE,
+)
+_TO = re.compile(r"\s+(?:to|for|until|till|at|by)\s+(?!(?:call|buy|pick|take|get)\b)", re.I)
+_LATER = re.compile(r"\b(?:later|back|by)\b", re.IGNORECASE)
+_KIND = re.compile(r"\b(alarm|reminder|timer)s?\b", re.IGNORECASE)
+
+
+def move_call(
+    text: str, now: datetime, when_filter: Callable[[str, datetime], str]
+) -> RoleCall | Clarification | None:
+    """timer.move (or timer.extend for "push my alarm back 10 minutes") for `text`, or None.
+
+    `when_filter` reads which one by the time it rings ("my 7am alarm" -> "07:00").
+    """
+    said = normalize(text.strip().rstrip("?!."))
+    match = _MOVE.match(said)
+    if match is None:
+        return None
+    if match["verb"].lower() == "reset" and not match["rest"].strip():
+        return None  # "reset the timer" cancels it
+    kind = _KIND.search(match["which"])
+    target = kind[1].lower() if kind else ""
+    if re.search(r"wake[\s-]?up", match["which"], re.IGNORECASE):
+        target = "alarm"
+    rest = match["rest"].strip()
+    parts = _TO.split(f" {rest}", maxsplit=1)
+    new = parts[-1].strip() if len(parts) > 1 else rest
+    if re.fullmatch(r"\d{1,2}(?::\d{2})?", new):
+        new = f"at {new}"  # "change my alarm to 7"
+    head = f"{match['which']} {parts[0]}" if len(parts) > 1 else match["which"]
+    arguments: dict[str, str] = {"target": target}
+    if ringing := when_filter(head, now):
+        arguments["when"] = ringing  # "change my 7am alarm to 8am"
+    length = parse_duration(new)
+    if length is not None and (
+        _LATER.search(said) or match["verb"].lower() in ("delay", "postpone")
+    ):
+        return RoleCall("timer.extend", {"by": format_duration(length), "target": target})
+    if not new or (parse_when(new, now) is None and length is None and not invalid_time(new)):
+        what = target or "it"
+        return Clarification(f"What time should I move the {what} to?", missing=("to",))
+    if problem := invalid_time(new):
+        return Clarification(f"I didn't move it: {problem}.", missing=("to",))
+    arguments["to"] = new
+    return RoleCall("timer.move", arguments)
+
+
+def _new_due(to: str, old: datetime, now: datetime) -> datetime:
+    """When `to` says, on the old day when it names no day, at the old time when it names none."""
+    if problem := invalid_time(to):
+        raise ToolExecutionError(f"I couldn't move it: {problem}; nothing was changed.")
+    found = parse_when(to, now)
+    if found is None:
+        raise ToolExecutionError(
+            f"I couldn't read {to!r} as a time; say it like '5pm' or 'tomorrow at 8am'. "
+            "Nothing was changed."
+        )
+    value = found.value
+    if found.has_date and not found.has_time:
+        value = value.replace(hour=old.hour, minute=old.minute, second=0, microsecond=0)
+    elif found.has_time and not found.has_date and not re.search(r"\bin\s+\d", to):
+        hours = [value.hour % 12, value.hour % 12 + 12] if found.ambiguous else [value.hour]
+        same_day = [
+            old.replace(hour=h, minute=value.minute, second=0, microsecond=0) for h in hours
+        ]
+        future = [d for d in same_day if d > now]
+        if future:  # the nearest to where it was: a 6:30 alarm moved "to 7" rings at 7:00
+            value = min(future, key=lambda d: abs((d - old).total_seconds()))
+    if value <= now:
+        raise ToolExecutionError(
+            f"{_when(value, now)} has already passed; give a time in the future. "
+            "Nothing was changed."
+        )
+    return value
+
+
+@tool(name="timer.move", side_effects="reversible")
+async def move(ctx: ToolContext, to: str, target: str = "", when: str = "") -> ToolOutput:
+    """Move an alarm or reminder to another time, or give a countdown timer a new time left.
+
+    Args:
+        to: The new time ("5pm", "tomorrow at 8am", "friday", ISO 8601); for a countdown
+            timer its new time left ("10 minutes").
+        target: Which one: "alarm", "reminder", a label, a number, or empty for the only one.
+        when: Only the one that rings then, as timer.list's `when` ("07:00"): "change my 7am
+            alarm to 8am".
+    """
+    now = ctx.runtime.clock.now()
+    found = await _resolve(ctx, target, ACTIVE, "move", when=when)
+    if len(found) > 1:
+        names = ", ".join(_describe(t, now) for t in found)
+        raise ToolExecutionError(f"Which one should I move: {names}? Nothing was changed.")
+    timer = found[0]
+    if timer.kind == "timer" or timer.due_at is None:
+        length = _duration(to, "A timer's time left")
+        shift = length - timer.remaining(now)
+    else:
+        shift = _new_due(to, timer.due_at, now) - timer.due_at
+    changed = await timer_store(ctx).extend(timer.id, shift)
+    if changed.kind == "timer":
+        display = f"The {_describe(changed, now)}."
+    else:
+        display = f"Moved your {_describe(changed, now)}."
+    if shift == timedelta(0):
+        display = f"It already rings then: {_describe(changed, now)}."
+    return ToolOutput(data=_as_data(changed, now), display=display)
