@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BARE_ADD", "BARE_REMOVE", "BUY_QUESTION", "CLEAR", "LEAD", "is_vague"]
+__all__ = [
+    "BARE_ADD",
+    "BARE_REMOVE",
+    "BUY_QUESTION",
+    "CLEAR",
+    "HAVE_LIST",
+    "LEAD",
+    "NOT_NEEDED",
+    "is_vague",
+]
 
 LEAD = re.compile(
     r"^.+?\b(?:so|please|and\s+then|then|anyway|ok(?:ay)?|actually)\s+(?P<rest>(?:\w+\s+)+\w+)$",
@@ -51,6 +60,21 @@ BUY_QUESTION = re.compile(
     re.I,
 )
 """What is on the shopping list: "what do I need to buy", "what items did I plan to buy"."""
+
+HAVE_LIST = re.compile(
+    r"^(?:i\s+|we\s+)?(?:do|have|did)\s+(?:i|we)?\s*(?:have|got)\s+(?:a|an|my|the|any)\s+"
+    r"(?P<list>[\w' -]+?)\s+list\b",
+    re.I,
+)
+"""A question whether a list exists, answered by reading it: "do I have a to do list"."""
+
+NOT_NEEDED = re.compile(
+    r"^(?:i|we)\s+(?:don'?t|do\s+not|no\s+longer)\s+(?:want|need)\s+(?:the\s+|any\s+)?"
+    r"(?P<item>(?:(?!\blist\b)[\w' -])+?)(?:\s+any\s*more)?"
+    r"(?:\s+(?:on|from)\s+(?:my|the|our)\s+(?P<list>[\w' -]+?)\s+list)?(?:\s+any\s*more)?$",
+    re.I,
+)
+"""An item no longer needed, said to the lists role: "i don't need eggs any more"."""
 
 _VAGUE = re.compile(
     r"^(?:(?:this|that|these|those|it|them|one|an?|the|some|another|other|new|more|extra"

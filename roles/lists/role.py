@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING, Any
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_remove
-from roles.lists._phrasing import BARE_ADD, BARE_REMOVE, BUY_QUESTION, CLEAR, LEAD, is_vague
+from roles.lists._phrasing import (
+    BARE_ADD,
+    BARE_REMOVE,
+    BUY_QUESTION,
+    CLEAR,
+    HAVE_LIST,
+    LEAD,
+    NOT_NEEDED,
+    is_vague,
+)
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -161,6 +170,10 @@ class ListsRole:
             return RoleCall("lists.show", {})
         if BUY_QUESTION.match(text):
             return RoleCall("lists.show", {"list_name": list_name_in(text) or "shopping"})
+        if (match := HAVE_LIST.match(text)) is not None and (name := _list(match["list"])):
+            return RoleCall("lists.show", {"list_name": name})  # "do I have a to do list"
+        if (match := NOT_NEEDED.match(text)) is not None and not is_vague([match["item"]]):
+            return RoleCall("lists.remove", _where(match, {"item": _one(match["item"])}))
         for pattern, tool in ((_REMOVE, "lists.remove"), (_COMPLETE, "lists.complete")):
             match = pattern.match(text)
             if match:

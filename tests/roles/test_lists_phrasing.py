@@ -39,6 +39,15 @@ async def test_add_take_off_read_create_and_clear_the_everyday_way(system: Agent
 
 
 @pytest.mark.anyio
+async def test_an_item_no_longer_needed_comes_off_the_list(system: AgentSystem) -> None:
+    await system.arun("add eggs and bread to my shopping list")
+    removed = await system.arun("we no longer need bread on the shopping list")
+    shopping = await system.arun("what's on my shopping list")
+    assert removed.reply == "Removed bread from your shopping list."
+    assert shopping.reply == "Your shopping list: eggs."
+
+
+@pytest.mark.anyio
 async def test_clear_my_list_with_two_full_lists_changes_nothing_and_says_which(
     system: AgentSystem,
 ) -> None:
@@ -103,6 +112,12 @@ async def test_groceries_answers_which_list_and_a_new_request_is_not_taken_as_a_
         (
             "we're out of paint so take the paint off the list",
             ("lists.remove", {"item": "paint"}),
+        ),
+        ("do I have a to do list for today", ("lists.show", {"list_name": "to do"})),
+        ("i don't need the milk any more", ("lists.remove", {"item": "milk"})),
+        (
+            "we no longer need bread on the shopping list",
+            ("lists.remove", {"item": "bread", "list_name": "shopping"}),
         ),
     ],
 )
