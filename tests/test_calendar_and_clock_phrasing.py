@@ -184,3 +184,58 @@ async def test_questions_about_a_things_time_are_not_clock_questions(
 ) -> None:
     decision = await system.aroute(text)
     assert not (decision.role == "conversation" and "time or the date" in (decision.reason or ""))
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("cancel lunch with Sam", "calendar.delete"),
+        ("move lunch with Sam to 2pm", "calendar.update"),
+        ("what events do I have coming up", "calendar.list"),
+        ("how many meetings do I have next week", "calendar.list"),
+        ("delete the dentist appointment on the 12th", "calendar.delete"),
+        ("clear my schedule for friday", "calendar.delete"),
+        ("put the school play on my calendar for friday at 6", "calendar.create"),
+        ("set up a meeting with Priya on thursday at 10", "calendar.create"),
+    ],
+)
+async def test_requests_naming_the_calendar_or_a_meeting_are_the_calendars(
+    system: AgentSystem, text: str, tool: str
+) -> None:
+    decision = await system.aroute(text)
+    assert decision.role == "calendar"
+    assert (await _step(system, text))[0] == tool
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "schedule an uber to the airport",
+        "make an appointment to get my oil changed",
+        "what events are happening in Chicago this weekend",
+        "set a reminder for my meeting at 5pm",
+        "add milk to my shopping list",
+    ],
+)
+async def test_rides_car_care_city_events_reminders_and_lists_are_not_claimed(
+    system: AgentSystem, text: str
+) -> None:
+    decision = await system.aroute(text)
+    assert "user's own calendar" not in (decision.reason or "")
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("today's date please", "Today is Monday 5 January 2026."),
+        ("what is the date of next saturday", "It's Saturday 10 January 2026."),
+        ("what day is it on the fifth of december", "It's Saturday 5 December 2026."),
+        ("is today march sixth", "No, today is Monday 5 January 2026."),
+        ("what is time now in california", "It's 01:00 in California (PST)."),
+        ("on what date is easter this year", "It's Sunday 5 April 2026."),
+    ],
+)
+async def test_more_date_shapes_are_answered(system: AgentSystem, text: str, reply: str) -> None:
+    decision = await system.aroute(text)
+    assert decision.role == "conversation"
+    assert (await system.arun(text)).reply == reply

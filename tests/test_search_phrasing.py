@@ -111,3 +111,52 @@ async def test_look_like_and_anything_on_keep_their_own_roles(
     system: AgentSystem, text: str, role: str
 ) -> None:
     assert (await system.aroute(text)).role == role
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "whats the capital of peru",
+        "hey olly who is the president of france",
+        "tell me about Ada Lovelace",
+        "what was the first video game",
+        "which country has the largest population",
+        "how long is a marathon",
+        "what is Keanu Reeves's real name",
+        "Marie Curie biography",
+    ],
+)
+async def test_more_factual_shapes_are_searched(system: AgentSystem, text: str) -> None:
+    assert await _tools(system, text) == ["search.web"]
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("siri what does ephemeral mean", "ephemeral"),
+        ("show me the meaning of serendipity", "serendipity"),
+        ("can i get the definition of ubiquitous", "ubiquitous"),
+    ],
+)
+async def test_definitions_after_a_wake_word_or_a_verb_are_defined(
+    system: AgentSystem, text: str, term: str
+) -> None:
+    plan = await system.aplan(text)
+    assert [(s.tool, s.arguments.get("term")) for s in plan.steps] == [("search.define", term)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how many ounces are in a cup",
+        "how many dollars are in a euro",
+        "tell me about the reviews for olive garden",
+        "what is the meaning of life",
+        "tell me about yourself",
+    ],
+)
+async def test_conversions_reviews_and_chat_are_not_claimed_by_search(
+    system: AgentSystem, text: str
+) -> None:
+    decision = await system.aroute(text)
+    assert "factual question" not in (decision.reason or "")

@@ -54,9 +54,55 @@ _ADD = re.compile(
 )
 
 
+_NOT_CALENDAR = re.compile(
+    r"\b(?:timers?|alarms?|remind(?:er|ers)?|lists?|cart|basket|shopping|grocer(?:y|ies)|to\s*dos?|"
+    r"playlists?|songs?|music|emails?|e-mails?|mails?|texts?|messages?|sms|contacts?|sync|share|"
+    r"near\s+me|nearby|around\s+here|in\s+(?:my|the|this)\s+(?:city|area|town)|local|tickets?|"
+    r"reservations?|orders?|subscriptions?|cards?|accounts?|payments?|transfers?|maintenance|"
+    r"oil|deliver(?:y|ies)|bus|train|rail|station|flights?|weather|forecast|news|lights?|pto|"
+    r"vacation|uber|lyft|taxi|cab|table|tires?|cars?|auto|repairs?|mechanic|inspection|check\s*up|"
+    r"around|area|interesting|holidays?)\b"
+)
+_CALENDAR_NOUN = re.compile(r"\b(?:calendar|agenda|diary)\b")
+_MEETING = re.compile(r"\b(?:meetings?|appointments?|appts?)\b")
+_MY_SCHEDULE = re.compile(r"\b(?:my|our|the)\s+(?:\w+\s+)?schedule\b(?!\s+(?:a|an|the|me)\b)")
+_EVENTS = re.compile(r"\bevents?\b")
+_MINE = re.compile(r"\b(?:my|i|i'm|i\s+am|our)\b")
+_CALENDAR_VERB = re.compile(
+    r"\b(?:add|set(?:\s+up)?|put|schedule|book|create|make|note|mark|enter|insert|block|"
+    r"cancel|delete|remove|erase|clear|drop|scrap|wipe|empty|take\s+(?:out|off)|"
+    r"move|reschedule|postpone|push|change|update|rename|shift|"
+    r"show|list|tell|check|give|read|what|whats|when|which|do\s+i\s+have|any|is|are|am\s+i|"
+    r"how\s+many|next|upcoming|up\s*coming|coming\s+up|today|tomorrow|tonight)\b"
+)
+_CHANGE_EVENT = re.compile(
+    r"^(?:cancel|delete|remove|erase|call\s+off|scrap|drop|move|reschedule|postpone|push\s+back)\s+"
+    r"(?:my|the|our|tomorrow's|today's|this\s+week's)?\s*(?:\w+\s+){0,2}"
+    r"(?:lunch|dinner|breakfast|brunch|meeting|appointment|party|event|dentist|doctor|haircut|class|"
+    r"session|standup|stand\s+up|interview|date|call|conference|practice|rehearsal|game|match)\b"
+)
+
+
+def is_calendar_request(said: str) -> bool:
+    """A request naming the calendar or an event with a calendar verb (`said`: normalized)."""
+    if _NOT_CALENDAR.search(said):
+        return False
+    if _CHANGE_EVENT.search(said):
+        return True  # "cancel lunch with Sam", "move the dentist to friday"
+    if not (
+        _CALENDAR_NOUN.search(said)
+        or _MEETING.search(said)
+        or _MY_SCHEDULE.search(said)
+        or (_EVENTS.search(said) and _MINE.search(said))  # "events today" may be the city's
+    ):
+        return False
+    return _CALENDAR_VERB.search(said) is not None
+
+
 def is_calendar_question(text: str, *, said: str | None = None) -> bool:
     """A question about the user's own calendar, in its everyday shapes (`said`: normalized)."""
-    return _QUESTION.search(normalize(text) if said is None else said) is not None
+    said = normalize(text) if said is None else said
+    return _QUESTION.search(said) is not None or is_calendar_request(said)
 
 
 def is_event_to_add(text: str, now: datetime, *, said: str | None = None) -> bool:

@@ -58,7 +58,9 @@ _NEXT = re.compile(
     re.IGNORECASE,
 )
 _CALENDAR_WORDS = re.compile(
-    r"\s*\b(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|agenda|diary|schedule)\b", re.IGNORECASE
+    r"\s*\b(?:to|in|on|into|onto)\s+(?:(?:my|the|our)\s+)?(?:(?:family|work|personal|shared)\s+)?"
+    r"(?:calendar|agenda|diary|schedule)\b",
+    re.IGNORECASE,
 )
 _LOCATION = re.compile(r"\s+(?:at|in)\s+(?P<loc>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*)*)")
 _TIME_RANGE = re.compile(

@@ -41,7 +41,7 @@ def _in(n: int) -> str:
 _TIME = re.compile(
     rf"^{_LEAD}(?:"
     rf"what(?:\s+is|'s|s)?\s+(?:the\s+)?(?:current\s+|correct\s+|exact\s+|local\s+)?time"
-    rf"(?:\s+is\s+it|\s+it\s+is|\s+i\s+sit|\s+of\s+day\s+is\s+it)?{_in(1)}{_NOW}"
+    rf"(?:\s+is\s+it|\s+it\s+is|\s+i\s+sit|\s+of\s+day\s+is\s+it)?{_NOW}{_in(1)}{_NOW}"
     rf"|what\s+time\s+(?:is\s+it|it\s+is|is){_in(2)}{_NOW}"
     rf"|(?:the\s+)?(?:current\s+|correct\s+|exact\s+|local\s+)?time(?:\s+and\s+date)?{_in(3)}{_NOW}"
     rf"|what\s+time\s+it\s+is{_in(4)}{_NOW}"
@@ -57,6 +57,10 @@ _DATE = re.compile(
     r"today|\s+today|\s+please)*"
     r"|what(?:\s+is|'s)?\s+today(?:'s\s+date)?|what\s+date\s+is\s+(?:it|today)(?:\s+today)?"
     r"|what\s+day\s+(?:is\s+it|it\s+is)(?:\s+today)?|(?:the\s+)?date\s+today"
+    r"|what(?:\s+is|'s)\s+it\s+today|today'?s?\s+date(?:\s+please)?"
+    r"|what(?:\s+is|'s)\s+the\s+(?:week|day|month|year)\s+today"
+    r"|what\s+(?:is|'s)\s+the\s+month\s+day\s+and\s+year"
+    r"|what\s+(?:does|is)\s+the\s+current\s+date(?:\s+happen\s+to\s+be)?"
     r"|time\s+and\s+date(?:\s+(?:of|for)\s+today)?"
     r")$",
 )
@@ -66,8 +70,16 @@ _WEEKDAY = re.compile(
     r"|^(?:what|which)\s+day\s+(?:will\s+)?(?:be\s+)?on\s+(?P<day2>.+)$"
     r"|^is\s+(?P<day3>.+?)\s+(?:a|on\s+a)\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)$"
-    r"|^(?P<day4>.+?)\s+(?:is|comes|falls)\s+on\s+what\s+day(?:\s+of\s+the\s+week)?$",
+    r"|^(?P<day4>.+?)\s+(?:is|comes|falls)\s+on\s+what\s+day(?:\s+of\s+the\s+week)?$"
+    r"|^what(?:\s+is|'s)\s+the\s+(?:date|day)\s+(?:of|on|for)\s+(?P<day5>.+)$"
+    r"|^what\s+will\s+be\s+(?:the\s+)?day\s+on\s+(?P<day6>.+)$"
+    r"|^what\s+day(?:\s+of\s+the\s+(?:week|month))?\s+is\s+it\s+on\s+(?P<day7>.+)$"
+    r"|^what\s+day\s+of\s+the\s+month\s+is\s+(?P<day8>.+)$"
+    r"|^(?:on\s+)?what\s+date\s+is\s+(?P<day9>.+?)(?:\s+this\s+year)?$"
+    r"|^what(?:\s+is|'s)\s+the\s+date\s+(?P<day10>.+?)\s+falls\s+on$"
+    r"|^is\s+today\s+(?P<today>.+)$",
 )
+_CLUE = re.compile(r"\b(?:time|date|day|today|until|till|left|before)\b")
 _NOT_A_PLACE = re.compile(
     r"\b(?:timer|alarm|meeting|appointment|event|party|game|match|movie|show|flight|train|bus|"
     r"sunset|sunrise|dinner|lunch|concert|class|my|your|it|the\s+(?:next|last))\b"
@@ -154,6 +166,8 @@ def _place(said: str) -> str | None:
 def is_clock_question(text: str) -> bool:
     """A question about the current time or date, or a day's weekday."""
     said = normalize(text)
+    if _CLUE.search(said) is None:  # most requests: one cheap search
+        return False
     now = datetime.now(UTC)
     return (
         _place(said) is not None
@@ -220,7 +234,11 @@ def _weekday_day(said: str, now: datetime) -> tuple[date, str | None] | None:
     found = _WEEKDAY.match(said)
     if found is None:
         return None
-    text = found["day"] or found["day2"] or found["day3"] or found["day4"] or ""
+    if found["today"]:  # "is today march sixth"
+        day = _day_named(found["today"], now)
+        return None if day is None else (day, "today")
+    names = ("day", *(f"day{n}" for n in range(2, 11)))
+    text = next((found[n] for n in names if found[n]), "")
     day = _day_named(text, now)
     return None if day is None else (day, found["wd"])
 
@@ -257,6 +275,9 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
         return f"It's {format_clock(now, settings)} ({now.tzname() or 'local time'})."
     if (asked := _weekday_day(said, now)) is not None:
         on, named = asked
+        if named == "today":
+            yes = "Yes" if on == now.date() else "No"
+            return f"{yes}, today is {format_long_date(now.date(), settings)}."
         answer = "It's"
         if named:
             answer = "Yes, it's" if named == on.strftime("%A").lower() else "No, it's"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
-from agent_system.understanding import split_clauses
+from agent_system.understanding import normalize, split_clauses
 
 __all__ = ["claim", "is_factual_question"]
 
@@ -72,12 +72,26 @@ _FACT = re.compile(
     r"(?!(?:the\s+)?(?:next|last|upcoming|concert|game|match|party|show|meeting|appointment|"
     r"event)\b)\w+"
     r"|wikipedia\b"
+    rf"|(?:when|what)\s+(?:is|was)\s+{_THING}\w+(?:\s+\w+)?'s\s+(?:middle\s+name|real\s+name|"
+    r"full\s+name|maiden\s+name|age|height|net\s+worth|nationality|hometown|zodiac\s+sign)$"
+    r"|(?:what|which)\s+(?:is|was|were)\s+the\s+(?:first|1st)\s+\w+"
+    r"|(?:what|which)\s+(?:us\s+)?(?:state|country|countries|city|planet|ocean|river|mountain|"
+    r"continent|animal|island|lake)\s+(?:is|has|was|are|have)\s+(?:the\s+)?(?:most|least|largest|"
+    r"biggest|smallest|farthest|furthest|highest|lowest|longest|tallest|oldest|richest|poorest|"
+    r"hottest|coldest|safest|closest)\b"
+    r"|how\s+many\s+\w+(?:\s+\w+)?\s+(?:are|were|is)\s+(?:there\s+)?(?:on|in)\s+(?:a|an|the)\s+\w+"
+    r"|how\s+long\s+(?:is|was)\s+(?:a|an|the)\s+\w+(?:\s+\w+)?$"
+    r"|(?:\w+\s+){1,3}(?:info|biography|bio|family\s+background|life\s+story)$"
     r")",
     re.I,
 )
 _DEFINITION = re.compile(
-    r"^(?:(?:please|hey|ok|can you|could you)\s+)*(?:define\s+\w|(?:give\s+me\s+|tell\s+me\s+)?"
-    r"(?:what(?:'s|\s+is)\s+)?(?:the\s+)?(?:definition|meaning|dictionary\s+definition)\s+of\s+\w"
+    r"^(?:(?:please|hey|ok|can you|could you)\s+)*(?:define\s+\w|(?:give\s+me\s+|tell\s+me\s+|"
+    r"(?:show|find|get|look\s+up|i\s+need|can\s+i\s+(?:get|have))(?:\s+me)?\s+)?"
+    r"(?:what(?:'s|\s+is)\s+)?(?:the\s+|a\s+)?(?:definition|meaning|dictionary\s+definition)\s+"
+    r"(?:of|for|to)\s+(?:the\s+word\s+)?\w"
+    r"|how\s+(?:is|are|do\s+you|would\s+you|does\s+\w+(?:\s+\w+)?)\s+(?:an?\s+)?\w+(?:\s+\w+)?"
+    r"\s+(?:defined|define\s+\w+)$"
     r"|what\s+does\s+(?:the\s+word\s+)?\S+(?:\s+\S+)?\s+(?:mean|stand\s+for)$"
     r"|(?:can\s+you\s+|could\s+you\s+)?(?:tell\s+me\s+)?what\s+(?:a|an|the\s+word)\s+\w+"
     r"(?:\s+\w+)?\s+(?:is|means)$"
@@ -92,22 +106,35 @@ _DEFINITION = re.compile(
 _PERSONAL = re.compile(
     r"\b(?:"
     r"you|your|yours|u|ur|i|me|my|mine|we|us|our|this|that|these|those|door|knocking|calling|"
-    r"at\s+the|song|playing|alarm|timer|calendar|list|meeting|appointment|traffic|route|"
+    r"at\s+the|song|playing|alarm|timer|calendar|list|meetings?|appointments?|traffic|route|"
     r"calories|nutrition|nutrients|oil|last\s+time|exchange|rate|convert|tablespoons?|teaspoons?|\d+\s+cups?|cups?\s+of|many\s+cups|"
-    r"miles|kilometers|flight|gas|"
-    r"restaurant|nearest|near|bank|account|credit|card|package|order|reservation|weather|"
+    r"miles|kilometers|flight|gas|ounces?|quarts?|gallons?|pints?|lit(?:er|re)s?|grams?|kilo\w*|"
+    r"pounds?|feet|foot|yards?|met(?:er|re)s?|centimet\w*|millimet\w*|inch(?:es)?|dollars?|"
+    r"euros?|rupees?|rupies|yen|cents?|currency|bucks|yourself|reviews?|stocks?|prices?|alerts?|"
+    r"things|restaurants?|news|joke|jokes|"
+    r"restaurant|nearest|near|bank|account|credit|card|package|order|reservations?|weather|fat|"
+    r"protein|sugar|carbs|"
     r"temperature|timezone|time\s+in|closest|best|great|places|event|today|tonight|now|station|"
     r"phone|keys|car|wallet|glasses|charger|remote)\b",
     re.I,
 )
 
 
+_WAKE = re.compile(r"^(?:(?:hey|hi|ok|okay)\s+)?(?:olly|alexa|siri|google|computer)\b[\s,]*")
+_SHORT = re.compile(r"^(what|who|where)s\b")
+_ASKING = re.compile(
+    r"^(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:(?:tell|give|show)\s+me|let\s+me\s+know"
+    r"|i\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+know|do\s+you\s+know)\s+"
+)
+
+
 def is_factual_question(text: str) -> bool:
     """An encyclopedia question or a request for a definition, about nothing of the user's."""
-    text = " ".join(text.strip().rstrip("?!.").split())
-    if _DEFINITION.search(text):
-        return not re.search(r"\b(?:my|your|this|that|weather|forecast)\b", text, re.I)
-    return bool(_FACT.search(text)) and not _PERSONAL.search(text)
+    said = _SHORT.sub(r"\1 is", _WAKE.sub("", normalize(text)))
+    if _DEFINITION.search(said) and not re.search(r"\bmeaning\s+of\s+life\b", said):
+        return not re.search(r"\b(?:my|your|this|that|weather|forecast|jokes?)\b", said)
+    # "tell me about X": the asking words are not the user's own things
+    return bool(_FACT.search(said)) and not _PERSONAL.search(_ASKING.sub("", said))
 
 
 def claim(request: RouteRequest) -> RouteDecision | None:

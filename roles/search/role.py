@@ -14,8 +14,16 @@ if TYPE_CHECKING:
 
 __all__ = ["ROLE", "SearchRole"]
 
+_WAKE = re.compile(
+    r"^(?:(?:hey|hi|ok|okay)\s+)?(?:olly|alexa|siri)\b[\s,]*"
+    r"|^(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:(?:show|find|get|give|tell)\s+me"
+    r"|(?:can|may)\s+i\s+(?:get|have|know)|i\s+(?:need|want)(?:\s+to\s+(?:get|know))?|look\s+up)"
+    r"\s+(?=(?:the\s+|a\s+)?(?:definition|meaning)\b)",
+    re.I,
+)
 _DEFINE = re.compile(
-    r"^(?:please\s+)?(?:define|definition of|meaning of|what(?:'s| is) the (?:meaning|definition)"
+    r"^(?:please\s+)?(?:define|(?:the\s+|a\s+)?(?:definition|meaning)\s+(?:of|for|to)"
+    r"(?:\s+the\s+word)?|what(?:'s| is) the (?:meaning|definition)"
     r" of)\s+(?P<term>.+)$|^what does\s+(?P<term2>.+?)\s+(?:mean|stand for)$"
     r"|^what(?:'s| is| are)\s+(?:an?\s+)?(?!the\s)(?P<term3>[\w\-. ]{1,40})$",
     re.I,
@@ -95,7 +103,7 @@ class SearchRole:
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | Clarification:
         """search.define for "define X", search.documents for "my notes", else search.web."""
-        stripped = text.strip().rstrip("?!. ")
+        stripped = _WAKE.sub("", text.strip().rstrip("?!. "), count=1)
         follow = _FOLLOW_UP.match(stripped)
         if follow and history and history[-1].role == "search":
             previous = self.interpret(history[-1].text, {}, runtime, [])
