@@ -161,20 +161,31 @@ def build(
     )
 
 
-def _die_at_storage_call(system: Any, k: int, after: bool, node: str | None = None) -> None:
+def _die_at_storage_call(
+    system: Any, k: int, after: bool, node: str | None = None, carrying: str | None = None
+) -> None:
     """Exit the process (no cleanup, like SIGKILL) just before/after the k-th storage call.
 
-    With `node`, only the saves of that graph node's writes count; ``node="journal"`` counts
-    the step journal's writes (before one: a step's effect happened, its journal entry not).
+    With `node`, only the saves of that graph node's writes count (with `carrying` too, only
+    those writing that state key); ``node="journal"`` counts the step journal's writes (before
+    one: a step's effect happened, its journal entry not).
     """
     calls = [0]
+
+    def counts(name: str, args: Any, kwargs: Any) -> bool:
+        if node is None:
+            return True
+        path = str(args[3] if len(args) > 3 else kwargs.get("task_path", ""))
+        if name != "put_writes" or node not in path:
+            return False
+        writes = args[1] if len(args) > 1 else kwargs.get("writes", ())
+        return carrying is None or any(channel == carrying for channel, _ in writes)
 
     def wrap(obj: Any, name: str) -> None:
         original = getattr(obj, name)
 
         def call(*args: Any, **kwargs: Any) -> Any:
-            path = str(args[3] if len(args) > 3 else kwargs.get("task_path", ""))
-            if node is None or (name == "put_writes" and node in path):
+            if counts(name, args, kwargs):
                 calls[0] += 1
             elif node == "journal" and name == "batch" and _journal_write(args[0]):
                 calls[0] += 1
@@ -260,7 +271,13 @@ async def worker(spec: dict[str, Any]) -> None:
     )
     async with system:
         if spec.get("die_at"):
-            _die_at_storage_call(system, spec["die_at"], spec.get("after", False), spec.get("node"))
+            _die_at_storage_call(
+                system,
+                spec["die_at"],
+                spec.get("after", False),
+                spec.get("node"),
+                spec.get("carrying"),
+            )
         threads = [f"w{i}" for i in range(spec["threads"])]
         gate = asyncio.Semaphore(spec.get("concurrency", 2))
 
@@ -557,10 +574,12 @@ def kill_once(
     die_at: int,
     after: bool,
     node: str | None = None,
+    carrying: str | None = None,
     idempotent: bool = False,
 ) -> Outcome:
     """Run a workload until the worker dies at storage call `die_at` (counting only `node`'s
-    saved writes when given), then let a second worker resume and finish it."""
+    saved writes when given, and only those writing the state key `carrying` when given),
+    then let a second worker resume and finish it."""
     workdir.mkdir(parents=True, exist_ok=True)
     counter, report = workdir / "counter.txt", workdir / "report.txt"
     spec: dict[str, Any] = {
@@ -573,7 +592,8 @@ def kill_once(
         "concurrency": 1,
         "idempotent": idempotent,
     }
-    code = zyg.wait(zyg.start({**spec, "die_at": die_at, "after": after, "node": node}))
+    die = {"die_at": die_at, "after": after, "node": node, "carrying": carrying}
+    code = zyg.wait(zyg.start({**spec, **die}))
     killed = code != 0 and not _ended(report)
     at_kill = journaled(Path(spec["home"]))
     report.unlink(missing_ok=True)

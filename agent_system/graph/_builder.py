@@ -24,10 +24,15 @@ def build_graph(
     checkpointer: BaseCheckpointSaver[Any] | None = None,
     store: BaseStore | None = None,
 ) -> CompiledStateGraph[AgentState, None, AgentState, AgentState]:
-    """route -> fast_reply | select_tools -> plan -> approve -> execute <-> replan -> synthesize."""
+    """route [-> fast_reply] | select_tools -> plan -> approve -> execute <-> replan -> synthesize
+    (a fast reply the embedded router decided runs inside `route`: graph/_route.py)."""
     nodes = engine.nodes
     graph = StateGraph(AgentState)
-    graph.add_node("route", nodes.route, destinations=("fast_reply", "select_tools"))
+    graph.add_node(
+        "route",
+        nodes.route,
+        destinations=("fast_reply", "select_tools", "approve", "synthesize", END),
+    )
     graph.add_node("fast_reply", nodes.fast_reply, destinations=("approve", "synthesize", END))
     graph.add_node("select_tools", nodes.select_tools)
     graph.add_node("plan", nodes.plan, destinations=("approve", "execute", "synthesize", END))

@@ -40,12 +40,16 @@ class FastReply:
     finish: Finish
 
     async def __call__(self, state: AgentState, config: RunnableConfig) -> Command[str]:
-        view = StateView(state)
+        return await self.answer(StateView(state), config)
+
+    async def answer(self, view: StateView, config: RunnableConfig) -> Command[str]:
+        """The fast reply of the view's route decision (the `route` node calls this directly
+        when its decision would be the same if the node ran again: one graph step less)."""
         decision = view.decision
         assert decision is not None, "fast_reply runs after route"
         role = self.roles[str(decision.role)]
-        if state.get("area"):
-            SPEAKER_AREA.set(state.get("area"))
+        if view.get("area"):
+            SPEAKER_AREA.set(view.get("area"))
         choice = await role_calls(
             role,
             view.request,
@@ -77,7 +81,7 @@ class FastReply:
                 "timeout_s": settings.plan_timeout_s,
                 # The same id when this node runs again after a crash, so the step journal
                 # (keyed by plan id) finds the step it had finished.
-                "id": uuid.uuid5(uuid.NAMESPACE_URL, f"{thread}/{state.get('started_at')}"),
+                "id": uuid.uuid5(uuid.NAMESPACE_URL, f"{thread}/{view.get('started_at')}"),
             }
         )
         goto = self.gate.accept(view, plan, thread)

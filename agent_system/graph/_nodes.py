@@ -1,9 +1,12 @@
 """The graph's nodes: small units, each holding only its own typed dependencies.
 
-route ─► fast_reply ─┐
+route ─► (fast_reply) ─┐
    └──► select_tools ─► plan ─► approve ─► execute ─► synthesize
                                    ▲          │
                                    └─ replan ◄┘
+
+A fast reply the embedded router decided runs inside `route` (one step); one an LLM decided
+runs in its own `fast_reply` node, after the decision is checkpointed (graph/_route.py).
 
 `Engine` keeps the parts one `AgentSystem` is built from and wires the units once
 (`Engine.nodes`); every unit reads and writes the state through `StateView` (graph/_view.py).
@@ -79,9 +82,10 @@ class Engine:
         finish = Finish(self.registry, self.executor, self.synthesizer)
         select = SelectTools(self.registry, self.roles, self.runtime)
         speculate = Speculate(select, self.planner)
+        fast_reply = FastReply(self.runtime, self.registry, self.roles, gate, steps, finish)
         return Nodes(
-            route=Route(self.router, self.roles, speculate, self.speculations),
-            fast_reply=FastReply(self.runtime, self.registry, self.roles, gate, steps, finish),
+            route=Route(self.router, self.roles, speculate, self.speculations, fast_reply),
+            fast_reply=fast_reply,
             select_tools=select,
             plan=Plan(
                 self.runtime,

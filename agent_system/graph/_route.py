@@ -14,6 +14,7 @@ from agent_system.graph._view import StateView, emit, thread_id
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 
 if TYPE_CHECKING:
+    from agent_system.graph._fast_reply import FastReply
     from agent_system.graph._speculate import Speculate, Speculations
     from agent_system.registry._registry import ToolRegistry
     from agent_system.roles import Role
@@ -26,12 +27,21 @@ __all__ = ["Route", "SelectTools"]
 
 @dataclass
 class Route:
-    """The router's decision: a role's fast reply, or tool selection and planning."""
+    """The router's decision: a role's fast reply, or tool selection and planning.
+
+    A fast reply the router decided without an LLM runs right here (`fast_reply`): that
+    decision is a function of the request and the thread, so if a crash cuts this node off,
+    running it again decides the same and the step journal finds the step it had finished.
+    One graph step and its checkpoint less per fast reply. A decision an LLM made (or was
+    asked for and failed to give) is saved first, by going to the `fast_reply` node, so a
+    resume never asks again and gets another answer.
+    """
 
     router: Router
     roles: dict[str, Role]
     speculate: Speculate | None = None
     speculations: Speculations | None = None
+    fast_reply: FastReply | None = None
 
     async def __call__(self, state: AgentState, config: RunnableConfig) -> Command[str]:
         view = StateView(state)
@@ -41,8 +51,19 @@ class Route:
         if state.get("owner") is None:
             view.set(owner=state.get("user"))
         if decision.target == RouteTarget.FAST_REPLY and decision.role in self.roles:
+            if self.fast_reply is not None and self._decides_again(decision):
+                return await self.fast_reply.answer(view, config)
             return Command(goto="fast_reply", update=view.update())
         return Command(goto="select_tools", update=view.update())
+
+    def _decides_again(self, decision: RouteDecision) -> bool:
+        """True when routing the same turn again gives `decision` again: no LLM answered it,
+        and none was asked (a hybrid router asks one when unsure, and a failed call may
+        succeed the next time)."""
+        if decision.router == "llm":
+            return False
+        consults_llm = getattr(self.router, "consults_llm", None)
+        return not (callable(consults_llm) and consults_llm(decision))
 
     async def _decide(
         self, view: StateView, state: AgentState, config: RunnableConfig

@@ -173,6 +173,7 @@ def harness_factory(tmp_path: Path) -> Callable[..., Harness]:
     def build(
         plans: list[ExecutionPlan] | None = None,
         revisions: list[ExecutionPlan | None] | None = None,
+        router: Any = None,
         **settings: Any,
     ) -> Harness:
         calls = Calls()
@@ -184,7 +185,7 @@ def harness_factory(tmp_path: Path) -> Callable[..., Harness]:
         system = AgentSystem(
             runtime.settings,
             registry=make_tools(calls),
-            router=FakeRouter(),
+            router=router or FakeRouter(),
             planner=planner,
             replanner=replanner,
             models={},

@@ -48,10 +48,20 @@ def test_a_kill_after_the_execute_node_saved_its_writes_does_not_run_the_plan_ag
 def test_a_kill_inside_a_fast_reply_after_its_step_finished_does_not_repeat_the_step(
     zygote: Zygote, tmp_path: Path
 ) -> None:
-    # w2 asks a fast reply; the worker dies just before the fast_reply node's writes are saved,
-    # after its one step ran and was journaled. The node runs again on resume: it must find the
-    # journal entry (same plan id) instead of acting a second time.
-    out = kill_once(zygote, tmp_path, threads=3, turns=1, die_at=1, after=False, node="fast_reply")
+    # w2 asks a fast reply (run inside the route node: the router decided it without an LLM);
+    # the worker dies just before that node's writes (its results) are saved, after its one
+    # step ran and was journaled. The node runs again on resume: it must route the same way
+    # and find the journal entry (same plan id) instead of acting a second time.
+    out = kill_once(
+        zygote,
+        tmp_path,
+        threads=3,
+        turns=1,
+        die_at=1,
+        after=False,
+        node="route",
+        carrying="results",
+    )
     assert out.killed
     assert "w2/0/s1" in out.journaled_at_kill
     assert out.done["w2/0/s1"] == 1

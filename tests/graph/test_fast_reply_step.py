@@ -1,0 +1,56 @@
+"""Where a fast reply runs: inside `route` when no LLM decided it, in `fast_reply` otherwise."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from agent_system.routing.models import RouteDecision, RouteRequest
+
+from .conftest import FakeRouter, Harness
+
+pytestmark = pytest.mark.anyio
+
+
+class LLMDecided(FakeRouter):
+    """The fake router's decisions, labelled as an LLM router's."""
+
+    def decide(self, request: RouteRequest) -> RouteDecision:
+        return super().decide(request).model_copy(update={"router": "llm"})
+
+
+class UnsureHybrid(FakeRouter):
+    """Decides like the embedded router, but says it asked the LLM (a failed call keeps the
+    embedded decision: a second try could answer otherwise)."""
+
+    def consults_llm(self, decision: RouteDecision) -> bool:
+        return True
+
+
+async def _nodes_run(harness: Harness, thread: str) -> list[str]:
+    """The nodes the thread's checkpoints say were next, oldest first."""
+    config: Any = {"configurable": {"thread_id": thread}}
+    history = [s async for s in harness.system.graph.aget_state_history(config)]
+    return [node for snapshot in reversed(history) for node in snapshot.next]
+
+
+async def test_a_fast_reply_the_router_decided_alone_runs_in_the_route_step(
+    harness: Harness,
+) -> None:
+    result = await harness.system.arun("echo hello", thread_id="t1")
+    assert (result.status, result.reply) == ("success", "echo: hello")
+    assert await _nodes_run(harness, "t1") == ["__start__", "route"]
+    assert harness.calls.counts == {"echo": 1}
+
+
+@pytest.mark.parametrize("router", [LLMDecided, UnsureHybrid])
+async def test_a_fast_reply_an_llm_decided_is_checkpointed_before_it_runs(
+    harness_factory: Callable[..., Harness], router: type[FakeRouter]
+) -> None:
+    harness = harness_factory(router=router())
+    result = await harness.system.arun("echo hello", thread_id="t1")
+    assert (result.status, result.reply) == ("success", "echo: hello")
+    assert await _nodes_run(harness, "t1") == ["__start__", "route", "fast_reply"]
+    assert harness.calls.counts == {"echo": 1}
