@@ -37,7 +37,6 @@ if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
     from langgraph.graph.state import CompiledStateGraph
     from langgraph.store.base import BaseStore
-    from langgraph.types import StateSnapshot
 
     from agent_system._persistence import Persistence
     from agent_system._storage import AuditRecord
@@ -251,8 +250,8 @@ class AgentSystem:
     ) -> AsyncIterator[ev.Event]:
         text = (text or "").strip()
         await self.aopen()
-        claimed = await self._claim_thread(thread_id, user, text)
-        new = not claimed.values
+        values, settle = await self._claim_thread(thread_id, user, text)
+        new = not values
         payload: Any = turn_input(text, user, time.time())
         payload["area"] = area
         from agent_system.roles import SPEAKER_AREA
@@ -273,8 +272,6 @@ class AgentSystem:
             )
             return
         # A new thread was listed just now: no need to touch its listing again after the run.
-        # Tasks but no next node: the previous turn was cut off after a node's writes were saved.
-        settle = bool(claimed.tasks) and not claimed.next
         async for event in self._drive(
             payload, thread_id, user, text, touch=not new, settle=settle
         ):
@@ -388,9 +385,10 @@ class AgentSystem:
         """Run the graph on `payload` holding the thread's lock (across processes), and answer
         from this run's own final state. `payload` may be an async function returning
         ``(payload, text)``, called once the lock is held."""
+        # No `max_concurrency` for LangGraph: the graph runs one node at a time (the scheduler
+        # bounds the steps), and the limit would wrap every node task in a semaphore.
         config: Any = {
             "configurable": {"thread_id": thread_id},
-            "max_concurrency": self.settings.max_concurrency + 4,
             "recursion_limit": 50 + 10 * self.settings.max_replans,
         }
         from agent_system.llm import Budget, RunScope, UsageTracker, run_scope
@@ -406,21 +404,33 @@ class AgentSystem:
             if callable(payload):
                 payload, text = await payload()
             seconds = self.settings.request_timeout_s
+            final: dict[str, Any] | None = None
             with run_scope(scope):
-                stream = self.graph.astream(payload, config, stream_mode="custom")
+                stream = self.graph.astream(payload, config, stream_mode=["custom", "values"])
                 try:
-                    async for chunk in bounded(stream, seconds):
-                        if isinstance(chunk, ev.RunFinished):
-                            continue
-                        yield cast("ev.Event", chunk)
+                    interrupted = False
+                    async for mode, chunk in bounded(stream, seconds):
+                        if mode == "values":
+                            final = cast("dict[str, Any]", chunk)
+                            interrupted = interrupted or "__interrupt__" in final
+                        elif not isinstance(chunk, ev.RunFinished):
+                            yield cast("ev.Event", chunk)
+                    if interrupted or final is None or final.get("status") not in _OVER:
+                        final = None
                 except AgentSystemError as exc:
+                    final = None
                     log.warning("run on thread %s failed: %s", thread_id, exc.message)
                     errors.append(exc.to_info())
                 except RequestTimeout:
+                    final = None
                     log.warning("run on thread %s stopped at the %g s deadline", thread_id, seconds)
                     reply = await self._stop_at_deadline(config, seconds)
                     yield ev.ReplyDelta(text=reply, thread_id=thread_id)
-            snapshot = await self.graph.aget_state(config)
+            # A turn that ran to its end: its last state is the stream's last values (the same
+            # as the checkpoint just saved); anything else reads the checkpoint.
+            snapshot: Any = _Ended(final) if final is not None else None
+            if snapshot is None:
+                snapshot = await self.graph.aget_state(config)
             await _clear_journal(self.engine.runtime.store, thread_id, snapshot)
         pending = _pending(snapshot)
         if pending:
@@ -607,10 +617,12 @@ class AgentSystem:
             raise ThreadNotFoundError(thread_id)
         return values
 
-    async def _claim_thread(self, thread_id: str, user: str | None, text: str) -> StateSnapshot:
-        """Check `user` may use the thread; list it if new. The thread's state (empty if new)."""
-        snapshot = await self.graph.aget_state(_config(thread_id))
-        values = snapshot.values or {}
+    async def _claim_thread(
+        self, thread_id: str, user: str | None, text: str
+    ) -> tuple[dict[str, Any], bool]:
+        """Check `user` may use the thread; list it if new. The thread's values (empty if new)
+        and whether its previous turn must be settled first (see `_settle`)."""
+        values, settle = await self._thread_state(thread_id)
         if values and values.get("owner") != user:
             raise ThreadNotFoundError(thread_id)
         store = self.engine.runtime.store
@@ -627,7 +639,21 @@ class AgentSystem:
                     "title": text[:80],
                 },
             )
-        return snapshot
+        return values, settle
+
+    async def _thread_state(self, thread_id: str) -> tuple[dict[str, Any], bool]:
+        """The thread's values, and True when its last turn was cut off after a node's writes
+        were saved (tasks, but no next node). One checkpoint read; the whole state snapshot
+        (channels, next tasks) only when writes were saved after the last checkpoint."""
+        saver = self.graph.checkpointer
+        if saver is not None and not isinstance(saver, bool):
+            found = await saver.aget_tuple(_config(thread_id))
+            if found is None:
+                return {}, False
+            if not found.pending_writes:
+                return dict(found.checkpoint.get("channel_values") or {}), False
+        snapshot = await self.graph.aget_state(_config(thread_id))
+        return dict(snapshot.values or {}), bool(snapshot.tasks) and not snapshot.next
 
     async def _touch_thread(self, thread_id: str, user: str | None) -> None:
         store = self.engine.runtime.store
@@ -695,6 +721,21 @@ async def _clear_journal(store: BaseStore | None, thread_id: str, snapshot: Any)
         return
     if values.get("status") in ("success", "partial", "failure"):
         await StepJournal(store).clear(thread_id, values["plan"])
+
+
+_OVER = ("success", "partial", "failure")
+"""The statuses of a turn that ended."""
+
+
+class _Ended:
+    """The state snapshot of a turn that ran to its end (nothing next, nothing pending)."""
+
+    next: tuple[str, ...] = ()
+    tasks: tuple[Any, ...] = ()
+    interrupts: tuple[Any, ...] = ()
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self.values = values
 
 
 def _pending(snapshot: Any) -> list[dict[str, Any]]:

@@ -54,3 +54,26 @@ async def test_a_fast_reply_an_llm_decided_is_checkpointed_before_it_runs(
     assert (result.status, result.reply) == ("success", "echo: hello")
     assert await _nodes_run(harness, "t1") == ["__start__", "route", "fast_reply"]
     assert harness.calls.counts == {"echo": 1}
+
+
+async def test_a_turn_reads_the_thread_checkpoint_twice_and_writes_it_once_per_step(
+    harness: Harness,
+) -> None:
+    """The claim (owner, cut-off turn) and LangGraph's own load read it; the final state comes
+    from the run's stream, not a third read. Writes: the input, its start, the route step."""
+    await harness.system.aopen()
+    saver: Any = harness.system.graph.checkpointer
+    counts = {"aget_tuple": 0, "aput": 0}
+    for name in counts:
+        original = getattr(saver, name)
+
+        def counted(*args: Any, _name: str = name, _original: Any = original) -> Any:
+            counts[_name] += 1
+            return _original(*args)
+
+        setattr(saver, name, counted)
+    for thread in ("new", "new"):  # a new thread, then a second turn on it
+        counts.update(aget_tuple=0, aput=0)
+        result = await harness.system.arun("echo hello", thread_id=thread)
+        assert result.reply == "echo: hello"
+        assert counts == {"aget_tuple": 2, "aput": 3}, thread
