@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from langchain_core.runnables import RunnableConfig
+from langgraph.store.base import PutOp
 from langgraph.types import Command
 
 from agent_system import events as ev
@@ -431,14 +432,16 @@ class AgentSystem:
             snapshot: Any = _Ended(final) if final is not None else None
             if snapshot is None:
                 snapshot = await self.graph.aget_state(config)
-            await _clear_journal(self.engine.runtime.store, thread_id, snapshot)
+            clearing = _journal_clearing(thread_id, snapshot)
+            if not touch:
+                await self._write(clearing)
         pending = _pending(snapshot)
         if pending:
             yield ev.ApprovalRequired(steps=pending, thread_id=thread_id)
         result = _run_result(snapshot, thread_id, user, text, errors, scope.usage.usage)
         result.duration_ms = (time.perf_counter() - started) * 1000
-        if touch:
-            await self._touch_thread(thread_id, user)
+        if touch:  # the thread's listing and the journal's clearing, in one write
+            await self._write([*clearing, *await self._touching(thread_id, user)])
         yield ev.RunFinished(thread_id=thread_id, result=result)
 
     async def _stop_at_deadline(self, config: Any, seconds: float) -> str:
@@ -468,7 +471,7 @@ class AgentSystem:
             return  # cut off mid-turn: the new turn replaces it (resume it to finish it instead)
         async for _ in self.graph.astream(None, config, stream_mode="custom"):
             pass  # no node runs: LangGraph only applies the saved writes and checkpoints
-        await _clear_journal(self.engine.runtime.store, thread_id, snapshot)
+        await self._write(_journal_clearing(thread_id, snapshot))
 
     async def aplan(
         self,
@@ -655,15 +658,23 @@ class AgentSystem:
         snapshot = await self.graph.aget_state(_config(thread_id))
         return dict(snapshot.values or {}), bool(snapshot.tasks) and not snapshot.next
 
-    async def _touch_thread(self, thread_id: str, user: str | None) -> None:
+    async def _touching(self, thread_id: str, user: str | None) -> list[PutOp]:
+        """The write that marks the thread's listing as updated now (none if unlisted)."""
         store = self.engine.runtime.store
         if store is None:
-            return
+            return []
         item = await store.aget(_listing(user), thread_id)
-        if item is not None:
-            value = dict(item.value)
-            value["updated_at"] = datetime.now(UTC).isoformat()
-            await store.aput(_listing(user), thread_id, value)
+        if item is None:
+            return []
+        value = dict(item.value)
+        value["updated_at"] = datetime.now(UTC).isoformat()
+        return [PutOp(_listing(user), thread_id, value)]
+
+    async def _write(self, ops: list[PutOp]) -> None:
+        """Store writes in one batch (one transaction on SQLite)."""
+        store = self.engine.runtime.store
+        if ops and store is not None:
+            await store.abatch(ops)
 
     async def _history(self, thread_id: str | None) -> list[Turn]:
         if thread_id is None:
@@ -710,17 +721,16 @@ def _config(thread_id: str) -> RunnableConfig:
     return {"configurable": {"thread_id": thread_id}}
 
 
-async def _clear_journal(store: BaseStore | None, thread_id: str, snapshot: Any) -> None:
-    """Drop the step journal of a run that is over (its final checkpoint is saved).
-
-    Not earlier: a process killed inside the last node would otherwise resume it with the
-    journal gone and run its finished steps again.
-    """
+def _journal_clearing(thread_id: str, snapshot: Any) -> list[PutOp]:
+    """The writes dropping the step journal of a run that is over (its final checkpoint is
+    saved). Not earlier: a process killed inside the last node would otherwise resume it with
+    the journal gone and run its finished steps again."""
     values = snapshot.values or {}
     if snapshot.next or snapshot.interrupts or not values.get("plan"):
-        return
+        return []
     if values.get("status") in ("success", "partial", "failure"):
-        await StepJournal(store).clear(thread_id, values["plan"])
+        return StepJournal.clearing(thread_id, values["plan"])
+    return []
 
 
 _OVER = ("success", "partial", "failure")

@@ -77,12 +77,17 @@ class StepJournal:
         """The run is over: drop its entries in one batch (`plan` may be its JSON form)."""
         if self.store is None or thread_id is None:
             return
+        await self.store.abatch(self.clearing(thread_id, plan))
+
+    @staticmethod
+    def clearing(thread_id: str, plan: ExecutionPlan | dict[str, Any]) -> list[PutOp]:
+        """The store operations `clear` runs (to send in one batch with other writes)."""
         if isinstance(plan, ExecutionPlan):
             plan_id, steps = str(plan.id), [step.id for step in plan.steps]
         else:  # the checkpoint's JSON: no need to rebuild the model for its ids
             plan_id, steps = str(plan["id"]), [str(step["id"]) for step in plan.get("steps", ())]
         namespace = (JOURNAL_LABEL, store_label(thread_id), plan_id)
-        await self.store.abatch([PutOp(namespace, step, None) for step in steps])
+        return [PutOp(namespace, step, None) for step in steps]
 
     async def delete_thread(self, thread_id: str) -> None:
         """Drop every entry of a thread (it is being deleted)."""

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from langgraph.store.base import PutOp
 
 from agent_system.routing.models import RouteDecision, RouteRequest
 
@@ -77,3 +78,31 @@ async def test_a_turn_reads_the_thread_checkpoint_twice_and_writes_it_once_per_s
         result = await harness.system.arun("echo hello", thread_id=thread)
         assert result.reply == "echo: hello"
         assert counts == {"aget_tuple": 2, "aput": 3}, thread
+
+
+async def test_a_later_turn_clears_its_journal_and_touches_the_listing_in_one_write(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await harness.system.arun("echo one", thread_id="t")
+    store: Any = harness.system.engine.runtime.store
+    first = (await harness.system.athreads())[0]["updated_at"]
+    batches: list[list[Any]] = []
+    original = type(store).abatch
+
+    async def recorded(self: Any, ops: Any) -> Any:
+        batches.append(list(ops))
+        return await original(self, ops)
+
+    monkeypatch.setattr(type(store), "abatch", recorded)
+    await harness.system.arun("echo two", thread_id="t")
+    journal = [
+        item.key
+        for ns in await store.alist_namespaces(prefix=("journal", "t"))
+        for item in await store.asearch(ns)
+    ]
+    assert journal == []
+    assert (await harness.system.athreads())[0]["updated_at"] > first
+    writes = [b for b in batches if any(isinstance(op, PutOp) for op in b)]
+    assert len(writes) == 2  # the step's journal entry; then its clearing and the listing
+    assert {op.namespace[0] for op in writes[-1]} == {"journal", "threads"}
+    assert all(op.value is None for op in writes[-1] if op.namespace[0] == "journal")
