@@ -78,22 +78,28 @@ def _overhead_notes(over: dict[str, Any]) -> list[str]:
         f"Storage: the SQLite fast reply is {sqlite['p50_ms'] - memory['p50_ms']:.1f} ms slower "
         f"than the same request in memory at p50 ({sqlite['p50_ms']:.1f} against "
         f"{memory['p50_ms']:.1f} ms) and {sqlite['p95_ms'] - memory['p95_ms']:.1f} ms at p95. "
-        "A new thread's fast reply commits 13 times: four checkpoints (the input, the input's "
-        "values, route, fast_reply) and three batches of pending writes, the thread listing, "
-        "the lease taken and released, the audit row, the step journal's entry and its "
-        "clearing; the journal read takes no lock. The tail is commits meeting other work's "
-        "disk traffic.",
+        "A new thread's fast reply commits 11 times: three checkpoints (the input, the input's "
+        "values, route, which runs the fast reply when the router decided it alone) and two "
+        "batches of pending writes, the thread listing, the lease taken and released, the "
+        "audit row, the step journal's entry and its clearing; a later turn on the thread "
+        "clears the journal and touches the listing in one write. The thread's checkpoint is "
+        "read twice (the owner check and LangGraph's load; the final state comes from the "
+        "run's stream). The tail is commits meeting other work's disk traffic.",
         f"Framework floor: {memory['p50_ms']:.1f} ms at p50 and {memory['p95_ms']:.1f} ms at "
-        "p95 in memory, where no storage is involved. Profiled (pyinstrument, SQLite), a fast "
-        "reply's CPU splits about: LangGraph's own loop (tasks, channel versions, checkpoint "
-        "objects) 25 %, checkpoint serialisation and commits 10 %, the fast_reply node 13 % "
-        "(role, validation, scheduler), the embedded router 5 %, AgentSystem's state reads, "
-        "listing, lease and journal clearing 15 %, the step (executor, audit row, journal "
-        "write) 6 %, the rest event-loop scheduling. Levers measured and not taken: LangGraph's "
+        "p95 in memory, where no storage is involved. Profiled (py-spy, SQLite, after the "
+        "changes of 2026-11-23 evening), a fast reply's time splits about: LangGraph's own "
+        "loop (tasks, channel versions, checkpoint objects, callbacks) 25 %, checkpoint "
+        "serialisation and commits 13 %, the embedded router 9 %, the role, plan and finish "
+        "of the fast reply 12 %, the step (scheduler, executor, audit row, journal write) 9 %, "
+        "AgentSystem's owner check, listing, lease and journal clearing 10 %, the rest "
+        "event-loop scheduling. Done: the fast reply runs inside the `route` step when no LLM "
+        "decided the route (one graph step, one checkpoint and one batch of writes fewer); "
+        "one checkpoint read fewer per turn. Levers measured and not taken: LangGraph's "
         "`durability='exit'` saves about 17 % of the CPU but then a turn killed mid-way leaves "
         "nothing to resume (docs/reliability.md); uvloop about 5 %, within the noise of this "
-        "machine. Not done yet: one graph hop for route + fast reply (one checkpoint and one "
-        "LangGraph task fewer; the crash tests' kill point inside fast_reply moves with it).",
+        "machine; a smaller turn input (only the keys a turn starts from) and one commit for "
+        "the input checkpoint and its writes: no gain measurable. The 5 ms goal needs the "
+        "LangGraph loop and checkpointing themselves to cost less than they do on one step.",
     ]
 
 
