@@ -46,7 +46,9 @@ _INTENTS = {
     r"|\badd\b(?=.*\bto\s+(?:the|my|it|that|this|all|each)\b)",
     "remind": r"\bremind(?:er)?s?\b|\bremember\s+to\b|\bdon'?t\s+(?:let\s+me\s+)?forget\s+to\b",
     "alarm": r"\b(?:alarm|wake\s+(?:me|us)(?:\s+up)?|wake[\s-]?up(?:\s+call)?"
-    r"|get\s+(?:me\s+|us\s+)?up\s+(?:at|by|around))\b",
+    r"|get\s+(?:me\s+|us\s+)?up\s+(?:at|by|around)|alert\s+(?:me|us)\s+at"
+    r"|(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when\s+it(?:'s|\s+is)\s+(?=\d|[a-z]+\s*[ap]\.?m\b"
+    r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight))\b",
     "create": r"\b(?:set|start|create|make|new|put)\b",
 }
 _PATTERNS = {name: re.compile(pattern, re.IGNORECASE) for name, pattern in _INTENTS.items()}
@@ -253,7 +255,7 @@ _PART_HOUR = re.compile(
 )
 _THE_CLOCK = re.compile(r"\bthe\s+(?=\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b|o'?clock))")
 _BARE_HOUR = re.compile(
-    r"\b(?:for|to)\s+(?P<h>\d{1,2}(?::\d{2})?)(?=\s*(?:$|today|tonight|tomorrow|on\b|this\b"
+    r"\b(?:for|to|when\s+it(?:'s|\s+is))\s+(?P<h>\d{1,2}(?::\d{2})?)(?=\s*(?:$|today|tonight|tomorrow|on\b|this\b"
     r"|next\b|every\b|please\b))"
 )
 

@@ -134,3 +134,21 @@ def test_a_timer_for_a_thing_is_named_after_the_thing() -> None:
     runtime = make_runtime(clock=FakeClock(NOW))
     found = ROLE.interpret("set a timer for five minutes for cookies", {}, runtime, [])
     assert found == RoleCall("timer.set", {"duration": "5 minutes", "label": "cookies"})
+
+
+@pytest.mark.parametrize(
+    ("text", "at"),
+    [
+        ("alert me at 7am", "2026-03-03T07:00"),
+        ("let me know when it is ten", "2026-03-02T10:00"),
+        ("tell me when it's 5pm", "2026-03-02T17:00"),
+    ],
+)
+def test_tell_me_when_it_is_a_time_sets_an_alarm(text: str, at: str) -> None:
+    from agent_system.roles import RoleCall
+    from agent_system.testing import make_runtime
+    from roles.timer.role import ROLE
+
+    found = ROLE.interpret(text, {}, make_runtime(clock=FakeClock(NOW)), [])
+    assert isinstance(found, RoleCall) and found.tool == "timer.alarm"
+    assert found.arguments["at"].startswith(at)
