@@ -239,3 +239,24 @@ async def test_more_date_shapes_are_answered(system: AgentSystem, text: str, rep
     decision = await system.aroute(text)
     assert decision.role == "conversation"
     assert (await system.arun(text)).reply == reply
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "start"),
+    [
+        ("please block off friday at 8 am on my calendar", "Busy", "2026-01-09T08:00:00+00:00"),
+        ("block out friday at 2pm for focus time", "Focus time", "2026-01-09T14:00:00+00:00"),
+        (
+            "note the school play on my calendar for friday at 6",
+            "School play",
+            "2026-01-09T18:00:00+00:00",
+        ),
+        ("jot down dentist on tuesday at 10 in my diary", "Dentist", "2026-01-06T10:00:00+00:00"),
+    ],
+)
+async def test_block_off_and_note_down_create_an_event(
+    system: AgentSystem, text: str, title: str, start: str
+) -> None:
+    tool, arguments = await _step(system, text)
+    assert tool == "calendar.create"
+    assert (arguments["title"], arguments["start"]) == (title, start)

@@ -42,6 +42,7 @@ _INTENTS = {
     r"|(?:my|the)\s+\w+\s+schedule|(?:next|latest|open|all)\s+(?:scheduled\s+)?events?"
     r"|^\s*(?:events?|meetings?|appointments?)\b|weekly\s+plan|happening)\b",
     "create": r"\b(?:schedule|add|create|book|put|set\s+up|arrange|plan|pencil\s+in|mark"
+    r"|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down"
     r"|new\s+(?:event|meeting|appointment))\b",
 }
 _PATTERNS = {name: re.compile(p, re.IGNORECASE) for name, p in _INTENTS.items()}
@@ -50,7 +51,8 @@ _COMMAND = re.compile(
     r"(?:i\s+(?:want|need|would\s+like|'d\s+like|have)\s+to\s+(?:go\s+to\s+|attend\s+|be\s+at\s+)?"
     r"|i\s+have\s+(?=an?\s)|i\s+need\s+(?=an?\s))?(?:mark\s+(?:down\s+)?(?:(?:my|the|in\s+my)\s+"
     r"(?:calendar|diary|agenda)\s+)?(?:for\s+|with\s+)?|schedule|add|create|book|put|set(?:\s+up)?|arrange"
-    r"|plan|pencil\s+in|make)?\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:event(?:\s+called)?\b\s*)?",
+    r"|plan|pencil\s+in|make|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down)?"
+    r"\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:event(?:\s+called)?\b\s*)?",
     re.IGNORECASE,
 )
 _NEXT = re.compile(
@@ -111,6 +113,7 @@ def event_query(text: str) -> str:
     return f"{mod} {found['noun']}".strip().lower()
 
 
+_BLOCK = re.compile(r"^\s*(?:please\s+)?block\s+(?:off|out)\b", re.I)
 _BARE_PERIOD = re.compile(r"\b(?:my|the|this)\s+(?P<unit>week|weekend|month)\b", re.I)
 _DONE_TO = re.compile(r"\b(?:cancelled|canceled|deleted|removed|rescheduled|moved)\b", re.I)
 
@@ -298,6 +301,8 @@ class CalendarRole:
             if said is not None and said.has_date and spoken != text.lower():
                 text = spoken[:1].upper() + spoken[1:]
         title, location = extract_title(text)
+        title = re.sub(r"^(?:for|as)\s+", "", title, flags=re.I)  # "block out friday for focus"
+        title = title[:1].upper() + title[1:] or ("Busy" if _BLOCK.match(text) else "")
         arguments: dict[str, Any] = {"title": title}
         time_range = _TIME_RANGE.search(text)
         when_text = text
