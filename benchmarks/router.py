@@ -25,7 +25,7 @@ from typing import Any
 from agent_system.routing._embedded import load_default_router
 from agent_system.routing._model import TOOL_ROLES
 from agent_system.routing.models import RouteRequest
-from agent_system.routing.train import DEFAULT_DATA_DIR, load_role_map
+from agent_system.routing.train import CLINC_AS_VOICE, DEFAULT_DATA_DIR, load_role_map
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "router.json"
@@ -80,18 +80,27 @@ def evaluate(data_dir: Path) -> dict[str, Any]:
     # The untouched slice of CLINC150 train (evals.splits): nothing is fitted on it; `val` is
     # fit data now.
     role_map = load_role_map(data_dir / "role_map.json")
-    rows = [(row.text, role_map.get(row.intent)) for row in clinc150(data_dir.parent).untouched]
+    # CLINC's change_volume is labelled the other way by HWU64/SLURP (the smart-home role's
+    # media player): like `make eval` (evals.voice.LABEL_CONFLICTS), it counts in neither share.
+    rows = [
+        (row.text, role_map.get(row.intent))
+        for row in clinc150(data_dir.parent).untouched
+        if row.intent not in CLINC_AS_VOICE
+    ]
     router = load_default_router()
-    for text, _ in rows[:200]:  # warm-up
-        router.decide(RouteRequest(text=text))
+    # Warm up on fit rows: a measured request must not find its words already normalised.
+    for row in clinc150(data_dir.parent).fit[:200]:
+        router.decide(RouteRequest(text=row.text))
     latencies: list[float] = []
+    cpu: list[float] = []
     in_role = in_right = out_role = out_to_tool = guesses = 0
     bins = [[0, 0] for _ in BINS[:-1]]
     confusion: dict[str, dict[str, int]] = {}
     for text, expected in rows:
         request = RouteRequest(text=text)
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.thread_time()
         decision = router.decide(request)
+        cpu.append((time.thread_time() - started_cpu) * 1000.0)
         latencies.append((time.perf_counter() - started) * 1000.0)
         got = decision.role or "meta_planning"
         guesses += decision.guess
@@ -128,8 +137,11 @@ def evaluate(data_dir: Path) -> dict[str, Any]:
             }
             for lo, hi, (n, r) in zip(BINS, BINS[1:], bins, strict=False)
         ],
-        "decision_p50_ms": _percentile(latencies, 0.50),
-        "decision_p99_ms": _percentile(latencies, 0.99),
+        # CPU time (the thread's): on a shared machine wall clock measures the neighbours.
+        "decision_p50_ms": _percentile(cpu, 0.50),
+        "decision_p99_ms": _percentile(cpu, 0.99),
+        "wall_p50_ms": _percentile(latencies, 0.50),
+        "wall_p99_ms": _percentile(latencies, 0.99),
         "ready_after_import_ms": ready,
         "cold_start_with_package_ms": cold,
         "confusion": confusion,
@@ -155,8 +167,10 @@ def render(results: dict[str, Any], passed: dict[str, bool]) -> str:
         f"Measured with `python -m benchmarks.router` on {results['requests']} CLINC150 untouched "
         f"train rows ({results['in_role_requests']} in role, "
         f"{results['out_of_role_requests']} out of role), {results['machine']}, "
-        f"{os.cpu_count()} cores at load average {load} (timings are wall clock: a busy "
-        "machine stretches p99 and the import time).",
+        f"{os.cpu_count()} cores at load average {load} (decision times are the thread's CPU "
+        f"time; wall clock: p50 {results['wall_p50_ms']:.2f} ms, p99 "
+        f"{results['wall_p99_ms']:.2f} ms; a busy machine stretches wall times and the import "
+        "time).",
         "",
         "| goal | measured | target | |",
         "| --- | --- | --- | --- |",

@@ -22,7 +22,7 @@ from evals import coverage, home, splits
 from evals.compounds import compose, evaluate_compounds
 from evals.ha import evaluate_ha
 from evals.harness import Harness
-from evals.overlap import handwritten_overlap
+from evals.overlap import handwritten_overlap, router_fit_note
 from evals.report import (
     clinc_section,
     compound_section,
@@ -254,7 +254,7 @@ def write(
         f"Hand-written training text (`Role.examples`, `agent_system/routing/data/*.json`) "
         f"that repeats an untouched request: {overlap['exact']} identical once normalised, "
         f"{overlap['overlap']} with word overlap >= {splits.JACCARD} (of {overlap['texts']} "
-        "texts).",
+        f"texts). {router_fit_note()}",
         "",
     ]
     body += ["SHA-256 of every data file read:", "", "| file | sha256 |", "|---|---|"]

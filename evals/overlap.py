@@ -9,7 +9,7 @@ from typing import Any
 
 from evals import splits
 
-__all__ = ["handwritten_overlap", "handwritten_texts"]
+__all__ = ["handwritten_overlap", "handwritten_texts", "router_fit_note"]
 
 ROUTING_DATA = Path(__file__).resolve().parent.parent / "agent_system" / "routing" / "data"
 
@@ -46,3 +46,17 @@ def handwritten_overlap() -> dict[str, int]:
         if hit is not None:
             counts[hit[0]] += 1
     return counts
+
+
+def router_fit_note() -> str:
+    """How many of those the shipped router model left out of its fit (its ``meta``)."""
+    from agent_system.routing._model import DEFAULT_MODEL_PATH, LinearModel
+
+    dropped = LinearModel.load(DEFAULT_MODEL_PATH).meta.get("dropped_repeats")
+    if dropped is None:
+        return "The shipped router model does not record whether it was fitted on them."
+    return (
+        f"The shipped router model left {sum(dropped.values())} of them out of its fit "
+        f"({dropped.get('exact', 0)} identical, {dropped.get('overlap', 0)} overlapping; "
+        "`agent_system.routing.train` drops them automatically)."
+    )

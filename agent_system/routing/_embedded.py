@@ -74,7 +74,12 @@ class EmbeddedRouter:
         self.fast_threshold = fast_threshold
         self.plan_threshold = plan_threshold
         self.matcher: ExampleMatcher | None = None
-        self.tool_roles: frozenset[str] | None = None
+        shipped = self.model.meta.get("tool_roles")
+        self.tool_roles: frozenset[str] | None = (
+            frozenset(shipped) if isinstance(shipped, list) else None
+        )
+        """Roles that act through tools: from `roles`, else as the model file records them
+        (None: the built-in ones, found by loading them)."""
         self.openers: frozenset[str] = frozenset()
         """First words of the examples of roles the model lacks: they open a clause."""
         self.first_stages = first_stages

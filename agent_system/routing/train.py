@@ -128,6 +128,9 @@ class TrainConfig:
     """Scale of the character n-gram group."""
     vector_weight: float = 2.0
     """Scale of the sentence-vector group (mean of the shipped word vectors); 0 leaves it out."""
+    other_offset: float = 0.3
+    """Subtracted from the fitted bias of "other" before calibration (a class prior: more
+    in-scope requests reach a role, at the price of out-of-scope ones reaching one too)."""
     sif: float = 1e-3
     """The `a` of a word's weight ``a / (a + p(word))`` in the sentence vector."""
 
@@ -143,8 +146,18 @@ def load_role_map(path: Path) -> dict[str, str]:
     }
 
 
+CLINC_AS_VOICE = {"change_volume": "smart_home"}
+"""CLINC150 intents outside its role map that HWU64 and SLURP label as a role's: CLINC's
+``change_volume`` ("turn the volume up") are the very requests HWU64/SLURP file under
+``audio_volume_*`` (the smart-home role's media player). Fitted as "other" they taught the model
+that volume requests belong to no role; `evals.voice.LABEL_CONFLICTS` scores them in neither
+CLINC150 share."""
+
+
 def label_for(intent: str, role_map: dict[str, str]) -> str:
     """The router class of a CLINC150 intent (a role the model has no class for plans)."""
+    if intent in CLINC_AS_VOICE and CLINC_AS_VOICE[intent] in training_classes():
+        return CLINC_AS_VOICE[intent]
     if intent in role_map:
         return role_map[intent] if role_map[intent] in training_classes() else OTHER
     if intent in EXTRA_CONVERSATION_INTENTS:
@@ -202,20 +215,30 @@ def _fit_rows() -> dict[str, list[tuple[str, str]]]:
     return out
 
 
-def normalize_key(text: str) -> str:
-    """The text as `evals.splits` compares requests (case, apostrophes and punctuation dropped)."""
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower().replace("'", "").replace("\u2019", "")))
+class _Repeats:
+    """Whether a hand-written or sampled sentence (nearly) repeats an untouched request: the
+    same normalised text, or word-set overlap >= `evals.splits.JACCARD`, as `evals.splits`
+    filters the fit rows ("thanks", "what time is it" are said in every data set). Only counts
+    are kept, never the texts."""
 
+    def __init__(self, skip: bool) -> None:
+        self.dropped: dict[str, int] = {"exact": 0, "overlap": 0}
+        self._index: Any = None
+        if not skip:
+            from evals import splits
 
-def _untouched_texts(skip: bool) -> frozenset[str]:
-    """Normalised texts of the untouched rows, only so that no hand-written or sampled sentence
-    that repeats one is fitted ("thanks", "what time is it" are said in every data set)."""
-    if skip:
-        return frozenset()
-    from evals import splits
+            self._index = splits._Index(
+                row for _, split in splits.iter_all() for row in split.untouched
+            )
 
-    loads = (splits.clinc150, splits.hwu64, splits.slurp)
-    return frozenset(normalize_key(row.text) for load in loads for row in load().untouched)
+    def keep(self, text: str) -> bool:
+        if self._index is None:
+            return True
+        hit = self._index.match(text)
+        if hit is None:
+            return True
+        self.dropped[hit[0]] += 1
+        return False
 
 
 def build_training_set(
@@ -224,13 +247,15 @@ def build_training_set(
     *,
     sets: dict[str, list[tuple[str, str]]] | None = None,
     data_dir: Path = DEFAULT_DATA_DIR,
+    dropped: dict[str, int] | None = None,
 ) -> tuple[list[tuple[str, str, float]], list[tuple[str, str]]]:
     """(text, label, weight) rows to fit on, and (text, label) rows held out for calibration.
 
     Sources: the fit rows of CLINC150, HWU64 and SLURP (`sets`, default `evals.splits`), the
     sentences sampled from Home Assistant's templates, our hand-written extras and each role's
-    own examples (``Role.examples``). A hand-written or sampled sentence that repeats an
-    untouched request (once normalised) is left out.
+    own examples (``Role.examples``). A hand-written or sampled sentence that (nearly)
+    repeats an untouched request is left out; `dropped` (when given) gets how many, by kind
+    ("exact", "overlap").
     """
     sets_given = sets is not None
     sets = _fit_rows() if sets is None else sets
@@ -256,7 +281,7 @@ def build_training_set(
                 else (config.other_weight if name == "clinc150" else config.voice_other_weight)
             )
             fit_rows.append((text, label, weight))
-    repeats = _untouched_texts(sets_given)
+    repeats = _Repeats(sets_given)
     for path, weight in ((EXTRAS_PATH, config.extra_weight), (HA_PATH, config.ha_weight)):
         extras: dict[str, list[str]] = json.loads(path.read_text(encoding="utf-8"))
         for label, texts in sorted(extras.items()):
@@ -264,13 +289,21 @@ def build_training_set(
                 continue
             if label not in classes:
                 raise ValueError(f"Unknown class {label!r} in {path}; use one of {classes}.")
-            fit_rows.extend((t, label, weight) for t in texts if normalize_key(t) not in repeats)
+            fit_rows.extend((t, label, weight) for t in texts if repeats.keep(t))
     for role, examples in sorted((roles or {}).items()):
         if role in classes:
-            fit_rows.extend(
-                (t, role, config.extra_weight) for t in examples if normalize_key(t) not in repeats
-            )
+            fit_rows.extend((t, role, config.extra_weight) for t in examples if repeats.keep(t))
+    if dropped is not None:
+        dropped.update(repeats.dropped)
     return fit_rows, held
+
+
+def _model_tool_roles(classes: Sequence[str]) -> frozenset[str]:
+    """The classes whose built-in role acts through tools (stored in the model file, so a
+    router without its roles knows them without importing every role)."""
+    from agent_system.routing._model import TOOL_ROLES
+
+    return frozenset(TOOL_ROLES) & set(classes)
 
 
 def _matrix(texts: Sequence[str], cfg: TrainConfig, vectors: WordVectors | None) -> Matrix:
@@ -411,7 +444,8 @@ def train(
     """
     cfg = config or TrainConfig()
     started = time.perf_counter()
-    fit_rows, held = build_training_set(cfg, roles, sets=sets, data_dir=data_dir)
+    dropped: dict[str, int] = {}
+    fit_rows, held = build_training_set(cfg, roles, sets=sets, data_dir=data_dir, dropped=dropped)
     classes = training_classes()
     index = {name: i for i, name in enumerate(classes)}
     vectors = WordVectors.load(vectors_path, cfg.sif) if cfg.vector_weight > 0 else None
@@ -419,6 +453,7 @@ def train(
     labels = np.array([index[label] for _, label, _ in fit_rows])
     sample_weight = np.array([w for _, _, w in fit_rows])
     weights, bias, dense_w = _fit(x, labels, sample_weight, cfg)
+    bias[index[OTHER]] -= cfg.other_offset
     quantized, scales = _quantize(weights)
     restored = quantized.astype(np.float64) * scales[:, None]
     held_x = _matrix([t for t, _ in held], cfg, vectors)
@@ -437,6 +472,8 @@ def train(
         "calibration_examples": len(held),
         "calibration_accuracy": round(held_acc, 4),
         "role_examples": sorted(roles or {}),
+        "dropped_repeats": dropped,
+        "tool_roles": sorted(_model_tool_roles(classes)),
         "attribution": ATTRIBUTION + (VECTORS_ATTRIBUTION if vectors is not None else ""),
     }
     arrays: dict[str, npt.NDArray[Any]] = {

@@ -21,6 +21,7 @@ English only, like the rest of the product.
 
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = ["normalize", "numbers_to_digits"]
@@ -200,8 +201,10 @@ def _ordinal(match: re.Match[str]) -> str:
     return f"{value}{suffix}"
 
 
+@functools.lru_cache(maxsize=4096)
 def normalize(text: str) -> str:
-    """The canonical form of `text` (see the module docstring)."""
+    """The canonical form of `text` (see the module docstring). Cached: the router and each
+    role's first stage normalise the same request."""
     text = text.lower().translate(_QUOTES)
     for pattern, replacement in _SPOKEN:
         text = pattern.sub(replacement, text)

@@ -24,6 +24,8 @@ from agent_system.routing.train import (
     HA_PATH,
     TrainConfig,
     build_training_set,
+    label_for,
+    role_examples,
     train,
     training_classes,
 )
@@ -118,22 +120,32 @@ def test_training_is_deterministic_byte_for_byte(tmp_path: Path) -> None:
 
 
 @needs_clinc
-def test_the_model_is_fitted_on_no_untouched_request() -> None:
+def test_the_model_is_fitted_on_no_untouched_request_nor_a_near_repeat() -> None:
     from evals import splits
 
-    def norm(text: str) -> str:
-        return splits.normalise(text)
+    index = splits._Index(row for _, split in splits.iter_all() for row in split.untouched)
+    dropped: dict[str, int] = {}
+    fit_rows, held = build_training_set(TrainConfig(), role_examples(), dropped=dropped)
+    repeats = sum(index.match(t) is not None for t, _, _ in fit_rows)
+    repeats += sum(index.match(t) is not None for t, _ in held)
+    assert repeats == 0  # counted, never printed: these are untouched rows
+    assert dropped["exact"] + dropped["overlap"] > 0
 
-    untouched = {
-        norm(row.text)
-        for load in (splits.clinc150, splits.hwu64, splits.slurp)
-        for row in load().untouched
-    }
-    fit_rows, held = build_training_set(TrainConfig())
-    leaked = [t for t, _, _ in fit_rows if norm(t) in untouched] + [
-        t for t, _ in held if norm(t) in untouched
-    ]
-    assert leaked == []
+
+def test_the_shipped_model_records_what_it_left_out_and_its_tool_roles() -> None:
+    meta = LinearModel.load().meta
+    assert set(meta["dropped_repeats"]) == {"exact", "overlap"}
+    assert sum(meta["dropped_repeats"].values()) > 0
+    assert set(meta["tool_roles"]) == set(TOOL_ROLES) & set(meta["classes"])
+    # a router built without its roles knows them from the file (no role is imported)
+    assert EmbeddedRouter(LinearModel.load()).tool_roles == frozenset(meta["tool_roles"])
+
+
+def test_clinc_volume_requests_are_fitted_as_the_voice_sets_label_them() -> None:
+    role_map = {"timer": "timer"}
+    assert label_for("change_volume", role_map) == "smart_home"
+    assert label_for("timer", role_map) == "timer"
+    assert label_for("book_flight", role_map) == "other"
 
 
 def test_hand_written_and_sampled_sentences_are_all_of_known_classes() -> None:
