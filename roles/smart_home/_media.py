@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from agent_system.roles import RoleCall
-from roles.smart_home._targets import kind_phrase, named
+from roles.smart_home._targets import area_said, kind_phrase, named
 from roles.smart_home.backend import Device
 
 __all__ = ["PLAYER", "media_call", "volume"]
@@ -52,7 +52,9 @@ def volume(text: str, devices: Sequence[Device], speaker: str | None) -> RoleCal
     if device in ("speaker", "speakers", "player"):
         device = named(device, devices, players) or PLAYER
     args: dict[str, object] = {"device": device}
-    if speaker:
+    if (area := area_said(text, devices)) is not None:
+        args["area"] = area  # "mute the living room speakers"
+    elif speaker:
         args["near"] = speaker
     if _UNMUTE.search(text):
         return RoleCall("smart_home.media", {**args, "command": "unmute"})

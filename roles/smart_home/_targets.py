@@ -9,7 +9,17 @@ from agent_system.roles import Clarification
 from agent_system.understanding import normalize
 from roles.smart_home.backend import Device
 
-__all__ = ["KIND_NOUNS", "kind_phrase", "mass", "named", "spoken_names", "target", "tidy", "where"]
+__all__ = [
+    "KIND_NOUNS",
+    "area_said",
+    "kind_phrase",
+    "mass",
+    "named",
+    "spoken_names",
+    "target",
+    "tidy",
+    "where",
+]
 
 KIND_NOUNS: dict[str, str] = {
     "light": r"lights?|lamps?|lighting|bulbs?|chandeliers?|illumination",
@@ -63,9 +73,16 @@ def named(text: str, devices: Sequence[Device], kinds: frozenset[str] | None = N
     return best or None
 
 
+def area_said(text: str, devices: Sequence[Device]) -> str | None:
+    """The longest of the home's areas named anywhere in `text`, or None."""
+    said = normalize(text)
+    areas = sorted({normalize(d.area) for d in devices if d.area}, key=len, reverse=True)
+    return next((a for a in areas if re.search(rf"\b{re.escape(a)}\b", said)), None)
+
+
 def kind_phrase(text: str, kind: str) -> str | None:
     """A kind word and the words that qualify it: "the overhead lights" -> "overhead lights"."""
-    match = re.search(rf"\b(?:{KIND_NOUNS[kind]})\b", text)
+    match = re.search(rf"\b(?:{KIND_NOUNS[kind]})(?: (?:{KIND_NOUNS[kind]}))*\b", text)
     if match is None:
         return None
     before = text[: match.start()].split()
@@ -74,7 +91,7 @@ def kind_phrase(text: str, kind: str) -> str | None:
         if word in _STOP or not word.isalpha():
             break
         kept.insert(0, word)
-    return " ".join([*kept, match.group(0)])
+    return " ".join([*kept, match.group(0)])  # "wemo plug socket", "overhead lights"
 
 
 def target(text: str, devices: Sequence[Device], kind: str) -> str | None:
@@ -83,7 +100,11 @@ def target(text: str, devices: Sequence[Device], kind: str) -> str | None:
     The words are kept as said ("the plug"): the tools pick the only device of the kind with
     that word in its own name, or ask which one.
     """
-    return named(text, devices, frozenset({kind})) or kind_phrase(text, kind)
+    name = named(text, devices, frozenset({kind}))
+    phrase = kind_phrase(text, kind)
+    if name and phrase and set(name.split()) < set(phrase.split()):
+        return phrase  # "disable wemo socket": all of it, not just the alias "socket"
+    return name or phrase
 
 
 def tidy(device: str, devices: Sequence[Device], said: str = "") -> str:
@@ -97,15 +118,17 @@ def tidy(device: str, devices: Sequence[Device], said: str = "") -> str:
     if not devices or not text:
         return device
     found = named(text, devices)
-    if found is not None:
-        return found
     for kind in KIND_NOUNS:
         phrase = target(text, devices, kind)
+        if found is not None:
+            if phrase is not None and set(found.split()) < set(phrase.split()):
+                return phrase  # "wemo socket": all of it, not just the alias "socket"
+            continue
         if phrase is not None:
             if re.search(r"\b(?:all|every|each|both)\b", text) and " " not in phrase:
                 return device  # "all lights", "every light": the tools take them all
             return mass(normalize(said) or text, phrase)
-    return device
+    return found or device
 
 
 def mass(text: str, phrase: str) -> str:

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import inspect
 import re
-from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
-from agent_system.routing.slots import format_duration, parse_duration
+from agent_system.routing.slots import format_duration
 from agent_system.understanding import normalize
 from roles.smart_home._everyday import is_question, understand, which_light, without_wake_word
+from roles.smart_home._later import at_clock_time, delayed
 from roles.smart_home._matchers import known_devices
 from roles.smart_home._matchers import matcher as _matcher
 from roles.smart_home._media import media_call
 from roles.smart_home._questions import state_question
-from roles.smart_home._targets import named, tidy
+from roles.smart_home._targets import area_said, named, tidy
 from roles.smart_home.backend import Device, match_devices
 from roles.smart_home.home import Layout
 from roles.smart_home.route_stage import HomeStage
@@ -101,29 +101,6 @@ WHICH_ROOM = "Which room do you mean?"
 _ROOM_ANSWER = re.compile(r"^(?:(?:in|on|at)\s+)?(?:the\s+|my\s+|our\s+)?(?P<room>[\w' -]{2,40})$")
 
 
-_DELAY_FIRST = re.compile(r"^(?:in|after)\s+(?P<wait>[\w./ -]{2,40}?)\s*,\s*(?P<command>.+)$", re.I)
-_DELAY_LAST = re.compile(
-    r"^(?P<command>.+?),?\s+(?:in|after)\s+(?P<wait>[\w./ -]{2,40}?)(?:\s+from\s+now)?$", re.I
-)
-_NOT_A_WAIT = re.compile(r"\b(?:the|my|our|this|here|room|at|on)\b", re.I)
-
-
-def _delayed(text: str) -> tuple[str, timedelta] | None:
-    """(the command, how long to wait) in a command said for later.
-
-    "open the garage door in 5 minutes", "in 5 minutes, open the garage door" (Home
-    Assistant's HassStartTimer with a command).
-    """
-    for pattern in (_DELAY_FIRST, _DELAY_LAST):
-        match = pattern.match(text.strip())
-        if match is None or _NOT_A_WAIT.search(match["wait"]):
-            continue
-        wait = parse_duration(match["wait"])
-        if wait is not None and wait > timedelta(0) and len(match["command"].split()) > 1:
-            return match["command"].strip(), wait
-    return None
-
-
 def _room_answered(text: str, history: list[Turn]) -> str | None:
     """The earlier request with its room filled in, when `text` answers `WHICH_ROOM`."""
     if not history or history[-1].role != "smart_home" or history[-1].reply != WHICH_ROOM:
@@ -206,13 +183,18 @@ class SmartHomeRole:
         """
         text = without_wake_word(text).strip().rstrip("?!. ")
         speaker = SPEAKER_AREA.get()
-        if (delayed := _delayed(text)) is not None:  # "turn off the lights in 10 minutes"
-            command, wait = delayed
+        later = delayed(text) or at_clock_time(text, runtime.clock.now())
+        if later is not None:  # "turn off the lights in 10 minutes", "... at 9am"
+            command, wait = later
+            if not wait:
+                return Clarification(
+                    "That time has already passed. When should I do it?", ("time",)
+                )
             now = self.interpret(command, slots, runtime, history)
             if isinstance(now, Clarification):
                 return now
-            later = {"duration": format_duration(wait), "label": command, "command": command}
-            return RoleCall("timer.set", {**later, **({"area": speaker} if speaker else {})})
+            timer = {"duration": format_duration(wait), "label": command, "command": command}
+            return RoleCall("timer.set", {**timer, **({"area": speaker} if speaker else {})})
         if (earlier := _room_answered(text, history)) is not None:
             text = earlier  # "turn off the lights in here" / "Which room?" / "the kitchen"
         matched = _matcher(runtime).match(text, speaker)
@@ -241,6 +223,8 @@ class SmartHomeRole:
                 device, area = f"{device} {area}".strip(), None
         if _LIST.search(text) and action not in ("turn_on", "turn_off"):
             return RoleCall("smart_home.list_devices", {"area": area} if area else {})
+        if action == "vacuum" and not area:
+            area = area_said(text, known)  # "get the roomba to clean the kitchen"
         if action is None and not asking and history and history[-1].role == "smart_home":
             action = _action(history[-1].text)  # "and the bedroom one too"
         if asking or action is None:
@@ -361,8 +345,9 @@ def _call(
         if re.search(r"\b(?:mower|lawn)\b", f"{device} {text}", re.I):
             tool = "smart_home.dock_mower" if action == "stop" else "smart_home.start_mower"
             return RoleCall(tool, {})
-        named = device if re.search(r"vacuum|robot|roomba", device, re.I) else ""
-        return RoleCall(tool, {"device": named} if named else {})
+        named = device if re.search(r"vacuum|robot|roomba|cleaner|hoover", device, re.I) else ""
+        args = {"device": named} if named else {}
+        return RoleCall(tool, {**args, "area": area} if area and action == "vacuum" else args)
     if action == "mower":
         docking = re.search(r"\b(?:stop|dock|park|back|home)\b", text, re.I)
         return RoleCall(f"smart_home.{'dock' if docking else 'start'}_mower", {})

@@ -3,12 +3,14 @@ volume, which device when none is named, and questions that never change anythin
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from agent_system.api import AgentSystem
+from agent_system.runtime import FakeClock
 from agent_system.testing import make_settings
 from roles.smart_home.tools import home_backend
 
@@ -146,6 +148,8 @@ async def test_plugs_and_sockets_by_their_everyday_names(settings: Any) -> None:
         assert (after["plug"]["state"], after["coffee"]["state"]) == ("off", "off")
         assert (await run(system, "switch the wemo socket on"))["plug"]["state"] == "on"
         assert (await run(system, "shut down the socket"))["plug"]["state"] == "off"
+        assert (await run(system, "switch on the wemo socket"))["plug"]["state"] == "on"
+        assert (await run(system, "disable the wemo plug socket"))["plug"]["state"] == "off"
 
 
 @pytest.mark.anyio
@@ -161,6 +165,8 @@ async def test_volume_goes_to_the_player_in_use_unless_one_is_named(settings: An
         assert after["tv"]["muted"] is True and after["speaker"]["muted"] is False
         after = await run(system, "mute")
         assert after["speaker"]["muted"] is True
+        after = await run(system, "unmute the living room speakers")  # the room's player
+        assert after["tv"]["muted"] is False and after["speaker"]["muted"] is True
 
 
 @pytest.mark.anyio
@@ -196,3 +202,35 @@ async def test_a_command_it_cannot_place_asks_instead_of_reading_a_state(setting
         plan = await system.aplan("adjust the kitchen light")
     assert not plan.steps
     assert plan.unsupported == ["What should I do with the kitchen light?"]
+
+
+@pytest.mark.anyio
+async def test_a_command_for_a_clock_time_waits_for_it(tmp_path: Path) -> None:
+    clock = FakeClock(datetime(2026, 3, 2, 21, 30))
+    async with AgentSystem(make_settings(tmp_path / "data"), clock=clock) as system:
+        plan = await system.aplan("start the vacuum at 9am")
+        passed = await system.aplan("at 1pm today start the vacuum")
+        question = await system.aplan("is the vacuum running at 9am")
+    assert [(s.tool, dict(s.arguments)) for s in plan.steps] == [
+        (
+            "timer.set",
+            {
+                "duration": "11 hours 30 minutes",
+                "label": "start the vacuum",
+                "command": "start the vacuum",
+            },
+        )
+    ]
+    assert not passed.steps and passed.unsupported == [
+        "That time has already passed. When should I do it?"
+    ]
+    assert [s.tool for s in question.steps] == ["smart_home.get_state"]
+
+
+@pytest.mark.anyio
+async def test_the_vacuum_cleans_the_room_it_is_sent_to(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "data")) as system:
+        plan = await system.aplan("get the roomba to clean the kitchen")
+    assert [(s.tool, s.arguments.get("area")) for s in plan.steps] == [
+        ("smart_home.start_vacuum", "kitchen")
+    ]

@@ -1,0 +1,62 @@
+"""Commands for later: "turn off the lights in 10 minutes", "start the vacuum at 9am".
+
+Home Assistant runs these as a timer with a command (HassStartTimer): the role plans
+``timer.set`` with the command, which is planned and run (approval asked then) when it rings.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from agent_system.routing.slots import parse_duration, parse_when, strip_when
+
+__all__ = ["at_clock_time", "delayed"]
+
+_DELAY_FIRST = re.compile(r"^(?:in|after)\s+(?P<wait>[\w./ -]{2,40}?)\s*,\s*(?P<command>.+)$", re.I)
+_DELAY_LAST = re.compile(
+    r"^(?P<command>.+?),?\s+(?:in|after)\s+(?P<wait>[\w./ -]{2,40}?)(?:\s+from\s+now)?$", re.I
+)
+_NOT_A_WAIT = re.compile(r"\b(?:the|my|our|this|here|room|at|on)\b", re.I)
+
+
+def delayed(text: str) -> tuple[str, timedelta] | None:
+    """(the command, how long to wait) in a command said for later.
+
+    "open the garage door in 5 minutes", "in 5 minutes, open the garage door" (Home
+    Assistant's HassStartTimer with a command).
+    """
+    for pattern in (_DELAY_FIRST, _DELAY_LAST):
+        match = pattern.match(text.strip())
+        if match is None or _NOT_A_WAIT.search(match["wait"]):
+            continue
+        wait = parse_duration(match["wait"])
+        if wait is not None and wait > timedelta(0) and len(match["command"].split()) > 1:
+            return match["command"].strip(), wait
+    return None
+
+
+_ASKS = re.compile(
+    r"^(?:is|are|was|were|what|whats|what's|which|when|how|did|does|do|has|have|will|can i|"
+    r"could i|should)\b",
+    re.I,
+)
+
+
+def at_clock_time(text: str, now: datetime) -> tuple[str, timedelta] | None:
+    """(the command, how long to wait) for a command said for a clock time ("... at 9am").
+
+    "start the vacuum at 9am", "at one pm start the robot vacuum". A question ("is the vacuum
+    running at 9am") is no command for later; a time already past waits 0.
+    """
+    if _ASKS.match(text.strip()) or not re.search(r"\b(?:at|by|for)\b", text, re.I):
+        return None
+    found = parse_when(text, now)
+    if found is None or not found.has_time:
+        return None
+    wait = timedelta(minutes=round((found.value - now).total_seconds() / 60))
+    command = strip_when(text)
+    command = re.sub(r"\s+(?:at|by|for)$|^(?:at|by)\s+", "", command, flags=re.I).strip(" ,")
+    if wait > timedelta(days=7) or len(command.split()) < 2:
+        return None
+    return command, max(wait, timedelta(0))  # 0: the time has passed (the role says so)
