@@ -7,8 +7,9 @@ the *untouched* rows (``compound-untouched``) they are only reported.
 
 A compound is *served* when its plan has, for every clause, its own step with one of that
 clause's tools (`intent_actions.json`); `evaluate_compounds` also counts the share of clauses
-served, and the compounds whose every clause is served or named in the plan as not done (the
-words of the clause appear in the plan's ``unsupported`` list).
+served, the compounds whose every clause is served or named in the plan as not done (the
+words of the clause appear in the plan's ``unsupported`` list), and the compounds none of whose
+clauses was dropped (`kept_clauses`: each has a step of its own, right tool or not, or is named).
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from evals.harness import Harness
-from evals.scoring import slot_found, tool_matches
+from evals.scoring import _words, slot_found, tool_matches
 from evals.splits import Row
 from evals.voice import SetResult
 
-__all__ = ["JOINERS", "Compound", "compose", "evaluate_compounds", "served"]
+__all__ = ["JOINERS", "Compound", "compose", "evaluate_compounds", "kept_clauses", "served"]
 
 JOINERS = (", ", " and ", " then ")
 _JOINER_NAMES = {", ": "comma", " and ": "and", " then ": "then"}
@@ -101,6 +102,23 @@ def served(tools: Sequence[str], clauses: Sequence[tuple[str, tuple[str, ...]]])
     return best
 
 
+def kept_clauses(descriptions: Sequence[str], named: Sequence[str], clauses: Sequence[str]) -> int:
+    """How many `clauses` were not dropped: each has a step of its own (a step belongs to the
+    clause its description shares the most words with) or is named as not done in `named`.
+    A step with no description (a single role's plan of the whole request) belongs to none."""
+    words = [set(_words(c)) for c in clauses]
+    kept = [any(slot_found(c, n) for n in named) for c in clauses]
+    for description in descriptions:
+        have = set(_words(description))
+        if not have:
+            continue
+        overlap = [len(have & w) / max(len(w), 1) for w in words]
+        best = max(range(len(clauses)), key=overlap.__getitem__)
+        if overlap[best] >= 0.5:
+            kept[best] = True
+    return sum(kept)
+
+
 async def evaluate_compounds(harness: Harness, name: str, cases: Sequence[Compound]) -> SetResult:
     """Plan (``aplan``) every compound: all clauses served, and the share of clauses served."""
     result = SetResult(name)
@@ -112,6 +130,7 @@ async def evaluate_compounds(harness: Harness, name: str, cases: Sequence[Compou
         ok = hits == len(case.clauses)
         named = " ".join(out.unsupported)
         accounted = hits + sum(1 for text, _ in case.clauses if named and slot_found(text, named))
+        kept = kept_clauses(out.descriptions, out.unsupported, [t for t, _ in case.clauses])
         for group in (
             "all",
             f"joiner:{_JOINER_NAMES[case.joiner]}",
@@ -119,6 +138,7 @@ async def evaluate_compounds(harness: Harness, name: str, cases: Sequence[Compou
         ):
             result.tally.add(group, "all_served", ok)
             result.tally.add(group, "served_or_named", accounted >= len(case.clauses))
+            result.tally.add(group, "none_dropped", kept == len(case.clauses))
         for i in range(len(case.clauses)):
             result.tally.add("all", "clause_served", i < hits)
         if not ok and name.endswith("dev"):

@@ -56,6 +56,8 @@ class Outcome:
     route_cpu_ms: float = 0.0
     """CPU time of the ``aroute`` call (this thread): the decision's cost on a busy machine."""
     tools: list[str] = field(default_factory=list)
+    descriptions: list[str] = field(default_factory=list)
+    """Each planned step's description (the embedded planner's: the clause it serves)."""
     arguments: list[dict[str, Any]] = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
     ran: bool = False
@@ -189,6 +191,7 @@ class Harness:
             out.route_ms = decision.elapsed_ms
             plan = await system.aplan(text, **extra)
             out.tools = [step.tool for step in plan.steps]
+            out.descriptions = [step.description or "" for step in plan.steps]
             out.arguments = [dict(step.arguments) for step in plan.steps]
             out.unsupported = list(plan.unsupported)
             if (

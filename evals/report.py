@@ -228,7 +228,9 @@ def compound_section(results: list[SetResult], selection: dict[str, Any]) -> lis
         "",
         'Two or three in-scope SLURP/HWU64 sentences of different roles joined with ", ", '
         '" and " or " then " (`evals/compounds.py`, seeded). Served: the plan has, for '
-        "every clause, its own step with one of the clause's tools.",
+        "every clause, its own step with one of the clause's tools. Named: the reply says the "
+        "clause was not done (or asks about it). No clause dropped: every clause has a step of "
+        "its own, right tool or not, or is named.",
         "",
     ]
     body = []
@@ -240,6 +242,7 @@ def compound_section(results: list[SetResult], selection: dict[str, Any]) -> lis
                 t.rate("all", "all_served").cell(),
                 t.rate("all", "clause_served").cell(),
                 t.rate("all", "served_or_named").cell(),
+                t.rate("all", "none_dropped").cell(),
                 *(t.rate(f"joiner:{j}", "all_served").cell() for j in ("comma", "and", "then")),
             ]
         )
@@ -249,6 +252,7 @@ def compound_section(results: list[SetResult], selection: dict[str, Any]) -> lis
             "every clause served",
             "clauses served",
             "every clause served or named",
+            "no clause dropped",
             "joined by ,",
             "by and",
             "by then",

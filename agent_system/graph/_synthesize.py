@@ -154,10 +154,27 @@ def extractive_reply(plan: ExecutionPlan, results: dict[str, StepResult]) -> str
         elif not plan.steps and len(plan.unsupported) == 1:
             parts.append(_plain(plan.unsupported[0]))
         else:
-            parts.append("Not done:\n" + "\n".join(f"- {u}" for u in plan.unsupported))
+            parts.extend(_not_done(plan.unsupported))
     if not parts:
         return "There was nothing to do for this request."
     return "\n\n".join(parts)
+
+
+def _not_done(unsupported: list[str]) -> list[str]:
+    """One plain sentence per clause no role understood ("I couldn't do 'X' offline."), then
+    the others (questions, conditions) as a list."""
+    plain: list[str] = []
+    rest: list[str] = []
+    for entry in unsupported:
+        quoted, sep, reason = entry.rpartition(": ")
+        if sep and reason == NOT_UNDERSTOOD and quoted:
+            plain.append(f"I couldn't do {quoted} offline.")
+        else:
+            rest.append(entry)
+    parts = [" ".join(plain)] if plain else []
+    if rest:
+        parts.append("Not done:\n" + "\n".join(f"- {u}" for u in rest))
+    return parts
 
 
 def _plain(unsupported: str) -> str:

@@ -90,7 +90,12 @@ class EmbeddedPlanner:
     ) -> ExecutionPlan:
         """Split, route and fill each clause; see the module docstring."""
         history = history or []
-        clauses = split_clauses(request, getattr(self.router, "openers", frozenset()))
+        cut = getattr(self.router, "clauses", None)
+        clauses = (
+            cut(request)
+            if callable(cut)
+            else split_clauses(request, getattr(self.router, "openers", frozenset()))
+        )
         steps: list[ExecutionStep] = []
         step_roles: dict[str, RoleDeclaration] = {}
         unsupported: list[str] = []

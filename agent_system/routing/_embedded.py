@@ -26,8 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.routing._matcher import ExampleMatcher, cached_matcher
 from agent_system.routing._model import DEFAULT_MODEL_PATH, OTHER, Classifier, LinearModel
-from agent_system.routing._rules import command_role, find_compound, follow_up_role
+from agent_system.routing._rules import Clause, command_role, find_compound, follow_up_role
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+from agent_system.understanding._clauses import Clause as SplitClause
+from agent_system.understanding._clauses import split_clauses
 from agent_system.understanding.locale import home_statement
 
 if TYPE_CHECKING:
@@ -171,10 +173,13 @@ class EmbeddedRouter:
                 confidence=1.0,
                 reason="The request is empty; the conversation role asks what is needed.",
             )
+        placed = _Placed(self)
+        pieces = split_clauses(text, self.openers, placed.other_action)
         for stage in self.first_stages:
             claimed = stage(request)
             if claimed is not None and not (claimed.guess and self._overruled(text)):
-                return claimed
+                # A stage must not claim the whole of a request with two roles in it.
+                return self._mixed_compound(text, pieces, placed) or claimed
         if (home := home_statement(text)) is not None:
             return RouteDecision(
                 target=RouteTarget.FAST_REPLY,
@@ -210,19 +215,12 @@ class EmbeddedRouter:
             return named_decision  # the text to summarize may hold "and", "then", anything
 
         compound = find_compound(
-            text, self.classify, self.plan_threshold, self.tool_roles, self.openers
+            text, placed.classify, self.plan_threshold, self.tool_roles, pieces=pieces
         )
         if compound is None and named_decision is not None:
             return named_decision
         if compound is not None:
-            roles = [c.role for c in compound if c.role != OTHER]
-            return RouteDecision(
-                target=RouteTarget.META_PLANNING,
-                confidence=min(c.confidence for c in compound if c.role != OTHER),
-                slots={"parts": [{"text": c.text, "role": c.role} for c in compound]},
-                reason=f"Compound request ({', '.join(roles)}); the planner splits it.",
-                scores=scores,
-            )
+            return _compound_decision(compound, scores)
 
         previous = follow_up_role(
             text, request.history, best, confidence, self.fast_threshold, self.plan_threshold
@@ -237,6 +235,24 @@ class EmbeddedRouter:
                 scores=scores,
             )
         return self._threshold_decision(best, confidence, scores)
+
+    def _mixed_compound(
+        self, text: str, pieces: list[SplitClause], placed: _Placed
+    ) -> RouteDecision | None:
+        """The compound decision when `text` holds clauses of two or more roles, each placed
+        the way it would be on its own (first stages included), else None."""
+        if len(pieces) < 2:
+            return None
+        compound = find_compound(
+            text, placed.role, self.plan_threshold, self.tool_roles, pieces=pieces
+        )
+        if compound is None or len({c.role for c in compound}) < 2:
+            return None
+        return _compound_decision(compound, {})
+
+    def clauses(self, text: str) -> list[SplitClause]:
+        """The clauses of `text` as this router cuts them (the planner plans the same ones)."""
+        return split_clauses(text, self.openers, _Placed(self).other_action)
 
     def _threshold_decision(
         self, best: str, confidence: float, scores: dict[str, float]
@@ -289,6 +305,65 @@ class EmbeddedRouter:
             reason=f"Unsure which role fits (best {best}, p={confidence:.2f}); planning instead.",
             **common,
         )
+
+
+class _Placed:
+    """Where each clause goes on its own (a first stage's claim, else the classifier's best
+    class), remembered for one decision: the splitter's judge and the compound check ask
+    about the same clauses."""
+
+    def __init__(self, router: EmbeddedRouter) -> None:
+        self.router = router
+        self.seen: dict[str, tuple[str, float]] = {}
+        self.classified: dict[str, tuple[str, float]] = {}
+
+    def classify(self, text: str) -> tuple[str, float]:
+        """The classifier's best class of `text` (`EmbeddedRouter.classify`), remembered."""
+        found = self.classified.get(text)
+        if found is None:
+            found = self.classified[text] = self.router.classify(text)
+        return found
+
+    def role(self, text: str) -> tuple[str, float]:
+        """(role, confidence) of one clause."""
+        found = self.seen.get(text)
+        if found is None:
+            found = self.seen[text] = self._place(text)
+        return found
+
+    def _place(self, text: str) -> tuple[str, float]:
+        router = self.router
+        for stage in router.first_stages:
+            claimed = stage(RouteRequest(text=text))
+            if (
+                claimed is not None
+                and claimed.role
+                and not (claimed.guess and router._overruled(text))
+            ):
+                return claimed.role, claimed.confidence
+        return self.classify(text)
+
+    def other_action(self, before: str, after: str) -> bool:
+        """`after` is an action of another role than `before` ("... and the joke of the day"),
+        both classed with at least the plan threshold's confidence (the classifier alone: the
+        splitter asks this at every "and" it would glue, so it must be cheap)."""
+        threshold = self.router.plan_threshold
+        role_after, p_after = self.classify(after)
+        if role_after == OTHER or p_after < threshold:
+            return False
+        role_before, p_before = self.classify(before)
+        return role_before not in (OTHER, role_after) and p_before >= threshold
+
+
+def _compound_decision(compound: list[Clause], scores: dict[str, float]) -> RouteDecision:
+    roles = [c.role for c in compound if c.role != OTHER]
+    return RouteDecision(
+        target=RouteTarget.META_PLANNING,
+        confidence=min((c.confidence for c in compound if c.role != OTHER), default=0.0),
+        slots={"parts": [{"text": c.text, "role": c.role} for c in compound]},
+        reason=f"Compound request ({', '.join(roles)}); the planner splits it.",
+        scores=scores,
+    )
 
 
 @functools.cache

@@ -21,6 +21,7 @@ from agent_system.routing._features import normalize, tokens
 from agent_system.routing._model import OTHER
 from agent_system.routing.models import Turn
 from agent_system.understanding import split_clauses
+from agent_system.understanding._clauses import Clause as SplitClause
 from agent_system.understanding._slots import strip_when
 
 __all__ = ["Clause", "command_role", "find_compound", "follow_up_role"]
@@ -38,6 +39,8 @@ _FOLLOW_UP = re.compile(
     r"(?:it|that|them)\s+(?:back\s+)?(?:on|off)\b|(?:back\s+)?(?:on|off)\s+again|"
     r"the\s+day\s+(?:after|before)|the\s+next\s+day|do\s+the\s+same|the\s+same)\b"
 )
+_OPENING_FILLER = re.compile(r"^(?:(?:ok|okay|alright|all right|right|now|so|well|oh)\s+)+(?=\S)")
+"""Words that open a follow-up without changing it: "ok now turn that off"."""
 _BARE = re.compile(
     r"^(?:in|for|at|on|near|around|tomorrow|tonight|today|this|next|the day after|"
     r"over the weekend|later|same)\b"
@@ -101,13 +104,18 @@ def find_compound(
     plan_threshold: float,
     tool_roles: Collection[str] | None = None,
     openers: frozenset[str] = frozenset(),
+    judge: Callable[[str, str], bool] | None = None,
+    *,
+    pieces: Sequence[SplitClause] | None = None,
 ) -> list[Clause] | None:
     """The clauses of `text` when it holds two actions, else None.
 
     `tool_roles`: the roles that act through tools (default: the built-in ones); `openers`:
-    extra words that open a request (see `split_clauses`).
+    extra words that open a request, `judge`: asked where the rules would glue (see
+    `split_clauses`); `pieces`: the clauses already cut (then `openers` and `judge` are unused).
     """
-    pieces = split_clauses(text, openers)
+    if pieces is None:
+        pieces = split_clauses(text, openers, judge)
     if len(pieces) < 2:
         return None
     if tool_roles is None:
@@ -185,7 +193,7 @@ def follow_up_role(
     words = tokens(text)
     if not words or len(words) > _FOLLOW_UP_MAX_TOKENS:
         return None
-    joined = " ".join(words)
+    joined = _OPENING_FILLER.sub("", " ".join(words))
     marked = _FOLLOW_UP.match(joined) is not None or (
         len(words) <= _BARE_MAX_TOKENS and _BARE.match(joined) is not None
     )

@@ -29,11 +29,12 @@ is the `normalize`d form for matching.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from agent_system.understanding._text import normalize
 
-__all__ = ["Clause", "opens_request", "split_clauses"]
+__all__ = ["Clause", "Judge", "opens_request", "split_clauses"]
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'"})
 _SEQUENCE = r"and\s+then|then|and\s+after\s+that|after\s+that|afterwards|and\s+afterwards"
@@ -53,7 +54,9 @@ _VERBS = (
     "water|feed|order|buy|help|say|please|can|could|would|will|do|does|did|is|are|was|were|am|"
     "change|increase|decrease|adjust|reduce|boost|update|edit|mute|unmute|cancel|wake|find|"
     "describe|speak|erase|input|modify|confirm|report|alarm|write|take|record|inform|explain|"
-    "repeat|ask|skip|shuffle|anything|any|have\\s+(?:i|you|we)|has|"
+    "repeat|ask|skip|shuffle|anything|any|have\\s+(?:i|you|we)|has|should|shall|may|might|must|"
+    "cheer|initiate|launch|begin|fix|brew|attenuate|display|view|see|hear|listen|watch|sing|"
+    "count|recommend|suggest|teach|prepare|arrange|organi[sz]e|it's|its|there's|theres|"
     "if|unless|what|whats|what's|when|where|who|whom|which|why|how|how's|hows|i|i'm|i'd|i'll|let's"
 )
 _OPENS = re.compile(
@@ -75,6 +78,11 @@ _MESSAGE = re.compile(
     re.IGNORECASE,
 )
 _CONDITION_TAIL = re.compile(r"^(?P<body>.+?),?\s+\b(?P<kw>if|unless)\s+(?P<cond>.+)$", re.I)
+_ASKS = re.compile(  # "check if ...", "let me know if ...": a question, not a condition
+    r"\b(?:check|see|know|ask|asking|wonder|wondering|find\s+out|look|confirm|verify|tell\s+me)"
+    r"(?:\s+(?:me|for\s+me))?$",
+    re.IGNORECASE,
+)
 _CONDITION_HEAD = re.compile(r"^(?P<kw>if|unless)\s+(?P<cond>.+)$", re.IGNORECASE)
 
 
@@ -109,13 +117,22 @@ def opens_request(text: str, openers: frozenset[str] = frozenset()) -> bool:
     return first in openers
 
 
-def split_clauses(text: str, openers: frozenset[str] = frozenset()) -> list[Clause]:
+Judge = Callable[[str, str], bool]
+"""``judge(before, after)``: True when `after` (the words up to the next separator) is an action
+of its own beside `before`, though it does not open like one ("... and the joke of the day")."""
+
+
+def split_clauses(
+    text: str, openers: frozenset[str] = frozenset(), judge: Judge | None = None
+) -> list[Clause]:
     """The clauses of `text` (see the module docstring). Never empty for non-blank text.
 
-    `openers` adds words that open a request (plugin roles' verbs: "split 90 between 3").
+    `openers` adds words that open a request (plugin roles' verbs: "split 90 between 3");
+    `judge` is asked about an "and" or a comma the rules would glue (the router passes one that
+    cuts where the two sides belong to different roles).
     """
     text = text.translate(_APOSTROPHES).strip()
-    pieces = _cut(text, openers)
+    pieces = _cut(text, openers, judge)
     clauses: list[Clause] = []
     pending: tuple[str, bool] | None = None  # a leading "if ..." waiting for its clause
     for piece, kind in pieces:
@@ -131,7 +148,7 @@ def split_clauses(text: str, openers: frozenset[str] = frozenset()) -> list[Clau
         condition: str | None = None
         negated = False
         tail = _CONDITION_TAIL.match(piece)
-        if tail and opens_request(tail["body"], openers):
+        if tail and opens_request(tail["body"], openers) and not _ASKS.search(tail["body"]):
             piece, condition = tail["body"].strip(" ,"), tail["cond"].strip(" ,")
             negated = tail["kw"].lower() == "unless"
         elif pending is not None:
@@ -166,7 +183,7 @@ def _split_head(condition: str) -> tuple[str, str] | None:
     return None
 
 
-def _cut(text: str, openers: frozenset[str]) -> list[tuple[str, str]]:
+def _cut(text: str, openers: frozenset[str], judge: Judge | None) -> list[tuple[str, str]]:
     """(piece, joined_by) pieces, glued back where an "and" does not join actions."""
     pieces: list[tuple[str, str]] = []
     kind, start = "start", 0
@@ -175,7 +192,9 @@ def _cut(text: str, openers: frozenset[str]) -> list[tuple[str, str]]:
         following = text[match.end() :]
         cut_kind = "then" if match["seq"] else "and"
         if pieces or piece.strip(" ,.!?"):
-            if not _keeps_cut(match, piece, following, openers):
+            if not _keeps_cut(match, piece, following, openers) and not _judged(
+                judge, match, text[start : match.start()], following
+            ):
                 continue  # glue: the separator stays inside the current piece
         if _clean(piece):
             pieces.append((_clean(piece), kind))
@@ -213,6 +232,18 @@ def _keeps_cut(match: re.Match[str], piece: str, following: str, openers: frozen
     if "," in match[0]:
         return words >= 3
     return words >= 3 and _SUBJECT.match(span.strip()) is not None
+
+
+def _judged(judge: Judge | None, match: re.Match[str], piece: str, following: str) -> bool:
+    """Whether `judge` cuts at a parallel separator the rules glued (2+ words each side, not
+    inside a message)."""
+    if judge is None or match["strong"] or match["seq"] or _MESSAGE.search(piece):
+        return False
+    after = _NEXT_SEPARATOR.split(following, maxsplit=1)[0].strip(" ,.!?")
+    before = _clean(piece)
+    if len(after.split()) < 2 or len(before.split()) < 2:
+        return False
+    return judge(before, after)
 
 
 def _is_request_piece(text: str) -> bool:

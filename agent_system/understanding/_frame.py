@@ -146,7 +146,26 @@ def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp
     if resolver is None:
         return None
     calls = resolver(previous, norm, rest, asking, now)
+    if not calls and not asking:
+        # "make it 10" after "what about 10 minutes?": the change is to what was made before
+        # the question, a turn or two back, in the same role.
+        for earlier in _calls(history[-3:]):
+            if earlier.tool.split(".")[0] == family and earlier.tool != previous.tool:
+                calls = resolver(earlier, norm, rest, asking, now)
+                break
     return FollowUp(tuple(calls), asking) if calls else None
+
+
+def _calls(history: list[Turn]) -> list[Call]:
+    """Every call of `history`, latest first (cancellations left out)."""
+    out: list[Call] = []
+    for turn in reversed(history):
+        for call in reversed(getattr(turn, "calls", None) or []):
+            if call.get("tool") and not str(call["tool"]).endswith(".cancel"):
+                out.append(
+                    Call(str(call["tool"]), dict(call.get("arguments") or {}), call.get("ref"))
+                )
+    return out
 
 
 # --- days ----------------------------------------------------------------------------------

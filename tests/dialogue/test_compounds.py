@@ -73,7 +73,8 @@ async def test_a_clause_nothing_serves_is_named_as_not_done(system: AgentSystem)
     result = await system.arun("set a timer for 3 minutes and book me a flight to Rome")
     assert result.status == "partial"
     assert "Timer set for 3 minutes" in result.reply
-    assert "Not done:" in result.reply and "book me a flight to Rome" in result.reply
+    assert "I couldn't do 'book me a flight to Rome' offline." in result.reply
+    assert "Not done" not in result.reply
     assert "OPENAI" not in result.reply and "planner" not in result.reply
 
 
@@ -109,3 +110,51 @@ async def test_an_everyday_calendar_question_over_two_days_answers_both(
 async def test_a_factual_question_beside_a_timer_keeps_both(system: AgentSystem) -> None:
     plan = await system.aplan("who wrote dune and set a timer for 5 minutes", thread_id="t")
     assert [s.tool for s in plan.steps] == ["search.web", "timer.set"]
+
+
+async def test_two_clauses_nothing_serves_are_named_in_plain_sentences(
+    system: AgentSystem,
+) -> None:
+    result = await system.arun(
+        "turn on the kitchen light, book a flight to Paris and order a pizza", thread_id="t"
+    )
+    assert result.status == "partial"
+    assert "Kitchen light is on" in result.reply
+    assert (
+        "I couldn't do 'book a flight to Paris' offline. I couldn't do 'order a pizza' offline."
+        in result.reply
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "tools"),
+    [
+        # a role's own first stage used to claim the whole request and drop the second clause
+        ("what's on my shopping list and the weather in Rome", ["lists.show", "weather.current"]),
+        (
+            "set a timer for 5 minutes and check if I have anything on tomorrow",
+            ["timer.set", "calendar.list"],
+        ),
+        (
+            "add milk to my shopping list, tell me a joke and what's the weather in Oslo",
+            ["lists.add", "conversation.reply", "weather.current"],
+        ),
+    ],
+)
+async def test_every_clause_of_two_roles_gets_its_own_step(
+    system: AgentSystem, text: str, tools: list[str]
+) -> None:
+    decision = await system.aroute(text)
+    assert decision.target == "meta_planning"
+    result = await system.arun(text, thread_id="t")
+    assert result.status == "success"
+    assert result.plan is not None
+    assert [s.tool for s in result.plan.steps] == tools
+    assert all(not s.depends_on for s in result.plan.steps)  # parallel
+
+
+async def test_a_clause_that_names_no_verb_is_cut_when_it_belongs_to_another_role(
+    system: AgentSystem,
+) -> None:
+    plan = await system.aplan("what's on my shopping list and the joke of the day")
+    assert [s.tool for s in plan.steps] == ["lists.show", "conversation.reply"]

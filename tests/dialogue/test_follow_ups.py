@@ -159,3 +159,44 @@ async def test_another_one_after_something_else_is_no_timer(system: AgentSystem)
     await system.arun("what's on my calendar today", thread_id="t")
     plan = await system.aplan("and another one for 10", thread_id="t")
     assert all(s.tool != "timer.set" for s in plan.steps)
+
+
+async def test_ok_now_turn_that_off_please_after_turning_it_on(system: AgentSystem) -> None:
+    first = await system.arun("turn on the coffee machine", thread_id="t")
+    result = await system.arun("ok now turn that off please", thread_id="t")
+    assert result.plan is not None and first.plan is not None
+    assert [(s.tool, s.arguments) for s in result.plan.steps] == [
+        ("smart_home.turn_off", first.plan.steps[0].arguments)
+    ]
+    state = await system.arun("is the coffee machine on", thread_id="t")
+    assert "off" in state.reply.lower()
+
+
+async def test_follow_ups_in_one_thread_each_against_the_turn_before(
+    system: AgentSystem, weather: respx.MockRouter
+) -> None:
+    """One conversation: every follow-up resolves against the latest turn, and follow-up
+    questions never create or change anything."""
+    await system.arun("add lunch with Sam on friday at noon", thread_id="t")
+    friday = await system.arun("and on saturday?", thread_id="t")
+    assert friday.plan is not None
+    assert [s.tool for s in friday.plan.steps] == ["calendar.list"]
+    await system.arun("what's the weather in Paris", thread_id="t")
+    boston = await system.arun("and in Boston?", thread_id="t")
+    assert boston.plan is not None
+    assert [s.tool for s in boston.plan.steps] == ["weather.current"]
+    assert geocoded(weather)[-1] == "Boston"
+    await system.arun("set a timer for 5 minutes", thread_id="t")
+    asked = await system.arun("what about 10 minutes?", thread_id="t")
+    assert asked.plan is not None
+    assert [s.tool for s in asked.plan.steps] == ["timer.list"]
+    ten = await system.arun("make it 10", thread_id="t")
+    assert "10 minutes" in ten.reply
+    await system.arun("turn on the kitchen light", thread_id="t")
+    bedroom = await system.arun("and the bedroom", thread_id="t")
+    assert bedroom.plan is not None
+    assert [s.tool for s in bedroom.plan.steps] == ["smart_home.turn_on"]
+    week = await system.arun("what's on my calendar this week", thread_id="t")
+    assert week.reply.count("Lunch with Sam") == 1
+    timers = await system.arun("how many timers do I have", thread_id="t")
+    assert "1 timer" in timers.reply

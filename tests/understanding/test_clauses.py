@@ -171,3 +171,45 @@ def test_a_short_item_after_a_comma_stays_in_its_list_or_shares_the_verb() -> No
 )
 def test_single_requests_with_and_or_spoken_acronyms_stay_whole(request_text: str) -> None:
     assert len(split_clauses(request_text)) == 1
+
+
+@pytest.mark.parametrize(
+    ("request_text", "expected"),
+    [
+        (
+            "set a timer for 5 minutes and check if I have anything on tomorrow",
+            ["set a timer for 5 minutes", "check if I have anything on tomorrow"],
+        ),
+        ("let me know if it rains tomorrow", ["let me know if it rains tomorrow"]),
+    ],
+)
+def test_check_if_is_a_question_not_a_condition(request_text: str, expected: list[str]) -> None:
+    clauses = split_clauses(request_text)
+    assert [c.text for c in clauses] == expected
+    assert all(c.condition is None for c in clauses)
+
+
+def test_a_question_word_like_should_opens_a_clause() -> None:
+    assert texts("add wine to my list and should I wear shorts today") == [
+        "add wine to my list",
+        "should I wear shorts today",
+    ]
+
+
+def test_a_judge_cuts_where_the_rules_glue() -> None:
+    asked: list[tuple[str, str]] = []
+
+    def judge(before: str, after: str) -> bool:
+        asked.append((before, after))
+        return after == "the joke of the day"
+
+    clauses = split_clauses("what's on my shopping list and the joke of the day", judge=judge)
+    assert [c.text for c in clauses] == ["what's on my shopping list", "the joke of the day"]
+    assert asked == [("what's on my shopping list", "the joke of the day")]
+    assert texts("what's on my shopping list and the joke of the day") == [
+        "what's on my shopping list and the joke of the day"
+    ]  # without a judge the rules glue it
+    # Never inside a message, never for a one-word item.
+    refuse = split_clauses("remind me to buy milk and the joke of the day", judge=judge)
+    assert len(refuse) == 1
+    assert len(split_clauses("dinner with Jo and Sam", judge=lambda a, b: True)) == 1
