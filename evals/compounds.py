@@ -104,10 +104,12 @@ def served(tools: Sequence[str], clauses: Sequence[tuple[str, tuple[str, ...]]])
 
 def kept_clauses(descriptions: Sequence[str], named: Sequence[str], clauses: Sequence[str]) -> int:
     """How many `clauses` were not dropped: each has a step of its own (a step belongs to the
-    clause its description shares the most words with) or is named as not done in `named`.
-    A step with no description (a single role's plan of the whole request) belongs to none."""
+    clause its description shares the most words with), is named as not done in `named`, or
+    every word of it is in some step's description or named part (a clause cut in two). A step
+    with no description (a single role's plan of the whole request) belongs to none."""
     words = [set(_words(c)) for c in clauses]
-    kept = [any(slot_found(c, n) for n in named) for c in clauses]
+    said = " ".join([*descriptions, *named])  # a clause the planner cut in two is covered
+    kept = [any(slot_found(c, n) for n in named) or slot_found(c, said) for c in clauses]
     for description in descriptions:
         have = set(_words(description))
         if not have:

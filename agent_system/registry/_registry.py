@@ -7,10 +7,13 @@ import importlib
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agent_system.errors import DuplicateToolError, PluginError
 from agent_system.registry.spec import ToolSpec, spec_from_function
+
+if TYPE_CHECKING:
+    from agent_system.routing._embedded import EmbeddedRouter
 
 __all__ = [
     "BUILTIN_TOOL_MODULES",  # noqa: F822 - computed, see __getattr__
@@ -143,8 +146,8 @@ class ToolRegistry:
             self._index = ToolIndex(list(self._tools.values()))
             self._role_tools = self._has_role_tools()
         lexical: list[tuple[ToolSpec, float]] = self._index.search(text, k)
-        classify = _role_classifier() if self._role_tools else None
-        if classify is None:
+        reader = _role_reader() if self._role_tools else None
+        if reader is None:
             return lexical
         scores = {spec.name: score for spec, score in self._index.search(text, 4 * k)}
         names = choose_tools(
@@ -152,7 +155,8 @@ class ToolRegistry:
             self._index.search,
             text,
             k,
-            classify,
+            reader.classes,
+            clauses=reader.clauses,
             indexes=self._role_indexes,
         )
         return [(self._tools[name], scores.get(name, 0.0)) for name in names]
@@ -163,12 +167,33 @@ class ToolRegistry:
         return any(spec.domain in CLASSES for spec in self._tools.values())
 
 
+class _RoleReader:
+    """The shipped router's reading of a request, for tool selection: its clauses (cut as the
+    router cuts them) and each clause's two most probable classes."""
+
+    def __init__(self, router: EmbeddedRouter) -> None:
+        self.router = router
+
+    def clauses(self, text: str) -> list[str]:
+        return [clause.text for clause in self.router.clauses(text)]
+
+    def classes(self, text: str) -> list[tuple[str, float]]:
+        best = self.router.classify(text)
+        probabilities = self.router.model.probabilities(text)
+        runner_up = max(
+            (name for name in probabilities if name != best[0]),
+            key=probabilities.__getitem__,
+            default=None,
+        )
+        return [best] + ([(runner_up, probabilities[runner_up])] if runner_up else [])
+
+
 @functools.cache
-def _role_classifier() -> Callable[[str], tuple[str, float]] | None:
-    """The shipped router's classifier (text -> best class, probability), or None without it."""
+def _role_reader() -> _RoleReader | None:
+    """The shipped router's reader, or None without its model file (lexical ranking alone)."""
     try:
         from agent_system.routing._embedded import load_default_router
 
-        return load_default_router().classify
+        return _RoleReader(load_default_router())
     except (OSError, ValueError):  # no model file: lexical ranking alone
         return None

@@ -8,9 +8,10 @@ A lexical BM25F index (no model, no network, well under a millisecond per search
 - Tokens are lower-cased and stemmed by a light suffix stripper (``calculation``, ``calculates``,
   ``calculating`` all become ``calcul``); stop words are dropped; a few common synonyms expand
   the query at a lower weight (``film`` also looks for ``movie``).
-- Compound requests (`choose_tools`, used by `ToolRegistry.search`): each clause's role, read by
-  the embedded router's classifier, brings its best tools first, so "should I bring a coat and
-  dim the lights" keeps a weather tool though no word of it names one.
+- Compound requests (`choose_tools`, used by `ToolRegistry.search`): each clause (cut as the
+  embedded router cuts it) brings the best tools of its role, read by the router's classifier,
+  and of the runner-up role when the classifier is unsure, so "should I bring a coat and dim the
+  lights" keeps a weather tool though no word of it names one.
 - Relevance floor: a tool is only offered when the request shares enough *content* with it, so a
   request no tool fits yields nothing. The floor is measured with weights that do not depend on
   the registry's size (generic verbs like ``find`` or ``calculate`` count little), so it holds the
@@ -321,20 +322,25 @@ def choose_tools(
     search: Callable[[str, int], list[tuple[ToolSpec, float]]],
     text: str,
     k: int,
-    classify: Callable[[str], tuple[str, float]] | None = None,
+    classify: Callable[[str], Sequence[tuple[str, float]]] | None = None,
     *,
-    per_clause: int = 2,
-    min_confidence: float = 0.3,
+    clauses: Callable[[str], list[str]] | None = None,
+    per_clause: int = 3,
+    min_confidence: float = 0.05,
+    runner_up_below: float = 0.9,
     indexes: dict[tuple[str, ...], ToolIndex] | None = None,
 ) -> list[str]:
     """The `k` tools to hand a planner for `text`: each clause's role tools, then lexical.
 
-    `classify` (the embedded router's classifier: text -> (role, probability)) reads each clause
-    of the request ("do i need pants" -> weather, a clause that shares no word with the weather
-    tools). The best `per_clause` tools of each clause's role (by their lexical score for that
-    clause) come first, clause by clause, so a compound request keeps a tool for each of its
-    parts; the lexical ranking of the whole request (`search`) fills the rest. `indexes`
-    keeps each role's tool index between calls (keyed by its tools' names).
+    `classify` (the embedded router's classifier: text -> its classes, most probable first, with
+    their probabilities) reads each clause of the request (`clauses`, default `split_clauses`):
+    "do i need pants" -> weather, a clause that shares no word with the weather tools. Each
+    clause brings the best tools of its role (by their lexical score for that clause), and of
+    the runner-up role too when the best is below `runner_up_below`; queues take turns, the
+    first `per_clause` of each (with the best lexical match of the whole request after the
+    first turn) before the lexical ranking of the whole request (`search`) fills the rest, so a
+    compound request keeps a tool for each of its parts.
+    `indexes` keeps each role's tool index between calls (keyed by its tools' names).
     """
     from agent_system.understanding import split_clauses
 
@@ -344,29 +350,41 @@ def choose_tools(
     by_domain: dict[str, list[ToolSpec]] = defaultdict(list)
     for spec in tools:
         by_domain[spec.domain].append(spec)
+    pieces = (clauses(text) if clauses else [c.text for c in split_clauses(text)]) or [text]
+    depth = per_clause
     queues: list[list[str]] = []
-    for clause in [c.text for c in split_clauses(text)] or [text]:
-        role, confidence = classify(clause)
-        candidates = by_domain.get(role, [])
-        if confidence < min_confidence or not candidates:
-            continue
-        names = tuple(spec.name for spec in candidates)
-        index = indexes.get(names) if indexes is not None else None
-        if index is None:
-            index = ToolIndex(candidates, min_relevance=0.0)
-            if indexes is not None:
-                indexes[names] = index
-        ranked = [spec.name for spec, _ in index.search(clause, len(candidates))]
-        queues.append(ranked + [s.name for s in candidates if s.name not in ranked])
+    for clause in pieces:
+        ranked_roles = [(r, p) for r, p in classify(clause) if r in by_domain]
+        best = ranked_roles[0][1] if ranked_roles else 0.0
+        wanted = ranked_roles[: 2 if best < runner_up_below else 1]
+        for role, confidence in wanted:
+            if confidence >= min_confidence:
+                queues.append(_role_queue(by_domain[role], clause, indexes))
     chosen: dict[str, None] = {}
-    for depth in range(per_clause):
+    for level in range(depth):
         for queue in queues:
-            if depth < len(queue):
-                chosen.setdefault(queue[depth], None)
+            if level < len(queue):
+                chosen.setdefault(queue[level], None)
+        if level == 0 and lexical:  # the best lexical match, whatever its role, comes early
+            chosen.setdefault(lexical[0], None)
     for name in lexical:
         chosen.setdefault(name, None)
-    for depth in range(per_clause, max((len(q) for q in queues), default=0)):
+    for level in range(depth, max((len(q) for q in queues), default=0)):
         for queue in queues:
-            if depth < len(queue):
-                chosen.setdefault(queue[depth], None)
+            if level < len(queue):
+                chosen.setdefault(queue[level], None)
     return list(chosen)[:k]
+
+
+def _role_queue(
+    candidates: list[ToolSpec], clause: str, indexes: dict[tuple[str, ...], ToolIndex] | None
+) -> list[str]:
+    """A role's tools, best for `clause` first (lexically; the rest in registry order)."""
+    names = tuple(spec.name for spec in candidates)
+    index = indexes.get(names) if indexes is not None else None
+    if index is None:
+        index = ToolIndex(candidates, min_relevance=0.0)
+        if indexes is not None:
+            indexes[names] = index
+    ranked = [spec.name for spec, _ in index.search(clause, len(candidates))]
+    return ranked + [name for name in names if name not in ranked]

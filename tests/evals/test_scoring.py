@@ -3,7 +3,7 @@ from __future__ import annotations
 import math
 from datetime import date
 
-from evals.compounds import served
+from evals.compounds import kept_clauses, served
 from evals.ha import expected_targets, score_ha_row
 from evals.harness import Outcome
 from evals.scoring import args_text, slot_found, tool_matches, wilson
@@ -86,6 +86,21 @@ def test_compound_needs_a_step_per_clause() -> None:
     assert served(["weather.forecast", "timer.set"], clauses) == 2
     assert served(["timer.set", "timer.set"], clauses) == 1
     assert served([], clauses) == 0
+
+
+def test_a_clause_is_dropped_only_when_no_step_serves_it_and_no_reply_names_it() -> None:
+    clauses = ["turn on the kitchen light", "book a flight to Rome", "what's the weather"]
+    steps = ["turn on the kitchen light", "what's the weather"]
+    assert kept_clauses(steps, [], clauses) == 2
+    assert (
+        kept_clauses(steps, ["'book a flight to Rome': not something I can do offline"], clauses)
+        == 3
+    )
+    assert kept_clauses([""], [], clauses) == 0  # one role's plan of the whole request
+    # a clause the planner cut in two: one half planned, the other named
+    cut = ["refresh my list and tell me what's on it"]
+    assert kept_clauses(["refresh my list"], ["'tell me what's on it': no"], cut) == 1
+    assert kept_clauses(["refresh my list"], [], cut) == 0
 
 
 DEVICES = [

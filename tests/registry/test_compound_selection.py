@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from agent_system.registry._loaders import build_registry
 from agent_system.registry._registry import ToolRegistry
-from agent_system.registry._selection import ToolIndex
+from agent_system.registry._selection import ToolIndex, choose_tools
+from agent_system.registry.spec import ToolSpec
 from agent_system.testing import make_settings
 
 
@@ -62,3 +64,46 @@ def test_a_registry_without_role_tools_ranks_lexically(registry: ToolRegistry) -
     other = ToolRegistry([s for s in registry if s.domain in ("summarization", "planning")])
     text = "summarize the plan and then replan it"
     assert other.search(text, 3) == ToolIndex(list(other)).search(text, 3)
+
+
+def _tool(name: str, description: str) -> ToolSpec:
+    return ToolSpec(name=name, description=description, parameters={}, func=lambda: None)
+
+
+_TOOLS = [
+    *(_tool(f"home.{verb}", f"{verb} a device") for verb in ("on", "off", "dim", "tint", "lock")),
+    _tool("agenda.show", "what is on the agenda"),
+    _tool("agenda.add", "add to the agenda"),
+    _tool("clock.ring", "ring at a time"),
+    _tool("stocks.quote", "the price of a stock share"),
+]
+
+
+def _reader(roles: dict[str, list[tuple[str, float]]]) -> Callable[[str], list[tuple[str, float]]]:
+    return lambda clause: roles.get(clause, [("other", 1.0)])
+
+
+def test_each_clause_brings_three_tools_of_its_role() -> None:
+    index = ToolIndex(_TOOLS)
+    classes = _reader({"make the room cosy": [("home", 0.97)], "what's on": [("agenda", 0.97)]})
+    chosen = choose_tools(_TOOLS, index.search, "make the room cosy and what's on", 6, classes)
+    assert {"home.on", "home.off", "home.dim"} <= set(chosen)  # registry order past 2
+    assert {"agenda.show", "agenda.add"} <= set(chosen)
+
+
+def test_an_unsure_clause_brings_the_runner_up_role_too() -> None:
+    index = ToolIndex(_TOOLS)
+    unsure = _reader({"the thing at nine": [("agenda", 0.6), ("clock", 0.35)]})
+    assert "clock.ring" in choose_tools(_TOOLS, index.search, "the thing at nine", 4, unsure)
+    sure = _reader({"the thing at nine": [("agenda", 0.95), ("clock", 0.04)]})
+    assert "clock.ring" not in choose_tools(_TOOLS, index.search, "the thing at nine", 4, sure)
+
+
+def test_the_best_lexical_match_of_another_domain_comes_after_the_first_turn() -> None:
+    index = ToolIndex(_TOOLS)
+    classes = _reader({"stock price and dim the lights": [("home", 0.8), ("agenda", 0.1)]})
+    chosen = choose_tools(
+        _TOOLS, index.search, "stock price and dim the lights", 3, classes, clauses=lambda t: [t]
+    )
+    # first turn: each role's best tool; then the best lexical match, though no role owns it
+    assert chosen == ["home.dim", "agenda.show", "stocks.quote"]
