@@ -191,6 +191,8 @@ def _cut(text: str, openers: frozenset[str], judge: Judge | None) -> list[tuple[
         piece = text[start : match.start()]
         following = text[match.end() :]
         cut_kind = "then" if match["seq"] else "and"
+        if _ADDRESS.fullmatch(piece.strip(" ,.!?")):
+            continue  # "hey olly, turn the lights up": a wake word or greeting is no clause
         if pieces or piece.strip(" ,.!?"):
             if not _keeps_cut(match, piece, following, openers) and not _judged(
                 judge, match, text[start : match.start()], following
@@ -205,6 +207,11 @@ def _cut(text: str, openers: frozenset[str], judge: Judge | None) -> list[tuple[
     return pieces
 
 
+_ADDRESS = re.compile(
+    r"(?:(?:hey|hi|hello|ok|okay|oh|um|uh|so|well|please|now|olly|alexa|siri|google|computer|"
+    r"assistant|jarvis)\b[\s,]*)+",
+    re.IGNORECASE,
+)
 _LEADING = re.compile(r"^(?:(?:and|also|plus|then|and then|after that)\b[\s,]*)+", re.IGNORECASE)
 
 

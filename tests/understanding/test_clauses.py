@@ -213,3 +213,10 @@ def test_a_judge_cuts_where_the_rules_glue() -> None:
     refuse = split_clauses("remind me to buy milk and the joke of the day", judge=judge)
     assert len(refuse) == 1
     assert len(split_clauses("dinner with Jo and Sam", judge=lambda a, b: True)) == 1
+
+
+@pytest.mark.parametrize(
+    "request_text", ["hey olly, turn the kitchen lights up", "ok google, what time is it"]
+)
+def test_a_wake_word_before_a_comma_is_no_clause(request_text: str) -> None:
+    assert texts(request_text) == [request_text]
