@@ -294,7 +294,12 @@ class ScriptedChatModel(BaseChatModel):
         texts = max(1, sum(1 for c in chunks if c.message.content) - 1)
         index = 0
         for chunk in chunks:
-            due = began + first + (latency - first) * min(index, texts) / texts
+            # Text is spread over the call; a tool call (a chunk without text) is complete
+            # only when the call is: it arrives at `latency`, as a server's last tokens do.
+            if chunk.message.content:
+                due = began + first + (latency - first) * min(index, texts) / texts
+            else:
+                due = began + latency
             wait = due - loop.time()
             if wait > 0:
                 await asyncio.sleep(wait)

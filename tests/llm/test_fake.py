@@ -87,6 +87,21 @@ async def test_latency_delays_the_reply_and_the_first_chunk() -> None:
     assert time.monotonic() - started < 0.3  # margin for a busy machine
 
 
+async def test_a_streamed_tool_call_arrives_when_the_call_ends_not_with_the_first_chunk() -> None:
+    # A ReAct turn that only calls tools has no text to spread: before, its whole message came
+    # at first_chunk_s (0.02 s here), a 25x faster LLM for the benchmarks' baseline.
+    call = AIMessage(content="", tool_calls=[{"name": "t", "args": {"x": 1}, "id": "c1"}])
+    model = ScriptedChatModel([call, "some words to spread"], latency_s=0.5, first_chunk_s=0.02)
+    for _ in range(2):
+        started = time.monotonic()
+        arrived: list[float] = []
+        async for chunk in model.astream(HI):
+            if chunk.content or chunk.tool_call_chunks:
+                arrived.append(time.monotonic() - started)
+        assert arrived[-1] >= 0.49  # the last text or tool-call chunk comes at the call's end
+    assert arrived[0] < 0.45  # text still starts early
+
+
 async def test_parallel_calls_overlap_their_latency() -> None:
     model = ScriptedChatModel(["a", "b", "c"], latency_s=0.3)
     started = time.monotonic()
