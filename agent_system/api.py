@@ -467,7 +467,7 @@ class AgentSystem:
         snapshot = await self.graph.aget_state(config)
         if not snapshot.tasks or snapshot.next or snapshot.interrupts:
             return
-        if (snapshot.values or {}).get("status") not in ("success", "partial", "failure"):
+        if (snapshot.values or {}).get("status") not in _OVER:
             return  # cut off mid-turn: the new turn replaces it (resume it to finish it instead)
         async for _ in self.graph.astream(None, config, stream_mode="custom"):
             pass  # no node runs: LangGraph only applies the saved writes and checkpoints
@@ -728,7 +728,7 @@ def _journal_clearing(thread_id: str, snapshot: Any) -> list[PutOp]:
     values = snapshot.values or {}
     if snapshot.next or snapshot.interrupts or not values.get("plan"):
         return []
-    if values.get("status") in ("success", "partial", "failure"):
+    if values.get("status") in _OVER:
         return StepJournal.clearing(thread_id, values["plan"])
     return []
 
@@ -782,7 +782,7 @@ def _run_result(
         status = "interrupted"
     elif errors:
         status = "failure"
-    elif status not in ("success", "partial", "failure"):
+    elif status not in _OVER:
         status = "failure"
     usage = llm_usage.model_copy(update={"tool_calls": 0})
     if plan_result is not None:

@@ -351,7 +351,6 @@ def choose_tools(
     for spec in tools:
         by_domain[spec.domain].append(spec)
     pieces = (clauses(text) if clauses else [c.text for c in split_clauses(text)]) or [text]
-    depth = per_clause
     queues: list[list[str]] = []
     for clause in pieces:
         ranked_roles = [(r, p) for r, p in classify(clause) if r in by_domain]
@@ -361,7 +360,7 @@ def choose_tools(
             if confidence >= min_confidence:
                 queues.append(_role_queue(by_domain[role], clause, indexes))
     chosen: dict[str, None] = {}
-    for level in range(depth):
+    for level in range(per_clause):
         for queue in queues:
             if level < len(queue):
                 chosen.setdefault(queue[level], None)
@@ -369,7 +368,7 @@ def choose_tools(
             chosen.setdefault(lexical[0], None)
     for name in lexical:
         chosen.setdefault(name, None)
-    for level in range(depth, max((len(q) for q in queues), default=0)):
+    for level in range(per_clause, max((len(q) for q in queues), default=0)):
         for queue in queues:
             if level < len(queue):
                 chosen.setdefault(queue[level], None)

@@ -33,7 +33,7 @@ from agent_system.understanding._clauses import split_clauses
 from agent_system.understanding.locale import home_statement
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterator, Mapping
 
     from agent_system.config import Settings
     from agent_system.roles import Role
@@ -175,11 +175,10 @@ class EmbeddedRouter:
             )
         placed = _Placed(self)
         pieces = split_clauses(text, self.openers, placed.other_action)
-        for stage in self.first_stages:
-            claimed = stage(request)
-            if claimed is not None and not (claimed.guess and self._overruled(text)):
-                # A stage must not claim the whole of a request with two roles in it.
-                return self._mixed_compound(text, pieces, placed) or claimed
+        claimed = next(self._claims(request), None)
+        if claimed is not None:
+            # A stage must not claim the whole of a request with two roles in it.
+            return self._mixed_compound(text, pieces, placed) or claimed
         if (home := home_statement(text)) is not None:
             return RouteDecision(
                 target=RouteTarget.FAST_REPLY,
@@ -235,6 +234,15 @@ class EmbeddedRouter:
                 scores=scores,
             )
         return self._threshold_decision(best, confidence, scores)
+
+    def _claims(self, request: RouteRequest) -> Iterator[RouteDecision]:
+        """The first stages' claims on `request`, in order, less the guesses the classifier
+        overrules (lazily: the first one usually decides)."""
+        text = request.text.strip()
+        for stage in self.first_stages:
+            claimed = stage(request)
+            if claimed is not None and not (claimed.guess and self._overruled(text)):
+                yield claimed
 
     def _mixed_compound(
         self, text: str, pieces: list[SplitClause], placed: _Placed
@@ -332,14 +340,8 @@ class _Placed:
         return found
 
     def _place(self, text: str) -> tuple[str, float]:
-        router = self.router
-        for stage in router.first_stages:
-            claimed = stage(RouteRequest(text=text))
-            if (
-                claimed is not None
-                and claimed.role
-                and not (claimed.guess and router._overruled(text))
-            ):
+        for claimed in self.router._claims(RouteRequest(text=text)):
+            if claimed.role:
                 return claimed.role, claimed.confidence
         return self.classify(text)
 
