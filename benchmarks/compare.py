@@ -40,6 +40,8 @@ class ScenarioRuns:
     """Ours with `stream_plans` off: the plan waits for the whole reply (for comparison)."""
     plain: list[RunSample] = field(default_factory=list)
     """Ours with tools that return plain data (no display text)."""
+    shipped: list[RunSample] = field(default_factory=list)
+    """Ours as shipped: the hybrid router, SQLite, the tools beside the built-in ones."""
     offline: list[RunSample] = field(default_factory=list)
     offline_skipped: str = ""
 
@@ -124,68 +126,56 @@ async def compare(
     offline_reason: str | None,
     progress: Progress = print,
 ) -> list[ScenarioRuns]:
-    """Run every scenario `runs` times on each system, interleaved."""
-    systems: list[tuple[ScenarioRuns, Baseline, OursLLM, OursOffline | None, OursLLM, OursLLM]]
-    systems = []
+    """Run every scenario `runs` times on each system, interleaved.
+
+    Every system is built and its storage opened before the rounds (as the baseline's agent is
+    compiled before them): a round measures requests, not start-up."""
+    systems: list[tuple[ScenarioRuns, list[tuple[str, Any]]]] = []
     for scenario in scenarios:
         record = ScenarioRuns(scenario)
-        offline: OursOffline | None = None
+        kinds: list[tuple[str, Any]] = [
+            ("baseline", Baseline(scenario, workload)),
+            ("ours", OursLLM(scenario, workload)),
+            ("whole", OursLLM(scenario, workload, stream=False)),
+            ("plain", OursLLM(scenario, workload, plain=True)),
+            ("shipped", OursLLM(scenario, workload, shipped=True)),
+        ]
         if scenario.offline_text is None:
             record.offline_skipped = "no built-in-role request of this shape"
         elif offline_reason is not None:
             record.offline_skipped = offline_reason
         else:
             offline = OursOffline(scenario.offline_text, workload, len(scenario.steps))
-        whole = OursLLM(scenario, workload, stream=False)
-        plain = OursLLM(scenario, workload, plain=True)
-        systems.append(
-            (
-                record,
-                Baseline(scenario, workload),
-                OursLLM(scenario, workload),
-                offline,
-                whole,
-                plain,
-            )
-        )
+            kinds.append(("offline", offline))
+        systems.append((record, kinds))
     try:
-        if not warmup and systems:  # imports and first-call set-up, not measured either way
-            _, base, ours, _, _, _ = systems[0]
-            await base.run()
-            await ours.run()
+        for _, kinds in systems:
+            for _, system in kinds:
+                if hasattr(system, "aopen"):
+                    await system.aopen()
+        if systems:  # imports and first-call set-up, not measured either way
+            for _, system in systems[0][1]:
+                await system.run()
         if warmup:
             progress("warm-up round")
-            for _, base, ours, off, whole, plain in systems:
-                await base.run()
-                await ours.run()
-                await whole.run()
-                await plain.run()
-                if off is not None:
-                    await off.run()
+            for _, kinds in systems:
+                for _, system in kinds:
+                    await system.run()
         for round_no in range(runs):
             progress(f"round {round_no + 1}/{runs}")
-            for record, base, ours, off, whole, plain in systems:
-                order: list[tuple[str, Any]] = [
-                    ("baseline", base),
-                    ("ours", ours),
-                    ("whole", whole),
-                    ("plain", plain),
-                ]
-                if off is not None:
-                    order.append(("offline", off))
+            for record, kinds in systems:
+                order = list(kinds)
                 if round_no % 2:
                     order.reverse()
                 for kind, system in order:
                     sample = await system.run()
                     getattr(record, kind).append(sample)
     finally:
-        for _, _, ours, off, whole, plain in systems:
-            await ours.aclose()
-            await whole.aclose()
-            await plain.aclose()
-            if off is not None:
-                await off.aclose()
-    return [record for record, *_ in systems]
+        for _, kinds in systems:
+            for _, system in kinds:
+                if hasattr(system, "aclose"):
+                    await system.aclose()
+    return [record for record, _ in systems]
 
 
 def _tokens_and_first_token(record: ScenarioRuns) -> dict[str, Any]:
@@ -245,6 +235,14 @@ def summarize(records: list[ScenarioRuns], workload: Latency) -> dict[str, Any]:
                 whole_ms=median([s.wall_s for s in record.whole]) * 1000,
                 whole_speedup=median(_ratios(record.baseline, record.whole)),
             )
+        if record.shipped:
+            row.update(
+                shipped_ms=median([s.wall_s for s in record.shipped]) * 1000,
+                shipped_speedup=median(_ratios(record.baseline, record.shipped)),
+                shipped_llm_calls=max(s.llm_calls for s in record.shipped),
+                shipped_ok=all(s.ok for s in record.shipped),
+                shipped_detail=record.shipped[-1].detail,
+            )
         if record.plain:
             row.update(
                 plain_ms=median([s.wall_s for s in record.plain]) * 1000,
@@ -267,10 +265,12 @@ def summarize(records: list[ScenarioRuns], workload: Latency) -> dict[str, Any]:
     by_name = {r["scenario"]: r for r in rows}
     offline_rows = [r for r in rows if "offline_speedup" in r]
     plain_rows = [r for r in rows if "plain_speedup" in r and not math.isnan(r["speedup"])]
+    shipped_rows = [r for r in rows if "shipped_speedup" in r]
     return {
         "rows": rows,
         "geomean_speedup": geomean(speedups),
         "geomean_plain_speedup": geomean([r["plain_speedup"] for r in plain_rows]),
+        "geomean_shipped_speedup": geomean([r["shipped_speedup"] for r in shipped_rows]),
         "geomean_ceiling": geomean([r["ceiling"] for r in rows]),
         "chain_4_speedup": by_name.get("chain_4", {}).get("speedup", math.nan),
         "geomean_offline_speedup": geomean([r["offline_speedup"] for r in offline_rows]),

@@ -78,6 +78,22 @@ def _comparison(comp: dict[str, Any]) -> list[Check]:
             "speed",
         )
     )
+    shipped = [
+        rows[n]["shipped_speedup"]
+        for n in STREAMED_GEOMEAN_OVER
+        if "shipped_speedup" in rows.get(n, {})
+    ]
+    if shipped and len(shipped) == len(picked):
+        geo_shipped = math.exp(sum(math.log(x) for x in shipped) / len(shipped))
+        checks.append(
+            Check(
+                "speedup, geometric mean, LLM path as shipped (hybrid router, SQLite)",
+                f">= {STREAMED_GEOMEAN}x",
+                f"{_f(geo_shipped)}x",
+                geo_shipped >= STREAMED_GEOMEAN,
+                "speed",
+            )
+        )
     plain = [
         rows[n]["plain_speedup"]
         for n in STREAMED_GEOMEAN_OVER
@@ -214,7 +230,12 @@ def _comparison(comp: dict[str, Any]) -> list[Check]:
     broken = [
         r["scenario"]
         for r in comp["rows"]
-        if not (r["ours_ok"] and r["baseline_ok"] and r.get("plain_ok", True))
+        if not (
+            r["ours_ok"]
+            and r["baseline_ok"]
+            and r.get("plain_ok", True)
+            and r.get("shipped_ok", True)
+        )
     ]
     checks.append(
         Check(

@@ -8,6 +8,10 @@
   built-in role, in well under a millisecond).
 - **Offline**: `AgentSystem` with the embedded router and planner and no LLM at all, over the
   built-in roles whose tools are replaced by simulated-latency tools of the same names.
+- **As shipped** (`OursLLM(..., shipped=True)`): what `AgentSystem(settings, chat_model=...)`
+  builds with nothing else given: the hybrid router (embedded, the LLM when unsure, on the same
+  simulated LLM), the hybrid planner, the default SQLite persistence, and the simulated tools
+  added beside the built-in ones as a plugin author's tools are.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from agent_system.planning._prompts import PLANNER_SYSTEM, REPLANNER_SYSTEM
 from agent_system.planning.models import ExecutionPlan, ExecutionStep
 from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolOutput, ToolSpec
+from agent_system.routing._llm import ROUTER_SYSTEM
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 from agent_system.testing import make_settings
 from benchmarks.baseline import RunSample, call_tokens, planning_call_parts
@@ -67,11 +72,24 @@ class PlanningRouter:
         return self.decide(request)
 
 
+ROUTE_CHOICE = {
+    "target": "meta_planning",
+    "role": None,
+    "confidence": 0.9,
+    "follow_up": False,
+    "reason": "Steps over tools no role owns.",
+}
+"""What the simulated LLM answers the hybrid router: the scenarios need the planner."""
+
+
 def planner_policy(scenario: Scenario) -> Any:
-    """The scripted LLM: the plan for a planner prompt, the revision for a replanner prompt."""
+    """The scripted LLM: the plan for a planner prompt, the revision for a replanner prompt,
+    the route for a router prompt."""
 
     def turn(messages: list[BaseMessage]) -> str:
         system = str(messages[0].content) if messages else ""
+        if system.startswith(ROUTER_SYSTEM):
+            return compact_json(ROUTE_CHOICE)
         if system.startswith(REPLANNER_SYSTEM):
             return compact_json(scenario.replan_reply())
         if system.startswith(PLANNER_SYSTEM):
@@ -130,9 +148,11 @@ class OursLLM:
         *,
         stream: bool = True,
         plain: bool = False,
+        shipped: bool = False,
         **system_options: Any,
     ) -> None:
-        """`plain`: the tools return plain data, no display text (`make_registry`)."""
+        """`plain`: the tools return plain data, no display text (`make_registry`);
+        `shipped`: the product as `AgentSystem` builds it by default (module docstring)."""
         latency = workload.tool_s if scenario.tool_latency_s is None else scenario.tool_latency_s
         self.scenario = scenario
         self.model = ScriptedChatModel(
@@ -142,6 +162,17 @@ class OursLLM:
             model_name="planner",
         )
         self.planner = _TimedPlanner(self.model)
+        if shipped:
+            registry = ToolRegistry.builtin()
+            for spec in make_registry(latency, plain=plain):
+                registry.add(spec)
+            self.system = AgentSystem(
+                _settings(_home(), stream_plans=stream),
+                registry=registry,
+                chat_model=self.model,
+                **system_options,
+            )
+            return
         options: dict[str, Any] = {
             "checkpointer": InMemorySaver(),
             "store": InMemoryStore(),
@@ -157,6 +188,11 @@ class OursLLM:
             roles={},
             **options,
         )
+
+    async def aopen(self) -> None:
+        """Build the system and open its storage (before the rounds, as the baseline's agent
+        is compiled before them)."""
+        await self.system.aopen()
 
     async def run(self) -> RunSample:
         before = len(self.model.calls)
@@ -252,6 +288,10 @@ class OursOffline:
             models={},
             **options,
         )
+
+    async def aopen(self) -> None:
+        """Build the system and open its storage."""
+        await self.system.aopen()
 
     async def run(self) -> RunSample:
         started = time.perf_counter()

@@ -27,12 +27,15 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ROLE_DESCRIPTIONS",  # noqa: F822 - computed, see __getattr__
+    "ROUTER_SYSTEM",
     "LLMRouter",
     "RouteChoice",
     "route_choice_model",
 ]
 
 _HISTORY_TURNS = 4
+ROUTER_SYSTEM = "You route a user's request for an assistant."
+"""How the router's system prompt opens."""
 
 
 def _builtin_roles() -> dict[str, Role]:
@@ -85,7 +88,7 @@ def route_choice_model(roles: tuple[str, ...]) -> type[RouteChoice]:
 def _system_prompt(roles: Mapping[str, str], tool_roles: Collection[str]) -> str:
     acting = ", ".join(name for name in roles if name in tool_roles)
     lines = [
-        "You route a user's request for an assistant. Fast-reply roles:",
+        f"{ROUTER_SYSTEM} Fast-reply roles:",
         *(f"- {name}: {what}" for name, what in roles.items()),
         "Rules: choose fast_reply with one role only when that role alone can answer. Choose "
         "meta_planning for requests with two actions or two roles ('check the weather and set "

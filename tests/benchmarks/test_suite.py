@@ -108,6 +108,9 @@ async def test_a_tiny_chain_runs_on_both_systems_with_the_expected_llm_calls() -
     assert row["baseline_ok"] and row["ours_ok"]
     assert (row["baseline_llm_calls"], row["ours_llm_calls"]) == (3, 1)
     assert row["speedup"] > 0
+    # As shipped (hybrid router, SQLite, the tools beside the built-in ones): the embedded
+    # router is sure this request needs the planner, so the plan is the only LLM call.
+    assert row["shipped_ok"] and row["shipped_llm_calls"] == 1
     checks = evaluate({"comparison": summary})
     assert all(c.line().startswith(("PASS", "FAIL", "N/A")) for c in checks)
     results: dict[str, Any] = {
@@ -120,6 +123,7 @@ async def test_a_tiny_chain_runs_on_both_systems_with_the_expected_llm_calls() -
     }
     page = render(results, checks, {})
     assert "| chain_2 |" in page
+    assert "as shipped speedup" in page
 
 
 @pytest.mark.anyio
@@ -138,3 +142,20 @@ def test_verdict_lines_of_another_benchmark_are_parsed_with_their_values() -> No
         "decision_p50_ms": 0.41,
         "in_role_accuracy": 0.9,
     }
+
+
+@pytest.mark.anyio
+async def test_as_shipped_an_unsure_route_asks_the_llm_router_and_still_plans() -> None:
+    from benchmarks.ours import OursLLM
+
+    single = next(s for s in comparison_scenarios() if s.name == "single")
+    ours = OursLLM(single, Latency(llm_s=0.01, tool_s=0.005), shipped=True)
+    try:
+        await ours.aopen()
+        sample = await ours.run()
+    finally:
+        await ours.aclose()
+    assert sample.ok
+    prompts = sorted(str(c.messages[0].content)[:9] for c in ours.model.calls)
+    assert prompts == ["Plan the ", "You route"]  # the route and the plan, side by side
+    assert sample.llm_calls == 2
