@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
@@ -25,7 +26,7 @@ from agent_system.graph._gate import PlanGate
 from agent_system.graph._state import AgentState
 from agent_system.graph._steps import RunSteps
 from agent_system.graph._view import StateView, emit, thread_id
-from agent_system.planning._base import InvalidStep, StreamingPlanner
+from agent_system.planning._base import InvalidStep, StepCallback, StreamingPlanner
 from agent_system.planning.models import ExecutionPlan, ExecutionStep
 from agent_system.roles import SPEAKER_AREA
 
@@ -65,7 +66,24 @@ class Plan:
         if state.get("area"):
             SPEAKER_AREA.set(state.get("area"))
         try:
-            plan = await self._speculated(view, tools, config)
+            plan = None
+            held = self._speculation(view, tools, config)
+            if held is not None:
+                task, buffer = held
+                if buffer is not None and buffer.streamed:  # its steps start as they close
+
+                    async def follow(on_step: StepCallback) -> ExecutionPlan:
+                        buffer.follow(on_step)
+                        taken = await _taken(task)
+                        if taken is None:
+                            raise LLMError("The plan started while routing was dropped.")
+                        plan: ExecutionPlan = taken[1]
+                        return plan
+
+                    return await self._streamed(view, tools, config, follow)
+                taken = await _taken(task)
+                if taken is not None and taken[0] == [s.name for s in tools]:
+                    plan = taken[1]
             if plan is None:
                 streams = isinstance(self.planner, StreamingPlanner)
                 if self.runtime.settings.stream_plans and streams:
@@ -78,27 +96,29 @@ class Plan:
         goto = self.gate.accept(view, plan, thread_id(config), errors)
         return Command(goto=goto, update=view.update())
 
-    async def _speculated(
-        self, view: StateView, tools: list[ToolSpec], config: RunnableConfig
-    ) -> ExecutionPlan | None:
-        """The plan started while the router decided (same tools), if there is one."""
-        task = None
+    def _speculation(self, view: StateView, tools: list[ToolSpec], config: RunnableConfig) -> Any:
+        """The planning started while the router decided, over the same tools (the task and
+        the buffer its steps stream into), if there is one; one over other tools is dropped."""
+        held = None
         if self.speculations is not None:
-            task = self.speculations.take((thread_id(config), view.started_at))
-        if task is not None:
-            try:
-                names, plan = await task
-            except asyncio.CancelledError:
-                if not task.cancelled():
-                    raise  # this node itself is being cancelled
-            else:
-                if names == [s.name for s in tools]:
-                    return plan
-        return None
+            held = self.speculations.take((thread_id(config), view.started_at))
+        if held is None:
+            return None
+        task, buffer = held
+        if buffer is not None and buffer.streamed and buffer.names != [s.name for s in tools]:
+            task.cancel()
+            return None
+        return held
 
     async def _streamed(
-        self, view: StateView, tools: list[ToolSpec], config: RunnableConfig
+        self,
+        view: StateView,
+        tools: list[ToolSpec],
+        config: RunnableConfig,
+        source: Callable[[StepCallback], Awaitable[ExecutionPlan]] | None = None,
     ) -> Command[str]:
+        """Each step checked and started as it closes in the planner's stream (`source`: a
+        stream already under way, followed instead of asking the planner)."""
         thread = thread_id(config)
         settings = self.runtime.settings
         # Known before the first step starts, and the same when this node runs again after a
@@ -135,10 +155,15 @@ class Plan:
             queue.put_nowait(step)
 
         errors: list[ErrorInfo] = []
-        stream = cast(StreamingPlanner, self.planner)
+        if source is None:
+            stream = cast(StreamingPlanner, self.planner)
+
+            async def source(on_step: StepCallback) -> ExecutionPlan:
+                return await stream.stream_plan(view.request, tools, view.history, on_step)
+
         try:
             try:
-                plan = await stream.stream_plan(view.request, tools, view.history, on_step)
+                plan = await source(on_step)
             except (LLMError, BudgetExceededError) as exc:
                 log.warning("LLM planner failed (%s); using the embedded planner", exc.message)
                 errors.append(degraded(exc))
@@ -191,6 +216,16 @@ class Plan:
         else:
             goto = "synthesize"
         return Command(goto=goto, update=view.update())
+
+
+async def _taken(task: asyncio.Task[Any]) -> Any:
+    """A speculative task's (tool names, plan), or None when it was cancelled."""
+    try:
+        return await task
+    except asyncio.CancelledError:
+        if not task.cancelled():
+            raise  # this node itself is being cancelled
+    return None
 
 
 def degraded(exc: AgentSystemError) -> ErrorInfo:

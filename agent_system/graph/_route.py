@@ -9,6 +9,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
 
 from agent_system import events as ev
+from agent_system.graph._speculate import StepBuffer
 from agent_system.graph._state import AgentState
 from agent_system.graph._view import StateView, emit, thread_id
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
@@ -73,13 +74,15 @@ class Route:
         if speculating is None or self.speculate is None or self.speculations is None:
             return await self.router.route(request)
         speculate, history = self.speculate, view.history
+        buffer = StepBuffer()  # a streamed speculative plan's steps wait here for the route
 
         async def plan_ahead(decision: RouteDecision) -> Any:
-            return await speculate(state, decision, history)
+            return await speculate(state, decision, history, buffer)
 
         routed = cast("Routed", await speculating(request, plan_ahead))
         if routed.speculative is not None:
-            self.speculations.keep((thread_id(config), view.started_at), routed.speculative)
+            key = (thread_id(config), view.started_at)
+            self.speculations.keep(key, routed.speculative, buffer)
         return routed.decision
 
 

@@ -6,6 +6,11 @@ them. If the LLM sends the request to the planner, the `plan` node takes the tas
 tools) instead of calling the planner again: the route call no longer comes before planning. If
 the LLM picks a fast-reply role, the router cancels the task. Tasks live in memory only: a run
 resumed after a crash plans again, as it did before.
+
+When the planner streams (`stream_plans`), the speculative plan streams too: each step, as its
+JSON object closes, waits in a `StepBuffer` until the LLM has chosen; the `plan` node then takes
+the steps held so far and the rest as they come, and starts them as it does its own stream's
+(nothing runs before the route is known).
 """
 
 from __future__ import annotations
@@ -15,16 +20,17 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from agent_system.planning._base import StreamingPlanner
 from agent_system.roles import SPEAKER_AREA
 
 if TYPE_CHECKING:
     from agent_system.graph._route import SelectTools
     from agent_system.graph._state import AgentState
-    from agent_system.planning._base import Planner
-    from agent_system.planning.models import ExecutionPlan
+    from agent_system.planning._base import InvalidStep, Planner, StepCallback
+    from agent_system.planning.models import ExecutionPlan, ExecutionStep
     from agent_system.routing.models import RouteDecision, Turn
 
-__all__ = ["RunKey", "Speculate", "Speculations"]
+__all__ = ["RunKey", "Speculate", "Speculations", "StepBuffer"]
 
 RunKey = tuple[str | None, float]
 """A run: (thread id, the time the run started)."""
@@ -34,23 +40,56 @@ Speculated = tuple[list[str], "ExecutionPlan"]
 
 
 @dataclass
+class StepBuffer:
+    """A speculative plan's streamed steps, held until the `plan` node follows them."""
+
+    names: list[str] | None = None
+    """The tools the plan is being made over (set when planning starts)."""
+    streamed: bool = False
+    """True when the plan streams here (else it comes whole, as the task's result)."""
+    _held: list[ExecutionStep | InvalidStep] = field(default_factory=list)
+    _sink: StepCallback | None = None
+
+    def put(self, item: ExecutionStep | InvalidStep) -> None:
+        """A step whose JSON object closed: held, or passed on once followed."""
+        if self._sink is None:
+            self._held.append(item)
+        else:
+            self._sink(item)
+
+    def follow(self, sink: StepCallback) -> None:
+        """Hand `sink` the steps held so far, then every later one as it comes."""
+        held, self._held = self._held, []
+        for item in held:
+            sink(item)
+        self._sink = sink
+
+
+Held = tuple[asyncio.Task[Speculated], StepBuffer | None]
+
+
+@dataclass
 class Speculations:
     """Speculative plans by run, taken once by the `plan` node; the oldest are dropped."""
 
     limit: int = 64
-    _tasks: OrderedDict[RunKey, asyncio.Task[Speculated]] = field(default_factory=OrderedDict)
+    _tasks: OrderedDict[RunKey, Held] = field(default_factory=OrderedDict)
 
-    def keep(self, key: RunKey, task: asyncio.Task[Speculated]) -> None:
-        """Hold `task` for the run `key` (a run that never plans leaves it to be dropped)."""
+    def keep(
+        self, key: RunKey, task: asyncio.Task[Speculated], buffer: StepBuffer | None = None
+    ) -> None:
+        """Hold `task` (and the `buffer` its steps stream into) for the run `key` (a run that
+        never plans leaves it to be dropped)."""
         while len(self._tasks) >= self.limit:
-            _, old = self._tasks.popitem(last=False)
+            _, (old, _) = self._tasks.popitem(last=False)
             old.cancel()
-        self._tasks[key] = task
+        self._tasks[key] = (task, buffer)
 
-    def take(self, key: RunKey) -> asyncio.Task[Speculated] | None:
-        """The run's speculative task, once (None when there is none or it was cancelled)."""
-        task = self._tasks.pop(key, None)
-        return None if task is None or task.cancelled() else task
+    def take(self, key: RunKey) -> Held | None:
+        """The run's speculative task and buffer, once (None when there is none or it was
+        cancelled)."""
+        held = self._tasks.pop(key, None)
+        return None if held is None or held[0].cancelled() else held
 
     def __len__(self) -> int:
         return len(self._tasks)
@@ -64,11 +103,20 @@ class Speculate:
     planner: Planner
 
     async def __call__(
-        self, state: AgentState, decision: RouteDecision, history: list[Turn]
+        self,
+        state: AgentState,
+        decision: RouteDecision,
+        history: list[Turn],
+        buffer: StepBuffer | None = None,
     ) -> Speculated:
         names = self.select.names(state["request"], decision.scores)
         tools = [s for name in names if (s := self.select.registry.get(name))]
         if state.get("area"):
             SPEAKER_AREA.set(state.get("area"))
-        plan = await self.planner.plan(state["request"], tools, history)
+        streams = self.select.runtime.settings.stream_plans
+        if buffer is not None and streams and isinstance(self.planner, StreamingPlanner):
+            buffer.names, buffer.streamed = names, True
+            plan = await self.planner.stream_plan(state["request"], tools, history, buffer.put)
+        else:
+            plan = await self.planner.plan(state["request"], tools, history)
         return names, plan

@@ -85,13 +85,21 @@ class HybridRouter:
         decision = self.embedded.decide(request)
         if not self.consults_llm(decision):
             return Routed(decision)
-        task = asyncio.ensure_future(speculate(decision)) if speculate is not None else None
-        final = await self._ask_llm(request, decision, started)
-        if task is not None and final.target != RouteTarget.META_PLANNING:
+        if speculate is None:
+            return Routed(await self._ask_llm(request, decision, started))
+        asking = asyncio.ensure_future(self._ask_llm(request, decision, started))
+        await asyncio.sleep(0)  # the route call goes out first: the plan waits on its answer
+        task = asyncio.ensure_future(speculate(decision))
+        try:
+            final = await asking
+        except BaseException:
+            task.cancel()
+            raise
+        if final.target != RouteTarget.META_PLANNING:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-            task = None
+            return Routed(final)
         return Routed(final, task)
 
     async def _ask_llm(

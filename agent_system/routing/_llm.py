@@ -4,20 +4,29 @@ Used by `HybridRouter` when the embedded router is unsure. The model sees the ro
 routing rules and the recent turns, and answers a `RouteChoice` (through the provider's tool
 calling, ``with_structured_output``). Any failure raises `LLMError`; the hybrid router then
 keeps the embedded guess.
+
+The answer is streamed: a reply that opens with ``"target": "meta_planning"`` and its
+confidence decides there (planning, already under way beside the call, goes on at once), and the
+rest of the reply (the reason) is read to its end in the background, so the call is counted
+whole. Any other reply is read whole and validated, with one corrective call when it does not
+parse.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import logging
+import re
 import time
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
-from pydantic import BaseModel, Field, create_model
+from pydantic import BaseModel, Field, ValidationError, create_model
 
 from agent_system.errors import LLMError, LLMOutputError
-from agent_system.llm._structured import invoke_structured
+from agent_system.llm._structured import corrective_messages, invoke_structured, stream_structured
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 
 if TYPE_CHECKING:
@@ -33,7 +42,15 @@ __all__ = [
     "route_choice_model",
 ]
 
+log = logging.getLogger(__name__)
+
 _HISTORY_TURNS = 4
+_EARLY = re.compile(
+    r'\s*(?:```(?:json)?\s*)?\{\s*"target"\s*:\s*"meta_planning"\s*,'
+    r'(?:\s*"role"\s*:\s*(?:null|"[^"\\]*")\s*,)?'
+    r'\s*"confidence"\s*:\s*(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*[,}]'
+)
+"""A reply that has said enough: meta-planning (no role needed) and its confidence."""
 ROUTER_SYSTEM = "You route a user's request for an assistant."
 """How the router's system prompt opens."""
 
@@ -59,10 +76,10 @@ class RouteChoice(BaseModel):
         description="fast_reply: one role answers alone; meta_planning: several steps, "
         "several roles, or nothing a role owns."
     )
+    confidence: float = Field(ge=0.0, le=1.0, description="Probability that this route is right.")
     role: str | None = Field(
         default=None, description="The role for fast_reply; null for meta_planning."
     )
-    confidence: float = Field(ge=0.0, le=1.0, description="Probability that this route is right.")
     follow_up: bool = Field(
         default=False, description="True when the request continues the previous turn's role."
     )
@@ -112,9 +129,12 @@ class LLMRouter:
         *,
         roles: Mapping[str, str] | None = None,
         tool_roles: Collection[str] | None = None,
+        stream: bool = True,
     ) -> None:
         """`roles`: what each role owns, by name (default: the built-in roles' routing hints);
-        `tool_roles`: those that act through tools (default: every role but conversation)."""
+        `tool_roles`: those that act through tools (default: every role but conversation);
+        `stream`: read the answer as it streams and decide as soon as it says meta-planning
+        (module docstring)."""
         from agent_system.roles import declaration
 
         if roles is None:
@@ -128,6 +148,8 @@ class LLMRouter:
             tool_roles if tool_roles is not None else set(self.roles) - {"conversation"}
         )
         self.choice_model = route_choice_model(tuple(self.roles))
+        self.stream = stream
+        self._reading: set[asyncio.Future[Any]] = set()
 
     @classmethod
     def from_roles(cls, chat_model: BaseChatModel, roles: Mapping[str, Role]) -> LLMRouter:
@@ -157,9 +179,14 @@ class LLMRouter:
         try:
             # Through the LLM layer: strict schema or JSON mode, one corrective retry, and the
             # call counted against the request's usage and budget like every other LLM call.
-            raw: Any = await invoke_structured(
-                self.chat_model, self.choice_model, self.messages(request), output_tokens=128
-            )
+            messages = self.messages(request)
+            raw: Any
+            if self.stream:
+                raw = await self._streamed(messages)
+            else:
+                raw = await invoke_structured(
+                    self.chat_model, self.choice_model, messages, output_tokens=128
+                )
         except LLMError as exc:  # keep the kind (auth, output...), name the request
             raise type(exc)(
                 f"The LLM router could not route {request.text!r}: {exc.message}",
@@ -186,6 +213,73 @@ class LLMRouter:
             router="llm",
             elapsed_ms=(time.perf_counter() - started) * 1000.0,
         )
+
+    async def _streamed(self, messages: list[BaseMessage]) -> Any:
+        """The choice from a streamed answer: as soon as it opens with meta-planning and its
+        confidence, else once it is whole (one corrective call when it does not parse)."""
+        loop = asyncio.get_running_loop()
+        early: asyncio.Future[RouteChoice] = loop.create_future()
+        seen: list[str] = []
+
+        def on_text(text: str) -> None:
+            seen.append(text)
+            if early.done():
+                return
+            match = _EARLY.match("".join(seen))
+            if match is not None and 0.0 <= float(match[1]) <= 1.0:
+                early.set_result(
+                    self.choice_model(target="meta_planning", confidence=float(match[1]))
+                )
+
+        call: asyncio.Future[str] = asyncio.ensure_future(
+            stream_structured(
+                self.chat_model, self.choice_model, messages, on_text, output_tokens=128
+            )
+        )
+        try:
+            waiting: set[asyncio.Future[Any]] = {call, early}
+            await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        except BaseException:
+            call.cancel()
+            raise
+        if early.done():
+            if call.done():
+                _read_out(call)
+            else:  # the reason is still coming: read to the end, the call counted whole
+                self._reading.add(call)
+                call.add_done_callback(self._reading.discard)
+                call.add_done_callback(_read_out)
+            return early.result()
+        early.cancel()
+        text = call.result()
+        try:
+            return self.choice_model.model_validate_json(_unfenced(text))
+        except ValidationError as exc:
+            problems = [
+                f"{'.'.join(str(p) for p in e['loc']) or '(reply)'}: {e['msg']}"
+                for e in exc.errors(include_url=False)[:10]
+            ]
+        return await invoke_structured(
+            self.chat_model,
+            self.choice_model,
+            corrective_messages(messages, text, problems),
+            output_tokens=128,
+            attempts=1,
+        )
+
+
+def _read_out(call: asyncio.Future[Any]) -> None:
+    """The end of a route answer already decided on: its failure is logged, never raised."""
+    if not call.cancelled() and (exc := call.exception()) is not None:
+        log.warning("The LLM router's answer broke off after it had decided: %s", exc)
+
+
+def _unfenced(text: str) -> str:
+    text = text.strip()
+    if text.startswith("```"):
+        text = text.split("\n", 1)[1] if "\n" in text else ""
+        text = text.rsplit("```", 1)[0]
+    return text
 
 
 def _coerce(raw: Any, model: type[RouteChoice]) -> RouteChoice:

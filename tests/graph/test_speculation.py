@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
@@ -94,3 +96,76 @@ async def test_a_fast_role_chosen_by_the_llm_drops_the_speculative_plan(tmp_path
     assert result.route is not None and result.route.router == "llm"
     assert result.reply == "echo: hello"  # the role answered; the plan was never run
     assert (planner.calls, calls.counts) == (1, {"echo": 1})
+
+
+@dataclass
+class StreamingPlanner(WaitingPlanner):
+    """Streams two steps; the second only once the route has been answered."""
+
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    streams: int = 0
+    handed_before_answer: int = 0
+
+    async def stream_plan(
+        self,
+        request: str,
+        tools: list[ToolSpec],
+        history: list[Turn] | None,
+        on_step: Callable[[Any], None],
+    ) -> ExecutionPlan:
+        self.streams += 1
+        self.started.set()
+        steps = [
+            ExecutionStep(id="s1", tool="test.echo", arguments={"text": "first"}),
+            ExecutionStep(id="s2", tool="test.echo", arguments={"text": "second"}),
+        ]
+        on_step(steps[0])  # closed before the router answers: held, not run
+        self.handed_before_answer += 1
+        await asyncio.wait_for(self.answered.wait(), timeout=30)
+        on_step(steps[1])
+        return ExecutionPlan(request=request, steps=steps, planner=self.name)
+
+
+@dataclass
+class AnsweringRouter:
+    """Answers meta-planning once the first step has streamed; notes what had run by then."""
+
+    planner: StreamingPlanner
+    calls: Calls
+    ran_before_answer: dict[str, int] = field(default_factory=dict)
+
+    async def route(self, request: RouteRequest) -> RouteDecision:
+        await asyncio.wait_for(self.planner.started.wait(), timeout=30)
+        await asyncio.sleep(0.05)
+        self.ran_before_answer = dict(self.calls.counts)
+        self.planner.answered.set()
+        return RouteDecision(target=RouteTarget.META_PLANNING, confidence=0.9, router="llm")
+
+
+async def test_a_streamed_speculative_plan_runs_its_steps_once_the_route_is_known(
+    tmp_path: Path,
+) -> None:
+    planner = StreamingPlanner()
+    calls = Calls()
+    llm = AnsweringRouter(planner, calls)
+    router = HybridRouter(EmbeddedRouter(ScriptedClassifier("timer", 0.8)), llm)  # type: ignore[arg-type]
+    runtime = make_runtime(make_settings(tmp_path / "home"))
+    runtime.store = InMemoryStore()
+    built = AgentSystem(
+        runtime.settings,
+        registry=make_tools(calls),
+        router=router,
+        planner=planner,
+        models={},
+        checkpointer=InMemorySaver(),
+        store=runtime.store,
+        runtime=runtime,
+        roles={"echo": EchoRole()},
+    )
+    async with built:
+        result = await built.arun("echo twice for me", thread_id="t")
+    assert result.status == "success", result.errors
+    assert planner.handed_before_answer == 1 and llm.ran_before_answer == {}  # held, not run
+    assert (planner.streams, planner.calls) == (1, 0)  # that stream was followed, not redone
+    assert calls.counts == {"echo": 2}
+    assert "echo: first" in result.reply and "echo: second" in result.reply
