@@ -177,6 +177,8 @@ class EmbeddedRouter:
         pieces = split_clauses(text, self.openers, placed.other_action)
         claimed = next(self._claims(request), None)
         if claimed is not None:
+            if claimed.slots.get("whole"):  # the role read every clause itself
+                return claimed
             # A stage must not claim the whole of a request with two roles in it.
             return self._mixed_compound(text, pieces, placed) or claimed
         if (home := home_statement(text)) is not None:

@@ -170,6 +170,9 @@ _MONTHS = (
 )  # fmt: skip
 _MONTH = "|".join(_MONTHS)
 _ORD = r"(?:st|nd|rd|th)"
+_PART_OF_DAY = r"in\s+the\s+(?:morning|afternoon|evening)|at\s+night|tonight"
+_CLOCK_AFTER = rf"[ap]\.?m\b|o'?clock|[:.]\d|{_PART_OF_DAY}"
+"""What follows an hour, never a day of the month: "the 5 pm alarm", "the 4 in the afternoon"."""
 _DATE = re.compile(
     rf"\b(?:on\s+)?(?:"
     rf"(?P<rel>(?:the\s+)?day\s+after\s+tomorrow|tomorrow|tmrw?|today|tonight)"
@@ -177,7 +180,7 @@ _DATE = re.compile(
     rf"|(?P<iy>\d{{4}})-(?P<im>\d{{2}})-(?P<id>\d{{2}})(?:[t ](?P<ih>\d{{2}}):(?P<imin>\d{{2}}))?"
     rf"|(?P<m1>{_MONTH})\.?\s+(?:the\s+)?(?P<d1>\d{{1,2}}){_ORD}?(?:,?\s+(?P<y1>\d{{4}}))?"
     rf"|(?:the\s+)?(?P<d2>\d{{1,2}}){_ORD}?\s+(?:of\s+)?(?P<m2>{_MONTH})(?:,?\s+(?P<y2>\d{{4}}))?"
-    rf"|the\s+(?P<d3>\d{{1,2}}){_ORD}?|(?P<d4>\d{{1,2}}){_ORD}"
+    rf"|the\s+(?P<d3>\d{{1,2}})(?:{_ORD}|(?!\s*(?:{_CLOCK_AFTER})))|(?P<d4>\d{{1,2}}){_ORD}"
     rf")\b",
     re.IGNORECASE,
 )
@@ -189,6 +192,7 @@ _TIME = re.compile(
     rf"|(?P<frac>half|(?:a\s+)?quarter)\s+(?P<dir>past|to)\s+(?P<h3>\d{{1,2}}|{_HOUR_WORD})\b"
     rf"|(?P<named>noon|midday|midnight)"
     rf"|(?P<h4>\d{{1,2}}|{_HOUR_WORD})\s+o'?clock"
+    rf"|(?P<h6>\d{{1,2}}|{_HOUR_WORD})(?:[:.](?P<m6>\d{{2}}))?(?=\s+(?:{_PART_OF_DAY})\b)"
     rf")"
     rf"|\bat\s+(?P<h5>\d{{1,2}}|{_HOUR_WORD})(?:\s+(?P<m5>{_WORD_NUM}|oh\s+(?:{_DIGIT_WORD})))?"
     rf"\b(?!\s*(?:{_ANY_UNIT}|{_ORD}|[:/.]\d)(?![a-z]))",
@@ -285,6 +289,8 @@ def _resolve_time(match: re.Match[str]) -> tuple[int, int, bool] | None:
         if match["dir"].lower() == "to":
             hour, minute = hour - 1, 60 - minute
         return (hour % 24, minute, True)
+    if match["h6"]:  # "4 in the afternoon": the part of the day says am or pm
+        return (_word_or_int(match["h6"]), int(match["m6"] or 0), True)
     raw_hour, raw_minute = match["h4"] or match["h5"], match["m5"] or ""
     minute = _word_or_int(raw_minute.lower().removeprefix("oh").strip()) if raw_minute else 0
     return (_word_or_int(raw_hour), minute, True)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_remove
+from roles.lists._everyday import everyday_call, plain, reads_whole
 from roles.lists._phrasing import (
     BARE_ADD,
     BARE_REMOVE,
@@ -111,6 +112,7 @@ def _list(name: str | None) -> str | None:
         return None
     name = re.sub(r"^(?:my|the|our)\s+", "", name.strip(), flags=re.I)
     name = re.sub(r"\s+list$", "", name, flags=re.I)
+    name = re.sub(r"^list\s+(?:for|of)\s+", "", name, flags=re.I)  # "my list for shopping"
     name = re.sub(r"^(?:current|all|any|every)\s+", "", name, flags=re.I)
     if re.search(r"\blists$", name, re.I) or name.lower() == "list":  # "my lists": all
         return None
@@ -163,6 +165,9 @@ class ListsRole:
         return found
 
     def _interpret(self, text: str) -> RoleCall | Clarification:
+        text = plain(text)  # "go ahead and ...", "my list of things to do"
+        if (everyday := everyday_call(text, _items, _list, list_name_in)) is not None:
+            return everyday
         if (match := CLEAR.match(text)) is not None:  # "clear my list": empty it, keep it
             name = _list(match["list"] or match["list2"])
             return RoleCall("lists.clear", {"list_name": name} if name else {})
@@ -333,10 +338,13 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
     answer = role.interpret(text, {}, None, [])  # type: ignore[arg-type]
     if isinstance(answer, Clarification):
         return None
+    # "i'm out of apples, add them to my list": a reason and the request, read whole
+    whole = reads_whole(text, _items, _list, list_name_in)
     return RouteDecision(
         target=RouteTarget.FAST_REPLY,
         role="lists",
         confidence=0.97,
+        slots={"whole": True} if whole else {},
         guess=True,  # the router drops it when its classifier says no role owns the request
         reason="Names a list and what to do with it.",
         scores={"lists": 0.97},

@@ -249,11 +249,6 @@ def _target(text: str) -> str:
     return " ".join(parts)
 
 
-_PART_HOUR = re.compile(
-    r"\b(?P<h>\d{1,2}(?::\d{2})?)\s+(?:o'?clock\s+)?(?P<part>in\s+the\s+(?:morning|afternoon"
-    r"|evening)|at\s+night|tonight)\b"
-)
-_THE_CLOCK = re.compile(r"\bthe\s+(?=\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b|o'?clock))")
 _BARE_HOUR = re.compile(
     r"\b(?:for|to|when\s+it(?:'s|\s+is))\s+(?P<h>\d{1,2}(?::\d{2})?)(?=\s*(?:$|today|tonight|tomorrow|on\b|this\b"
     r"|next\b|every\b|please\b))"
@@ -261,20 +256,12 @@ _BARE_HOUR = re.compile(
 
 
 def clock_said(text: str) -> str:
-    """`text` normalized, with clock times said the long way made plain for `parse_when`.
+    """`text` normalized, with a bare hour after "for"/"to" made plain for `parse_when`.
 
-    "4 in the afternoon" -> "4 pm", "6:30 in the morning" -> "6:30 am", "for 7" -> "at 7".
+    "set an alarm for 7" -> "set an alarm at 7" ("4 in the afternoon" and "the 5 pm alarm" are
+    read by `parse_when` itself).
     """
-    spoken = normalize(text)
-
-    def meridiem(found: re.Match[str]) -> str:
-        part = found["part"]
-        suffix = "am" if part.endswith("morning") else "pm"
-        return f"{found['h']} {suffix}" + (" tonight" if part == "tonight" else "")
-
-    spoken = _PART_HOUR.sub(meridiem, spoken)
-    spoken = _THE_CLOCK.sub("", spoken)  # "the 5 pm alarm" is no 5th of the month
-    return _BARE_HOUR.sub(lambda m: f"at {m['h']}", spoken)
+    return _BARE_HOUR.sub(lambda m: f"at {m['h']}", normalize(text))
 
 
 def _moment_argument(text: str, now: datetime, what: str, wake: bool) -> str | Clarification:

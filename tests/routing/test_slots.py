@@ -109,6 +109,36 @@ def test_parse_datetime_handles_what_dateparser_gets_wrong(text: str, expected: 
     assert parse_datetime(text, NOW) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an hour before a part of the day: that part says am or pm (it was 15:00, the default)
+        ("4 in the afternoon", at(1, 5, 16)),
+        ("four in the morning", at(1, 6, 4)),
+        ("at 4 in the afternoon on friday", at(1, 9, 16)),
+        ("9 tonight", at(1, 5, 21)),
+        ("10:15 in the evening", at(1, 5, 22, 15)),
+        # "the" before a clock time is no day of the month ("the 5 pm alarm" is not the 5th)
+        ("i no longer need the 5 pm alarm", at(1, 5, 17)),
+        ("the 12 pm alarm", at(1, 5, 12)),
+        ("cancel the 7 o'clock alarm", at(1, 5, 19)),
+        ("the 6:30 reminder", at(1, 5, 18, 30)),
+        ("the 4 in the afternoon reminder", at(1, 5, 16)),
+        ("the 5th at 10am", at(1, 5, 10)),
+        ("the 7 march", at(3, 7)),
+    ],
+)
+def test_parse_datetime_reads_an_hour_next_to_its_part_of_day(
+    text: str, expected: datetime
+) -> None:
+    assert parse_datetime(text, NOW) == expected
+
+
+def test_the_day_of_the_month_still_reads_without_a_clock_after_it() -> None:
+    found = parse_when("on the 7 please", NOW)
+    assert found is not None and found.value == at(1, 7) and not found.has_time
+
+
 def test_dateparser_answers_the_phrases_the_patterns_do_not_know() -> None:
     assert parse_datetime("march 3rd 2027", NOW) == at(3, 3, year=2027)
     assert parse_datetime("12/03", NOW) is not None

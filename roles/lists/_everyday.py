@@ -1,0 +1,149 @@
+"""More everyday list phrasing: a reason before the request, fillers, passive and vague asks.
+
+"i'm out of apples, add them to my list" adds apples (the reason names what "them" is);
+"i no longer need milk, so forget that" takes milk off; "go ahead and ..." / "do me a favour
+and ..." are fillers; "my list of things to do" is the to-do list; "for the shopping list, add
+ham as well" adds ham there; "update my shopping list, delete olives" takes olives off; "this
+item should be added to the list" / "can an extra item be added to my grocery list" name nothing,
+so the role asks what (as it does for "add this one").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from agent_system.roles import Clarification, RoleCall
+from roles.lists._ask import ASK_NAME, ask_items, ask_remove
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["everyday_call", "plain", "reads_whole"]
+
+_FILLER = re.compile(
+    r"^(?:(?:please|hey|ok(?:ay)?|so|go\s+ahead\s+and|do\s+me\s+a\s+favou?r\s+and|i\s+want\s+you"
+    r"\s+to|i\s+need\s+you\s+to|can\s+you|could\s+you|would\s+you|will\s+you)\s+)+",
+    re.I,
+)
+_TODO = re.compile(r"\blist\s+of\s+(?:things|stuff|tasks)\s+to\s+do\b|\bto-?do'?s\s+list\b", re.I)
+
+
+def plain(text: str) -> str:
+    """`text` without opening fillers, with "list of things to do" said as "to do list"."""
+    said = _TODO.sub("to do list", text)
+    return _FILLER.sub("", said).strip() or text
+
+
+_JOINING_FILLER = re.compile(r"^(?:go\s+ahead|do\s+me\s+a\s+favou?r)\s+and\b", re.I)
+
+
+def reads_whole(
+    text: str,
+    items: Callable[[str], list[str]],
+    clean: Callable[[str | None], str | None],
+    list_name_in: Callable[[str], str | None],
+) -> bool:
+    """Whether a request the role understood holds no other clause although it looks so.
+
+    A reason before it ("i'm out of apples, add them to my list"), a list named before a comma
+    ("for the shopping list, add ham"), or "go ahead and ...".
+    """
+    if _JOINING_FILLER.match(text):
+        return True
+    return isinstance(everyday_call(plain(text), items, clean, list_name_in), RoleCall)
+
+
+_LIST = r"(?:my|the|our|a)?\s*(?P<list>[\w' -]*?)\s*list"
+_OUT_OF = re.compile(
+    r"^(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:all\s+|completely\s+)?out\s+of"
+    r"|(?:i|we)(?:'ve|\s+have)?\s+(?:ran|run)\s+out\s+of"
+    r"|(?:i|we)\s+(?:have|got)\s+no(?:\s+more)?"
+    r"|(?:i|we)\s+(?:don'?t|do\s+not)\s+have\s+any(?:\s+more)?"
+    r"|there'?s\s+no(?:\s+more)?|there\s+is\s+no(?:\s+more)?)\s+(?P<items>.+?)\s*[,;]?\s*"
+    r"(?:(?:so|and|please|then)\s+)*(?:add|put|stick|write|pop)\s+(?:it|that|them|those|some"
+    rf"(?:\s+more)?|more)\s+(?:on|to|onto|in|into)\s+{_LIST}(?:\s+please)?$",
+    re.I,
+)
+_DROPPED = re.compile(
+    r"^(?:i|we)\s+(?:no\s+longer|don'?t|do\s+not)\s+need\s+(?:the\s+|any\s+)?(?P<item>.+?)"
+    r"(?:\s+any\s*more)?\s*[,;]?\s*(?:(?:so|and|please|then)\s+)*"
+    r"(?:forget\s+(?:about\s+)?(?:that|it|them)|(?:take|cross|get|remove|delete|drop)\s+"
+    r"(?:it|that|them)(?:\s+off)?(?:\s+(?:of|from|off)\s+(?:my|the|our)?\s*"
+    r"(?P<list>[\w' -]*?)\s*list)?)$",
+    re.I,
+)
+_THEN_DO = re.compile(  # "for the shopping list, add ham", "update my list, delete olives"
+    r"^(?:(?:for|on|in|to|from|update|edit|change)\s+)?(?:my|the|our)?\s*(?P<list>[\w' -]*?)\s*"
+    r"list\s*[,:;]\s*(?:please\s+)?(?P<verb>add|put|include|remove|delete|take\s+off|cross\s+off"
+    r"|drop|scratch)\s+(?P<items>.+?)(?:\s+(?:as\s+well|too|also|please))*$",
+    re.I,
+)
+_CROSS = re.compile(  # "cross the gym off my to do list", "tick eggs off the list"
+    rf"^(?:cross|tick|check|mark)\s+(?P<item>.+?)\s+off\s+(?:of\s+)?{_LIST}$", re.I
+)
+_VAGUE_OBJECT = (
+    r"(?:(?:an?|the|this|that|it|one|some|extra|new|another|other|more)\s+)*"
+    r"(?:items?|things?|entry|entries|this|that|it|one|something|stuff)"
+)
+_VAGUE_ADD = re.compile(
+    rf"(?:^|\s)(?:{_VAGUE_OBJECT})\s+(?:(?:should|must|can|could|has\s+to|needs?\s+to|to)\s+)?"
+    rf"be\s+added\b"
+    rf"|\b(?:add|put|include|enter|insert|append)\s+{_VAGUE_OBJECT}(?:\s+(?:also|too|please))*"
+    rf"\s+(?:to|on|onto|in|into)\b",
+    re.I,
+)
+_VAGUE_REMOVE = re.compile(
+    rf"\b(?:remove|delete|erase|drop|take|rearrange|move|get\s+rid\s+of)\s+{_VAGUE_OBJECT}"
+    rf"(?:\s+(?:off|from|out\s+of)\b|$)|\bhow\s+(?:can|do)\s+i\s+(?:remove|delete)\s+{_VAGUE_OBJECT}$",
+    re.I,
+)
+_CREATE_LATER = re.compile(
+    r"^(?:an?\s+)?(?:new\s+)?list\s+(?:should|must|needs?\s+to|to)\s+be\s+(?:created|made|started)"
+    r"\b",
+    re.I,
+)
+
+
+def _name(raw: str | None, clean: Callable[[str | None], str | None]) -> dict[str, Any]:
+    name = clean(raw)
+    return {"list_name": name} if name else {}
+
+
+def everyday_call(
+    text: str,
+    items: Callable[[str], list[str]],
+    clean: Callable[[str | None], str | None],
+    list_name_in: Callable[[str], str | None],
+) -> RoleCall | Clarification | None:
+    """The call for the phrasings above, or None.
+
+    `items` splits "eggs and milk", `clean` tidies a list name ("my shopping" -> "shopping"),
+    `list_name_in` finds one in a request.
+    """
+    if (found := _OUT_OF.match(text)) is not None:
+        return RoleCall(
+            "lists.add", {"items": items(found["items"]), **_name(found["list"], clean)}
+        )
+    if (found := _DROPPED.match(text)) is not None:
+        item = re.sub(r"^(?:the|my|some)\s+", "", found["item"], flags=re.I)
+        where = _name(found["list"], clean)
+        return RoleCall("lists.remove", {"item": item, **where})
+    if (found := _THEN_DO.match(text)) is not None:
+        verb = found["verb"].lower()
+        where = _name(found["list"], clean)
+        if verb in ("add", "put", "include"):
+            return RoleCall("lists.add", {"items": items(found["items"]), **where})
+        item = re.sub(r"^(?:the|my|some)\s+", "", found["items"], flags=re.I)
+        tool = "lists.complete" if verb == "cross off" else "lists.remove"
+        return RoleCall(tool, {"item": item, **where})
+    if (found := _CROSS.match(text)) is not None:
+        item = re.sub(r"^(?:the|my|some)\s+", "", found["item"], flags=re.I)
+        return RoleCall("lists.complete", {"item": item, **_name(found["list"], clean)})
+    if _CREATE_LATER.match(text):
+        return Clarification(ASK_NAME, ("list_name",))
+    if _VAGUE_ADD.search(text):
+        return ask_items(clean(list_name_in(text)))
+    if _VAGUE_REMOVE.search(text):
+        return ask_remove(clean(list_name_in(text)))
+    return None
