@@ -28,7 +28,7 @@ from agent_system._threadlock import LocalThreadLocks, ThreadLocks
 from agent_system.config import Settings
 from agent_system.errors import AgentSystemError, ConfigurationError, ErrorInfo
 from agent_system.graph._deadline import RequestTimeout, bounded, deadline_update
-from agent_system.graph._journal import StepJournal, store_label
+from agent_system.graph._journal import FRESH_TURN, StepJournal, store_label
 from agent_system.graph._state import AgentState, turn_input
 from agent_system.planning.models import ExecutionPlan, PlanResult, Usage
 from agent_system.routing.models import RouteDecision, RouteRequest, Turn
@@ -404,6 +404,8 @@ class AgentSystem:
                 await self._settle(thread_id)
             if callable(payload):
                 payload, text = await payload()
+            # A new turn (not a resume): its steps cannot be in the step journal yet.
+            config["configurable"][FRESH_TURN] = isinstance(payload, dict)
             seconds = self.settings.request_timeout_s
             final: dict[str, Any] | None = None
             with run_scope(scope):

@@ -60,7 +60,7 @@ def engine_app(home: Path) -> Any:
         router=router,
         chat_model=ScriptedChatModel(default="ok", model_name="instant"),
     )
-    return create_app(settings, system, open_=True, timers=False)
+    return create_app(settings, system, open_=True, timers=False, tune_gc=True)
 
 
 def main() -> None:

@@ -20,9 +20,13 @@ from agent_system.planning.models import ExecutionPlan, StepResult, StepStatus
 if TYPE_CHECKING:
     from langgraph.store.base import BaseStore
 
-__all__ = ["JOURNAL_LABEL", "StepJournal", "decode_label", "store_label"]
+__all__ = ["FRESH_TURN", "JOURNAL_LABEL", "StepJournal", "decode_label", "store_label"]
 
 JOURNAL_LABEL = "journal"
+FRESH_TURN = "__agent_system_fresh_turn"
+"""A run's ``configurable`` key (``__``: kept out of checkpoint metadata): True when the run
+starts a new turn, not a resume. Its plans are new (a fast reply's id comes from the turn's start
+time), so none of their steps can have been journaled before: the journal is not read."""
 _DECODED = {"25": "%", "2E": ".", "00": "\x00"}
 
 

@@ -16,7 +16,7 @@ from langgraph.types import Command
 
 from agent_system.errors import BudgetExceededError, ErrorCode, ErrorInfo, Severity
 from agent_system.graph._dispatch import NEVER_RAN
-from agent_system.graph._journal import StepJournal
+from agent_system.graph._journal import FRESH_TURN, StepJournal
 from agent_system.graph._state import AgentState
 from agent_system.graph._view import StateView, thread_id
 from agent_system.llm._chat import RunScope, current_scope, run_scope
@@ -57,7 +57,8 @@ class RunSteps:
         ids = {s.id for s in plan.steps}
         completed = {k: v for k, v in previous.items() if k in ids}
         journal = StepJournal(self.runtime.store)
-        completed.update(await journal.finished(thread, plan, more_steps=incoming is not None))
+        if not config.get("configurable", {}).get(FRESH_TURN):  # a resume: finished before?
+            completed.update(await journal.finished(thread, plan, more_steps=incoming is not None))
         user = view.get("user")
         scope = current_scope()
 

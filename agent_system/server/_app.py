@@ -37,6 +37,7 @@ from agent_system.server import _openai_compat as openai_compat
 from agent_system.server._auth import ApiKeys, AuthError, RateLimited, RateLimiter, is_loopback
 from agent_system.server._cluster import EventRelay, PostgresRateLimiter, worker_name
 from agent_system.server._common import ApiError, ServerState, error_body, error_response
+from agent_system.server._gc import tune_garbage_collection
 from agent_system.server._journal import PostgresJournal
 from agent_system.server._limits import BodyLimitMiddleware, CrashGuardMiddleware
 from agent_system.server._metrics import CONTENT_TYPE_LATEST, Metrics, MetricsMiddleware
@@ -61,6 +62,7 @@ def create_app(
     drain_timeout_s: float = 30.0,
     timers: bool = True,
     shutdown_probe: Callable[[], bool] | None = None,
+    tune_gc: bool = False,
 ) -> FastAPI:
     """The HTTP app: native API, OpenAI-compatible API, /healthz and /metrics.
 
@@ -75,6 +77,8 @@ def create_app(
         shutdown_probe: Returns True once the server began shutting down, so event streams
             end at once; default: read from uvicorn's signal handler. Set it when running
             uvicorn outside the main thread (tests).
+        tune_gc: Once started, freeze the objects start-up made and collect less often (see
+            `tune_garbage_collection`); `serve` sets it: it owns the process.
     """
     keys = ApiKeys(settings.api_keys, open_=open_)
     metrics = Metrics(worker=worker_name())
@@ -94,6 +98,8 @@ def create_app(
         await state.system.aopen()
         await _join_cluster(state, settings)
         _route_tool_notifications(state)
+        if tune_gc:
+            tune_garbage_collection()
         stop = asyncio.Event()
         timer_task = _start_timers(state, stop) if timers else None
         rescuer = RunRescuer(state.system, on_finished=lambda result: _rescued(state, result))
@@ -400,7 +406,7 @@ def serve(
     check_bind(settings, host, open_)
     options = uvicorn_options(host, port)
     if workers <= 1:
-        uvicorn.run(create_app(settings, open_=open_), **options)
+        uvicorn.run(create_app(settings, open_=open_, tune_gc=True), **options)
         return
     os.environ[_SETTINGS_ENV] = _settings_json(settings)
     os.environ[_OPEN_ENV] = "1" if open_ else ""
@@ -424,7 +430,7 @@ def app_from_env() -> FastAPI:
     else read from the environment and config file."""
     raw = os.environ.get(_SETTINGS_ENV)
     settings = Settings(**json.loads(raw)) if raw else Settings()
-    return create_app(settings, open_=bool(os.environ.get(_OPEN_ENV)))
+    return create_app(settings, open_=bool(os.environ.get(_OPEN_ENV)), tune_gc=True)
 
 
 def _settings_json(settings: Settings) -> str:

@@ -106,3 +106,29 @@ async def test_a_later_turn_clears_its_journal_and_touches_the_listing_in_one_wr
     assert len(writes) == 2  # the step's journal entry; then its clearing and the listing
     assert {op.namespace[0] for op in writes[-1]} == {"journal", "threads"}
     assert all(op.value is None for op in writes[-1] if op.namespace[0] == "journal")
+
+
+async def test_a_new_turn_does_not_read_the_step_journal_and_a_resume_does(
+    harness_factory: Callable[..., Harness], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new turn's plans are new (a fast reply's id comes from the turn's start time), so
+    nothing of them can be journaled yet; a resume must look (its steps may have finished)."""
+    from agent_system.graph._journal import StepJournal
+    from agent_system.planning.models import ExecutionPlan, ExecutionStep
+
+    unlock = ExecutionStep(id="u", tool="test.unlock", arguments={"door": "front"})
+    h = harness_factory(plans=[ExecutionPlan(steps=[unlock])])
+    reads: list[str] = []
+    original = StepJournal.finished
+
+    async def finished(self: Any, thread_id: Any, plan: Any, **kwargs: Any) -> Any:
+        reads.append(str(thread_id))
+        return await original(self, thread_id, plan, **kwargs)
+
+    monkeypatch.setattr(StepJournal, "finished", finished)
+    assert (await h.system.arun("echo hello", thread_id="fast")).reply == "echo: hello"
+    assert (await h.system.arun("unlock", thread_id="t")).status == "interrupted"
+    assert reads == []
+    done = await h.system.aresume("t", True)
+    assert done.status == "success" and h.calls.counts == {"echo": 1, "unlock": 1}
+    assert reads == ["t"]

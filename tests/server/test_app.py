@@ -186,3 +186,24 @@ def test_a_server_process_ends_its_event_streams_on_sigterm(tmp_path: Path) -> N
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_server_started_with_tune_gc_freezes_start_up_and_collects_less_often(
+    tmp_path: Path,
+) -> None:
+    import gc
+
+    from agent_system.server._gc import GC_THRESHOLDS
+
+    before = gc.get_threshold()
+    system, _, _ = fake_system(tmp_path / "home", None, api_keys=[KEY_A])
+    try:
+        runner = run_server(create_app(system.settings, system, tune_gc=True))
+        next(runner)
+        assert gc.get_threshold() == GC_THRESHOLDS
+        assert gc.get_freeze_count() > 1000  # the modules and objects start-up made
+        next(runner, None)
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+    assert GC_THRESHOLDS[0] > before[0]
