@@ -133,8 +133,9 @@ _NUMBERS.update({"noon": "12 pm", "midday": "12 pm", "midnight": "12 am"})
 _STOP = frozenset(
     "a an the my me i to for of in on at by is it this that please o clock oclock and with up "
     "next coming upcoming rest "
-    "from list s th st nd rd".split()
+    "from list s th st nd rd percent per cent".split()
 )
+"""Words a slot value may hold that no argument needs: "10 percent" is a brightness of 10."""
 _CLOCK = re.compile(r"(?<![\d:T-])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])")
 """A bare clock time ("06:00", "18:30") that is not part of an ISO date-time."""
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:[+-]\d{2}:\d{2}|Z)?)?")

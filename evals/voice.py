@@ -13,7 +13,9 @@ A request that lacks what its action needs ("schedule a meeting with Sam": no ti
 right by the question a person would ask. When the right role asks for a piece the annotators
 found no slot for ("When is 'Meeting with Sam'?" and no ``date``/``time`` slot; "What time ...?"
 and no ``time`` slot; "How long ...?"; "What should I call the event?" and no ``event_name``;
-"What should I call the new list?" / "Which list should I delete?" and no ``list_name``),
+"What should I call the new list?" / "Which list should I delete?" and no ``list_name``;
+"Which light do you mean: A, B?" and no ``house_place``: the first light named; "Which room do
+you mean?" and no ``house_place`` naming a room, only "this room"/"here": the living room),
 the simulated user answers in the same thread (`answer_for`) and the answering turn is scored in
 the request's place: its plan must be the intent's tool, the request's slots must reach its
 arguments and, when run, its stored result must be right. The share of questions asked that were
@@ -109,6 +111,11 @@ _LIST_NAME = re.compile(
     re.I,
 )
 """The lists role's question for a list's name (a new one, or the one to delete)."""
+_WHICH_ROOM = re.compile(r"^which\s+room\s+do\s+you\s+mean\?$", re.I)
+"""The smart-home role's question for "in here" said from no particular room."""
+_NO_ROOM_NAMED = frozenset({"this", "room", "here", "in", "the", "my", "our"})
+_WHICH_LIGHT = re.compile(r"^which\s+light\s+do\s+you\s+mean:\s*(?P<first>[^,?]+)", re.I)
+"""The smart-home role's question for "the light" said from no room: it names the lights."""
 
 
 def answer_for(question: str, slots: Sequence[tuple[str, str]]) -> str | None:
@@ -125,6 +132,11 @@ def answer_for(question: str, slots: Sequence[tuple[str, str]]) -> str | None:
         return None if "event_name" in kinds else "team review"
     if _LIST_NAME.match(question):
         return None if "list_name" in kinds else "camping"
+    if which := _WHICH_LIGHT.match(question):  # any light is right when no room was said
+        return None if "house_place" in kinds else which["first"].strip()
+    if _WHICH_ROOM.match(question):  # "in here" from no room: the user names theirs
+        places = [set(v.lower().split()) for k, v in slots if k == "house_place"]
+        return "the living room" if all(p <= _NO_ROOM_NAMED for p in places) else None
     return None
 
 

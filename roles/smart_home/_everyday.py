@@ -20,10 +20,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agent_system.roles import Clarification, RoleCall
+from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import normalize
+from roles.smart_home._answers import ask_which_light
 from roles.smart_home._common import by_own_name
 from roles.smart_home._media import volume
+from roles.smart_home._moods import mood
 from roles.smart_home._targets import KIND_NOUNS, mass, named, spoken_names, target, where
 from roles.smart_home.backend import Device
 
@@ -81,6 +83,10 @@ _OUT = re.compile(
     r"^(?:turn |put |switch |blow )?(?:the |all the |my )?lights? out$|"
     r"^(?:turn|put|switch|blow) out (?:the |all the |my )?lights?$"
 )
+_NO_NEED = re.compile(
+    r"\b(?:do not|dont|no longer|not) need (?:the |any |my |these |those )?(?:lights?|lamps?|"
+    r"lighting)\b|\b(?:lights?|lamps?|lighting) (?:is |are )?(?:not|no longer) needed\b"
+)
 _COLORS = {
     **{
         c: c
@@ -116,7 +122,7 @@ def _lights(
 ) -> RoleCall | Clarification | None:
     colour = _color(text)
     light_said = bool(_LIGHT_WORDS.search(text))
-    if _OUT.match(text):
+    if _OUT.match(text) or _NO_NEED.search(text):
         return _light_call("smart_home.turn_off", text, devices, speaker, {})
     if re.match(r"light up\b", text):  # "light up the whole house"
         return _light_call("smart_home.turn_on", text, devices, speaker, {})
@@ -204,9 +210,7 @@ def which_light(device: str, devices: Sequence[Device]) -> Clarification | None:
         return None
     if by_own_name(lights, device):
         return None  # "the lamp": the only light called a lamp
-    return Clarification(
-        f"Which light do you mean: {', '.join(d.name for d in lights)}?", ("device",)
-    )
+    return ask_which_light([d.name for d in lights])
 
 
 # --- coffee -----------------------------------------------------------------------------------
@@ -252,10 +256,16 @@ def _plug(text: str, devices: Sequence[Device]) -> RoleCall | None:
 
 def understand(
     text: str, devices: Sequence[Device], speaker: str | None = None
-) -> RoleCall | Clarification | None:
-    """A tool call for an everyday request, a question to ask, or None (not one of these)."""
+) -> RoleCall | RolePlan | Clarification | None:
+    """Tool calls for an everyday request, a question to ask, or None (not one of these)."""
     said = clean(text)
     if not said or _QUESTION.match(said):
         return None
     found = _coffee(said, devices) or volume(said, devices, speaker) or _plug(said, devices)
-    return found or _lights(said, devices, speaker)
+    if found is not None:
+        return found
+
+    def light_call(tool: str, text: str, extra: dict[str, object]) -> RoleCall | Clarification:
+        return _light_call(tool, text, devices, speaker, extra)
+
+    return mood(said, devices, light_call) or _lights(said, devices, speaker)

@@ -7,11 +7,13 @@ from collections.abc import Sequence
 
 from agent_system.roles import Clarification
 from agent_system.understanding import normalize
+from roles.smart_home._answers import WHICH_ROOM
 from roles.smart_home.backend import Device
 
 __all__ = [
     "KIND_NOUNS",
     "area_said",
+    "joined_rooms",
     "kind_phrase",
     "mass",
     "named",
@@ -39,6 +41,14 @@ _STOP = frozenset(
     "mute unmute start stop keep let lets it's its what which how bright dark light level "
     "power intensity brightness glow strength volume sound color colour colors colours".split()
 )
+
+
+_SPLIT_ROOM = re.compile(r"\b(bed|bath|play|mud|sun|store)\s+(room)\b", re.I)
+
+
+def joined_rooms(text: str) -> str:
+    """A room split in two as it is written: "the bed room" -> "the bedroom"."""
+    return _SPLIT_ROOM.sub(r"\1\2", text)
 
 
 def spoken_names(device: Device) -> list[str]:
@@ -158,7 +168,7 @@ def where(
     """(area, near or every, `text` without the place) for "in here", "in the kitchen"."""
     if _HERE.search(text):
         if speaker is None:
-            return Clarification("Which room do you mean?", ("area",))
+            return Clarification(WHICH_ROOM, ("area",))
         return {"area": speaker}, _HERE.sub("", text)
     if _HOUSE.search(text):
         return {"every": "yes"}, _HOUSE.sub("", text)
@@ -167,6 +177,11 @@ def where(
         match = re.search(rf"\b(?:in|of) (?:the |my |our )?{re.escape(area)}\b", text)
         if match:
             return {"area": area}, (text[: match.start()] + text[match.end() :]).strip()
+    name = named(text, devices) or ""
+    for area in areas:  # "can the kitchen have blue light": the room, said without "in"
+        bare = re.search(rf"\b{re.escape(area)}\b", text)
+        if bare and area not in name:
+            return {"area": area}, " ".join(f"{text[: bare.start()]} {text[bare.end() :]}".split())
     match = _IN.search(text)
     if (
         match

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, Any
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
 from agent_system.routing.slots import format_duration
 from agent_system.understanding import normalize
+from roles.smart_home._answers import WHICH_ROOM, answered, here_said
 from roles.smart_home._everyday import is_question, understand, which_light, without_wake_word
 from roles.smart_home._later import at_clock_time, delayed
 from roles.smart_home._matchers import known_devices
 from roles.smart_home._matchers import matcher as _matcher
 from roles.smart_home._media import media_call
 from roles.smart_home._questions import state_question
-from roles.smart_home._targets import area_said, named, tidy
+from roles.smart_home._targets import area_said, joined_rooms, named, tidy
 from roles.smart_home.backend import Device, match_devices
 from roles.smart_home.home import Layout
 from roles.smart_home.route_stage import HomeStage
@@ -34,6 +35,7 @@ _COLOR = re.compile(r"\b(" + "|".join(sorted(COLORS, key=len, reverse=True)) + r
 _QUESTION = re.compile(
     r"^(is|are|what'?s|what is|what are|how|check|status|did i leave|is there)\b", re.I
 )
+_HERE = re.compile(r"\s*\b(?:in here|here|(?:in )?this room|in this area)\b", re.I)
 _LIST = re.compile(
     r"\b(list|show|which|what)\b.*\b(devices|lights|things)\b|\bdevices\b.*\b(have|are there)\b",
     re.I,
@@ -69,10 +71,10 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"\b(?:dim|dimmer|brighten|brighter|brightness|darker|lighter)\b|\d+\s*(?:%|percent)",
         "set_brightness",
     ),
-    (r"\b(?:turn|switch|put)\s+(?:\w+\s+){0,4}?on\b|\bon$", "turn_on"),
+    (r"\b(?:turn|switch|put|set)\s+(?:\w+\s+){0,4}?on\b|\bon$", "turn_on"),
     (r"^(?:activate|illuminate|enable|power up|light up)\b|\blight\s+(?:\w+\s+)?up$", "turn_on"),
     (r"^(?:deactivate|disable|kill|cut|power down|shut down)\b", "turn_off"),
-    (r"\b(?:turn|switch|put)\s+(?:\w+\s+){0,4}?off\b|\boff$", "turn_off"),
+    (r"\b(?:turn|switch|put|set)\s+(?:\w+\s+){0,4}?off\b|\boff$", "turn_off"),
 )
 _STRIP = re.compile(
     r"\b(?:please|can you|could you|would you|turn|switch|put|on|off|unlock|lock|open|close|"
@@ -95,21 +97,6 @@ _EVERYWHERE = re.compile(
     r"all areas in the (?:house|home)|throughout the (?:house|home))\b",
     re.I,
 )
-_HERE = re.compile(r"\s*\b(?:in here|here|(?:in )?this room|in this area)\b", re.I)
-WHICH_ROOM = "Which room do you mean?"
-"""The question for "in here" when the request came from no particular room."""
-_ROOM_ANSWER = re.compile(r"^(?:(?:in|on|at)\s+)?(?:the\s+|my\s+|our\s+)?(?P<room>[\w' -]{2,40})$")
-
-
-def _room_answered(text: str, history: list[Turn]) -> str | None:
-    """The earlier request with its room filled in, when `text` answers `WHICH_ROOM`."""
-    if not history or history[-1].role != "smart_home" or history[-1].reply != WHICH_ROOM:
-        return None
-    answer = _ROOM_ANSWER.match(text.strip())
-    earlier = history[-1].text.strip().rstrip("?!. ")
-    if answer is None or len(answer["room"].split()) > 4 or not _HERE.search(earlier):
-        return None
-    return _HERE.sub(f" in the {answer['room']}", earlier, count=1).strip()
 
 
 def _device_text(text: str) -> tuple[str, str | None]:
@@ -120,7 +107,7 @@ def _device_text(text: str) -> tuple[str, str | None]:
     area = None
     if _EVERYWHERE.search(text):
         text = _EVERYWHERE.sub(" all", text)
-    if _HERE.search(text):
+    if here_said(text):
         text = _HERE.sub(" ", text)
         area = SPEAKER_AREA.get()
     if match := _AREA.search(text):
@@ -181,7 +168,7 @@ class SmartHomeRole:
 
         Several targets ("the fan and the lamp") become several calls.
         """
-        text = without_wake_word(text).strip().rstrip("?!. ")
+        text = joined_rooms(without_wake_word(text).strip().rstrip("?!. "))
         speaker = SPEAKER_AREA.get()
         later = delayed(text) or at_clock_time(text, runtime.clock.now())
         if later is not None:  # "turn off the lights in 10 minutes", "... at 9am"
@@ -195,13 +182,13 @@ class SmartHomeRole:
                 return now
             timer = {"duration": format_duration(wait), "label": command, "command": command}
             return RoleCall("timer.set", {**timer, **({"area": speaker} if speaker else {})})
-        if (earlier := _room_answered(text, history)) is not None:
-            text = earlier  # "turn off the lights in here" / "Which room?" / "the kitchen"
+        if (earlier := answered(text, history)) is not None:
+            text = earlier  # "dim the light" / "Which light do you mean: ...?" / "the kitchen one"
         matched = _matcher(runtime).match(text, speaker)
         if matched is not None:
             calls = matched.calls
             return calls[0] if len(calls) == 1 else RolePlan(calls)
-        if speaker is None and _HERE.search(text):
+        if speaker is None and here_said(text):
             return Clarification(WHICH_ROOM, ("area",))
         question = state_question(text)
         if question is not None:

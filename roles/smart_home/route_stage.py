@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from agent_system.roles import SPEAKER_AREA
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize
+from roles.smart_home._answers import answers
 from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
 from roles.smart_home.simulated import CustomSentence
@@ -238,6 +239,8 @@ class HomeStage:
         raw = _norm(request.text)
         if not raw:
             return None
+        if request.history and answers(request.text, request.history):
+            return self._decision("Answers this home's last question.")  # "the kitchen one"
         if request.history and _FOLLOW_UP.match(raw):
             return None  # "what about the bedroom?": the router's follow-up rules decide
         if raw in self._custom:

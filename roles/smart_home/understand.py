@@ -111,9 +111,13 @@ class HomeMatcher:
         self._names = Trie()
         taken = {t.lower() for t, _ in areas} | {t.lower() for t, _ in floors}
         taken |= {n.lower() for d in devices for n in (d.name, *d.aliases)}
+        owners: dict[str, int] = {}
+        for device in devices:
+            for alias in {a.lower() for a in device.aliases}:
+                owners[alias] = owners.get(alias, 0) + 1
         names = TextSlotList.from_tuples(
             [
-                (text, device.name, self._context(device))
+                (text, _as_said(device, text, owners), self._context(device))
                 for device in devices
                 for text in _spoken_names(device, taken)
             ]
@@ -121,7 +125,7 @@ class HomeMatcher:
         )
         for value in names.values:
             self._names.insert(str(getattr(value.text_in, "text", "")).strip().lower(), value)
-        self.kinds = {d.name.lower(): d.kind for d in devices}
+        self.kinds = {n.lower(): d.kind for d in devices for n in (*d.aliases, d.name)}
         self._cache: dict[tuple[str, str | None], Match | None] = {}
 
     @staticmethod
@@ -279,6 +283,16 @@ def _spoken_names(device: Device, taken: set[str] | None = None) -> list[str]:
                 continue
             names.append(short)
     return names
+
+
+def _as_said(device: Device, text: str, owners: dict[str, int]) -> str:
+    """The name the arguments carry: an alias as said ("the wemo plug"), else the device's name.
+
+    Only an alias no other device has: the tools find the device by it.
+    """
+    if owners.get(text.lower()) == 1 and text.lower() in {a.lower() for a in device.aliases}:
+        return text
+    return device.name
 
 
 def _custom_call(custom: CustomSentence, result: RecognizeResult) -> RoleCall:

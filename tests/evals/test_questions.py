@@ -28,6 +28,11 @@ ACTIONS = {"calendar_set": ("calendar.create", "timer.remind"), "alarm_set": ("t
         ("What should I call the new list?", [("list_name", "packing")], None),  # it was said
         ("Which list should I delete?", [("date", "today")], "camping"),
         ("What should I add to your list?", [], None),  # items carry no annotation to check
+        ("Which light do you mean: Hall light, Kitchen light?", [], "Hall light"),
+        ("Which light do you mean: Hall light, Kitchen light?", [("house_place", "den")], None),
+        ("Which room do you mean?", [("house_place", "this room")], "the living room"),
+        ("Which room do you mean?", [], "the living room"),
+        ("Which room do you mean?", [("house_place", "kitchen")], None),  # it was said
     ],
 )
 def test_only_a_question_about_a_missing_piece_is_answered(

@@ -43,6 +43,8 @@ def test_slots_match_words_numbers_and_iso_dates() -> None:
     assert slot_found("five minutes", "5 minutes")
     assert slot_found("Paris", args_text([{"place": "paris"}], TODAY))
     assert not slot_found("Rome", args_text([{"place": "paris"}], TODAY))
+    assert slot_found("ten percent", args_text([{"device": "lights", "change": -10}], TODAY))
+    assert not slot_found("twenty percent", args_text([{"brightness": 10}], TODAY))
 
 
 def test_voice_row_scoring() -> None:
