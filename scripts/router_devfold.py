@@ -1,6 +1,6 @@
 """Measure a router training configuration on a development fold carved from the FIT rows.
 
-``PYTHONPATH=$PWD nice -n 10 python scripts/router_devfold.py [--set other_weight=0.05 ...]``
+``PYTHONPATH=$PWD nice -n 10 python scripts/router_devfold.py [--try hidden=64,l2=1e-6 ...]``
 
 One fit row in five of CLINC150, HWU64 and SLURP (a stable hash of the text) is held out of the
 fit; the model is trained on everything else (the same sources as the shipped model, with the
@@ -77,22 +77,48 @@ def measure(router: EmbeddedRouter, dev: dict[str, list[tuple[str, str]]]) -> di
     return out
 
 
+def _config(spec: str) -> trainer.TrainConfig:
+    """A TrainConfig from ``field=value,...``; ``w.<set>=x`` weighs a data set's fit rows."""
+    config = trainer.TrainConfig()
+    fields = {f.name: f.type for f in dataclasses.fields(config)}
+    changes: dict[str, Any] = {}
+    weights: list[tuple[str, float]] = []
+    for item in filter(None, spec.split(",")):
+        key, value = item.split("=", 1)
+        if key.startswith("w."):
+            weights.append((key[2:], float(value)))
+        elif key not in fields:
+            raise SystemExit(f"Unknown setting {key!r}; use one of {sorted(fields)} or w.<set>.")
+        else:
+            changes[key] = int(value) if fields[key] in (int, "int") else float(value)
+    if weights:
+        changes["set_weight"] = tuple(weights)
+    return dataclasses.replace(config, **changes)
+
+
 def main() -> None:
     """Train on the fit rows minus the dev fold, route the dev fold, print the shares."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", action="append", default=[], help="TrainConfig field=value")
-    parser.add_argument("--model", type=Path, help="Keep the trained model here.")
+    parser.add_argument(
+        "--try",
+        dest="tries",
+        action="append",
+        default=[],
+        help="A configuration to measure, 'field=value,...' (repeat to compare several).",
+    )
+    parser.add_argument("--model", type=Path, help="Keep the (last) trained model here.")
     args = parser.parse_args()
-    overrides = {k: float(v) for k, v in (item.split("=", 1) for item in args.set)}
-    config = dataclasses.replace(trainer.TrainConfig(), **overrides)  # type: ignore[arg-type]
     sets = trainer._fit_rows()
     fit = {name: [r for r in rows if not _dev(r[0])] for name, rows in sets.items()}
     dev = {name: [r for r in rows if _dev(r[0])] for name, rows in sets.items()}
     path = args.model or Path(tempfile.mkdtemp()) / "router_model.npz"
-    meta = trainer.train(path, config, trainer.role_examples(), sets=fit)
-    router = EmbeddedRouter(LinearModel.load(path))
-    result = {"config": overrides, "seconds": meta["seconds"], "dev": measure(router, dev)}
-    print(json.dumps(result, indent=1))
+    cache: dict[Any, Any] = {}
+    examples = trainer.role_examples()
+    for spec in args.tries or [""]:
+        meta = trainer.train(path, _config(spec), examples, sets=fit, cache=cache)
+        router = EmbeddedRouter(LinearModel.load(path))
+        result = {"config": spec, "seconds": meta["seconds"], "dev": measure(router, dev)}
+        print(json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":

@@ -129,6 +129,9 @@ class LinearModel:
     """Word vectors whose sentence mean is a third feature group (None: n-grams only)."""
     vector_weights: npt.NDArray[np.float64] | None = None
     """float64 weights of shape (classes, `vectors.dims`) (the group's scale folded in)."""
+    hidden: tuple[npt.NDArray[np.float64], ...] = ()
+    """A ReLU layer over the sentence vector, when the model has one: weights in (units,
+    dims), bias (units), weights out (classes, units)."""
 
     @classmethod
     def load(cls, path: Path = DEFAULT_MODEL_PATH) -> LinearModel:
@@ -158,6 +161,7 @@ class LinearModel:
             )
         by_class = np.frombuffer(flat, dtype=np.int16).reshape(n_classes, buckets)
         vectors, vector_rows = _vector_group(path, meta, arrays, n_classes)
+        hidden = _hidden_layer(path, arrays, n_classes, vectors)
         return cls(
             classes=classes,
             weights=np.ascontiguousarray(by_class.T),
@@ -170,6 +174,7 @@ class LinearModel:
             meta=meta,
             vectors=vectors,
             vector_weights=vector_rows,
+            hidden=hidden,
         )
 
     def logits(self, text: str) -> list[float]:
@@ -193,6 +198,9 @@ class LinearModel:
             sentence = self.vectors.sentence_array(found)
             if sentence is not None:
                 out = out + self.vector_weights @ sentence
+                if self.hidden:
+                    into, bias, out_of = self.hidden
+                    out = out + out_of @ np.maximum(into @ sentence + bias, 0.0)
         return out
 
     def probabilities(self, text: str) -> dict[str, float]:
@@ -229,6 +237,30 @@ def _vector_group(
         )
     rows = np.frombuffer(flat, dtype=np.float64).reshape(n_classes, vectors.dims)
     return vectors, rows
+
+
+def _hidden_layer(
+    path: Path,
+    arrays: dict[str, tuple[array[Any], tuple[int, ...]]],
+    n_classes: int,
+    vectors: WordVectors | None,
+) -> tuple[npt.NDArray[np.float64], ...]:
+    """The hidden layer's arrays (``hidden_in``, ``hidden_bias``, ``hidden_out``), if any."""
+    import numpy as np
+
+    names = ("hidden_in", "hidden_bias", "hidden_out")
+    if not any(name in arrays for name in names):
+        return ()
+    if vectors is None or not all(name in arrays for name in names):
+        raise ModelFileError(path, f"needs word vectors and all of {list(names)}")
+    shapes = [arrays[name][1] for name in names]
+    units = shapes[1][0] if shapes[1] else 0
+    if shapes != [(units, vectors.dims), (units,), (n_classes, units)]:
+        raise ModelFileError(path, f"has hidden-layer arrays of shapes {shapes}")
+    return tuple(
+        np.frombuffer(arrays[name][0], dtype=np.float64).reshape(shape)
+        for name, shape in zip(names, shapes, strict=True)
+    )
 
 
 @functools.cache

@@ -25,12 +25,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import io
 import json
 import math
 import re
 import time
-import zipfile
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -41,6 +39,14 @@ import numpy as np
 import numpy.typing as npt
 
 from agent_system.routing._features import featurize, normalize, words
+from agent_system.routing._fitting import (
+    Sparse,
+    fit,
+    fit_temperature,
+    quantize,
+    scores,
+    write_npz,
+)
 from agent_system.routing._model import CLASSES, DEFAULT_MODEL_PATH, OTHER
 from agent_system.routing._vectors import DEFAULT_VECTORS_PATH, WordVectors
 
@@ -99,12 +105,6 @@ def training_classes() -> tuple[str, ...]:
     return (*found, *(name for name in PENDING_CLASSES if name not in found), OTHER)
 
 
-Matrix = tuple[
-    npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.float64]
-]
-"""Sparse n-gram features (row, column, value) and the dense sentence-vector group."""
-
-
 @dataclass(frozen=True)
 class TrainConfig:
     """Hyperparameters of the classifier (recorded in the model file)."""
@@ -133,6 +133,15 @@ class TrainConfig:
     in-scope requests reach a role, at the price of out-of-scope ones reaching one too)."""
     sif: float = 1e-3
     """The `a` of a word's weight ``a / (a + p(word))`` in the sentence vector."""
+    hidden: int = 0
+    """ReLU units of a hidden layer over the sentence vector (0: none)."""
+    hidden_l2: float = 1e-4
+    """L2 of the hidden layer's weights."""
+    clinc_oos_weight: float = 1.0
+    """Extra weight of CLINC150's ``oos`` rows (about half are factual questions, which HWU64
+    and SLURP file under search)."""
+    set_weight: tuple[tuple[str, float], ...] = ()
+    """Extra weight of every fit row of a data set, e.g. (("slurp", 2.0),)."""
 
 
 def load_role_map(path: Path) -> dict[str, str]:
@@ -267,6 +276,7 @@ def build_training_set(
     classes = training_classes()
     fit_rows: list[tuple[str, str, float]] = []
     held: list[tuple[str, str]] = []
+    set_weight = dict(config.set_weight)
     for name, rows in sorted(sets.items()):
         for text, intent in rows:
             label = label_for(intent, role_map) if name == "clinc150" else voice.get(intent, OTHER)
@@ -280,7 +290,9 @@ def build_training_set(
                 if label != OTHER
                 else (config.other_weight if name == "clinc150" else config.voice_other_weight)
             )
-            fit_rows.append((text, label, weight))
+            if name == "clinc150" and intent == "oos":
+                weight *= config.clinc_oos_weight
+            fit_rows.append((text, label, weight * set_weight.get(name, 1.0)))
     repeats = _Repeats(sets_given)
     for path, weight in ((EXTRAS_PATH, config.extra_weight), (HA_PATH, config.ha_weight)):
         extras: dict[str, list[str]] = json.loads(path.read_text(encoding="utf-8"))
@@ -306,125 +318,44 @@ def _model_tool_roles(classes: Sequence[str]) -> frozenset[str]:
     return frozenset(TOOL_ROLES) & set(classes)
 
 
-def _matrix(texts: Sequence[str], cfg: TrainConfig, vectors: WordVectors | None) -> Matrix:
+def _matrix(texts: Sequence[str], cfg: TrainConfig, vectors: WordVectors | None) -> Sparse:
     dense = np.zeros((len(texts), vectors.dims if vectors is not None else 0))
     if vectors is not None:
         for row, text in enumerate(texts):
             dense[row] = vectors.sentence(words(text))
         dense *= cfg.vector_weight
-    rows: list[int] = []
+    indptr = [0]
     cols: list[int] = []
     vals: list[float] = []
-    for row, text in enumerate(texts):
+    for text in texts:
         groups = featurize(text, cfg.buckets)
         for group, weight in zip(groups, (cfg.word_weight, cfg.char_weight), strict=True):
             if not group:
                 continue
-            value = weight / math.sqrt(len(group))
-            rows.extend([row] * len(group))
             cols.extend(group)
-            vals.extend([value] * len(group))
-    return np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64), np.array(vals), dense
+            vals.extend([weight / math.sqrt(len(group))] * len(group))
+        indptr.append(len(cols))
+    return Sparse(
+        np.array(indptr, dtype=np.int64),
+        np.array(cols, dtype=np.int64),
+        np.array(vals),
+        dense,
+        cfg.buckets,
+    )
 
 
-def _scores(
-    x: Matrix,
-    n: int,
-    weights: npt.NDArray[np.float64],
-    bias: npt.NDArray[np.float64],
-    dense_weights: npt.NDArray[np.float64],
-) -> npt.NDArray[np.float64]:
-    rows, cols, vals, dense = x
-    out = np.empty((n, weights.shape[0]))
-    for k in range(weights.shape[0]):
-        out[:, k] = np.bincount(rows, weights=weights[k, cols] * vals, minlength=n)
-    result: npt.NDArray[np.float64] = out + bias + dense @ dense_weights.T
-    return result
-
-
-def _softmax(scores: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    shifted = np.exp(scores - scores.max(axis=1, keepdims=True))
-    result: npt.NDArray[np.float64] = shifted / shifted.sum(axis=1, keepdims=True)
-    return result
-
-
-def _fit(
-    x: Matrix,
-    labels: npt.NDArray[np.int64],
-    sample_weight: npt.NDArray[np.float64],
+def _cached_matrix(
+    texts: list[str],
     cfg: TrainConfig,
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """Weighted multinomial logistic regression, L2-regularized, full-batch Adam: weights of
-    the hashed n-grams, bias, weights of the sentence-vector group."""
-    n, k, d = len(labels), len(training_classes()), cfg.buckets
-    rows, cols, vals, dense = x
-    weights, bias = np.zeros((k, d)), np.zeros(k)
-    dense_w = np.zeros((k, dense.shape[1]))
-    onehot = np.eye(k)[labels]
-    norm = sample_weight / sample_weight.sum()
-    params = (weights, bias, dense_w)
-    moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
-    beta1, beta2, eps = 0.9, 0.999, 1e-8
-    for step in range(1, cfg.epochs + 1):
-        grad_scores = (_softmax(_scores(x, n, weights, bias, dense_w)) - onehot) * norm[:, None]
-        grad_w = np.empty_like(weights)
-        for j in range(k):
-            grad_w[j] = np.bincount(cols, weights=grad_scores[rows, j] * vals, minlength=d)
-        grad_w += 2 * cfg.l2 * weights
-        grad_b = grad_scores.sum(axis=0)
-        grad_dense = grad_scores.T @ dense + 2 * cfg.l2 * dense_w
-        grads = (grad_w, grad_b, grad_dense)
-        for param, grad, (m, v) in zip(params, grads, moments, strict=True):
-            m *= beta1
-            m += (1 - beta1) * grad
-            v *= beta2
-            v += (1 - beta2) * grad * grad
-            m_hat = m / (1 - beta1**step)
-            v_hat = v / (1 - beta2**step)
-            param -= cfg.learning_rate * m_hat / (np.sqrt(v_hat) + eps)
-    return weights, bias, dense_w
-
-
-def _fit_temperature(scores: npt.NDArray[np.float64], labels: npt.NDArray[np.int64]) -> float:
-    """The temperature minimizing held-out negative log-likelihood (golden-section search)."""
-
-    def nll(log_t: float) -> float:
-        probs = _softmax(scores / math.exp(log_t))
-        return float(-np.log(probs[np.arange(len(labels)), labels] + 1e-12).mean())
-
-    low, high = math.log(0.05), math.log(20.0)
-    ratio = (math.sqrt(5) - 1) / 2
-    for _ in range(80):
-        a = high - ratio * (high - low)
-        b = low + ratio * (high - low)
-        if nll(a) < nll(b):
-            high = b
-        else:
-            low = a
-    return math.exp((low + high) / 2)
-
-
-def _quantize(
-    weights: npt.NDArray[np.float64],
-) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.float64]]:
-    scales = np.abs(weights).max(axis=1) / 32767.0
-    scales[scales == 0] = 1.0
-    quantized = np.round(weights / scales[:, None]).astype("<i2")
-    return quantized, scales
-
-
-def _write_npz(out: Path, arrays: dict[str, npt.NDArray[Any]]) -> None:
-    """Like `numpy.savez_compressed`, with fixed timestamps so the bytes are reproducible."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for name, array in arrays.items():
-            info = zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            buffer = io.BytesIO()
-            np.lib.format.write_array(  # type: ignore[no-untyped-call,unused-ignore]
-                buffer, np.ascontiguousarray(array), allow_pickle=False
-            )
-            archive.writestr(info, buffer.getvalue())
+    vectors: WordVectors | None,
+    cache: dict[Any, Sparse] | None,
+) -> Sparse:
+    if cache is None:
+        return _matrix(texts, cfg, vectors)
+    key = (tuple(texts), cfg.buckets, cfg.word_weight, cfg.char_weight, cfg.vector_weight, cfg.sif)
+    if key not in cache:
+        cache[key] = _matrix(texts, cfg, vectors)
+    return cache[key]
 
 
 def train(
@@ -435,12 +366,14 @@ def train(
     sets: dict[str, list[tuple[str, str]]] | None = None,
     data_dir: Path = DEFAULT_DATA_DIR,
     vectors_path: Path = DEFAULT_VECTORS_PATH,
+    cache: dict[Any, Sparse] | None = None,
 ) -> dict[str, Any]:
     """Fit, calibrate and write the model to `out`; return its metadata.
 
     With ``config.vector_weight > 0`` the model also reads the word vectors at `vectors_path`;
     the file names them (by file name, looked up beside the model, then in the package's data
-    folder) with their SHA-256.
+    folder) with their SHA-256. `cache` (a dict kept between calls) keeps the feature matrices
+    of texts already seen with the same feature settings (for sweeps over the other settings).
     """
     cfg = config or TrainConfig()
     started = time.perf_counter()
@@ -449,17 +382,28 @@ def train(
     classes = training_classes()
     index = {name: i for i, name in enumerate(classes)}
     vectors = WordVectors.load(vectors_path, cfg.sif) if cfg.vector_weight > 0 else None
-    x = _matrix([t for t, _, _ in fit_rows], cfg, vectors)
+    x = _cached_matrix([t for t, _, _ in fit_rows], cfg, vectors, cache)
     labels = np.array([index[label] for _, label, _ in fit_rows])
     sample_weight = np.array([w for _, _, w in fit_rows])
-    weights, bias, dense_w = _fit(x, labels, sample_weight, cfg)
-    bias[index[OTHER]] -= cfg.other_offset
-    quantized, scales = _quantize(weights)
-    restored = quantized.astype(np.float64) * scales[:, None]
-    held_x = _matrix([t for t, _ in held], cfg, vectors)
+    params = fit(
+        x,
+        labels,
+        sample_weight,
+        classes=len(classes),
+        buckets=cfg.buckets,
+        epochs=cfg.epochs,
+        learning_rate=cfg.learning_rate,
+        l2=cfg.l2,
+        hidden=cfg.hidden,
+        hidden_l2=cfg.hidden_l2,
+    )
+    params.bias[index[OTHER]] -= cfg.other_offset
+    quantized, scales = quantize(params.weights_t.T)
+    params.weights_t = (quantized.astype(np.float64) * scales[:, None]).T
+    held_x = _cached_matrix([t for t, _ in held], cfg, vectors, cache)
     held_labels = np.array([index[label] for _, label in held], dtype=np.int64)
-    held_scores = _scores(held_x, len(held), restored, bias, dense_w)
-    temperature = _fit_temperature(held_scores, held_labels) if held else 1.0
+    held_scores = scores(held_x, params)
+    temperature = fit_temperature(held_scores, held_labels) if held else 1.0
     held_acc = float((held_scores.argmax(axis=1) == held_labels).mean()) if held else 0.0
     meta: dict[str, Any] = {
         "format": 1,
@@ -479,7 +423,7 @@ def train(
     arrays: dict[str, npt.NDArray[Any]] = {
         "weights": quantized,
         "scales": scales.astype("<f8"),
-        "bias": bias.astype("<f8"),
+        "bias": params.bias.astype("<f8"),
     }
     if vectors is not None:
         meta["vectors"] = {
@@ -488,9 +432,13 @@ def train(
             "dims": vectors.dims,
             "sif": cfg.sif,
         }
-        arrays["vector_weights"] = (dense_w * cfg.vector_weight).astype("<f8")
+        arrays["vector_weights"] = (params.dense * cfg.vector_weight).astype("<f8")
+        if cfg.hidden:
+            arrays["hidden_in"] = (params.hidden_in * cfg.vector_weight).astype("<f8")
+            arrays["hidden_bias"] = params.hidden_bias.astype("<f8")
+            arrays["hidden_out"] = params.hidden_out.astype("<f8")
     arrays["meta"] = np.frombuffer(json.dumps(meta, sort_keys=True).encode(), dtype=np.uint8)
-    _write_npz(out, arrays)
+    write_npz(out, arrays)
     meta["seconds"] = round(time.perf_counter() - started, 1)
     return meta
 

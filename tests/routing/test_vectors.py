@@ -90,6 +90,7 @@ def test_the_shipped_model_reads_the_shipped_vectors() -> None:
 @needs_data
 def test_pure_python_scores_match_the_trainer_with_vectors(tmp_path: Path) -> None:
     from agent_system.routing import train as trainer
+    from agent_system.routing._fitting import Params, scores
 
     config = TrainConfig(buckets=2**10, epochs=30, vector_weight=2.0)
     sets = {
@@ -103,13 +104,15 @@ def test_pure_python_scores_match_the_trainer_with_vectors(tmp_path: Path) -> No
     texts = ["is it going to pour tomorrow", "switch the lamp off"]
     with np.load(out, allow_pickle=False) as data:
         restored = data["weights"].astype(np.float64) * data["scales"][:, None]
-        expected = trainer._scores(
-            trainer._matrix(texts, config, model.vectors),
-            len(texts),
-            restored,
-            data["bias"],
-            data["vector_weights"] / config.vector_weight,
+        params = Params(
+            weights_t=restored.T,
+            bias=data["bias"],
+            dense=data["vector_weights"] / config.vector_weight,
+            hidden_in=np.zeros((0, model.vectors.dims)),
+            hidden_bias=np.zeros(0),
+            hidden_out=np.zeros((len(model.classes), 0)),
         )
+        expected = scores(trainer._matrix(texts, config, model.vectors), params)
     for text, row in zip(texts, expected, strict=True):
         assert model.logits(text) == pytest.approx(list(row), abs=1e-6)
 
