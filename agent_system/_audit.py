@@ -17,10 +17,10 @@ from __future__ import annotations
 import json
 import os
 import socket
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from agent_system._storage import AuditRecord, argument_digest
+from agent_system._storage import AuditEntry, AuditRecord
 
 if TYPE_CHECKING:
     from agent_system._repository_pg import PostgresRepository
@@ -92,14 +92,14 @@ class PostgresLogs:
             cursor = await conn.execute(sql, params)
             return list(await cursor.fetchall()) if cursor.description else []
 
-    async def audit(self, row: dict[str, Any]) -> None:
-        """Append one audit row (`write_audit`'s fields)."""
+    async def audit(self, entry: AuditEntry) -> None:
+        """Append one audit row."""
         await self._rows(
             f"INSERT INTO {AUDIT_TABLE} (at, thread_id, user_id, plan_id, step_id, tool, "
             "argument_digest, outcome, detail, worker) VALUES (%(at)s, %(thread_id)s, "
             "%(user_id)s, %(plan_id)s, %(step_id)s, %(tool)s, %(argument_digest)s, "
             "%(outcome)s, %(detail)s, %(worker)s)",
-            {**row, "worker": _WORKER},
+            {**entry.row(), "worker": _WORKER},
         )
 
     async def audit_log(
@@ -210,45 +210,13 @@ def postgres_logs(runtime: Runtime) -> PostgresLogs | None:
     return logs
 
 
-async def write_audit(
-    runtime: Runtime,
-    *,
-    tool: str,
-    arguments: dict[str, Any],
-    outcome: str,
-    thread_id: str | None = None,
-    user_id: str | None = None,
-    plan_id: str | None = None,
-    step_id: str | None = None,
-    detail: str | None = None,
-) -> None:
+async def write_audit(runtime: Runtime, entry: AuditEntry) -> None:
     """Record one call of a tool with side effects, where the runtime's data lives."""
     logs = postgres_logs(runtime)
     if logs is None:
-        runtime.db.audit(
-            tool=tool,
-            arguments=arguments,
-            outcome=outcome,
-            thread_id=thread_id,
-            user_id=user_id,
-            plan_id=plan_id,
-            step_id=step_id,
-            detail=detail,
-        )
-        return
-    await logs.audit(
-        {
-            "at": datetime.now(UTC),
-            "thread_id": thread_id,
-            "user_id": user_id,
-            "plan_id": plan_id,
-            "step_id": step_id,
-            "tool": tool,
-            "argument_digest": argument_digest(arguments),
-            "outcome": outcome,
-            "detail": detail,
-        }
-    )
+        runtime.db.audit(entry)
+    else:
+        await logs.audit(entry)
 
 
 async def read_audit(

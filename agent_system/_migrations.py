@@ -194,6 +194,7 @@ def setup_lock(folder: Path, timeout_s: float = 60.0) -> Iterator[None]:
     fd = os.open(folder, os.O_RDONLY)
     try:
         deadline = time.monotonic() + timeout_s
+        pause = 0.001  # doubled up to 50 ms: a short setup is waited for in about a millisecond
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -207,7 +208,8 @@ def setup_lock(folder: Path, timeout_s: float = 60.0) -> Iterator[None]:
                         f"create the tables in {folder}; check that no agent-system process is "
                         "stuck, then start again."
                     ) from None
-                time.sleep(0.02)
+                time.sleep(pause)
+                pause = min(pause * 2, 0.05)
         try:
             yield
         finally:

@@ -13,6 +13,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from agent_system._migrations import migrate, setup_lock
 from agent_system.errors import ConfigurationError
 
 __all__ = [
+    "AuditEntry",
     "AuditRecord",
     "Database",
     "StorageError",
@@ -126,6 +128,34 @@ class AuditRecord(BaseModel):
     argument_digest: str
     outcome: str
     detail: str | None = None
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One call of a tool with side effects, to be recorded: its arguments are kept as a digest."""
+
+    tool: str
+    arguments: dict[str, Any]
+    outcome: str
+    thread_id: str | None = None
+    user_id: str | None = None
+    plan_id: str | None = None
+    step_id: str | None = None
+    detail: str | None = None
+
+    def row(self) -> dict[str, Any]:
+        """The audit-log row (`AuditRecord`'s fields but ``id``), stamped now."""
+        return {
+            "at": datetime.now(UTC),
+            "thread_id": self.thread_id,
+            "user_id": self.user_id,
+            "plan_id": self.plan_id,
+            "step_id": self.step_id,
+            "tool": self.tool,
+            "argument_digest": argument_digest(self.arguments),
+            "outcome": self.outcome,
+            "detail": self.detail,
+        }
 
 
 def argument_digest(arguments: dict[str, Any]) -> str:
@@ -232,33 +262,14 @@ class Database:
             self._conn.close()
 
     # --- audit log -----------------------------------------------------------------------
-    def audit(
-        self,
-        *,
-        tool: str,
-        arguments: dict[str, Any],
-        outcome: str,
-        thread_id: str | None = None,
-        user_id: str | None = None,
-        plan_id: str | None = None,
-        step_id: str | None = None,
-        detail: str | None = None,
-    ) -> None:
+    def audit(self, entry: AuditEntry) -> None:
         """Record one call of a tool with side effects."""
+        row = entry.row()
         self.execute(
             "INSERT INTO audit_log (at, thread_id, user_id, plan_id, step_id, tool,"
-            " argument_digest, outcome, detail) VALUES (?,?,?,?,?,?,?,?,?)",
-            (
-                datetime.now(UTC).isoformat(),
-                thread_id,
-                user_id,
-                plan_id,
-                step_id,
-                tool,
-                argument_digest(arguments),
-                outcome,
-                detail,
-            ),
+            " argument_digest, outcome, detail) VALUES (:at, :thread_id, :user_id, :plan_id,"
+            " :step_id, :tool, :argument_digest, :outcome, :detail)",
+            {**row, "at": row["at"].isoformat()},
         )
 
     def audit_log(

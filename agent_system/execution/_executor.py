@@ -20,7 +20,7 @@ from typing import Any
 from pydantic_core import to_jsonable_python
 
 from agent_system._audit import write_audit
-from agent_system._storage import is_storage_failure, storage_error
+from agent_system._storage import AuditEntry, is_storage_failure, storage_error
 from agent_system.errors import (
     AgentSystemError,
     ErrorCode,
@@ -260,8 +260,7 @@ class StepExecutor:
         if spec.side_effects == SideEffect.NONE:
             return
         try:
-            await write_audit(
-                self.runtime,
+            entry = AuditEntry(
                 tool=spec.name,
                 arguments=arguments,
                 outcome=outcome,
@@ -271,6 +270,7 @@ class StepExecutor:
                 step_id=ctx.step_id,
                 detail=detail,
             )
+            await write_audit(self.runtime, entry)
         except Exception:
             log.exception("Could not write the audit row for tool %r", spec.name)
 

@@ -60,9 +60,8 @@ def _plain_python_logits(model: LinearModel, text: str) -> list[float]:
     char_value = model.char_weight / math.sqrt(len(char_idx)) if char_idx else 0.0
     out = []
     for k in range(len(model.classes)):
-        row = [int(v) for v in model.weights[:, k]]
-        total = sum(row[i] for i in word_idx) * word_value
-        total += sum(row[i] for i in char_idx) * char_value
+        total = sum(int(model.weights[i, k]) for i in word_idx) * word_value
+        total += sum(int(model.weights[i, k]) for i in char_idx) * char_value
         out.append(float(model.bias[k]) + float(model.scales[k]) * total)
     if model.vectors is not None and model.vector_weights is not None:
         sentence = model.vectors.sentence(found)
