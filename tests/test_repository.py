@@ -9,8 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -28,21 +27,6 @@ needs_postgres = pytest.mark.skipif(
     not POSTGRES_URL, reason="AGENT_SYSTEM_TEST_POSTGRES_URL is not set"
 )
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-def fresh_database() -> Iterator[str]:
-    """A new, empty PostgreSQL database (dropped afterwards)."""
-    import psycopg
-
-    name = f"agent_system_repo_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(str(POSTGRES_URL), autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield str(POSTGRES_URL).rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(str(POSTGRES_URL), autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=[needs_postgres])])

@@ -13,7 +13,7 @@ import pytest
 
 from agent_system.idempotency import key_scope
 from agent_system.repository import Repository
-from tests.test_repository import fresh_database, repo  # noqa: F401  (fixtures)
+from tests.test_repository import repo  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.anyio
 

@@ -44,22 +44,7 @@ Servers = Callable[..., list[tuple[subprocess.Popen[bytes], str]]]
 
 
 @pytest.fixture
-def database() -> Iterator[str]:
-    """A new, empty database on the test server (dropped afterwards)."""
-    import psycopg
-
-    name = f"agent_system_cluster_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(str(POSTGRES_URL), autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield str(POSTGRES_URL).rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(str(POSTGRES_URL), autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@pytest.fixture
-def servers(tmp_path: Path, database: str) -> Iterator[Servers]:
+def servers(tmp_path: Path, fresh_database: str) -> Iterator[Servers]:
     """Start N server processes on the fresh database, each with its own data directory."""
     procs: list[subprocess.Popen[bytes]] = []
     logs: list[BinaryIO] = []
@@ -72,7 +57,7 @@ def servers(tmp_path: Path, database: str) -> Iterator[Servers]:
             log = (tmp_path / f"w{len(procs) + n}.log").open("wb")
             logs.append(log)
             full = {
-                "AGENT_SYSTEM_DATABASE_URL": database,
+                "AGENT_SYSTEM_DATABASE_URL": fresh_database,
                 "AGENT_SYSTEM_API_KEYS": f"{KEY_A},{KEY_B}",
                 **env,
             }
@@ -161,18 +146,18 @@ def wait_until(check: Callable[[], bool], timeout: float = 30.0) -> None:
 
 
 def test_each_timer_fires_once_and_reaches_the_users_stream_on_every_worker(
-    servers: Servers, database: str
+    servers: Servers, fresh_database: str
 ) -> None:
     (_, a), (_, b) = servers(2)
     streams = [Stream(a), Stream(b), Stream(b, KEY_B)]
     time.sleep(0.5)  # both workers' listeners are in place since their start
-    ids = add_timers(database, user_id_for(KEY_A), [0.5 + 0.1 * n for n in range(10)])
+    ids = add_timers(fresh_database, user_id_for(KEY_A), [0.5 + 0.1 * n for n in range(10)])
     wait_until(lambda: all(sorted(s.timers) == ids for s in streams[:2]))
     time.sleep(1.5)  # a duplicate would arrive within a tick or two
     assert sorted(streams[0].timers) == ids  # stream on A: each timer once
     assert sorted(streams[1].timers) == ids  # stream on B: each timer once
     assert streams[2].timers == []  # another user's stream hears nothing
-    assert set(timer_states(database).values()) == {"fired"}
+    assert set(timer_states(fresh_database).values()) == {"fired"}
 
 
 def test_the_rate_limit_holds_across_workers(servers: Servers) -> None:
@@ -239,14 +224,16 @@ def test_a_run_whose_worker_dies_is_finished_by_another_worker_without_repeating
     assert effects.count("start r1/b") == 2  # the one in flight ran again (never finished)
 
 
-def test_four_workers_one_killed_every_timer_still_fires(servers: Servers, database: str) -> None:
+def test_four_workers_one_killed_every_timer_still_fires(
+    servers: Servers, fresh_database: str
+) -> None:
     started = servers(4)
     survivors = [url for _, url in started[1:]]
     streams = [Stream(url) for url in survivors]
-    ids = add_timers(database, user_id_for(KEY_A), [0.3 * n for n in range(1, 31)])
+    ids = add_timers(fresh_database, user_id_for(KEY_A), [0.3 * n for n in range(1, 31)])
     time.sleep(3.0)
     started[0][0].send_signal(signal.SIGKILL)  # mid-way: a worker dies while timers fire
-    wait_until(lambda: set(timer_states(database).values()) == {"fired"}, timeout=120)
+    wait_until(lambda: set(timer_states(fresh_database).values()) == {"fired"}, timeout=120)
     wait_until(lambda: all(set(s.timers) >= set(ids) for s in streams), timeout=60)
     time.sleep(1.5)
     for stream in streams:

@@ -86,21 +86,6 @@ def test_a_thread_started_on_one_server_continues_on_another(
         assert a.get(f"/v1/threads/{thread}").status_code == 404
 
 
-@pytest.fixture
-def fresh_database() -> Iterator[str]:
-    """A new, empty database on the test server (dropped afterwards)."""
-    import psycopg
-
-    name = f"agent_system_fresh_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(str(POSTGRES_URL), autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield str(POSTGRES_URL).rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(str(POSTGRES_URL), autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 def test_workers_starting_together_on_an_empty_database_all_come_up(
     start_servers: Callable[..., list[str]], fresh_database: str
 ) -> None:

@@ -12,8 +12,6 @@ import asyncio
 import json
 import os
 import sqlite3
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,20 +31,6 @@ pytestmark = [
     pytest.mark.postgres,
     pytest.mark.skipif(not POSTGRES_URL, reason="AGENT_SYSTEM_TEST_POSTGRES_URL is not set"),
 ]
-
-
-@pytest.fixture
-def database() -> Iterator[str]:
-    import psycopg
-
-    name = f"agent_system_logs_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(str(POSTGRES_URL), autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield str(POSTGRES_URL).rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(str(POSTGRES_URL), autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def worker(home: Path, url: str, plans: int) -> AgentSystem:
@@ -84,9 +68,9 @@ def local_rows(home: Path, table: str) -> int:
 
 
 async def test_audit_rows_of_every_worker_are_read_exported_and_erased_anywhere(
-    tmp_path: Path, database: str
+    tmp_path: Path, fresh_database: str
 ) -> None:
-    a, b = worker(tmp_path / "a", database, 1), worker(tmp_path / "b", database, 2)
+    a, b = worker(tmp_path / "a", fresh_database, 1), worker(tmp_path / "b", fresh_database, 2)
     try:
         await a.arun("book it", thread_id="ta", user="alice")
         await b.arun("book it", thread_id="tb", user="alice")
@@ -109,7 +93,7 @@ async def test_audit_rows_of_every_worker_are_read_exported_and_erased_anywhere(
         await a.aclose()
         await b.aclose()
     # the synchronous reader (scripts, tests) reads the same rows
-    c = worker(tmp_path / "c", database, 0)
+    c = worker(tmp_path / "c", fresh_database, 0)
     try:
         await c.aopen()
         assert [r.thread_id for r in c.audit_log(user="bob")] == ["tc"]
@@ -118,10 +102,10 @@ async def test_audit_rows_of_every_worker_are_read_exported_and_erased_anywhere(
 
 
 def test_agent_system_log_lists_the_runs_of_every_machine(
-    tmp_path: Path, database: str, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, fresh_database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def two_machines() -> None:
-        a, b = worker(tmp_path / "a", database, 0), worker(tmp_path / "b", database, 0)
+        a, b = worker(tmp_path / "a", fresh_database, 0), worker(tmp_path / "b", fresh_database, 0)
         try:
             ra = await a.arun("echo from alpha", thread_id="la")
             rb = await b.arun("echo from bravo", thread_id="lb")
@@ -138,7 +122,7 @@ def test_agent_system_log_lists_the_runs_of_every_machine(
     from agent_system.cli._app import app
 
     monkeypatch.setenv("AGENT_SYSTEM_HOME", str(tmp_path / "c"))
-    monkeypatch.setenv("AGENT_SYSTEM_DATABASE_URL", database)
+    monkeypatch.setenv("AGENT_SYSTEM_DATABASE_URL", fresh_database)
     out = CliRunner().invoke(app, ["log", "--json"])
     assert out.exit_code == 0, out.output
     runs = json.loads(out.output)

@@ -12,8 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import uuid
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -35,20 +34,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def database() -> Iterator[str]:
-    import psycopg
-
-    name = f"agent_system_timers_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(str(POSTGRES_URL), autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield str(POSTGRES_URL).rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with psycopg.connect(str(POSTGRES_URL), autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 class Heard:
     """What a listener on `CHANNEL` received: the timer ids announced, in order."""
 
@@ -57,14 +42,14 @@ class Heard:
 
 
 @pytest.fixture
-async def heard(database: str) -> AsyncIterator[Heard]:
+async def heard(fresh_database: str) -> AsyncIterator[Heard]:
     import psycopg
 
     heard = Heard()
     ready = asyncio.Event()
 
     async def listen() -> None:
-        async with await psycopg.AsyncConnection.connect(database, autocommit=True) as conn:
+        async with await psycopg.AsyncConnection.connect(fresh_database, autocommit=True) as conn:
             await conn.execute(f"LISTEN {CHANNEL}")
             ready.set()
             async for note in conn.notifies():
@@ -112,9 +97,9 @@ async def states(repository: PostgresRepository) -> dict[str, Any]:
 
 
 async def test_a_frozen_worker_whose_claim_ran_out_announces_nothing_when_it_wakes(
-    database: str, heard: Heard
+    fresh_database: str, heard: Heard
 ) -> None:
-    repository = PostgresRepository(database)
+    repository = PostgresRepository(fresh_database)
     clock = FakeClock(datetime(2026, 1, 5, 9, 0, tzinfo=UTC))
     try:
         timer_id = await add_timer(repository, clock)
@@ -132,9 +117,9 @@ async def test_a_frozen_worker_whose_claim_ran_out_announces_nothing_when_it_wak
 
 
 async def test_a_worker_failing_after_its_notify_but_before_the_commit_announces_nothing(
-    database: str, heard: Heard
+    fresh_database: str, heard: Heard
 ) -> None:
-    repository = PostgresRepository(database)
+    repository = PostgresRepository(fresh_database)
     clock = FakeClock(datetime(2026, 1, 5, 9, 0, tzinfo=UTC))
     try:
         timer_id = await add_timer(repository, clock)
@@ -154,9 +139,9 @@ async def test_a_worker_failing_after_its_notify_but_before_the_commit_announces
 
 
 async def test_many_workers_ticking_together_announce_each_timer_once(
-    database: str, heard: Heard
+    fresh_database: str, heard: Heard
 ) -> None:
-    repository = PostgresRepository(database)
+    repository = PostgresRepository(fresh_database)
     clock = FakeClock(datetime(2026, 1, 5, 9, 0, tzinfo=UTC))
     try:
         ids = [await add_timer(repository, clock) for _ in range(20)]
