@@ -52,6 +52,8 @@ class RunSample:
     """Ours, streamed plan: when each step's JSON object closed in the planner's stream."""
     started_at: Any = None
     """When the request was sent (UTC datetime), for timelines."""
+    planned_at: Any = None
+    """Ours, streamed plan: when the planning call started (UTC datetime)."""
     first_token_s: float | None = None
     """When the first token of the reply reached the caller, from the request."""
     tokens_in: int = 0

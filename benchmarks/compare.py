@@ -22,6 +22,7 @@ __all__ = [
     "compare",
     "dependency_gaps_ms",
     "json_close_gaps_ms",
+    "lost_time_ms",
     "stream_timeline",
     "summarize",
 ]
@@ -82,6 +83,23 @@ def json_close_gaps_ms(
         ready = max([closed, *finishes])
         gaps.append((mine.started_at - ready).total_seconds() * 1000)
     return gaps
+
+
+def lost_time_ms(sample: RunSample) -> dict[str, float] | None:
+    """Where one streamed request spent time the ceiling does not count, in ms: before the
+    planning call started, and after the last step finished (the reply, the last checkpoints);
+    what remains of its loss against the ceiling lies between (steps starting after their JSON
+    closed or their dependencies finished, tool calls over their simulated latency, replans)."""
+    if sample.started_at is None or sample.planned_at is None or not sample.steps:
+        return None
+    finished = [s.finished_at for s in sample.steps if s.finished_at is not None]
+    if not finished:
+        return None
+    last = (max(finished) - sample.started_at).total_seconds()
+    return {
+        "before_ms": (sample.planned_at - sample.started_at).total_seconds() * 1000,
+        "after_ms": (sample.wall_s - last) * 1000,
+    }
 
 
 def stream_timeline(record: ScenarioRuns, workload: Latency) -> dict[str, Any]:
@@ -230,6 +248,12 @@ def summarize(records: list[ScenarioRuns], workload: Latency) -> dict[str, Any]:
                 "offline": [s.wall_s * 1000 for s in record.offline],
             },
         }
+        lost = [x for s in record.ours if (x := lost_time_ms(s)) is not None]
+        if lost:
+            row.update(
+                lost_before_ms=median([x["before_ms"] for x in lost]),
+                lost_after_ms=median([x["after_ms"] for x in lost]),
+            )
         if record.whole:
             row.update(
                 whole_ms=median([s.wall_s for s in record.whole]) * 1000,

@@ -123,6 +123,7 @@ class _TimedPlanner(LLMPlanner):
     def __init__(self, model: ScriptedChatModel) -> None:
         super().__init__(model)
         self.closed: dict[str, datetime] = {}
+        self.called: datetime | None = None
 
     async def stream_plan(
         self,
@@ -135,6 +136,7 @@ class _TimedPlanner(LLMPlanner):
             self.closed[item.id] = datetime.now(UTC)
             on_step(item)
 
+        self.called = datetime.now(UTC)
         return await super().stream_plan(request, tools, history, timed)
 
 
@@ -213,6 +215,7 @@ class OursLLM:
         done = {s.step_id.removesuffix("-alt") for s in steps if s.status == "succeeded"}
         ok = result.status in ("success", "partial") and done >= {s.id for s in self.scenario.steps}
         closed, self.planner.closed = self.planner.closed, {}
+        called, self.planner.called = self.planner.called, None
         return RunSample(
             wall,
             calls,
@@ -221,6 +224,7 @@ class OursLLM:
             steps,
             closed_at=closed,
             started_at=sent,
+            planned_at=called,
             first_token_s=first,
             tokens_in=tokens_in,
             tokens_out=tokens_out,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from benchmarks._report_llm import losses_section, token_notes, tokens_section
 from benchmarks.goals import Check
 
 __all__ = ["render", "token_notes"]
@@ -39,89 +40,6 @@ def _img(figures: dict[str, str], key: str, alt: str) -> list[str]:
 
 def _row(comp: dict[str, Any], name: str) -> dict[str, Any]:
     return next((r for r in comp["rows"] if r["scenario"] == name), {})
-
-
-def _tokens(comp: dict[str, Any], checks: list[Check], figures: dict[str, str]) -> list[str]:
-    rows = [r for r in comp["rows"] if "token_ratio" in r]
-    if not rows:
-        return []
-
-    def first(value: float) -> str:
-        return "-" if math.isnan(value) else f"{value:,.0f}"
-
-    table = [
-        "| scenario | ReAct tokens sent / received | ours sent / received | ours over ReAct | "
-        "first reply token ReAct ms | ours ms |",
-        "| --- | --- | --- | --- | --- | --- |",
-    ]
-    for r in rows:
-        table.append(
-            f"| {r['scenario']} | {r['baseline_tokens_in']:,.0f} / {r['baseline_tokens_out']:,.0f} "
-            f"| {r['ours_tokens_in']:,.0f} / {r['ours_tokens_out']:,.0f} | "
-            f"{_x(r['token_ratio']).removesuffix('x')} | {first(r['baseline_first_token_ms'])} | "
-            f"{first(r['ours_first_token_ms'])} |"
-        )
-    chain = next((r for r in rows if r["scenario"] == "chain_4"), None)
-    notes = token_notes(chain) if chain else list(comp.get("token_notes", []))
-    return [
-        "## 2b. Tokens and time to the first reply token",
-        "",
-        "Tokens per request, medians over the rounds, counted from what each LLM call carried "
-        "(`benchmarks.baseline.call_tokens`, the same function for both systems: 4 characters "
-        "a token, rounded up per message): **sent** is every message's text plus the compact "
-        "JSON of the offered tools and of the `response_format` (the output schema) on every "
-        "call, what an OpenAI-compatible server bills (message roles and framing are counted "
-        "on neither side); **received** is the reply's text, tool calls and structured output. "
-        "The ReAct agent resends the whole conversation and every tool schema on each of its "
-        "turns; ours sends one planning prompt listing the selected tools, and the plan schema "
-        "with their argument types. **First reply token**: from the request to the first token "
-        "of the answer the caller sees, both systems streamed (`astream`; the ReAct agent with "
-        '`stream_mode="messages"`, its model streaming its answer from the first chunk at '
-        "100 ms like ours): a template reply arrives whole when the last step ends.",
-        "",
-        *table,
-        "",
-        *_checks(checks, "tokens"),
-        *[f"- {note}" for note in notes],
-        *([""] if notes else []),
-    ]
-
-
-def token_notes(row: dict[str, Any]) -> list[str]:
-    """Where the planning call's tokens go on one scenario, and the floor of one typed call."""
-    ours, base = row.get("ours_token_parts"), row.get("baseline_token_parts")
-    if not ours or not base:
-        return []
-    react = row["baseline_tokens_in"] + row["baseline_tokens_out"]
-    total = sum(ours.values())
-    tools = ours["tools_in_prompt"] + ours["tool_schemas"]
-    floor = tools + ours["request"] + ours["reply"]
-    return [
-        f"Where ours goes on {row['scenario']} (one planning call, {total:,.0f} tokens): "
-        f"instructions {ours['instructions']:,.0f}, the tools listed in the prompt "
-        f"{ours['tools_in_prompt']:,.0f}, the request {ours['request']:,.0f}, the schema's "
-        f"typed per-tool `call` variants {ours['tool_schemas']:,.0f}, the rest of the schema "
-        f"(the plan's own fields, references) {ours['plan_schema']:,.0f}, the plan the model "
-        f"writes {ours['reply']:,.0f}. ReAct sends its tool list ({base['tools_per_turn']:,.0f} "
-        f"tokens) and the conversation so far on each of its {row['baseline_llm_calls']} turns "
-        f"({react:,.0f} in all).",
-        f"The floor of one call with typed arguments: the tools described once "
-        f"({tools:,.0f}: a line each in the prompt, their argument types in the schema), the "
-        f"request and the plan the model writes come to {floor:,.0f} tokens, "
-        f"{floor / react:.2f} of ReAct's, before any word on the plan's format; a third of "
-        f"ReAct's is {react / 3:,.0f}. The format (instructions and the schema's own fields: "
-        f"{ours['instructions'] + ours['plan_schema']:,.0f}) is what is left to cut, and it "
-        "carries references, templates, conditions and failure policies, which ReAct does not "
-        "have"
-        + (
-            "; with the format costing more than the margin between that floor and a third of "
-            "ReAct's, the one-third goal is out of reach for one call with typed arguments at "
-            "this plan size (it comes within reach on longer chains and wider plans, where "
-            "ReAct resends more)."
-            if total > react / 3
-            else "."
-        ),
-    ]
 
 
 def _speed(results: dict[str, Any], checks: list[Check], figures: dict[str, str]) -> list[str]:
@@ -242,6 +160,7 @@ def _speed(results: dict[str, Any], checks: list[Check], figures: dict[str, str]
         f"planning call: the depth-4 chain's ceiling is {5 * llm + 4 * tool:,.0f} / "
         f"{4 * tool:,.0f} = {(5 * llm + 4 * tool) / (4 * tool):.2f}x.",
         "",
+        *losses_section(comp),
     ]
     return lines
 
@@ -431,7 +350,7 @@ def render(results: dict[str, Any], checks: list[Check], figures: dict[str, str]
     if "comparison" in results:
         lines += _speed(results, checks, figures)
         lines += ["## 2. LLM calls per request", "", *_checks(checks, "calls")]
-        lines += _tokens(results["comparison"], checks, figures)
+        lines += tokens_section(results["comparison"], checks, figures)
     if "overhead" in results:
         lines += _overhead(results, checks, figures)
         lines += _side_by_side(results)

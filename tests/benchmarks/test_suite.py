@@ -124,6 +124,8 @@ async def test_a_tiny_chain_runs_on_both_systems_with_the_expected_llm_calls() -
     page = render(results, checks, {})
     assert "| chain_2 |" in page
     assert "as shipped speedup" in page
+    assert row["lost_before_ms"] >= 0 and row["lost_after_ms"] >= 0
+    assert "### Where each scenario loses time against its ceiling" in page
 
 
 @pytest.mark.anyio
@@ -159,3 +161,25 @@ async def test_as_shipped_an_unsure_route_asks_the_llm_router_and_still_plans() 
     prompts = sorted(str(c.messages[0].content)[:9] for c in ours.model.calls)
     assert prompts == ["Plan the ", "You route"]  # the route and the plan, side by side
     assert sample.llm_calls == 2
+
+
+def test_lost_time_splits_a_request_around_its_planning_call_and_last_step() -> None:
+    from datetime import UTC, datetime, timedelta
+    from types import SimpleNamespace
+
+    from benchmarks.baseline import RunSample
+    from benchmarks.compare import lost_time_ms
+
+    sent = datetime(2026, 1, 1, tzinfo=UTC)
+    steps = [
+        SimpleNamespace(finished_at=sent + timedelta(milliseconds=600)),
+        SimpleNamespace(finished_at=sent + timedelta(milliseconds=650)),
+    ]
+    sample = RunSample(
+        0.66, 1, True, steps=steps, started_at=sent, planned_at=sent + timedelta(milliseconds=4)
+    )
+    lost = lost_time_ms(sample)
+    assert lost is not None
+    assert lost["before_ms"] == pytest.approx(4.0)
+    assert lost["after_ms"] == pytest.approx(10.0)
+    assert lost_time_ms(RunSample(0.66, 1, True, steps=steps, started_at=sent)) is None
