@@ -107,7 +107,10 @@ class HybridRouter:
     ) -> RouteDecision:
         self.llm_calls += 1
         try:
-            chosen = await self.llm.route(request)
+            if getattr(self.llm, "takes_prior", False):  # it may stop at a confirmation
+                chosen = await self.llm.route(request, prior=decision)
+            else:
+                chosen = await self.llm.route(request)
         except Exception as exc:
             self.llm_failures += 1
             if isinstance(exc, AgentSystemError):  # transport, output, budget: expected, logged

@@ -51,6 +51,8 @@ _EARLY = re.compile(
     r'\s*"confidence"\s*:\s*(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*[,}]'
 )
 """A reply that has said enough: meta-planning (no role needed) and its confidence."""
+_PLANNING = re.compile(r'\s*(?:```(?:json)?\s*)?\{\s*"target"\s*:\s*"meta_planning"\s*[,}]')
+"""A reply that opens with meta-planning: enough when it confirms an embedded decision."""
 ROUTER_SYSTEM = "You route a user's request for an assistant."
 """How the router's system prompt opens."""
 
@@ -122,6 +124,8 @@ class LLMRouter:
     """Routes with a chat model (langchain-core) and structured output."""
 
     name = "llm"
+    takes_prior = True
+    """`route` takes the embedded decision (`prior`) and may stop at its confirmation."""
 
     def __init__(
         self,
@@ -173,8 +177,14 @@ class LLMRouter:
         prompt.append(HumanMessage(request.text))
         return prompt
 
-    async def route(self, request: RouteRequest) -> RouteDecision:
-        """Ask the model; raise `LLMError` when it fails or answers nonsense."""
+    async def route(
+        self, request: RouteRequest, *, prior: RouteDecision | None = None
+    ) -> RouteDecision:
+        """Ask the model; raise `LLMError` when it fails or answers nonsense.
+
+        `prior`: the embedded router's decision. When it is meta-planning and the answer opens
+        with meta-planning too, the answer has confirmed it: the decision is taken there, with
+        the embedded router's (calibrated) confidence."""
         started = time.perf_counter()
         try:
             # Through the LLM layer: strict schema or JSON mode, one corrective retry, and the
@@ -182,7 +192,8 @@ class LLMRouter:
             messages = self.messages(request)
             raw: Any
             if self.stream:
-                raw = await self._streamed(messages)
+                confirming = prior is not None and prior.target == RouteTarget.META_PLANNING
+                raw = await self._streamed(messages, prior if confirming else None)
             else:
                 raw = await invoke_structured(
                     self.chat_model, self.choice_model, messages, output_tokens=128
@@ -214,7 +225,7 @@ class LLMRouter:
             elapsed_ms=(time.perf_counter() - started) * 1000.0,
         )
 
-    async def _streamed(self, messages: list[BaseMessage]) -> Any:
+    async def _streamed(self, messages: list[BaseMessage], prior: RouteDecision | None) -> Any:
         """The choice from a streamed answer: as soon as it opens with meta-planning and its
         confidence, else once it is whole (one corrective call when it does not parse)."""
         loop = asyncio.get_running_loop()
@@ -225,10 +236,19 @@ class LLMRouter:
             seen.append(text)
             if early.done():
                 return
-            match = _EARLY.match("".join(seen))
+            text = "".join(seen)
+            match = _EARLY.match(text)
             if match is not None and 0.0 <= float(match[1]) <= 1.0:
                 early.set_result(
                     self.choice_model(target="meta_planning", confidence=float(match[1]))
+                )
+            elif prior is not None and _PLANNING.match(text):
+                early.set_result(
+                    self.choice_model(
+                        target="meta_planning",
+                        confidence=prior.confidence,
+                        reason="The LLM router confirmed planning.",
+                    )
                 )
 
         call: asyncio.Future[str] = asyncio.ensure_future(

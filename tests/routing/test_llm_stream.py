@@ -127,3 +127,40 @@ async def test_the_route_call_goes_out_before_speculative_planning_starts() -> N
     routed = await hybrid.route_speculating(RouteRequest(text="sort out my evening"), speculate)
     assert routed.decision.target == RouteTarget.META_PLANNING
     assert sent_before == [1]  # the plan waits on the route's answer: that call goes first
+
+
+@pytest.mark.anyio
+async def test_an_answer_confirming_the_embedded_planning_decides_at_its_target() -> None:
+    from agent_system.routing.models import RouteDecision
+
+    chat = GatedChat(
+        head=['{"target": "meta_planning", '],
+        tail=['"confidence": 0.95, "role": null, "follow_up": false, "reason": "Two."}'],
+        gate=asyncio.Event(),
+    )
+    prior = RouteDecision(target=RouteTarget.META_PLANNING, confidence=0.81)
+    decision = await asyncio.wait_for(
+        LLMRouter(chat).route(RouteRequest(text="x then y"), prior=prior), 5
+    )
+    assert (decision.target, decision.confidence) == (RouteTarget.META_PLANNING, 0.81)
+    assert decision.router == "llm" and "confirmed" in decision.reason
+    chat.gate.set()
+
+
+@pytest.mark.anyio
+async def test_planning_against_an_embedded_role_waits_for_the_llms_own_confidence() -> None:
+    from agent_system.routing.models import RouteDecision
+
+    gate = asyncio.Event()
+    chat = GatedChat(
+        head=['{"target": "meta_planning", '],
+        tail=['"confidence": 0.7, "role": null, "follow_up": false, "reason": "Two."}'],
+        gate=gate,
+    )
+    prior = RouteDecision(target=RouteTarget.FAST_REPLY, role="timer", confidence=0.8)
+    task = asyncio.ensure_future(LLMRouter(chat).route(RouteRequest(text="x"), prior=prior))
+    await asyncio.sleep(0.05)
+    assert not task.done()  # it overrules the embedded router: not a confirmation
+    gate.set()
+    decision = await asyncio.wait_for(task, 5)
+    assert (decision.target, decision.confidence) == (RouteTarget.META_PLANNING, 0.7)
