@@ -267,7 +267,8 @@ def _server(data: dict[str, Any] | None, checks: list[Check]) -> list[str]:
         *lines,
         f"`agent_system.server.create_app` on uvicorn at 127.0.0.1 with the options "
         "`agent-system serve` uses (`uvicorn_options`, access log on; the garbage collector "
-        "tuned once started, `tune_gc=True`, as `serve` does), in a child process "
+        "tuned once started, `tune_gc=True`, as `serve` does; event loop and HTTP parser: "
+        f"{_stack(data)}), in a child process "
         "(`python -m benchmarks._serve`), SQLite checkpointer and store, instant scripted LLM, "
         "instant simulated tools; beside it, in the same run, a **bare FastAPI** endpoint on the "
         "same stack (`_serve --bare`: the same body model, a fixed 1.5 KB JSON answer, no "
@@ -299,6 +300,14 @@ def _server(data: dict[str, Any] | None, checks: list[Check]) -> list[str]:
         f"{data['server_errors']['database is locked']} of them `database is locked`.",
         "",
     ]
+
+
+def _stack(data: dict[str, Any]) -> str:
+    stack = data.get("stack")
+    if not stack:
+        return "not recorded"
+    extra = "" if stack["loop"] == "uvloop" else ", without `agent-system[fast]`"
+    return f"{stack['loop']} and {stack['http']}{extra}"
 
 
 def _load_warning(results: dict[str, Any]) -> list[str]:

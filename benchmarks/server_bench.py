@@ -30,10 +30,24 @@ import httpx
 from benchmarks.overhead import FAST_REPLY_TEXT
 from benchmarks.stats import summary_ms
 
-__all__ = ["SERVE_COMMAND", "server_benchmark"]
+__all__ = ["SERVE_COMMAND", "server_benchmark", "server_stack"]
 
 SERVE_COMMAND = "python -m benchmarks._serve --port 8765 --home /tmp/bench-home"
 HOST = "127.0.0.1"
+
+
+def server_stack() -> dict[str, str]:
+    """The event loop and HTTP parser uvicorn picks here ("auto"): uvloop and httptools when
+    installed (``pip install 'agent-system[fast]'``), else asyncio and h11."""
+    import importlib.util
+
+    def found(name: str) -> bool:
+        return importlib.util.find_spec(name) is not None
+
+    return {
+        "loop": "uvloop" if found("uvloop") else "asyncio",
+        "http": "httptools" if found("httptools") else "h11",
+    }
 
 
 def _free_port() -> int:
@@ -256,6 +270,7 @@ async def server_benchmark(
         "bare": results["bare FastAPI"],
         "cpu_ratio_to_bare": ours_cpu / bare_cpu if bare_cpu else math.nan,
         "load_average": os.getloadavg()[0],
+        "stack": server_stack(),
         "memory": memory,
         "server_errors": {
             "tracebacks": log.count("Traceback (most recent call last)"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from agent_system.llm._fake import ScriptedCall
@@ -93,12 +94,30 @@ def test_server_cpu_per_request_and_its_goals_are_judged_and_rendered() -> None:
         "memory": {"threads": 10, "rss_before_kb": 1, "rss_after_kb": 1, "kb_per_thread": 0.0},
         "server_errors": {"tracebacks": 0, "database is locked": 0},
         "load_average": 1.0,
+        "stack": {"loop": "asyncio", "http": "h11"},
     }
     checks = {c.name: c for c in evaluate({"server": server})}
     assert checks["server p99, fast replies, 32 clients"].passed is False  # p99 400 ms
     assert checks["server CPU per fast reply, over a bare FastAPI endpoint's"].passed is False
     page = render({"server": server, "date": "d", "machine": "m", "command": "c"}, [], {})
     assert "| bare FastAPI | 400 |" in page and "7.50" in page
+    assert "asyncio and h11, without `agent-system[fast]`" in page
+
+
+def test_the_server_benchmark_names_the_loop_and_parser_uvicorn_picks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.util
+
+    from benchmarks.server_bench import server_stack
+
+    present = {"uvloop", "httptools"}
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name: object() if name in present else None
+    )
+    assert server_stack() == {"loop": "uvloop", "http": "httptools"}
+    present.clear()
+    assert server_stack() == {"loop": "asyncio", "http": "h11"}
 
 
 def test_plain_data_tools_get_a_rendered_reply_without_a_second_call() -> None:
