@@ -16,8 +16,9 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING
 
 from agent_system.understanding import normalize
-from agent_system.understanding._slots import parse_when
+from agent_system.understanding._slots import parse_date_range, parse_when
 from agent_system.understanding.locale import format_clock, format_long_date
+from roles.conversation._holidays import holiday_named, holidays_between, next_holiday
 
 if TYPE_CHECKING:
     from agent_system.config import Settings
@@ -79,7 +80,31 @@ _WEEKDAY = re.compile(
     r"|^what(?:\s+is|'s)\s+the\s+date\s+(?P<day10>.+?)\s+falls\s+on$"
     r"|^is\s+today\s+(?P<today>.+)$",
 )
-_CLUE = re.compile(r"\b(?:time|date|day|today|until|till|left|before)\b")
+_CLUE = re.compile(r"\b(?:time|date|day|today|until|till|left|before|when|holidays?)\b")
+_LEAD_Q = (
+    r"^(?:(?:please|so|and|hey|ok|okay)\s+)*(?:(?:can|could)\s+you\s+)?(?:(?:tell|show|give)\s+me"
+    r"|let\s+me\s+know|i\s+(?:need|want|would\s+like)\s+to\s+know|do\s+you\s+know|find\s+out"
+    r"(?:\s+for\s+me)?|look\s+up|check)?\s*"
+)
+_NEXT_HOLIDAY = re.compile(
+    r"\b(?:next|upcoming|coming|closest|nearest)\s+(?:\w+\s+){0,2}holiday\b"
+    r"|\bholidays?\s+(?:is\s+|are\s+|comes\s+)?(?:next|coming\s+up|up\s+next|coming)\b"
+)
+_NEXT_HOLIDAY_Q = re.compile(
+    _LEAD_Q + r"(?:when|what|which|how\s+(?:soon|long|many)|(?:is|are)\s+there|any|the|next"
+    r"|upcoming)\b"
+)
+_NOT_PUBLIC = re.compile(r"\b(?:my|mine|i|me|our|we|us|booked|vacation|off)\b")
+_NAMED_HOLIDAY = re.compile(
+    _LEAD_Q + r"(?:when(?:\s+is|\s+was|\s+will\s+be)|what\s+(?:day|date)\s+(?:is|was|will\s+be)"
+    r"|when\s+(?:does|did|will))\s+(?P<name>.+?)(?:\s+(?:fall(?:\s+on)?|falls(?:\s+on)?|be|come|"
+    r"start|happen|celebrated|on))?(?P<year>\s+(?:this|next)\s+year)?$"
+)
+_HOLIDAY_SPAN = re.compile(
+    _LEAD_Q + r"(?:(?:is|are)\s+there|any|do\s+we\s+have|does\s+(?P<month>\w+)\s+have)\s+"
+    r"(?:any\s+|a\s+)?(?:public\s+|bank\s+|national\s+|federal\s+)?holidays?"
+    r"(?:\s+(?P<span>.+?))?$"
+)
 _NOT_A_PLACE = re.compile(
     r"\b(?:timer|alarm|meeting|appointment|event|party|game|match|movie|show|flight|train|bus|"
     r"sunset|sunrise|dinner|lunch|concert|class|my|your|it|the\s+(?:next|last))\b"
@@ -174,57 +199,45 @@ def is_clock_question(text: str) -> bool:
         or bool(_DATE.match(said))
         or _weekday_day(said, now) is not None
         or _until(said, now) is not None
+        or _holiday_answer(said, now.date()) is not None
     )
 
 
-_HOLIDAYS = {
-    "christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (12, 24),
-    "new year's day": (1, 1), "new years day": (1, 1), "new year's eve": (12, 31),
-    "new years eve": (12, 31), "halloween": (10, 31), "valentine's day": (2, 14),
-    "valentines day": (2, 14), "st patrick's day": (3, 17), "saint patrick's day": (3, 17),
-    "independence day": (7, 4), "the fourth of july": (7, 4), "4th of july": (7, 4),
-    "boxing day": (12, 26),
-}  # fmt: skip
+def _holiday_answer(said: str, today: date) -> tuple[str, list[tuple[str, date]]] | None:
+    """What a holiday question asks about, or None.
+
+    ("named", [(name, day)]) for "when is thanksgiving", ("next", [...]) for "when is the next
+    holiday", ("span", [...every one]) for "are there any holidays this month".
+    """
+    if "holiday" in said and not _NOT_PUBLIC.search(said):
+        if found := _HOLIDAY_SPAN.match(said):
+            words = found["month"] or found["span"] or "this month"
+            words = re.sub(r"\b(?:coming\s+up|upcoming|soon)\b", "", words).strip()
+            now = datetime.combine(today, datetime.min.time(), tzinfo=UTC)
+            if words and (span := parse_date_range(words, now)) is not None:
+                return "span", holidays_between(span[0].date(), span[1].date())
+        if _NEXT_HOLIDAY.search(said) and _NEXT_HOLIDAY_Q.match(said):
+            return "next", [next_holiday(today)]
+    if (found := _NAMED_HOLIDAY.match(said)) and (
+        named := holiday_named(found["name"] + (found["year"] or ""), today)
+    ):
+        return "named", [named]
+    return None
+
+
 _UNTIL = re.compile(
     r"^how\s+(?:many|long)\s+(?:more\s+)?(?P<unit>days|weeks)?\s*(?:are\s+)?(?:is\s+it\s+)?(?:left\s+)?"
     r"(?:until|till|to|before|for)\s+(?P<day>.+?)(?:\s+this\s+year)?$"
 )
 
 
-def _easter(year: int) -> date:
-    """Western Easter Sunday (the anonymous Gregorian algorithm)."""
-    a, b, c = year % 19, year // 100, year % 100
-    d, e = divmod(b, 4)
-    g = (8 * b + 13) // 25
-    h = (19 * a + b - d - g + 15) % 30
-    i, k = divmod(c, 4)
-    r = (32 + 2 * e + 2 * i - h - k) % 7
-    m = (a + 11 * h + 22 * r) // 451
-    month, day = divmod(h + r - 7 * m + 114, 31)
-    return date(year, month, day + 1)
-
-
-def _holiday(name: str, today: date) -> date | None:
-    """The next `name` holiday ("christmas", "easter sunday"), today included."""
-    name = re.sub(r"^(?:the\s+)?(?:next\s+)?", "", name.strip())
-    name = re.sub(r"\s+(?:this|next)\s+year$", "", name)
-    for year in (today.year, today.year + 1):
-        if name in ("easter", "easter sunday"):
-            day = _easter(year)
-        elif name in _HOLIDAYS:
-            day = date(year, *_HOLIDAYS[name])
-        else:
-            return None
-        if day >= today:
-            return day
-    return None
-
-
 def _day_named(text: str, now: datetime) -> date | None:
+    if "holiday" in text and _NEXT_HOLIDAY.search(text) and not _NOT_PUBLIC.search(text):
+        return next_holiday(now.date())[1]
     if _NOT_A_PLACE.search(text):
         return None
-    if (holiday := _holiday(text, now.date())) is not None:
-        return holiday
+    if (holiday := holiday_named(text, now.date())) is not None:
+        return holiday[1]
     when = parse_when(text, now)
     return when.value.date() if when is not None and when.has_date and not when.has_time else None
 
@@ -287,9 +300,30 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
     if (until := _until(said, now)) is not None:
         count, on = until
         return f"{count} to go: it's {format_long_date(on, settings)}."
+    if (holiday := _holiday_answer(said, now.date())) is not None:
+        return _holiday_reply(holiday, now.date(), settings)
     if _DATE.match(said):
         today = f"Today is {format_long_date(now.date(), settings)}"
         if "time" in said:
             return f"{today}, {format_clock(now, settings)}."
         return f"{today}."
     return None
+
+
+def _holiday_reply(
+    found: tuple[str, list[tuple[str, date]]], today: date, settings: Settings
+) -> str:
+    kind, days = found
+    if kind == "span":
+        if not days:
+            return "No, there are no holidays that I know of then."
+        listed = ", ".join(f"{name} on {format_long_date(on, settings)}" for name, on in days)
+        return f"Yes: {listed}."
+    name, on = days[0]
+    if kind == "next":
+        when = "today" if on == today else f"on {format_long_date(on, settings)}"
+        return f"The next holiday is {name}, {when}."
+    if on == today:
+        return f"{name} is today, {format_long_date(on, settings)}."
+    verb = "was" if on < today else "is"
+    return f"{name} {verb} on {format_long_date(on, settings)}."
