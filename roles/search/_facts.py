@@ -16,8 +16,9 @@ __all__ = ["claim", "is_factual_question"]
 
 _THING = r"(?!(?:you|your|yours|u|i|me|my|we|us|our|it|this|that|there|here|they)\b)"
 _FACT = re.compile(
-    r"^(?:(?:hey|ok|okay|olly|alexa|please|so|and|can you tell me|tell me|do you know|"
-    r"i want to know|i'd like to know)\s+)*(?:"
+    r"^(?:(?:hey|ok|okay|olly|alexa|please|so|and|just|can you tell me|tell me|do you know|"
+    r"i want to know|i'd like to know|i need to know|i would like to know|let me know|"
+    r"(?:please\s+)?give\s+me)\s+)*(?:"
     rf"who\s+(?:is|was|were|are)\s+{_THING}(?:the\s+)?\w+"
     r"|who\s+(?:wrote|invented|discovered|painted|directed|founded|created|composed|sang|sings|"
     r"built|designed|won|starred|played|killed|owns|founded|plays|is\s+the\s+(?:president|ceo|"
@@ -64,7 +65,8 @@ _FACT = re.compile(
     r"|how\s+many\s+\w+(?:\s+\w+)?\s+(?:are|were)\s+there\s+(?:in|on)\s+the\b"
     r"|is\s+(?:a|an)\s+\w+(?:\s+\w+)?\s+(?:a|an)\s+\w+$"
     r"|what\s+languages?\s+(?:do|does|is|are)\b"
-    r"|(?:tell\s+me|what\s+do\s+you\s+know|(?:give\s+me\s+)?everything\s+you\s+know)\s+"
+    r"|(?:tell\s+me(?:\s+(?:something|a\s+(?:bit|little)|more|some\s+facts|a\s+few\s+facts))?"
+    r"|what\s+do\s+you\s+know|(?:give\s+me\s+)?everything\s+you\s+know)\s+"
     r"about\s+(?!(?:the\s+)?(?:next|last|upcoming|concert|game|match|party|show|meeting|"
     r"appointment|event)\b)\w+"
     r"|(?:give\s+me|find(?:\s+me)?|get\s+me|show\s+me|i\s+want|i\s+need)\s+(?:some\s+)?"
@@ -82,6 +84,28 @@ _FACT = re.compile(
     r"|how\s+many\s+\w+(?:\s+\w+)?\s+(?:are|were|is)\s+(?:there\s+)?(?:on|in)\s+(?:a|an|the)\s+\w+"
     r"|how\s+long\s+(?:is|was)\s+(?:a|an|the)\s+\w+(?:\s+\w+)?$"
     r"|(?:\w+\s+){1,3}(?:info|biography|bio|family\s+background|life\s+story)$"
+    r"|(?:what\s+(?:is|was|are|were)\s+(?:the\s+)?|the\s+)(?:financial|official|national|current|"
+    r"exact)?\s*"
+    r"(?:capital(?:\s+city)?|coordinates|latitude|longitude|location|elevation|altitude|"
+    r"founder|author|inventor|gdp|plot|anthem|flag|religion|motto|nickname|animal|bird|flower|"
+    r"sport|dish|symbol|chemical\s+symbol|population|currency|language)\s+(?:of|in|for)\b"
+    r"|how\s+far\s+(?:away\s+)?is\s+(?!.*\b(?:here|home|current|work|school)\b)"
+    rf"{_THING}(?:the\s+)?"
+    r"[a-z]+(?:\s+[a-z]+){0,2}\s+from\s+(?:the\s+)?[a-z]+"
+    r"|(?:what\s+is\s+)?(?:the\s+)?distance\s+(?:between|from)\s+(?!.*\b(?:here|home|current)\b)"
+    r"(?:the\s+)?[a-z]+(?:\s+[a-z]+){0,2}\s+(?:and|to)\s+(?:the\s+)?[a-z]+"
+    r"|how\s+far\s+(?:above|below)\s+sea\s+level"
+    r"|how\s+many\s+\w+(?:\s+of\s+\w+)?\s+(?:are|were)\s+there\s+in\s+\w+"
+    rf"|(?:is|was)\s+{_THING}(?!(?:the|a|an|he|she|his|her)\b)[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?:married|divorced|still\s+alive|alive|dead|"
+    r"an\s+only\s+child)$"
+    rf"|who\s+(?:is|was)\s+{_THING}[a-z]+(?:\s+[a-z]+)?\s+married\s+to$"
+    rf"|what\s+(?:team|position|club|sport|instrument)\s+(?:does|did)\s+{_THING}\w+(?:\s+\w+)?"
+    r"\s+play\b"
+    r"|what\s+(?:is|was|are)\s+(?:the\s+)?(?:fastest|slowest|heaviest|hottest|coldest|richest|"
+    r"poorest|shortest|widest|loudest|rarest|most\s+(?:populous|common|spoken))\s+\w+"
+    r"|where\s+(?:do|does|did)\s+the\s+\w+(?:\s+\w+){0,2}\s+(?:start|end|begin|flow|rise)\b"
+    r"|(?:what\s+)?(?:awards?|prizes?|medals?|oscars?|grammys?)\s+(?:did|has|have)\s+\w+"
     r")",
     re.I,
 )
@@ -124,7 +148,12 @@ _WAKE = re.compile(r"^(?:(?:hey|hi|ok|okay)\s+)?(?:olly|alexa|siri|google|comput
 _SHORT = re.compile(r"^(what|who|where)s\b")
 _ASKING = re.compile(
     r"^(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:(?:tell|give|show)\s+me|let\s+me\s+know"
-    r"|i\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+know|do\s+you\s+know)\s+"
+    r"|i\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+know|do\s+you\s+know"
+    r"|what\s+do\s+you\s+know(?=\s+about)|(?:just\s+)?let\s+me\s+know)\s+"
+)
+_NOT_PERSONAL = re.compile(
+    r"\bthe\s+(?:us|u\s+s)\b|^(?P<who>who\s+(?:is|are)\s+the\s+.+?)\s+(?:right\s+now|now|"
+    r"currently|at\s+the\s+moment|these\s+days)$"
 )
 
 
@@ -134,7 +163,11 @@ def is_factual_question(text: str) -> bool:
     if _DEFINITION.search(said) and not re.search(r"\bmeaning\s+of\s+life\b", said):
         return not re.search(r"\b(?:my|your|this|that|weather|forecast|jokes?)\b", said)
     # "tell me about X": the asking words are not the user's own things
-    return bool(_FACT.search(said)) and not _PERSONAL.search(_ASKING.sub("", said))
+    if not _FACT.search(said):
+        return False
+    # "how many states are in the us", "who is the president right now": not the user's own
+    asked = _NOT_PERSONAL.sub(lambda m: m["who"] or "the usa", _ASKING.sub("", said))
+    return not _PERSONAL.search(asked)
 
 
 def claim(request: RouteRequest) -> RouteDecision | None:
