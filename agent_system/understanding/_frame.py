@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from agent_system.understanding._daytime import day_window
 from agent_system.understanding._slots import (
     format_duration,
     parse_date_range,
@@ -73,6 +74,7 @@ _DAY_WORDS = re.compile(
     r"\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"next|this|week|weekend|morning|afternoon|evening|day|after|before|following|previous)\b"
 )
+_PART_OF_DAY = re.compile(r"\b(?:in\s+the\s+)?(?:morning|afternoon|evening)\b")
 _WRITES_RECORDS = ("calendar.create", "timer.set", "timer.alarm", "timer.remind")
 
 
@@ -202,17 +204,23 @@ def _day_bounds(day: date, now: datetime) -> tuple[str, str]:
 # --- per role ------------------------------------------------------------------------------
 def _calendar(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
     day = _new_day(previous, rest, now)
+    if day is not None and not _DAY_WORDS.search(_PART_OF_DAY.sub(" ", rest)):
+        day = None  # "and in the evening?": the evening of the day listed, not today's
     if previous.tool in ("calendar.list", "calendar.free_time") or (
         asking and previous.tool != "calendar.free_time"
     ):
-        if day is None:
+        base = day or _previous_day(previous) or now.date()
+        midnight = datetime.combine(base, datetime.min.time(), tzinfo=now.tzinfo)
+        window = day_window(rest, midnight) if previous.tool == "calendar.list" else None
+        if day is None and window is None:  # "what about at 8?" narrows the day listed
             if previous.tool == "calendar.list" or not asking:
                 return []
-            day = _previous_day(previous) or now.date()
+        day = base
         if previous.tool == "calendar.free_time":
             return [Call(previous.tool, {**previous.arguments, "date": day.isoformat()})]
-        start, end = _day_bounds(day, now)
-        return [Call("calendar.list", {"start": start, "end": end})]
+        start, end = (w.isoformat() for w in window) if window else _day_bounds(day, now)
+        query = {"query": previous.arguments["query"]} if previous.arguments.get("query") else {}
+        return [Call("calendar.list", {"start": start, "end": end} | query)]
     if previous.tool == "calendar.create" and day is not None:
         start = str(previous.arguments.get("start", ""))
         moved = day.isoformat() + start[10:] if len(start) > 10 else day.isoformat()

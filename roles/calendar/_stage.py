@@ -42,6 +42,25 @@ _QUESTION = re.compile(
     r"|(?:anything|what\s+is|what)\s+(?:in|on)\s+my\s+(?:calendar|agenda|diary|schedule)\b"
     r"|what\s+time\s+is\s+(?:the|my|our)\s+(?:\w+\s+)?(?:party|meeting|appointment|dinner|lunch|"
     r"event|wedding|interview|practice|rehearsal|class|call)\b"
+    r"|(?:a\s+)?new\s+(?:event|meeting|appointment|calendar\s+entry)\b"
+    r"|(?:what\s+are|tell\s+me|show\s+me|what\s+about|any)?\s*(?:my|any)\s+plans?\s+(?:for|on|this|"
+    r"next|today|tonight|tomorrow)\b"
+    r"|(?:tell\s+me\s+)?what(?:\s+is|'s|\s+will\s+be)\s+happening\s+(?:today|tonight|tomorrow|this|"
+    r"next|on\s+(?:the\s+\d|\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
+    r"(?!.*\b(?:in|at|around|near|on)\s+(?!the\s+(?:morning|afternoon|evening)))"
+    r"|am\s+i\s+(?:busy|free|available|booked|doing\s+anything)\b"
+    r"|do\s+i\s+have\s+(?:a\s+date|anywhere\s+to\s+be|somewhere\s+to\s+be|(?:any\s+)?plans)\b"
+    r"|(?:any\s+|show\s+(?:me\s+)?|list\s+|my\s+)?(?:up\s*coming|future|latest)\s+events?$"
+    r"|where\s+(?:am\s+i|do\s+i\s+(?:have|need))\s+(?:supposed\s+)?to\s+be\b"
+    r"|when\s+is\s+(?:the|my|our)\s+(?!next\b|plane\b|flight\b|train\b|bus\b|delivery\b|package\b)"
+    r"\w+(?:\s+\w+)?\s+scheduled\b"
+    r"|(?:what\s+(?:date|day)\s+is|how\s+soon\s+is|how\s+long\s+until)\s+my\s+(?:\w+\s+)?(?:"
+    r"anniversary|party|appointment|meeting|interview|wedding)$"
+    r"|(?:today'?s|tomorrow'?s|my|the|this\s+week'?s)\s+(?:schedule|agenda)$|schedule$"
+    r"|(?:my\s+)?(?:weekly|daily)\s+(?:plan|schedule|agenda)$"
+    r"|when\s+(?:is|are|was)\s+(?:my|our|\w+'s)\s+(?:\w+\s+){0,2}(?:party|meeting|appointment|dinner|"
+    r"lunch|wedding|interview|recital|graduation|reunion|ceremony|rehearsal|shower|class|check\s*up|"
+    r"date|call|conference|presentation)s?$"
     r"|(?:book|schedule)\s+(?:a|an|my)\s+(?:haircut|dentist|doctor|appointment|meeting|call)\b"
     r".*\b(?:at|on|tomorrow|today|tonight|next|this)\b"
     r")",
@@ -85,6 +104,7 @@ _CHANGE_EVENT = re.compile(
 
 def is_calendar_request(said: str) -> bool:
     """A request naming the calendar or an event with a calendar verb (`said`: normalized)."""
+    said = re.sub(r"^(?:please\s+)?list\s+(?:out\s+)?(?:all\s+)?", "show ", said)  # not a list
     if _NOT_CALENDAR.search(said):
         return False
     if _CHANGE_EVENT.search(said):

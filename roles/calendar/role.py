@@ -36,6 +36,7 @@ _INTENTS = {
     r"|tell\s+me\s+(?:about|when)|let\s+me\s+know\s+when|when\s+(?:is|are)\s+my"
     r"|agenda|my\s+(?:schedule|calendar|day|week)|any\s+(?:meetings|events|appointments)"
     r"|do\s+i\s+have|am\s+i\s+busy|coming\s+up|up\s*coming"
+    r"|anything\s+(?:planned|scheduled|booked|happening|going\s+on)"
     r"|(?:my|the|today'?s|tomorrow'?s|work|event|weekly|daily|week'?s|day'?s)\s+schedule"
     r"|when\s+(?:is|are)\s+(?:the|my|our)|(?:is|are)\s+(?:the|my)\s+\w+(?:\s+\w+)?\s+scheduled"
     r"|scheduled\s*$|(?:info|information|details)\s+(?:about|on)|more\s+about"
@@ -51,8 +52,10 @@ _COMMAND = re.compile(
     r"(?:i\s+(?:want|need|would\s+like|'d\s+like|have)\s+to\s+(?:go\s+to\s+|attend\s+|be\s+at\s+)?"
     r"|i\s+have\s+(?=an?\s)|i\s+need\s+(?=an?\s))?(?:mark\s+(?:down\s+)?(?:(?:my|the|in\s+my)\s+"
     r"(?:calendar|diary|agenda)\s+)?(?:for\s+|with\s+)?|schedule|add|create|book|put|set(?:\s+up)?|arrange"
-    r"|plan|pencil\s+in|make|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down)?"
-    r"\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:event(?:\s+called)?\b\s*)?",
+    r"|plan|pencil\s+in|make|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down"
+    r"|save\s+the\s+date)?"
+    r"\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:(?:calendar\s+)?(?:event|entry|reminder)"
+    r"(?:\s+(?:called|named|titled|for))?\b\s*)?",
     re.IGNORECASE,
 )
 _NEXT = re.compile(
@@ -80,7 +83,7 @@ _REF_NOISE = re.compile(
 _EVENT_NOUN = re.compile(
     r"\b(?:(?P<mod>[a-z][\w']*)\s+)?(?P<noun>meetings?|appointments?|events?|party|wedding|concert"
     r"|game|match|tournament|class|lunch|dinner|breakfast|birthday|bday|interview|flight"
-    r"|conference|practice|recital|graduation|reunion|trip|presentation|reservation"
+    r"|conference|practice|recital|graduation|reunion|trip|presentation|reservation|anniversary"
     r"|bill\s+cycle|ceremony|festival|inauguration|appt)\b",
     re.IGNORECASE,
 )
@@ -114,7 +117,11 @@ def event_query(text: str) -> str:
 
 
 _BLOCK = re.compile(r"^\s*(?:please\s+)?block\s+(?:off|out)\b", re.I)
-_BARE_PERIOD = re.compile(r"\b(?:my|the|this)\s+(?P<unit>week|weekend|month)\b", re.I)
+_BARE_PERIOD = re.compile(
+    r"\b(?:my|the|this)\s+(?P<unit>week|weekend|month)\b|\b(?P<ly>weekly|monthly)\s+(?:schedule|plan"
+    r"|agenda)\b",
+    re.I,
+)
 _DONE_TO = re.compile(r"\b(?:cancelled|canceled|deleted|removed|rescheduled|moved)\b", re.I)
 
 
@@ -265,11 +272,12 @@ class CalendarRole:
                 {"start": now.isoformat(), "end": end.isoformat(), "limit": 1} | arguments,
             )
         if span is None and (period := _BARE_PERIOD.search(text)):  # "how does my week look"
-            span = parse_date_range(f"this {period['unit'].lower()}", now)
+            unit = period["unit"] or period["ly"][:-2]  # "weekly" -> "week"
+            span = parse_date_range(f"this {unit.lower()}", now)
         if span is None:
             if query and not _GENERIC.fullmatch(query):  # "when is the wedding": look ahead
                 span = (now, now + timedelta(days=365))
-            elif re.search(r"next|up\s*coming|coming", text, re.I):
+            elif re.search(r"next|up\s*coming|coming|future", text, re.I):
                 span = (now, now + timedelta(days=7))
             else:
                 span = parse_date_range("today", now)

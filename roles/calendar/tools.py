@@ -17,14 +17,12 @@ from agent_system.routing.slots import (
 )
 from agent_system.runtime import Dependency
 from agent_system.understanding.locale import format_clock
+from roles.calendar._refs import resolve_event
 from roles.calendar.store import CalendarStore, Event
 
 __all__ = ["create", "delete", "free_time", "list_events", "update"]
 
 DEFAULT_LENGTH = timedelta(hours=1)
-_STOP_WORDS = frozenset(
-    "the my a an our event appointment meeting call with on at to from for in calendar".split()
-)
 
 
 STORE: Dependency[CalendarStore] = Dependency(
@@ -106,32 +104,10 @@ def _end(text: str, begin: datetime, now: datetime) -> datetime:
 
 
 async def _resolve_event(ctx: ToolContext, reference: str) -> Event:
-    """The one event `reference` names: a number ("12", "#12") or (part of) a title."""
-    store, user = calendar_store(ctx), _user(ctx)
-    text = reference.strip().lstrip("#")
-    if not text:
-        raise ToolExecutionError("Say which event: its title or its number.")
-    if text.isdigit():
-        event = await store.get(int(text), user)
-        if event is None:
-            raise ToolExecutionError(f"There is no event #{text} in your calendar.")
-        return event
-    matches = await store.find(user, text)
-    if not matches:
-        words = [w for w in re.findall(r"\w{3,}", text.lower()) if w not in _STOP_WORDS]
-        matches = [
-            e for e in await store.all_events(user) if any(w in e.title.lower() for w in words)
-        ]
+    """The one event `reference` names: a number, (part of) a title, with its day or hour."""
     now = ctx.runtime.clock.now()
-    upcoming = [e for e in matches if e.end > now]
-    matches = upcoming or matches
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
-        raise ToolExecutionError(f"No event in your calendar matches {reference!r}.")
-    listed = "; ".join(f"#{e.id} {e.title!r} {_when(e, now.date())}" for e in matches[:5])
-    raise ToolExecutionError(
-        f"{len(matches)} events match {reference!r} ({listed}); say which one by its number."
+    return await resolve_event(
+        calendar_store(ctx), _user(ctx), reference, now, lambda e: _when(e, now.date())
     )
 
 

@@ -1,0 +1,98 @@
+"""Which event a delete or an update names.
+
+A number ("12", "#12"), (part of) a title, and the day or the hour said with it: "the 5 pm
+meeting", "my 2 o'clock", "tomorrow's dentist appointment", "the standup on friday". The hour
+and the day narrow the events whose title matches; a bare hour ("my 2 o'clock") matches 02:00 or
+14:00.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from agent_system.errors import ToolExecutionError
+from agent_system.understanding._slots import parse_when, strip_when
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from roles.calendar.store import CalendarStore, Event
+
+__all__ = ["resolve_event"]
+
+_STOP_WORDS = frozenset(
+    "the my a an our event appointment meeting call with on at to from for in calendar "
+    "thing one".split()
+)
+_THE_CLOCK = re.compile(r"\b(?:the|my|our)\s+(?=\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b|o'?\s*clock\b))")
+
+
+def _said(reference: str, now: datetime) -> tuple[str, date | None, set[tuple[int, int]]]:
+    """(the title words, the day said, the (hour, minute) pairs said) of a reference."""
+    text = _THE_CLOCK.sub("", reference.strip())  # "the 5 pm meeting": not the 5th
+    when = parse_when(text, now)
+    if when is None:
+        return text, None, set()
+    day = when.value.date() if when.has_date else None
+    moments: set[tuple[int, int]] = set()
+    if when.has_time:
+        hour, minute = when.value.hour, when.value.minute
+        moments = {(hour, minute)}
+        if when.ambiguous:
+            moments.add(((hour + 12) % 24, minute))
+    words = re.sub(r"^'s\b|\s'?s\b(?=\s|$)", "", strip_when(text)).strip()
+    return words, day, moments
+
+
+def _at(events: list[Event], day: date | None, moments: set[tuple[int, int]]) -> list[Event]:
+    """The events on `day` at one of `moments` (either left out when not said)."""
+    return [
+        e
+        for e in events
+        if (day is None or e.start.date() == day)
+        and (not moments or (e.start.hour, e.start.minute) in moments)
+    ]
+
+
+async def resolve_event(
+    store: CalendarStore,
+    user: str,
+    reference: str,
+    now: datetime,
+    when: Callable[[Event], str],
+) -> Event:
+    """The one event `reference` names, else a `ToolExecutionError` that says how to name it."""
+    text = reference.strip().lstrip("#")
+    if not text:
+        raise ToolExecutionError("Say which event: its title or its number.")
+    if text.isdigit():
+        event = await store.get(int(text), user)
+        if event is None:
+            raise ToolExecutionError(f"There is no event #{text} in your calendar.")
+        return event
+    title, day, moments = _said(text, now)
+    words = [w for w in re.findall(r"\w{3,}", title.lower()) if w not in _STOP_WORDS]
+    if words:
+        matches = await store.find(user, title) or [
+            e for e in await store.all_events(user) if any(w in e.title.lower() for w in words)
+        ]
+        matches = _at(matches, day, moments)
+    else:  # "the 5 pm meeting", "my 2 o'clock": the hour or the day names it
+        everything = await store.all_events(user)
+        kinds = [w for w in re.findall(r"[a-z]{4,}", title.lower()) if w in _STOP_WORDS]
+        named = [e for e in everything if any(k in e.title.lower() for k in kinds)]
+        matches = _at(named, day, moments)
+        if not matches and (day is not None or moments):
+            matches = _at(everything, day, moments)
+    upcoming = [e for e in matches if e.end > now]
+    matches = upcoming or matches
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise ToolExecutionError(f"No event in your calendar matches {reference!r}.")
+    listed = "; ".join(f"#{e.id} {e.title!r} {when(e)}" for e in matches[:5])
+    raise ToolExecutionError(
+        f"{len(matches)} events match {reference!r} ({listed}); say which one by its number."
+    )
