@@ -125,13 +125,44 @@ def is_calendar_question(text: str, *, said: str | None = None) -> bool:
     return _QUESTION.search(said) is not None or is_calendar_request(said)
 
 
+_ENGAGEMENT = re.compile(
+    r"^(?:(?:ok|okay|so|olly|alexa|hey)\s+)*(?:i\s+(?:have|need|want|got|am\s+going|will\s+be|'ll\s+be)"
+    r"|i'm\s+going|i'll\s+be|(?:please\s+)?(?:write\s+down|take\s+note\s+of|note\s+down|jot\s+down))\s+"
+    r"(?:that\s+)?(?:i\s+am\s+going\s+|i'm\s+going\s+)?(?!to\s+call\b)(?:to\s+)?(?:(?:a|an|my|the)\s+)?"
+    r"(?:\w+\s+)?"
+    r"(?:meet(?:ing)?|seeing|lunch|dinner|breakfast|brunch|party|appointment|appt|interview|"
+    r"call|conference|class|practice|rehearsal|game|match|wedding|birthday|concert|go\s+to)\b"
+)
+_SET_EVENT = re.compile(
+    r"^(?:please\s+)?(?:schedule|book|set\s+up|arrange|plan|organi[sz]e|add)\s+(?:a|an|my|the|our)?\s*"
+    r"(?:\w+\s+)?(?:meeting|appointment|lunch|dinner|breakfast|brunch|party|interview|call|"
+    r"conference|date|get\s+together|catch\s+up)\b"
+)
+_WITH_SOMEONE = re.compile(
+    r"\bwith\s+(?!(?:the\s+)?(?:list|timer|alarm)\b)\w+"
+    r"|\b(?:birthday|anniversary|holiday|vacation|day\s+off)\b"
+)
+
+
 def is_event_to_add(text: str, now: datetime, *, said: str | None = None) -> bool:
-    """An add with a day and a time of day, naming no timer, list or song ("add yoga at 6")."""
+    """An event to put on the calendar, naming no timer, list or song.
+
+    An add with a day and a time ("add yoga at 6"), or with a day and someone or an all-day word
+    ("add dinner with mom tomorrow"); "schedule dinner with Sara"; "i have a meeting with Al on
+    friday at 10".
+    """
     said = normalize(text) if said is None else said
-    if _ADD.search(said) is None:
+    if _NOT_CALENDAR.search(said):
+        return False
+    if _SET_EVENT.search(said):
+        return True
+    engaged = _ENGAGEMENT.search(said) is not None
+    if not engaged and _ADD.search(said) is None:
         return False
     when = parse_when(said, now)
-    return when is not None and when.has_date and when.has_time
+    if when is None or not when.has_date:
+        return False
+    return when.has_time or engaged or _WITH_SOMEONE.search(said) is not None
 
 
 def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | None]:

@@ -50,7 +50,8 @@ _PATTERNS = {name: re.compile(p, re.IGNORECASE) for name, p in _INTENTS.items()}
 _COMMAND = re.compile(
     r"^(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\s+|(?:hey|ok|okay)\s+)?(?:please\s+)?(?:(?:can|could)\s+you\s+)?"
     r"(?:i\s+(?:want|need|would\s+like|'d\s+like|have)\s+to\s+(?:go\s+to\s+|attend\s+|be\s+at\s+)?"
-    r"|i\s+have\s+(?=an?\s)|i\s+need\s+(?=an?\s))?(?:mark\s+(?:down\s+)?(?:(?:my|the|in\s+my)\s+"
+    r"|i\s+have\s+(?=an?\s)|i\s+need\s+(?=an?\s)|(?:that\s+)?i(?:'m|\s+am)\s+(?:going\s+to\s+)?"
+    r"|(?:i'll|i\s+will)\s+be\s+(?:seeing\s+|at\s+)?)?(?:mark\s+(?:down\s+)?(?:(?:my|the|in\s+my)\s+"
     r"(?:calendar|diary|agenda)\s+)?(?:for\s+|with\s+)?|schedule|add|create|book|put|set(?:\s+up)?|arrange"
     r"|plan|pencil\s+in|make|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down"
     r"|save\s+the\s+date)?"
