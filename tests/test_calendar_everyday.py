@@ -45,6 +45,7 @@ async def _steps(system: AgentSystem, text: str) -> list[tuple[str, dict[str, An
         ("do i have anywhere to be this afternoon", "2026-01-05T12:00", "2026-01-05T18:00"),
         ("my weekly schedule", "2026-01-05T00:00", "2026-01-12T00:00"),
         ("anything planned for saturday", "2026-01-10T00:00", "2026-01-11T00:00"),
+        ("show me the events for me today", "2026-01-05T00:00", "2026-01-06T00:00"),
     ],
 )
 async def test_everyday_calendar_questions_list_the_day_asked(

@@ -30,6 +30,9 @@ from roles.search._facts import is_factual_question
         "what awards has meryl streep won",
         "what do you know about black holes",
         "just let me know the population of peru",
+        "is the longest river in the world the nile",
+        "what college did barack obama go to",
+        "how much of the earth is covered by ice",
     ],
 )
 def test_a_named_thing_with_a_fact_word_is_a_factual_question(text: str) -> None:
@@ -48,6 +51,8 @@ def test_a_named_thing_with_a_fact_word_is_a_factual_question(text: str) -> None
         "who is the singer of this song right now",
         "what do you know about me",
         "how many people are there in my meeting",
+        "how much of my budget is left",
+        "what school did you go to",
     ],
 )
 def test_the_users_own_things_and_places_near_them_are_not(text: str) -> None:

@@ -86,7 +86,7 @@ _CALENDAR_NOUN = re.compile(r"\b(?:calendar|agenda|diary)\b")
 _MEETING = re.compile(r"\b(?:meetings?|appointments?|appts?)\b")
 _MY_SCHEDULE = re.compile(r"\b(?:my|our|the)\s+(?:\w+\s+)?schedule\b(?!\s+(?:a|an|the|me)\b)")
 _EVENTS = re.compile(r"\bevents?\b")
-_MINE = re.compile(r"\b(?:my|i|i'm|i\s+am|our)\b")
+_MINE = re.compile(r"\b(?:my|i|i'm|i\s+am|our|for\s+me)\b")
 _CALENDAR_VERB = re.compile(
     r"\b(?:add|set(?:\s+up)?|put|schedule|book|create|make|note|mark|enter|insert|block|"
     r"cancel|delete|remove|erase|clear|drop|scrap|wipe|empty|take\s+(?:out|off)|"

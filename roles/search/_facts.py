@@ -106,6 +106,11 @@ _FACT = re.compile(
     r"poorest|shortest|widest|loudest|rarest|most\s+(?:populous|common|spoken))\s+\w+"
     r"|where\s+(?:do|does|did)\s+the\s+\w+(?:\s+\w+){0,2}\s+(?:start|end|begin|flow|rise)\b"
     r"|(?:what\s+)?(?:awards?|prizes?|medals?|oscars?|grammys?)\s+(?:did|has|have)\s+\w+"
+    r"|is\s+the\s+(?:largest|biggest|longest|tallest|highest|oldest|smallest|deepest|fastest)\s+\w+"
+    r"(?:\s+\w+){0,4}\s+the\s+\w+$"
+    rf"|what\s+(?:high\s+school|school|college|university)\s+did\s+{_THING}\w+(?:\s+\w+)?\s+"
+    r"(?:go\s+to|attend)\b"
+    r"|how\s+much\s+of\s+(?:the\s+)?(?!my\b|your\b)\w+(?:\s+\w+)?\s+is\b"
     r")",
     re.I,
 )
