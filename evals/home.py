@@ -175,7 +175,8 @@ def voice_home_toml() -> str:
 
     Those are the devices and rooms the SLURP/HWU64 *fit* rows name at least three times
     (``device_type``, ``house_place``) that the default home lacks. The speaker is the one the
-    assistant plays through (playing the radio): "turn it up", "mute the speakers".
+    assistant plays through (playing music): "turn it up", "mute the speakers". It is no radio:
+    the home has no radio (tuning a station is not something the smart-home tools do).
     """
     from roles.smart_home.simulated import DEFAULT_HOME
 
@@ -195,8 +196,8 @@ def voice_home_toml() -> str:
             "kind": "media_player",
             "area": "kitchen",
             "state": "playing",
-            "attributes": {"volume": 40, "muted": False, "media": "the radio"},
-            "aliases": ["speaker", "speakers", "smart speaker", "music player", "radio", "stereo"],
+            "attributes": {"volume": 40, "muted": False, "media": "music"},
+            "aliases": ["speaker", "speakers", "smart speaker", "music player", "stereo"],
         },
         {
             "id": "hall_light",

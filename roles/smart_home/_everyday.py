@@ -68,15 +68,16 @@ def clean(text: str) -> str:
 # --- lights: brighter, dimmer, colours --------------------------------------------------------
 _LIGHT_WORDS = re.compile(
     rf"\b(?:{KIND_NOUNS['light']}|brightness|brighten|brighter|brightener|dim|dimmer|darken|"
-    r"darker|too dark|too bright|so bright|so dark|dark in here|dark here|bright in here)\b"
+    r"darker|too dark|too bright|so bright|so dark|dark in here|dark here|bright in here|"
+    r"dark in the|bright in the)\b"
 )
 _UP = re.compile(
     r"\b(?:brighten|brighter|brightener|bright|increase|raise|more|up|boost|max|maximum|full|"
-    r"add|too dark|so dark|dark in here|dark here|can ?not see|cant see|can't see)\b"
+    r"add|too dark|so dark|dark in here|dark here|dark in the|can ?not see|cant see|can't see)\b"
 )
 _DOWN = re.compile(
     r"\b(?:dim|dimmer|dimmed|darken|darker|decrease|lower|reduce|less|down|minimi[sz]e|"
-    r"lessen|attenuate|soften|lowest|minimum|too bright|so bright|bright in here)\b"
+    r"lessen|attenuate|soften|lowest|minimum|too bright|so bright|bright in here|bright in the)\b"
 )
 _SMALL = re.compile(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad|little)\b")
 _OUT = re.compile(

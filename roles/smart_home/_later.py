@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from agent_system.routing.slots import parse_duration, parse_when, strip_when
 
-__all__ = ["at_clock_time", "delayed"]
+__all__ = ["at_clock_time", "delayed", "for_a_while"]
 
 _DELAY_FIRST = re.compile(r"^(?:in|after)\s+(?P<wait>[\w./ -]{2,40}?)\s*,\s*(?P<command>.+)$", re.I)
 _DELAY_LAST = re.compile(
@@ -60,3 +60,39 @@ def at_clock_time(text: str, now: datetime) -> tuple[str, timedelta] | None:
     if wait > timedelta(days=7) or len(command.split()) < 2:
         return None
     return command, max(wait, timedelta(0))  # 0: the time has passed (the role says so)
+
+
+_QUIET = re.compile(
+    r"\b(?:mute|muted|silent|silence|quiet|shush|hush|do not (?:speak|talk|respond)|"
+    r"don'?t (?:speak|talk|respond)|dont (?:speak|talk|respond))\b",
+    re.I,
+)
+_FOR = re.compile(
+    r"^(?P<command>.+?),?\s+(?:for|during)\s+(?:the\s+)?(?:next\s+|coming\s+)?"
+    r"(?P<wait>[\w ]{1,30}?)(?:\s+please)?$",
+    re.I,
+)
+_UNTIL = re.compile(
+    r"^(?P<command>.+?),?\s+(?:until|till|til)\s+(?P<when>[\w: ]{1,20}?)(?:\s+please)?$", re.I
+)
+
+
+def for_a_while(text: str, now: datetime) -> tuple[str, timedelta] | None:
+    """(the mute command, how long it lasts) for "mute for two hours", "be quiet until 3pm".
+
+    Home Assistant has no muting for a while: the role mutes now and sets a timer whose
+    command unmutes. Only a request to be quiet qualifies; a time already past waits 0.
+    """
+    if _QUIET.search(text) is None:
+        return None
+    if (found := _FOR.match(text.strip())) is not None:
+        wait_said = re.sub(r"^(?:hour|day|minute)$", r"1 \g<0>", found["wait"].strip(), flags=re.I)
+        wait = parse_duration(wait_said)
+        if wait is not None and wait > timedelta(0):
+            return found["command"].strip(), wait
+    if (until := _UNTIL.match(text.strip())) is not None:
+        when = parse_when(f"at {until['when']}", now)
+        if when is not None and when.has_time:
+            wait = timedelta(minutes=round((when.value - now).total_seconds() / 60))
+            return until["command"].strip(), max(wait, timedelta(0))
+    return None

@@ -41,7 +41,18 @@ _VOLUME_UP = re.compile(
     r"\b(?:up|increase|raise|high|higher|louder|boost|pump|crank|max|maximum|full)\b"
 )
 _VOLUME_DOWN = re.compile(r"\b(?:down|decrease|lower|reduce|softer|quieter|less|low|slow)\b")
-_STOP_PLAYING = re.compile(r"^(?:stop|pause) (?:playing|the (?:audio|music|sound|song))$")
+_BARE = re.compile(
+    r"^(?:(?:turn|crank|pump|bring) )?(?:it |this |that )?(?:(?P<up>up)|(?P<down>down))"
+    r"(?: a (?:little )?bit| a little)?$|^(?P<loud>louder|loudly|more loudly)$"
+)
+"""A bare direction said to the assistant: the volume of the player in use."""
+_STOP_PLAYING = re.compile(
+    r"^(?:stop|pause|kill|cut) (?:playing|(?:the |this |that |all |my )?(?:audio|music|sound|"
+    r"song|noise))$"
+)
+_HUSH = re.compile(
+    r"^(?:off|quiet|hush|silence) (?:the |my |all |this )?(?:speakers?|sound|audio)$"
+)
 
 
 def volume(text: str, devices: Sequence[Device], speaker: str | None) -> RoleCall | None:
@@ -58,10 +69,13 @@ def volume(text: str, devices: Sequence[Device], speaker: str | None) -> RoleCal
         args["near"] = speaker
     if _UNMUTE.search(text):
         return RoleCall("smart_home.media", {**args, "command": "unmute"})
-    if _MUTE.search(text) or _SILENCE.search(text):
+    if _MUTE.search(text) or _SILENCE.search(text) or _HUSH.match(text):
         return RoleCall("smart_home.media", {**args, "command": "mute"})
     if _STOP_PLAYING.match(text):
         return RoleCall("smart_home.media", {**args, "command": "pause"})
+    if bare := _BARE.match(text):  # "turn up", "down", "louder please": the player in use
+        sign = -1 if bare["down"] else 1
+        return RoleCall("smart_home.set_volume", {**args, "change": sign * 10})
     volume_said = bool(re.search(r"\bvolume\b", text))
     if not (volume_said or _LOUDER.search(text) or _QUIETER.search(text) or _SOUND.search(text)):
         return None

@@ -181,6 +181,9 @@ _ANY_PLAYER = frozenset(
     {"", "media player", "media players", "player", "music", "sound", "audio", "volume", "song"}
 )
 
+_PLAYER_WORDS = frozenset({"radio", "speaker", "speakers", "stereo", "music player"})
+"""Kind words for a player: "turn up the radio" is the one in use when several could be."""
+
 
 async def _players(
     ctx: ToolContext, device: str, area: str | None, action: Action, near: str | None
@@ -188,9 +191,10 @@ async def _players(
     """The players a media command is for; with none named, the one in use.
 
     "turn it down" in a home with a TV and a speaker: the one playing, else the one in the room
-    the request came from, else the only one; otherwise the usual question names them.
+    the request came from, else the only one; otherwise the usual question names them. A kind
+    word ("the radio", "the speakers") that fits several players is the one in use too.
     """
-    if device.strip().lower() not in _ANY_PLAYER or area:
+    if device.strip().lower() not in _ANY_PLAYER | _PLAYER_WORDS or area:
         return await targets(ctx, device, area, action, near=near, many=area is not None)
     found = await targets(ctx, device, area, action, near=near, many=True)
     playing = [d for d in found if d.state in ("playing", "on")]

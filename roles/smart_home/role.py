@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
@@ -11,120 +12,31 @@ from agent_system.routing.slots import format_duration
 from agent_system.understanding import normalize
 from roles.smart_home._answers import WHICH_ROOM, answered, here_said
 from roles.smart_home._everyday import is_question, understand, which_light, without_wake_word
-from roles.smart_home._later import at_clock_time, delayed
+from roles.smart_home._later import at_clock_time, delayed, for_a_while
 from roles.smart_home._matchers import known_devices
 from roles.smart_home._matchers import matcher as _matcher
-from roles.smart_home._media import media_call
+from roles.smart_home._media import PLAYER, media_call
 from roles.smart_home._questions import state_question
 from roles.smart_home._targets import area_said, joined_rooms, named, tidy
+from roles.smart_home._verbs import (
+    COLOR,
+    LIST,
+    NUMBER,
+    QUESTION,
+    action_of,
+    device_text,
+    without_which_clause,
+)
 from roles.smart_home.backend import Device, match_devices
 from roles.smart_home.home import Layout
 from roles.smart_home.route_stage import HomeStage
 from roles.smart_home.simulated import load_home
-from roles.smart_home.tools import COLORS
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
     from agent_system.runtime import Runtime
 
 __all__ = ["ROLE", "SmartHomeRole"]
-
-_AREA = re.compile(r"\b(?:in|of)\s+the\s+(?P<area>[a-z ]+?)\s*$", re.I)
-_NUMBER = re.compile(r"(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°[cf]?)?", re.I)
-_COLOR = re.compile(r"\b(" + "|".join(sorted(COLORS, key=len, reverse=True)) + r")\b", re.I)
-_QUESTION = re.compile(
-    r"^(is|are|what'?s|what is|what are|how|check|status|did i leave|is there)\b", re.I
-)
-_HERE = re.compile(r"\s*\b(?:in here|here|(?:in )?this room|in this area)\b", re.I)
-_LIST = re.compile(
-    r"\b(list|show|which|what)\b.*\b(devices|lights|things)\b|\bdevices\b.*\b(have|are there)\b",
-    re.I,
-)
-_VERBS: tuple[tuple[str, str], ...] = (
-    (r"\b(?:un-?mute)\b", "unmute"),
-    (r"\bmute\b", "mute"),
-    (
-        r"\b(?:pause|resume|skip|next|previous|play)\b.*\b(?:music|song|track|tv|speaker|"
-        r"movie|show|episode|podcast|radio)\b|\b(?:skip|next track|previous track)\b",
-        "media",
-    ),
-    (r"\b(?:volume|louder|quieter|softer)\b", "volume"),
-    (r"\b(?:water|irrigate|sprinkle)\b", "water"),
-    (r"\b(?:mow|mowing|mower)\b", "mower"),
-    (
-        r"\b(?:halfway|half way|half open|half-way)\b|\b(?:open|close|set|raise|lower)\b.*\d+\s*"
-        r"(?:%|percent)\b.*\b(?:blinds?|shades?|curtains?|shutters?|covers?|windows?|valves?)\b|"
-        r"\b(?:blinds?|shades?|curtains?|shutters?|covers?|valves?)\b.*\bto\s+\d+\s*(?:%|percent)",
-        "position",
-    ),
-    (r"\b(?:return|go back|send)\b.*\b(?:base|dock|home|charger)\b|\bdock\b", "stop"),
-    (r"\bunlock\b", "unlock"),
-    (r"\block\b", "lock"),
-    (r"\b(?:open|raise|lift)\b", "open"),
-    (r"\bshut ?(?:off|down)\b|\bshut\s+(?:\w+\s+){0,4}?off\b", "turn_off"),
-    (r"\b(?:close|shut|lower)\b", "close_cover"),
-    (r"\b(?:stop|pause)\b.*\b(?:vacuum|robot|roomba|cleaning)\b", "stop"),
-    (r"\b(?:start|run)\b.*\b(?:vacuum|robot|roomba|cleaning)\b|\bvacuum\b|\bclean\b", "vacuum"),
-    (r"\b(?:thermostat|heating|temperature)\b.*\d|\bdegrees\b", "set_temperature"),
-    (r"\bset\b.*\b(?:thermostat|heating|temperature)\b", "set_temperature"),
-    (
-        r"\b(?:dim|dimmer|brighten|brighter|brightness|darker|lighter)\b|\d+\s*(?:%|percent)",
-        "set_brightness",
-    ),
-    (r"\b(?:turn|switch|put|set)\s+(?:\w+\s+){0,4}?on\b|\bon$", "turn_on"),
-    (r"^(?:activate|illuminate|enable|power up|light up)\b|\blight\s+(?:\w+\s+)?up$", "turn_on"),
-    (r"^(?:deactivate|disable|kill|cut|power down|shut down)\b", "turn_off"),
-    (r"\b(?:turn|switch|put|set)\s+(?:\w+\s+){0,4}?off\b|\boff$", "turn_off"),
-)
-_STRIP = re.compile(
-    r"\b(?:please|can you|could you|would you|turn|switch|put|on|off|unlock|lock|open|close|"
-    r"shut|raise|lower|lift|dim|brighten|set|change|make|start|run|stop|pause|the|to|at|"
-    r"brightness|percent|degrees?|is|are|and|what about|how about|too|also|send|home|locked|"
-    r"unlocked|opened|closed|running|what'?s|what|which|how|devices?|un-?mute|mute|resume|skip|"
-    r"next|previous|play|volume|up|down|louder|quieter|water|irrigate|mow|halfway|half|way|"
-    r"return|go back|go|back to|base|dock|its|charger|track|song|music|activate|deactivate|"
-    r"illuminate|"
-    r"enable|disable|kill|cut|power|single|it|them|my|our|brighter|dimmer|darker|lighter|a bit|"
-    r"little|more|less|bit)\b|\d+(?:\.\d+)?\s*%?|[?!.,]",
-    re.I,
-)
-
-
-_EVERYWHERE = re.compile(
-    r"\s*\b(?:everywhere|in (?:the |our |my )?(?:whole |entire )?(?:house|home)|"
-    r"(?:the |our |my )?(?:whole|entire) (?:house|home)|"
-    r"in (?:each|every|all) (?:room|rooms|areas?)|"
-    r"all areas in the (?:house|home)|throughout the (?:house|home))\b",
-    re.I,
-)
-
-
-def _device_text(text: str) -> tuple[str, str | None]:
-    """(device words, area) left after removing verbs, numbers, colors and filler.
-
-    "everywhere" / "in the whole house" means no area; "in here" means the speaker's area.
-    """
-    area = None
-    if _EVERYWHERE.search(text):
-        text = _EVERYWHERE.sub(" all", text)
-    if here_said(text):
-        text = _HERE.sub(" ", text)
-        area = SPEAKER_AREA.get()
-    if match := _AREA.search(text):
-        area = match.group("area").strip()
-        text = text[: match.start()]
-    text = _COLOR.sub(" ", text)
-    device = " ".join(_STRIP.sub(" ", text).split())
-    return device, area
-
-
-def _action(text: str) -> str | None:
-    for pattern, action in _VERBS:
-        if re.search(pattern, text, re.I):
-            return action
-    if _COLOR.search(text) and re.search(r"\b(make|set|change|turn)\b", text, re.I):
-        return "set_color"
-    return None
 
 
 class SmartHomeRole:
@@ -169,7 +81,12 @@ class SmartHomeRole:
         Several targets ("the fan and the lamp") become several calls.
         """
         text = joined_rooms(without_wake_word(text).strip().rstrip("?!. "))
+        text = without_which_clause(text)  # "turn off any lights that are still on"
         speaker = SPEAKER_AREA.get()
+        if (quiet := for_a_while(text, runtime.clock.now())) is not None:
+            muted = self._muted_for(*quiet, slots, runtime, history)
+            if muted is not None:  # "mute for two hours": mute now, unmute when a timer rings
+                return muted
         later = delayed(text) or at_clock_time(text, runtime.clock.now())
         if later is not None:  # "turn off the lights in 10 minutes", "... at 9am"
             command, wait = later
@@ -196,9 +113,9 @@ class SmartHomeRole:
         everyday = understand(text, known_devices(runtime), speaker)
         if everyday is not None:  # "lights down a bit", "make me a coffee", "be quiet"
             return everyday
-        action = _action(text)
-        asking = bool(_QUESTION.match(text))
-        device, area = _device_text(text)
+        action = action_of(text)
+        asking = bool(QUESTION.match(text))
+        device, area = device_text(text)
         slot_device = slots.get("device")
         if isinstance(slot_device, str) and slot_device.strip() and not device:
             device = slot_device.strip()
@@ -208,12 +125,12 @@ class SmartHomeRole:
         if area and known and not any(area.lower() == (d.area or "").lower() for d in known):
             if named(normalize(area), known):  # "the volume of the tv": a device, not a room
                 device, area = f"{device} {area}".strip(), None
-        if _LIST.search(text) and action not in ("turn_on", "turn_off"):
+        if LIST.search(text) and action not in ("turn_on", "turn_off"):
             return RoleCall("smart_home.list_devices", {"area": area} if area else {})
         if action == "vacuum" and not area:
             area = area_said(text, known)  # "get the roomba to clean the kitchen"
         if action is None and not asking and history and history[-1].role == "smart_home":
-            action = _action(history[-1].text)  # "and the bedroom one too"
+            action = action_of(history[-1].text)  # "and the bedroom one too"
         if asking or action is None:
             return _state_or_ask(text, device, area, asking or is_question(text), known)
         if re.match(r"^(?:illuminate|light\b)", text, re.I) and device.lower() in (
@@ -235,6 +152,25 @@ class SmartHomeRole:
             if (which := which_light(device, known)) is not None:
                 return which  # "switch off the light": which one?
         return _call(action, text, parts[0] if len(parts) == 1 else device, area, speaker)
+
+    def _muted_for(
+        self,
+        command: str,
+        wait: timedelta,
+        slots: dict[str, Any],
+        runtime: Runtime,
+        history: list[Turn],
+    ) -> RolePlan | Clarification | None:
+        """Mute now and a timer that unmutes after `wait`, or None when `command` is no mute."""
+        if not wait:
+            return Clarification("That time has already passed. When should I do it?", ("time",))
+        now = self.interpret(command, slots, runtime, history)
+        if not (isinstance(now, RoleCall) and now.arguments.get("command") == "mute"):
+            return None
+        device = str(now.arguments.get("device") or PLAYER)
+        undo = "unmute" if device == PLAYER else f"unmute the {device}"
+        timer = {"duration": format_duration(wait), "label": undo, "command": undo}
+        return RolePlan((now, RoleCall("timer.set", timer)))
 
     def route_stage(self, runtime: Runtime) -> HomeStage:
         """The router's first stage for this home: requests naming its devices come here."""
@@ -314,7 +250,7 @@ _KIND_ONLY = re.compile(r"^(?:all\s+)?(?:lights?|lamps?|tv|speaker|media player|
 def _call(
     action: str, text: str, device: str, area: str | None, speaker: str | None = None
 ) -> RoleCall | Clarification:
-    number = _NUMBER.search(text)
+    number = NUMBER.search(text)
     near = speaker if speaker and not area and _KIND_ONLY.match(device.lower()) else None
     if action == "set_temperature":
         if number is None:
@@ -333,6 +269,8 @@ def _call(
             tool = "smart_home.dock_mower" if action == "stop" else "smart_home.start_mower"
             return RoleCall(tool, {})
         named = device if re.search(r"vacuum|robot|roomba|cleaner|hoover", device, re.I) else ""
+        if re.fullmatch(r"(?:vacuuming|hoovering|cleaning)", named, re.I):
+            named = ""  # "start vacuuming": the verb, not a device
         args = {"device": named} if named else {}
         return RoleCall(tool, {**args, "area": area} if area and action == "vacuum" else args)
     if action == "mower":
@@ -370,7 +308,7 @@ def _call(
             "smart_home.set_brightness",
             _args(device, area, near, brightness=int(float(number["n"]))),
         )
-    color = _COLOR.search(text)
+    color = COLOR.search(text)
     if action == "set_color" or (color and action == "turn_on"):
         assert color is not None
         return RoleCall(

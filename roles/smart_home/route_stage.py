@@ -106,17 +106,25 @@ _VOLUME = re.compile(
     _LEAD + r"(?:(?:turn|crank|bring|pump) (?:up|down) (?:the |my |your )?(?:volume|sound|music|"
     r"speakers?|tv|television)\b|(?:turn|crank|bring|pump) (?:the |my |your )?(?:volume|sound|"
     r"music|speakers?) (?:up|down)\b|(?:raise|lower|increase|decrease|reduce|boost|up|down|"
-    r"set|change|adjust|max) (?:the |my |your )?(?:music |speaker |tv |media )?volume\b|"
+    r"set|change|adjust|max) (?:the |my |your )?(?:music |speaker |tv |media |radio )?volume\b|"
     r"(?:the |my |your )?volume (?:up|down|louder|higher|lower|to \d+)\b|"
     r"(?:mute|unmute)(?: (?:the |my )?(?:sound|music|audio|volume|speakers?|tv|television))?$)"
 )
 """A volume command ("turn up the volume", "volume to 30", "mute the sound"): claimed when the
 home has a media player. "be quiet", "speak softer" are left to the classifier (they also ask
 the assistant to whisper)."""
+_HUSH = re.compile(
+    _LEAD + r"(?:stop|pause|silence|quiet|hush|off|cut|kill) (?:the |all |that |my |this )?"
+    r"(?:audio|sound|music|noise|speakers?|song)$"
+)
+"""Silencing the player in use ("stop the audio", "off the speakers"): claimed with a player."""
 _COFFEE = re.compile(
-    _LEAD + r"(?:(?:make|brew|prepare|fix|pour|get|do|cook)(?: me| us)?|i (?:want|need|would "
-    r"like|fancy|d like)|can i (?:get|have)) (?:a |an |some |my |the |one )?(?:cup of |pot of |"
-    r"fresh |hot |black |strong |morning )*(?:coffee|espresso|cappuccino|latte|americano)s?$"
+    _LEAD + r"(?:(?:(?:make|brew|prepare|fix|pour|get|do|cook|whip up|put on|start)(?: me| us)?|"
+    r"i (?:want|need|would like|fancy|d like|d love|would love|could use|could do with)|"
+    r"can i (?:get|have)|give me|time for) (?:a |an |some |my |the |one |another |us )?)?"
+    r"(?:(?:cup|pot|mug) of |fresh |hot |black |strong |morning |quick |nice |filter |double )*"
+    r"(?:coffee|espresso|cappuccino|latte|americano|macchiato|mocha|cup of joe)s?"
+    r"(?: (?:please|now|right now|for me|with (?:milk|sugar|cream)|black|time))*$"
 )
 """A coffee request ("make me a coffee", "i need some coffee"): claimed when the home has a
 coffee machine."""
@@ -270,7 +278,7 @@ class HomeStage:
         if self._media is not None and (found := self._media.match(text)) is not None:
             if _COMMAND.match(text[found.end() :].strip()):
                 return "A command to this home's media player."  # "TV, go back a track"
-        if self._player and _VOLUME.match(text):
+        if self._player and (_VOLUME.match(text) or _HUSH.match(text)):
             return "A volume command for this home's media player."
         if self._coffee and _COFFEE.match(text):
             return "Asks for a coffee: this home has a coffee machine."

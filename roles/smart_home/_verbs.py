@@ -1,0 +1,138 @@
+"""The verb-and-device reading of a smart-home request, when no template or everyday shape fits.
+
+`action_of` names the action a request asks for ("turn_off", "set_brightness", "vacuum", ...) from
+its verbs; `device_text` keeps the words that name the device and the area they are in.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent_system.roles import SPEAKER_AREA
+from roles.smart_home.tools import COLORS
+
+__all__ = [
+    "AREA_AT_END",
+    "COLOR",
+    "LIST",
+    "NUMBER",
+    "QUESTION",
+    "action_of",
+    "device_text",
+    "without_which_clause",
+]
+
+_WHICH_ARE = re.compile(
+    r"\s+(?:that|which)\s+(?:are|is)\s+(?:still\s+)?(?:on|off|lit|running|open|playing)$", re.I
+)
+
+
+def without_which_clause(text: str) -> str:
+    """Drop a trailing "that are still on": "turn off the lights that are still on"."""
+    return _WHICH_ARE.sub("", text)
+
+
+AREA_AT_END = re.compile(r"\b(?:in|of)\s+the\s+(?P<area>[a-z ]+?)\s*$", re.I)
+NUMBER = re.compile(r"(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°[cf]?)?", re.I)
+COLOR = re.compile(r"\b(" + "|".join(sorted(COLORS, key=len, reverse=True)) + r")\b", re.I)
+QUESTION = re.compile(
+    r"^(is|are|what'?s|what is|what are|how|check|status|did i leave|is there)\b", re.I
+)
+_HERE = re.compile(r"\s*\b(?:in here|here|(?:in )?this room|in this area)\b", re.I)
+LIST = re.compile(
+    r"\b(list|show|which|what)\b.*\b(devices|lights|things)\b|\bdevices\b.*\b(have|are there)\b",
+    re.I,
+)
+_VACUUM = (
+    r"(?:vacuum|vacuuming|hoover|hoovering|roomba|i?robot|iroomba|robo ?vac|cleaner|cleaning|"
+    r"clean ?up)"
+)
+_VERBS: tuple[tuple[str, str], ...] = (
+    (r"\b(?:un-?mute)\b", "unmute"),
+    (r"\bmute\b", "mute"),
+    (
+        r"\b(?:pause|resume|skip|next|previous|play)\b.*\b(?:music|song|track|tv|speaker|"
+        r"movie|show|episode|podcast|radio)\b|\b(?:skip|next track|previous track)\b",
+        "media",
+    ),
+    (r"\b(?:volume|louder|quieter|softer)\b", "volume"),
+    (r"\b(?:water|irrigate|sprinkle)\b", "water"),
+    (r"\b(?:mow|mowing|mower)\b", "mower"),
+    (
+        r"\b(?:halfway|half way|half open|half-way)\b|\b(?:open|close|set|raise|lower)\b.*\d+\s*"
+        r"(?:%|percent)\b.*\b(?:blinds?|shades?|curtains?|shutters?|covers?|windows?|valves?)\b|"
+        r"\b(?:blinds?|shades?|curtains?|shutters?|covers?|valves?)\b.*\bto\s+\d+\s*(?:%|percent)",
+        "position",
+    ),
+    (r"\b(?:return|go back|send)\b.*\b(?:base|dock|home|charger)\b|\bdock\b", "stop"),
+    (r"\bunlock\b", "unlock"),
+    (r"\block\b", "lock"),
+    (r"\b(?:open|raise|lift)\b", "open"),
+    (r"\bshut ?(?:off|down)\b|\bshut\s+(?:\w+\s+){0,4}?off\b", "turn_off"),
+    (r"\b(?:close|shut|lower)\b", "close_cover"),
+    (rf"\b(?:stop|pause)\b.*\b{_VACUUM}\b", "stop"),
+    (
+        rf"\b(?:start|run|begin|initiate|launch|have|get|let)\b.*\b{_VACUUM}\b|"
+        r"\b(?:vacuum|vacuuming|hoover|hoovering)\b|\bclean\b",
+        "vacuum",
+    ),
+    (r"\b(?:thermostat|heating|temperature)\b.*\d|\bdegrees\b", "set_temperature"),
+    (r"\bset\b.*\b(?:thermostat|heating|temperature)\b", "set_temperature"),
+    (
+        r"\b(?:dim|dimmer|brighten|brighter|brightness|darker|lighter)\b|\d+\s*(?:%|percent)",
+        "set_brightness",
+    ),
+    (r"\b(?:turn|switch|put|set)\s+(?:\w+\s+){0,4}?on\b|\bon$", "turn_on"),
+    (r"^(?:activate|illuminate|enable|power up|light up)\b|\blight\s+(?:\w+\s+)?up$", "turn_on"),
+    (r"^(?:deactivate|disable|kill|cut|power down|shut down)\b", "turn_off"),
+    (r"\b(?:turn|switch|put|set)\s+(?:\w+\s+){0,4}?off\b|\boff$", "turn_off"),
+)
+_STRIP = re.compile(
+    r"\b(?:please|can you|could you|would you|turn|switch|put|on|off|unlock|lock|open|close|"
+    r"shut|raise|lower|lift|dim|brighten|set|change|make|start|run|stop|pause|the|to|at|"
+    r"brightness|percent|degrees?|is|are|and|what about|how about|too|also|send|home|locked|"
+    r"unlocked|opened|closed|running|what'?s|what|which|how|devices?|un-?mute|mute|resume|skip|"
+    r"next|previous|play|volume|up|down|louder|quieter|water|irrigate|mow|halfway|half|way|"
+    r"return|go back|go|back to|base|dock|its|charger|track|song|music|activate|deactivate|"
+    r"illuminate|"
+    r"enable|disable|kill|cut|power|single|it|them|my|our|brighter|dimmer|darker|lighter|a bit|"
+    r"little|more|less|bit)\b|\d+(?:\.\d+)?\s*%?|[?!.,]",
+    re.I,
+)
+
+
+_EVERYWHERE = re.compile(
+    r"\s*\b(?:everywhere|in (?:the |our |my )?(?:whole |entire )?(?:house|home)|"
+    r"(?:the |our |my )?(?:whole|entire) (?:house|home)|"
+    r"in (?:each|every|all) (?:room|rooms|areas?)|"
+    r"all areas in the (?:house|home)|throughout the (?:house|home))\b",
+    re.I,
+)
+
+
+def device_text(text: str) -> tuple[str, str | None]:
+    """(device words, area) left after removing verbs, numbers, colors and filler.
+
+    "everywhere" / "in the whole house" means no area; "in here" means the speaker's area.
+    """
+    area = None
+    if _EVERYWHERE.search(text):
+        text = _EVERYWHERE.sub(" all", text)
+    if _HERE.search(text):
+        text = _HERE.sub(" ", text)
+        area = SPEAKER_AREA.get()
+    if match := AREA_AT_END.search(text):
+        area = match.group("area").strip()
+        text = text[: match.start()]
+    text = COLOR.sub(" ", text)
+    device = " ".join(_STRIP.sub(" ", text).split())
+    return device, area
+
+
+def action_of(text: str) -> str | None:
+    for pattern, action in _VERBS:
+        if re.search(pattern, text, re.I):
+            return action
+    if COLOR.search(text) and re.search(r"\b(make|set|change|turn)\b", text, re.I):
+        return "set_color"
+    return None
