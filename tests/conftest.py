@@ -4,32 +4,60 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from agent_system.api import AgentSystem
 
 _SCRUB = ("OPENAI_API_KEY", "OPENAI_BASE_URL")
 POSTGRES_URL = os.environ.get("AGENT_SYSTEM_TEST_POSTGRES_URL")
 """The test PostgreSQL server's database URL, read before `_isolated_env` clears it."""
 
 
-@pytest.fixture(autouse=True)
-def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Every test gets its own AGENT_SYSTEM_HOME and no LLM credentials."""
+def _isolate(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
     for name in list(os.environ):
         if name.startswith("AGENT_SYSTEM_") or name in _SCRUB:
             monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("AGENT_SYSTEM_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("AGENT_SYSTEM_HOME", str(home))
     monkeypatch.setenv("AGENT_SYSTEM_TIMEZONE", "UTC")
     monkeypatch.setenv("AGENT_SYSTEM_LOAD_ENTRY_POINTS", "false")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test gets its own AGENT_SYSTEM_HOME and no LLM credentials."""
+    _isolate(monkeypatch, tmp_path / "home")
     yield
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def anyio_backend() -> str:
-    """Run anyio tests on asyncio only."""
+    """Run anyio tests on asyncio only (module scope: module-scoped async fixtures use it)."""
     return "asyncio"
+
+
+@pytest.fixture(scope="module")
+async def system(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[AgentSystem]:
+    """One offline `AgentSystem` per test module, on a fake clock (Monday 5 January 2026, 09:00
+    UTC), for tests that plan or ask without changing its data. A module whose tests change
+    data (timers, lists...) defines its own per-test ``system``."""
+    from agent_system.api import AgentSystem
+    from agent_system.runtime import FakeClock
+    from agent_system.testing import make_settings
+
+    home = tmp_path_factory.mktemp("system") / "home"
+    with pytest.MonkeyPatch.context() as env:  # as `_isolated_env`, which is per test
+        _isolate(env, home)
+        engine = AgentSystem(make_settings(home), clock=FakeClock())
+        await engine.__aenter__()
+    try:
+        yield engine
+    finally:
+        await engine.__aexit__(None, None, None)
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ Through the public API, offline, on a fake clock (Monday 5 January 2026, 09:00 U
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -17,18 +16,6 @@ from agent_system.testing import make_settings
 from agent_system.understanding import normalize
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture(scope="module")
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture(scope="module")
-async def system(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[AgentSystem]:
-    home: Path = tmp_path_factory.mktemp("calclock") / "home"
-    async with AgentSystem(make_settings(home), clock=FakeClock()) as engine:
-        yield engine
 
 
 async def _step(system: AgentSystem, text: str) -> tuple[str, dict[str, Any]]:

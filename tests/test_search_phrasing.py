@@ -2,28 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from agent_system.api import AgentSystem
-from agent_system.runtime import FakeClock
-from agent_system.testing import make_settings
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture(scope="module")
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture(scope="module")
-async def system(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[AgentSystem]:
-    home: Path = tmp_path_factory.mktemp("search") / "home"
-    async with AgentSystem(make_settings(home), clock=FakeClock()) as engine:
-        yield engine
 
 
 async def _tools(system: AgentSystem, text: str) -> list[str]:
