@@ -2,9 +2,9 @@
 twice, no step is lost, every turn of every thread lands.
 
 The harness is `benchmarks/crash.py` (the benchmark quotes the same figures). The default suite
-runs the exact kill points that used to duplicate work plus a small random campaign; the
-``heavy`` campaign (200+ kills, run by .ci/run as its own step) is excluded from a plain
-``pytest``:
+runs the exact kill points that used to duplicate work; the random campaigns (a small one with
+the fixed seed, then 200+ kills with the fixed and a random seed: ``heavy``, run by .ci/run as
+its own step) are excluded from a plain ``pytest``:
 
     python -m pytest -m heavy -s tests/reliability/test_crash_resume.py
     AGENT_SYSTEM_RELIABILITY_SEED=7 AGENT_SYSTEM_CRASH_KILLS=400 python -m pytest -m heavy -s ...
@@ -97,7 +97,7 @@ def test_a_kill_between_a_tools_effect_and_its_journal_entry(
     assert out.report[0].split()[:2] == ["w0", "success"], out.report
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_a_small_random_campaign_with_idempotent_tools_repeats_no_effect(
     zygote: Zygote, tmp_path: Path
 ) -> None:
@@ -108,7 +108,7 @@ def test_a_small_random_campaign_with_idempotent_tools_repeats_no_effect(
     assert figures.re_run_in_flight == 0
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_a_small_random_campaign_duplicates_and_loses_nothing(
     zygote: Zygote, tmp_path: Path
 ) -> None:

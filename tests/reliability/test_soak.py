@@ -21,7 +21,7 @@ pytestmark = pytest.mark.anyio
 SECONDS = 120.0 if LONG else 10.0
 
 
-@pytest.mark.slow
+@pytest.mark.heavy  # 10 s of load whatever the machine: its own step in .ci/run
 async def test_mixed_requests_over_http_keep_memory_and_open_files_flat(tmp_path: Path) -> None:
     result = await soak(
         SECONDS, mode="server", concurrency=4, home=tmp_path / "home", min_requests=100

@@ -23,6 +23,7 @@ POSTGRES_URL = os.environ.get("AGENT_SYSTEM_TEST_POSTGRES_URL")
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
+    pytest.mark.heavy,  # several server processes: .ci/run's cluster step
     pytest.mark.postgres,
     pytest.mark.skipif(not POSTGRES_URL, reason="AGENT_SYSTEM_TEST_POSTGRES_URL is not set"),
 ]
