@@ -8,9 +8,10 @@ install:
 dev:
 	$(PY) -m pip install -e '.[dev]'
 
-# The suite with a coverage report; it fails below [tool.coverage.report] fail_under.
+# The suite with a coverage report; it fails below [tool.coverage.report] fail_under. One worker
+# per core (pytest-xdist), each test file on one worker (its module-scoped fixtures built once).
 test: dev
-	$(PY) -m pytest --cov --cov-report=term
+	$(PY) -m pytest -n auto --dist loadfile --cov --cov-report=term
 
 # The suite without the tests marked slow (the slowest ones: subprocesses, crash/resume, soak).
 test-fast:
