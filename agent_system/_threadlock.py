@@ -143,13 +143,21 @@ class LeaseThreadLocks(LocalThreadLocks):
         async with self._lock(thread_id):
             owner = f"{self.host}|{os.getpid()}|{uuid.uuid4().hex[:12]}"
             await self._acquire(thread_id, owner)
-            renewer = asyncio.create_task(self._renew(thread_id, owner))
+            # Most turns end long before the first renewal is due: a timer, not a task per
+            # turn; the renewing task starts only when a turn outlasts a third of the lease.
+            renewer: list[asyncio.Task[None]] = []
+            timer = asyncio.get_running_loop().call_later(
+                self.lease_s / 3,
+                lambda: renewer.append(asyncio.create_task(self._renew(thread_id, owner))),
+            )
             try:
                 yield
             finally:
-                renewer.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await renewer
+                timer.cancel()
+                for task in renewer:
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await task
                 await asyncio.shield(self.leases.release(thread_id, owner))
 
     async def _acquire(self, thread_id: str, owner: str) -> None:
@@ -196,9 +204,10 @@ class LeaseThreadLocks(LocalThreadLocks):
         ]
 
     async def _renew(self, thread_id: str, owner: str) -> None:
+        """Push the lease out now, then every third of the lease, until cancelled."""
         while True:
-            await asyncio.sleep(self.lease_s / 3)
             await self.leases.renew(thread_id, owner, time.time() + self.lease_s)
+            await asyncio.sleep(self.lease_s / 3)
 
     async def aclose(self) -> None:
         await self.leases.aclose()

@@ -93,3 +93,40 @@ async def test_two_processes_on_one_postgres_database_serialise_a_threads_turns(
         pytest.skip("AGENT_SYSTEM_TEST_POSTGRES_URL is not set")
     thread, lines = _contend(zygote, tmp_path, PG_URL)
     await _check(tmp_path, thread, lines, PG_URL)
+
+
+@pytest.mark.anyio
+async def test_a_turn_longer_than_its_lease_keeps_renewing_it_and_a_short_one_starts_no_task(
+    tmp_path: Path,
+) -> None:
+    """The holder pushes its lease out while the turn runs, so no other worker takes the thread
+    (or rescues it) mid-turn; a turn shorter than a third of the lease renews nothing."""
+    import asyncio
+    import time
+
+    from agent_system._threadlock import LeaseThreadLocks, SqliteLeases
+
+    holder = LeaseThreadLocks(SqliteLeases(tmp_path / "db.sqlite"), lease_s=0.3)
+    other = LeaseThreadLocks(SqliteLeases(tmp_path / "db.sqlite"), lease_s=0.3)
+    renewals: list[float] = []
+    renew = holder.leases.renew
+
+    async def counted(thread_id: str, owner: str, expires: float) -> None:
+        renewals.append(expires)
+        await renew(thread_id, owner, expires)
+
+    holder.leases.renew = counted  # type: ignore[method-assign]
+    tasks = len(asyncio.all_tasks())
+    async with holder.hold("t"):
+        assert len(asyncio.all_tasks()) == tasks  # no renewing task for a short turn
+    assert renewals == []
+    async with holder.hold("t"):
+        await asyncio.sleep(1.0)  # over three leases long
+        (_, _, expires), *_ = await holder.leases.rows()
+        assert expires > time.time()
+        assert await other.leases.take("t", "other", time.time() + 0.3, time.time()) is not None
+        assert await other.orphans() == []
+    assert len(renewals) >= 5
+    assert await holder.leases.rows() == []
+    await holder.aclose()
+    await other.aclose()
