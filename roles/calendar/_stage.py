@@ -18,6 +18,7 @@ from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
+from roles.calendar.role import NOT_GOING
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -82,6 +83,10 @@ _NOT_CALENDAR = re.compile(
     r"vacation|uber|lyft|taxi|cab|table|tires?|cars?|auto|repairs?|mechanic|inspection|check\s*up|"
     r"around|area|interesting|holidays?)\b"
 )
+_EVENT_WORD = re.compile(
+    r"\b(?:meeting|appointment|lunch|dinner|breakfast|brunch|party|wedding|interview|class|game|"
+    r"match|concert|practice|rehearsal|conference|call|event|dentist|doctor)s?\b"
+)
 _CALENDAR_NOUN = re.compile(r"\b(?:calendar|agenda|diary)\b")
 _MEETING = re.compile(r"\b(?:meetings?|appointments?|appts?)\b")
 _MY_SCHEDULE = re.compile(r"\b(?:my|our|the)\s+(?:\w+\s+)?schedule\b(?!\s+(?:a|an|the|me)\b)")
@@ -122,6 +127,8 @@ def is_calendar_request(said: str) -> bool:
 def is_calendar_question(text: str, *, said: str | None = None) -> bool:
     """A question about the user's own calendar, in its everyday shapes (`said`: normalized)."""
     said = normalize(text) if said is None else said
+    if (going := NOT_GOING.match(said)) and _EVENT_WORD.search(going["event"]):
+        return not _NOT_CALENDAR.search(said)  # "i won't be attending the team dinner"
     return _QUESTION.search(said) is not None or is_calendar_request(said)
 
 

@@ -126,9 +126,19 @@ _BARE_PERIOD = re.compile(
 _DONE_TO = re.compile(r"\b(?:cancelled|canceled|deleted|removed|rescheduled|moved)\b", re.I)
 
 
+NOT_GOING = re.compile(
+    r"^\s*i(?:'m|'ll|\s+am|\s+will|\s+can)?\s+(?:no\s+longer|not|n't|won't|will\s+not|can't|cannot)\s+"
+    r"(?:be\s+)?(?:going\s+to|attending|attend|joining|join|make\s+it\s+to|coming\s+to|come\s+to)\s+"
+    r"(?P<event>.+?)(?:\s+(?:any\s*more|any\s+longer|after\s+all))?\s*[.!]?$",
+    re.IGNORECASE,
+)
+
+
 def _intent(text: str) -> str:
     if re.fullmatch(r"\s*(?:my\s+)?schedule\s*", text, re.IGNORECASE):
         return "list"
+    if NOT_GOING.match(text):
+        return "delete"  # "i will no longer be joining mom for lunch tomorrow"
     found = [(m.start(), name) for name, p in _PATTERNS.items() if (m := p.search(text))]
     if not found:
         return "list" if _QUESTION.match(text) else "create"
@@ -239,7 +249,8 @@ class CalendarRole:
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
         intent = _intent(text)
         if intent == "delete":
-            reference = _reference(text, _PATTERNS["delete"])
+            going = NOT_GOING.match(text)
+            reference = going["event"] if going else _reference(text, _PATTERNS["delete"])
             if not reference:
                 return Clarification("Which event should I delete?", missing=("event",))
             return RoleCall("calendar.delete", {"event": reference})

@@ -55,3 +55,20 @@ async def test_an_hour_no_event_starts_at_changes_nothing(system: AgentSystem) -
     assert "No event in your calendar matches" in result.reply
     listing = await system.arun("what's on my calendar tomorrow", thread_id="t")
     assert "Review meeting" in listing.reply
+
+
+async def test_saying_you_will_not_go_cancels_the_event(system: AgentSystem) -> None:
+    await system.arun("add lunch with mom tomorrow at 1pm", thread_id="setup")
+    await system.arun("add team dinner on friday at 7pm", thread_id="setup")
+    first = await system.arun("i will no longer be joining mom for lunch tomorrow", thread_id="t")
+    assert first.status == "success", first.reply
+    assert "Lunch with mom" in first.reply
+    second = await system.arun("i won't be attending the team dinner", thread_id="t")
+    assert "Team dinner" in second.reply
+    week = await system.arun("what's on my calendar this week", thread_id="t")
+    assert "Lunch with mom" not in week.reply and "Team dinner" not in week.reply
+
+
+async def test_not_going_to_a_place_is_not_a_calendar_change(system: AgentSystem) -> None:
+    decision = await system.aroute("i'm not going to the store")
+    assert "user's own calendar" not in (decision.reason or "")
