@@ -3,8 +3,10 @@
 Options: ``--quick`` (one round, small samples: about two minutes), ``--runs N`` (rounds of
 the comparison, default 5), ``--only PART`` (repeatable: comparison, overhead, router, tools,
 server; the other parts keep their last results), ``--llm-ms``/``--tool-ms`` (simulated
-latencies), ``--strict`` (exit 1 when a goal fails), ``--render`` (redraw the page and the
-figures from the saved results). Goals are printed as PASS/FAIL lines.
+latencies), ``--over-http`` (the comparison also through the official OpenAI client
+against a loopback OpenAI-compatible server), ``--strict`` (exit 1 when a goal fails),
+``--render`` (redraw the page and the figures from the saved results). Goals are printed
+as PASS/FAIL lines.
 """
 
 from __future__ import annotations
@@ -129,6 +131,7 @@ async def _run(args: argparse.Namespace, results: dict[str, Any]) -> None:
             warmup=not quick,
             offline_reason=missing,
             progress=_log,
+            over_http=args.over_http,
         )
         results["comparison"] = summarize(records, workload)
         results["runs"] = args.runs
@@ -221,6 +224,11 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         default=100.0,
         help="first chunk of a streamed LLM reply (the rest spread until --llm-ms); 0: no stream",
+    )
+    parser.add_argument(
+        "--over-http",
+        action="store_true",
+        help="also run the comparison through the OpenAI client against a loopback server",
     )
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a goal fails")

@@ -24,9 +24,11 @@ from langchain_core.messages import (
 )
 from langchain_core.tools import StructuredTool, ToolException
 from langgraph.checkpoint.memory import InMemorySaver
+from pydantic import SecretStr
 
 from agent_system.errors import AgentSystemError
 from agent_system.llm._fake import ScriptedCall, ScriptedChatModel
+from benchmarks._openai_sim import OpenAISim
 from benchmarks.workload import Latency, Scenario, SimStep, simulate_call
 
 __all__ = [
@@ -229,7 +231,11 @@ def _call(call_id: str, tool: str, args: dict[str, Any]) -> dict[str, Any]:
 class Baseline:
     """A compiled ReAct agent for one scenario; `run` answers its request once."""
 
-    def __init__(self, scenario: Scenario, workload: Latency) -> None:
+    def __init__(
+        self, scenario: Scenario, workload: Latency, server: OpenAISim | None = None
+    ) -> None:
+        """`server`: the agent's model is `ChatOpenAI` at this loopback OpenAI-compatible
+        server (over HTTP, through the official client), which answers from the script."""
         from langchain.agents import create_agent
 
         self.scenario = scenario
@@ -239,8 +245,21 @@ class Baseline:
             first_chunk_s=workload.first_chunk_s,
             model_name="react",
         )
+        client: Any = self.model
+        if server is not None:
+            from langchain_openai import ChatOpenAI
+
+            name = f"react/{scenario.name}/{len(server.models)}"
+            server.add(name, self.model)
+            client = ChatOpenAI(
+                model=name,
+                base_url=server.base_url,
+                api_key=SecretStr("sim"),
+                stream_usage=True,
+                use_responses_api=False,
+            )
         self.agent: Any = create_agent(
-            self.model, langchain_tools(scenario, workload), checkpointer=InMemorySaver()
+            client, langchain_tools(scenario, workload), checkpointer=InMemorySaver()
         )
 
     async def run(self) -> RunSample:

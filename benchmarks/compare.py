@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from benchmarks._openai_sim import OpenAISim
 from benchmarks.baseline import Baseline, RunSample
 from benchmarks.ours import OursLLM, OursOffline
 from benchmarks.stats import geomean, median
@@ -45,6 +46,12 @@ class ScenarioRuns:
     """Ours as shipped: the hybrid router, SQLite, the tools beside the built-in ones."""
     offline: list[RunSample] = field(default_factory=list)
     offline_skipped: str = ""
+    baseline_http: list[RunSample] = field(default_factory=list)
+    """The baseline with `ChatOpenAI` at the loopback OpenAI-compatible server (`--over-http`)."""
+    ours_http: list[RunSample] = field(default_factory=list)
+    """Ours (as `ours`) with the product's own OpenAI client at that server."""
+    shipped_http: list[RunSample] = field(default_factory=list)
+    """Ours as shipped, configured by ``OPENAI_BASE_URL``/``OPENAI_API_KEY`` only."""
 
 
 def _ratios(base: list[RunSample], ours: list[RunSample]) -> list[float]:
@@ -143,11 +150,16 @@ async def compare(
     warmup: bool,
     offline_reason: str | None,
     progress: Progress = print,
+    over_http: bool = False,
 ) -> list[ScenarioRuns]:
     """Run every scenario `runs` times on each system, interleaved.
 
     Every system is built and its storage opened before the rounds (as the baseline's agent is
-    compiled before them): a round measures requests, not start-up."""
+    compiled before them): a round measures requests, not start-up. With `over_http` the
+    baseline, ours and ours as shipped also run through the official OpenAI client against a
+    loopback OpenAI-compatible server giving the same scripted answers with the same timing
+    (`benchmarks._openai_sim`)."""
+    server = OpenAISim().start() if over_http else None
     systems: list[tuple[ScenarioRuns, list[tuple[str, Any]]]] = []
     for scenario in scenarios:
         record = ScenarioRuns(scenario)
@@ -158,6 +170,12 @@ async def compare(
             ("plain", OursLLM(scenario, workload, plain=True)),
             ("shipped", OursLLM(scenario, workload, shipped=True)),
         ]
+        if server is not None:
+            kinds += [
+                ("baseline_http", Baseline(scenario, workload, server)),
+                ("ours_http", OursLLM(scenario, workload, server=server)),
+                ("shipped_http", OursLLM(scenario, workload, shipped=True, server=server)),
+            ]
         if scenario.offline_text is None:
             record.offline_skipped = "no built-in-role request of this shape"
         elif offline_reason is not None:
@@ -193,6 +211,8 @@ async def compare(
             for _, system in kinds:
                 if hasattr(system, "aclose"):
                     await system.aclose()
+        if server is not None:
+            server.stop()
     return [record for record, _ in systems]
 
 
@@ -284,12 +304,14 @@ def summarize(records: list[ScenarioRuns], workload: Latency) -> dict[str, Any]:
                 offline_ok=all(s.ok for s in record.offline),
                 offline_detail=record.offline[-1].detail,
             )
+        row.update(_over_http(record))
         rows.append(row)
     speedups = [r["speedup"] for r in rows if not math.isnan(r["speedup"])]
     by_name = {r["scenario"]: r for r in rows}
     offline_rows = [r for r in rows if "offline_speedup" in r]
     plain_rows = [r for r in rows if "plain_speedup" in r and not math.isnan(r["speedup"])]
     shipped_rows = [r for r in rows if "shipped_speedup" in r]
+    http_rows = [r for r in rows if "http_speedup" in r]
     return {
         "rows": rows,
         "geomean_speedup": geomean(speedups),
@@ -299,4 +321,36 @@ def summarize(records: list[ScenarioRuns], workload: Latency) -> dict[str, Any]:
         "chain_4_speedup": by_name.get("chain_4", {}).get("speedup", math.nan),
         "geomean_offline_speedup": geomean([r["offline_speedup"] for r in offline_rows]),
         "offline_scenarios": [r["scenario"] for r in offline_rows],
+        **(
+            {
+                "geomean_http_speedup": geomean([r["http_speedup"] for r in http_rows]),
+                "geomean_shipped_http_speedup": geomean(
+                    [r["shipped_http_speedup"] for r in http_rows]
+                ),
+                "http_scenarios": [r["scenario"] for r in http_rows],
+            }
+            if http_rows
+            else {}
+        ),
+    }
+
+
+def _over_http(record: ScenarioRuns) -> dict[str, Any]:
+    """The over-HTTP figures of one scenario (none when it was not run over HTTP)."""
+    if not (record.baseline_http and record.ours_http and record.shipped_http):
+        return {}
+    base = record.baseline_http
+    return {
+        "baseline_http_ms": median([s.wall_s for s in base]) * 1000,
+        "ours_http_ms": median([s.wall_s for s in record.ours_http]) * 1000,
+        "shipped_http_ms": median([s.wall_s for s in record.shipped_http]) * 1000,
+        "http_speedup": median(_ratios(base, record.ours_http)),
+        "shipped_http_speedup": median(_ratios(base, record.shipped_http)),
+        "http_llm_calls": {
+            "baseline": max(s.llm_calls for s in base),
+            "ours": max(s.llm_calls for s in record.ours_http),
+            "shipped": max(s.llm_calls for s in record.shipped_http),
+        },
+        "http_ok": all(s.ok for s in [*base, *record.ours_http, *record.shipped_http]),
+        "http_detail": record.shipped_http[-1].detail,
     }

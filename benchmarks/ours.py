@@ -25,13 +25,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.store.memory import InMemoryStore
+from pydantic import SecretStr
 
 from agent_system import events as ev
 from agent_system.api import AgentSystem
 from agent_system.llm._fake import ScriptedChatModel
+from agent_system.llm._models import resolve_model
 from agent_system.planning._base import InvalidStep, StepCallback
 from agent_system.planning._llm_planner import LLMPlanner, LLMReplanner
 from agent_system.planning._prompts import PLANNER_SYSTEM, REPLANNER_SYSTEM
@@ -41,6 +44,7 @@ from agent_system.registry.spec import ToolOutput, ToolSpec
 from agent_system.routing._llm import ROUTER_SYSTEM
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 from agent_system.testing import make_settings
+from benchmarks._openai_sim import OpenAISim
 from benchmarks.baseline import RunSample, call_tokens, planning_call_parts
 from benchmarks.workload import Latency, Scenario, compact_json, make_registry
 
@@ -120,7 +124,7 @@ def _steps(result: Any) -> list[Any]:
 class _TimedPlanner(LLMPlanner):
     """The LLM planner, noting when each step's JSON object closed in the stream."""
 
-    def __init__(self, model: ScriptedChatModel) -> None:
+    def __init__(self, model: BaseChatModel) -> None:
         super().__init__(model)
         self.closed: dict[str, datetime] = {}
         self.called: datetime | None = None
@@ -151,10 +155,14 @@ class OursLLM:
         stream: bool = True,
         plain: bool = False,
         shipped: bool = False,
+        server: OpenAISim | None = None,
         **system_options: Any,
     ) -> None:
         """`plain`: the tools return plain data, no display text (`make_registry`);
-        `shipped`: the product as `AgentSystem` builds it by default (module docstring)."""
+        `shipped`: the product as `AgentSystem` builds it by default (module docstring);
+        `server`: the LLM is reached over HTTP, through the official client, at this loopback
+        OpenAI-compatible server (configured as a user would: ``OPENAI_BASE_URL``,
+        ``OPENAI_API_KEY`` and the model name, resolved by the product's own model factory)."""
         latency = workload.tool_s if scenario.tool_latency_s is None else scenario.tool_latency_s
         self.scenario = scenario
         self.model = ScriptedChatModel(
@@ -163,15 +171,29 @@ class OursLLM:
             first_chunk_s=workload.first_chunk_s,
             model_name="planner",
         )
-        self.planner = _TimedPlanner(self.model)
+        settings = _settings(_home(), stream_plans=stream)
+        client: Any = self.model
+        if server is not None:
+            name = f"ours/{scenario.name}/{len(server.models)}"
+            server.add(name, self.model)
+            settings = settings.model_copy(
+                update={
+                    "model": f"openai:{name}",
+                    "openai_base_url": server.base_url,
+                    "openai_api_key": SecretStr("sim"),
+                }
+            )
+            client = resolve_model(settings.model, settings)
+        self.planner = _TimedPlanner(client)
         if shipped:
             registry = ToolRegistry.builtin()
             for spec in make_registry(latency, plain=plain):
                 registry.add(spec)
+            # Over HTTP no model is given: the product builds its own from the settings.
             self.system = AgentSystem(
-                _settings(_home(), stream_plans=stream),
+                settings,
                 registry=registry,
-                chat_model=self.model,
+                chat_model=None if server is not None else self.model,
                 **system_options,
             )
             return
@@ -181,12 +203,12 @@ class OursLLM:
             **system_options,
         }
         self.system = AgentSystem(
-            _settings(_home(), stream_plans=stream),
+            settings,
             registry=make_registry(latency, plain=plain),
             router=PlanningRouter(),
             planner=self.planner,
-            replanner=LLMReplanner(self.model),
-            chat_model=self.model,
+            replanner=LLMReplanner(client),
+            chat_model=client,
             roles={},
             **options,
         )

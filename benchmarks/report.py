@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from benchmarks._report_llm import losses_section, token_notes, tokens_section
+from benchmarks._report_llm import http_section, losses_section, token_notes, tokens_section
 from benchmarks.goals import Check
 
 __all__ = ["render", "token_notes"]
@@ -72,7 +72,10 @@ def _speed(results: dict[str, Any], checks: list[Check], figures: dict[str, str]
         "over the built-in roles; there **the built-in role tools are replaced by simulated-"
         f"latency tools of the same names** (same schemas, {tool:g} ms each), so only the "
         "engine and the scheduling are measured, not Open-Meteo. Both sides use `InMemorySaver` "
-        "(the *as shipped* column below: SQLite).",
+        "(the *as shipped* column below: SQLite). The simulated LLM is in process here (a "
+        "scripted LangChain chat model); with `--over-http` the same rounds also run every "
+        "LLM-path system through the official OpenAI client against a loopback server giving "
+        "the same answers with the same timing (the section *Over HTTP* below).",
         "",
         f"Runs: {results['runs']} interleaved round(s) (each round runs every scenario on each "
         "system, alternating which goes first; every system is built and its storage opened "
@@ -161,6 +164,7 @@ def _speed(results: dict[str, Any], checks: list[Check], figures: dict[str, str]
         f"{4 * tool:,.0f} = {(5 * llm + 4 * tool) / (4 * tool):.2f}x.",
         "",
         *losses_section(comp),
+        *http_section(comp),
     ]
     return lines
 

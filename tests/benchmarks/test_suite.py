@@ -21,6 +21,7 @@ from benchmarks.workload import Latency, Scenario, SimStep, comparison_scenarios
 MODULES = (
     "benchmarks",
     "benchmarks.workload",
+    "benchmarks._openai_sim",
     "benchmarks.baseline",
     "benchmarks.ours",
     "benchmarks.compare",
