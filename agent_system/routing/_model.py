@@ -198,9 +198,11 @@ class LinearModel:
             sentence = self.vectors.sentence_array(found)
             if sentence is not None:
                 out = out + self.vector_weights @ sentence
-                if self.hidden:
-                    into, bias, out_of = self.hidden
-                    out = out + out_of @ np.maximum(into @ sentence + bias, 0.0)
+            if self.hidden:
+                # A request with no known word has the zero vector, as in training.
+                into, bias, out_of = self.hidden
+                units = bias if sentence is None else into @ sentence + bias
+                out = out + out_of @ np.maximum(units, 0.0)
         return out
 
     def probabilities(self, text: str) -> dict[str, float]:

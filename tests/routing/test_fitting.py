@@ -85,7 +85,7 @@ def test_a_model_with_a_hidden_layer_scores_at_run_time_as_it_was_fitted(tmp_pat
     train(tmp_path / "m.npz", config, sets=SETS, vectors_path=DEFAULT_VECTORS_PATH)
     model = LinearModel.load(tmp_path / "m.npz")
     assert [a.shape for a in model.hidden] == [(6, 96), (6,), (len(model.classes), 6)]
-    texts = ["turn off the kitchen lights", "how long until my pasta is ready"]
+    texts = ["turn off the kitchen lights", "how long until my pasta is ready", "qqzxv zzyzzq"]
     from agent_system.routing._vectors import WordVectors
 
     x = _matrix(texts, config, WordVectors.load(DEFAULT_VECTORS_PATH, config.sif))

@@ -69,6 +69,14 @@ def _plain_python_logits(model: LinearModel, text: str) -> list[float]:
             out[k] += sum(
                 float(w) * s for w, s in zip(model.vector_weights[k], sentence, strict=True)
             )
+        if model.hidden:
+            into, bias, out_of = model.hidden
+            units = [
+                max(0.0, float(bias[j]) + sum(float(w) * s for w, s in zip(into[j], sentence)))
+                for j in range(len(bias))
+            ]
+            for k in range(len(model.classes)):
+                out[k] += sum(float(w) * u for w, u in zip(out_of[k], units, strict=True))
     return out
 
 
@@ -138,6 +146,18 @@ def test_the_shipped_model_records_what_it_left_out_and_its_tool_roles() -> None
     assert set(meta["tool_roles"]) == set(TOOL_ROLES) & set(meta["classes"])
     # a router built without its roles knows them from the file (no role is imported)
     assert EmbeddedRouter(LinearModel.load()).tool_roles == frozenset(meta["tool_roles"])
+
+
+def test_the_shipped_model_has_the_hidden_layer_its_config_names() -> None:
+    model = LinearModel.load()
+    units = model.meta["config"]["hidden"]
+    assert units == TrainConfig().hidden  # retrain after changing the default
+    assert model.vectors is not None
+    assert [a.shape for a in model.hidden] == [
+        (units, model.vectors.dims),
+        (units,),
+        (len(model.classes), units),
+    ]
 
 
 def test_clinc_volume_requests_are_fitted_as_the_voice_sets_label_them() -> None:

@@ -92,7 +92,7 @@ def test_pure_python_scores_match_the_trainer_with_vectors(tmp_path: Path) -> No
     from agent_system.routing import train as trainer
     from agent_system.routing._fitting import Params, scores
 
-    config = TrainConfig(buckets=2**10, epochs=30, vector_weight=2.0)
+    config = TrainConfig(buckets=2**10, epochs=30, vector_weight=2.0, hidden=0)
     sets = {
         "clinc150": [("set a timer for ten minutes", "timer"), ("book a flight", "book_flight")],
         "hwu64": [("dim the lights", "iot_hue_lightdim"), ("will it drizzle", "weather_query")],
