@@ -71,10 +71,10 @@ def _plain_python_logits(model: LinearModel, text: str) -> list[float]:
             )
         if model.hidden:
             into, bias, out_of = model.hidden
-            units = [
-                max(0.0, float(bias[j]) + sum(float(w) * s for w, s in zip(into[j], sentence)))
-                for j in range(len(bias))
-            ]
+            units = []
+            for j in range(len(bias)):
+                pre = sum(float(w) * s for w, s in zip(into[j], sentence, strict=True))
+                units.append(max(0.0, float(bias[j]) + pre))
             for k in range(len(model.classes)):
                 out[k] += sum(float(w) * u for w, u in zip(out_of[k], units, strict=True))
     return out
