@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import BaseMessage
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -175,7 +176,47 @@ class PlanDraft(BaseModel):
     )
 
 
-class LLMPlanner:
+class _Drafting:
+    """A model asked for `PlanDraft`s, and the accounting its calls share."""
+
+    def __init__(
+        self,
+        model: BaseChatModel,
+        *,
+        usage: UsageTracker | None = None,
+        budget: Budget | None = None,
+        mode: StructuredMode = "auto",
+    ) -> None:
+        self.model = model
+        self.usage = usage
+        self.budget = budget
+        self.mode = mode
+
+    async def _draft(
+        self,
+        messages: Sequence[BaseMessage],
+        tools: list[ToolSpec],
+        check: _Checker,
+        *,
+        reasoning: bool = False,
+        attempts: int = 2,
+    ) -> PlanDraft:
+        """One structured call; a draft `check` finds problems in goes back to be fixed
+        (`attempts` calls in all)."""
+        return await invoke_structured(
+            self.model,
+            PlanDraft,
+            messages,
+            usage=self.usage,
+            budget=self.budget,
+            mode=self.mode,
+            check=check,
+            json_schema=_schema_for(tools, reasoning=reasoning),
+            attempts=attempts,
+        )
+
+
+class LLMPlanner(_Drafting):
     """Plans with one structured-output LLM call over the selected tools only."""
 
     name = "llm"
@@ -189,10 +230,7 @@ class LLMPlanner:
         mode: StructuredMode = "auto",
         timeout_s: float = 300.0,
     ) -> None:
-        self.model = model
-        self.usage = usage
-        self.budget = budget
-        self.mode = mode
+        super().__init__(model, usage=usage, budget=budget, mode=mode)
         self.timeout_s = timeout_s
 
     async def plan(
@@ -200,16 +238,7 @@ class LLMPlanner:
     ) -> ExecutionPlan:
         """Plan `request` with `tools`; raises `LLMError` (or `BudgetExceededError`) on failure."""
         checker = _Checker(tools, lambda draft: self._to_plan(request, draft))
-        draft = await invoke_structured(
-            self.model,
-            PlanDraft,
-            planner_messages(request, tools, history),
-            usage=self.usage,
-            budget=self.budget,
-            mode=self.mode,
-            check=checker,
-            json_schema=_schema_for(tools),
-        )
+        draft = await self._draft(planner_messages(request, tools, history), tools, checker)
         return self._to_plan(request, draft)
 
     async def stream_plan(
@@ -258,17 +287,8 @@ class LLMPlanner:
             ]
             messages = planner_messages(request, tools, history)
             checker = _Checker(tools, lambda draft: self._to_plan(request, draft))
-            draft = await invoke_structured(
-                self.model,
-                PlanDraft,
-                corrective_messages(messages, text, problems),
-                usage=self.usage,
-                budget=self.budget,
-                mode=self.mode,
-                check=checker,
-                json_schema=_schema_for(tools),
-                attempts=1,
-            )
+            fixing = corrective_messages(messages, text, problems)
+            draft = await self._draft(fixing, tools, checker, attempts=1)
             return self._to_plan(request, draft)  # whole: handed to the caller at once
         return self._to_plan(request, draft, steps)
 
@@ -285,23 +305,10 @@ class LLMPlanner:
         )
 
 
-class LLMReplanner:
+class LLMReplanner(_Drafting):
     """Revises the rest of a plan after a failure, keeping completed steps as they are."""
 
     name = "llm"
-
-    def __init__(
-        self,
-        model: BaseChatModel,
-        *,
-        usage: UsageTracker | None = None,
-        budget: Budget | None = None,
-        mode: StructuredMode = "auto",
-    ) -> None:
-        self.model = model
-        self.usage = usage
-        self.budget = budget
-        self.mode = mode
 
     async def replan(self, request: ReplanRequest, tools: list[ToolSpec]) -> ExecutionPlan | None:
         """The next plan version, or None when the model finds no way around the failure."""
@@ -326,15 +333,8 @@ class LLMReplanner:
             )
 
         checker = _Checker(tools, revise, known_steps=kept)
-        draft = await invoke_structured(
-            self.model,
-            PlanDraft,
-            replanner_messages(request, tools),
-            usage=self.usage,
-            budget=self.budget,
-            mode=self.mode,
-            check=checker,
-            json_schema=_schema_for(tools, reasoning=True),
+        draft = await self._draft(
+            replanner_messages(request, tools), tools, checker, reasoning=True
         )
         if not draft.steps:
             return None
