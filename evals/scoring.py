@@ -117,6 +117,7 @@ _NUMBERS = {
     )
 }
 _NUMBERS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60"})
+_NUMBERS.update({"seventy": "70", "eighty": "80", "ninety": "90"})  # "volume to ninety"
 _NUMBERS.update(
     {
         w: str(i)
@@ -128,7 +129,7 @@ _NUMBERS.update(
     }
 )
 _NUMBERS.update({"thirtieth": "30", "twelveth": "12"})
-_TENS = frozenset({"twenty", "thirty", "forty", "fifty"})
+_TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"})
 _NUMBERS.update({"noon": "12 pm", "midday": "12 pm", "midnight": "12 am"})
 _STOP = frozenset(
     "a an the my me i to for of in on at by is it this that please o clock oclock and with up "

@@ -228,7 +228,11 @@ def _coffee(text: str, devices: Sequence[Device]) -> RoleCall | None:
     makers = [d for d in devices if re.search(r"coffee|espresso", " ".join(spoken_names(d)), re.I)]
     if not makers and devices:
         return None
-    device = makers[0].name.lower() if len(makers) == 1 else "coffee machine"
+    said = re.search(r"\b(?:coffee|espresso) (?:maker|machine|pot|brewer)\b", text)
+    if said is not None:  # as said: "start the coffee maker"
+        device = said.group(0)
+    else:
+        device = makers[0].name.lower() if len(makers) == 1 else "coffee machine"
     tool = "smart_home.turn_off" if _COFFEE_OFF.search(text) else "smart_home.turn_on"
     return RoleCall(tool, {"device": device})
 
@@ -244,14 +248,27 @@ _POWER_ON = re.compile(
 )
 
 
-def _plug(text: str, devices: Sequence[Device]) -> RoleCall | None:
-    device = target(text, devices, "switch")
-    if device is None or _COFFEE.search(text):
+def _plug(
+    text: str, devices: Sequence[Device], speaker: str | None
+) -> RoleCall | Clarification | None:
+    if target(text, devices, "switch") is None or _COFFEE.search(text):
+        return None
+    if re.search(rf"\b(?:{KIND_NOUNS['light']})\b", text) and not re.search(
+        rf"\b(?:{KIND_NOUNS['switch']})\b", text
+    ):
+        return None  # "turn off smart lamp": a lamp, though the "Smart plug" is "smart" too
+    found = where(text, devices, speaker)  # "the wemo socket in the kitchen"
+    if isinstance(found, Clarification):
+        return found
+    place, rest = found
+    place.pop("every", None)
+    device = target(rest, devices, "switch")
+    if device is None:
         return None
     if _POWER_OFF.search(text):
-        return RoleCall("smart_home.turn_off", {"device": device})
+        return RoleCall("smart_home.turn_off", {"device": device, **place})
     if _POWER_ON.search(text):
-        return RoleCall("smart_home.turn_on", {"device": device})
+        return RoleCall("smart_home.turn_on", {"device": device, **place})
     return None
 
 
@@ -262,7 +279,9 @@ def understand(
     said = clean(text)
     if not said or _QUESTION.match(said):
         return None
-    found = _coffee(said, devices) or volume(said, devices, speaker) or _plug(said, devices)
+    found = (
+        _coffee(said, devices) or volume(said, devices, speaker) or _plug(said, devices, speaker)
+    )
     if found is not None:
         return found
 

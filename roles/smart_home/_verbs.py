@@ -32,7 +32,11 @@ def without_which_clause(text: str) -> str:
     return _WHICH_ARE.sub("", text)
 
 
-AREA_AT_END = re.compile(r"\b(?:in|of)\s+the\s+(?P<area>[a-z ]+?)\s*$", re.I)
+AREA_AT_END = re.compile(
+    r"\b(?:in\s+(?:(?:the|my|our)\s+)?|of\s+(?:the|my|our)\s+)(?!(?:it|them|there)\b)"
+    r"(?P<area>[a-z ]+?)\s*$",
+    re.I,
+)
 NUMBER = re.compile(r"(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°[cf]?)?", re.I)
 COLOR = re.compile(r"\b(" + "|".join(sorted(COLORS, key=len, reverse=True)) + r")\b", re.I)
 QUESTION = re.compile(
@@ -82,13 +86,14 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"\b(?:dim|dimmer|brighten|brighter|brightness|darker|lighter)\b|\d+\s*(?:%|percent)",
         "set_brightness",
     ),
-    (r"\b(?:turn|switch|put|set)\s+(?:\w+\s+){0,4}?on\b|\bon$", "turn_on"),
+    (r"\b(?:turn|switch|put|set|shift)\s+(?:\w+\s+){0,4}?on\b|\bon$", "turn_on"),
     (r"^(?:activate|illuminate|enable|power up|light up)\b|\blight\s+(?:\w+\s+)?up$", "turn_on"),
     (r"^(?:deactivate|disable|kill|cut|power down|shut down)\b", "turn_off"),
-    (r"\b(?:turn|switch|put|set)\s+(?:\w+\s+){0,4}?off\b|\boff$", "turn_off"),
+    (r"\b(?:turn|switch|put|set|shift)\s+(?:\w+\s+){0,4}?off\b|\boff$", "turn_off"),
 )
 _STRIP = re.compile(
-    r"\b(?:please|can you|could you|would you|turn|switch|put|on|off|unlock|lock|open|close|"
+    r"\b(?:please|can you|could you|would you|turn|switch|put|shift|shutoff|on|off|unlock|lock|"
+    r"open|close|"
     r"shut|raise|lower|lift|dim|brighten|set|change|make|start|run|stop|pause|the|to|at|"
     r"brightness|percent|degrees?|is|are|and|what about|how about|too|also|send|home|locked|"
     r"unlocked|opened|closed|running|what'?s|what|which|how|devices?|un-?mute|mute|resume|skip|"

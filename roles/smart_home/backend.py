@@ -295,10 +295,15 @@ def _words(text: str) -> list[str]:
     return out
 
 
+_SAME_WORD = {"machine": ("maker",), "maker": ("machine",)}
+"""Words people use for one another in a device's name: "coffee maker" is the coffee machine."""
+
+
 def _vocabulary(device: Device) -> set[str]:
     words = set(_words(device.name)) | set(_words(device.area or ""))
     for alias in device.aliases:
         words |= set(_words(alias))
+    words |= {other for word in list(words) for other in _SAME_WORD.get(word, ())}
     words |= set(_KIND_WORDS.get("garage" if device.is_garage else device.kind, ()))
     words |= set(_CLASS_WORDS.get(device.device_class or "", ()))
     return words

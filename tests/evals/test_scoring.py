@@ -45,6 +45,8 @@ def test_slots_match_words_numbers_and_iso_dates() -> None:
     assert not slot_found("Rome", args_text([{"place": "paris"}], TODAY))
     assert slot_found("ten percent", args_text([{"device": "lights", "change": -10}], TODAY))
     assert not slot_found("twenty percent", args_text([{"brightness": 10}], TODAY))
+    assert slot_found("to ninety", args_text([{"volume": 90}], TODAY))
+    assert slot_found("seventy five percent", args_text([{"volume": 75}], TODAY))
 
 
 def test_voice_row_scoring() -> None:

@@ -128,3 +128,39 @@ async def test_silencing_the_player_in_use(
         after = await run(system, text)
     assert after["speaker"][attribute] == value
     assert after["tv"]["state"] == "idle" and after["tv"]["muted"] is False
+
+
+@pytest.mark.anyio
+async def test_a_plug_in_a_room_and_a_coffee_maker_as_said(tmp_path: Path, home: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "data", home_config=home)) as system:
+        plug = await system.aplan("shut off my living room plug socket")
+        elsewhere = await system.arun("turn off the wemo socket in the kitchen")
+        still_on = await states(system)
+        coffee = await system.aplan("start the coffee maker")
+        after = await run(system, "start the coffee maker")
+    assert [dict(s.arguments) for s in plug.steps] == [
+        {"device": "plug socket", "area": "living room"}
+    ]
+    assert elsewhere.status != "success" and still_on["plug"]["state"] == "on"  # none there
+    assert [dict(s.arguments) for s in coffee.steps] == [{"device": "coffee maker"}]
+    assert after["coffee"]["state"] == "on"  # the "Coffee maker" of this home
+
+
+def test_a_maker_is_a_machine_when_matching_names() -> None:
+    from roles.smart_home.backend import Device, match_devices
+
+    machine = Device(id="c", name="Coffee machine", kind="switch", area="kitchen")
+    lamp = Device(id="l", name="Kitchen lamp", kind="light", area="kitchen")
+    assert match_devices([machine, lamp], "coffee maker") == [machine]
+    assert match_devices([machine, lamp], "bread maker") == []
+
+
+@pytest.mark.anyio
+async def test_rarer_off_verbs_and_a_room_without_an_article(tmp_path: Path, home: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "data", home_config=home)) as system:
+        lamp = await system.aplan("turn off smart lamp in den")  # no plug: "smart" is no name
+        shift = await system.aplan("shift the kitchen light off")
+        after = await run(system, "shutoff light in the kitchen")
+    assert [dict(s.arguments) for s in lamp.steps] == [{"device": "smart lamp", "area": "den"}]
+    assert [s.tool for s in shift.steps] == ["smart_home.turn_off"]
+    assert after["kitchen_light"]["state"] == "off" and after["lounge_lamp"]["state"] == "on"
