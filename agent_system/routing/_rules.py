@@ -39,8 +39,11 @@ _FOLLOW_UP = re.compile(
     r"(?:it|that|them)\s+(?:back\s+)?(?:on|off)\b|(?:back\s+)?(?:on|off)\s+again|"
     r"the\s+day\s+(?:after|before)|the\s+next\s+day|do\s+the\s+same|the\s+same)\b"
 )
-_OPENING_FILLER = re.compile(r"^(?:(?:ok|okay|alright|all right|right|now|so|well|oh)\s+)+(?=\S)")
-"""Words that open a follow-up without changing it: "ok now turn that off"."""
+_OPENING_FILLER = re.compile(
+    r"^(?:(?:ok|okay|alright|all right|right|now|so|well|oh|actually|sorry|oops)\s+)+(?=\S)"
+)
+"""Words that open a follow-up without changing it: "ok now turn that off", "actually make
+that 6:30"."""
 _BARE = re.compile(
     r"^(?:in|for|at|on|near|around|tomorrow|tonight|today|this|next|the day after|"
     r"over the weekend|later|same)\b"

@@ -7,6 +7,8 @@ its slots:
 - "and on friday?", "what about tomorrow?", "the day after?"  -> the same call on another day;
 - "and in Boston?"                                            -> the same weather call elsewhere;
 - "make it 10" (after a 5-minute timer)                       -> cancel that timer, set 10 minutes;
+- "make it 6pm" (after a reminder)                            -> move that reminder to 18:00;
+- "and for 9?" (after "do I have an alarm at 8?")              -> the same question at 9;
 - "turn it off again" (after turning the coffee machine on)   -> turn the coffee machine off;
 - "and the bedroom?" (after turning the kitchen light off)    -> the same action on the bedroom.
 
@@ -148,7 +150,7 @@ def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp
     if resolver is None:
         return None
     calls = resolver(previous, norm, rest, asking, now)
-    if not calls and not asking:
+    if not calls and not asking and previous.tool not in _WRITES_RECORDS:
         # "make it 10" after "what about 10 minutes?": the change is to what was made before
         # the question, a turn or two back, in the same role.
         for earlier in _calls(history[-3:]):
@@ -258,11 +260,35 @@ def _weather(previous: Call, norm: str, rest: str, asking: bool, now: datetime) 
     return [Call(previous.tool, arguments)]
 
 
+def _ringing(rest: str, now: datetime) -> str:
+    """timer.list's `when` for a follow-up's time or day ("and for 9?": "09:00 or 21:00")."""
+    said = re.sub(r"^(?:(?:for|at|on|by)\s+)+", "", rest.strip(" ?.!"))
+    found = parse_when(f"at {said}" if re.fullmatch(r"\d{1,2}(?::\d{2})?", said) else said, now)
+    if found is None:
+        return ""
+    if not found.has_time:
+        return found.value.date().isoformat()
+    if found.has_date:
+        return found.value.isoformat()
+    hour, minute = found.value.hour, found.value.minute
+    if found.ambiguous:
+        return f"{hour % 12:02d}:{minute:02d} or {hour % 12 + 12:02d}:{minute:02d}"
+    return f"{hour:02d}:{minute:02d}"
+
+
 def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
+    if previous.tool == "timer.list" and (when := _ringing(rest, now)):
+        # "do I have an alarm at 8?" ... "and for 9?": the same question at the new time
+        return [Call("timer.list", {**previous.arguments, "when": when})]
     if asking:
         return [Call("timer.list", {})]
     number = _NUMBER.search(rest)
     change = _CHANGE.search(norm) is not None
+    if previous.tool == "timer.remind" and change and previous.ref is not None:
+        said = _CHANGE_TO.sub("", rest).strip()  # "make it 6pm": move that reminder
+        if parse_when(f"at {said}" if said[:1].isdigit() else said, now) is not None:
+            return [Call("timer.move", {"target": str(previous.ref), "to": said})]
+        return []
     if previous.tool == "timer.set":
         duration = parse_duration(rest)
         if duration is None and number is not None:

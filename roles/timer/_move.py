@@ -19,8 +19,9 @@ from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.slots import format_duration, invalid_time, parse_duration, parse_when
 from agent_system.understanding import normalize
+from roles.timer._words import _as_data, _describe, _when
 from roles.timer.store import ACTIVE
-from roles.timer.tools import _as_data, _describe, _duration, _resolve, _when, timer_store
+from roles.timer.tools import _duration, _resolve, timer_store
 
 if TYPE_CHECKING:
     from collections.abc import Callable

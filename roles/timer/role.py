@@ -17,6 +17,8 @@ from agent_system.routing.slots import (
 )
 from agent_system.understanding import normalize
 from roles.timer._move import move_call
+from roles.timer._repeat import repeat_in, soonest
+from roles.timer._reword import reword_call
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -283,7 +285,7 @@ class TimerRole:
     """Countdown timers, alarms and reminders."""
 
     name = "timer"
-    tool_modules = ("roles.timer.tools", "roles.timer._move")
+    tool_modules = ("roles.timer.tools", "roles.timer._move", "roles.timer._reword")
     routing_hint = "timers, alarms and reminders"
     description = (
         "Countdown timers, alarms and reminders: set, list, cancel, pause, resume and extend "
@@ -337,6 +339,8 @@ class TimerRole:
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
         if (adjusted := _adjust(text)) is not None:
             return adjusted
+        if (reworded := reword_call(text, now, _when_filter)) is not None:
+            return reworded  # "change my dentist reminder to say call the dentist"
         if (moved := move_call(text, now, _when_filter)) is not None:
             return moved  # "move my reminder to 5pm", "change my 7am alarm to 8am"
         intent = _intent(text)
@@ -362,6 +366,8 @@ class TimerRole:
                 return Clarification("How much time should I add?", missing=("by",))
             target = _target(re.sub(r"\bsnooze\b", "", text, flags=re.IGNORECASE))
             return RoleCall("timer.extend", {"by": format_duration(duration), "target": target})
+        if intent in ("remind", "alarm") and (repeating := self._repeating(text, now, intent)):
+            return repeating  # "every monday at 9": on monday at 9, then weekly
         if intent == "remind":
             message = extract_label(text)
             if not message:
@@ -386,6 +392,21 @@ class TimerRole:
             return Clarification("How long should the timer run?", missing=("duration",))
         label = re.sub(r"^(?:for|called|named)\s+", "", extract_label(text) or "", flags=re.I)
         return RoleCall("timer.set", {"duration": format_duration(duration), "label": label})
+
+    def _repeating(self, text: str, now: datetime, intent: str) -> RoleCall | Clarification | None:
+        """The call for a repeating alarm or reminder ("every monday at 9"), or None."""
+        rule, spoken = repeat_in(text)
+        if not rule:
+            return None
+        found = self._interpret(spoken, now)
+        if isinstance(found, RoleCall) and found.tool in ("timer.remind", "timer.alarm"):
+            key = "when" if found.tool == "timer.remind" else "at"
+            first = soonest(datetime.fromisoformat(found.arguments[key]), rule, now)
+            return RoleCall(found.tool, {**found.arguments, key: first.isoformat(), "repeat": rule})
+        if rule == "hourly" and intent == "remind" and (message := extract_label(spoken)):
+            # "remind me to drink water every hour": the first in an hour
+            return RoleCall("timer.remind", {"text": message, "when": "in 1 hour", "repeat": rule})
+        return found
 
 
 ROLE = TimerRole()

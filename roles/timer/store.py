@@ -4,7 +4,9 @@ Each timer is a record of the ``timers`` collection (its number is the key), own
 Times are UTC epoch seconds. A running timer has ``due_at`` and is scheduled (``_due``), so
 `TimerStore.claim` hands a due timer to one process of the whole cluster under a lease; a
 paused one has ``remaining_s`` instead. Firing (`TimerStore.fire`) is a guarded update
-(``state == 'running'``), so a timer fires once even when two services tick at the same moment.
+(``state == 'running'``), so a timer fires once even when two services tick at the same moment;
+a repeating alarm or reminder (``repeat``) stays running with its next ring as ``due_at`` (the
+guard: a due time still in the past).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
 from agent_system.repository import DUE, Record, Repository
+from roles.timer._repeat import next_due
 
 if TYPE_CHECKING:
     from agent_system.runtime import Clock
@@ -52,6 +55,8 @@ class Timer:
     """A request to run when it rings ("open the garage door"), as the user said it."""
     area: str | None = None
     """The room the request came from (the command runs as if said there)."""
+    repeat: str = ""
+    """How an alarm or reminder repeats (`roles.timer._repeat`: "daily", "mon,thu"); "" once."""
 
     def remaining(self, now: datetime) -> timedelta:
         """Time left at `now` (zero once due)."""
@@ -103,6 +108,7 @@ class TimerStore:
             thread_id=body.get("thread_id"),
             command=body.get("command", ""),
             area=body.get("area"),
+            repeat=body.get("repeat", ""),
         )
 
     async def add(
@@ -117,8 +123,13 @@ class TimerStore:
         thread_id: str | None = None,
         command: str = "",
         area: str | None = None,
+        repeat: str = "",
     ) -> Timer:
-        """Create a running timer due at `due` (`command`: a request to run when it rings)."""
+        """Create a running timer due at `due`.
+
+        `command`: a request to run when it rings; `repeat`: a rule of `roles.timer._repeat`
+        (it then rings again after each ring).
+        """
         body: dict[str, Any] = {
             "user": user,
             "thread_id": thread_id,
@@ -136,6 +147,8 @@ class TimerStore:
         }
         if command:
             body.update(command=command, area=area)
+        if repeat:
+            body["repeat"] = repeat
         return self._timer(await self.repository.insert(COLLECTION, body, user))
 
     async def get(self, timer_id: int, user: str | None = None) -> Timer | None:
@@ -193,6 +206,13 @@ class TimerStore:
             nonlocal fired
             if body is None or body.get("state") != "running":
                 return body
+            if body.get("repeat"):  # it rings again: the next one, unless it has moved on
+                due = _dt(body.get("due_at"), fired_at)
+                if due is None or due > fired_at:
+                    return body
+                fired = True
+                ahead = _ts(next_due(due, body["repeat"], fired_at))
+                return {**body, "due_at": ahead, DUE: ahead, "fired_at": _ts(fired_at)}
             fired = True
             body.pop(DUE, None)
             return {**body, "state": "fired", "fired_at": _ts(fired_at), "late": late}
@@ -253,6 +273,15 @@ class TimerStore:
                 if body.get(name) is not None:
                     body[name] = float(body[name]) + seconds
             return body
+
+        return await self._update(timer_id, change, ACTIVE)
+
+    async def reword(self, timer_id: int, words: str) -> Timer:
+        """Change what an active reminder says (an alarm's or timer's label)."""
+
+        def change(body: dict[str, Any]) -> dict[str, Any]:
+            key = "message" if body.get("kind") == "reminder" else "label"
+            return {**body, key: words}
 
         return await self._update(timer_id, change, ACTIVE)
 

@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta
-from typing import Any
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.repository import open_repository
 from agent_system.routing.slots import (
     format_duration,
-    format_moment,
     invalid_time,
     parse_duration,
     parse_when,
 )
 from agent_system.runtime import Dependency
+from roles.timer._repeat import first_due, normalize_rule
 from roles.timer._when import due_matches
-from roles.timer.service import length_name
+from roles.timer._words import _as_data, _called, _describe, _ends, _ringing, _when
 from roles.timer.store import ACTIVE, Timer, TimerKind, TimerState, TimerStore
 
 __all__ = [
@@ -92,49 +91,6 @@ def _moment(text: str, now: datetime, what: str) -> datetime:
     return found.value
 
 
-def _when(value: datetime, now: datetime) -> str:
-    return format_moment(value, now).removeprefix("at ").removeprefix("on ")
-
-
-def _ends(value: datetime, now: datetime) -> str:
-    phrase = format_moment(value, now)
-    return f"ends {phrase}" if not phrase.startswith("on ") else f"ends {phrase[3:]}"
-
-
-def _describe(timer: Timer, now: datetime, *, brief: bool = False) -> str:
-    """How a reply names `timer`, with its time left or when it rings.
-
-    `brief`: without the time left and the reminder's message.
-    """
-    if timer.kind == "timer":
-        if timer.label:
-            name = f"timer {timer.label!r}"
-        elif timer.duration:
-            name = f"the {length_name(timer.duration)} timer"
-        else:
-            name = f"timer #{timer.id}"
-        if brief:
-            return name
-        left = format_duration(timer.remaining(now))
-        return f"{name}: {left} left" + (" (paused)" if timer.state == "paused" else "")
-    due = _when(timer.due_at, now) if timer.due_at else "?"
-    if timer.kind == "alarm":
-        return f"alarm{f' {timer.label!r}' if timer.label else ''} for {due}"
-    return f"reminder for {due}" + ("" if brief else f": {timer.message}")
-
-
-def _as_data(timer: Timer, now: datetime) -> dict[str, Any]:
-    return {
-        "id": timer.id,
-        "kind": timer.kind,
-        "label": timer.label,
-        "message": timer.message,
-        "state": timer.state,
-        "due_at": timer.due_at.isoformat() if timer.due_at else None,
-        "remaining_s": round(timer.remaining(now).total_seconds(), 3),
-    }
-
-
 async def _resolve(
     ctx: ToolContext,
     target: str,
@@ -184,18 +140,6 @@ def _names(timers: list[Timer], ctx: ToolContext) -> str:
     return ", ".join(t.name if t.kind == "timer" else _describe(t, now, brief=True) for t in timers)
 
 
-def _called(timers: list[Timer], name: str) -> list[Timer]:
-    """Timers whose label is `name` (or contains it), or whose length it is ("1 hour")."""
-    name = name.lower().strip()
-    found = [t for t in timers if t.label.lower() == name] or [
-        t for t in timers if t.label and (name in t.label.lower() or t.label.lower() in name)
-    ]
-    length = parse_duration(name)
-    if not found and length is not None:
-        found = [t for t in timers if t.duration == length]
-    return found
-
-
 @tool(name="timer.set", side_effects="reversible")
 async def set_timer(
     ctx: ToolContext, duration: str, label: str = "", command: str = "", area: str = ""
@@ -241,41 +185,66 @@ async def set_timer(
     )
 
 
+def _repeating(when: str, now: datetime, what: str, repeat: str) -> tuple[datetime, str]:
+    """The first ring and the stored rule (`roles.timer._repeat`)."""
+    due = _moment(when, now, what)
+    rule = normalize_rule(repeat, due)
+    return first_due(due, rule), rule
+
+
 @tool(name="timer.alarm", side_effects="reversible")
-async def alarm(ctx: ToolContext, at: str, label: str = "") -> ToolOutput:
-    """Set an alarm for a clock time.
+async def alarm(ctx: ToolContext, at: str, label: str = "", repeat: str = "") -> ToolOutput:
+    """Set an alarm for a clock time, once or repeating.
 
     Args:
-        at: When it rings, e.g. "7:30 am", "tomorrow at 6", or an ISO 8601 date-time.
+        at: When it (first) rings, e.g. "7:30 am", "tomorrow at 6", or an ISO 8601 date-time.
         label: What the alarm is for. Optional.
+        repeat: How it repeats: "daily", "weekdays", "weekends", "weekly", or days such as
+            "mon,thu"; empty for once.
     """
     now = ctx.runtime.clock.now()
-    due = _moment(at, now, "An alarm")
+    due, rule = _repeating(at, now, "An alarm", repeat)
     timer = await timer_store(ctx).add(
-        user=_user(ctx), kind="alarm", due=due, label=label.strip(), thread_id=ctx.thread_id
+        user=_user(ctx),
+        kind="alarm",
+        due=due,
+        label=label.strip(),
+        thread_id=ctx.thread_id,
+        repeat=rule,
     )
     name = f"Alarm {timer.label!r}" if timer.label else "Alarm"
-    return ToolOutput(data=_as_data(timer, now), display=f"{name} set for {_when(due, now)}.")
+    return ToolOutput(
+        data=_as_data(timer, now),
+        display=f"{name} set for {_ringing(timer, now)}.",
+    )
 
 
 @tool(name="timer.remind", side_effects="reversible")
-async def remind(ctx: ToolContext, text: str, when: str) -> ToolOutput:
-    """Remind the user of something at a time or after a while.
+async def remind(ctx: ToolContext, text: str, when: str, repeat: str = "") -> ToolOutput:
+    """Remind the user of something at a time or after a while, once or repeating.
 
     Args:
         text: What to remind them of, e.g. "call mom".
-        when: A time ("tomorrow at 9am", "5pm") or a delay ("in 20 minutes").
+        when: A time ("tomorrow at 9am", "5pm") or a delay ("in 20 minutes"): the (first) time.
+        repeat: How it repeats: "daily", "weekdays", "weekends", "weekly", "hourly", or days
+            such as "mon,thu"; empty for once.
     """
     message = re.sub(r"^(?:to|about|that)\s+", "", text.strip(), flags=re.IGNORECASE)
     if not message:
         raise ToolExecutionError("Say what the reminder is about, e.g. 'call mom'.")
     now = ctx.runtime.clock.now()
-    due = _moment(when, now, "A reminder")
+    due, rule = _repeating(when, now, "A reminder", repeat)
     timer = await timer_store(ctx).add(
-        user=_user(ctx), kind="reminder", due=due, message=message, thread_id=ctx.thread_id
+        user=_user(ctx),
+        kind="reminder",
+        due=due,
+        message=message,
+        thread_id=ctx.thread_id,
+        repeat=rule,
     )
     return ToolOutput(
-        data=_as_data(timer, now), display=f"Reminder set for {_when(due, now)}: {message}."
+        data=_as_data(timer, now),
+        display=f"Reminder set for {_ringing(timer, now)}: {message}.",
     )
 
 
@@ -327,7 +296,7 @@ async def list_timers(
             display = display[:-1] + ": " + "; ".join(_describe(t, now) for t in timers) + "."
     elif not timers:
         what = " or ".join(f"{k}s" for k in sorted(kinds)) or "timers, alarms or reminders"
-        display = f"You have no {what}{running} set."
+        display = f"You have no {what}{running} set{' for then' if when else ''}."
     elif len(timers) == 1:
         display = _describe(timers[0], now)
         display = display[0].upper() + display[1:] + "."

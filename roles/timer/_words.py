@@ -1,0 +1,85 @@
+"""How the timer tools say a timer, alarm or reminder, and find one by its name."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from agent_system.routing.slots import format_duration, format_moment, parse_duration
+from roles.timer._repeat import describe
+from roles.timer.service import length_name
+from roles.timer.store import Timer
+
+__all__ = ["_as_data", "_called", "_describe", "_ends", "_ringing", "_when"]
+
+
+def _when(value: datetime, now: datetime) -> str:
+    return format_moment(value, now).removeprefix("at ").removeprefix("on ")
+
+
+def _ends(value: datetime, now: datetime) -> str:
+    phrase = format_moment(value, now)
+    return f"ends {phrase}" if not phrase.startswith("on ") else f"ends {phrase[3:]}"
+
+
+def _describe(timer: Timer, now: datetime, *, brief: bool = False) -> str:
+    """How a reply names `timer`, with its time left or when it rings.
+
+    `brief`: without the time left and the reminder's message.
+    """
+    if timer.kind == "timer":
+        if timer.label:
+            name = f"timer {timer.label!r}"
+        elif timer.duration:
+            name = f"the {length_name(timer.duration)} timer"
+        else:
+            name = f"timer #{timer.id}"
+        if brief:
+            return name
+        left = format_duration(timer.remaining(now))
+        return f"{name}: {left} left" + (" (paused)" if timer.state == "paused" else "")
+    due = _ringing(timer, now)
+    if timer.kind == "alarm":
+        return f"alarm{f' {timer.label!r}' if timer.label else ''} for {due}"
+    return f"reminder for {due}" + ("" if brief else f": {timer.message}")
+
+
+def _ringing(timer: Timer, now: datetime) -> str:
+    """When an alarm or reminder rings: "09:00", "Mon 12 Jan at 09:00 (every Monday)"."""
+    due = _when(timer.due_at, now) if timer.due_at else "?"
+    return f"{due} ({describe(timer.repeat)})" if timer.repeat else due
+
+
+def _as_data(timer: Timer, now: datetime) -> dict[str, Any]:
+    return {
+        "id": timer.id,
+        "kind": timer.kind,
+        "label": timer.label,
+        "message": timer.message,
+        "state": timer.state,
+        "due_at": timer.due_at.isoformat() if timer.due_at else None,
+        "remaining_s": round(timer.remaining(now).total_seconds(), 3),
+        **({"repeat": timer.repeat} if timer.repeat else {}),
+    }
+
+
+def _called(timers: list[Timer], name: str) -> list[Timer]:
+    """Timers named `name`.
+
+    By label (or a label containing it), by length ("1 hour"), or reminders whose message holds
+    its words ("bins").
+    """
+    name = name.lower().strip()
+    found = [t for t in timers if t.label.lower() == name] or [
+        t for t in timers if t.label and (name in t.label.lower() or t.label.lower() in name)
+    ]
+    length = parse_duration(name)
+    if not found and length is not None:
+        found = [t for t in timers if t.duration == length]
+    if not found:  # "the bins reminder": a reminder says what it is for in its message
+        words = set(re.findall(r"[a-z']+", name))
+        found = [
+            t for t in timers if words and words <= set(re.findall(r"[a-z']+", t.message.lower()))
+        ]
+    return found
