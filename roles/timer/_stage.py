@@ -33,7 +33,8 @@ _ANOTHER = re.compile(
 
 
 _NAMES_ONE = re.compile(
-    r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?)\b"
+    r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?"
+    r"|tell\s+(?:me|us)\s+to)\b"
 )
 """Reminders and wake-ups: the requests the classifier confuses with calendar and chit-chat
 (plain timer and alarm requests it routes surely, with its own confidence)."""
@@ -59,7 +60,8 @@ def _whole_request(text: str, runtime: Runtime) -> bool:
     found = ROLE.interpret(text, {}, runtime, [])
     if isinstance(found, RoleCall):  # questions ("any reminders today?") stay the classifier's
         return found.tool != "timer.list"
-    return len(said.split()) <= 3
+    # "i need a reminder to order cookies": what to remind of is read, only "when?" is missing
+    return len(said.split()) <= 3 or found.missing == ("when",)
 
 
 def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | None]:

@@ -40,13 +40,14 @@ _INTENTS = {
     r"|(?:is|are)\s+(?:\w+\s+){0,3}(?:alarms?|timers?|reminders?)\s+(?:set|on|running)"
     r"|what\s+(?:are|were)\s+(?:my|the)|tell\s+me\s+(?:about\s+)?(?:my|the|all|any|upcoming)"
     r"|let\s+me\s+know\s+(?:about|the)|next\s+(?:\w+\s+)?(?:alarms?|timers?|reminders?)"
-    r"|upcoming|go(?:es)?\s+off|alarm\s+schedule|what\s+time\s+(?:are|will|do|am)"
+    r"|upcoming|go(?:es)?\s+off|alarm\s+schedule|what\s+time\s+(?:are|will|do|am|i\s+am|i'm)"
     r"|confirm|(?:have|did)\s+i\s+set|i\s+have\s+set|wake\s+me\s+up\s+tomorrow\?"
     r"|what(?:'s|\s+is)?\s+(?:timers?|alarms?|reminders?)|which|any\s+(?:timers?|alarms?|reminders?)"
     r"|do\s+i\s+have)\b",
     "extend": r"\b(?:extend|snooze|more|longer)\b"
     r"|\badd\b(?=.*\bto\s+(?:the|my|it|that|this|all|each)\b)",
-    "remind": r"\bremind(?:er)?s?\b|\bremember\s+to\b|\bdon'?t\s+(?:let\s+me\s+)?forget\s+to\b",
+    "remind": r"\bremind(?:er)?s?\b|\bremember\s+to\b|\bdon'?t\s+(?:let\s+me\s+)?forget\s+to\b"
+    r"|^\s*(?:please\s+)?tell\s+(?:me|us)\s+to\b(?=.*\b(?:in|at|on|tomorrow|tonight|later)\b)",
     "alarm": r"\b(?:alarm|wake\s+(?:me|us)(?:\s+up)?|wake[\s-]?up(?:\s+call)?"
     r"|get\s+(?:me\s+|us\s+)?up\s+(?:at|by|around)|alert\s+(?:me|us)\s+at"
     r"|(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when\s+it(?:'s|\s+is)\s+(?=\d|[a-z]+\s*[ap]\.?m\b"
@@ -126,6 +127,8 @@ def _list_arguments(text: str, when: str = "") -> dict[str, Any]:
     kinds = {k.lower() for k in _KIND.findall(text)}
     if len(kinds) == 1:
         arguments["kind"] = kinds.pop()
+    elif not kinds and re.search(r"\bwak(?:e|ing)\b", text, re.IGNORECASE):
+        arguments["kind"] = "alarm"  # "what time am I waking up tomorrow"
     named = _timer_name(_LIST_VERB.sub("", _VERB.sub("", text.strip())))
     label = _VAGUE.sub("", extract_label(text) or named).strip()
     if label and "kind" in arguments and not _ALL.search(text):

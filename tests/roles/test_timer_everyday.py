@@ -1,0 +1,44 @@
+"""More everyday timer phrasing through the public API (issue 15): a reminder with no time yet
+is still the timer's, "tell me to ... in an hour", "what time am I waking up"."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agent_system.api import AgentSystem
+from agent_system.runtime import FakeClock
+from agent_system.testing import make_settings
+
+NOW = datetime(2026, 3, 2, 9, 0)  # a Monday morning
+
+
+@pytest.fixture
+async def system(tmp_path: Path) -> Any:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock(NOW)) as engine:
+        yield engine
+
+
+@pytest.mark.anyio
+async def test_a_reminder_without_a_time_asks_when_and_the_answer_sets_it(
+    system: AgentSystem,
+) -> None:
+    asked = await system.arun("i need a reminder to order cookies", thread_id="t")
+    answered = await system.arun("tomorrow at 10am", thread_id="t")
+    assert asked.route is not None and asked.route.role == "timer"
+    assert asked.reply == "When should I remind you?"
+    assert answered.reply == "Reminder set for tomorrow at 10:00: order cookies."
+
+
+@pytest.mark.anyio
+async def test_tell_me_to_sets_a_reminder_and_waking_up_asks_about_alarms(
+    system: AgentSystem,
+) -> None:
+    told = await system.arun("tell me to take out the trash in an hour", thread_id="t")
+    await system.arun("set an alarm for 7am tomorrow", thread_id="t")
+    waking = await system.arun("what time am i waking up tomorrow", thread_id="t")
+    assert told.reply == "Reminder set for 10:00: take out the trash."
+    assert waking.reply == "Alarm for tomorrow at 07:00."
