@@ -19,7 +19,7 @@ from roles.lists._ask import ASK_NAME, ask_items, ask_remove
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["everyday_call", "plain", "reads_whole"]
+__all__ = ["everyday_call", "plain", "reads_whole", "unless_listed"]
 
 _FILLER = re.compile(
     r"^(?:(?:please|hey|ok(?:ay)?|so|go\s+ahead\s+and|do\s+me\s+a\s+favou?r\s+and|i\s+want\s+you"
@@ -31,7 +31,7 @@ _TODO = re.compile(r"\blist\s+of\s+(?:things|stuff|tasks)\s+to\s+do\b|\bto-?do'?
 
 def plain(text: str) -> str:
     """`text` without opening fillers, with "list of things to do" said as "to do list"."""
-    said = _TODO.sub("to do list", text)
+    said = _IF_MISSING.sub("", _TODO.sub("to do list", text))
     return _FILLER.sub("", said).strip() or text
 
 
@@ -49,7 +49,7 @@ def reads_whole(
     A reason before it ("i'm out of apples, add them to my list"), a list named before a comma
     ("for the shopping list, add ham"), or "go ahead and ...".
     """
-    if _JOINING_FILLER.match(text):
+    if _JOINING_FILLER.match(text) or _IF_MISSING.search(text):
         return True
     return isinstance(everyday_call(plain(text), items, clean, list_name_in), RoleCall)
 
@@ -63,6 +63,17 @@ _OUT_OF = re.compile(
     r"|there'?s\s+no(?:\s+more)?|there\s+is\s+no(?:\s+more)?)\s+(?P<items>.+?)\s*[,;]?\s*"
     r"(?:(?:so|and|please|then)\s+)*(?:add|put|stick|write|pop)\s+(?:it|that|them|those|some"
     rf"(?:\s+more)?|more)\s+(?:on|to|onto|in|into)\s+{_LIST}(?:\s+please)?$",
+    re.I,
+)
+_UNLESS_THERE = re.compile(  # "are eggs on my list, if not add them"
+    r"^(?:is|are|do\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got)\s+(?P<items>.+?)\s+(?:listed\s+)?"
+    rf"(?:on|in)\s+{_LIST}\s*[,;]?\s*(?:(?:and|please|if\s+not|otherwise|or)\s*,?\s*)+"
+    r"(?:add|put)\s+(?:it|them|that|those)(?:\s+(?:on|to)\s+(?:it|the\s+list))?(?:\s+please)?$",
+    re.I,
+)
+_IF_MISSING = re.compile(  # "add milk to my shopping list, if it is not already on it"
+    r"\s*,?\s*(?:if|unless)\s+(?:it'?s|it\s+is|they\s+are|they'?re)\s+(?:not\s+)?(?:already\s+)?"
+    r"(?:not\s+)?(?:on|in|there)(?:\s+(?:it|there|the\s+list))?$",
     re.I,
 )
 _DROPPED = re.compile(
@@ -105,6 +116,11 @@ _CREATE_LATER = re.compile(
 )
 
 
+def unless_listed(text: str) -> bool:
+    """Whether an add says to leave out what is there ("..., if it is not already on it")."""
+    return _IF_MISSING.search(text) is not None
+
+
 def _name(raw: str | None, clean: Callable[[str | None], str | None]) -> dict[str, Any]:
     name = clean(raw)
     return {"list_name": name} if name else {}
@@ -121,6 +137,11 @@ def everyday_call(
     `items` splits "eggs and milk", `clean` tidies a list name ("my shopping" -> "shopping"),
     `list_name_in` finds one in a request.
     """
+    if (found := _UNLESS_THERE.match(text)) is not None:  # an item on it already stays once
+        where = _name(found["list"], clean)
+        return RoleCall(
+            "lists.add", {"items": items(found["items"]), **where, "unless_listed": True}
+        )
     if (found := _OUT_OF.match(text)) is not None:
         return RoleCall(
             "lists.add", {"items": items(found["items"]), **_name(found["list"], clean)}

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_remove
-from roles.lists._everyday import everyday_call, plain, reads_whole
+from roles.lists._everyday import everyday_call, plain, reads_whole, unless_listed
 from roles.lists._phrasing import (
     BARE_ADD,
     BARE_REMOVE,
@@ -165,7 +165,12 @@ class ListsRole:
         return found
 
     def _interpret(self, text: str) -> RoleCall | Clarification:
-        text = plain(text)  # "go ahead and ...", "my list of things to do"
+        found = self._read(plain(text))  # "go ahead and ...", "my list of things to do"
+        if unless_listed(text) and isinstance(found, RoleCall) and found.tool == "lists.add":
+            return RoleCall("lists.add", {**found.arguments, "unless_listed": True})
+        return found
+
+    def _read(self, text: str) -> RoleCall | Clarification:
         if (everyday := everyday_call(text, _items, _list, list_name_in)) is not None:
             return everyday
         if (match := CLEAR.match(text)) is not None:  # "clear my list": empty it, keep it

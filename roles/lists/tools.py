@@ -100,12 +100,15 @@ async def add(
     ctx: ToolContext,
     items: Annotated[list[str], Field(min_length=1)],
     list_name: str = "shopping",
+    unless_listed: bool = False,
 ) -> ToolOutput:
     """Add items to a shopping or to-do list (a new list name creates that list).
 
     Args:
         items: What to add, one entry each, e.g. ["oat milk", "eggs"].
         list_name: The list, e.g. "shopping", "to-do", "hardware store".
+        unless_listed: Leave out the items already on the list, not yet done ("are eggs on my
+            list? if not add them").
     """
     store = store_for(ctx)
     texts = [" ".join(t.split()) for t in items if t.strip()]
@@ -115,6 +118,18 @@ async def add(
         return earlier
     existing = _find_list(await store.lists(), list_name)
     name = existing.name if existing else list_name.strip().capitalize()
+    if unless_listed and existing is not None:
+        there = {i.text.lower() for i in existing.items if not i.done}
+        listed = [t for t in texts if t.lower() in there]
+        texts = [t for t in texts if t.lower() not in there]
+        if not texts:
+            what = " and ".join(listed)
+            verb = "is" if len(listed) == 1 else "are"
+            return ToolOutput(
+                data=existing.model_dump() | {"added": []},
+                display=f"{what[:1].upper()}{what[1:]} {verb} already on your "
+                f"{_called(name)} list.",
+            )
     added = " and ".join(texts) if len(texts) <= 2 else ", ".join(texts)
     display = f"Added {added} to your {_called(name)} list."
     todo = await store.add(name, texts, note=display)

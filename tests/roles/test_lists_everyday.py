@@ -87,3 +87,14 @@ async def test_a_list_request_after_a_reason_is_not_split_but_other_roles_still_
     both = await system.aroute("add milk to my shopping list and turn on the kitchen lights")
     assert whole.role == "lists" and whole.target == "fast_reply"
     assert both.target == "meta_planning"  # two roles: the planner serves both clauses
+
+
+@pytest.mark.anyio
+async def test_add_unless_it_is_there_adds_only_what_is_missing(system: AgentSystem) -> None:
+    await system.arun("add eggs to my shopping list")
+    there = await system.arun("are eggs on my shopping list, if not add them")
+    milk = await system.arun("please add milk on my shopping list, if it is not already on it")
+    shopping = await system.arun("what's on my shopping list")
+    assert there.reply == "Eggs is already on your shopping list."
+    assert milk.reply == "Added milk to your shopping list."
+    assert shopping.reply == "Your shopping list: eggs, milk."
