@@ -150,7 +150,9 @@ def voice_section(title: str, result: SetResult, split_note: str) -> list[str]:
         "ordinals as digits ('march seventh' = 7, 'twenty second' = 22), ISO dates and times "
         "also as the words people use (weekday, month, 'tomorrow', '7 pm', 'evening'), a bare "
         "clock time ('07:30') also as '7 30 am', the weather role's `hour` (15) also as '3 pm "
-        "afternoon'; a possessive split off by the annotators ('this week 's') and the word "
+        "afternoon', a span of the day ('04:00/12:00', timer.list's `when`) also as the part of "
+        "the day its middle falls in ('morning'), a span of days also as 'week'/'month'; a "
+        "possessive split off by the annotators ('this week 's') and the word "
         "'list' ('wish list' = the list 'wish') are left out.",
         "",
     ]

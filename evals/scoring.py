@@ -204,6 +204,27 @@ def _hour_words(hour: int) -> str:
     return f"{hour % 12 or 12} {'pm' if hour >= 12 else 'am'} {part}{night}"
 
 
+_SPAN = re.compile(
+    r"^(?:\d{4}-\d{2}-\d{2}T)?(?P<h1>\d{2}):(?P<m1>\d{2})[^/]*/(?:\d{4}-\d{2}-\d{2}T)?(?P<h2>\d{2})"
+    r":(?P<m2>\d{2})"
+)
+"""A span of two clock times or date-times ("04:00/12:00", timer.list's `when`)."""
+
+
+def _part_of_span(value: str) -> str:
+    """The part of the day a span covers, by its middle: "04:00/12:00" is the morning."""
+    found = _SPAN.match(value)
+    if found is None:
+        return ""
+    start = int(found["h1"]) * 60 + int(found["m1"])
+    end = int(found["h2"]) * 60 + int(found["m2"])
+    if end <= start:
+        end += 24 * 60
+    middle = (start + end) // 2 // 60 % 24
+    part = "morning" if 4 <= middle < 12 else "afternoon" if 12 <= middle < 17 else "evening"
+    return part + (" night tonight" if middle >= 20 or middle < 4 else "")
+
+
 def args_text(arguments: Iterable[Mapping[str, Any]], today: date) -> str:
     """Every planned argument value as text (ISO dates also as the words people use)."""
     parts: list[str] = []
@@ -218,6 +239,7 @@ def args_text(arguments: Iterable[Mapping[str, Any]], today: date) -> str:
             for item in value:
                 walk(item)
         elif value is not None:
+            parts.append(_part_of_span(str(value)))
             text = _ISO.sub(lambda m: _render_iso(m.group(0), today), str(value))
             parts.append(_CLOCK.sub(_render_clock, text))
 
@@ -228,10 +250,12 @@ def args_text(arguments: Iterable[Mapping[str, Any]], today: date) -> str:
 
 
 def _span_words(args: Mapping[str, Any]) -> str:
-    """ "week", "month", "weekend" for a start/end pair of ISO dates that spans one."""
+    """ "week", "month", "weekend" for a start/end pair of ISO dates that spans one (two
+    arguments, or one "START/END" span)."""
     moments = []
-    for value in args.values():
-        if isinstance(value, str) and _ISO.fullmatch(value):
+    pieces = [p for v in args.values() if isinstance(v, str) for p in v.split("/")]  # "A/B" too
+    for value in pieces:
+        if _ISO.fullmatch(value):
             try:
                 moments.append(datetime.fromisoformat(value.replace("Z", "+00:00")))
             except ValueError:

@@ -12,6 +12,7 @@ from agent_system.routing.slots import (
     format_day,
     format_duration,
     invalid_time,
+    parse_date_range,
     parse_duration,
     parse_when,
 )
@@ -67,7 +68,7 @@ _EPOCH = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 _VAGUE = re.compile(
     r"\b(?:upcoming|next|any|current|active|set|alarms?|timers?|reminders?)\b", re.IGNORECASE
 )
-_PLURAL = re.compile(r"\b(?:alarms|timers|reminders)\b", re.IGNORECASE)
+_PLURAL = re.compile(r"\b(?:alarms|timers|reminders|wake[\s-]?up\s+calls)\b", re.IGNORECASE)
 
 
 def _when_filter(text: str, now: datetime) -> str:
@@ -77,7 +78,8 @@ def _when_filter(text: str, now: datetime) -> str:
     if found is None:
         if re.search(r"\btoday\b", spoken):
             return now.date().isoformat()
-        return ""
+        span = _SPAN_WORDS.search(spoken) and parse_date_range(spoken, now)
+        return f"{span[0].isoformat()}/{span[1].isoformat()}" if span else ""  # "this week"
     clock = re.search(r"\d|\b(?:noon|midnight|midday)\b", spoken)
     if found.has_time and not clock:  # "tomorrow morning": that part of the day
         today = re.search(r"\b(?:this|today|tonight)\b", spoken) is not None
@@ -92,6 +94,7 @@ def _when_filter(text: str, now: datetime) -> str:
     return found.value.date().isoformat()
 
 
+_SPAN_WORDS = re.compile(r"\b(?:week|weekend|month|next\s+\w+\s+days)\b")
 _PARTS = {"morning": (4, 12), "afternoon": (12, 18), "evening": (17, 24), "night": (18, 28)}
 
 
@@ -251,6 +254,8 @@ def _target(text: str) -> str:
         parts.append(label)
     if kind := _KIND.search(text):
         parts.append(kind[1].lower())
+    elif re.search(r"\bwake[\s-]?ups?(?:\s+calls?)?\b", text, re.IGNORECASE):
+        parts.append("alarm")  # "stop the wake up calls for this week"
     return " ".join(parts)
 
 
@@ -260,13 +265,20 @@ _BARE_HOUR = re.compile(
 )
 
 
+_RUN_TOGETHER = re.compile(  # "five hundred and thirty" is normalized to "530": 5:30
+    r"\b(?P<pre>for|at|to)\s+(?P<h>[1-9]|1[0-2])(?P<m>[0-5]\d)\b(?=\s*(?:[ap]\.?m\b|$|today"
+    r"|tonight|tomorrow|on\b|this\b|next\b|every\b|please\b))"
+)
+
+
 def clock_said(text: str) -> str:
     """`text` normalized, with a bare hour after "for"/"to" made plain for `parse_when`.
 
-    "set an alarm for 7" -> "set an alarm at 7" ("4 in the afternoon" and "the 5 pm alarm" are
-    read by `parse_when` itself).
+    "set an alarm for 7" -> "set an alarm at 7", "for five hundred and thirty" -> "at 5:30"
+    ("4 in the afternoon" and "the 5 pm alarm" are read by `parse_when` itself).
     """
-    return _BARE_HOUR.sub(lambda m: f"at {m['h']}", normalize(text))
+    spoken = _RUN_TOGETHER.sub(lambda m: f"{m['pre']} {m['h']}:{m['m']}", normalize(text))
+    return _BARE_HOUR.sub(lambda m: f"at {m['h']}", spoken)
 
 
 def _moment_argument(text: str, now: datetime, what: str, wake: bool) -> str | Clarification:

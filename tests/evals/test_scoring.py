@@ -49,6 +49,16 @@ def test_slots_match_words_numbers_and_iso_dates() -> None:
     assert slot_found("seventy five percent", args_text([{"volume": 75}], TODAY))
 
 
+def test_a_span_of_the_day_reads_as_its_part_of_the_day() -> None:
+    mornings = args_text([{"kind": "alarm", "when": "04:00/12:00"}], TODAY)
+    evening = args_text([{"when": "2026-11-24T17:00:00+00:00/2026-11-25T00:00:00+00:00"}], TODAY)
+    assert slot_found("morning", mornings) and not slot_found("evening", mornings)
+    assert slot_found("this evening", evening)
+    assert not slot_found("morning", args_text([{"when": "07:00"}], TODAY))  # a time, no span
+    week = args_text([{"when": "2026-11-23T00:00:00+00:00/2026-11-30T00:00:00+00:00"}], TODAY)
+    assert slot_found("this week", week)
+
+
 def test_voice_row_scoring() -> None:
     result = SetResult("t")
     row = Row("wake me at seven am", "alarm_set", "hwu64", (("time", "seven am"),))

@@ -42,3 +42,19 @@ async def test_tell_me_to_sets_a_reminder_and_waking_up_asks_about_alarms(
     waking = await system.arun("what time am i waking up tomorrow", thread_id="t")
     assert told.reply == "Reminder set for 10:00: take out the trash."
     assert waking.reply == "Alarm for tomorrow at 07:00."
+
+
+@pytest.mark.anyio
+async def test_a_week_filters_alarms_and_a_run_together_clock_sets_one(
+    system: AgentSystem,
+) -> None:
+    run_together = await system.arun("set an alarm for five hundred and thirty pm", thread_id="t")
+    await system.arun("set an alarm for 7am on friday", thread_id="t")
+    await system.arun("set an alarm for 8am on the 11th", thread_id="t")
+    week = await system.arun("what alarms are set for this week", thread_id="t")
+    stopped = await system.arun("stop the wake up calls for this week", thread_id="t")
+    left = await system.arun("list my alarms", thread_id="t")
+    assert run_together.reply == "Alarm set for 17:30."
+    assert week.reply == "You have 2: alarm for 17:30; alarm for Fri 6 Mar at 07:00."
+    assert stopped.reply.startswith("Cancelled 2")
+    assert left.reply == "Alarm for Wed 11 Mar at 08:00."
