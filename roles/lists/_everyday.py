@@ -77,11 +77,26 @@ _IF_MISSING = re.compile(  # "add milk to my shopping list, if it is not already
     re.I,
 )
 _DROPPED = re.compile(
-    r"^(?:i|we)\s+(?:no\s+longer|don'?t|do\s+not)\s+need\s+(?:the\s+|any\s+)?(?P<item>.+?)"
+    r"^(?:i|we)\s+(?:no\s+longer|don'?t|do\s+not)\s+need\s+(?:to\s+)?(?:the\s+|any\s+)?(?P<item>.+?)"
     r"(?:\s+any\s*more)?\s*[,;]?\s*(?:(?:so|and|please|then)\s+)*"
     r"(?:forget\s+(?:about\s+)?(?:that|it|them)|(?:take|cross|get|remove|delete|drop)\s+"
     r"(?:it|that|them)(?:\s+off)?(?:\s+(?:of|from|off)\s+(?:my|the|our)?\s*"
     r"(?P<list>[\w' -]*?)\s*list)?)$",
+    re.I,
+)
+_DONE_THEN = re.compile(  # "i finished the ironing, so cross that off my to do list"
+    r"^(?:i|we)\s+(?:just\s+|already\s+)?(?:finished|did|done|completed|have\s+done|bought|got"
+    r"|picked\s+up)\s+(?P<item>.+?)\s*[,;]?\s*(?:(?:so|and|please|then|you\s+can)\s+)*"
+    r"(?:cross|tick|check|mark|take)\s+(?:it|that|them)\s+off(?:\s+(?:of\s+)?(?:my|the|our)?\s*"
+    r"(?P<list>[\w' -]*?)\s*list)?$",
+    re.I,
+)
+_ADDED = re.compile(  # "i need you to get bananas added to my shopping list; we're out"
+    r"^(?:(?:i\s+need|i\s+want|i'?d\s+like)\s+(?:for\s+)?(?:you\s+)?to\s+)?(?:get|have)\s+"
+    rf"(?P<items>.+?)\s+added\s+(?:to|on|onto)\s+{_LIST}"
+    r"(?:\s*[;,]\s*(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:all\s+)?out|(?:i|we)\s+ran\s+out))?$"
+    r"|^(?:on|to|for|in)\s+(?:my|the|our)?\s*(?P<list2>[\w' -]*?)\s*list\s*[,:;]\s*(?:i|we)\s+"
+    r"(?:need|want)\s+(?P<items2>.+?)\s+added$",
     re.I,
 )
 _THEN_DO = re.compile(  # "for the shopping list, add ham", "update my list, delete olives"
@@ -150,6 +165,13 @@ def everyday_call(
         item = re.sub(r"^(?:the|my|some)\s+", "", found["item"], flags=re.I)
         where = _name(found["list"], clean)
         return RoleCall("lists.remove", {"item": item, **where})
+    if (found := _DONE_THEN.match(text)) is not None:
+        item = re.sub(r"^(?:the|my|some)\s+", "", found["item"], flags=re.I)
+        return RoleCall("lists.complete", {"item": item, **_name(found["list"], clean)})
+    if (found := _ADDED.match(text)) is not None:
+        listed = found["items"] or found["items2"]
+        where = _name(found["list"] or found["list2"], clean)
+        return RoleCall("lists.add", {"items": items(listed), **where})
     if (found := _THEN_DO.match(text)) is not None:
         verb = found["verb"].lower()
         where = _name(found["list"], clean)

@@ -55,6 +55,22 @@ async def test_fillers_and_the_list_of_things_to_do(system: AgentSystem) -> None
             "could you cross the gym off my to do list",
             ("lists.complete", {"item": "gym", "list_name": "to do"}),
         ),
+        (
+            "we already did the ironing so tick it off the to do list",
+            ("lists.complete", {"item": "ironing", "list_name": "to do"}),
+        ),
+        (
+            "i want you to get pears added to our shopping list, we're out",
+            ("lists.add", {"items": ["pears"], "list_name": "shopping"}),
+        ),
+        (
+            "for my to do list: i need mowing added",
+            ("lists.add", {"items": ["mowing"], "list_name": "to do"}),
+        ),
+        (
+            "we don't need to fold laundry, take it off the list",
+            ("lists.remove", {"item": "fold laundry"}),
+        ),
     ],
 )
 def test_interpret_reads_a_reason_then_the_request(text: str, call: tuple[str, Any]) -> None:
