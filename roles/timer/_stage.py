@@ -34,7 +34,8 @@ _ANOTHER = re.compile(
 
 _NAMES_ONE = re.compile(
     r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?"
-    r"|tell\s+(?:me|us)\s+to)\b"
+    r"|tell\s+(?:me|us)\s+to|alert\s+(?:me|us)\s+at|(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when"
+    r"\s+it(?:'s|\s+is))\b"
 )
 """Reminders and wake-ups: the requests the classifier confuses with calendar and chit-chat
 (plain timer and alarm requests it routes surely, with its own confidence)."""

@@ -58,3 +58,12 @@ async def test_a_week_filters_alarms_and_a_run_together_clock_sets_one(
     assert week.reply == "You have 2: alarm for 17:30; alarm for Fri 6 Mar at 07:00."
     assert stopped.reply.startswith("Cancelled 2")
     assert left.reply == "Alarm for Wed 11 Mar at 08:00."
+
+
+@pytest.mark.anyio
+async def test_alert_me_at_a_time_is_routed_to_the_timer_role(system: AgentSystem) -> None:
+    for text in ("alert me at 7am", "let me know when it is ten", "tell me when it's 5pm"):
+        decision = await system.aroute(text)
+        assert decision.role == "timer", text
+    rain = await system.aroute("let me know when it is raining")
+    assert rain.role != "timer"  # no time of day: not an alarm
