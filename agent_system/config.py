@@ -112,7 +112,7 @@ class Settings(BaseSettings):
         gt=0,
         description="Bound on a whole turn (LLM calls and steps); then a reply says what was done.",
     )
-    tools_per_plan: int = Field(default=8, ge=1, le=64, description="Tools shown to the planner.")
+    tools_per_plan: int = Field(default=8, ge=1, le=128, description="Tools shown to the planner.")
     stream_plans: bool = Field(
         default=True,
         description="Start each step of an LLM plan as soon as the planner has written it.",

@@ -75,7 +75,7 @@ def reword_call(
 
 @tool(name="timer.reword", side_effects="reversible")
 async def reword(ctx: ToolContext, text: str, target: str = "", when: str = "") -> ToolOutput:
-    """Change what a reminder says, or the name of an alarm or timer.
+    """Reword a reminder's message, or rename an alarm or timer.
 
     Args:
         text: The new words, e.g. "call the dentist".

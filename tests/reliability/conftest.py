@@ -310,7 +310,7 @@ def builtin_system(
     **overrides: Any,
 ) -> AgentSystem:
     """The built-in tools and roles' tools, a keyword router, no real network."""
-    runtime = make_runtime(make_settings(tmp_path / "home", tools_per_plan=64, **overrides))
+    runtime = make_runtime(make_settings(tmp_path / "home", tools_per_plan=128, **overrides))
     return AgentSystem(
         runtime.settings,
         router=FakeRouter(),
