@@ -77,6 +77,7 @@ def timers_command(
 
     with guarded():
         try:
+            from roles.timer._repeat import describe
             from roles.timer.store import TimerStore
         except ImportError as exc:
             raise ConfigurationError(f"The timer role is not installed ({exc}).") from exc
@@ -98,6 +99,7 @@ def timers_command(
                         "state": t.state,
                         "due_at": t.due_at.isoformat() if t.due_at else None,
                         "remaining_s": t.remaining(now).total_seconds(),
+                        "repeat": t.repeat,
                     }
                     for t in timers
                 ]
@@ -117,6 +119,8 @@ def timers_command(
                 or t.label
                 or (f"{format_remaining(t.duration)} {t.kind}" if t.duration else "")
             )
+            if t.repeat:  # "take out the bins (every Monday)"
+                name = f"{name} ({describe(t.repeat)})"
             cells = (str(t.id), t.kind, name, t.state, due, format_remaining(t.remaining(now)))
             table.add_row(*(Text(cell) for cell in cells))
         out.print(table)

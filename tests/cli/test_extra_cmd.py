@@ -54,6 +54,18 @@ def test_timers_lists_the_local_users_active_timers_soonest_first() -> None:
     assert "hers" in everyone.stdout
 
 
+def test_timers_show_how_a_reminder_repeats() -> None:
+    db, clock = _db(), SystemClock()
+    store = TimerStore(SQLiteRepository(db), clock)
+    due = clock.now() + timedelta(days=7)
+    asyncio.run(store.add(user="", kind="reminder", due=due, message="bins", repeat="mon"))
+    db.close()
+    listed = json.loads(runner.invoke(app, ["timers", "--json"]).stdout)
+    table = runner.invoke(app, ["timers"])
+    assert [t["repeat"] for t in listed] == ["mon"]
+    assert "bins (every Monday)" in table.stdout
+
+
 def test_timers_says_so_when_none_are_active() -> None:
     result = runner.invoke(app, ["timers"])
     assert result.exit_code == 0
