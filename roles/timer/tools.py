@@ -296,13 +296,20 @@ async def list_timers(
             display = display[:-1] + ": " + "; ".join(_describe(t, now) for t in timers) + "."
     elif not timers:
         what = " or ".join(f"{k}s" for k in sorted(kinds)) or "timers, alarms or reminders"
-        display = f"You have no {what}{running} set{' for then' if when else ''}."
+        display = f"You have no {what}{running} set{_then(when)}."
     elif len(timers) == 1:
         display = _describe(timers[0], now)
         display = display[0].upper() + display[1:] + "."
     else:
         display = f"You have {len(timers)}: " + "; ".join(_describe(t, now) for t in timers) + "."
     return ToolOutput(data=[_as_data(t, now) for t in timers], display=display)
+
+
+def _then(when: str) -> str:
+    """How an empty listing says the filter: " for that day", " at that time", or ""."""
+    if re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*", when):
+        return " for that day"
+    return " at that time" if ":" in when else ""
 
 
 @tool(name="timer.cancel", side_effects="reversible")

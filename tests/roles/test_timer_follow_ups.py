@@ -31,7 +31,7 @@ async def test_and_for_another_time_asks_the_same_question_then(system: AgentSys
     listing = await system.arun("list my alarms", thread_id="t")
     assert first.reply == "Alarm for tomorrow at 08:00."
     assert nine.reply == "Alarm for tomorrow at 09:00."
-    assert ten.reply == "You have no alarms set for then."
+    assert ten.reply == "You have no alarms set at that time."
     assert listing.reply.startswith("You have 2:")  # the questions changed nothing
 
 
