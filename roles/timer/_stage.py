@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from agent_system.roles import RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
-from agent_system.understanding._frame import last_call
+from agent_system.understanding._frame import last_call, resolve_follow_up
 from roles._answers import answer_stage
 
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ _ANOTHER = re.compile(
 )
 
 
+_ASKS_AGAIN = re.compile(r"^(?:(?:and|but|so|ok|okay)\s+)*(?:and|what\s+about|how\s+about)\b")
 _NAMES_ONE = re.compile(
     r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?"
     r"|tell\s+(?:me|us)\s+to|alert\s+(?:me|us)\s+at|(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when"
@@ -73,10 +74,11 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
         if (answered := answers(request)) is not None:
             return answered
         previous = last_call(request.history[-1:])
+        said = normalize(request.text)
         if (
             previous is not None
             and previous.tool in ("timer.set", "timer.alarm")
-            and _ANOTHER.match(normalize(request.text)) is not None
+            and _ANOTHER.match(said) is not None
         ):
             return RouteDecision(
                 target=RouteTarget.FAST_REPLY,
@@ -86,6 +88,18 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
                 reason="One more like the timer before.",
                 scores={"timer": 0.95},
             )
+        if previous is not None and previous.tool == "timer.list" and _ASKS_AGAIN.match(said):
+            # "do I have an alarm at 8?" ... "and for 9?": the same question at another time
+            again = resolve_follow_up(request.text, list(request.history), runtime.clock.now())
+            if again is not None and again.calls and again.calls[0].tool == "timer.list":
+                return RouteDecision(
+                    target=RouteTarget.FAST_REPLY,
+                    role="timer",
+                    confidence=0.95,
+                    slots={"follow_up": True},
+                    reason="The question before, at another time.",
+                    scores={"timer": 0.95},
+                )
         if not _whole_request(request.text, runtime):
             return None
         return RouteDecision(
