@@ -60,8 +60,12 @@ class HybridRouter:
         self.llm_failures = 0
 
     def unsure(self, decision: RouteDecision) -> bool:
-        """True when `decision` falls between the plan and fast thresholds."""
-        return self.plan_threshold <= decision.confidence < self.fast_threshold
+        """True when `decision` falls between the plan and fast thresholds, or is a fast-reply
+        guess below the plan threshold ("unsure, but it reads as chit-chat")."""
+        if decision.confidence >= self.fast_threshold:
+            return False
+        below_guess = decision.target == RouteTarget.FAST_REPLY and decision.guess
+        return below_guess or self.plan_threshold <= decision.confidence
 
     def consults_llm(self, decision: RouteDecision) -> bool:
         """True when the LLM's answer could change the embedded `decision`."""

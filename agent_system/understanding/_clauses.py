@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from agent_system.understanding._text import normalize
+from agent_system.understanding._text import normalize, ungroup_digits
 
 __all__ = ["Clause", "Judge", "opens_request", "split_clauses"]
 
@@ -131,7 +131,7 @@ def split_clauses(
     `judge` is asked about an "and" or a comma the rules would glue (the router passes one that
     cuts where the two sides belong to different roles).
     """
-    text = text.translate(_APOSTROPHES).strip()
+    text = ungroup_digits(text.translate(_APOSTROPHES)).strip()
     pieces = _cut(text, openers, judge)
     clauses: list[Clause] = []
     pending: tuple[str, bool] | None = None  # a leading "if ..." waiting for its clause

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from agent_system.understanding._text import ungroup_digits
 from agent_system.understanding.locale import format_clock, format_date
 
 __all__ = [
@@ -128,6 +129,7 @@ def parse_duration(text: str) -> timedelta | None:
 
     Consecutive pieces add up ("5 min 30 s"). A bare number has no unit and gives None.
     """
+    text = ungroup_digits(text)
     iso = _ISO_DURATION.match(text)
     if iso and any(iso.groups()):
         weeks, days, hours, minutes, seconds = (float(g) if g else 0.0 for g in iso.groups())

@@ -201,11 +201,19 @@ def _ordinal(match: re.Match[str]) -> str:
     return f"{value}{suffix}"
 
 
+_DIGIT_GROUP = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
+def ungroup_digits(text: str) -> str:
+    """ "1,500 seconds" -> "1500 seconds": a comma that groups a number's digits is no list."""
+    return _DIGIT_GROUP.sub("", text)
+
+
 @functools.lru_cache(maxsize=4096)
 def normalize(text: str) -> str:
     """The canonical form of `text` (see the module docstring). Cached: the router and each
     role's first stage normalise the same request."""
-    text = text.lower().translate(_QUOTES)
+    text = ungroup_digits(text.lower().translate(_QUOTES))
     for pattern, replacement in _SPOKEN:
         text = pattern.sub(replacement, text)
     for pattern, replacement in _CONTRACTIONS:

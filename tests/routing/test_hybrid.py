@@ -254,3 +254,17 @@ async def test_nothing_is_speculated_when_the_embedded_router_is_sure() -> None:
     )
     routed = await hybrid.route_speculating(RouteRequest(text="set a timer"), speculate)
     assert (routed.decision.role, routed.speculative, calls) == ("timer", None, [])
+
+
+@pytest.mark.anyio
+async def test_a_chit_chat_guess_below_the_plan_threshold_asks_the_llm() -> None:
+    # "Unsure, but it reads as chit-chat" is less sure than the middle band: with an LLM at
+    # hand it decides, so a request that needs the planner is not answered as small talk.
+    chat = scripted_chat(route_call({"target": "meta_planning", "confidence": 0.9}))
+    embedded = EmbeddedRouter(ScriptedClassifier("conversation", 0.4))
+    assert embedded.decide(RouteRequest(text="1,024 lookups")).guess
+    hybrid = HybridRouter(embedded, LLMRouter(chat), make_settings())
+    decision = await hybrid.route(RouteRequest(text="1,024 lookups"))
+    assert (decision.target, decision.router) == (RouteTarget.META_PLANNING, "llm")
+    assert hybrid.llm_calls == 1
+    chat.assert_complete()
