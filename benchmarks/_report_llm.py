@@ -9,7 +9,15 @@ from typing import Any
 from benchmarks.goals import Check
 from benchmarks.stats import geomean
 
-__all__ = ["http_section", "losses_section", "token_notes", "tokens_section"]
+__all__ = [
+    "checks_table",
+    "fmt_ms",
+    "fmt_x",
+    "http_section",
+    "losses_section",
+    "token_notes",
+    "tokens_section",
+]
 
 
 def _x(value: Any) -> str:
@@ -18,10 +26,10 @@ def _x(value: Any) -> str:
     return f"{value:.2f}x"
 
 
-def _ms(value: Any) -> str:
+def _ms(value: Any, digits: int = 0) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "-"
-    return f"{value:,.0f}"
+    return f"{value:,.{digits}f}"
 
 
 def _checks(checks: list[Check], section: str) -> list[str]:
@@ -33,6 +41,10 @@ def _checks(checks: list[Check], section: str) -> list[str]:
         verdict = {True: "PASS", False: "**FAIL**", None: "not measured"}[c.passed]
         lines.append(f"| {c.name} | {c.goal} | {c.measured} | {verdict} |")
     return [*lines, ""]
+
+
+# docs/benchmarks.md's other sections (report.py) format with the same three helpers.
+fmt_ms, fmt_x, checks_table = _ms, _x, _checks
 
 
 def losses_section(comp: dict[str, Any]) -> list[str]:

@@ -6,6 +6,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from benchmarks.stats import geomean
+
 __all__ = ["Check", "evaluate"]
 
 SPEEDUP_GEOMEAN = 2.5
@@ -62,13 +64,18 @@ def _f(value: float, digits: int = 2) -> str:
     return "n/a" if value is None or math.isnan(value) else f"{value:.{digits}f}"
 
 
+def _over_geomean_rows(rows: dict[str, dict[str, Any]], key: str) -> list[float]:
+    """`key` of each scenario the speed goal's geometric mean is over, where measured."""
+    return [rows[n][key] for n in STREAMED_GEOMEAN_OVER if key in rows.get(n, {})]
+
+
 def _comparison(comp: dict[str, Any]) -> list[Check]:
     checks = []
     rows = {r["scenario"]: r for r in comp["rows"]}
-    picked = [rows[n]["speedup"] for n in STREAMED_GEOMEAN_OVER if n in rows]
-    geo = math.exp(sum(math.log(x) for x in picked) / len(picked)) if picked else math.nan
-    ceiling = [rows[n]["ceiling"] for n in STREAMED_GEOMEAN_OVER if n in rows]
-    geo_ceiling = math.exp(sum(math.log(x) for x in ceiling) / len(ceiling)) if ceiling else 0
+    picked = _over_geomean_rows(rows, "speedup")
+    geo = geomean(picked) if picked else math.nan
+    ceiling = _over_geomean_rows(rows, "ceiling")
+    geo_ceiling = geomean(ceiling) if ceiling else 0
     checks.append(
         Check(
             "speedup, geometric mean, LLM planner (single, parallel, chains, diamond, replan)",
@@ -78,13 +85,9 @@ def _comparison(comp: dict[str, Any]) -> list[Check]:
             "speed",
         )
     )
-    shipped = [
-        rows[n]["shipped_speedup"]
-        for n in STREAMED_GEOMEAN_OVER
-        if "shipped_speedup" in rows.get(n, {})
-    ]
+    shipped = _over_geomean_rows(rows, "shipped_speedup")
     if shipped and len(shipped) == len(picked):
-        geo_shipped = math.exp(sum(math.log(x) for x in shipped) / len(shipped))
+        geo_shipped = geomean(shipped)
         checks.append(
             Check(
                 "speedup, geometric mean, LLM path as shipped (hybrid router, SQLite)",
@@ -94,13 +97,9 @@ def _comparison(comp: dict[str, Any]) -> list[Check]:
                 "speed",
             )
         )
-    plain = [
-        rows[n]["plain_speedup"]
-        for n in STREAMED_GEOMEAN_OVER
-        if "plain_speedup" in rows.get(n, {})
-    ]
+    plain = _over_geomean_rows(rows, "plain_speedup")
     if plain and len(plain) == len(picked):
-        geo_plain = math.exp(sum(math.log(x) for x in plain) / len(plain))
+        geo_plain = geomean(plain)
         checks.append(
             Check(
                 "speedup with plain-data tools, geometric mean, over the one with display text",

@@ -5,33 +5,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from benchmarks._report_llm import checks_table as _checks
+from benchmarks._report_llm import fmt_ms as _ms
+from benchmarks._report_llm import fmt_x as _x
 from benchmarks._report_llm import http_section, losses_section, token_notes, tokens_section
 from benchmarks.goals import Check
 
 __all__ = ["render", "token_notes"]
-
-
-def _ms(value: Any, digits: int = 0) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "-"
-    return f"{value:,.{digits}f}"
-
-
-def _x(value: Any) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "-"
-    return f"{value:.2f}x"
-
-
-def _checks(checks: list[Check], section: str) -> list[str]:
-    mine = [c for c in checks if c.section == section]
-    if not mine:
-        return []
-    lines = ["| goal | target | measured | verdict |", "| --- | --- | --- | --- |"]
-    for c in mine:
-        verdict = {True: "PASS", False: "**FAIL**", None: "not measured"}[c.passed]
-        lines.append(f"| {c.name} | {c.goal} | {c.measured} | {verdict} |")
-    return [*lines, ""]
 
 
 def _img(figures: dict[str, str], key: str, alt: str) -> list[str]:
