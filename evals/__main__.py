@@ -109,8 +109,7 @@ async def run(only: set[str], limit: int | None) -> dict[str, Any]:
             k = harness.system.settings.tools_per_plan if harness.system else 8
             selection["bfcl"] = bfcl_parallel_multiple(k)
             selection["compounds"] = {
-                name: compound_selection(harness.registry, group, k)
-                for name, group in cases.items()
+                name: await compound_selection(harness, group, k) for name, group in cases.items()
             }
     if "ha-intents-en" in only:
         started = time.perf_counter()
@@ -272,6 +271,16 @@ def write(
         "goals": goals,
         "sets": {n: rate_dict(r.tally) for n, r in results.items()},
         "compounds": {r.name: rate_dict(r.tally) for r in data["compounds"]},
+        "selection": {
+            "bfcl": {k: r.as_dict() for k, r in data["selection"].get("bfcl", {}).items()},
+            "compounds": {
+                name: {
+                    "rates": {k: r.as_dict() for k, r in entry["rates"].items()},
+                    "offered": entry["offered"],
+                }
+                for name, entry in data["selection"].get("compounds", {}).items()
+            },
+        },
         "hashes": splits.file_hashes(),
     }
     results_path.parent.mkdir(parents=True, exist_ok=True)

@@ -232,7 +232,9 @@ def compound_section(results: list[SetResult], selection: dict[str, Any]) -> lis
         '" and " or " then " (`evals/compounds.py`, seeded). Served: the plan has, for '
         "every clause, its own step with one of the clause's tools. Named: the reply says the "
         "clause was not done (or asks about it). No clause dropped: every clause has a step of "
-        "its own, right tool or not, or is named.",
+        "its own, right tool or not, or is named. Served alone, served in the compound: of the "
+        "clauses the single-intent path serves when asked on their own, the share still served "
+        "inside the compound (1 - the compound gap).",
         "",
     ]
     body = []
@@ -245,6 +247,7 @@ def compound_section(results: list[SetResult], selection: dict[str, Any]) -> lis
                 t.rate("all", "clause_served").cell(),
                 t.rate("all", "served_or_named").cell(),
                 t.rate("all", "none_dropped").cell(),
+                t.rate("all", "alone_kept").cell(),
                 *(t.rate(f"joiner:{j}", "all_served").cell() for j in ("comma", "and", "then")),
             ]
         )
@@ -255,6 +258,7 @@ def compound_section(results: list[SetResult], selection: dict[str, Any]) -> lis
             "clauses served",
             "every clause served or named",
             "no clause dropped",
+            "served alone, served in the compound",
             "joined by ,",
             "by and",
             "by then",
@@ -277,16 +281,19 @@ def compound_section(results: list[SetResult], selection: dict[str, Any]) -> lis
     ]
     rows = []
     for label, rate in selection.get("bfcl", {}).items():
-        rows.append([f"BFCL `parallel_multiple`, {label}", rate.cell()])
+        rows.append([f"BFCL `parallel_multiple`, {label}", rate.cell(), "-"])
     for name, entry in selection.get("compounds", {}).items():
         for label, rate in entry["rates"].items():
+            offered = f"{entry['offered'][label]:.1f}"
             rows.append(
-                [f"{name} vs the {entry['tools']} built-in tools, {label}@plan", rate.cell()]
+                [f"{name} vs the {entry['tools']} built-in tools, {label}", rate.cell(), offered]
             )
     lines += _table(
         [
-            "measure (`@gold`: top k = gold tools; `@plan`: top `tools_per_plan`)",
+            "measure (`@gold`: top k = gold tools; `@plan`: top `tools_per_plan`; handed: what "
+            "the planner is given)",
             "every needed tool kept",
+            "tools offered (mean)",
         ],
         rows,
     )

@@ -7,7 +7,8 @@ Does the selector that hands the LLM planner its tools (``ToolRegistry.search``,
   functions): kept when the top k holds every gold function, for k = the number of gold functions
   and k = ``tools_per_plan``;
 - compounds composed from the voice-assistant data (`evals.compounds`), against the built-in
-  tools: kept when the top ``tools_per_plan`` holds a tool of every clause.
+  tools: kept when the tools offered hold a tool of every clause; the mean number offered is
+  reported beside it (offering all 65 would keep everything).
 
 The anchor is plain lexical ranking (`agent_system.registry._selection.ToolIndex`); the registry's
 own selection is reported beside it (they are the same while the registry is lexical).
@@ -18,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent_system.registry._registry import ToolRegistry
 from agent_system.registry._selection import ToolIndex
 from evals.compounds import Compound
+from evals.harness import Harness
 from evals.scoring import Rate, tool_matches
 
 __all__ = ["bfcl_parallel_multiple", "compound_selection"]
@@ -46,17 +47,30 @@ def bfcl_parallel_multiple(k_plan: int) -> dict[str, Rate]:
     return rates
 
 
-def compound_selection(
-    registry: ToolRegistry, cases: Sequence[Compound], k_plan: int
+async def compound_selection(
+    harness: Harness, cases: Sequence[Compound], k_plan: int
 ) -> dict[str, Any]:
-    """Rates on composed compounds against the built-in tools (top `k_plan`)."""
+    """Rates on composed compounds against the built-in tools, and the mean number offered.
+
+    ``handed``: what the graph hands the LLM planner (`SelectTools`: the registry's choice plus
+    the tools of roles the router saw); ``registry``: ``ToolRegistry.search`` alone (top
+    `k_plan`); ``lexical``: the anchor."""
+    system = harness.system
+    assert system is not None, "use `async with Harness(...)`"
+    registry = harness.registry
     index = ToolIndex(list(registry))
-    rates = {"registry": Rate(), "lexical": Rate()}
+    select = system.engine.nodes.select_tools
+    rates = {"handed": Rate(), "registry": Rate(), "lexical": Rate()}
+    offered: dict[str, list[int]] = {label: [] for label in rates}
     for case in cases:
+        decision = await system.aroute(case.text)
         for label, found in (
+            ("handed", select.names(case.text, decision.scores)),
             ("registry", [s.name for s, _ in registry.search(case.text, k_plan)]),
             ("lexical", [s.name for s, _ in index.search(case.text, k_plan)]),
         ):
             kept = all(any(tool_matches(t, pats) for t in found) for _, pats in case.clauses)
             rates[label].add(kept)
-    return {"rates": rates, "tools": len(registry)}
+            offered[label].append(len(found))
+    mean = {label: sum(sizes) / max(len(sizes), 1) for label, sizes in offered.items()}
+    return {"rates": rates, "offered": mean, "tools": len(registry)}

@@ -100,6 +100,13 @@ def test_compound_needs_a_step_per_clause() -> None:
     assert served(["weather.forecast", "timer.set"], clauses) == 2
     assert served(["timer.set", "timer.set"], clauses) == 1
     assert served([], clauses) == 0
+    # fewer steps than clauses: any clause may take a step, not only the first ones
+    three = (("a", ("timer.set",)), ("b", ("lists.add",)), ("c", ("weather.current",)))
+    assert served(["weather.current", "lists.add"], three) == 2
+    assert served(["weather.current"], three) == 1
+    # a step serves one clause only, and the best assignment is found
+    both = (("a", ("timer.*",)), ("b", ("timer.set",)))
+    assert served(["timer.set", "timer.cancel"], both) == 2
 
 
 def test_a_clause_is_dropped_only_when_no_step_serves_it_and_no_reply_names_it() -> None:
