@@ -31,6 +31,17 @@ _PERIOD = (
     r"(?:day|week|weekend|morning|afternoon|evening|night|schedule|calendar|agenda|diary|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|month)"
 )
+_DAY = (
+    r"(?:today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening|night))?|this\s+(?:morning|"
+    r"afternoon|evening|week|weekend)|next\s+(?:week|weekend)|(?:this\s+|next\s+)?(?:monday|"
+    r"tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:morning|afternoon|evening|night))?"
+    r"|the\s+\d{1,2}(?:st|nd|rd|th)?)"
+)
+_EVENT = (
+    r"(?:meeting|appointment|appt|party|dinner|lunch|breakfast|brunch|wedding|interview|haircut|"
+    r"concert|recital|rehearsal|practice|class|club|session|reunion|ceremony|graduation|"
+    r"conference|presentation|standup|call|date|dentist|doctor|checkup|playdate|shower)s?"
+)
 _QUESTION = re.compile(
     r"^(?:so\s+|and\s+)?(?:"
     r"(?:do|have|did)\s+i\s+(?:have|got|get)\s+(?:anything|something|any\s*thing|any\s+plans|"
@@ -39,7 +50,8 @@ _QUESTION = re.compile(
     r"|(?:is\s+there|have\s+i\s+got)\s+anything\s+(?:on|planned|scheduled|booked)\s+(?:for\s+)?"
     r"(?:today|tonight|tomorrow|this|next|on)\b"
     rf"|how\s+(?:does|is|will)\s+(?:my|the)\s+{_PERIOD}(?:\s+\w+)?\s+look(?:ing)?\b"
-    rf"|what\s+does\s+(?:my|the)\s+{_PERIOD}(?:\s+\w+)?\s+look\s+like\b"
+    rf"|what\s+does\s+(?:my|the|today'?s|tomorrow'?s|this\s+week'?s|next\s+week'?s)\s+{_PERIOD}"
+    r"(?:\s+\w+)?\s+look\s+like\b"
     r"|(?:anything|what\s+is|what)\s+(?:in|on)\s+my\s+(?:calendar|agenda|diary|schedule)\b"
     r"|what\s+time\s+is\s+(?:the|my|our)\s+(?:\w+\s+)?(?:party|meeting|appointment|dinner|lunch|"
     r"event|wedding|interview|practice|rehearsal|class|call)\b"
@@ -64,8 +76,45 @@ _QUESTION = re.compile(
     r"date|call|conference|presentation)s?$"
     r"|(?:book|schedule)\s+(?:a|an|my)\s+(?:haircut|dentist|doctor|appointment|meeting|call)\b"
     r".*\b(?:at|on|tomorrow|today|tonight|next|this)\b"
+    rf"|what\s+(?:have\s+i\s+got|do\s+i\s+have|is)\s+(?:going\s+)?on\s+(?:for\s+|on\s+)?{_DAY}$"
+    rf"|what\s+is\s+on\s+(?:for\s+)?{_DAY}$"
+    rf"|(?:what|which)\s+(?:time|day|date)\s+(?:is|does|do)\s+(?:the|my|our|\w+'s)\s+"
+    rf"(?:\w+\s+){{0,2}}{_EVENT}\b"
+    r"|(?:what\s+time|when)\s+(?:do|am|will)\s+i\s+(?:see|seeing|meet|meeting|have\s+to\s+(?:see|meet"
+    r"|be\s+at))\s+(?!.*\b(?:sun|sunrise|sunset|moon)\b)"
+    rf"|(?:has|have|was|were|did|is)\s+(?:the|my|our)\s+(?:\w+\s+){{0,3}}?(?:{_EVENT}|\d+\s*[ap]\s*m|"
+    r"\d+\s+o'?\s*clock)\s+(?:\w+\s+){0,3}?(?:been\s+|get\s+|got\s+)?(?:cancell?ed|moved|"
+    r"rescheduled|postponed|called\s+off)\b"
+    rf"|(?:where|what\s+time)\s+is\s+(?:the|my|our)\s+(?:\w+\s+){{0,2}}{_EVENT}\s+"
+    r"(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|on\s+\w+)$"
+    r"|(?:save|keep)\s+the\s+date\b"
+    rf"|(?:where|when|what\s+time|what\s+day)\s+is\s+(?:the|this|that|my)\s+event\b"
+    r"|(?:which|what)\s+days?\s+(?:\w+\s+){0,3}?do\s+i\s+have\s+(?:any\s+)?(?:plans|meetings|"
+    r"appointments|anything|something)\b"
+    rf"|is\s+(?:my|our|the|\w+'s)\s+(?:\w+\s+)?{_EVENT}\s+(?:still\s+)?(?:on\s+)?{_DAY}$"
+    r"|(?:tell\s+me\s+(?:more\s+|all\s+)?about|(?:give\s+me\s+)?(?:more\s+)?(?:info|information|"
+    r"details)\s+(?:about|on|of|for)|more\s+about)\s+"
+    rf"(?:(?:my|our|\w+'s)\s+(?:\w+\s+){{0,2}}{_EVENT}\b|(?:the\s+)?(?:\w+\s+){{0,2}}{_EVENT}\s+"
+    rf"(?:on\s+)?{_DAY})"
+    r"|who\s+(?:is|are|will\s+be|should\s+i\s+expect(?:\s+to\s+be)?)\s+(?:coming|attending|going"
+    r"|invited|joining|in|at|on)\s+(?:to\s+)?(?:the|my|our|today's|tomorrow's)\s+(?:\w+\s+){0,2}?"
+    rf"{_EVENT}\b"
+    r"|(?:let\s+me\s+know|tell\s+me|remind\s+me|show\s+me|what\s+is|which\s+is)\s+(?:about\s+)?"
+    r"(?:the|my|all\s+(?:the\s+|my\s+)?)?\s*(?:next|upcoming|up\s*coming|scheduled|latest)\s+"
+    r"(?:scheduled\s+)?(?:events?|meetings?|appointments?|week)\b"
+    r"(?!.*\b(?:in|at|around|near)\s+(?!my\s|the\s+(?:next|coming)\s))"
     r")",
 )
+
+_SURE = re.compile(
+    rf"^(?:so\s+|and\s+|please\s+)?(?:how\s+(?:busy|packed|full|hectic|booked\s+up)\s+(?:am\s+i|is\s+my\s+"
+    rf"{_PERIOD})\b"
+    r"|(?:go|run|walk|take|talk)\s+(?:me\s+)?through\s+(?:my\s+|the\s+)?(?:day|week|weekend|schedule|"
+    r"agenda|calendar|diary|today|tomorrow|plans)\b"
+    r"|(?:brief|update)\s+me\s+on\s+(?:my|today'?s|tomorrow'?s|the)\s+(?:day|week|schedule|"
+    r"agenda|meetings|appointments)\b)"
+)
+"""Questions only the user's calendar answers: claimed even when the classifier knows none."""
 
 
 _ADD = re.compile(
@@ -129,7 +178,11 @@ def is_calendar_question(text: str, *, said: str | None = None) -> bool:
     said = normalize(text) if said is None else said
     if (going := NOT_GOING.match(said)) and _EVENT_WORD.search(going["event"]):
         return not _NOT_CALENDAR.search(said)  # "i won't be attending the team dinner"
-    return _QUESTION.search(said) is not None or is_calendar_request(said)
+    return (
+        _QUESTION.search(said) is not None
+        or _SURE.search(said) is not None
+        or is_calendar_request(said)
+    )
 
 
 _ENGAGEMENT = re.compile(
@@ -192,7 +245,7 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
             target=RouteTarget.FAST_REPLY,
             role="calendar",
             confidence=0.9,
-            guess=True,
+            guess=_SURE.search(said) is None,
             reason="A question about the user's own calendar.",
             scores={"calendar": 0.9},
         )

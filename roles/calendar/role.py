@@ -41,7 +41,9 @@ _INTENTS = {
     r"|when\s+(?:is|are)\s+(?:the|my|our)|(?:is|are)\s+(?:the|my)\s+\w+(?:\s+\w+)?\s+scheduled"
     r"|scheduled\s*$|(?:info|information|details)\s+(?:about|on)|more\s+about"
     r"|(?:my|the)\s+\w+\s+schedule|(?:next|latest|open|all)\s+(?:scheduled\s+)?events?"
-    r"|^\s*(?:events?|meetings?|appointments?)\b|weekly\s+plan|happening)\b",
+    r"|^\s*(?:events?|meetings?|appointments?)\b|weekly\s+plan|happening"
+    r"|(?:go|run|walk|take|talk)\s+(?:me\s+)?through|(?:brief|update)\s+me\s+on"
+    r"|how\s+(?:busy|packed|full|hectic|booked)\s+(?:am\s+i|is\s+my))\b",
     "create": r"\b(?:schedule|add|create|book|put|set\s+up|arrange|plan|pencil\s+in|mark"
     r"|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down"
     r"|new\s+(?:event|meeting|appointment))\b",
@@ -85,13 +87,27 @@ _EVENT_NOUN = re.compile(
     r"\b(?:(?P<mod>[a-z][\w']*)\s+)?(?P<noun>meetings?|appointments?|events?|party|wedding|concert"
     r"|game|match|tournament|class|lunch|dinner|breakfast|birthday|bday|interview|flight"
     r"|conference|practice|recital|graduation|reunion|trip|presentation|reservation|anniversary"
-    r"|bill\s+cycle|ceremony|festival|inauguration|appt)\b",
+    r"|bill\s+cycle|ceremony|festival|inauguration|appt|club|haircut|checkup|visit|session)\b"
+    r"(?:\s+with\s+(?!(?:me|us|you|them|him|her|my|the|a|an)\b)(?P<who>[a-z][\w']*))?",
     re.IGNORECASE,
 )
 _NOT_MODIFIER = frozenset(
     "a an the my our any all next first last this that today's tomorrow's todays tomorrows "
     "upcoming coming up latest open future pending scheduled what which when is are do i have "
-    "about for of on in at to with every each some".split()
+    "about for of on in at to with every each some how many much else other "
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may "
+    "june july august september october november december".split()
+)
+_MEETING_WHO = re.compile(
+    r"\b(?:meet|meeting|see|seeing|visit|visiting)\s+(?:with\s+)?(?:the\s+|my\s+)?"
+    r"(?!(?:me|us|you|them|him|her|a|an|anyone|someone|up|today|tonight|tomorrow|this|next|at|on"
+    r"|in|for|to|from|by|scheduled|set|planned|booked|i|is|are|was|were|and|or|then|again|later"
+    r"|soon|now|every|each|all|any|some|that|it|there|here|with)\b)(?P<who>[a-z][\w']*)",
+    re.IGNORECASE,
+)
+_ASKS_WHEN = re.compile(
+    r"^\s*(?:when|(?:what|which)\s+(?:day|date)|on\s+what\s+day|how\s+soon|how\s+long\s+until)\b",
+    re.IGNORECASE,
 )
 _GENERIC = re.compile(r"(?:meetings?|appointments?|events?|appt)", re.IGNORECASE)
 _QUESTION = re.compile(
@@ -109,12 +125,15 @@ _REMIND = re.compile(
 def event_query(text: str) -> str:
     """The event a calendar question names ("the wedding", "my doctor appointment"), or ""."""
     found = _EVENT_NOUN.search(text)
+    meets = _MEETING_WHO.search(text)  # "when am i meeting jo", "what time do i see the doctor"
+    seen = meets["who"].lower() if meets and meets["who"].lower() not in _NOT_MODIFIER else ""
     if found is None:
-        return ""
+        return seen
     mod = found["mod"] or ""
     if mod.lower() in _NOT_MODIFIER or mod[:1].isdigit():
         mod = ""
-    return f"{mod} {found['noun']}".strip().lower()
+    who = found["who"] or ("" if mod else seen)
+    return " ".join(w for w in (mod, found["noun"], who) if w).lower()
 
 
 _BLOCK = re.compile(r"^\s*(?:please\s+)?block\s+(?:off|out)\b", re.I)
@@ -126,6 +145,15 @@ _BARE_PERIOD = re.compile(
 _DONE_TO = re.compile(r"\b(?:cancelled|canceled|deleted|removed|rescheduled|moved)\b", re.I)
 
 
+_ABOUT_EVENTS = re.compile(
+    r"\b(?:meetings|events|appointments|appts|plans)\b|\b(?:today|tomorrow|tonight)'s\s+\w+", re.I
+)
+"""Events asked about without a verb: "tomorrow's meetings", "first week of march meetings"."""
+_ASKS_TO_ADD = re.compile(
+    r"^\s*(?:(?:can|could|will|would)\s+you|do\s+you\s+mind|is\s+it\s+possible\s+to)\b"
+    r"|^\s*(?:how|where|when)\s+(?:do|can|should)\s+i\s+(?:add|book|schedule|put|create)\b",
+    re.I,
+)
 NOT_GOING = re.compile(
     r"^\s*i(?:'m|'ll|\s+am|\s+will|\s+can)?\s+(?:no\s+longer|not|n't|won't|will\s+not|can't|cannot)\s+"
     r"(?:be\s+)?(?:going\s+to|attending|attend|joining|join|make\s+it\s+to|coming\s+to|come\s+to)\s+"
@@ -141,11 +169,13 @@ def _intent(text: str) -> str:
         return "delete"  # "i will no longer be joining mom for lunch tomorrow"
     found = [(m.start(), name) for name, p in _PATTERNS.items() if (m := p.search(text))]
     if not found:
-        return "list" if _QUESTION.match(text) else "create"
+        return "list" if _QUESTION.match(text) or _ABOUT_EVENTS.search(text) else "create"
     first = min(found)[1]
+    asks = _QUESTION.match(text) is not None
+    if first == "create" and asks and not _ASKS_TO_ADD.match(text):
+        return "list"  # "which day is the book club", "when is the party i planned"
     if first == "list" and any(name == "free" for _, name in found):
         return "free"  # "do I have a free hour on wednesday"
-    asks = _QUESTION.match(text) is not None
     if first in ("delete", "update") and asks and _DONE_TO.search(text):
         return "list"  # "is jimmie's party on friday cancelled?" asks; it changes nothing
     if first == "list" and not asks and any(name == "delete" for _, name in found):
@@ -287,8 +317,8 @@ class CalendarRole:
             unit = period["unit"] or period["ly"][:-2]  # "weekly" -> "week"
             span = parse_date_range(f"this {unit.lower()}", now)
         if span is None:
-            if query and not _GENERIC.fullmatch(query):  # "when is the wedding": look ahead
-                span = (now, now + timedelta(days=365))
+            if (query and not _GENERIC.fullmatch(query)) or _ASKS_WHEN.match(text):
+                span = (now, now + timedelta(days=365))  # "when is the wedding": look ahead
             elif re.search(r"next|up\s*coming|coming|future", text, re.I):
                 span = (now, now + timedelta(days=7))
             else:
