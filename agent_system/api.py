@@ -27,7 +27,7 @@ from agent_system._storage import StorageError, is_storage_failure, storage_erro
 from agent_system._threadlock import LocalThreadLocks, ThreadLocks
 from agent_system.config import Settings
 from agent_system.errors import AgentSystemError, ConfigurationError, ErrorInfo
-from agent_system.graph._deadline import RequestTimeout, bounded, deadline_update
+from agent_system.graph._deadline import RequestTimeout, bounded, deadline_update, producing
 from agent_system.graph._journal import FRESH_TURN, StepJournal, store_label
 from agent_system.graph._state import AgentState, turn_input
 from agent_system.planning.models import ExecutionPlan, PlanResult, Usage
@@ -409,10 +409,10 @@ class AgentSystem:
             seconds = self.settings.request_timeout_s
             final: dict[str, Any] | None = None
             with run_scope(scope):
-                stream = self.graph.astream(payload, config, stream_mode=["custom", "values"])
+                stream = await self._stream(payload, thread_id, config, seconds)
                 try:
                     interrupted = False
-                    async for mode, chunk in bounded(stream, seconds):
+                    async for mode, chunk in stream:
                         if mode == "values":
                             final = cast("dict[str, Any]", chunk)
                             interrupted = interrupted or "__interrupt__" in final
@@ -445,6 +445,25 @@ class AgentSystem:
         if touch:  # the thread's listing and the journal's clearing, in one write
             await self._write([*clearing, *await self._touching(thread_id, user)])
         yield ev.RunFinished(thread_id=thread_id, result=result)
+
+    async def _stream(
+        self, payload: Any, thread_id: str, config: Any, seconds: float
+    ) -> AsyncIterator[tuple[str, Any]]:
+        """The turn's ``(mode, chunk)`` items, bounded by the deadline: a new turn's fast reply
+        decided without an LLM runs in the fast lane (graph/_lane.py), the rest in the graph."""
+        if isinstance(payload, dict) and not payload.get("preview"):
+            from agent_system.graph._lane import FastLane
+            from agent_system.graph._route import ROUTED
+
+            fast = FastLane(self.graph, self.engine)
+            lane, routed = await fast.prepare(payload, thread_id)
+            if lane is not None:
+                await fast.begin(lane)
+                return producing(lambda put: fast.run(lane, put), seconds)
+            if routed is not None:
+                config["configurable"][ROUTED] = routed
+        stream = self.graph.astream(payload, config, stream_mode=["custom", "values"])
+        return bounded(cast("AsyncIterator[tuple[str, Any]]", stream), seconds)
 
     async def _stop_at_deadline(self, config: Any, seconds: float) -> str:
         """End a turn stopped at the deadline: a template reply saying what finished (the

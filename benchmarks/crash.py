@@ -130,10 +130,14 @@ def build(
         return ToolOutput(data={"name": name}, display=f"{name} done")
 
     class Router:
-        async def route(self, request: Any) -> Any:
+        def decide(self, request: Any) -> Any:
+            """Decided without an LLM: fast replies take the fast lane (graph/_lane.py)."""
             if request.text.startswith("fast"):
                 return RouteDecision(target=RouteTarget.FAST_REPLY, role="fast", confidence=1.0)
             return RouteDecision(target=RouteTarget.META_PLANNING, confidence=0.9)
+
+        async def route(self, request: Any) -> Any:
+            return self.decide(request)
 
     class FastRole:
         name, description, examples = "fast", "one step", ("fast x",)
@@ -176,9 +180,14 @@ def _die_at_storage_call(
         if node is None:
             return True
         path = str(args[3] if len(args) > 3 else kwargs.get("task_path", ""))
-        if name != "put_writes" or node not in path:
+        if name != "put_writes":
             return False
         writes = args[1] if len(args) > 1 else kwargs.get("writes", ())
+        # The fast lane saves a fast reply's end as the route node's writes (update API: no
+        # node in the task path); they carry the route decision (a turn's input: None).
+        lane = node == "route" and any(c == "route" and v is not None for c, v in writes)
+        if node not in path and not lane:
+            return False
         return carrying is None or any(channel == carrying for channel, _ in writes)
 
     def wrap(obj: Any, name: str) -> None:

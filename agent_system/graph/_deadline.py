@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
 from agent_system.errors import ErrorCode, ErrorInfo, Severity
@@ -25,7 +25,7 @@ from agent_system.planning.models import (
 )
 from agent_system.routing.models import Turn
 
-__all__ = ["RequestTimeout", "bounded", "deadline_update"]
+__all__ = ["RequestTimeout", "bounded", "deadline_update", "producing"]
 
 T = TypeVar("T")
 _DONE = object()
@@ -36,21 +36,33 @@ class RequestTimeout(Exception):
     """The turn reached `request_timeout_s`; the stream was stopped."""
 
 
-async def bounded(stream: AsyncIterator[T], seconds: float) -> AsyncIterator[T]:
+def bounded(stream: AsyncIterator[T], seconds: float) -> AsyncIterator[T]:
     """`stream`'s items until it ends or `seconds` pass (then `RequestTimeout`).
 
     The stream runs in its own task, so the deadline never cancels the consumer's code.
     """
+
+    async def produce(put: Callable[[T], None]) -> None:
+        async for item in stream:
+            put(item)
+
+    return producing(produce, seconds)
+
+
+async def producing(
+    produce: Callable[[Callable[[T], None]], Awaitable[None]], seconds: float
+) -> AsyncIterator[T]:
+    """The items `produce(put)` puts until it returns or `seconds` pass (then
+    `RequestTimeout`); `produce` runs in its own task (see `bounded`)."""
     queue: asyncio.Queue[Any] = asyncio.Queue()
 
     async def pump() -> None:
         try:
-            async for item in stream:
-                await queue.put(item)
+            await produce(queue.put_nowait)
         except BaseException as exc:
-            await queue.put(exc)
+            queue.put_nowait(exc)
             raise
-        await queue.put(_DONE)
+        queue.put_nowait(_DONE)
 
     task = asyncio.create_task(pump())
     # One timer for the whole turn (not a `wait_for` task per item, which on Python 3.11 also

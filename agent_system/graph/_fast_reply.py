@@ -45,6 +45,16 @@ class FastReply:
     async def answer(self, view: StateView, config: RunnableConfig) -> Command[str]:
         """The fast reply of the view's route decision (the `route` node calls this directly
         when its decision would be the same if the node ran again: one graph step less)."""
+        goto = await self.choose(view, config)
+        if goto == "execute":
+            await self.run(view, config)
+            goto = END
+        return Command(goto=goto, update=view.update())
+
+    async def choose(self, view: StateView, config: RunnableConfig) -> str:
+        """The role's plan (or question back) in the view, and the node that takes it on:
+        ``execute`` (nothing to approve: `run` it), ``approve``, ``synthesize`` or the end.
+        Nothing has run yet."""
         decision = view.decision
         assert decision is not None, "fast_reply runs after route"
         role = self.roles[str(decision.role)]
@@ -71,9 +81,9 @@ class FastReply:
                         timeout_s=settings.plan_timeout_s,
                     )
                 )
-                return Command(goto=END, update=view.update())
+                return END
             view.set(reply=choice.question, status="success")
-            return Command(goto="synthesize", update=view.update())
+            return "synthesize"
         plan = role_plan(view.request, role.name, choice, self.registry)
         thread = thread_id(config)
         plan = plan.model_copy(
@@ -84,10 +94,10 @@ class FastReply:
                 "id": uuid.uuid5(uuid.NAMESPACE_URL, f"{thread}/{view.get('started_at')}"),
             }
         )
-        goto = self.gate.accept(view, plan, thread)
-        if goto != "execute":
-            return Command(goto=goto, update=view.update())
+        return self.gate.accept(view, plan, thread)
+
+    async def run(self, view: StateView, config: RunnableConfig) -> None:
+        """Run the plan `choose` accepted and finish the turn (reply, status, history)."""
         # The models stay in the view: planned, run and finished without a JSON round trip.
         await self.steps(view, config)
         await self.finish(view, config)
-        return Command(goto=END, update=view.update())

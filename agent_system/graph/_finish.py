@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.runnables import RunnableConfig
-from langgraph.config import get_stream_writer
 
 from agent_system import events as ev
 from agent_system.errors import AgentSystemError, Severity
@@ -21,7 +20,7 @@ from agent_system.graph._synthesize import (
     extractive_reply,
     template_reply,
 )
-from agent_system.graph._view import StateView, emit, thread_id
+from agent_system.graph._view import StateView, emit, stream_writer, thread_id
 from agent_system.planning.models import (
     ExecutionPlan,
     PlanResult,
@@ -140,7 +139,7 @@ class Finish:
             unplanned = extractive_reply(plan, results) + "\n\n" if plan.unsupported else ""
             return f"{unplanned}The LLM could not plan it:\n{problems}", False
         if self.synthesizer is not None:
-            writer = get_stream_writer()
+            writer = stream_writer()
             shown: list[str] = []
 
             def on_delta(delta: str) -> None:

@@ -23,7 +23,11 @@ if TYPE_CHECKING:
     from agent_system.routing.models import Router
     from agent_system.runtime import Runtime
 
-__all__ = ["Route", "SelectTools"]
+__all__ = ["ROUTED", "Route", "SelectTools"]
+
+ROUTED = "__agent_system_routed"
+"""Configurable key: the decision made before the graph ran (`Route.decide_offline`), so the
+`route` node does not route the same request again."""
 
 
 @dataclass
@@ -46,16 +50,51 @@ class Route:
 
     async def __call__(self, state: AgentState, config: RunnableConfig) -> Command[str]:
         view = StateView(state)
-        decision = await self._decide(view, state, config)
-        emit(ev.RouteDecided(decision=decision, thread_id=thread_id(config)))
-        view.set_decision(decision)
-        if state.get("owner") is None:
-            view.set(owner=state.get("user"))
+        routed = config.get("configurable", {}).get(ROUTED)
+        if isinstance(routed, RouteDecision):  # decided before the graph ran (graph/_lane.py)
+            decision = routed
+        else:
+            decision = await self._decide(view, state, config)
+        self.record(view, decision, config)
         if decision.target == RouteTarget.FAST_REPLY and decision.role in self.roles:
             if self.fast_reply is not None and self._decides_again(decision):
                 return await self.fast_reply.answer(view, config)
             return Command(goto="fast_reply", update=view.update())
         return Command(goto="select_tools", update=view.update())
+
+    def record(self, view: StateView, decision: RouteDecision, config: RunnableConfig) -> None:
+        """Announce `decision` and keep it (and the thread's owner, on its first turn)."""
+        emit(ev.RouteDecided(decision=decision, thread_id=thread_id(config)))
+        view.set_decision(decision)
+        if view.get("owner") is None:
+            view.set(owner=view.get("user"))
+
+    def answers_at_once(self, decision: RouteDecision) -> bool:
+        """True when this node answers `decision` itself (a fast reply decided without an
+        LLM): the turn is then one step, which the fast lane may run outside the graph."""
+        return (
+            decision.target == RouteTarget.FAST_REPLY
+            and decision.role in self.roles
+            and self.fast_reply is not None
+            and self._decides_again(decision)
+        )
+
+    def decide_offline(self, request: RouteRequest) -> RouteDecision | None:
+        """The router's decision when it is made without an LLM and without waiting (a hybrid
+        router's embedded decision it would not ask the LLM about, an embedded router's);
+        None when the router must be awaited (then the graph routes)."""
+        embedded = getattr(self.router, "embedded", None)
+        consults_llm = getattr(self.router, "consults_llm", None)
+        if callable(consults_llm):
+            decide = getattr(embedded, "decide", None)
+            if not callable(decide):
+                return None
+            decision = cast("RouteDecision", decide(request))
+            return None if consults_llm(decision) else decision
+        if getattr(self.router, "route_speculating", None) is not None:
+            return None
+        decide = getattr(self.router, "decide", None)
+        return cast("RouteDecision", decide(request)) if callable(decide) else None
 
     def _decides_again(self, decision: RouteDecision) -> bool:
         """True when routing the same turn again gives `decision` again: no LLM answered it,

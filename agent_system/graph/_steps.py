@@ -11,14 +11,13 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.runnables import RunnableConfig
-from langgraph.config import get_stream_writer
 from langgraph.types import Command
 
 from agent_system.errors import BudgetExceededError, ErrorCode, ErrorInfo, Severity
 from agent_system.graph._dispatch import NEVER_RAN
 from agent_system.graph._journal import FRESH_TURN, StepJournal
 from agent_system.graph._state import AgentState
-from agent_system.graph._view import StateView, thread_id
+from agent_system.graph._view import StateView, stream_writer, thread_id
 from agent_system.llm._chat import RunScope, current_scope, run_scope
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
 
@@ -110,7 +109,7 @@ class RunSteps:
             completed=completed,
             max_concurrency=settings.max_concurrency,
             deadline_s=max(budget, 0.001),
-            on_event=get_stream_writer(),
+            on_event=stream_writer(),
             thread_id=thread,
             incoming=incoming,
         )

@@ -9,6 +9,8 @@ changed keys, each dumped to JSON exactly once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextvars import ContextVar
 from functools import cached_property
 from typing import Any
 
@@ -20,7 +22,7 @@ from agent_system.graph._state import AgentState
 from agent_system.planning.models import ExecutionPlan, StepResult
 from agent_system.routing.models import RouteDecision, Turn
 
-__all__ = ["StateView", "emit", "thread_id"]
+__all__ = ["LANE_WRITER", "StateView", "emit", "stream_writer", "thread_id"]
 
 _MODEL_KEYS = ("plan", "results", "errors", "route")
 
@@ -30,9 +32,21 @@ def thread_id(config: RunnableConfig) -> str | None:
     return str(value) if value is not None else None
 
 
+LANE_WRITER: ContextVar[Callable[[Any], None] | None] = ContextVar(
+    "agent_system_lane_writer", default=None
+)
+"""The stream of a fast reply answered outside the graph (graph/_lane.py); None in the graph."""
+
+
+def stream_writer() -> Callable[[Any], None]:
+    """Where this run's events go: LangGraph's custom stream, or the fast lane's."""
+    writer = LANE_WRITER.get()
+    return writer if writer is not None else get_stream_writer()
+
+
 def emit(event: Any) -> None:
     """Send an event to the run's stream (`AgentSystem.astream` turns it into an `Event`)."""
-    get_stream_writer()(event)
+    stream_writer()(event)
 
 
 class StateView:

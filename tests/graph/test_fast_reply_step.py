@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from langgraph.store.base import PutOp
 
+from agent_system.roles import RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest
 
 from .conftest import FakeRouter, Harness
@@ -37,13 +38,97 @@ async def _nodes_run(harness: Harness, thread: str) -> list[str]:
     return [node for snapshot in reversed(history) for node in snapshot.next]
 
 
-async def test_a_fast_reply_the_router_decided_alone_runs_in_the_route_step(
+async def test_a_fast_reply_the_router_decided_alone_runs_in_the_fast_lane(
     harness: Harness,
 ) -> None:
+    # The lane saves the two states the graph would: the turn's start (next: route), its end.
     result = await harness.system.arun("echo hello", thread_id="t1")
     assert (result.status, result.reply) == ("success", "echo: hello")
-    assert await _nodes_run(harness, "t1") == ["__start__", "route"]
+    assert await _nodes_run(harness, "t1") == ["route"]
     assert harness.calls.counts == {"echo": 1}
+
+
+_TIMES = ("started_at", "finished_at", "created_at", "duration_ms", "id", "plan_id", "thread_id")
+
+
+def _without_times(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_times(v) for k, v in value.items() if k not in _TIMES}
+    if isinstance(value, list):
+        return [_without_times(v) for v in value]
+    return value
+
+
+@pytest.mark.parametrize("text", ["echo hello", "ask me"])
+async def test_the_fast_lane_streams_and_saves_what_the_graph_does(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    """Two turns each (the second reads the first's history), in the lane and in the graph:
+    the same events, replies and saved state (a question back too)."""
+    from agent_system.graph._route import Route
+
+    system = harness.system
+    seen: dict[str, Any] = {}
+    for way in ("lane", "graph"):
+        if way == "graph":
+            monkeypatch.setattr(Route, "decide_offline", lambda self, request: None)
+        events = []
+        for turn in (text, "echo again"):
+            events += [e async for e in system.astream(turn, way)]
+        state = await system.aget_thread(way)
+        seen[way] = (
+            [type(e).__name__ for e in events],
+            [e.result.reply for e in events if type(e).__name__ == "RunFinished"],
+            _without_times(state),
+        )
+    assert seen["lane"] == seen["graph"]
+    assert seen["lane"][0].count("RouteDecided") == 2
+    assert harness.calls.counts["echo"] == 2 + 2 * (text == "echo hello")
+
+
+async def test_a_fast_reply_cut_off_before_its_end_is_saved_resumes_without_running_again(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agent_system.graph._lane import FastLane
+
+    original = FastLane.run
+
+    async def cut(self: FastLane, lane: Any, put: Any) -> None:
+        async def dies(*args: Any, **kwargs: Any) -> None:
+            raise RuntimeError("killed before the end was saved")
+
+        monkeypatch.setattr(self.graph, "aupdate_state", dies)
+        await original(self, lane, put)
+
+    monkeypatch.setattr(FastLane, "run", cut)
+    with pytest.raises(RuntimeError):
+        await harness.system.arun("echo hello", thread_id="t1")
+    monkeypatch.undo()
+    assert harness.calls.counts == {"echo": 1}
+    state = await harness.system.aget_thread("t1")
+    assert state["status"] == "running"  # the turn's start was saved before the step ran
+    done = await harness.system.aresume("t1", None)
+    assert (done.status, done.reply) == ("success", "echo: hello")
+    assert harness.calls.counts == {"echo": 1}  # the journal had the finished step
+
+
+async def test_a_fast_reply_that_needs_approval_runs_in_the_graph_routed_once(
+    harness_factory: Callable[..., Harness],
+) -> None:
+    class Unlocking(FakeRouter):
+        routed = 0
+
+        def decide(self, request: RouteRequest) -> RouteDecision:
+            Unlocking.routed += 1
+            return super().decide(request)
+
+    harness = harness_factory(router=Unlocking())
+    role = harness.system._roles["echo"]  # type: ignore[index]
+    role.interpret = lambda *a: RoleCall("test.unlock", {"door": "front"})  # type: ignore[method-assign]
+    result = await harness.system.arun("echo unlock", thread_id="t1")
+    assert result.status == "interrupted" and Unlocking.routed == 1
+    assert await _nodes_run(harness, "t1") == ["__start__", "route", "approve"]
+    assert harness.calls.counts == {}
 
 
 @pytest.mark.parametrize("router", [LLMDecided, UnsureHybrid])
@@ -60,8 +145,9 @@ async def test_a_fast_reply_an_llm_decided_is_checkpointed_before_it_runs(
 async def test_a_turn_reads_the_thread_checkpoint_twice_and_writes_it_once_per_step(
     harness: Harness,
 ) -> None:
-    """The claim (owner, cut-off turn) and LangGraph's own load read it; the final state comes
-    from the run's stream, not a third read. Writes: the input, its start, the route step."""
+    """The claim (owner, cut-off turn), the fast lane's routing and LangGraph's update API
+    (the turn's start, its end) read it; the final state comes from the run's stream, not
+    another read. Writes: the turn's start and its end (graph/_lane.py)."""
     await harness.system.aopen()
     saver: Any = harness.system.graph.checkpointer
     counts = {"aget_tuple": 0, "aput": 0}
@@ -77,7 +163,7 @@ async def test_a_turn_reads_the_thread_checkpoint_twice_and_writes_it_once_per_s
         counts.update(aget_tuple=0, aput=0)
         result = await harness.system.arun("echo hello", thread_id=thread)
         assert result.reply == "echo: hello"
-        assert counts == {"aget_tuple": 2, "aput": 3}, thread
+        assert counts == {"aget_tuple": 4, "aput": 2}, thread
 
 
 async def test_a_later_turn_clears_its_journal_and_touches_the_listing_in_one_write(

@@ -71,8 +71,9 @@ def _timers(system: AgentSystem) -> int:
 @pytest.mark.parametrize("fault", FAULTS, ids=list(FAULTS))
 @pytest.mark.parametrize(
     ("where", "method", "at"),
-    # The second saved writes are the route node's, which ran the fast reply (its results).
-    [("checkpointer", "aput", 2), ("checkpointer", "aput_writes", 2), ("store", "abatch", 3)],
+    # A fast reply runs in the fast lane (graph/_lane.py): its first checkpoint is the turn's
+    # input, the second (and the first saved writes) its end, after the step ran.
+    [("checkpointer", "aput", 2), ("checkpointer", "aput_writes", 1), ("store", "abatch", 3)],
     ids=["checkpoint", "saved writes", "journal"],
 )
 async def test_a_turn_cut_by_storage_says_so_in_one_line_and_the_thread_goes_on(

@@ -1,0 +1,128 @@
+"""The fast lane: a fast reply the router decided without an LLM, answered outside LangGraph's
+loop and saved through LangGraph's own update API.
+
+Such a turn is one graph step (`route` answers it: graph/_route.py), but LangGraph's loop costs
+more CPU than the reply itself: two super-steps (``__start__`` then ``route``), three
+checkpoints, two sets of pending writes, a task and a callback manager per node. The lane runs
+the same units (`Route.record`, `FastReply.choose` / `run`) directly and saves, with
+`update_state`, exactly the two states the graph's checkpoints show:
+
+1. before anything runs, the turn's input as the ``__start__`` node's writes (the state the
+   graph has after its first step: status ``running``, next ``route``);
+2. at the end, the turn's outcome as the ``route`` node's writes (nothing next).
+
+A process killed in between leaves what the graph leaves when killed inside ``route``: resume
+and rescue run ``route`` again through the graph, which decides the same, makes the same plan
+id and finds the finished step in the step journal (no step runs twice).
+
+Only new turns take the lane, only when the router's decision needs no LLM, and only when the
+role's plan needs no approval; anything else runs the graph, handed the decision (`ROUTED` in
+graph/_route.py) so
+the request is not routed twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+from langgraph.graph import START
+
+from agent_system.graph._journal import FRESH_TURN
+from agent_system.graph._state import AgentState
+from agent_system.graph._view import LANE_WRITER, StateView
+from agent_system.routing.models import RouteDecision, RouteRequest
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from langchain_core.runnables import RunnableConfig
+    from langgraph.graph.state import CompiledStateGraph
+
+    from agent_system.graph._nodes import Engine
+
+__all__ = ["FastLane", "Lane"]
+
+
+@dataclass
+class Lane:
+    """A turn the lane takes: its state view, input and first events (not yet sent)."""
+
+    view: StateView
+    payload: dict[str, Any]
+    config: RunnableConfig
+    goto: str
+    """``execute`` (run the plan, then finish) or ``synthesize`` (only finish: a question
+    back, or a plan that failed validation)."""
+    events: list[Any] = field(default_factory=list)
+
+
+@dataclass
+class FastLane:
+    """Runs router-decided fast replies of one `AgentSystem` outside the graph."""
+
+    graph: CompiledStateGraph[AgentState, None, AgentState, AgentState]
+    engine: Engine
+
+    async def prepare(
+        self, payload: dict[str, Any], thread: str
+    ) -> tuple[Lane | None, RouteDecision | None]:
+        """Route the new turn `payload` of `thread` and let the role choose its calls (nothing
+        runs, nothing is saved). The lane when it takes the turn, and the router's decision
+        when made (the graph is handed it when the lane does not take the turn)."""
+        saver = self.graph.checkpointer
+        if saver is None or isinstance(saver, bool):
+            return None, None
+        nodes = self.engine.nodes
+        route = nodes.route
+        found = await saver.aget_tuple(_config(thread))
+        if found is not None and found.pending_writes:
+            return None, None  # writes of a cut-off turn wait to be applied: the graph does that
+        values = dict(found.checkpoint.get("channel_values") or {}) if found else {}
+        view = StateView(cast("AgentState", {**values, **payload}))
+        decision = route.decide_offline(RouteRequest(text=view.request, history=view.history))
+        if decision is None or not route.answers_at_once(decision):
+            return None, decision
+        config: RunnableConfig = {"configurable": {"thread_id": thread, FRESH_TURN: True}}
+        lane = Lane(view, payload, config, "")
+        token = LANE_WRITER.set(lane.events.append)
+        try:
+            route.record(view, decision, config)
+            lane.goto = await nodes.fast_reply.choose(view, config)
+        finally:
+            LANE_WRITER.reset(token)
+        if lane.goto not in ("execute", "synthesize"):
+            return None, decision  # approval: the graph's `approve` node asks for it
+        return lane, decision
+
+    async def begin(self, lane: Lane) -> None:
+        """Save the turn's input (the graph's state after ``__start__``): from here on, a
+        crash leaves a running turn that resume and rescue finish."""
+        await self.graph.aupdate_state(_config(lane), lane.payload, as_node=START)
+
+    async def run(self, lane: Lane, put: Callable[[tuple[str, Any]], None]) -> None:
+        """Run and finish the turn, putting ``("custom", event)`` items as they happen and
+        ``("values", state)`` once its end is saved, like ``graph.astream`` does."""
+
+        def send(event: Any) -> None:
+            put(("custom", event))
+
+        for event in lane.events:
+            send(event)
+        token = LANE_WRITER.set(send)
+        try:
+            fast_reply = self.engine.nodes.fast_reply
+            if lane.goto == "execute":
+                await fast_reply.run(lane.view, lane.config)
+            else:
+                await fast_reply.finish(lane.view, lane.config)
+        finally:
+            LANE_WRITER.reset(token)
+        update = lane.view.update()
+        await self.graph.aupdate_state(_config(lane), update, as_node="route")
+        put(("values", {**lane.view.state, **update}))
+
+
+def _config(lane: Lane | str) -> RunnableConfig:
+    thread = lane if isinstance(lane, str) else lane.config["configurable"]["thread_id"]
+    return {"configurable": {"thread_id": thread}}
