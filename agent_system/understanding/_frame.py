@@ -204,7 +204,46 @@ def _day_bounds(day: date, now: datetime) -> tuple[str, str]:
 
 
 # --- per role ------------------------------------------------------------------------------
+_CANCEL_IT = re.compile(
+    r"^(?:(?:actually|ok|okay|no|oh|then|and|so|please|just|sorry|oops|never\s+mind|wait)\s+)*"
+    r"(?:cancel|delete|remove|scrap|drop|call\s+off|get\s+rid\s+of)\s+(?:it|that|this|that\s+one"
+    r"|the\s+event)(?:\s+(?:please|then|after\s+all|instead|again|now))*$"
+)
+_ASKS_TO = re.compile(r"^(?:(?:and|so|ok|okay|actually)\s+)*(?:can|could|would|will)\s+you\b")
+_SPAN_WORDS = re.compile(r"\b(?:week|weekend|month)\b")
+
+
+def _calendar_change(previous: Call, norm: str, rest: str, now: datetime) -> list[Call]:
+    """ "cancel it", "move it to 3pm", "make that friday" after adding (or moving) an event."""
+    event = str(previous.ref)
+    if _CANCEL_IT.match(norm):
+        return [Call("calendar.delete", {"event": event})]
+    if not _CHANGE.search(norm):
+        return []
+    said = _CHANGE_TO.sub("", rest).strip(" ?.!")
+    said = re.sub(r"^(?:to|for|at|on)\s+", "", said)
+    found = parse_when(f"at {said}" if said[:1].isdigit() else said, now) if said else None
+    if found is None or strip_when(said).strip(" ,.") not in ("", "instead", "please"):
+        return []
+    return [Call("calendar.update", {"event": event, "start": re.sub(r"\s+instead$", "", said)})]
+
+
 def _calendar(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
+    if (
+        previous.tool in ("calendar.create", "calendar.update")
+        and previous.ref is not None
+        and (not asking or _ASKS_TO.match(norm))
+        and (changed := _calendar_change(previous, norm, rest, now))
+    ):
+        return changed
+    if previous.tool == "calendar.list" and _SPAN_WORDS.search(rest):
+        span = parse_date_range(rest, now)  # "what about next week?": the whole week
+        if span is not None and span[1] - span[0] > timedelta(days=1):
+            query = (
+                {"query": previous.arguments["query"]} if previous.arguments.get("query") else {}
+            )
+            start, end = (moment.isoformat() for moment in span)
+            return [Call("calendar.list", {"start": start, "end": end} | query)]
     day = _new_day(previous, rest, now)
     if day is not None and not _DAY_WORDS.search(_PART_OF_DAY.sub(" ", rest)):
         day = None  # "and in the evening?": the evening of the day listed, not today's

@@ -189,7 +189,7 @@ _DATE = re.compile(
 _HOUR_WORD = "twelve|eleven|ten|nine|eight|seven|six|five|four|three|two|one"
 _TIME = re.compile(
     rf"\b(?:at\s+|by\s+|around\s+)?(?:"
-    rf"(?P<h1>\d{{1,2}}|{_HOUR_WORD})(?:[:.](?P<m1>\d{{2}}))?\s*(?P<ap>[ap])\.?m\b\.?"
+    rf"(?P<h1>\d{{1,2}}|{_HOUR_WORD})(?:[:.]?(?P<m1>[0-5]\d))?\s*(?P<ap>[ap])\.?m\b\.?"
     rf"|(?P<h2>\d{{1,2}}):(?P<m2>\d{{2}})\b"
     rf"|(?P<frac>half|(?:a\s+)?quarter)\s+(?P<dir>past|to)\s+(?P<h3>\d{{1,2}}|{_HOUR_WORD})\b"
     rf"|(?P<named>noon|midday|midnight)"
@@ -319,10 +319,13 @@ def parse_when(text: str, now: datetime) -> When | None:
             return When(value.astimezone(now.tzinfo), True, True, ((0, len(text)),))
     today = now.date()
     relative = _relative(text, now)
-    date_match = next(
-        (m for m in _DATE.finditer(text) if _resolve_date(m, today) is not None), None
-    )
-    taken = (date_match.span(),) if date_match else ()
+    dates = [m for m in _DATE.finditer(text) if _resolve_date(m, today) is not None]
+    date_match = dates[0] if dates else None
+    taken: tuple[tuple[int, int], ...] = (date_match.span(),) if date_match else ()
+    if date_match and date_match["wd"] and len(dates) > 1:
+        exact = dates[1]  # "wednesday the 14th": the day of the month says which wednesday
+        if not (exact["wd"] or exact["rel"]) and exact.start() - date_match.end() <= 2:
+            date_match, taken = exact, (date_match.span(), exact.span())
     time_match = next(
         (
             m

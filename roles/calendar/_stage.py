@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
+from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
 from roles.calendar.role import NOT_GOING
@@ -187,6 +188,7 @@ def is_calendar_question(text: str, *, said: str | None = None) -> bool:
 
 _ENGAGEMENT = re.compile(
     r"^(?:(?:ok|okay|so|olly|alexa|hey)\s+)*(?:i\s+(?:have|need|want|got|am\s+going|will\s+be|'ll\s+be)"
+    r"|(?:we|i)\s+(?:are|am)\s+having|we\s+(?:have|are\s+going|will\s+be)"
     r"|i'm\s+going|i'll\s+be|(?:please\s+)?(?:write\s+down|take\s+note\s+of|note\s+down|jot\s+down))\s+"
     r"(?:that\s+)?(?:i\s+am\s+going\s+|i'm\s+going\s+)?(?!to\s+call\b)(?:to\s+)?(?:(?:a|an|my|the)\s+)?"
     r"(?:\w+\s+)?"
@@ -232,6 +234,8 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
     def stage(request: RouteRequest) -> RouteDecision | None:
         if (answered := answers(request)) is not None:
             return answered
+        if (changed := _change_to_the_event(request, runtime)) is not None:
+            return changed
         text = request.text
         said = normalize(text)
         if not (
@@ -251,3 +255,24 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
         )
 
     return stage
+
+
+def _change_to_the_event(request: RouteRequest, runtime: Runtime) -> RouteDecision | None:
+    """A change to the event just added or moved ("cancel it", "move it to 3pm"), claimed."""
+    history = list(request.history)
+    previous = last_call(history)
+    if previous is None or previous.tool not in ("calendar.create", "calendar.update"):
+        return None
+    resolved = resolve_follow_up(request.text, history, runtime.clock.now())
+    if resolved is None or not resolved.calls:
+        return None
+    if resolved.calls[0].tool not in ("calendar.update", "calendar.delete"):
+        return None
+    return RouteDecision(
+        target=RouteTarget.FAST_REPLY,
+        role="calendar",
+        confidence=0.95,
+        slots={"follow_up": True},
+        reason="A change to the event just added.",
+        scores={"calendar": 0.95},
+    )

@@ -16,6 +16,7 @@ from agent_system.routing.slots import (
 )
 from agent_system.understanding import normalize
 from agent_system.understanding._daytime import day_window, event_moment
+from agent_system.understanding._slots import When
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -61,6 +62,11 @@ _COMMAND = re.compile(
     r"(?:\s+(?:called|named|titled|for))?\b\s*)?",
     re.IGNORECASE,
 )
+_SAID_PLAN = re.compile(
+    r"^(?:that\s+)?(?:i|we)(?:\s+have|'ve|\s+am|'m|\s+are|'re)\s+(?:got\s+|having\s+)"
+    r"(?:(?:a|an|the|my|our)\s+)?|^that\s+(?:i|we)\s+have\s+(?:(?:a|an|the|my|our)\s+)?",
+    re.IGNORECASE,
+)
 _NEXT = re.compile(
     r"\b(?:my|the)\s+next\s+(?:meeting|event|appointment|thing)|\bwhat(?:'s|\s+is)\s+next\b",
     re.IGNORECASE,
@@ -76,7 +82,9 @@ _TIME_RANGE = re.compile(
     r"(?P<b>\d{1,2}(?::\d{2})?\s*(?P<bp>[ap]\.?m\.?)?)",
     re.IGNORECASE,
 )
-_ALL_DAY = re.compile(r"\b(?:all[\s-]day|birthday|holiday|vacation|day\s+off|anniversary)\b", re.I)
+_ALL_DAY = re.compile(
+    r"\b(?:all[\s-]day|birthday|holiday|vacation|day\s+off|anniversary|save\s+the\s+date)\b", re.I
+)
 _REF_NOISE = re.compile(
     r"\b(?:my|the|from|on|in)\s+(?:my\s+)?(?:calendar|agenda|diary)\b|^\s*(?:my|the|a)\s+",
     re.IGNORECASE,
@@ -136,6 +144,13 @@ def event_query(text: str) -> str:
     return " ".join(w for w in (mod, found["noun"], who) if w).lower()
 
 
+_REMIND_OF = re.compile(
+    r"^\s*(?:please\s+)?(?:remind\s+me|(?:set|add|create|make)\s+(?:a\s+|an\s+)?(?:event\s+)?"
+    r"reminder)\s+(?:(?:of|about|for|that)\s+)?(?=\S)",
+    re.I,
+)
+"""A reminder the timer could not set, read as the event it names."""
+
 _BLOCK = re.compile(r"^\s*(?:please\s+)?block\s+(?:off|out)\b", re.I)
 _BARE_PERIOD = re.compile(
     r"\b(?:my|the|this)\s+(?P<unit>week|weekend|month)\b|\b(?P<ly>weekly|monthly)\s+(?:schedule|plan"
@@ -146,9 +161,13 @@ _DONE_TO = re.compile(r"\b(?:cancelled|canceled|deleted|removed|rescheduled|move
 
 
 _ABOUT_EVENTS = re.compile(
-    r"\b(?:meetings|events|appointments|appts|plans)\b|\b(?:today|tomorrow|tonight)'s\s+\w+", re.I
+    r"^\s*(?!(?:please\s+)?(?:set|make|get|fix|arrange|organi[sz]e|want|need|i|we|let's|let\s+us)\b)"
+    r"(?:(?:today|tomorrow|tonight)'s\s+\w+|(?:[\w']+\s+){0,5}(?:meetings|events|appointments|appts))"
+    r"\s*[?.!]?\s*$",
+    re.I,
 )
 """Events asked about without a verb: "tomorrow's meetings", "first week of march meetings"."""
+_WH = re.compile(r"^\s*(?:what|when|where|which|who|is|are|was|were)\b", re.I)
 _ASKS_TO_ADD = re.compile(
     r"^\s*(?:(?:can|could|will|would)\s+you|do\s+you\s+mind|is\s+it\s+possible\s+to)\b"
     r"|^\s*(?:how|where|when)\s+(?:do|can|should)\s+i\s+(?:add|book|schedule|put|create)\b",
@@ -172,7 +191,7 @@ def _intent(text: str) -> str:
         return "list" if _QUESTION.match(text) or _ABOUT_EVENTS.search(text) else "create"
     first = min(found)[1]
     asks = _QUESTION.match(text) is not None
-    if first == "create" and asks and not _ASKS_TO_ADD.match(text):
+    if first == "create" and _WH.match(text) and not _ASKS_TO_ADD.match(text):
         return "list"  # "which day is the book club", "when is the party i planned"
     if first == "list" and any(name == "free" for _, name in found):
         return "free"  # "do I have a free hour on wednesday"
@@ -192,7 +211,8 @@ def extract_title(text: str) -> tuple[str, str]:
         location = found["loc"]
         rest = rest[: found.start()] + rest[found.end() :]
     rest = _COMMAND.sub("", strip_when(rest).strip(), count=1)
-    title = re.sub(r"\s+(?:for|on|at|from)$", "", rest.strip(" ,.?!")).strip()
+    rest = _SAID_PLAN.sub("", rest, count=1)  # "add that i have yoga", "i've got a haircut"
+    title = re.sub(r"\s+(?:for|on|at|from|[ap]\.?m\.?|o'?clock)$", "", rest.strip(" ,.?!")).strip()
     return (title[:1].upper() + title[1:], location)
 
 
@@ -277,6 +297,8 @@ class CalendarRole:
         return calendar_stage(runtime)
 
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
+        if reminded := _REMIND_OF.match(text):  # "remind me of the meeting at 4": an event
+            return self._create(text[reminded.end() :], now)
         intent = _intent(text)
         if intent == "delete":
             going = NOT_GOING.match(text)
@@ -345,11 +367,10 @@ class CalendarRole:
 
     def _create(self, text: str, now: datetime) -> RoleCall | Clarification:
         found = parse_when(text, now)
-        if found is None or not found.has_date:  # spoken dates: "on ten march", "the fifth"
-            spoken = normalize(text)
-            said = parse_when(spoken, now)
-            if said is not None and said.has_date and spoken != text.lower():
-                text = spoken[:1].upper() + spoken[1:]
+        spoken = normalize(text)  # spoken dates and times: "on ten march", "twelve thirty"
+        said = parse_when(spoken, now) if spoken != text.lower() else None
+        if said is not None and _named(said) > _named(found):
+            text = spoken[:1].upper() + spoken[1:]
         title, location = extract_title(text)
         title = re.sub(r"^(?:for|as)\s+", "", title, flags=re.I)  # "block out friday for focus"
         title = title[:1].upper() + title[1:] or ("Busy" if _BLOCK.match(text) else "")
@@ -377,6 +398,11 @@ class CalendarRole:
         if location:
             arguments["location"] = location
         return RoleCall("calendar.create", arguments)
+
+
+def _named(when: When | None) -> int:
+    """How much of a moment was said: a day and a time (2), one of them (1), nothing (0)."""
+    return 0 if when is None else int(when.has_date) + int(when.has_time)
 
 
 def strip_time_range(text: str) -> str:

@@ -1,0 +1,91 @@
+"""Events said the everyday way are added with the time said (issue 15 item 3).
+
+Through the public API, offline, on a fake clock (Monday 5 January 2026, 09:00 UTC).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from agent_system.api import AgentSystem
+from agent_system.routing.slots import parse_when
+from agent_system.runtime import FakeClock
+from agent_system.testing import make_settings
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(scope="module")
+async def system(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[AgentSystem]:
+    home: Path = tmp_path_factory.mktemp("caladding") / "home"
+    async with AgentSystem(make_settings(home), clock=FakeClock()) as engine:
+        yield engine
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "start"),
+    [
+        (
+            "add the budget review on wednesday eight hundred am to my calendar",
+            "Budget review",
+            "2026-01-07T08:00",
+        ),
+        ("add to my calendar that i have yoga on wednesday at 6", "Yoga", "2026-01-07T18:00"),
+        ("i've got a haircut on saturday at 11", "Haircut", "2026-01-10T11:00"),
+        (
+            "we're having dinner with the smiths on saturday at 7",
+            "Dinner with the smiths",
+            "2026-01-10T19:00",
+        ),
+        ("add yoga on friday at six thirty pm", "Yoga", "2026-01-09T18:30"),
+        ("save the date june 12 for the wedding", "The wedding", "2026-06-12"),
+    ],
+)
+async def test_events_are_added_with_their_title_and_the_time_said(
+    system: AgentSystem, text: str, title: str, start: str
+) -> None:
+    assert (await system.aroute(text)).role == "calendar"
+    plan = await system.aplan(text)
+    ((step),) = plan.steps
+    assert step.tool == "calendar.create"
+    assert (step.arguments["title"], step.arguments["start"][: len(start)]) == (title, start)
+
+
+async def test_a_reminder_of_an_event_never_lists_the_calendar(system: AgentSystem) -> None:
+    plan = await system.aplan("remind me the upcoming meeting at 4 today")
+    ((step),) = plan.steps
+    assert step.tool in ("calendar.create", "timer.remind")
+    assert "16:00" in str(step.arguments)
+
+
+@pytest.mark.parametrize(
+    ("text", "hour", "minute"),
+    [("at 800 am", 8, 0), ("130 pm", 13, 30), ("at 1230pm", 12, 30), ("7:15am", 7, 15)],
+)
+def test_a_clock_time_run_together_before_am_or_pm_is_read(
+    text: str, hour: int, minute: int
+) -> None:
+    found = parse_when(text, datetime(2026, 1, 5, 6, tzinfo=UTC))
+    assert found is not None and found.has_time
+    assert (found.value.hour, found.value.minute) == (hour, minute)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [("wednesday the 14th", "2026-01-14"), ("on monday, the 12th", "2026-01-12")],
+)
+def test_a_weekday_said_with_its_day_of_the_month_is_that_day(text: str, day: str) -> None:
+    found = parse_when(text, datetime(2026, 1, 5, 6, tzinfo=UTC))
+    assert found is not None and found.value.date().isoformat() == day
+
+
+async def test_an_event_said_as_a_plan_is_stored_once(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        added = await system.arun("we're having dinner with the smiths on saturday at 7")
+        assert "Dinner with the smiths" in added.reply and "19:00" in added.reply
+        listed = await system.arun("what's on for saturday")
+        assert listed.reply.count("Dinner with the smiths") == 1
