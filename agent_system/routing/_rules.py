@@ -32,6 +32,13 @@ _ACTION_START = re.compile(
     r"create|book|put|find|search|look|define|show|list|give|run|vacuum|send|wake|snooze|"
     r"please|what's|what|how's|how|is|are|will|do|does|can|could)\b"
 )
+_ELABORATION = re.compile(
+    r"^(?:(?:for|with|about|on|at|in|from|to|by|until|before|after)\b|"
+    r"(?:it|that|this)\s+(?:is|was|will|would|should|needs?|has|must)\b|"
+    r"(?:make|change)\s+(?:it|that|this)\b)"
+)
+"""How a piece that only adds to its neighbour opens: a preposition, "it should ...", "make it
+..." (the neighbour's label, content or correction, not an action of its own)."""
 _FOLLOW_UP = re.compile(
     r"^(?:and|also|ok and|okay and|but|what about|how about|and what about|and how about|"
     r"what of|same for|same thing for|now for|now|then|another|one more|"
@@ -152,8 +159,11 @@ def find_compound(
 
 
 def _is_request(clause: Clause) -> bool:
-    """`clause` reads as a request of its own, not a time or a name beside one."""
+    """`clause` reads as a request of its own, not a time, a name or an elaboration beside one
+    ("..., for the cake", "..., it should say call the bank", "..., make it monday")."""
     text = normalize(clause.text)
+    if _ELABORATION.match(text) is not None:
+        return False
     if _ACTION_START.match(text) is not None:
         return True
     return len(tokens(strip_when(text))) >= 2

@@ -137,6 +137,29 @@ def test_an_action_beside_one_no_role_serves_is_planned_so_neither_is_dropped(
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "timer for 20 minutes please, for the cake",
+        "update the reminder to pay taxes, make it monday",
+        "can you change my reminder, it should say call the bank",
+    ],
+)
+def test_a_piece_that_only_adds_to_its_neighbour_makes_no_compound(
+    router: EmbeddedRouter, text: str
+) -> None:
+    decision = router.decide(RouteRequest(text=text))
+    assert (decision.target, decision.role) == (RouteTarget.FAST_REPLY, "timer"), decision.reason
+
+
+def test_an_action_after_a_comma_beside_one_no_role_serves_is_still_planned(
+    router: EmbeddedRouter,
+) -> None:
+    decision = router.decide(RouteRequest(text="turn on the lights, book me a flight to Rome"))
+    assert decision.target is RouteTarget.META_PLANNING
+    assert len(decision.slots["parts"]) == 2
+
+
+@pytest.mark.parametrize(
     ("previous", "role", "text"),
     [
         ("what's the weather in Paris", "weather", "and in Boston?"),
