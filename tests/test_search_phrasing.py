@@ -143,3 +143,68 @@ async def test_conversions_reviews_and_chat_are_not_claimed_by_search(
 ) -> None:
     decision = await system.aroute(text)
     assert "factual question" not in (decision.reason or "")
+
+
+@pytest.mark.parametrize(
+    ("text", "query"),
+    [
+        ("describe a giraffe to me", "a giraffe"),
+        ("give me a description of the Taj Mahal", "the Taj Mahal"),
+        ("how do you describe a hurricane", "a hurricane"),
+    ],
+)
+async def test_describe_a_thing_searches_for_the_thing(
+    system: AgentSystem, text: str, query: str
+) -> None:
+    plan = await system.aplan(text)
+    assert [(s.tool, s.arguments) for s in plan.steps] == [("search.web", {"query": query})]
+
+
+@pytest.mark.parametrize(("text", "term"), [("what is osmosis", "osmosis")])
+async def test_what_is_one_word_is_defined(system: AgentSystem, text: str, term: str) -> None:
+    plan = await system.aplan(text)
+    assert [(s.tool, s.arguments) for s in plan.steps] == [("search.define", {"term": term})]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tell me the height of the Eiffel Tower",
+        "give me the birthday of Albert Einstein",
+        "explain how a rainbow forms",
+        "has Tom Hanks ever won an Oscar",
+        "what movies has Meryl Streep been in",
+        "is Atlantis real",
+        "can penguins fly",
+        "what is Marie Curie known for",
+        "where is Shakira from",
+        "how did Mozart die",
+        "how much does a blue whale weigh",
+        "look up information on the Great Wall",
+        "what was the year when the Berlin Wall was built",
+    ],
+)
+async def test_everyday_fact_questions_are_searched(system: AgentSystem, text: str) -> None:
+    assert await _tools(system, text) == ["search.web"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what is up",
+        "whats happening",
+        "what is trending",
+        "describe your day",
+        "how would you describe what life means",
+        "tell me the age of the assistant",
+        "what is the date that my passport expires",
+        "where is your family from",
+        "is this real",
+        "can you fly",
+    ],
+)
+async def test_chat_and_the_users_own_things_are_not_fact_questions(
+    system: AgentSystem, text: str
+) -> None:
+    decision = await system.aroute(text)
+    assert "factual question" not in (decision.reason or "")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 import zoneinfo
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from agent_system.understanding import normalize
@@ -44,7 +44,7 @@ _TIME = re.compile(
     rf"what(?:\s+is|'s|s)?\s+(?:the\s+)?(?:current\s+|correct\s+|exact\s+|local\s+)?time"
     rf"(?:\s+is\s+it|\s+it\s+is|\s+i\s+sit|\s+of\s+day\s+is\s+it)?{_NOW}{_in(1)}{_NOW}"
     rf"|what\s+time\s+(?:is\s+it|it\s+is|is){_in(2)}{_NOW}"
-    rf"|(?:the\s+)?(?:current\s+|correct\s+|exact\s+|local\s+)?time(?:\s+and\s+date)?{_in(3)}{_NOW}"
+    rf"|(?:the\s+)?(?:current\s+|correct\s+|exact\s+|local\s+)?time(?:\s+and\s+date)?{_NOW}{_in(3)}{_NOW}"
     rf"|what\s+time\s+it\s+is{_in(4)}{_NOW}"
     rf"|(?P<named>[a-z][a-z .'-]{{1,30}}?)(?:'s|s)?\s+(?:current\s+|local\s+)?time{_NOW}"
     rf")$",
@@ -80,12 +80,29 @@ _WEEKDAY = re.compile(
     r"|^what(?:\s+is|'s)\s+the\s+date\s+(?P<day10>.+?)\s+falls\s+on$"
     r"|^is\s+today\s+(?P<today>.+)$",
 )
-_CLUE = re.compile(r"\b(?:time|date|day|today|until|till|left|before|when|holidays?)\b")
+_CLUE = re.compile(
+    r"\b(?:time|date|day|today|until|till|left|before|when|holidays?|week|month|year|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+)
+_ZONE_TIME = re.compile(
+    r"\b(?:the\s+)?(?:current\s+)?(?P<zone>central|eastern|pacific|mountain|atlantic)"
+    r"(?:\s+standard)?\s+time\b"
+)
+"""'the central time' is the time in a zone ('what is the current eastern time')."""
 _LEAD_Q = (
     r"^(?:(?:please|so|and|hey|ok|okay)\s+)*(?:(?:can|could)\s+you\s+)?(?:(?:tell|show|give)\s+me"
     r"|let\s+me\s+know|i\s+(?:need|want|would\s+like)\s+to\s+know|do\s+you\s+know|find\s+out"
     r"(?:\s+for\s+me)?|look\s+up|check)?\s*"
 )
+_CALENDAR_COUNT = re.compile(
+    _LEAD_Q + r"(?:(?:how\s+many\s+days\s+(?:are\s+|is\s+)?(?:there\s+)?(?P<left>left\s+)?"
+    r"in\s+(?:this|the)\s+(?P<span>month|year))"
+    r"|what\s+(?:week(?:\s+number)?|number\s+week)(?:\s+of\s+the\s+year)?\s+is\s+(?:it|this)"
+    r"(?:\s+today|\s+now)?(?P<week>)"
+    r"|what\s+day\s+of\s+the\s+year\s+is\s+(?:it|today)(?P<yday>))$"
+)
+"""Counts of the calendar: days in (or left in) this month or year, the week number, the day
+of the year."""
 _NEXT_HOLIDAY = re.compile(
     r"\b(?:next|upcoming|coming|closest|nearest)\s+(?:\w+\s+){0,2}holiday\b"
     r"|\bholidays?\s+(?:is\s+|are\s+|comes\s+)?(?:next|coming\s+up|up\s+next|coming)\b"
@@ -190,12 +207,13 @@ def _place(said: str) -> str | None:
 
 def is_clock_question(text: str) -> bool:
     """A question about the current time or date, or a day's weekday."""
-    said = normalize(text)
+    said = _ZONE_TIME.sub(r"time in \g<zone>", normalize(text))
     if _CLUE.search(said) is None:  # most requests: one cheap search
         return False
     now = datetime.now(UTC)
     return (
         _place(said) is not None
+        or bool(_CALENDAR_COUNT.match(said))
         or bool(_DATE.match(said))
         or _weekday_day(said, now) is not None
         or _until(said, now) is not None
@@ -274,7 +292,9 @@ def _until(said: str, now: datetime) -> tuple[str, date] | None:
 
 def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
     """The reply to a time or date question, or None when `text` is not one."""
-    said = normalize(text)
+    said = _ZONE_TIME.sub(r"time in \g<zone>", normalize(text))
+    if counted := _CALENDAR_COUNT.match(said):
+        return _count_reply(counted, now.date())
     place = _place(said)
     if place:
         zone = place_zone(place)
@@ -327,3 +347,23 @@ def _holiday_reply(
         return f"{name} is today, {format_long_date(on, settings)}."
     verb = "was" if on < today else "is"
     return f"{name} {verb} on {format_long_date(on, settings)}."
+
+
+def _count_reply(found: re.Match[str], today: date) -> str:
+    """The answer to a calendar count ("how many days are left in this month")."""
+    if found["week"] is not None:
+        return f"It's week {today.isocalendar().week} of {today.isocalendar().year}."
+    if found["yday"] is not None:
+        return f"Today is day {today.timetuple().tm_yday} of {today.year}."
+    if found["span"] == "month":
+        first = today.replace(day=1)
+        nxt = (first + timedelta(days=32)).replace(day=1)
+        span, total, name = "this month", (nxt - first).days, today.strftime("%B")
+        left = (nxt - today).days - 1
+    else:
+        total = (date(today.year + 1, 1, 1) - date(today.year, 1, 1)).days
+        span, name = "this year", str(today.year)
+        left = (date(today.year + 1, 1, 1) - today).days - 1
+    if found["left"]:
+        return f"{left} day{'s' if left != 1 else ''} left in {span} after today."
+    return f"{name} has {total} days."

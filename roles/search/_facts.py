@@ -111,6 +111,26 @@ _FACT = re.compile(
     rf"|what\s+(?:high\s+school|school|college|university)\s+did\s+{_THING}\w+(?:\s+\w+)?\s+"
     r"(?:go\s+to|attend)\b"
     r"|how\s+much\s+of\s+(?:the\s+)?(?!my\b|your\b)\w+(?:\s+\w+)?\s+is\b"
+    r"|(?:give|tell|show|find|get)\s+(?:me\s+)?(?:the\s+)?(?:height|age|birthday|date\s+of\s+birth|"
+    r"birth\s*date|birthplace|nationality|net\s+worth|real\s+name|full\s+name|middle\s+name)\s+of\s+\w"
+    r"|(?:tell\s+me\s+|give\s+me\s+)?(?:the\s+)?(?:height|age|birthday|birthplace|nationality|"
+    r"net\s+worth)\s+of\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+){0,3}$"
+    r"|explain\s+(?:to\s+me\s+)?(?:how|why|what)\s+(?:an?\s+|the\s+)?\w+(?:\s+\w+)?\s+(?:works?|is|are|"
+    r"happens?|causes?|forms?)\b"
+    r"|(?:has|have|did)\s+\w+(?:\s+\w+)?\s+(?:ever\s+)?won\s+(?:an?\s+|the\s+|any\s+)?\w+"
+    r"|(?:what|which)\s+(?:tv\s+shows?|shows?|movies?|films?|series|sitcoms?|bands?|teams?)\s+"
+    r"(?:is|was|were|are|has|have)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:on|in|been\s+in)$"
+    r"|(?:what|which)\s+(?:was|is)\s+the\s+(?:date|year|day)\s+(?:when|that)\s+\w+.*\s+(?:built|"
+    r"founded|invented|discovered|born|died|released|published|signed|opened|started|ended)$"
+    r"|is\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:real|a\s+myth|a\s+real\s+\w+)$"
+    r"|can\s+[a-z]+s\s+(?:fly|swim|see|hear|talk|jump|climb|breathe|smell|see\s+in\s+the\s+dark)$"
+    r"|(?:what\s+(?:is|was|are|were)\s+)?[a-z]+(?:\s+[a-z]+){0,3}\s+(?:known|famous)\s+for$"
+    r"|where\s+(?:is|was|are|were)\s+[a-z]+(?:\s+[a-z]+)?\s+from$"
+    r"|how\s+did\s+[a-z]+(?:\s+[a-z]+){0,2}\s+(?:die|become\s+famous|get\s+famous)$"
+    r"|how\s+much\s+(?:does|do|did)\s+(?:an?\s+|the\s+)?[a-z]+(?:\s+[a-z]+)?\s+weigh$"
+    r"|(?:look\s+up|search\s+for|google)\s+(?:some\s+)?(?:facts|information|info)\s+(?:about|on)\s+"
+    r"(?!(?:the\s+)?(?:next|last|upcoming|concert|game|match|party|show|meeting|appointment|"
+    r"event)\b)\w+"
     r")",
     re.I,
 )
@@ -124,7 +144,14 @@ _DEFINITION = re.compile(
     r"|what\s+does\s+(?:the\s+word\s+)?\S+(?:\s+\S+)?\s+(?:mean|stand\s+for)$"
     r"|(?:can\s+you\s+|could\s+you\s+)?(?:tell\s+me\s+)?what\s+(?:a|an|the\s+word)\s+\w+"
     r"(?:\s+\w+)?\s+(?:is|means)$"
-    r"|(?:how\s+would\s+you\s+|can\s+you\s+|could\s+you\s+)?describe\s+(?:a|an|the)\s+\w+"
+    r"|(?:how\s+(?:would|do)\s+you\s+|can\s+you\s+|could\s+you\s+)?describe\s+(?:to\s+me\s+)?"
+    r"(?:(?:what|how)\s+)?(?:a|an|the)?\s*(?!(?:it|what|who|how|why|where|when)\b)\w+"
+    r"|(?:give|get|show|find|tell)(?:\s+me)?\s+(?:a\s+|the\s+)?(?:short\s+|brief\s+)?description\s+"
+    r"(?:of|about|for)\s+\w"
+    r"|what\s+is\s+(?!(?:up|new|next|playing|trending|traffic|weather|worth|happening|going|on|"
+    r"love|life|time|today|tomorrow|tonight|left|due|wrong|good|best|that|this|it|there|here|around|"
+    r"online|out|nearby|open|closed|free|scheduled|planned|ready|done|available|happening)\b)"
+    r"[a-z]{4,}$"
     r"|what\s+(?:does|do)\s+(?:a|an|the)\s+\w+(?:\s+\w+)?\s+look\s+like$"
     r"|look\s+up\s+the\s+word\s+\w"
     r"|\w+\s+(?:definition|meaning)$"
@@ -135,6 +162,7 @@ _DEFINITION = re.compile(
 _PERSONAL = re.compile(
     r"\b(?:"
     r"you|your|yours|u|ur|i|me|my|mine|we|us|our|this|that|these|those|door|knocking|calling|"
+    r"ai|assistant|bot|robot|"
     r"at\s+the|song|playing|alarm|timer|calendar|list|meetings?|appointments?|traffic|route|"
     r"calories|nutrition|nutrients|oil|last\s+time|exchange|rate|convert|tablespoons?|teaspoons?|\d+\s+cups?|cups?\s+of|many\s+cups|"
     r"miles|kilometers|flight|gas|ounces?|quarts?|gallons?|pints?|lit(?:er|re)s?|grams?|kilo\w*|"
@@ -149,6 +177,10 @@ _PERSONAL = re.compile(
 )
 
 
+_CALENDAR_COUNT = re.compile(
+    r"^how\s+many\s+(?:days|weeks|months)\b.*\b(?:this|the)\s+(?:week|month|year)$"
+)
+"""Counts of this calendar ("how many days are there in the year"): the clock answers them."""
 _WAKE = re.compile(r"^(?:(?:hey|hi|ok|okay)\s+)?(?:olly|alexa|siri|google|computer)\b[\s,]*")
 _SHORT = re.compile(r"^(what|who|where)s\b")
 _ASKING = re.compile(
@@ -165,10 +197,12 @@ _NOT_PERSONAL = re.compile(
 def is_factual_question(text: str) -> bool:
     """An encyclopedia question or a request for a definition, about nothing of the user's."""
     said = _SHORT.sub(r"\1 is", _WAKE.sub("", normalize(text)))
-    if _DEFINITION.search(said) and not re.search(r"\bmeaning\s+of\s+life\b", said):
+    if _DEFINITION.search(said) and not re.search(
+        r"\bmeaning\s+of\s+life\b|\blife\s+means\b", said
+    ):
         return not re.search(r"\b(?:my|your|this|that|weather|forecast|jokes?)\b", said)
     # "tell me about X": the asking words are not the user's own things
-    if not _FACT.search(said):
+    if not _FACT.search(said) or _CALENDAR_COUNT.search(said):
         return False
     # "how many states are in the us", "who is the president right now": not the user's own
     asked = _NOT_PERSONAL.sub(lambda m: m["who"] or "the usa", _ASKING.sub("", said))

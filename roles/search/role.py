@@ -25,7 +25,14 @@ _DEFINE = re.compile(
     r"^(?:please\s+)?(?:define|(?:the\s+|a\s+)?(?:definition|meaning)\s+(?:of|for|to)"
     r"(?:\s+the\s+word)?|what(?:'s| is) the (?:meaning|definition)"
     r" of)\s+(?P<term>.+)$|^what does\s+(?P<term2>.+?)\s+(?:mean|stand for)$"
-    r"|^what(?:'s| is| are)\s+(?:an?\s+)?(?!the\s)(?P<term3>[\w\-. ]{1,40})$",
+    r"|^what(?:'s| is| are)\s+(?:an?\s+)?(?!the\s)(?!.*\b(?:known|famous)\s+for$)"
+    r"(?P<term3>[\w\-. ]{1,40})$",
+    re.I,
+)
+_DESCRIBE = re.compile(
+    r"^(?:(?:how\s+(?:would|do)\s+you|(?:can|could)\s+you|please)\s+)?(?:describe(?:\s+to\s+me)?"
+    r"|(?:give|get|show|find|tell)(?:\s+me)?\s+(?:a\s+|the\s+)?(?:short\s+|brief\s+)?description\s+"
+    r"(?:of|about|for))\s+(?P<thing>.+?)(?:\s+(?:to|for)\s+me)?(?:\s+please)?$",
     re.I,
 )
 _DOCS = re.compile(r"\b(?:my|our|the local)\s+(?:documents?|docs|notes|files|folder)\b", re.I)
@@ -123,6 +130,8 @@ class SearchRole:
         if not _DOCS.search(stripped) and (match := _DEFINE.match(stripped)):
             term = match.group("term") or match.group("term2") or match.group("term3")
             return RoleCall("search.define", {"term": term.strip(" \"'")})
+        if described := _DESCRIBE.match(stripped):  # "describe a giraffe to me"
+            return RoleCall("search.web", {"query": described["thing"].strip(" \"'")})
         query = _query(stripped)
         if re.search(r"\bwhat do my (?:notes|documents|docs|files) say about\b", stripped, re.I):
             query = re.split(r"\babout\b", stripped, maxsplit=1, flags=re.I)[1].strip()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-__all__ = ["WEEKDAYS", "parse_day", "parse_hour", "resolve_day"]
+__all__ = ["WEEKDAYS", "parse_day", "parse_hour", "resolve_day", "weekend_days"]
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _SHORT = {name[:3]: name for name in WEEKDAYS} | {"tues": "tuesday", "thur": "thursday"}
@@ -42,7 +42,9 @@ def parse_day(text: str) -> str | None:
     if match := _IN_DAYS.search(lowered):
         return f"in {match.group(1)} days"
     if "weekend" in lowered:
-        return "saturday"
+        return "next weekend" if re.search(r"\bnext\s+weekend\b", lowered) else "weekend"
+    if re.search(r"\byesterday\b", lowered):
+        return "yesterday"
     if match := _WEEKDAY.search(lowered):
         name = _SHORT.get(match.group(2), match.group(2))
         return f"next {name}" if match.group(1) == "next" else name
@@ -72,8 +74,9 @@ def resolve_day(phrase: str, today: date) -> date:
     """The calendar date of a day phrase, relative to `today`.
 
     Args:
-        phrase: "today", "tomorrow", "day after tomorrow", "in 3 days", a weekday name
-            ("saturday", "next saturday") or an ISO date.
+        phrase: "today", "yesterday", "tomorrow", "day after tomorrow", "in 3 days", a weekday
+            name ("saturday", "next saturday") or an ISO date. "weekend" is a span: see
+            `weekend_days`.
         today: The user's current date.
 
     Raises:
@@ -83,6 +86,8 @@ def resolve_day(phrase: str, today: date) -> date:
     text = text.removeprefix("on ").removeprefix("this ")
     if text in ("", "today", "now", "tonight"):
         return today
+    if text == "yesterday":
+        return today - timedelta(days=1)
     if text == "tomorrow":
         return today + timedelta(days=1)
     if text == "day after tomorrow":
@@ -103,3 +108,20 @@ def resolve_day(phrase: str, today: date) -> date:
         f"I don't understand the day {phrase!r}; say 'today', 'tomorrow', a weekday such as "
         "'saturday', 'in 3 days' or a date such as '2026-01-10'."
     )
+
+
+def weekend_days(phrase: str, today: date) -> tuple[date, ...] | None:
+    """The days of "weekend" or "next weekend", or None for any other phrase.
+
+    "weekend" is the coming Saturday and Sunday (on a Sunday, today); "next weekend" the one
+    after it.
+    """
+    text = " ".join(phrase.lower().strip().split()).removeprefix("this ").removeprefix("the ")
+    if text not in ("weekend", "next weekend"):
+        return None
+    saturday = today + timedelta(days=(5 - today.weekday()) % 7)
+    if today.weekday() == 6:  # Sunday: this weekend is today
+        saturday = today - timedelta(days=1)
+    if text == "next weekend":
+        saturday += timedelta(days=7)
+    return tuple(d for d in (saturday, saturday + timedelta(days=1)) if d >= today)

@@ -6,6 +6,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
+from agent_system.understanding import numbers_to_digits
+from agent_system.understanding._slots import parse_when
 from roles.weather._days import WEEKDAYS, parse_day, parse_hour
 from roles.weather.backend import WEATHER_CONDITIONS
 
@@ -16,8 +18,8 @@ if TYPE_CHECKING:
 __all__ = ["ROLE", "WeatherRole", "extract_place"]
 
 _STOP = (
-    r"today|tonight|tomorrow|tmrw|now|right now|later|this|next|on|at|in \d+|over|during"
-    r"|the weekend|please|and|then|morning|afternoon|evening|weekend|" + "|".join(WEEKDAYS)
+    r"today|tonight|tomorrow|yesterday|tmrw|now|right now|later|this|next|on|at|in \d+|over|during"
+    r"|the weekend|please|and|then|for|morning|afternoon|evening|weekend|" + "|".join(WEEKDAYS)
 )
 _AFTER_PREP = re.compile(
     r"\b(?:in|for|near|around|of|(?:go|going|travel\w*|head\w*|fly\w*|trip|drive|driving)\s+to)"
@@ -53,7 +55,7 @@ _FORECAST_WORDS = re.compile(
     re.IGNORECASE,
 )
 _PERIOD = re.compile(
-    r"\b(?:(?P<next>next|coming)\s+)?(?:(?:this|the|for the|for)\s+)?week(?!end)\b"
+    r"\b(?:(?P<next>next|coming)\s+)?(?:(?:this|the|for the|for)\s+)?week(?!end)(?:'?s)?\b"
     r"|(?<!in )\b(?:\d+|few|coming|three|five|seven|ten|fourteen)[\s-]+days?\b(?!\s+ago)",
     re.IGNORECASE,
 )
@@ -149,6 +151,8 @@ class WeatherRole:
             return RoleCall("weather.forecast", {"place": place, "day": week})
         day = parse_day(text)
         hour = parse_hour(text)
+        if day is None or hour is None:  # "on march 16th", "at eight am": the engine's parser
+            day, hour = _when(text, runtime, day, hour)
         wants_forecast = bool(_FORECAST_WORDS.search(text))
         if hour is not None or day is not None or wants_forecast:
             arguments: dict[str, Any] = {"place": place, "day": day or "today"}
@@ -156,6 +160,24 @@ class WeatherRole:
                 arguments["hour"] = hour
             return RoleCall("weather.forecast", arguments)
         return RoleCall("weather.current", {"place": place})
+
+
+_CLOCK_WORDS = re.compile(
+    r"\b(?:am|pm|a\.m|p\.m|o'?clock|noon|midday|midnight)\b|\d:\d\d|\bat\s+\w+", re.IGNORECASE
+)
+"""A clock time said (not only "in 3 days", which has no hour of its own)."""
+
+
+def _when(text: str, runtime: Runtime, day: str | None, hour: int | None) -> tuple[Any, Any]:
+    """`day` (an ISO date) and `hour` filled from a date or time the weather words missed."""
+    when = parse_when(numbers_to_digits(text), runtime.clock.now())
+    if when is None:
+        return day, hour
+    if day is None and when.has_date:
+        day = when.value.date().isoformat()
+    if hour is None and when.has_time and _CLOCK_WORDS.search(text):
+        hour = when.value.hour
+    return day, hour
 
 
 def _home(slots: dict[str, Any], runtime: Runtime) -> str | None:

@@ -8,7 +8,7 @@ from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock, format_long_date, home_location
-from roles.weather._days import resolve_day
+from roles.weather._days import resolve_day, weekend_days
 from roles.weather.backend import Conditions, Forecast, OpenMeteoBackend, WeatherBackend
 
 __all__ = ["BACKEND", "BACKEND_KEY", "current", "forecast", "weather_backend"]
@@ -90,8 +90,9 @@ async def forecast(
     Args:
         place: City or town, optionally with the country, e.g. "Boston, United States";
             empty for the user's home location.
-        day: "today", "tomorrow", a weekday such as "saturday", "in 3 days", an ISO date, or
-            "week" / "next week" for a day-by-day forecast of the coming (or next) 7 days.
+        day: "today", "tomorrow", "yesterday", a weekday such as "saturday", "in 3 days", an
+            ISO date; "week" / "next week" for a day-by-day forecast of the coming (or next) 7
+            days; "weekend" / "next weekend" for its Saturday and Sunday.
         hour: Hour of the day (0-23, the place's local time) for an hourly forecast.
 
     Returns:
@@ -104,7 +105,11 @@ async def forecast(
         raise ToolExecutionError(f"Hour {hour} is not an hour of the day; use 0 to 23.")
     today = ctx.runtime.clock.now().date()
     if (period := day.strip().lower().removeprefix("this ")) in _WEEKS:
-        return await _week(ctx, place, today + timedelta(days=_WEEKS[period]), today)
+        start = today + timedelta(days=_WEEKS[period])
+        return await _days(ctx, place, _span(start, start + timedelta(days=6), today), today)
+    if weekend := weekend_days(day, today):
+        hours = [hour] if hour is not None else []
+        return await _days(ctx, place, _span(weekend[0], weekend[-1], today), today, *hours)
     try:
         target = resolve_day(day, today)
     except ValueError as exc:
@@ -127,21 +132,26 @@ _WEEKS = {"week": 0, "next week": 7}
 """Day phrases of a 7-day forecast, by how many days from today they start."""
 
 
-async def _week(ctx: ToolContext, place: str, start: date, today: date) -> ToolOutput:
-    """A day-by-day forecast of 7 days from `start` (as far as forecasts reach)."""
-    last = min(start + timedelta(days=6), today + timedelta(days=MAX_DAYS_AHEAD))
+def _span(first: date, last: date, today: date) -> list[date]:
+    """The days from `first` to `last`, as far as forecasts reach."""
+    last = min(last, today + timedelta(days=MAX_DAYS_AHEAD))
+    return [first + timedelta(days=n) for n in range((last - first).days + 1)]
+
+
+async def _days(
+    ctx: ToolContext, place: str, days: list[date], today: date, hour: int | None = None
+) -> ToolOutput:
+    """A day-by-day forecast of `days` (a week, a weekend), at `hour` when one was named."""
     backend = weather_backend(ctx.runtime)
     imperial = ctx.runtime.settings.units == "imperial"
-    days: list[Forecast] = []
+    results: list[Forecast] = []
     lines: list[str] = []
-    target = start
-    while target <= last:
-        result = await backend.forecast(place, target, None)
-        days.append(result)
-        lines.append(_forecast_text(result, _day_name(target, today), imperial))
-        target += timedelta(days=1)
+    for target in days:
+        result = await backend.forecast(place, target, hour)
+        results.append(result)
+        lines.append(_forecast_text(result, _day_name(target, today), imperial, ctx.runtime))
     return ToolOutput(
-        data={"days": [d.model_dump() for d in days]},
+        data={"days": [d.model_dump() for d in results]},
         display=" ".join(lines),
         sources=["https://open-meteo.com"],
     )

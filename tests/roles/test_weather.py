@@ -17,7 +17,7 @@ from agent_system.routing.models import Turn
 from agent_system.runtime import Runtime
 from agent_system.testing import make_runtime, make_settings
 from roles.weather import tools
-from roles.weather._days import parse_day, parse_hour, resolve_day
+from roles.weather._days import parse_day, parse_hour, resolve_day, weekend_days
 from roles.weather.backend import Conditions, Forecast, describe_code
 from roles.weather.role import ROLE, extract_place
 
@@ -280,6 +280,7 @@ def test_wmo_codes_map_to_plan_friendly_condition_words() -> None:
         ("next monday", date(2026, 1, 12)),
         ("in 3 days", date(2026, 1, 8)),
         ("2026-01-09", date(2026, 1, 9)),
+        ("yesterday", date(2026, 1, 4)),
     ],
 )
 def test_day_phrases_resolve_against_today(phrase: str, expected: date) -> None:
@@ -293,7 +294,9 @@ def test_an_unknown_day_phrase_says_what_is_understood() -> None:
 
 def test_days_and_hours_are_found_in_requests() -> None:
     assert parse_day("will it rain on Saturday?") == "saturday"
-    assert parse_day("weather this weekend") == "saturday"
+    assert parse_day("weather this weekend") == "weekend"
+    assert parse_day("will it snow next weekend") == "next weekend"
+    assert parse_day("is it colder than yesterday") == "yesterday"
     assert parse_day("weather in Paris") is None
     assert parse_hour("weather at 3pm") == 15
     assert parse_hour("at 12am") == 0
@@ -383,3 +386,82 @@ def test_the_package_exports_its_public_names() -> None:
         "WeatherRole",
     ]
     assert all(hasattr(roles.weather, name) for name in roles.weather.__all__)
+
+
+@pytest.mark.parametrize(
+    ("today", "phrase", "days"),
+    [
+        (date(2026, 1, 5), "weekend", (date(2026, 1, 10), date(2026, 1, 11))),
+        (date(2026, 1, 5), "this weekend", (date(2026, 1, 10), date(2026, 1, 11))),
+        (date(2026, 1, 5), "next weekend", (date(2026, 1, 17), date(2026, 1, 18))),
+        (date(2026, 1, 10), "weekend", (date(2026, 1, 10), date(2026, 1, 11))),
+        (date(2026, 1, 11), "weekend", (date(2026, 1, 11),)),
+        (date(2026, 1, 5), "saturday", None),
+    ],
+)
+def test_the_weekend_is_its_saturday_and_sunday(
+    today: date, phrase: str, days: tuple[date, ...] | None
+) -> None:
+    assert weekend_days(phrase, today) == days
+
+
+@pytest.mark.anyio
+async def test_a_weekend_forecast_gives_saturday_and_sunday() -> None:
+    asked: list[tuple[date, int | None]] = []
+
+    class Fake:
+        async def current(self, place: str) -> Conditions:
+            raise AssertionError("not used")
+
+        async def forecast(self, place: str, day: date, hour: int | None = None) -> Forecast:
+            asked.append((day, hour))
+            return Forecast(
+                place=place,
+                date=day.isoformat(),
+                condition="rain",
+                description="rain",
+                weather_code=61,
+                temp_c=8,
+                temp_f=46.4,
+                temp_min_c=2,
+                temp_min_f=35.6,
+                precipitation_probability=70,
+            )
+
+    runtime = make_runtime()
+    runtime.provide(tools.BACKEND_KEY, Fake())
+
+    out = await call("forecast", {"place": "Oslo", "day": "weekend"}, runtime)
+
+    assert asked == [(date(2026, 1, 10), None), (date(2026, 1, 11), None)]
+    assert out.display.startswith("Saturday in Oslo: rain, 2°C to 8°C")
+    assert "Sunday in Oslo" in out.display
+    assert len(out.data["days"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "arguments"),
+    [
+        ("is it going to snow in Denver this weekend", {"place": "Denver", "day": "weekend"}),
+        (
+            "what will the weather be like in Austin on march sixteenth",
+            {"place": "Austin", "day": "2026-03-16"},
+        ),
+        (
+            "the weather in Rome for the thirteenth of this month",
+            {"place": "Rome", "day": "2026-01-13"},
+        ),
+        (
+            "weather in New Jersey at eight am tomorrow",
+            {"place": "New Jersey", "day": "tomorrow", "hour": 8},
+        ),
+        ("temperature in Paris at twelve pm", {"place": "Paris", "day": "today", "hour": 12}),
+        ("forecast for Vienna in 3 days", {"place": "Vienna", "day": "in 3 days"}),
+        ("how is this weeks weather in Rome", {"place": "Rome", "day": "week"}),
+        ("was it colder in Oslo yesterday", {"place": "Oslo", "day": "yesterday"}),
+    ],
+)
+def test_dates_and_clock_times_said_in_words_reach_the_forecast(
+    text: str, arguments: dict[str, Any]
+) -> None:
+    assert interpret(text) == RoleCall("weather.forecast", arguments)
