@@ -47,6 +47,13 @@ async def _list_call(system: AgentSystem, text: str) -> dict[str, Any]:
         ("tomorrow's meetings", "2026-01-06T00:00", "2026-01-07T00:00"),
         ("brief me on today's meetings", "2026-01-05T00:00", "2026-01-06T00:00"),
         ("which days next week do i have meetings", "2026-01-12T00:00", "2026-01-19T00:00"),
+        ("what's the plan for tomorrow", "2026-01-06T00:00", "2026-01-07T00:00"),
+        ("what do i have later", "2026-01-05T00:00", "2026-01-06T00:00"),
+        ("what's happening later today", "2026-01-05T00:00", "2026-01-06T00:00"),
+        ("what is my day like", "2026-01-05T00:00", "2026-01-06T00:00"),
+        ("how does tomorrow look", "2026-01-06T00:00", "2026-01-07T00:00"),
+        ("what does next week look like", "2026-01-12T00:00", "2026-01-19T00:00"),
+        ("my appointments today", "2026-01-05T00:00", "2026-01-06T00:00"),
     ],
 )
 async def test_questions_about_a_day_list_that_day(
@@ -68,6 +75,9 @@ async def test_questions_about_a_day_list_that_day(
         ("where's the team lunch on friday", "team lunch", "2026-01-09"),
         ("who's coming to the dinner tomorrow", "dinner", "2026-01-06"),
         ("give me details on the concert on friday", "concert", "2026-01-09"),
+        ("when is my dentist", "dentist", None),
+        ("what's the date of the company picnic", "company picnic", None),
+        ("any birthdays coming up", "birthdays", "2026-01-05"),
     ],
 )
 async def test_questions_about_an_event_name_it_and_look_ahead_when_no_day_is_said(
@@ -91,6 +101,8 @@ async def test_questions_about_an_event_name_it_and_look_ahead_when_no_day_is_sa
         "tell me about the history of the party",
         "who won the game last night",
         "what time is it in tokyo",
+        "what does a black hole look like",
+        "what's the plan for world domination",
     ],
 )
 async def test_tv_city_events_and_general_questions_are_not_calendar(

@@ -93,7 +93,8 @@ _REF_NOISE = re.compile(
 
 _EVENT_NOUN = re.compile(
     r"\b(?:(?P<mod>[a-z][\w']*)\s+)?(?P<noun>meetings?|appointments?|events?|party|wedding|concert"
-    r"|game|match|tournament|class|lunch|dinner|breakfast|birthday|bday|interview|flight"
+    r"|game|match|tournament|class|lunch|dinner|breakfast|birthdays?|bday|interview|flight"
+    r"|dentist|doctor|picnic|barbecue|bbq|potluck"
     r"|conference|practice|recital|graduation|reunion|trip|presentation|reservation|anniversary"
     r"|bill\s+cycle|ceremony|festival|inauguration|appt|club|haircut|checkup|visit|session)\b"
     r"(?:\s+with\s+(?!(?:me|us|you|them|him|her|my|the|a|an)\b)(?P<who>[a-z][\w']*))?",
@@ -102,7 +103,7 @@ _EVENT_NOUN = re.compile(
 _NOT_MODIFIER = frozenset(
     "a an the my our any all next first last this that today's tomorrow's todays tomorrows "
     "upcoming coming up latest open future pending scheduled what which when is are do i have "
-    "about for of on in at to with every each some how many much else other "
+    "about for of on in at to with every each some how many much else other whose "
     "monday tuesday wednesday thursday friday saturday sunday january february march april may "
     "june july august september october november december".split()
 )
@@ -114,13 +115,14 @@ _MEETING_WHO = re.compile(
     re.IGNORECASE,
 )
 _ASKS_WHEN = re.compile(
-    r"^\s*(?:when|(?:what|which)\s+(?:day|date)|on\s+what\s+day|how\s+soon|how\s+long\s+until)\b",
+    r"^\s*(?:when|(?:what|which)\s+(?:day|date)|on\s+what\s+day|how\s+soon|how\s+long\s+until"
+    r"|what(?:'s|\s+is)\s+the\s+date\s+of)\b",
     re.IGNORECASE,
 )
 _GENERIC = re.compile(r"(?:meetings?|appointments?|events?|appt)", re.IGNORECASE)
 _QUESTION = re.compile(
-    r"^\s*(?:what|when|where|which|who|is|are|am|was|were|do|does|did|have|has|tell|show|give"
-    r"|how)\b",
+    r"^\s*(?:what|when|where|which|who|whose|is|are|am|was|were|do|does|did|have|has|tell|show"
+    r"|give|how|anything)\b",
     re.IGNORECASE,
 )
 _REMIND = re.compile(
@@ -140,7 +142,7 @@ def event_query(text: str) -> str:
     mod = found["mod"] or ""
     if mod.lower() in _NOT_MODIFIER or mod[:1].isdigit():
         mod = ""
-    who = found["who"] or ("" if mod else seen)
+    who = found["who"] or ("" if mod or seen == found["noun"].lower() else seen)
     return " ".join(w for w in (mod, found["noun"], who) if w).lower()
 
 
@@ -163,7 +165,8 @@ _DONE_TO = re.compile(r"\b(?:cancelled|canceled|deleted|removed|rescheduled|move
 _ABOUT_EVENTS = re.compile(
     r"^\s*(?!(?:please\s+)?(?:set|make|get|fix|arrange|organi[sz]e|want|need|i|we|let's|let\s+us)\b)"
     r"(?:(?:today|tomorrow|tonight)'s\s+\w+|(?:[\w']+\s+){0,5}(?:meetings|events|appointments|appts))"
-    r"\s*[?.!]?\s*$",
+    r"(?:\s+(?:for\s+|on\s+)?(?:today|tonight|tomorrow|(?:this|next)\s+\w+|monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday))?\s*[?.!]?\s*$",
     re.I,
 )
 """Events asked about without a verb: "tomorrow's meetings", "first week of march meetings"."""
