@@ -17,13 +17,29 @@ from agent_system.roles import Clarification
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["WHICH_LIGHT", "WHICH_ROOM", "answered", "answers", "ask_which_light", "here_said"]
+__all__ = [
+    "HERE",
+    "WHICH_LIGHT",
+    "WHICH_ROOM",
+    "answered",
+    "answers",
+    "ask_which_light",
+    "here_said",
+    "in_room",
+]
 
 WHICH_ROOM = "Which room do you mean?"
 """The question for "in here" when the request came from no particular room."""
 WHICH_LIGHT = "Which light do you mean: "
 """The start of the question for "the light" said from no room in a home with several."""
-_HERE = re.compile(r"\s*\b(?:in here|here|(?:in )?this room|in this area)\b", re.I)
+HERE = re.compile(
+    r"\s*(?:\b(?:in|of|to|for|from)\s+)?\b(?:(?:my|this|the|our|a)\s+room\b(?!s)|here\b|"
+    r"this area\b)|"
+    r"(?:^|(?<=\bturn)|(?<=\bswitch)|(?<=\boff)|(?<=\bon))\s*\broom(?=\s+(?:lights?|lamps?)\b)",
+    re.I,
+)
+"""A place that is the speaker's own room: "in here", "in this room", "my room", "the room",
+"turn room lights off" (never "the living room" or "my son's room")."""
 _ROOM_ANSWER = re.compile(r"^(?:(?:in|on|at)\s+)?(?:the\s+|my\s+|our\s+)?(?P<room>[\w' -]{2,40})$")
 _ALL = re.compile(
     r"^(?:all|all of them|them all|every one|everything|both|both of them|all the lights|"
@@ -42,7 +58,7 @@ _BARE_LIGHT = re.compile(r"\b(?:(?:the|my|this|that|a|one|your)\s+)?(?:light|lam
 
 def here_said(text: str) -> bool:
     """Whether `text` places itself "in here" / "in this room"."""
-    return bool(_HERE.search(text))
+    return bool(HERE.search(text))
 
 
 def ask_which_light(names: Sequence[str]) -> Clarification:
@@ -71,9 +87,20 @@ def _light(answer: str, options: list[str]) -> str | None:
 
 def _room(text: str, earlier: str) -> str | None:
     answer = _ROOM_ANSWER.match(text.strip())
-    if answer is None or len(answer["room"].split()) > 4 or not _HERE.search(earlier):
+    if answer is None or len(answer["room"].split()) > 4 or not HERE.search(earlier):
         return None
-    return _HERE.sub(f" in the {answer['room']}", earlier, count=1).strip()
+    return in_room(earlier, answer["room"])
+
+
+def in_room(text: str, room: str) -> str:
+    """`text` with its own-room place ("in here", "my room") said as `room`."""
+
+    def said(match: re.Match[str]) -> str:
+        opening = match.group(0).strip().split()[0].lower()
+        before = "in " if opening in ("in", "of", "to", "for", "from", "here") else ""
+        return f" {before}the {room} "
+
+    return " ".join(HERE.sub(said, text, count=1).split())
 
 
 def answered(text: str, history: Sequence[Turn]) -> str | None:

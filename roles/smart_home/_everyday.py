@@ -69,7 +69,7 @@ def clean(text: str) -> str:
 _LIGHT_WORDS = re.compile(
     rf"\b(?:{KIND_NOUNS['light']}|brightness|brighten|brighter|brightener|dim|dimmer|darken|"
     r"darker|too dark|too bright|so bright|so dark|dark in here|dark here|bright in here|"
-    r"dark in the|bright in the)\b"
+    r"dark in the|bright in the|can ?not see|cant see|can't see)\b"
 )
 _UP = re.compile(
     r"\b(?:brighten|brighter|brightener|bright|increase|raise|more|up|boost|max|maximum|full|"
@@ -217,7 +217,7 @@ def which_light(device: str, devices: Sequence[Device]) -> Clarification | None:
 # --- coffee -----------------------------------------------------------------------------------
 _COFFEE = re.compile(
     r"\b(?:coffees?|espresso|cappuccino|cappucino|cappochino|latte|americano|macchiato|mocha|"
-    r"cup of joe|brew|brewing)\b"
+    r"cup of joe|brew|brewing|caffeine)\b"
 )
 _COFFEE_OFF = re.compile(r"\b(?:off|stop|cancel|shut|kill)\b")
 

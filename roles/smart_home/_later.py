@@ -63,7 +63,8 @@ def at_clock_time(text: str, now: datetime) -> tuple[str, timedelta] | None:
 
 
 _QUIET = re.compile(
-    r"\b(?:mute|muted|silent|silence|quiet|shush|hush|do not (?:speak|talk|respond)|"
+    r"\b(?:mute|muted|silent|silence|quiet|shush|hush|shut up|no (?:sound|talking|speaking)|"
+    r"stop (?:talking|speaking)|do not (?:speak|talk|respond)|"
     r"don'?t (?:speak|talk|respond)|dont (?:speak|talk|respond))\b",
     re.I,
 )

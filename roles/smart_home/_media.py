@@ -24,16 +24,20 @@ _LOUDER = re.compile(
 )
 _QUIETER = re.compile(
     r"\b(?:quieter|softer|(?:too|so|really|very|way too) loud|too high|lower your voice|"
+    r"keep (?:it|the noise|the sound|the music) down|"
     r"turn (?:it|this|that) down)\b"
 )
 _SILENCE = re.compile(
     r"^(?:be |go |stay |keep |turn on |activate |enable )?(?:silent|silence|quiet|muted)\b|"
+    r"^(?:hush|shush|sh+)\b|\bi (?:need|want) (?:some )?(?:silence|quiet)\b|"
     r"\b(?:shut up|be quiet|keep quiet|stay quiet|silent mode|quiet mode|be silent|go silent|"
-    r"no (?:sound|speaking|talking)|do not (?:speak|talk|respond|answer|say anything)|"
+    r"stay silent|keep silent|stop (?:talking|speaking)|no (?:sound|speaking|talking)|"
+    r"do not (?:speak|talk|respond|answer|say anything)|"
     r"dont (?:speak|talk|respond|answer)|don't (?:speak|talk|respond|answer)|"
     r"i (?:do not|dont|don't) want (?:any )?sound|sound off|noise off)\b|"
-    r"\b(?:turn|switch|cut|shut) (?:the |my |all )?(?:sound|noise|audio) off\b|"
-    r"\b(?:turn|switch|cut|shut) off (?:the |my |all )?(?:sound|noise|audio)\b"
+    r"\b(?:turn|switch|cut|shut) (?:the |my |all )?(?:sound|noise|audio|volume) off\b|"
+    r"\b(?:turn|switch|cut|shut) off (?:the |my |all )?(?:sound|noise|audio|volume)\b|"
+    r"^(?:the )?volume off\b"
 )
 _MUTE = re.compile(r"\bmute\b|\bmuted\b")
 _UNMUTE = re.compile(r"\bun-?mute\b|\bsound (?:back )?on\b|\bturn (?:the )?sound (?:back )?on\b")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from agent_system.roles import Clarification
 from agent_system.understanding import normalize
-from roles.smart_home._answers import WHICH_ROOM
+from roles.smart_home._answers import HERE, WHICH_ROOM
 from roles.smart_home.backend import Device
 
 __all__ = [
@@ -150,11 +150,12 @@ def mass(text: str, phrase: str) -> str:
     return phrase
 
 
-_HERE = re.compile(r"\s*\b(?:in here|here|in this room|this room|in this area)\b")
 _HOUSE = re.compile(
-    r"\b(?:in|throughout|around) (?:the|my|our) (?:whole |entire )?(?:house|home)\b|"
-    r"\beverywhere\b|\ball (?:the )?rooms\b|\b(?:whole|entire) (?:house|home)\b"
+    r"\b(?:in|throughout|around|of|at|across|for) (?:the|my|our) (?:whole |entire )?"
+    r"(?:house|home|apartment|flat)\b|\bat home\b|\b(?:house|home)(?= (?:lights?|lamps?|"
+    r"lighting)\b)|\beverywhere\b|\ball (?:the )?rooms\b|\b(?:whole|entire) (?:house|home)\b"
 )
+"""The whole home: "in the house", "the lights of my home", "house lights", "everywhere"."""
 _IN = re.compile(r"\bin (?:the |my |our )?(?P<area>[a-z]+(?: [a-z]+)?)\b")
 _NOT_AREAS = frozenset(
     "room house home morning evening afternoon night minutes minute hours hour seconds while "
@@ -166,10 +167,10 @@ def where(
     text: str, devices: Sequence[Device], speaker: str | None
 ) -> tuple[dict[str, str], str] | Clarification:
     """(area, near or every, `text` without the place) for "in here", "in the kitchen"."""
-    if _HERE.search(text):
+    if HERE.search(text):
         if speaker is None:
             return Clarification(WHICH_ROOM, ("area",))
-        return {"area": speaker}, _HERE.sub("", text)
+        return {"area": speaker}, " ".join(HERE.sub(" ", text).split())
     if _HOUSE.search(text):
         return {"every": "yes"}, _HOUSE.sub("", text)
     areas = sorted({normalize(d.area) for d in devices if d.area}, key=len, reverse=True)

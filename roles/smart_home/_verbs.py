@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from agent_system.roles import SPEAKER_AREA
+from roles.smart_home._answers import HERE as _HERE
 from roles.smart_home.tools import COLORS
 
 __all__ = [
@@ -42,7 +43,6 @@ COLOR = re.compile(r"\b(" + "|".join(sorted(COLORS, key=len, reverse=True)) + r"
 QUESTION = re.compile(
     r"^(is|are|what'?s|what is|what are|how|check|status|did i leave|is there)\b", re.I
 )
-_HERE = re.compile(r"\s*\b(?:in here|here|(?:in )?this room|in this area)\b", re.I)
 LIST = re.compile(
     r"\b(list|show|which|what)\b.*\b(devices|lights|things)\b|\bdevices\b.*\b(have|are there)\b",
     re.I,
@@ -86,10 +86,13 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"\b(?:dim|dimmer|brighten|brighter|brightness|darker|lighter)\b|\d+\s*(?:%|percent)",
         "set_brightness",
     ),
-    (r"\b(?:turn|switch|put|set|shift)\s+(?:\w+\s+){0,4}?on\b|\bon$", "turn_on"),
+    (r"\b(?:turn|switch|put|set|shift)\s+(?:\w+\s+){0,4}?on\b|\bon(?: please| now)*$", "turn_on"),
     (r"^(?:activate|illuminate|enable|power up|light up)\b|\blight\s+(?:\w+\s+)?up$", "turn_on"),
     (r"^(?:deactivate|disable|kill|cut|power down|shut down)\b", "turn_off"),
-    (r"\b(?:turn|switch|put|set|shift)\s+(?:\w+\s+){0,4}?off\b|\boff$", "turn_off"),
+    (
+        r"\b(?:turn|switch|put|set|shift)\s+(?:\w+\s+){0,4}?off\b|\boff(?: please| now)*$",
+        "turn_off",
+    ),
 )
 _STRIP = re.compile(
     r"\b(?:please|can you|could you|would you|turn|switch|put|shift|shutoff|on|off|unlock|lock|"
@@ -107,7 +110,8 @@ _STRIP = re.compile(
 
 
 _EVERYWHERE = re.compile(
-    r"\s*\b(?:everywhere|in (?:the |our |my )?(?:whole |entire )?(?:house|home)|"
+    r"\s*\b(?:everywhere|(?:in|of|at|across|for) (?:the |our |my )?(?:whole |entire )?"
+    r"(?:house|home|apartment|flat)|(?:house|home)(?= (?:lights?|lamps?)\b)|"
     r"(?:the |our |my )?(?:whole|entire) (?:house|home)|"
     r"in (?:each|every|all) (?:room|rooms|areas?)|"
     r"all areas in the (?:house|home)|throughout the (?:house|home))\b",

@@ -118,13 +118,35 @@ _HUSH = re.compile(
     r"(?:audio|sound|music|noise|speakers?|song)$"
 )
 """Silencing the player in use ("stop the audio", "off the speakers"): claimed with a player."""
+_SILENT = re.compile(
+    _LEAD + r"(?:shut up|hush|shush|stop (?:talking|speaking)|(?:be|go|stay|keep|remain) "
+    r"(?:quiet|silent)|silence|silent mode|quiet mode|(?:do not|dont) (?:talk|speak|say anything)|"
+    r"no (?:more )?(?:talking|sound))(?: please| now)* (?:for|during) (?:the )?(?:next |coming )?"
+    r"(?:\d+ |an? |half an? )?(?:minutes?|mins?|hours?|hrs?|days?)(?: please)?$|"
+    + _LEAD
+    + r"(?:shut up|stop (?:talking|speaking)|(?:be|go|stay|keep|remain) (?:quiet|silent)|"
+    r"(?:do not|dont) (?:talk|speak)|no (?:more )?(?:talking|sound)) (?:until|till|til) "
+    r"[a-z0-9: ]{1,20}$"
+)
+"""Asking to be silent for a while ("shut up for ten minutes", "be quiet until 5pm"): the player
+is muted, then unmuted; claimed when the home has a media player. Said with no while ("shut up",
+"stop talking") it is left to the classifier: CLINC150 files those as cancelling."""
+_DARK = re.compile(
+    r"^(?:it is|its|it's) (?:(?:so|too|very|really|awfully|pretty|quite|a bit|rather) )*"
+    r"(?:dark|dim|gloomy|bright)(?: in here| here| in (?:the|my|this) [a-z ]{2,20})?$|"
+    r"^i (?:can ?not|cant|can't) see(?: anything| a thing)?(?: in here| here)?$"
+)
+"""The room is too dark or too bright ("it's awfully dark here"): claimed when the home has
+lights."""
 _COFFEE = re.compile(
     _LEAD + r"(?:(?:(?:make|brew|prepare|fix|pour|get|do|cook|whip up|put on|start)(?: me| us)?|"
     r"i (?:want|need|would like|fancy|d like|d love|would love|could use|could do with)|"
-    r"can i (?:get|have)|give me|time for) (?:a |an |some |my |the |one |another |us )?)?"
-    r"(?:(?:cup|pot|mug) of |fresh |hot |black |strong |morning |quick |nice |filter |double )*"
-    r"(?:coffee|espresso|cappuccino|latte|americano|macchiato|mocha|cup of joe)s?"
-    r"(?: (?:please|now|right now|for me|with (?:milk|sugar|cream)|black|time))*$"
+    r"can i (?:get|have)|give me|time for) )?(?:a |an |some |my |the |one |another |us |two )?"
+    r"(?:(?:cup|pot|mug)s? of |fresh |hot |black |strong |morning |quick |nice |filter |double )*"
+    r"(?:coffee|espresso|cappuccino|latte|americano|macchiato|mocha|cup of joe|caffeine|"
+    r"(?<=fresh )pot)s?"
+    r"(?: (?:please|now|right now|for (?:me|us|him|her|my [a-z]+|[a-z]+)|with (?:milk|sugar|"
+    r"cream)|black|time))*$"
 )
 """A coffee request ("make me a coffee", "i need some coffee"): claimed when the home has a
 coffee machine."""
@@ -222,6 +244,7 @@ class HomeStage:
             + (["tv", "television"] if "media_player" in kinds else [])
         )
         self._player = "media_player" in kinds
+        self._lights = "light" in kinds
         self._coffee = (
             any(
                 re.search(r"coffee|espresso", " ".join((d.name, *d.aliases)), re.I) for d in devices
@@ -278,8 +301,10 @@ class HomeStage:
         if self._media is not None and (found := self._media.match(text)) is not None:
             if _COMMAND.match(text[found.end() :].strip()):
                 return "A command to this home's media player."  # "TV, go back a track"
-        if self._player and (_VOLUME.match(text) or _HUSH.match(text)):
+        if self._player and (_VOLUME.match(text) or _HUSH.match(text) or _SILENT.match(text)):
             return "A volume command for this home's media player."
+        if self._lights and _DARK.match(text):
+            return "The room is too dark or too bright: this home has lights."
         if self._coffee and _COFFEE.match(text):
             return "Asks for a coffee: this home has a coffee machine."
         command = _COMMAND.match(text)
