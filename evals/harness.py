@@ -20,13 +20,14 @@ import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from agent_system.api import AgentSystem
 from agent_system.config import Settings
+from agent_system.routing.slots import parse_duration
 
 __all__ = ["HOME_LOCATION", "LOCAL_ROLES", "Harness", "Outcome"]
 
@@ -74,6 +75,11 @@ class Outcome:
     """What the simulated user answered to `question` (`Harness.answer`)."""
     answered: Outcome | None = None
     """The turn that answered `question`, in the same thread."""
+    scheduled: list[Outcome] = field(default_factory=list)
+    """For each ``timer.set`` step that carries a command ("make coffee at 8am"), the plan of
+    that command (what runs when the timer rings), in step order."""
+    rings_at: str = ""
+    """Of a scheduled command: when its timer rings (ISO date-time, to the minute)."""
 
 
 class Harness:
@@ -194,6 +200,7 @@ class Harness:
             out.descriptions = [step.description or "" for step in plan.steps]
             out.arguments = [dict(step.arguments) for step in plan.steps]
             out.unsupported = list(plan.unsupported)
+            out.scheduled = await self._scheduled(out.arguments, out.tools, extra)
             if (
                 not plan.steps
                 and plan.planner == f"role:{out.role}"
@@ -228,6 +235,7 @@ class Harness:
             answered.tools = [step.tool for step in plan.steps]
             answered.arguments = [dict(step.arguments) for step in plan.steps]
             answered.unsupported = list(plan.unsupported)
+            answered.scheduled = await self._scheduled(answered.arguments, answered.tools, extra)
             if (
                 run
                 and answered.tools
@@ -243,6 +251,32 @@ class Harness:
             self._reset()
         out.answer, out.answered = reply, answered
         return answered
+
+    async def _scheduled(
+        self, arguments: list[dict[str, Any]], tools: list[str], extra: dict[str, Any]
+    ) -> list[Outcome]:
+        """The plans of the commands that planned timers run when they ring (see `Outcome`)."""
+        found: list[Outcome] = []
+        for tool, args in zip(tools, arguments, strict=True):
+            command = str(args.get("command") or "").strip()
+            if tool != "timer.set" or not command:
+                continue
+            later = Outcome(text=command)
+            wait = parse_duration(str(args.get("duration") or ""))
+            now = self._sys.engine.runtime.clock.now()
+            try:
+                plan = await self._sys.aplan(command, thread_id=str(uuid.uuid4()), **extra)
+            except Exception as exc:  # a crash is a miss, reported with its message
+                later.error = f"{type(exc).__name__}: {exc}"
+                found.append(later)
+                continue
+            later.tools = [step.tool for step in plan.steps]
+            later.arguments = [dict(step.arguments) for step in plan.steps]
+            if wait is not None:
+                rings = (now + wait + timedelta(seconds=30)).replace(second=0, microsecond=0)
+                later.rings_at = rings.isoformat()
+            found.append(later)
+        return found
 
     async def _run(self, text: str, out: Outcome, extra: dict[str, Any]) -> None:
         system = self._sys

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from fnmatch import fnmatchcase
@@ -18,6 +18,7 @@ __all__ = [
     "Tally",
     "args_text",
     "slot_found",
+    "slot_in",
     "tool_matches",
     "wilson",
 ]
@@ -282,3 +283,33 @@ def slot_found(value: str, text: str) -> bool:
         return True
     have = set(_words(text))
     return all(w in have for w in wanted)
+
+
+_AMOUNTS = ((re.compile(r"\bhalf\b"), "50"), (re.compile(r"\b(?:max|maximum|full)\b"), "100"))
+"""A change_amount said as a word with one meaning: "to half" is 50 (%), "to max" 100."""
+_WHOLE_HOME = re.compile(r"^(?:(?:the|my|our|whole|entire|all)\s+)*(?:house|home|apartment|flat)$")
+_EVERY = re.compile(r"^(?:all|every)\b|^(?:the\s+)?(?:robot\s+)?(?:vacuum|roomba|cleaner)")
+
+
+def _whole_home(arguments: Iterable[Mapping[str, Any]]) -> bool:
+    """Some planned call addresses the whole home: every device of a kind ("all lights") or the
+    vacuum, with no area, floor or nearby room."""
+    return any(
+        isinstance(args.get("device"), str)
+        and _EVERY.match(args["device"].lower())
+        and not any(args.get(k) for k in ("area", "floor", "near"))
+        for args in arguments
+    )
+
+
+def slot_in(kind: str, value: str, arguments: Sequence[Mapping[str, Any]], text: str) -> bool:
+    """`slot_found` for one annotated slot of `kind`, with two readings of meaning over words:
+    a ``house_place`` that is the whole home ("the house", "home") is found when a call
+    addresses every device of a kind with no area (`_whole_home`), and a ``change_amount`` of
+    "half" / "max" / "full" is the level it names (50, 100)."""
+    if kind == "house_place" and _WHOLE_HOME.match(value.lower().strip()):
+        return slot_found(value, text) or _whole_home(arguments)
+    if kind == "change_amount":
+        for pattern, level in _AMOUNTS:
+            value = pattern.sub(level, value.lower())
+    return slot_found(value, text)

@@ -9,6 +9,15 @@ right* when the run wrote to that role's tables (and, for a ``*_query`` intent, 
 removals (``*_remove``) need something to remove and are judged by their plan only.
 An out-of-scope request is right when no step of its plan is a tool of those roles.
 
+A timer that runs a command when it rings ("make coffee at 8am"; "mute for two hours" mutes and
+sets a timer that unmutes) is scored as that command, scheduled (`as_scheduled`): the harness
+plans the command too, and unless the intent's own tools include ``timer.set`` the command's
+tools stand in for the timer step, its arguments and the ring time join the timer's, and the
+timer it stores counts as the command's role's. Two slots are read by meaning as well as by
+words (`evals.scoring.slot_in`): a ``house_place`` that is the whole home ("the house") is found
+when a call addresses every device of a kind with no area ("all lights"), and a
+``change_amount`` of "half" / "max" / "full" is 50 / 100.
+
 A request that lacks what its action needs ("schedule a meeting with Sam": no time) is served
 right by the question a person would ask. When the right role asks for a piece the annotators
 found no slot for ("When is 'Meeting with Sam'?" and no ``date``/``time`` slot; "What time ...?"
@@ -36,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evals.harness import Harness, Outcome
-from evals.scoring import ACTION_ROLES, SCORED_SLOTS, Tally, args_text, slot_found, tool_matches
+from evals.scoring import ACTION_ROLES, SCORED_SLOTS, Tally, args_text, slot_in, tool_matches
 from evals.splits import Row
 
 __all__ = [
@@ -44,6 +53,7 @@ __all__ = [
     "LABEL_CONFLICTS",
     "SetResult",
     "answer_for",
+    "as_scheduled",
     "evaluate_clinc",
     "evaluate_voice",
     "table_role",
@@ -175,7 +185,8 @@ def score_voice_row(
         return
     role_ok = out.role in roles
     asked, out = out.answered is not None, _served(out)
-    tool_ok = bool(out.tools) and all(tool_matches(t, patterns) for t in out.tools)
+    tools, arguments, later_roles = as_scheduled(out, patterns)
+    tool_ok = bool(tools) and all(tool_matches(t, patterns) for t in tools)
     for g in ("all", group, intent):
         tally.add(g, "role", role_ok)
         tally.add(g, "tool", tool_ok)
@@ -195,8 +206,8 @@ def score_voice_row(
             )
     slots = [(t, v) for t, v in row.slots if t in SCORED_SLOTS]
     if tool_ok and slots:
-        text = args_text(out.arguments, today)
-        found = [slot_found(v, text) for _, v in slots]
+        text = args_text(arguments, today)
+        found = [slot_in(k, v, arguments, text) for k, v in slots]
         for g in ("all", group, intent):
             tally.add(g, "args", all(found))
         for (kind, _), ok in zip(slots, found, strict=True):
@@ -215,6 +226,8 @@ def score_voice_row(
                 )
     if out.ran and set(roles) & ACTION_ROLES and not _removes(row.intent):
         written = {table_role(t) for t in out.stored}
+        if later_roles and "timer" in written:  # the timer holds the command, scheduled
+            written = (written - {"timer"}) | later_roles
         stored_ok = (
             not written
             if row.intent.endswith("_query")
@@ -222,6 +235,36 @@ def score_voice_row(
         )
         for g in ("all", group, intent):
             tally.add(g, "stored", tool_ok and stored_ok)
+
+
+def as_scheduled(
+    out: Outcome, patterns: Sequence[str]
+) -> tuple[list[str], list[dict[str, Any]], frozenset[str]]:
+    """(tools, arguments, roles of the scheduled commands) by which `out` is scored.
+
+    A timer that runs a command when it rings ("make coffee at 8am", the unmuting timer of "mute
+    for two hours") is that command, scheduled (Home Assistant does the same: a timer with a
+    command): unless the intent's own tools include ``timer.set``, the command's planned tools
+    stand in for the timer step, and its arguments and ring time join the timer's. A command
+    that plans nothing leaves the timer step as it is (a wrong tool).
+    """
+    if not out.scheduled or tool_matches("timer.set", patterns):
+        return out.tools, out.arguments, frozenset()
+    later = iter(out.scheduled)
+    tools: list[str] = []
+    arguments = list(out.arguments)
+    roles: set[str] = set()
+    for tool, args in zip(out.tools, out.arguments, strict=True):
+        command = next(later, None) if tool == "timer.set" and args.get("command") else None
+        if command is None or not command.tools:
+            tools.append(tool)
+            continue
+        tools.extend(command.tools)
+        roles.update(t.split(".")[0] for t in command.tools)
+        arguments.extend(command.arguments)
+        if command.rings_at:
+            arguments.append({"rings_at": command.rings_at})
+    return tools, arguments, frozenset(roles)
 
 
 def _removes(intent: str) -> bool:

@@ -216,7 +216,7 @@ def which_light(device: str, devices: Sequence[Device]) -> Clarification | None:
 
 # --- coffee -----------------------------------------------------------------------------------
 _COFFEE = re.compile(
-    r"\b(?:coffees?|espresso|cappuccino|cappucino|cappochino|latte|americano|macchiato|mocha|"
+    r"\b(?:coffees?|espresso|expresso|cappuccino|cappucino|cappochino|latte|americano|macchiato|mocha|"
     r"cup of joe|brew|brewing|caffeine)\b"
 )
 _COFFEE_OFF = re.compile(r"\b(?:off|stop|cancel|shut|kill)\b")

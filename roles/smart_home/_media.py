@@ -85,8 +85,12 @@ def volume(text: str, devices: Sequence[Device], speaker: str | None) -> RoleCal
         return None
     if re.search(r"\b(?:max|maximum|full|all the way up)\b", text):
         return RoleCall("smart_home.set_volume", {**args, "volume": 100})
+    if re.search(r"\b(?:minimum|lowest|all the way down)\b", text):
+        return RoleCall("smart_home.set_volume", {**args, "volume": 1})
+    if re.search(r"\bto half\b|\bhalf (?:way|volume)\b", text):
+        return RoleCall("smart_home.set_volume", {**args, "volume": 50})
     to = re.search(r"\b(?:to|at|level)\s+(?P<n>\d+)\s*(?:%|percent)?", text)
-    if to and volume_said:
+    if to and (volume_said or _SOUND.search(text)):
         return RoleCall("smart_home.set_volume", {**args, "volume": max(0, min(100, int(to["n"])))})
     by = re.search(r"\bby (?P<n>\d+)\b|(?P<m>\d+)\s*(?:%|percent)", text)
     step = int(by["n"] or by["m"]) if by else 10

@@ -143,10 +143,10 @@ _COFFEE = re.compile(
     r"i (?:want|need|would like|fancy|d like|d love|would love|could use|could do with)|"
     r"can i (?:get|have)|give me|time for) )?(?:a |an |some |my |the |one |another |us |two )?"
     r"(?:(?:cup|pot|mug)s? of |fresh |hot |black |strong |morning |quick |nice |filter |double )*"
-    r"(?:coffee|espresso|cappuccino|latte|americano|macchiato|mocha|cup of joe|caffeine|"
+    r"(?:coffee|espresso|expresso|cappuccino|latte|americano|macchiato|mocha|cup of joe|caffeine|"
     r"(?<=fresh )pot)s?"
-    r"(?: (?:please|now|right now|for (?:me|us|him|her|my [a-z]+|[a-z]+)|with (?:milk|sugar|"
-    r"cream)|black|time))*$"
+    r"(?: (?:please|now|right now|for (?:me|us|him|her|my [a-z]+|[a-z]+)|with (?:extra |more |"
+    r"some |a little |no )?(?:milk|sugar|cream|foam)|black|time))*$"
 )
 """A coffee request ("make me a coffee", "i need some coffee"): claimed when the home has a
 coffee machine."""

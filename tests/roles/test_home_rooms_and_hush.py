@@ -117,7 +117,14 @@ async def test_keep_it_down_lowers_the_volume(settings: Any) -> None:
 @pytest.mark.anyio
 @pytest.mark.parametrize(
     "request_",
-    ["i need caffeine", "a cappuccino please", "make a latte for my wife", "brew a fresh pot"],
+    [
+        "i need caffeine",
+        "a cappuccino please",
+        "make a latte for my wife",
+        "brew a fresh pot",
+        "make me a cappuccino with extra foam",
+        "make me some expresso",
+    ],
 )
 async def test_a_coffee_said_as_a_drink_starts_the_coffee_maker(
     settings: Any, request_: str
@@ -185,3 +192,23 @@ async def test_silence_is_not_claimed_by_a_home_without_a_player(tmp_path: Path)
     async with AgentSystem(make_settings(tmp_path / "data", home_config=home)) as system:
         decision = await system.aroute("shut up for ten minutes")
     assert decision.reason != _CLAIMED
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("request_", "level"),
+    [
+        ("reduce the sound to thirty percent", 30),
+        ("decrease the volume to half", 50),
+        ("turn the volume down to the lowest", 1),
+        ("turn down the speaker volume to a minimum", 1),
+    ],
+)
+async def test_a_volume_level_said_as_a_word_or_of_the_sound(
+    settings: Any, request_: str, level: int
+) -> None:
+    async with AgentSystem(settings) as system:
+        plan = await system.aplan(request_)
+    assert [(s.tool, s.arguments.get("volume")) for s in plan.steps] == [
+        ("smart_home.set_volume", level)
+    ]
