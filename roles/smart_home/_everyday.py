@@ -82,11 +82,14 @@ _DOWN = re.compile(
 _SMALL = re.compile(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad|little)\b")
 _OUT = re.compile(
     r"^(?:turn |put |switch |blow )?(?:the |all the |my )?lights? out$|"
-    r"^(?:turn|put|switch|blow) out (?:the |all the |my )?lights?$"
+    r"^(?:turn|put|switch|blow) out (?:the |all the |my )?lights?$|"
+    r"^(?:make it |i want it |go )?dark(?:ness)?(?: in here| here)?$|"
+    r"^(?:stop|off) (?:the |all the |all |my )?lights?$"
 )
 _NO_NEED = re.compile(
     r"\b(?:do not|dont|no longer|not) need (?:the |any |my |these |those )?(?:lights?|lamps?|"
-    r"lighting)\b|\b(?:lights?|lamps?|lighting) (?:is |are )?(?:not|no longer) needed\b"
+    r"lighting)\b|\b(?:lights?|lamps?|lighting) (?:is |are )?(?:not|no longer) needed\b|"
+    r"^no (?:more )?(?:lights?|lighting)$"
 )
 _COLORS = {
     **{

@@ -87,8 +87,12 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "set_brightness",
     ),
     (r"\b(?:turn|switch|put|set|shift)\s+(?:\w+\s+){0,4}?on\b|\bon(?: please| now)*$", "turn_on"),
-    (r"^(?:activate|illuminate|enable|power up|light up)\b|\blight\s+(?:\w+\s+)?up$", "turn_on"),
-    (r"^(?:deactivate|disable|kill|cut|power down|shut down)\b", "turn_off"),
+    (
+        r"^(?:please\s+)?(?:activate|illuminate|enable|power up|light up)\b|"
+        r"\blight\s+(?:\w+\s+)?up$",
+        "turn_on",
+    ),
+    (r"^(?:please\s+)?(?:deactivate|disable|kill|cut|power down|shut down)\b", "turn_off"),
     (
         r"\b(?:turn|switch|put|set|shift)\s+(?:\w+\s+){0,4}?off\b|\boff(?: please| now)*$",
         "turn_off",

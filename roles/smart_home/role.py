@@ -82,6 +82,7 @@ class SmartHomeRole:
         """
         text = joined_rooms(without_wake_word(text).strip().rstrip("?!. "))
         text = without_which_clause(text)  # "turn off any lights that are still on"
+        text = _BEDTIME.sub("", text) or text  # "good night, turn off the lights"
         speaker = SPEAKER_AREA.get()
         if (quiet := for_a_while(text, runtime.clock.now())) is not None:
             muted = self._muted_for(*quiet, slots, runtime, history)
@@ -189,6 +190,13 @@ class SmartHomeRole:
 
 
 _WHAT = "What should I do, and with which device?"
+_BEDTIME = re.compile(
+    r"^(?:good ?night|night night|i am going to bed|i'?m going to bed|im going to bed|"
+    r"(?:it'?s |its )?time (?:for bed|to sleep)|bed ?time|i am leaving|i'?m leaving|im leaving)"
+    r"[\s,.!]+(?:so |and |please )?(?=(?:turn|switch|shut|put|kill|lock|close|dim)\b)",
+    re.I,
+)
+"""A bedtime or leaving word before the command it comes with ("good night, turn off ...")."""
 
 
 def _state_or_ask(

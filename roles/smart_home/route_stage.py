@@ -131,6 +131,11 @@ _SILENT = re.compile(
 """Asking to be silent for a while ("shut up for ten minutes", "be quiet until 5pm"): the player
 is muted, then unmuted; claimed when the home has a media player. Said with no while ("shut up",
 "stop talking") it is left to the classifier: CLINC150 files those as cancelling."""
+_HEAR = re.compile(
+    r"^i (?:can ?not|cant|can't|can barely|can hardly) hear (?:you|anything|a thing|it|the "
+    r"(?:music|tv|television|sound|speakers?|movie|show))(?: at all| properly| well)?$"
+)
+"""Too quiet ("i can't hear anything"): the player in use, a step up; claimed with a player."""
 _DARK = re.compile(
     r"^(?:it is|its|it's) (?:(?:so|too|very|really|awfully|pretty|quite|a bit|rather) )*"
     r"(?:dark|dim|gloomy|bright)(?: in here| here| in (?:the|my|this) [a-z ]{2,20})?$|"
@@ -301,7 +306,7 @@ class HomeStage:
         if self._media is not None and (found := self._media.match(text)) is not None:
             if _COMMAND.match(text[found.end() :].strip()):
                 return "A command to this home's media player."  # "TV, go back a track"
-        if self._player and (_VOLUME.match(text) or _HUSH.match(text) or _SILENT.match(text)):
+        if self._player and any(p.match(text) for p in (_VOLUME, _HUSH, _SILENT, _HEAR)):
             return "A volume command for this home's media player."
         if self._lights and _DARK.match(text):
             return "The room is too dark or too bright: this home has lights."

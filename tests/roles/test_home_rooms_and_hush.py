@@ -212,3 +212,30 @@ async def test_a_volume_level_said_as_a_word_or_of_the_sound(
     assert [(s.tool, s.arguments.get("volume")) for s in plan.steps] == [
         ("smart_home.set_volume", level)
     ]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "request_",
+    [
+        "make it dark",
+        "darkness please",
+        "no more lights",
+        "stop the lights",
+        "please deactivate the lights",
+        "good night, turn off the lights",
+    ],
+)
+async def test_everyday_ways_to_put_the_lights_out(settings: Any, request_: str) -> None:
+    async with AgentSystem(settings) as system:
+        after = await run(system, request_)
+    assert {after[d]["state"] for d in ("kitchen_light", "lounge_lamp", "bed_light")} == {"off"}
+
+
+@pytest.mark.anyio
+async def test_i_cant_hear_anything_turns_the_player_up(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        decision = await system.aroute("i can't hear anything")
+        after = await run(system, "i can't hear anything")
+    assert decision.reason == _CLAIMED
+    assert after["speaker"]["volume"] == 50  # the one playing, a step up
