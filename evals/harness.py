@@ -200,7 +200,7 @@ class Harness:
             out.descriptions = [step.description or "" for step in plan.steps]
             out.arguments = [dict(step.arguments) for step in plan.steps]
             out.unsupported = list(plan.unsupported)
-            out.scheduled = await self._scheduled(out.arguments, out.tools, extra)
+            out.scheduled = await self._scheduled(plan, extra)
             if (
                 not plan.steps
                 and plan.planner == f"role:{out.role}"
@@ -235,7 +235,7 @@ class Harness:
             answered.tools = [step.tool for step in plan.steps]
             answered.arguments = [dict(step.arguments) for step in plan.steps]
             answered.unsupported = list(plan.unsupported)
-            answered.scheduled = await self._scheduled(answered.arguments, answered.tools, extra)
+            answered.scheduled = await self._scheduled(plan, extra)
             if (
                 run
                 and answered.tools
@@ -252,18 +252,17 @@ class Harness:
         out.answer, out.answered = reply, answered
         return answered
 
-    async def _scheduled(
-        self, arguments: list[dict[str, Any]], tools: list[str], extra: dict[str, Any]
-    ) -> list[Outcome]:
-        """The plans of the commands that planned timers run when they ring (see `Outcome`)."""
+    async def _scheduled(self, plan: Any, extra: dict[str, Any]) -> list[Outcome]:
+        """The plans of the commands that `plan`'s timers run when they ring (see `Outcome`);
+        the ring time counts from when the plan was made (the role's own "now")."""
         found: list[Outcome] = []
-        for tool, args in zip(tools, arguments, strict=True):
-            command = str(args.get("command") or "").strip()
-            if tool != "timer.set" or not command:
+        for step in plan.steps:
+            command = str(step.arguments.get("command") or "").strip()
+            if step.tool != "timer.set" or not command:
                 continue
             later = Outcome(text=command)
-            wait = parse_duration(str(args.get("duration") or ""))
-            now = self._sys.engine.runtime.clock.now()
+            wait = parse_duration(str(step.arguments.get("duration") or ""))
+            now = plan.created_at
             try:
                 plan = await self._sys.aplan(command, thread_id=str(uuid.uuid4()), **extra)
             except Exception as exc:  # a crash is a miss, reported with its message

@@ -95,3 +95,11 @@ def test_the_whole_home_and_amounts_said_as_words() -> None:
     assert slot_in("change_amount", "to max", full, args_text(full, TODAY))
     assert not slot_in("change_amount", "to half", full, args_text(full, TODAY))
     assert not slot_in("time", "half past seven", half, args_text(half, TODAY))
+
+
+@pytest.mark.anyio
+async def test_the_ring_time_is_the_clock_time_said() -> None:
+    async with Harness(home.voice_home_toml()) as harness:
+        out = await harness.observe("go silent until three pm")
+    assert [s.tools for s in out.scheduled] == [["smart_home.media"]]
+    assert out.scheduled[0].rings_at.endswith("T15:00:00+00:00")
