@@ -78,3 +78,106 @@ async def test_given_text_is_summarized_offline(system: AgentSystem) -> None:
     assert [s.tool for s in plan.steps] == ["summarization.summarize"]
     assert plan.steps[0].arguments["text"].startswith("The council met on Monday")
     assert result.reply and len(result.reply) < len(text)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("can you remember that the spare key is under the mat", "The spare key is under the mat"),
+        ("i want you to remember that my dentist is Dr Lee", "My dentist is Dr Lee"),
+        ("save this: the wifi password is tulip77", "The wifi password is tulip77"),
+        ("keep in mind i'm vegetarian", "I'm vegetarian"),
+        ("my gym locker is 112, remember that", "My gym locker is 112"),
+        ("the boiler code is 4491 - please note that", "The boiler code is 4491"),
+    ],
+)
+async def test_facts_said_the_everyday_way_are_remembered(
+    system: AgentSystem, text: str, fact: str
+) -> None:
+    decision = await system.aroute(text)
+    assert decision.role == "memory"
+    plan = await system.aplan(text)
+    assert [(s.tool, s.arguments) for s in plan.steps] == [("memory.remember", {"fact": fact})]
+
+
+@pytest.mark.anyio
+async def test_a_fact_said_first_is_found_again(system: AgentSystem) -> None:
+    await system.arun("my gym locker is 112, remember that", thread_id="t")
+    recalled = await system.arun("what is my gym locker", thread_id="t2")
+    assert "112" in recalled.reply
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "text", ["what do you know about me", "list everything you remember", "what have you saved"]
+)
+async def test_asking_what_was_kept_lists_the_memories(system: AgentSystem, text: str) -> None:
+    plan = await system.aplan(text)
+    assert [s.tool for s in plan.steps] == ["memory.list"]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "text",
+    [
+        "remember to call mom at 5",
+        "what did i want to remember",
+        "list the things i wanted to remember",
+        "remember that my meeting is at 3 tomorrow",
+        "add remember to register for the race on my calendar",
+    ],
+)
+async def test_reminders_and_other_roles_requests_are_not_facts_to_keep(
+    system: AgentSystem, text: str
+) -> None:
+    decision = await system.aroute(text)
+    assert "remembered" not in (decision.reason or "")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "minutes", "message"),
+    [
+        ("ping me in 10 minutes", 10, "your notification"),
+        ("can you notify me in 15 minutes", 15, "your notification"),
+        ("ping me at 9:45 to stretch", 45, "stretch"),
+    ],
+)
+async def test_a_notification_at_a_time_is_a_reminder_then(
+    system: AgentSystem, text: str, minutes: int, message: str
+) -> None:
+    assert (await system.aroute(text)).role == "notify"
+    plan = await system.aplan(text)
+    assert [s.tool for s in plan.steps] == ["timer.remind"]
+    assert plan.steps[0].arguments["text"] == message
+    assert plan.steps[0].arguments["when"] == f"2026-03-02T09:{minutes:02d}:00+00:00"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "body"),
+    [
+        (
+            "what's the gist of this: the bus company will cut two routes in may",
+            "the bus company will cut two routes in may",
+        ),
+        (
+            "boil this down: the school closes at noon, so pick the kids up early",
+            "the school closes at noon, so pick the kids up early",
+        ),
+        (
+            "can you give me a summary of this text: the budget passed, the hire starts monday,"
+            " then we set a timer for the demo",
+            "the budget passed, the hire starts monday, then we set a timer for the demo",
+        ),
+    ],
+)
+async def test_the_whole_text_after_a_summarize_command_is_summarized(
+    system: AgentSystem, text: str, body: str
+) -> None:
+    assert (await system.aroute(text)).role == "summarize"
+    plan = await system.aplan(text)
+    assert [(s.tool, s.arguments["text"]) for s in plan.steps] == [
+        ("summarization.summarize", body)
+    ]

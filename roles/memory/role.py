@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
+from roles.memory._stage import TRAILING, claim
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -19,10 +20,11 @@ __all__ = ["ROLE", "MemoryRole"]
 
 _POLITE = (
     r"^(?:(?:hey|ok|okay|so)[,\s]+)?(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
+    r"(?:i\s+(?:want|need|would\s+like)\s+you\s+to\s+)?"
 )
 _REMEMBER = re.compile(
     _POLITE + r"(?:remember|memori[sz]e|note|make\s+a\s+note|keep\s+in\s+mind|don'?t\s+forget"
-    r"|never\s+forget|store|save)\s*(?:that|this|the\s+fact\s+that|:)?\s+(?P<fact>.+)$",
+    r"|never\s+forget|note\s+down|store|save)\s*(?:that|this|the\s+fact\s+that)?\s*:?\s+(?P<fact>.+)$",
     re.IGNORECASE,
 )
 _FORGET = re.compile(
@@ -33,7 +35,8 @@ _FORGET = re.compile(
 _LIST = re.compile(
     r"\b(?:what\s+(?:do|did)\s+you\s+(?:know|remember)\s+about\s+me|what\s+have\s+i\s+told\s+you"
     r"|(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+|your\s+|the\s+)?(?:memories|remembered\s+facts"
-    r"|facts\s+you\s+(?:know|remember))|everything\s+you\s+(?:know|remember))\b",
+    r"|facts\s+you\s+(?:know|remember))|everything\s+you\s+(?:know|remember)"
+    r"|what\s+(?:facts\s+)?have\s+you\s+(?:remembered|saved|kept))\b",
     re.IGNORECASE,
 )
 _ABOUT = re.compile(
@@ -84,6 +87,10 @@ class MemoryRole:
         "forget what I said about the plumber",
     )
 
+    def route_stage(self, runtime: Runtime) -> Any:
+        """Claim facts to keep and "what do you know about me" before the classifier."""
+        return claim
+
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | Clarification:
@@ -97,6 +104,8 @@ class MemoryRole:
                 from roles.timer.role import ROLE as TIMER
 
                 return TIMER.interpret(f"remind me {found['fact']}", slots, runtime, history)
+            return RoleCall("memory.remember", {"fact": _first_person(found["fact"])})
+        if (found := TRAILING.match(stripped)) and not _REMEMBER.match(stripped):
             return RoleCall("memory.remember", {"fact": _first_person(found["fact"])})
         if found := _FORGET.match(stripped):
             return RoleCall("memory.forget", {"memory": found["what"].strip(" \"'")})

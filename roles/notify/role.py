@@ -11,7 +11,9 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
+from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.routing.slots import extract_label, parse_duration, parse_when
+from agent_system.understanding import split_clauses
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -25,6 +27,30 @@ _SAYING = re.compile(
 )
 _WHEN = re.compile(r"\b(?:when|once|as\s+soon\s+as|if)\b", re.IGNORECASE)
 _TO = re.compile(r"\b(?:to|about)\s+(?P<what>.+)$", re.IGNORECASE)
+
+
+_CLAIM = re.compile(
+    r"^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:(?:notify|ping)\s+me"
+    r"\s+(?:in|at|tomorrow|tonight|on)\b|send\s+(?:me\s+)?(?:a\s+|an\s+)?(?:push\s+)?"
+    r"(?:notification|alert)\s+(?:saying|that\s+says|that|reading|with\s+the\s+(?:message|text))\b"
+    r"|push\s+(?:a\s+)?notification\b)",
+    re.IGNORECASE,
+)
+"""Requests that name a notification outright ("ping me in 10 minutes", "send a push
+notification saying the build is done")."""
+
+
+def claim(request: RouteRequest) -> RouteDecision | None:
+    """Claim a notification asked for by name, at a time or now."""
+    if not _CLAIM.match(request.text.strip()) or len(split_clauses(request.text)) > 1:
+        return None
+    return RouteDecision(
+        target=RouteTarget.FAST_REPLY,
+        role="notify",
+        confidence=0.95,
+        reason="A notification asked for by name.",
+        scores={"notify": 0.95},
+    )
 
 
 class NotifyRole:
@@ -47,6 +73,10 @@ class NotifyRole:
         "let me know when it is 8 pm",
         "send me an alert saying the door is open",
     )
+
+    def route_stage(self, runtime: Runtime) -> Any:
+        """Claim "ping me in 10 minutes" and "send me a notification saying ..." first."""
+        return claim
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]

@@ -11,23 +11,45 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
+from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
     from agent_system.runtime import Runtime
 
-__all__ = ["COMMAND", "ROLE", "SummarizeRole"]
+__all__ = ["COMMAND", "ROLE", "SummarizeRole", "claim"]
 
 COMMAND = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:summari[sz]e|sum\s+up|tl;?\s*dr|condense"
-    r"|give\s+me\s+(?:a\s+|the\s+)?(?:summary|gist|key\s+points|tl;?dr|bullet\s+points)"
-    r"|(?:write|make)\s+(?:me\s+)?(?:a\s+)?summary)\b"
+    r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:summari[sz]e|sum\s+up"
+    r"|tl;?\s*dr|condense|shorten|boil\s+(?:this|it)\s+down|briefly\s+summari[sz]e"
+    r"|give\s+me\s+(?:a\s+|the\s+)?(?:short\s+|quick\s+|brief\s+)?(?:summary|gist|key\s+points"
+    r"|key\s+takeaways|main\s+points|tl;?dr|bullet\s+points)"
+    r"|what(?:'s|\s+is|\s+are)\s+the\s+(?:gist|key\s+points|main\s+points|key\s+takeaways)"
+    r"|(?:write|make)\s+(?:me\s+)?(?:a\s+)?(?:short\s+|quick\s+|brief\s+)?summary)\b"
     r"(?:\s+(?:of|for))?(?:\s+(?:this|the\s+following|that|these\s+notes|this\s+text))?"
     r"(?:\s+(?:text|article|email|note|notes|in\s+bullet\s+points|as\s+bullet\s+points|briefly"
     r"|in\s+detail))*\s*[:\-]?\s*",
     re.IGNORECASE,
 )
 """The command that opens a summarize request; the text to summarize follows it."""
+
+
+def claim(request: RouteRequest) -> RouteDecision | None:
+    """Claim a summarize command followed by its text, whatever the text says.
+
+    The text may hold "and", commas, times or any role's words: they are the text, not requests.
+    """
+    found = COMMAND.match(request.text)
+    if found is None or len(request.text[found.end() :].split()) < 4:
+        return None
+    return RouteDecision(
+        target=RouteTarget.FAST_REPLY,
+        role="summarize",
+        confidence=0.95,
+        slots={"whole": True},
+        reason="A summarize command with the text to summarize.",
+        scores={"summarize": 0.95},
+    )
 
 
 class SummarizeRole:
@@ -47,6 +69,10 @@ class SummarizeRole:
         "can you summarize this article for me: scientists found water on a distant moon",
         "make me a summary of these notes: call the bank, renew the passport, book flights",
     )
+
+    def route_stage(self, runtime: Runtime) -> Any:
+        """Claim "summarize: <text>" before the classifier and the compound rules."""
+        return claim
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
