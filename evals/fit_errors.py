@@ -15,7 +15,13 @@ import sys
 
 from evals import home, splits
 from evals.harness import Harness
-from evals.voice import CLINC_TOOL_ROLES, LABEL_CONFLICTS, evaluate_voice
+from evals.voice import (
+    LABEL_CONFLICTS,
+    clinc_in_role,
+    clinc_outcome,
+    clinc_to_tool,
+    evaluate_voice,
+)
 
 
 async def _clinc(limit: int | None) -> int:
@@ -29,19 +35,20 @@ async def _clinc(limit: int | None) -> int:
         for row in rows:
             if row.intent in LABEL_CONFLICTS:
                 continue
-            out = await harness.route(row.text)
+            out, planned = await clinc_outcome(harness, row.text)
+            got = f"{out.role} {sorted(planned)}" if planned else out.role
             role = role_map.get(row.intent)
             if role is None:
                 oos[1] += 1
-                if out.role in CLINC_TOOL_ROLES:
+                if clinc_to_tool(out, planned):
                     oos[0] += 1
-                    print(f"OOS  {row.intent:<22} {row.text!r} -> {out.role} {out.confidence:.2f}")
+                    print(f"OOS  {row.intent:<22} {row.text!r} -> {got} {out.confidence:.2f}")
                 continue
             in_role[1] += 1
-            if out.role == role:
+            if clinc_in_role(out, planned, role):
                 in_role[0] += 1
             else:
-                print(f"MISS {row.intent:<22} {row.text!r} -> {out.role} {out.confidence:.2f}")
+                print(f"MISS {row.intent:<22} {row.text!r} -> {got} {out.confidence:.2f}")
     print(
         f"\nclinc150 fit: in-role {in_role[0] / max(1, in_role[1]):.3f} ({in_role[1]} rows); "
         f"out of scope to a tool role {oos[0] / max(1, oos[1]):.4f} ({oos[0]}/{oos[1]})"

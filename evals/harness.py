@@ -182,6 +182,14 @@ class Harness:
         out.confidence, out.route_ms = decision.confidence, decision.elapsed_ms
         return out
 
+    async def planned_tools(self, text: str) -> list[str]:
+        """The tools ``aplan`` plans for `text` (a crash plans nothing)."""
+        try:
+            plan = await self._sys.aplan(text)
+        except Exception:  # a crash is a miss, as in `route`
+            return []
+        return [step.tool for step in plan.steps]
+
     async def observe(self, text: str, *, run: bool = False, area: str | None = None) -> Outcome:
         """Route and plan `text`; run it too when `run` and every planned tool is local."""
         system = self._sys

@@ -179,9 +179,14 @@ def clinc_section(result: SetResult, split_note: str) -> list[str]:
     lines += _table(
         ["measure", "share [95% CI] (n)"],
         [
-            ["in-role: a mapped request reaches its role", tally.rate("all", "in_role").cell()],
             [
-                "out of scope (every unmapped intent and `oos`) sent to a tool role",
+                "in-role: a mapped request reaches its role (routed there, or sent to planning "
+                "and planned offline with that role's tools only)",
+                tally.rate("all", "in_role").cell(),
+            ],
+            [
+                "out of scope (every unmapped intent and `oos`) sent to a tool role, or planned "
+                "offline with a tool role's tools",
                 tally.rate("all", "oos_to_tool").cell(),
             ],
             ["`oos` only, sent to a tool role", tally.rate("all", "oos_only_to_tool").cell()],

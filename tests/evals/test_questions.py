@@ -91,3 +91,39 @@ async def test_a_new_list_without_a_name_is_asked_for_and_the_answer_starts_it()
     tally = result.tally
     assert tally.rate("all", "asked").hits == 1
     assert tally.rate("all", "tool").hits == 1 and tally.rate("all", "stored").hits == 1
+
+
+_PLANS = {
+    "set alarms for 8am and 9am": ["timer.alarm", "timer.alarm"],
+    "alarm at 8 and what's on my calendar": ["timer.alarm", "calendar.list"],
+    "text bob and tell him it will rain": ["weather.current"],
+    "what is my credit score": [],
+}
+
+
+class _PlansEverything:
+    """A stand-in harness whose router sends everything to planning, and whose offline
+    planner plans the tools listed for each request."""
+
+    def roles(self) -> frozenset[str]:
+        return frozenset({"timer", "calendar", "weather"})
+
+    async def route(self, text: str) -> Outcome:
+        return Outcome(text=text, role="planner")
+
+    async def planned_tools(self, text: str) -> list[str]:
+        return _PLANS[text]
+
+
+@pytest.mark.anyio
+async def test_clinc_requests_sent_to_planning_count_by_what_is_planned_offline() -> None:
+    rows = [
+        Row("set alarms for 8am and 9am", "alarm", "clinc150"),  # the timer role's tools only
+        Row("alarm at 8 and what's on my calendar", "alarm", "clinc150"),  # another role too
+        Row("text bob and tell him it will rain", "text", "clinc150"),  # acted on: a tool role
+        Row("what is my credit score", "credit_score", "clinc150"),  # nothing planned
+    ]
+    result = await evaluate_clinc(_PlansEverything(), rows, {"alarm": "timer"})  # type: ignore[arg-type]
+    in_role, to_tool = result.tally.rate("all", "in_role"), result.tally.rate("all", "oos_to_tool")
+    assert (in_role.hits, in_role.n) == (1, 2)
+    assert (to_tool.hits, to_tool.n) == (1, 2)
