@@ -11,6 +11,7 @@ in the reply as not done: no clause is dropped silently.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from agent_system.planning.models import (
@@ -62,6 +63,37 @@ class ClauseRouter(Protocol):
     def decide(self, request: RouteRequest) -> RouteDecision: ...
 
 
+_PRONOUN = re.compile(r"\b(?:it|them)\b(?!\s*(?:'s|is|was|will|would|rains?|snows?)\b)", re.I)
+_AUXILIARY = re.compile(
+    r"\b(?:is|was|are|were|will|would|does|did|do|can|could|should|has|had|be|if|that)\s*$", re.I
+)  # "what time is it", "is it snowing", "if it rains": the weather's or the clock's "it"
+
+
+def _resolve_pronoun(text: str, referent: str) -> str:
+    """ "remind me to buy it" -> "remind me to buy milk" when the clause before acted on milk;
+    `text` unchanged without such a pronoun (or with two of them: no guessing)."""
+    found = list(_PRONOUN.finditer(text))
+    if len(found) != 1 or _AUXILIARY.search(text[: found[0].start()]):
+        return text
+    return text[: found[0].start()] + referent + text[found[0].end() :]
+
+
+def _referent(arguments: dict[str, Any]) -> str | None:
+    """What a call acts on, as words a later clause's "it" can stand for."""
+    items = arguments.get("items")
+    if isinstance(items, list) and items and all(isinstance(i, str) for i in items):
+        return " and ".join(items)
+    for key in ("item", "title", "event"):
+        if isinstance(value := arguments.get(key), str) and value:
+            return value
+    device, area = arguments.get("device"), arguments.get("area")
+    if isinstance(device, str) and device:
+        if isinstance(area, str) and area and area.lower() not in device.lower():
+            return f"the {area.lower()} {device}"
+        return device if device.lower().startswith("the ") else f"the {device}"
+    return None
+
+
 def _day_phrase(text: str) -> str | None:
     match = _DAY.search(text)
     return match.group(0) if match else None
@@ -101,7 +133,11 @@ class EmbeddedPlanner:
         unsupported: list[str] = []
         notes: list[str] = []
         day_context = next((d for c in clauses if (d := _day_phrase(c.text))), None)
+        referent: str | None = None  # what the previous clause acted on ("milk", "the lamp")
         for clause in clauses:
+            if referent and (named := _resolve_pronoun(clause.text, referent)) != clause.text:
+                clause = replace(clause, text=named)  # "add milk and then remind me to buy it"
+            referent = None
             decision = self.router.decide(RouteRequest(text=clause.text, history=history))
             role = self.roles.get(decision.role or "") if decision.role else None
             if role is None or decision.confidence < self.min_confidence:
@@ -127,6 +163,7 @@ class EmbeddedPlanner:
                 unsupported.append(f"{clause.text!r}: {choice.question}")
                 continue
             *extra, last = calls_of(choice)
+            referent = _referent(last.arguments)
             before = [steps[-1].id] if clause.joined_by == "then" and steps else []
             for call in extra:  # several targets of one clause: independent parallel steps
                 step_roles[f"s{len(steps) + 1}"] = declaration(role)

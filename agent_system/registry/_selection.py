@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from agent_system.registry._actions import with_actions
 from agent_system.registry.spec import ToolSpec
 
 __all__ = [
@@ -385,5 +386,5 @@ def _role_queue(
         index = ToolIndex(candidates, min_relevance=0.0)
         if indexes is not None:
             indexes[names] = index
-    ranked = [spec.name for spec, _ in index.search(clause, len(candidates))]
+    ranked = [spec.name for spec, _ in index.search(with_actions(clause), len(candidates))]
     return ranked + [name for name in names if name not in ranked]

@@ -179,7 +179,8 @@ class EmbeddedRouter:
         if claimed is not None:
             if claimed.slots.get("whole"):  # the role read every clause itself
                 return claimed
-            # A stage must not claim the whole of a request with two roles in it.
+            # A stage must not claim the whole of a request with two actions in it (of two
+            # roles, or two of its own: "turn off the lights and the fan").
             return self._mixed_compound(text, pieces, placed) or claimed
         if (home := home_statement(text)) is not None:
             return RouteDecision(
@@ -249,14 +250,14 @@ class EmbeddedRouter:
     def _mixed_compound(
         self, text: str, pieces: list[SplitClause], placed: _Placed
     ) -> RouteDecision | None:
-        """The compound decision when `text` holds clauses of two or more roles, each placed
-        the way it would be on its own (first stages included), else None."""
+        """The compound decision when `text` holds two or more actions, each placed the way
+        it would be on its own (first stages included), of one role or several, else None."""
         if len(pieces) < 2:
             return None
         compound = find_compound(
             text, placed.role, self.plan_threshold, self.tool_roles, pieces=pieces
         )
-        if compound is None or len({c.role for c in compound}) < 2:
+        if compound is None:
             return None
         return _compound_decision(compound, {})
 

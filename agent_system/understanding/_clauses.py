@@ -384,7 +384,11 @@ def _spread_devices(piece: str) -> list[str]:
             return [piece]  # "open my email and reply", "open the app and go to tickets"
     tail = "" if particle or found.groupdict().get("tail") is None else found["tail"]
     stripped = [re.sub(r"^the\s+", "", item, flags=re.IGNORECASE) for item in items]
-    if all(len(b.split()) == 1 for b in stripped[:-1]) and len(stripped[-1].split()) >= 2:
+    if (
+        all(len(b.split()) == 1 for b in stripped[:-1])
+        and len(stripped[-1].split()) >= 2
+        and not re.match(r"^(?:the|my|all|a|an|our)\b", items[-1], re.IGNORECASE)
+    ):  # "the tv and the bedroom lamp": the last item has its own article, so no shared head
         head = stripped[-1].split()[-1]  # "the kitchen, bedroom and hall lights": one head noun
         items = [f"{item} {head}" for item in items[:-1]] + [items[-1]]
     first = _AREA_OF_FIRST.match(items[0])

@@ -51,6 +51,38 @@ def test_every_part_of_a_compound_request_keeps_a_tool_in_the_top_k(
         assert options & set(chosen), (options, chosen)
 
 
+@pytest.mark.parametrize(
+    ("text", "needed"),
+    [
+        # the role's tool named for the clause's noun ("alarm") used to outrank the one for its
+        # action (a cancel, a list), and the role's third-best tool fell off the top k
+        (
+            "remove my morning alarm, add eggs to my list and what's the weather in Rome",
+            [{"timer.cancel"}, {"lists.add"}, {"weather.current", "weather.forecast"}],
+        ),
+        (
+            "are there any alarms set for tomorrow and turn off the kitchen light",
+            [{"timer.list"}, {"smart_home.turn_off"}],
+        ),
+        (
+            "make my lights green then what's on my calendar friday",
+            [{"smart_home.set_color"}, {"calendar.list"}],
+        ),
+        (
+            "start the roomba and set a timer for 10 minutes",
+            [{"smart_home.start_vacuum"}, {"timer.set"}],
+        ),
+    ],
+)
+def test_a_clause_keeps_the_tool_of_its_action_not_only_of_its_noun(
+    registry: ToolRegistry, text: str, needed: list[set[str]]
+) -> None:
+    chosen = [spec.name for spec, _ in registry.search(text, 8)]
+    assert len(chosen) <= 8
+    for options in needed:
+        assert options & set(chosen), (options, chosen)
+
+
 def test_lexical_ranking_alone_misses_a_part_that_shares_no_word_with_its_tools(
     registry: ToolRegistry,
 ) -> None:
