@@ -32,6 +32,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from agent_system.understanding._spread import another
+from agent_system.understanding._spread import spread as _spread
 from agent_system.understanding._text import normalize, ungroup_digits
 
 __all__ = ["Clause", "Judge", "opens_request", "split_clauses"]
@@ -155,6 +157,8 @@ def split_clauses(
             condition, negated = pending
         pending = None
         joined = "start" if not clauses else kind
+        if clauses and (again := another(piece, clauses[-1].text)) is not None:
+            piece = again  # "set a timer for 5 minutes, then another for 10"
         for i, item in enumerate(_spread(piece)):
             clauses.append(
                 Clause(item, joined if i == 0 else "and", condition, negated, item != piece)
@@ -268,139 +272,3 @@ _STRONG = re.compile(
 def _starts_strong_command(text: str) -> bool:
     """A clear new command even inside a message ("remind me to call mom, and set a timer")."""
     return _STRONG.match(text.strip()) is not None and len(text.split()) >= 3
-
-
-# --- shared verbs ------------------------------------------------------------------------------
-_NUM = (
-    r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety)"
-)
-_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)"
-_LIST_SEP = r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*)"
-_DURATIONS = re.compile(
-    rf"\b(?P<list>{_NUM}(?:{_LIST_SEP}{_NUM})+)\s+(?P<unit>{_UNIT})\b", re.IGNORECASE
-)
-_CLOCK = r"\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?"
-_TIMES = re.compile(
-    rf"\b(?P<pre>at|for)\s+(?P<list>{_CLOCK}(?:{_LIST_SEP}{_CLOCK})+)(?P<ap>\s*[ap]\.?m\.?)?"
-    r"(?=\s|$|[,.?!])",
-    re.IGNORECASE,
-)
-_DAY = (
-    r"(?:(?:next|this|coming)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-    r"|today|tomorrow|tonight|the\s+day\s+after(?:\s+tomorrow)?"
-)
-_DAYS = re.compile(
-    rf"\b(?P<pre>(?:on|for)\s+)?(?P<list>(?:{_DAY})(?:{_LIST_SEP}(?:on\s+)?(?:{_DAY}))+)\b",
-    re.IGNORECASE,
-)
-_DEVICE_VERB = re.compile(
-    r"^(?P<verb>(?:please\s+)?(?:turn|switch|put)\s+(?:on|off)|lock|unlock|open|close|shut|dim"
-    r"|brighten)\s+(?P<object>.+?)(?P<tail>\s+(?:to|at)\s+\d+\s*(?:%|percent)?)?$",
-    re.IGNORECASE,
-)
-_DEVICE_PARTICLE = re.compile(
-    r"^(?P<verb>(?:please\s+)?(?:turn|switch|put))\s+(?P<object>.+?)\s+(?P<particle>on|off)$",
-    re.IGNORECASE,
-)
-_AREA_OF_FIRST = re.compile(r"^(?P<device>.+?)\s+(?P<prep>in|of)\s+the\s+(?P<area>.+)$", re.I)
-_WEATHER = re.compile(r"\b(?:weather|forecast|temperature|rain|snow|sunny|hot|cold)\b", re.I)
-_PLACES = re.compile(
-    rf"\b(?P<pre>in|for)\s+(?P<list>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*(?:{_LIST_SEP}"
-    r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)+)"
-)
-_NOT_DEVICES = frozenset("go tap select reply start play check read send search".split())
-_COLORS = frozenset("red green blue yellow white warm cool orange purple pink".split())
-_PLURALS = re.compile(r"\b(timer|alarm|reminder|event|meeting)s\b", re.IGNORECASE)
-
-
-def _items(listed: str) -> list[str]:
-    parts = re.split(_LIST_SEP, listed.strip(), flags=re.IGNORECASE)
-    return [re.sub(r"^on\s+", "", p.strip(), flags=re.I) for p in parts if p.strip()]
-
-
-_ANOTHER = re.compile(
-    rf"^(?P<first>.*?\b(?:timer|alarm|reminder)\b.*?\bfor\s+(?P<n>{_NUM})\s+(?P<unit>{_UNIT}))"
-    rf"\s+and\s+(?:another|one\s+more|a\s+second)(?:\s+one)?\s+(?:for\s+)?(?P<m>{_NUM})"
-    rf"(?:\s+(?P<unit2>{_UNIT}))?$",
-    re.IGNORECASE,
-)
-
-
-def _spread(piece: str) -> list[str]:
-    """One text per item when a verb governs a list; else ``[piece]``."""
-    if match := _ANOTHER.match(piece.strip()):  # "a timer for 5 minutes and another for 10"
-        first = match["first"]
-        unit = match["unit2"] or match["unit"]
-        second = first[: match.start("n")] + f"{match['m']} {unit}"
-        return [first, second]
-    if match := _DURATIONS.search(piece):
-        return [
-            _singular(piece[: match.start()] + f"{item} {match['unit']}" + piece[match.end() :])
-            for item in _items(match["list"])
-        ]
-    if (match := _TIMES.search(piece)) and re.search(r"\balarms?\b|\bwake\b", piece, re.I):
-        items = _items(match["list"])
-        last_ap = re.search(r"[ap]\.?m\.?$", items[-1], re.IGNORECASE)
-        ap = (match["ap"] or (last_ap[0] if last_ap else "")).strip()
-        return [
-            _singular(
-                piece[: match.start()] + f"{match['pre']} {item}"
-                + (f" {ap}" if ap and not re.search(r"[ap]\.?m", item, re.I) else "")
-                + piece[match.end() :]
-            )
-            for item in items
-        ]  # fmt: skip
-    if match := _DAYS.search(piece):
-        pre = match["pre"] or ""
-        return [
-            _singular(piece[: match.start()] + pre + item + piece[match.end() :])
-            for item in _items(match["list"])
-        ]
-    if _WEATHER.search(piece) and (match := _PLACES.search(piece)):
-        return [
-            piece[: match.start()] + f"{match['pre']} {item}" + piece[match.end() :]
-            for item in _items(match["list"])
-        ]
-    return _spread_devices(piece)
-
-
-def _spread_devices(piece: str) -> list[str]:
-    found = _DEVICE_VERB.match(piece.strip())
-    particle = ""
-    if found is None:
-        found = _DEVICE_PARTICLE.match(piece.strip())
-        if found is None:
-            return [piece]
-        particle = " " + found["particle"]
-    items = _items(found["object"])
-    if len(items) < 2 or items[0].lower() in _COLORS or items[0].lower().startswith("it"):
-        return [piece]
-    if re.search(r"\b(?:hundred|thousand)\s+and\b", found["object"], re.IGNORECASE):
-        return [piece]  # "channel nine hundred and fifty one"
-    for item in items[1:]:
-        words = item.split()
-        if opens_request(item) or words[0].lower() in _NOT_DEVICES:
-            return [piece]  # "open my email and reply", "open the app and go to tickets"
-    tail = "" if particle or found.groupdict().get("tail") is None else found["tail"]
-    stripped = [re.sub(r"^the\s+", "", item, flags=re.IGNORECASE) for item in items]
-    if (
-        all(len(b.split()) == 1 for b in stripped[:-1])
-        and len(stripped[-1].split()) >= 2
-        and not re.match(r"^(?:the|my|all|a|an|our)\b", items[-1], re.IGNORECASE)
-    ):  # "the tv and the bedroom lamp": the last item has its own article, so no shared head
-        head = stripped[-1].split()[-1]  # "the kitchen, bedroom and hall lights": one head noun
-        items = [f"{item} {head}" for item in items[:-1]] + [items[-1]]
-    first = _AREA_OF_FIRST.match(items[0])
-    out = [items[0]]
-    for item in items[1:]:
-        bare = re.sub(r"^the\s+", "", item, flags=re.I)
-        if first and len(bare.split()) <= 2 and not re.match(r"^(?:the|my|all)\b", item, re.I):
-            out.append(f"{first['device']} {first['prep']} the {bare}")  # "... and living room"
-        else:
-            out.append(item)
-    return [f"{found['verb']} {item}{particle}{tail}" for item in out]
-
-
-def _singular(text: str) -> str:
-    return _PLURALS.sub(lambda m: m[1], text)

@@ -99,3 +99,32 @@ async def test_it_is_left_alone_when_it_is_the_weather_or_the_clock(
     assert plan.steps[0].tool == "lists.add"
     assert all("milk" not in str(s.arguments) for s in plan.steps[1:])
     assert all("milk" not in (s.description or "") for s in plan.steps[1:])
+
+
+async def test_a_verb_said_once_over_two_lists_adds_to_each(system: AgentSystem) -> None:
+    await system.arun("add eggs to my shopping list and bread to my todo list", thread_id="t")
+    shopping = await system.arun("what's on my shopping list", thread_id="t")
+    todo = await system.arun("what's on my todo list", thread_id="t")
+    assert "eggs" in shopping.reply.lower() and "bread" not in shopping.reply.lower()
+    assert "bread" in todo.reply.lower() and "eggs" not in todo.reply.lower()
+
+
+async def test_two_alarms_named_by_their_times_are_both_cancelled(system: AgentSystem) -> None:
+    for hour in ("7am", "8am", "9am"):
+        await system.arun(f"set an alarm for {hour}", thread_id="t")
+    result = await system.arun("cancel my 7am and 8am alarms", thread_id="t")
+    assert result.plan is not None
+    assert [s.tool for s in result.plan.steps] == ["timer.cancel", "timer.cancel"]
+    listing = await system.arun("list my alarms", thread_id="t")
+    assert "09:00" in listing.reply
+    assert "07:00" not in listing.reply and "08:00" not in listing.reply
+
+
+async def test_two_reminders_each_with_its_time_and_another_timer(system: AgentSystem) -> None:
+    result = await system.arun(
+        "remind me to call mom at 5pm and to water the plants at 6pm", thread_id="t"
+    )
+    assert result.plan is not None
+    assert [s.arguments["text"] for s in result.plan.steps] == ["call mom", "water the plants"]
+    plan = await system.aplan("set a timer for 5 minutes, then another for 10")
+    assert [s.arguments["duration"] for s in plan.steps] == ["5 minutes", "10 minutes"]

@@ -220,3 +220,52 @@ def test_a_judge_cuts_where_the_rules_glue() -> None:
 )
 def test_a_wake_word_before_a_comma_is_no_clause(request_text: str) -> None:
     assert texts(request_text) == [request_text]
+
+
+@pytest.mark.parametrize(
+    ("request_text", "expected"),
+    [
+        # a verb said once over two objects, each with its own place
+        (
+            "add eggs to my shopping list and bread to my todo list",
+            ["add eggs to my shopping list", "add bread to my todo list"],
+        ),
+        (
+            "take the milk off my list and the eggs off my todo list",
+            ["take the milk off my list", "take the eggs off my todo list"],
+        ),
+        # clock times listed before what they are times of
+        ("cancel my 7am and 8am alarms", ["cancel my 7am alarm", "cancel my 8am alarm"]),
+        # "another" in a clause of its own
+        (
+            "set a timer for 5 minutes, then another for 10",
+            ["set a timer for 5 minutes", "set a timer for 10 minutes"],
+        ),
+        # two messages, each with its own time
+        (
+            "remind me to call mom at 5 and to water the plants at 6",
+            ["remind me to call mom at 5", "remind me to water the plants at 6"],
+        ),
+        # each item has its own article: no head noun shared ("tv lamp")
+        (
+            "switch off the tv and the bedroom lamp",
+            ["switch off the tv", "switch off the bedroom lamp"],
+        ),
+    ],
+)
+def test_a_verb_said_once_is_spread_over_each_thing_it_governs(
+    request_text: str, expected: list[str]
+) -> None:
+    assert texts(request_text) == expected
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "remind me to buy milk and eggs at 5",  # one message with two things in it
+        "remind me to call mom and to water the plants",  # no time for either: one reminder
+        "add bread and milk to my shopping list",
+    ],
+)
+def test_one_message_or_one_list_stays_whole(request_text: str) -> None:
+    assert texts(request_text) == [request_text]
