@@ -85,6 +85,13 @@ _ASKS = re.compile(  # "check if ...", "let me know if ...": a question, not a c
     r"(?:\s+(?:me|for\s+me))?$",
     re.IGNORECASE,
 )
+# "remove the alarm if any", "... if possible": a manner of speaking, no condition to test
+_NO_CONDITION = re.compile(
+    r"^(?:any|there\s+(?:is|are)\s+(?:any|one)|(?:it|one|they)\s+exists?|possible|you\s+can|"
+    r"you\s+could|you\s+(?:don'?t|do\s+not)\s+mind|needed|necessary|so|that'?s\s+ok(?:ay)?|"
+    r"(?:it'?s|it\s+is)\s+(?:not\s+)?too\s+much\s+trouble|not|any\s+are\s+set)$",
+    re.IGNORECASE,
+)
 _CONDITION_HEAD = re.compile(r"^(?P<kw>if|unless)\s+(?P<cond>.+)$", re.IGNORECASE)
 
 
@@ -150,6 +157,9 @@ def split_clauses(
         condition: str | None = None
         negated = False
         tail = _CONDITION_TAIL.match(piece)
+        if tail and _NO_CONDITION.match(tail["cond"].strip(" ,.!?")):
+            piece = tail["body"].strip(" ,")  # "remove the alarm if any": the alarm, if any
+            tail = None
         if tail and opens_request(tail["body"], openers) and not _ASKS.search(tail["body"]):
             piece, condition = tail["body"].strip(" ,"), tail["cond"].strip(" ,")
             negated = tail["kw"].lower() == "unless"

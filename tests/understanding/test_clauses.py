@@ -269,3 +269,18 @@ def test_a_verb_said_once_is_spread_over_each_thing_it_governs(
 )
 def test_one_message_or_one_list_stays_whole(request_text: str) -> None:
     assert texts(request_text) == [request_text]
+
+
+@pytest.mark.parametrize(
+    ("request_text", "clause"),
+    [
+        ("remove my alarm if any", "remove my alarm"),
+        ("delete my alarms if there are any", "delete my alarms"),
+        ("turn on the lights if possible", "turn on the lights"),
+    ],
+)
+def test_if_any_or_if_possible_is_no_condition(request_text: str, clause: str) -> None:
+    (found,) = split_clauses(request_text)
+    assert (found.text, found.condition) == (clause, None)
+    (kept,) = split_clauses("if it rains, close the windows if possible")
+    assert (kept.text, kept.condition) == ("close the windows", "it rains")
