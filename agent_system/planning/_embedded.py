@@ -78,6 +78,12 @@ def _resolve_pronoun(text: str, referent: str) -> str:
     return text[: found[0].start()] + referent + text[found[0].end() :]
 
 
+def _place(arguments: dict[str, Any]) -> str | None:
+    """The place an earlier step of the request was about (a weather step's ``place``)."""
+    place = arguments.get("place")
+    return place if isinstance(place, str) and place.strip() else None
+
+
 def _referent(arguments: dict[str, Any]) -> str | None:
     """What a call acts on, as words a later clause's "it" can stand for."""
     items = arguments.get("items")
@@ -159,6 +165,13 @@ class EmbeddedPlanner:
                 and "start" in choice.missing
             ):  # the day came from a sibling clause and no time was said: a whole-day event
                 choice = role.interpret(f"{text} all day", slots, self.runtime, history)
+            place = next((p for s in reversed(steps) if (p := _place(s.arguments))), None)
+            if isinstance(choice, Clarification) and "place" in choice.missing and place:
+                # "what's the weather in Paris and the forecast for tomorrow": the same place
+                text = f"{text} in {place}"
+                choice = role.interpret(
+                    text, {**role_slots(role, text), **decision.slots}, self.runtime, history
+                )
             if isinstance(choice, Clarification):
                 unsupported.append(f"{clause.text!r}: {choice.question}")
                 continue

@@ -46,16 +46,19 @@ _AREA_OF_FIRST = re.compile(r"^(?P<device>.+?)\s+(?P<prep>in|of)\s+the\s+(?P<are
 _WEATHER = re.compile(r"\b(?:weather|forecast|temperature|rain|snow|sunny|hot|cold)\b", re.I)
 _PLACES = re.compile(
     rf"\b(?P<pre>in|for)\s+(?P<list>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*(?:{_LIST_SEP}"
-    r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)+)"
+    r"(?:(?:in|for)\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)+)"
 )
 _NOT_DEVICES = frozenset("go tap select reply start play check read send search".split())
 _COLORS = frozenset("red green blue yellow white warm cool orange purple pink".split())
 _PLURALS = re.compile(r"\b(timer|alarm|reminder|event|meeting)s\b", re.IGNORECASE)
 
 
-def _items(listed: str) -> list[str]:
+def _items(listed: str, keep: tuple[str, ...] = ()) -> list[str]:
+    """The items of a list, less a preposition said again ("on monday and on tuesday"), but
+    those in `keep`."""
     parts = re.split(_LIST_SEP, listed.strip(), flags=re.IGNORECASE)
-    return [re.sub(r"^on\s+", "", p.strip(), flags=re.I) for p in parts if p.strip()]
+    drop = "|".join(p for p in ("on", "in", "for") if p not in keep)
+    return [re.sub(rf"^(?:{drop})\s+", "", p.strip(), flags=re.I) for p in parts if p.strip()]
 
 
 _ANOTHER = re.compile(
@@ -174,7 +177,7 @@ def _spread_devices(piece: str) -> list[str]:
         if found is None:
             return [piece]
         particle = " " + found["particle"]
-    items = _items(found["object"])
+    items = _items(found["object"], keep=("in",))
     if len(items) < 2 or items[0].lower() in _COLORS or items[0].lower().startswith("it"):
         return [piece]
     if re.search(r"\b(?:hundred|thousand)\s+and\b", found["object"], re.IGNORECASE):
@@ -195,6 +198,10 @@ def _spread_devices(piece: str) -> list[str]:
     first = _AREA_OF_FIRST.match(items[0])
     out = [items[0]]
     for item in items[1:]:
+        area = re.match(r"^in\s+(?:the\s+)?(?P<area>.+)$", item, re.IGNORECASE)
+        if first and area:  # "the lights in the kitchen and in the bedroom"
+            out.append(f"{first['device']} {first['prep']} the {area['area']}")
+            continue
         bare = re.sub(r"^the\s+", "", item, flags=re.I)
         if first and len(bare.split()) <= 2 and not re.match(r"^(?:the|my|all)\b", item, re.I):
             out.append(f"{first['device']} {first['prep']} the {bare}")  # "... and living room"

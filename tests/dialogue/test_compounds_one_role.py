@@ -128,3 +128,20 @@ async def test_two_reminders_each_with_its_time_and_another_timer(system: AgentS
     assert [s.arguments["text"] for s in result.plan.steps] == ["call mom", "water the plants"]
     plan = await system.aplan("set a timer for 5 minutes, then another for 10")
     assert [s.arguments["duration"] for s in plan.steps] == ["5 minutes", "10 minutes"]
+
+
+async def test_a_second_weather_clause_without_a_place_takes_the_first_ones(
+    system: AgentSystem,
+) -> None:
+    plan = await system.aplan("what's the weather in Paris and what's the forecast for tomorrow")
+    assert [s.tool.split(".")[0] for s in plan.steps] == ["weather", "weather"]
+    assert [s.arguments["place"] for s in plan.steps] == ["Paris", "Paris"]
+    assert not plan.unsupported  # no "Which city?" for the second clause
+
+
+async def test_weather_in_two_places_said_with_in_twice(system: AgentSystem) -> None:
+    plan = await system.aplan("what's the weather in Rome and in Paris")
+    assert [s.arguments["place"] for s in plan.steps] == ["Rome", "Paris"]
+    lights = await system.aplan("turn on the lights in the kitchen and in the bedroom")
+    assert [s.tool for s in lights.steps] == ["smart_home.turn_on"] * 2
+    assert "bedroom" in str(lights.steps[1].arguments).lower()
