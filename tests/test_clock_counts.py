@@ -5,13 +5,18 @@ The shared offline `system` (tests/conftest.py) is on Monday 5 January 2026, 09:
 
 from __future__ import annotations
 
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
 import pytest
 
 from agent_system.api import AgentSystem
+from agent_system.testing import make_settings
+from roles.conversation._clock import clock_answer
 
-pytestmark = pytest.mark.anyio
 
-
+@pytest.mark.anyio
 @pytest.mark.parametrize(
     ("text", "reply"),
     [
@@ -25,6 +30,8 @@ pytestmark = pytest.mark.anyio
         ("is the twenty third of april a saturday", "No, it's Thursday 23 April 2026."),
         ("what is the current eastern time", "It's 04:00 in Eastern (EST)."),
         ("show me the time now in boston", "It's 04:00 in Boston (EST)."),
+        ("what time zone am i in", "Your time zone is UTC; it's 09:00 (UTC)."),
+        ("show me my timezone", "Your time zone is UTC; it's 09:00 (UTC)."),
     ],
 )
 async def test_calendar_counts_and_zone_times_are_answered(
@@ -35,6 +42,7 @@ async def test_calendar_counts_and_zone_times_are_answered(
     assert (await system.arun(text)).reply == reply
 
 
+@pytest.mark.anyio
 @pytest.mark.parametrize(
     "text",
     [
@@ -46,3 +54,11 @@ async def test_calendar_counts_and_zone_times_are_answered(
 async def test_the_users_own_spans_are_not_calendar_counts(system: AgentSystem, text: str) -> None:
     decision = await system.aroute(text)
     assert "time or the date" not in (decision.reason or "")
+
+
+def test_the_time_zone_answer_honours_the_zone_and_clock_settings(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, timezone="Europe/Paris", clock="12h")
+    now = datetime(2026, 1, 5, 15, 30, tzinfo=ZoneInfo("Europe/Paris"))
+    assert clock_answer("what is my time zone", now, settings) == (
+        "Your time zone is Europe/Paris; it's 3:30 PM (CET)."
+    )

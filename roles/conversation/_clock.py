@@ -81,7 +81,7 @@ _WEEKDAY = re.compile(
     r"|^is\s+today\s+(?P<today>.+)$",
 )
 _CLUE = re.compile(
-    r"\b(?:time|date|day|today|until|till|left|before|when|holidays?|week|month|year|"
+    r"\b(?:time|timezone|date|day|today|until|till|left|before|when|holidays?|week|month|year|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
 )
 _ZONE_TIME = re.compile(
@@ -103,6 +103,13 @@ _CALENDAR_COUNT = re.compile(
 )
 """Counts of the calendar: days in (or left in) this month or year, the week number, the day
 of the year."""
+_ZONE_Q = re.compile(
+    _LEAD_Q + r"(?:(?:i\s+)?(?:would\s+like|want)\s+to\s+(?:see|know)\s+)?(?:"
+    r"what(?:'s|\s+is)\s+(?:my|the|our)\s+(?:current\s+|local\s+)?time\s*zone"
+    r"|what\s+time\s*zone\s+(?:am\s+i|are\s+we|is\s+this|is\s+it)(?:\s+in)?"
+    r"|(?:my\s+|the\s+|our\s+)?(?:current\s+|local\s+)?time\s*zone)(?:\s+please)?$"
+)
+"""A question about the user's own time zone ("what time zone am i in")."""
 _NEXT_HOLIDAY = re.compile(
     r"\b(?:next|upcoming|coming|closest|nearest)\s+(?:\w+\s+){0,2}holiday\b"
     r"|\bholidays?\s+(?:is\s+|are\s+|comes\s+)?(?:next|coming\s+up|up\s+next|coming)\b"
@@ -213,7 +220,7 @@ def is_clock_question(text: str) -> bool:
     now = datetime.now(UTC)
     return (
         _place(said) is not None
-        or bool(_CALENDAR_COUNT.match(said))
+        or bool(_CALENDAR_COUNT.match(said) or _ZONE_Q.match(said))
         or bool(_DATE.match(said))
         or _weekday_day(said, now) is not None
         or _until(said, now) is not None
@@ -295,6 +302,9 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
     said = _ZONE_TIME.sub(r"time in \g<zone>", normalize(text))
     if counted := _CALENDAR_COUNT.match(said):
         return _count_reply(counted, now.date())
+    if _ZONE_Q.match(said):
+        mine = settings.timezone or str(now.tzinfo or "UTC")
+        return f"Your time zone is {mine}; it's {format_clock(now, settings)} ({now.tzname()})."
     place = _place(said)
     if place:
         zone = place_zone(place)
