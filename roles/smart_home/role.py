@@ -83,6 +83,7 @@ class SmartHomeRole:
         text = joined_rooms(without_wake_word(text).strip().rstrip("?!. "))
         text = without_which_clause(text)  # "turn off any lights that are still on"
         text = _BEDTIME.sub("", text) or text  # "good night, turn off the lights"
+        text = _MAY_I.sub("", text) or text  # "is it ok to lower the lights": a command
         speaker = SPEAKER_AREA.get()
         if (quiet := for_a_while(text, runtime.clock.now())) is not None:
             muted = self._muted_for(*quiet, slots, runtime, history)
@@ -197,6 +198,13 @@ _BEDTIME = re.compile(
     re.I,
 )
 """A bedtime or leaving word before the command it comes with ("good night, turn off ...")."""
+_MAY_I = re.compile(
+    r"^(?:is it (?:ok|okay|alright|all right|possible) (?:to|if you)|would it be possible to)"
+    r"\s+(?=(?:turn|switch|lower|raise|dim|brighten|start|stop|"
+    r"open|close|lock|unlock|set|make|put)\b)",
+    re.I,
+)
+"""Asking leave before a command ("is it ok to lower the lights"): the command itself."""
 
 
 def _state_or_ask(
@@ -240,6 +248,7 @@ _ACTION_FOR = {
     ("close_cover", "light"): "turn_off",  # "shut the lights"
     ("open", "light"): "turn_on",
     ("turn_on", "vacuum"): "vacuum",  # "turn on the roomba"
+    ("open", "vacuum"): "vacuum",  # "open the vacuum cleaner": start it
     ("turn_off", "vacuum"): "stop",
 }
 

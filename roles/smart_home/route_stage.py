@@ -49,7 +49,7 @@ _KIND_WORDS: dict[str, str] = {
     ),
     **dict.fromkeys("tv television".split(), "media_player"),
     **dict.fromkeys("lock locks".split(), "lock"),
-    **dict.fromkeys("vacuum roomba hoover".split(), "vacuum"),
+    **dict.fromkeys("vacuum roomba hoover irobot iroomba robovac".split(), "vacuum"),
     **dict.fromkeys("mower lawnmower".split(), "lawn_mower"),
     **dict.fromkeys("valve valves sprinkler sprinklers irrigation".split(), "valve"),
 }

@@ -239,3 +239,25 @@ async def test_i_cant_hear_anything_turns_the_player_up(settings: Any) -> None:
         after = await run(system, "i can't hear anything")
     assert decision.reason == _CLAIMED
     assert after["speaker"]["volume"] == 50  # the one playing, a step up
+
+
+@pytest.mark.anyio
+async def test_asking_leave_before_a_command_is_the_command(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        plan = await system.aplan("is it ok to lower the lights")
+    assert [(s.tool, s.arguments.get("change")) for s in plan.steps] == [
+        ("smart_home.set_brightness", -20)
+    ]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("request_", ["open the vacuum cleaner", "start irobot"])
+async def test_the_vacuums_other_names_start_it(tmp_path: Path, request_: str) -> None:
+    home = tmp_path / "home.toml"
+    vacuum = '\n[[devices]]\nid = "vac"\nname = "Robot vacuum"\nkind = "vacuum"\nstate = "docked"\n'
+    home.write_text(HOME_TOML + vacuum, encoding="utf-8")
+    async with AgentSystem(make_settings(tmp_path / "data", home_config=home)) as system:
+        decision = await system.aroute(request_)
+        plan = await system.aplan(request_)
+    assert decision.role == "smart_home"
+    assert [s.tool for s in plan.steps] == ["smart_home.start_vacuum"]
