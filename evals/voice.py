@@ -24,7 +24,10 @@ found no slot for ("When is 'Meeting with Sam'?" and no ``date``/``time`` slot; 
 and no ``time`` slot; "How long ...?"; "What should I call the event?" and no ``event_name``;
 "What should I call the new list?" / "Which list should I delete?" and no ``list_name``;
 "Which light do you mean: A, B?" and no ``house_place``: the first light named; "Which room do
-you mean?" and no ``house_place`` naming a room, only "this room"/"here": the living room),
+you mean?" and no ``house_place`` naming a room, only "this room"/"here": the living room;
+"What should I add to / take off your list?" and "What should I remind you about?", which no slot
+annotates, only when every word of the request is a generic one or an annotated slot's: "milk",
+"to call mom"),
 the simulated user answers in the same thread (`answer_for`) and the answering turn is scored in
 the request's place: its plan must be the intent's tool, the request's slots must reach its
 arguments and, when run, its stored result must be right. The share of questions asked that were
@@ -126,12 +129,39 @@ _WHICH_ROOM = re.compile(r"^which\s+room\s+do\s+you\s+mean\?$", re.I)
 _NO_ROOM_NAMED = frozenset({"this", "room", "here", "in", "the", "my", "our"})
 _WHICH_LIGHT = re.compile(r"^which\s+light\s+do\s+you\s+mean:\s*(?P<first>[^,?]+)", re.I)
 """The smart-home role's question for "the light" said from no room: it names the lights."""
+_ADD_ITEMS = re.compile(r"^What should I (?:add to|take off) your (?:[\w' -]+ )?list\?$")
+"""The lists role's question for what to add or take off ("add this item to the list")."""
+_REMIND_OF = re.compile(r"^What should I remind you about\?$")
+"""The timer's question for a reminder's message ("remind me at five pm")."""
+_GENERIC = frozenset(
+    """a an the this that these those it them one ones some any another other more extra new
+    last first next single item items thing things stuff something anything entry entries line
+    lines list lists my our your me i we you us to on onto in into from off of for at with about
+    out up add adding added put include enter insert append remove delete erase drop take kill
+    abolish get rid rearrange please can could would will should must need needs want like know
+    also too just now later set make create reminder reminders remind be is are was and so then
+    hey ok okay olly""".split()
+)
+"""Words that name no list item and no reminder message: neither is a slot the sets annotate,
+so such a question is answered only when every word of the request is one of these or part of
+an annotated slot ("add the item to the list", "remind me at five pm")."""
 
 
-def answer_for(question: str, slots: Sequence[tuple[str, str]]) -> str | None:
+def _names_nothing(text: str, slots: Sequence[tuple[str, str]]) -> bool:
+    said = {w for _, value in slots for w in re.findall(r"[a-z']+", value.lower())}
+    words = re.findall(r"[a-z']+", text.lower())
+    return bool(words) and all(w in _GENERIC or w in said for w in words)
+
+
+def answer_for(question: str, slots: Sequence[tuple[str, str]], text: str = "") -> str | None:
     """What a user says to `question`, when it asks for a piece the request truly lacks (no
-    annotated slot of that kind); None when the question is not a right one to ask."""
+    annotated slot of that kind; for a list item or a reminder's message, which no slot
+    annotates: the request `text` names nothing else); None when it is not a right question."""
     kinds = {kind for kind, _ in slots}
+    if _ADD_ITEMS.match(question):
+        return "milk" if _names_nothing(text, slots) else None
+    if _REMIND_OF.match(question):
+        return "to call mom" if _names_nothing(text, slots) else None
     if _WHAT_TIME.match(question):
         return None if "time" in kinds else "at 10am"
     if _WHEN.match(question):
@@ -288,7 +318,7 @@ async def evaluate_voice(
         run = bool(roles & ACTION_ROLES) and not _removes(row.intent)
         out = await harness.observe(row.text, run=run)
         if out.question and out.role in roles:
-            reply = answer_for(out.question, row.slots)
+            reply = answer_for(out.question, row.slots, row.text)
             if reply is not None:
                 await harness.answer(row.text, out, reply, run=run)
         score_voice_row(row, out, actions, result, today)

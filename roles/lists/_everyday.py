@@ -19,14 +19,16 @@ from roles.lists._ask import ASK_NAME, ask_items, ask_remove
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["everyday_call", "plain", "reads_whole", "unless_listed"]
+__all__ = ["OPEN_THEN", "everyday_call", "plain", "reads_whole", "unless_listed"]
 
 _FILLER = re.compile(
     r"^(?:(?:please|hey|ok(?:ay)?|so|go\s+ahead\s+and|do\s+me\s+a\s+favou?r\s+and|i\s+want\s+you"
     r"\s+to|i\s+need\s+you\s+to|can\s+you|could\s+you|would\s+you|will\s+you)\s+)+",
     re.I,
 )
-_TODO = re.compile(r"\blist\s+of\s+(?:things|stuff|tasks)\s+to\s+do\b|\bto-?do'?s\s+list\b", re.I)
+_TODO = re.compile(
+    r"\blist\s+of\s+(?:(?:things|stuff|tasks)\s+to\s+do|to-?\s?do'?s)\b|\bto-?do'?s\s+list\b", re.I
+)
 
 
 def plain(text: str) -> str:
@@ -35,6 +37,12 @@ def plain(text: str) -> str:
     return _FILLER.sub("", said).strip() or text
 
 
+OPEN_THEN = re.compile(
+    r"^(?:go\s+to|open(?:\s+up)?|find|pull\s+up|bring\s+up|look\s+at|check)\s+(?:my|the|our)\s+"
+    r"(?P<list>[\w' -]*?)\s*list\s*,?\s+and\s+(?:then\s+)?(?P<rest>.+)$",
+    re.I,
+)
+"""A list opened, then what to do there: "go to my shopping list and add eggs"."""
 _JOINING_FILLER = re.compile(r"^(?:go\s+ahead|do\s+me\s+a\s+favou?r)\s+and\b", re.I)
 
 
@@ -49,7 +57,7 @@ def reads_whole(
     A reason before it ("i'm out of apples, add them to my list"), a list named before a comma
     ("for the shopping list, add ham"), or "go ahead and ...".
     """
-    if _JOINING_FILLER.match(text) or _IF_MISSING.search(text):
+    if _JOINING_FILLER.match(text) or _IF_MISSING.search(text) or OPEN_THEN.match(text):
         return True
     return isinstance(everyday_call(plain(text), items, clean, list_name_in), RoleCall)
 
@@ -61,8 +69,9 @@ _OUT_OF = re.compile(
     r"|(?:i|we)\s+(?:have|got)\s+no(?:\s+more)?"
     r"|(?:i|we)\s+(?:don'?t|do\s+not)\s+have\s+any(?:\s+more)?"
     r"|there'?s\s+no(?:\s+more)?|there\s+is\s+no(?:\s+more)?)\s+(?P<items>.+?)\s*[,;]?\s*"
-    r"(?:(?:so|and|please|then)\s+)*(?:add|put|stick|write|pop)\s+(?:it|that|them|those|some"
-    rf"(?:\s+more)?|more)\s+(?:on|to|onto|in|into)\s+{_LIST}(?:\s+please)?$",
+    r"(?:(?:so|and|please|then)\s+)*(?:(?:add|put|stick|write|pop)\s+(?:it|that|them|those|some"
+    r"(?:\s+more)?|more)|remind\s+(?:me|us)(?:\s+of\s+(?:it|that|them))?)\s+(?:on|to|onto|in"
+    rf"|into)\s+{_LIST}(?:\s+please)?$",
     re.I,
 )
 _UNLESS_THERE = re.compile(  # "are eggs on my list, if not add them"
@@ -107,6 +116,24 @@ _THEN_DO = re.compile(  # "for the shopping list, add ham", "update my list, del
 )
 _CROSS = re.compile(  # "cross the gym off my to do list", "tick eggs off the list"
     rf"^(?:cross|tick|check|mark)\s+(?P<item>.+?)\s+off\s+(?:of\s+)?{_LIST}$", re.I
+)
+_TRASH = re.compile(  # "move buying eggs to trash from my to do list"
+    r"^(?:move|put|send|throw)\s+(?P<item>.+?)(?:\s+item)?\s+(?:to|in|into)\s+(?:the\s+)?"
+    rf"(?:trash|bin|rubbish|garbage)\s+(?:from|off|on)\s+{_LIST}$",
+    re.I,
+)
+_ACCORDING = re.compile(  # "what do i have to do tomorrow, according to my to do list"
+    r"^(?:what|which)\b.*?[,;]?\s+(?:according\s+to|on|in|from)\s+(?:my|the|our)\s+"
+    r"(?P<list>[\w' -]*?)\s*list$",
+    re.I,
+)
+_WHEN_SHOPPING = re.compile(  # "remind me to buy bread next time i go shopping": no time to ring
+    r"^(?:remind\s+(?:me|us)|(?:don'?t|do\s+not)\s+let\s+(?:me|us)\s+forget)\s+to\s+"
+    r"(?:buy|get|pick\s+up|grab)\s+(?:some\s+|more\s+)?(?P<items>.+?)\s+(?:the\s+)?"
+    r"(?:next\s+time|when(?:ever)?|once)\s+(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+"
+    r"(?:go(?:ing)?\s+|get\s+|am\s+)?(?:to\s+|at\s+|in\s+)?(?:the\s+)?(?:grocery\s+)?"
+    r"(?:shopping|stores?|supermarket|shops?|market|groceries)$",
+    re.I,
 )
 _VAGUE_OBJECT = (
     r"(?:(?:an?|the|this|that|it|one|some|extra|new|another|other|more)\s+)*"
@@ -183,6 +210,13 @@ def everyday_call(
     if (found := _CROSS.match(text)) is not None:
         item = re.sub(r"^(?:the|my|some)\s+", "", found["item"], flags=re.I)
         return RoleCall("lists.complete", {"item": item, **_name(found["list"], clean)})
+    if (found := _TRASH.match(text)) is not None:
+        item = re.sub(r"^(?:the|my|some)\s+", "", found["item"], flags=re.I)
+        return RoleCall("lists.remove", {"item": item, **_name(found["list"], clean)})
+    if (found := _WHEN_SHOPPING.match(text)) is not None:
+        return RoleCall("lists.add", {"items": items(found["items"]), "list_name": "shopping"})
+    if (found := _ACCORDING.match(text)) is not None and (where := _name(found["list"], clean)):
+        return RoleCall("lists.show", where)
     if _CREATE_LATER.match(text):
         return Clarification(ASK_NAME, ("list_name",))
     if _VAGUE_ADD.search(text):

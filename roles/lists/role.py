@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_remove
-from roles.lists._everyday import everyday_call, plain, reads_whole, unless_listed
+from roles.lists._everyday import OPEN_THEN, everyday_call, plain, reads_whole, unless_listed
 from roles.lists._phrasing import (
     BARE_ADD,
     BARE_REMOVE,
@@ -83,7 +83,8 @@ _NO_LIST = re.compile(
 _SHOW_ANY = re.compile(
     r"^(?:(?:please|can you|could you|hey|ok)\s+)*(?:what|which|how|is|are|do|did|does|any"
     r"|there|give|can i have|display|open|read|show|tell|provide|send|let me|check|bring|get"
-    r"|pull|my|to\s*do|lists?\b|describe|refresh|make sure|count)\b",
+    r"|pull|my|to\s*do|lists?\b|describe|refresh|make sure|count|say|recite|look(?:\s+up)?"
+    r"|go\s+(?:through|over))\b",
     re.I,
 )
 _NAME_BEFORE = re.compile(r"(?P<pre>(?:[\w'-]+\s+){1,4}?)(?:check)?lists?\b", re.I)
@@ -171,6 +172,8 @@ class ListsRole:
         return found
 
     def _read(self, text: str) -> RoleCall | Clarification:
+        if (opened := OPEN_THEN.match(text)) is not None:
+            return self._there(_list(opened["list"]), opened["rest"])
         if (everyday := everyday_call(text, _items, _list, list_name_in)) is not None:
             return everyday
         if (match := CLEAR.match(text)) is not None:  # "clear my list": empty it, keep it
@@ -206,10 +209,32 @@ class ListsRole:
             return RoleCall("lists.add", {"items": _items(match["items"])})
         return self._whole_list(text)
 
+    def _there(self, name: str | None, rest: str) -> RoleCall | Clarification:
+        """What to do on a list just opened: "go to my shopping list and add eggs"."""
+        where = {"list_name": name} if name else {}
+        if re.fullmatch(
+            r"(?:delete|remove|erase|trash|scrap|get\s+rid\s+of)\s+(?:it|that)", rest, re.I
+        ):
+            return (
+                RoleCall("lists.delete", where)
+                if name
+                else Clarification(ASK_DELETE, ("list_name",))
+            )
+        if re.fullmatch(r"(?:clear|empty)\s+(?:it|that)(?:\s+out)?", rest, re.I):
+            return RoleCall("lists.clear", where)
+        found = self._read(rest)
+        if isinstance(found, Clarification) and found.missing in (("items",), ("item",)):
+            return ask_items(name) if found.missing == ("items",) else ask_remove(name)
+        if isinstance(found, RoleCall) and name and found.tool != "lists.create":
+            return RoleCall(found.tool, {**found.arguments, **where})
+        return found
+
     def _whole_list(self, text: str) -> RoleCall | Clarification:
         """Requests about a list as a whole: start one, delete one, read one back."""
         name = list_name_in(text)
-        if re.match(r"^(?:please\s+)?open\s+(?:up\s+)?(?:my|the|our)\b", text, re.I):
+        if re.match(
+            r"^(?:please\s+)?open\s+(?:up\s+)?(?:(?:my|the|our)\b|note\s*pad\b)", text, re.I
+        ):
             return RoleCall("lists.show", {"list_name": name} if name else {})  # "open my list"
         if _CREATE.match(text):
             if re.match(r"^(?:add|put)\b(?!\s+(?:a|an|another|new|fresh)\b)", text, re.I):
@@ -330,6 +355,8 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
             reason="Adds more to the list the previous turn added to.",
             scores={"lists": 0.95},
         )
+    if isinstance(everyday_call(plain(text), _items, _list, list_name_in), RoleCall):
+        return _claimed(whole=True)  # anchored: "remind me to buy bread when i go shopping"
     if not _LIST_WORD.search(text):
         return None
     if re.search(
@@ -341,10 +368,13 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
         return None
     role = ROLE
     answer = role.interpret(text, {}, None, [])  # type: ignore[arg-type]
-    if isinstance(answer, Clarification):
-        return None
+    if isinstance(answer, Clarification) and not OPEN_THEN.match(text):
+        return None  # "go to the list and remove item" is the role's, and it asks what
     # "i'm out of apples, add them to my list": a reason and the request, read whole
-    whole = reads_whole(text, _items, _list, list_name_in)
+    return _claimed(whole=reads_whole(text, _items, _list, list_name_in))
+
+
+def _claimed(*, whole: bool) -> RouteDecision:
     return RouteDecision(
         target=RouteTarget.FAST_REPLY,
         role="lists",

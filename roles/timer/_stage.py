@@ -18,13 +18,14 @@ from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from roles._answers import answer_stage
+from roles.timer._which import reminder_list
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from agent_system.runtime import Runtime
 
-__all__ = ["timer_stage"]
+__all__ = ["ASK_MESSAGE", "timer_stage"]
 
 _ANOTHER = re.compile(
     r"^(?:(?:and|also|ok|okay|now|then)\s+)*(?:set\s+)?(?:another|one\s+more|a\s+second)"
@@ -35,7 +36,7 @@ _ANOTHER = re.compile(
 _ASKS_AGAIN = re.compile(r"^(?:(?:and|but|so|ok|okay)\s+)*(?:and|what\s+about|how\s+about)\b")
 _NAMES_ONE = re.compile(
     r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?"
-    r"|tell\s+(?:me|us)\s+to|alert\s+(?:me|us)\s+at|(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when"
+    r"|tell\s+(?:me|us)\s+to|(?:alert|call)\s+(?:me|us)\s+at|(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when"
     r"\s+it(?:'s|\s+is))\b"
 )
 """Reminders and wake-ups: the requests the classifier confuses with calendar and chit-chat
@@ -45,12 +46,28 @@ _OTHER_ROLE = re.compile(
 )
 
 
+_PLACE = re.compile(
+    r"\b(?:next\s+time|when(?:ever)?|once)\s+(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:go|get|am|at|in)\b"
+)
+"""A reminder for a place, not a time ("next time i go shopping"): no timer rings for it."""
 _LENGTH_AND = re.compile(r"\band\s+a\s+(?:half|quarter)\b|(?<=\d)\s+and\s+(?=\d|a\b)")
 _JOINED = re.compile(r"\b(?:and|then|also|plus)\b|[,;]")
 
 
+def _read_whole(text: str) -> bool:
+    """A request with a comma that is one timer request.
+
+    "make a reminder, pay taxes on monday", "what's on my reminder list, read it back".
+    """
+    from roles.timer.role import REMINDER_SAID
+
+    return REMINDER_SAID.match(text) is not None or reminder_list(text) is not None
+
+
 def _whole_request(text: str, runtime: Runtime) -> bool:
     """A reminder or wake-up request the role reads whole ("set reminder")."""
+    if _read_whole(text):
+        return True
     said = normalize(text)
     if _NAMES_ONE.search(said) is None or _OTHER_ROLE.search(said) is not None:
         return False
@@ -62,8 +79,36 @@ def _whole_request(text: str, runtime: Runtime) -> bool:
     found = ROLE.interpret(text, {}, runtime, [])
     if isinstance(found, RoleCall):  # questions ("any reminders today?") stay the classifier's
         return found.tool != "timer.list"
+    if _PLACE.search(said):  # "remind me to buy bread next time i go shopping": a list's
+        return False
     # "i need a reminder to order cookies": what to remind of is read, only "when?" is missing
     return len(said.split()) <= 3 or found.missing == ("when",)
+
+
+ASK_MESSAGE = "What should I remind you about?"
+_NOT_A_MESSAGE = re.compile(
+    r"^(?:(?:no|nope|cancel|stop|never\s*mind|forget\s+it|nothing)\b|(?:what|which|how|why|when"
+    r"|where|who|is|are|do|does|can|could|will|would)\b)"
+)
+
+
+def _message_answer(request: RouteRequest, runtime: Runtime) -> bool:
+    """Whether `request` answers "What should I remind you about?" ("to call mom").
+
+    The role reads the request and this answer together as a whole reminder.
+    """
+    history = list(request.history)
+    if not history or history[-1].role != "timer" or history[-1].calls:
+        return False
+    if history[-1].reply.strip() != ASK_MESSAGE:
+        return False
+    said = normalize(request.text)
+    if not said or len(said.split()) > 10 or _NOT_A_MESSAGE.match(said):
+        return False
+    from roles.timer.role import ROLE
+
+    found = ROLE.interpret(request.text, {}, runtime, history)
+    return isinstance(found, RoleCall) and found.tool == "timer.remind"
 
 
 def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | None]:
@@ -73,6 +118,14 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
     def stage(request: RouteRequest) -> RouteDecision | None:
         if (answered := answers(request)) is not None:
             return answered
+        if _message_answer(request, runtime):
+            return RouteDecision(
+                target=RouteTarget.FAST_REPLY,
+                role="timer",
+                confidence=0.95,
+                reason="What to remind of, asked by the timer role the turn before.",
+                scores={"timer": 0.95},
+            )
         previous = last_call(request.history[-1:])
         said = normalize(request.text)
         if (
@@ -106,6 +159,7 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
             target=RouteTarget.FAST_REPLY,
             role="timer",
             confidence=0.9,
+            slots={"whole": True} if _read_whole(request.text) else {},
             guess=True,
             reason="Names a timer, alarm or reminder and what to do with it.",
             scores={"timer": 0.9},

@@ -12,7 +12,6 @@ from agent_system.routing.slots import (
     format_day,
     format_duration,
     invalid_time,
-    parse_date_range,
     parse_duration,
     parse_when,
 )
@@ -20,12 +19,23 @@ from agent_system.understanding import normalize
 from roles.timer._move import move_call
 from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
+from roles.timer._stage import ASK_MESSAGE
+from roles.timer._which import (
+    KIND,
+    PLURAL,
+    clock_said,
+    list_arguments,
+    reminder_list,
+    target_of,
+    timer_name,
+    when_filter,
+)
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
     from agent_system.runtime import Runtime
 
-__all__ = ["REMINDER_HOUR", "ROLE", "TimerRole"]
+__all__ = ["REMINDER_HOUR", "REMINDER_SAID", "ROLE", "TimerRole"]
 
 _INTENTS = {
     "cancel": r"\b(?:cancel(?:s|led)?|stop|delete|remove|clear|kill|dismiss|silence|get\s+rid\s+of"
@@ -51,99 +61,17 @@ _INTENTS = {
     r"|^\s*(?:please\s+)?tell\s+(?:me|us)\s+to\b(?=.*\b(?:in|at|on|tomorrow|tonight|later)\b)",
     "alarm": r"\b(?:alarm|wake\s+(?:me|us)(?:\s+up)?|wake[\s-]?up(?:\s+call)?"
     r"|get\s+(?:me\s+|us\s+)?up\s+(?:at|by|around)|alert\s+(?:me|us)\s+at"
-    r"|(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when\s+it(?:'s|\s+is)\s+(?=\d|[a-z]+\s*[ap]\.?m\b"
+    r"|(?:(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when\s+it(?:'s|\s+is)"
+    r"|call\s+(?:me|us)\s+(?:at|by|around))\s+(?=\d|[a-z]+\s*[ap]\.?m\b"
     r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight))\b",
     "create": r"\b(?:set|start|create|make|new|put)\b",
 }
 _PATTERNS = {name: re.compile(pattern, re.IGNORECASE) for name, pattern in _INTENTS.items()}
-_ALL = re.compile(r"\b(?:all|every(?:thing|one)?)\b", re.IGNORECASE)
-_KIND = re.compile(r"\b(timer|alarm|reminder)s?\b", re.IGNORECASE)
-_NUMBER = re.compile(r"(?:#|\bnumber\s+|\btimer\s+)(\d+)\b", re.IGNORECASE)
-_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
-_RUNNING = re.compile(r"\b(?:running|going|active|on)\b", re.IGNORECASE)
+
 REMINDER_HOUR = 9
 """A reminder for a day with no time rings at 9:00 that day (the reply says when)."""
 _EPOCH = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 """A fixed moment for `parse_when` when only *whether* a time is named matters."""
-_VAGUE = re.compile(
-    r"\b(?:upcoming|next|any|current|active|set|alarms?|timers?|reminders?)\b", re.IGNORECASE
-)
-_PLURAL = re.compile(r"\b(?:alarms|timers|reminders|wake[\s-]?up\s+calls)\b", re.IGNORECASE)
-
-
-def _when_filter(text: str, now: datetime) -> str:
-    """timer.list/cancel's `when`: the day and/or clock time a request names, or ""."""
-    spoken = clock_said(text)
-    found = parse_when(spoken, now)
-    if found is None:
-        if re.search(r"\btoday\b", spoken):
-            return now.date().isoformat()
-        span = _SPAN_WORDS.search(spoken) and parse_date_range(spoken, now)
-        return f"{span[0].isoformat()}/{span[1].isoformat()}" if span else ""  # "this week"
-    clock = re.search(r"\d|\b(?:noon|midnight|midday)\b", spoken)
-    if found.has_time and not clock:  # "tomorrow morning": that part of the day
-        today = re.search(r"\b(?:this|today|tonight)\b", spoken) is not None
-        return _part_of_day(spoken, found.value if found.has_date or today else None)
-    if found.has_time and found.has_date:
-        return found.value.isoformat()
-    if found.has_time:
-        hour, minute = found.value.hour, found.value.minute
-        if found.ambiguous:  # "my 6:30 alarm": 06:30 or 18:30
-            return f"{hour % 12:02d}:{minute:02d} or {hour % 12 + 12:02d}:{minute:02d}"
-        return f"{hour:02d}:{minute:02d}"
-    return found.value.date().isoformat()
-
-
-_SPAN_WORDS = re.compile(r"\b(?:week|weekend|month|next\s+\w+\s+days)\b")
-_PARTS = {"morning": (4, 12), "afternoon": (12, 18), "evening": (17, 24), "night": (18, 28)}
-
-
-def _part_of_day(spoken: str, day: datetime | None) -> str:
-    """timer.list's `when` for "tomorrow morning", "this evening", "tonight", "my morning alarm"."""
-    found = re.search(r"\b(morning|afternoon|evening|night|tonight)\b", spoken)
-    if found is None:
-        return day.date().isoformat() if day is not None else ""
-    start, end = _PARTS[found[1].removeprefix("to")]
-    if day is None:
-        return f"{start:02d}:00/{end % 24:02d}:00"
-    midnight = day.replace(hour=0, minute=0, second=0, microsecond=0)
-    low, high = midnight + timedelta(hours=start), midnight + timedelta(hours=end)
-    return f"{low.isoformat()}/{high.isoformat()}"
-
-
-# "list my timers", "show me the pasta timer": the asking words are not part of a timer's name.
-_LIST_VERB = re.compile(
-    r"^(?:(?:please|and|so|ok|hey)\s+)*(?:can\s+you\s+|could\s+you\s+)?"
-    r"(?:list|show|display|check|see|read|tell|give|what(?:'s|\s+is|\s+are)?|which|how\s+are)"
-    r"(?:\s+(?:me|us|out))?\s+",
-    re.IGNORECASE,
-)
-
-
-def _list_arguments(text: str, when: str = "") -> dict[str, Any]:
-    """timer.list's filters for `text`.
-
-    Which kind ("list my alarms"), which one ("the pasta timer"), only running ones, and
-    whether the user asked for a count.
-    """
-    arguments: dict[str, Any] = {}
-    kinds = {k.lower() for k in _KIND.findall(text)}
-    if len(kinds) == 1:
-        arguments["kind"] = kinds.pop()
-    elif not kinds and re.search(r"\bwak(?:e|ing)\b", text, re.IGNORECASE):
-        arguments["kind"] = "alarm"  # "what time am I waking up tomorrow"
-    named = _timer_name(_LIST_VERB.sub("", _VERB.sub("", text.strip())))
-    label = _VAGUE.sub("", extract_label(text) or named).strip()
-    if label and "kind" in arguments and not _ALL.search(text):
-        arguments["target"] = label
-    if _COUNT.search(text):
-        arguments["count"] = True
-        if _RUNNING.search(text):
-            arguments["state"] = "running"
-    if when and arguments.get("kind") != "timer":
-        arguments["when"] = when
-    return arguments
-
 
 _CREATE_VERB = re.compile(
     r"\b(?:set|create|make|new|add|put|start|need|want|wake\s+me|get\s+up|fix|schedule|give"
@@ -160,7 +88,7 @@ _ASKS = re.compile(
 
 def _asks(text: str) -> bool:
     """A question about existing alarms/timers/reminders, not an order to set one."""
-    if not _KIND.search(text):
+    if not KIND.search(text):
         return False
     if _ASKS.search(text):
         return not re.search(r"^\s*(?:can|could|would|will)\s+you\b", text, re.IGNORECASE)
@@ -169,18 +97,6 @@ def _asks(text: str) -> bool:
     return not _CREATE_VERB.search(text) and parse_when(text, _EPOCH) is None
 
 
-# "pause pizza timer", "status of 1 hour timer", "how long is left on the timer in the kitchen"
-_VERB = re.compile(
-    r"^(?:please\s+)?(?:cancel|stop|pause|resume|unpause|continue|restart|delete|remove|"
-    r"status\s+of|(?:how\s+(?:much|long)\s+(?:time\s+)?(?:is\s+)?|time\s+)left\s+on)\s+|"
-    r"\s+status$",
-    re.IGNORECASE,
-)
-_NAMED = re.compile(
-    r"^(?:(?:the|my|our)\s+)?(?:timers?\s+(?:for|named|called|in(?:\s+the)?)\s+(?P<after>.+)|"
-    r"(?P<before>.+?)\s+timers?)$",
-    re.IGNORECASE,
-)
 # Home Assistant's HassIncreaseTimer / HassDecreaseTimer: "add 5 minutes to the pizza timer",
 # "take 5 minutes off my timer", "decrease the 1 hour timer by 5 minutes".
 _MORE = (
@@ -202,16 +118,6 @@ _LESS = (
 )
 
 
-def _timer_name(text: str) -> str:
-    """The name or length in "pizza timer", "timer for 1 hour", "timer in kitchen" ("" if none)."""
-    match = _NAMED.match(text.strip())
-    if not match:
-        return ""
-    name = (match["after"] or match["before"] or "").strip()
-    name = re.sub(r"^(?:(?:the|my|our|a|an)\b\s*)+", "", name, flags=re.IGNORECASE)
-    return "" if name.lower() in ("", "the", "my", "all", "every") else name
-
-
 def _adjust(text: str) -> RoleCall | None:
     """timer.extend / timer.shorten for "add 5 minutes to ..." and "take 5 minutes off ..."."""
     for patterns, tool in ((_MORE, "timer.extend"), (_LESS, "timer.shorten")):
@@ -219,13 +125,29 @@ def _adjust(text: str) -> RoleCall | None:
             match = pattern.match(text.strip().rstrip("?!."))
             duration = parse_duration(match["by"]) if match else None
             if match and duration is not None and duration > timedelta(0):
-                target = " ".join(filter(None, (_timer_name(match["which"]), "timer")))
+                target = " ".join(filter(None, (timer_name(match["which"]), "timer")))
                 return RoleCall(tool, {"by": format_duration(duration), "target": target})
     return None
 
 
+_PASSIVE_CANCEL = re.compile(
+    r"(?:\s+(?:(?:needs?|has|have)\s+to|should|must|can|could|may|will|to))?"
+    r"(?:\s+(?:be|been|get|got))?(?:\s+\w+ly)?\s*\b(?:cancell?ed|deleted|removed|cleared|silenced|stopped|disabled|dismissed|deactivated"
+    r"|(?:turned|switched|shut)\s+off)(?:\s+(?:now|please|for\s+good|permanently))*\s*$",
+    re.IGNORECASE,
+)
+"""Said done to an alarm: "my 7 am alarm can be deleted", "one pm removed"."""
+_ASKED = re.compile(r"^\s*(?:is|are|was|were|has|have|did|do|does)\b|\?\s*$", re.IGNORECASE)
+
+
 def _intent(text: str) -> str:
     """The intent whose keyword comes first ("remind me to cancel..." is a reminder)."""
+    if (
+        _PASSIVE_CANCEL.search(text)
+        and not _ASKED.search(text)
+        and not _PATTERNS["remind"].search(text)
+    ):
+        return "cancel"  # "this alarm needs to be silenced" (not "is my alarm cancelled?")
     found = [(m.start(), name) for name, p in _PATTERNS.items() if (m := p.search(text))]
     if not found:
         return "list" if _asks(text) else "create"
@@ -243,44 +165,6 @@ def _intent(text: str) -> str:
     return first
 
 
-def _target(text: str) -> str:
-    """What a cancel/pause/resume names: "all alarms", "pasta timer", "3" or ""."""
-    parts = []
-    if _ALL.search(text):
-        parts.append("all")
-    if number := _NUMBER.search(text):
-        parts.append(number[1])
-    elif label := extract_label(text) or _timer_name(_VERB.sub("", text.strip())):
-        parts.append(label)
-    if kind := _KIND.search(text):
-        parts.append(kind[1].lower())
-    elif re.search(r"\bwake[\s-]?ups?(?:\s+calls?)?\b", text, re.IGNORECASE):
-        parts.append("alarm")  # "stop the wake up calls for this week"
-    return " ".join(parts)
-
-
-_BARE_HOUR = re.compile(
-    r"\b(?:for|to|when\s+it(?:'s|\s+is))\s+(?P<h>\d{1,2}(?::\d{2})?)(?=\s*(?:$|today|tonight|tomorrow|on\b|this\b"
-    r"|next\b|every\b|please\b))"
-)
-
-
-_RUN_TOGETHER = re.compile(  # "five hundred and thirty" is normalized to "530": 5:30
-    r"\b(?P<pre>for|at|to)\s+(?P<h>[1-9]|1[0-2])(?P<m>[0-5]\d)\b(?=\s*(?:[ap]\.?m\b|$|today"
-    r"|tonight|tomorrow|on\b|this\b|next\b|every\b|please\b))"
-)
-
-
-def clock_said(text: str) -> str:
-    """`text` normalized, with a bare hour after "for"/"to" made plain for `parse_when`.
-
-    "set an alarm for 7" -> "set an alarm at 7", "for five hundred and thirty" -> "at 5:30"
-    ("4 in the afternoon" and "the 5 pm alarm" are read by `parse_when` itself).
-    """
-    spoken = _RUN_TOGETHER.sub(lambda m: f"{m['pre']} {m['h']}:{m['m']}", normalize(text))
-    return _BARE_HOUR.sub(lambda m: f"at {m['h']}", spoken)
-
-
 def _moment_argument(text: str, now: datetime, what: str, wake: bool) -> str | Clarification:
     found = parse_when(clock_said(text), now)
     if found is None:
@@ -294,6 +178,14 @@ def _moment_argument(text: str, now: datetime, what: str, wake: bool) -> str | C
         if value <= now:
             value += timedelta(days=1)
     return value.isoformat()
+
+
+REMINDER_SAID = re.compile(
+    r"^\s*(?:please\s+)?(?:make|set|create|add|new)\s+(?:a\s+|me\s+a\s+)?reminder\s*[,:;-]\s*"
+    r"(?:to\s+)?(?P<message>\w.*)$",
+    re.IGNORECASE,
+)
+"""A reminder and then its message after a comma: "make a reminder, pay taxes on monday"."""
 
 
 class TimerRole:
@@ -352,23 +244,28 @@ class TimerRole:
         return timer_stage(runtime)
 
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
+        if (message := REMINDER_SAID.match(text)) is not None:
+            text = f"remind me to {message['message']}"  # "make a reminder, pay taxes on monday"
         if (adjusted := _adjust(text)) is not None:
             return adjusted
-        if (reworded := reword_call(text, now, _when_filter)) is not None:
+        if (reworded := reword_call(text, now, when_filter)) is not None:
             return reworded  # "change my dentist reminder to say call the dentist"
-        if (moved := move_call(text, now, _when_filter)) is not None:
+        if (moved := move_call(text, now, when_filter)) is not None:
             return moved  # "move my reminder to 5pm", "change my 7am alarm to 8am"
+        if (reminders := reminder_list(text)) is not None:
+            return RoleCall("timer.list", reminders)  # "what's on my reminder list"
         intent = _intent(text)
         duration = parse_duration(text)
         if intent in ("cancel", "pause", "resume"):
-            arguments: dict[str, Any] = {"target": _target(text)}
-            if intent == "cancel" and (ringing := _when_filter(text, now)):
+            named = _PASSIVE_CANCEL.sub("", text) if intent == "cancel" else text
+            arguments: dict[str, Any] = {"target": target_of(named)}
+            if intent == "cancel" and (ringing := when_filter(text, now)):
                 arguments["when"] = ringing  # "cancel my 8 am alarm", "remove tomorrow's alarms"
-                if _PLURAL.search(text) and not arguments["target"].startswith("all"):
+                if PLURAL.search(text) and not arguments["target"].startswith("all"):
                     arguments["target"] = f"all {arguments['target']}".strip()
             return RoleCall(f"timer.{intent}", arguments)
         if intent == "list":  # "how long is left on the tea timer" asks about that one
-            return RoleCall("timer.list", _list_arguments(text, _when_filter(text, now)))
+            return RoleCall("timer.list", list_arguments(text, when_filter(text, now)))
         if problem := invalid_time(text):
             kind = "reminder" if intent == "remind" else "alarm" if intent == "alarm" else "timer"
             article = "an" if kind == "alarm" else "a"
@@ -379,14 +276,14 @@ class TimerRole:
         if intent == "extend":
             if duration is None:
                 return Clarification("How much time should I add?", missing=("by",))
-            target = _target(re.sub(r"\bsnooze\b", "", text, flags=re.IGNORECASE))
+            target = target_of(re.sub(r"\bsnooze\b", "", text, flags=re.IGNORECASE))
             return RoleCall("timer.extend", {"by": format_duration(duration), "target": target})
         if intent in ("remind", "alarm") and (repeating := self._repeating(text, now, intent)):
             return repeating  # "every monday at 9": on monday at 9, then weekly
         if intent == "remind":
             message = extract_label(text)
             if not message:
-                return Clarification("What should I remind you about?", missing=("text",))
+                return Clarification(ASK_MESSAGE, missing=("text",))
             said = parse_when(normalize(text), now)
             if said is not None and said.has_date and not said.has_time:
                 # "remind me to pick up the laundry next monday": that morning

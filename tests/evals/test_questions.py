@@ -27,7 +27,7 @@ ACTIONS = {"calendar_set": ("calendar.create", "timer.remind"), "alarm_set": ("t
         ("What should I call the new list?", [], "camping"),
         ("What should I call the new list?", [("list_name", "packing")], None),  # it was said
         ("Which list should I delete?", [("date", "today")], "camping"),
-        ("What should I add to your list?", [], None),  # items carry no annotation to check
+        ("What should I add to your list?", [], None),  # no request to check for items
         ("Which light do you mean: Hall light, Kitchen light?", [], "Hall light"),
         ("Which light do you mean: Hall light, Kitchen light?", [("house_place", "den")], None),
         ("Which room do you mean?", [("house_place", "this room")], "the living room"),
@@ -39,6 +39,36 @@ def test_only_a_question_about_a_missing_piece_is_answered(
     question: str, slots: list[tuple[str, str]], answer: str | None
 ) -> None:
     assert answer_for(question, slots) == answer
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "slots", "answer"),
+    [
+        ("What should I add to your list?", "add the item to the list", [], "milk"),
+        ("What should I add to your list?", "please add this one also", [], "milk"),
+        ("What should I add to your list?", "add eggs to my list", [], None),  # eggs were said
+        (
+            "What should I add to your grocery list?",
+            "could an extra item be added to my grocery list",
+            [("list_name", "grocery")],
+            "milk",
+        ),
+        ("What should I take off your list?", "delete that item from the list", [], "milk"),
+        ("What should I take off your list?", "remove the dog food from my list", [], None),
+        (
+            "What should I remind you about?",
+            "remind me at five pm",
+            [("time", "five pm")],
+            "to call mom",
+        ),
+        ("What should I remind you about?", "remind me at five pm", [], None),  # "five" unannotated
+        ("What should I remind you about?", "remind me about the dentist", [], None),
+    ],
+)
+def test_an_item_or_a_message_is_answered_only_when_the_request_names_none(
+    question: str, text: str, slots: list[tuple[str, str]], answer: str | None
+) -> None:
+    assert answer_for(question, slots, text) == answer
 
 
 @pytest.mark.anyio
@@ -56,6 +86,21 @@ async def test_a_right_question_then_its_answer_counts_as_the_right_tool() -> No
     # the second says a time the role did not read: asking for it is a miss
     assert tally.rate("all", "tool").hits == 1 and tally.rate("all", "tool").n == 2
     assert [m["text"] for m in tally.misses] == [rows[1].text]
+
+
+@pytest.mark.anyio
+async def test_the_answer_to_what_to_add_or_remind_of_completes_the_request() -> None:
+    rows = [
+        Row("add the item to the list", "lists_createoradd", "t"),
+        Row("remind me at five pm", "alarm_set", "t", (("time", "five pm"),)),
+    ]
+    actions = {"lists_createoradd": ("lists.*",), "alarm_set": ("timer.alarm", "timer.remind")}
+    async with Harness(home.voice_home_toml()) as harness:
+        result = await evaluate_voice(harness, "t", rows, actions, keep_sentences=True)
+    tally = result.tally
+    assert tally.rate("all", "asked").hits == 2
+    assert tally.rate("all", "tool").hits == 2 and tally.rate("all", "args").hits == 1
+    assert tally.rate("all", "stored").hits == 2  # milk on the list, a reminder at 17:00
 
 
 class _RoutesToHome:

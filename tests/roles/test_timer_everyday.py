@@ -67,3 +67,50 @@ async def test_alert_me_at_a_time_is_routed_to_the_timer_role(system: AgentSyste
         assert decision.role == "timer", text
     rain = await system.aroute("let me know when it is raining")
     assert rain.role != "timer"  # no time of day: not an alarm
+
+
+@pytest.mark.anyio
+async def test_an_alarm_said_done_is_cancelled_and_asking_whether_it_is_cancels_nothing(
+    system: AgentSystem,
+) -> None:
+    await system.arun("set an alarm for 7am tomorrow", thread_id="t")
+    await system.arun("set an alarm for 1pm", thread_id="t")
+    await system.arun("set a pasta timer for 10 minutes", thread_id="t")
+    asked = await system.arun("is my alarm cancelled?", thread_id="t")
+    removed = await system.arun("one pm removed", thread_id="t")
+    silenced = await system.arun("the pasta timer needs to be permanently silenced", thread_id="t")
+    left = await system.arun("list my alarms and timers", thread_id="t")
+    assert asked.plan is not None and [s.tool for s in asked.plan.steps] == ["timer.list"]
+    assert "13:00" in removed.reply and "07:00" not in removed.reply
+    assert "pasta" in silenced.reply
+    assert "07:00" in left.reply and "13:00" not in left.reply and "pasta" not in left.reply
+
+
+@pytest.mark.anyio
+async def test_call_me_at_is_a_wake_up_call_and_tomorrows_is_tomorrow(
+    system: AgentSystem,
+) -> None:
+    called = await system.arun("call me at six am", thread_id="t")
+    meeting = await system.arun("set an alarm for tomorrows meeting at seven am", thread_id="t")
+    other = await system.aroute("call mom at 5pm")
+    assert called.route is not None and called.route.role == "timer"
+    assert called.reply == "Alarm set for tomorrow at 06:00."
+    assert meeting.reply == "Alarm set for tomorrow at 07:00."
+    assert other.role != "timer"  # calling someone is no wake-up call
+
+
+@pytest.mark.anyio
+async def test_the_reminder_list_is_the_reminders_and_a_message_may_follow_a_comma(
+    system: AgentSystem,
+) -> None:
+    taxes = await system.arun("make a reminder, pay taxes on monday", thread_id="t")
+    await system.arun("remind me to go to the aa meeting at 6pm", thread_id="t")
+    await system.arun("set an alarm for 7am tomorrow", thread_id="t")
+    listed = await system.arun("whats on my reminder list, read back", thread_id="t")
+    remember = await system.arun("list the things i wanted to remember", thread_id="t")
+    one = await system.arun("is there a reminder for my aa meeting on my list", thread_id="t")
+    assert taxes.route is not None and taxes.route.role == "timer"
+    assert taxes.reply == "Reminder set for Mon 9 Mar at 09:00: pay taxes."
+    assert listed.reply == remember.reply and "alarm" not in listed.reply.lower()
+    assert "pay taxes" in listed.reply and "aa meeting" in listed.reply
+    assert "aa meeting" in one.reply and "pay taxes" not in one.reply

@@ -45,3 +45,18 @@ async def test_make_it_changes_what_the_previous_turn_made(system: AgentSystem) 
     assert moved.reply == "Moved your reminder for 18:00: call mom."
     assert again.reply == "Moved your reminder for 18:30: call mom."
     assert alarms.reply == "Alarm for tomorrow at 07:00."  # the alarm before was left alone
+
+
+@pytest.mark.anyio
+async def test_what_to_remind_of_is_asked_then_the_answer_sets_the_reminder(
+    system: AgentSystem,
+) -> None:
+    asked = await system.arun("remind me at five pm", thread_id="t")
+    answered = await system.arun("to call the plumber", thread_id="t")
+    assert asked.reply == "What should I remind you about?"
+    assert answered.reply == "Reminder set for 17:00: call the plumber."
+    other = await system.arun("remind me at six pm", thread_id="u")
+    await system.arun("never mind", thread_id="u")  # no answer: nothing is set
+    listing = await system.arun("list my reminders", thread_id="v")
+    assert other.reply == "What should I remind you about?"
+    assert listing.reply.count("call the plumber") == 1 and "six" not in listing.reply

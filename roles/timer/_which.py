@@ -1,0 +1,198 @@
+"""Which timers, alarms and reminders a request names: the filters of timer.list / timer.cancel.
+
+"cancel my 8 am alarm" names the 08:00 alarms, "what alarms do I have tomorrow morning" that part
+of that day, "how long is left on the pasta timer" the pasta timer, "cancel all timers" every one.
+The timer role decides *what* to do (`roles.timer.role`); this module reads *which* ones.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from typing import Any
+
+from agent_system.routing.slots import extract_label, parse_date_range, parse_when
+from agent_system.understanding import normalize
+
+__all__ = [
+    "KIND",
+    "PLURAL",
+    "clock_said",
+    "list_arguments",
+    "reminder_list",
+    "target_of",
+    "timer_name",
+    "when_filter",
+]
+
+_ALL = re.compile(r"\b(?:all|every(?:thing|one)?)\b", re.IGNORECASE)
+KIND = re.compile(r"\b(timer|alarm|reminder)s?\b", re.IGNORECASE)
+_NUMBER = re.compile(r"(?:#|\bnumber\s+|\btimer\s+)(\d+)\b", re.IGNORECASE)
+_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_RUNNING = re.compile(r"\b(?:running|going|active|on)\b", re.IGNORECASE)
+
+
+_VAGUE = re.compile(
+    r"\b(?:upcoming|next|any|current|active|set|alarms?|timers?|reminders?)\b", re.IGNORECASE
+)
+PLURAL = re.compile(r"\b(?:alarms|timers|reminders|wake[\s-]?up\s+calls)\b", re.IGNORECASE)
+
+
+def when_filter(text: str, now: datetime) -> str:
+    """timer.list/cancel's `when`: the day and/or clock time a request names, or ""."""
+    spoken = clock_said(text)
+    found = parse_when(spoken, now)
+    if found is None:
+        if re.search(r"\btoday\b", spoken):
+            return now.date().isoformat()
+        span = _SPAN_WORDS.search(spoken) and parse_date_range(spoken, now)
+        return f"{span[0].isoformat()}/{span[1].isoformat()}" if span else ""  # "this week"
+    clock = re.search(r"\d|\b(?:noon|midnight|midday)\b", spoken)
+    if found.has_time and not clock:  # "tomorrow morning": that part of the day
+        today = re.search(r"\b(?:this|today|tonight)\b", spoken) is not None
+        return _part_of_day(spoken, found.value if found.has_date or today else None)
+    if found.has_time and found.has_date:
+        return found.value.isoformat()
+    if found.has_time:
+        hour, minute = found.value.hour, found.value.minute
+        if found.ambiguous:  # "my 6:30 alarm": 06:30 or 18:30
+            return f"{hour % 12:02d}:{minute:02d} or {hour % 12 + 12:02d}:{minute:02d}"
+        return f"{hour:02d}:{minute:02d}"
+    return found.value.date().isoformat()
+
+
+_SPAN_WORDS = re.compile(r"\b(?:week|weekend|month|next\s+\w+\s+days)\b")
+_PARTS = {"morning": (4, 12), "afternoon": (12, 18), "evening": (17, 24), "night": (18, 28)}
+
+
+def _part_of_day(spoken: str, day: datetime | None) -> str:
+    """timer.list's `when` for "tomorrow morning", "this evening", "tonight", "my morning alarm"."""
+    found = re.search(r"\b(morning|afternoon|evening|night|tonight)\b", spoken)
+    if found is None:
+        return day.date().isoformat() if day is not None else ""
+    start, end = _PARTS[found[1].removeprefix("to")]
+    if day is None:
+        return f"{start:02d}:00/{end % 24:02d}:00"
+    midnight = day.replace(hour=0, minute=0, second=0, microsecond=0)
+    low, high = midnight + timedelta(hours=start), midnight + timedelta(hours=end)
+    return f"{low.isoformat()}/{high.isoformat()}"
+
+
+# "list my timers", "show me the pasta timer": the asking words are not part of a timer's name.
+_LIST_VERB = re.compile(
+    r"^(?:(?:please|and|so|ok|hey)\s+)*(?:can\s+you\s+|could\s+you\s+)?"
+    r"(?:list|show|display|check|see|read|tell|give|what(?:'s|\s+is|\s+are)?|which|how\s+are)"
+    r"(?:\s+(?:me|us|out))?\s+",
+    re.IGNORECASE,
+)
+
+
+def list_arguments(text: str, when: str = "") -> dict[str, Any]:
+    """timer.list's filters for `text`.
+
+    Which kind ("list my alarms"), which one ("the pasta timer"), only running ones, and
+    whether the user asked for a count.
+    """
+    arguments: dict[str, Any] = {}
+    kinds = {k.lower() for k in KIND.findall(text)}
+    if len(kinds) == 1:
+        arguments["kind"] = kinds.pop()
+    elif not kinds and re.search(r"\bwak(?:e|ing)\b", text, re.IGNORECASE):
+        arguments["kind"] = "alarm"  # "what time am I waking up tomorrow"
+    named = timer_name(_LIST_VERB.sub("", _VERB.sub("", text.strip())))
+    label = _VAGUE.sub("", extract_label(text) or named).strip()
+    if label and "kind" in arguments and not _ALL.search(text):
+        arguments["target"] = label
+    if _COUNT.search(text):
+        arguments["count"] = True
+        if _RUNNING.search(text):
+            arguments["state"] = "running"
+    if when and arguments.get("kind") != "timer":
+        arguments["when"] = when
+    return arguments
+
+
+# "pause pizza timer", "status of 1 hour timer", "how long is left on the timer in the kitchen"
+_VERB = re.compile(
+    r"^(?:please\s+)?(?:cancel|stop|pause|resume|unpause|continue|restart|delete|remove|"
+    r"status\s+of|(?:how\s+(?:much|long)\s+(?:time\s+)?(?:is\s+)?|time\s+)left\s+on)\s+|"
+    r"\s+status$",
+    re.IGNORECASE,
+)
+_NAMED = re.compile(
+    r"^(?:(?:the|my|our)\s+)?(?:timers?\s+(?:for|named|called|in(?:\s+the)?)\s+(?P<after>.+)|"
+    r"(?P<before>.+?)\s+timers?)$",
+    re.IGNORECASE,
+)
+
+
+def timer_name(text: str) -> str:
+    """The name or length in "pizza timer", "timer for 1 hour", "timer in kitchen" ("" if none)."""
+    match = _NAMED.match(text.strip())
+    if not match:
+        return ""
+    name = (match["after"] or match["before"] or "").strip()
+    name = re.sub(r"^(?:(?:the|my|our|a|an)\b\s*)+", "", name, flags=re.IGNORECASE)
+    return "" if name.lower() in ("", "the", "my", "all", "every") else name
+
+
+def target_of(text: str) -> str:
+    """What a cancel/pause/resume names: "all alarms", "pasta timer", "3" or ""."""
+    parts = []
+    if _ALL.search(text):
+        parts.append("all")
+    if number := _NUMBER.search(text):
+        parts.append(number[1])
+    elif label := extract_label(text) or timer_name(_VERB.sub("", text.strip())):
+        parts.append(label)
+    if kind := KIND.search(text):
+        parts.append(kind[1].lower())
+    elif re.search(r"\bwake[\s-]?ups?(?:\s+calls?)?\b", text, re.IGNORECASE):
+        parts.append("alarm")  # "stop the wake up calls for this week"
+    return " ".join(parts)
+
+
+_BARE_HOUR = re.compile(
+    r"\b(?:for|to|when\s+it(?:'s|\s+is))\s+(?P<h>\d{1,2}(?::\d{2})?)(?=\s*(?:$|today|tonight|tomorrow|on\b|this\b"
+    r"|next\b|every\b|please\b))"
+)
+
+
+_RUN_TOGETHER = re.compile(  # "five hundred and thirty" is normalized to "530": 5:30
+    r"\b(?P<pre>for|at|to)\s+(?P<h>[1-9]|1[0-2])(?P<m>[0-5]\d)\b(?=\s*(?:[ap]\.?m\b|$|today"
+    r"|tonight|tomorrow|on\b|this\b|next\b|every\b|please\b))"
+)
+
+
+def clock_said(text: str) -> str:
+    """`text` normalized, with a bare hour after "for"/"to" made plain for `parse_when`.
+
+    "set an alarm for 7" -> "set an alarm at 7", "for five hundred and thirty" -> "at 5:30"
+    ("4 in the afternoon" and "the 5 pm alarm" are read by `parse_when` itself).
+    """
+    spoken = _RUN_TOGETHER.sub(lambda m: f"{m['pre']} {m['h']}:{m['m']}", normalize(text))
+    spoken = re.sub(r"\b(today|tomorrow|tonight)s\b", r"\1", spoken)  # "tomorrows meeting"
+    return _BARE_HOUR.sub(lambda m: f"at {m['h']}", spoken)
+
+
+_REMINDER_LIST = re.compile(
+    r"\breminders?\s+list\b|\b(?:list\s+of\s+)?(?:things|stuff)\s+(?:(?:i|we)\s+)?(?:\w+\s+)?"
+    r"to\s+remember\b",
+    re.IGNORECASE,
+)
+_CHANGES = re.compile(r"^\s*(?:please\s+)?(?:add|put|include|remove|delete|take|make|set)\b", re.I)
+_ONE_ON_IT = re.compile(
+    r"\breminder\s+(?:for|about)\s+(?:my\s+|the\s+)?(?P<what>.+?)\s+on\s+(?:my|the)\s+list\b", re.I
+)
+
+
+def reminder_list(text: str) -> dict[str, Any] | None:
+    """timer.list's filters when `text` asks about the reminders, else None.
+
+    "what is on my reminder list", "my list of things to remember", "is there a reminder for the
+    dentist on my list" ("add X to my reminder list" is no question).
+    """
+    one = _ONE_ON_IT.search(text)
+    if (_REMINDER_LIST.search(text) is None and one is None) or _CHANGES.match(text):
+        return None
+    return {"kind": "reminder", **({"target": one["what"]} if one else {})}
