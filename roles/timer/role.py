@@ -244,8 +244,8 @@ class TimerRole:
         return timer_stage(runtime)
 
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
-        if (message := REMINDER_SAID.match(text)) is not None:
-            text = f"remind me to {message['message']}"  # "make a reminder, pay taxes on monday"
+        if (reminder := REMINDER_SAID.match(text)) is not None:
+            text = f"remind me to {reminder['message']}"  # "make a reminder, pay taxes on monday"
         if (adjusted := _adjust(text)) is not None:
             return adjusted
         if (reworded := reword_call(text, now, when_filter)) is not None:
