@@ -19,9 +19,9 @@ from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.slots import format_duration, invalid_time, parse_duration, parse_when
 from agent_system.understanding import normalize
+from roles.timer._find import duration_of, resolve, timer_store
 from roles.timer._words import _as_data, _describe, _when
 from roles.timer.store import ACTIVE
-from roles.timer.tools import _duration, _resolve, timer_store
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -122,13 +122,13 @@ async def move(ctx: ToolContext, to: str, target: str = "", when: str = "") -> T
             alarm to 8am".
     """
     now = ctx.runtime.clock.now()
-    found = await _resolve(ctx, target, ACTIVE, "move", when=when)
+    found = await resolve(ctx, target, ACTIVE, "move", when=when)
     if len(found) > 1:
         names = ", ".join(_describe(t, now) for t in found)
         raise ToolExecutionError(f"Which one should I move: {names}? Nothing was changed.")
     timer = found[0]
     if timer.kind == "timer" or timer.due_at is None:
-        length = _duration(to, "A timer's time left")
+        length = duration_of(to, "A timer's time left")
         shift = length - timer.remaining(now)
     else:
         shift = _new_due(to, timer.due_at, now) - timer.due_at

@@ -15,9 +15,9 @@ from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import RoleCall
 from agent_system.understanding import normalize
+from roles.timer._find import resolve, timer_store
 from roles.timer._words import _as_data, _describe
 from roles.timer.store import ACTIVE
-from roles.timer.tools import _resolve, timer_store
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -87,7 +87,7 @@ async def reword(ctx: ToolContext, text: str, target: str = "", when: str = "") 
     if not new:
         raise ToolExecutionError("Say the new words, e.g. 'call the dentist'. Nothing was changed.")
     now = ctx.runtime.clock.now()
-    found = await _resolve(ctx, target, ACTIVE, "change", when=when)
+    found = await resolve(ctx, target, ACTIVE, "change", when=when)
     if len(found) > 1:
         names = "; ".join(_describe(t, now) for t in found)
         raise ToolExecutionError(f"Which one should I change: {names}? Nothing was changed.")

@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
-from agent_system.repository import open_repository
 from agent_system.routing.slots import (
     format_duration,
-    invalid_time,
-    parse_duration,
-    parse_when,
 )
-from agent_system.runtime import Dependency
+from roles.timer._find import (
+    KIND_WORDS,
+    MAX_TIMER,
+    duration_of,
+    moment_of,
+    resolve,
+    timer_store,
+    user_of,
+)
 from roles.timer._repeat import first_due, normalize_rule
 from roles.timer._when import due_matches
 from roles.timer._words import _as_data, _called, _describe, _ends, _ringing, _when
-from roles.timer.store import ACTIVE, Timer, TimerKind, TimerState, TimerStore
+from roles.timer.store import ACTIVE
 
 __all__ = [
     "alarm",
@@ -31,113 +35,6 @@ __all__ = [
     "set_timer",
     "shorten",
 ]
-
-MAX_TIMER = timedelta(days=7)
-_KIND_WORDS: dict[str, TimerKind] = {"timer": "timer", "alarm": "alarm", "reminder": "reminder"}
-_ALL = re.compile(r"^(?:all|every(?:thing|one)?|them\s+all)$")
-
-
-STORE: Dependency[TimerStore] = Dependency(
-    "timer.store",
-    lambda rt: TimerStore(open_repository(rt), rt.clock),
-    description="Timers, per user.",
-)
-
-
-def timer_store(ctx: ToolContext) -> TimerStore:
-    """The runtime's shared `TimerStore`."""
-    return ctx.runtime.get(STORE)
-
-
-def _user(ctx: ToolContext) -> str:
-    return ctx.user or ""
-
-
-def _duration(text: str, what: str) -> timedelta:
-    if problem := invalid_time(text):
-        raise ToolExecutionError(f"{what} must be positive: {problem}.")
-    if text.strip().startswith("-"):
-        raise ToolExecutionError(f"{what} must be positive; got {text!r}.")
-    value = parse_duration(text)
-    if value is None:
-        raise ToolExecutionError(
-            f"I couldn't read {text!r} as a duration; say it like '10 minutes' or '1h30'."
-        )
-    if value <= timedelta(0):
-        raise ToolExecutionError(f"{what} must be positive; got {text!r}.")
-    return value
-
-
-def _moment(text: str, now: datetime, what: str) -> datetime:
-    if problem := invalid_time(text):
-        raise ToolExecutionError(f"I couldn't set that: {problem}.")
-    found = parse_when(text, now)
-    if found is None:
-        relative = parse_duration(text)
-        if relative is not None and relative > timedelta(0):
-            return now + relative
-        raise ToolExecutionError(
-            f"I couldn't read {text!r} as a time; say it like '7:30 am', 'tomorrow at 6pm' "
-            "or 'in 20 minutes'."
-        )
-    if not found.has_time:
-        raise ToolExecutionError(
-            f"{what} needs a time of day as well as a date; say it like 'tomorrow at 7am'."
-        )
-    if found.value <= now:
-        raise ToolExecutionError(
-            f"{_when(found.value, now)} has already passed; give a time in the future."
-        )
-    return found.value
-
-
-async def _resolve(
-    ctx: ToolContext,
-    target: str,
-    states: tuple[TimerState, ...],
-    verb: str,
-    kinds: tuple[TimerKind, ...] = ("timer", "alarm", "reminder"),
-    when: str = "",
-) -> list[Timer]:
-    """The timers `target` names: '' (the only one), 'all', a number, or a label.
-
-    `when` (see `roles.timer._when`) keeps those that ring then.
-    """
-    words = re.sub(r"\b(?:the|my|our|this|that|of|for)\b|#", " ", target.lower()).split()
-    named = tuple(
-        dict.fromkeys(_KIND_WORDS[w.rstrip("s")] for w in words if w.rstrip("s") in _KIND_WORDS)
-    )
-    words = [w for w in words if w.rstrip("s") not in _KIND_WORDS]
-    kinds = named or kinds
-    noun = "/".join(f"{k}s" for k in kinds)
-    timers = [t for t in await timer_store(ctx).list_timers(_user(ctx), states) if t.kind in kinds]
-    if not timers:
-        raise ToolExecutionError(f"You have no {noun} to {verb}.")
-    if when:
-        timers = due_matches(timers, when, ctx.runtime.clock.now())
-        if not timers:
-            raise ToolExecutionError(f"You have no {noun} at {when} to {verb}.")
-    text = " ".join(words)
-    if _ALL.match(text):
-        return timers
-    if not text or text in ("it", "one"):
-        if len(timers) == 1:
-            return timers
-        names = _names(timers, ctx)
-        raise ToolExecutionError(f"You have {len(timers)} {noun} ({names}); say which one.")
-    if text.isdigit():
-        found = [t for t in timers if t.id == int(text)]
-    else:
-        found = _called(timers, text)
-    if not found:
-        names = _names(timers, ctx)
-        raise ToolExecutionError(f"No {noun} matches {target!r}; you have: {names}.")
-    return found
-
-
-def _names(timers: list[Timer], ctx: ToolContext) -> str:
-    now = ctx.runtime.clock.now()
-    return ", ".join(t.name if t.kind == "timer" else _describe(t, now, brief=True) for t in timers)
 
 
 @tool(name="timer.set", side_effects="reversible")
@@ -154,7 +51,7 @@ async def set_timer(
             then). Optional.
         area: The room the request came from; the command runs as if said there. Optional.
     """
-    value = _duration(duration, "A timer's duration")
+    value = duration_of(duration, "A timer's duration")
     if value > MAX_TIMER:
         raise ToolExecutionError(
             f"Timers run up to 7 days; for {format_duration(value)} set an alarm or a reminder "
@@ -163,7 +60,7 @@ async def set_timer(
     now = ctx.runtime.clock.now()
     command = " ".join(command.split())
     timer = await timer_store(ctx).add(
-        user=_user(ctx),
+        user=user_of(ctx),
         kind="timer",
         due=now + value,
         label=label.strip(),
@@ -187,7 +84,7 @@ async def set_timer(
 
 def _repeating(when: str, now: datetime, what: str, repeat: str) -> tuple[datetime, str]:
     """The first ring and the stored rule (`roles.timer._repeat`)."""
-    due = _moment(when, now, what)
+    due = moment_of(when, now, what)
     rule = normalize_rule(repeat, due)
     return first_due(due, rule), rule
 
@@ -205,7 +102,7 @@ async def alarm(ctx: ToolContext, at: str, label: str = "", repeat: str = "") ->
     now = ctx.runtime.clock.now()
     due, rule = _repeating(at, now, "An alarm", repeat)
     timer = await timer_store(ctx).add(
-        user=_user(ctx),
+        user=user_of(ctx),
         kind="alarm",
         due=due,
         label=label.strip(),
@@ -235,7 +132,7 @@ async def remind(ctx: ToolContext, text: str, when: str, repeat: str = "") -> To
     now = ctx.runtime.clock.now()
     due, rule = _repeating(when, now, "A reminder", repeat)
     timer = await timer_store(ctx).add(
-        user=_user(ctx),
+        user=user_of(ctx),
         kind="reminder",
         due=due,
         message=message,
@@ -270,12 +167,12 @@ async def list_timers(
             ("05:00/12:00": mornings), or alternatives ("06:30 or 18:30"); empty for any time.
     """
     now = ctx.runtime.clock.now()
-    timers = due_matches(await timer_store(ctx).list_timers(_user(ctx), ACTIVE), when, now)
+    timers = due_matches(await timer_store(ctx).list_timers(user_of(ctx), ACTIVE), when, now)
     words = re.sub(r"\b(?:the|my|our|this|that|of|for|all)\b|#", " ", target.lower()).split()
-    kinds = {_KIND_WORDS[w.rstrip("s")] for w in words if w.rstrip("s") in _KIND_WORDS}
-    if wanted := _KIND_WORDS.get(kind.strip().lower().rstrip("s")):
+    kinds = {KIND_WORDS[w.rstrip("s")] for w in words if w.rstrip("s") in KIND_WORDS}
+    if wanted := KIND_WORDS.get(kind.strip().lower().rstrip("s")):
         kinds.add(wanted)
-    name = " ".join(w for w in words if w.rstrip("s") not in _KIND_WORDS)
+    name = " ".join(w for w in words if w.rstrip("s") not in KIND_WORDS)
     if kinds:
         timers = [t for t in timers if t.kind in kinds]
     if state == "running":
@@ -324,7 +221,7 @@ async def cancel(ctx: ToolContext, target: str = "", when: str = "") -> ToolOutp
     """
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
-    found = await _resolve(ctx, target, ACTIVE, "cancel", when=when)
+    found = await resolve(ctx, target, ACTIVE, "cancel", when=when)
     cancelled = [await store.cancel(t.id) for t in found]
     if len(cancelled) == 1:
         display = f"Cancelled {_describe(cancelled[0], now, brief=True)}."
@@ -344,7 +241,7 @@ async def pause(ctx: ToolContext, target: str = "") -> ToolOutput:
     store = timer_store(ctx)
     paused = [
         await store.pause(t.id)
-        for t in await _resolve(ctx, target, ("running",), "pause", ("timer",))
+        for t in await resolve(ctx, target, ("running",), "pause", ("timer",))
     ]
     return ToolOutput(
         data=[_as_data(t, now) for t in paused],
@@ -365,7 +262,7 @@ async def resume(ctx: ToolContext, target: str = "") -> ToolOutput:
     store = timer_store(ctx)
     resumed = [
         await store.resume(t.id)
-        for t in await _resolve(ctx, target, ("paused",), "resume", ("timer",))
+        for t in await resolve(ctx, target, ("paused",), "resume", ("timer",))
     ]
     parts = [f"{_describe(t, now)} ({_ends(t.due_at or now, now)})" for t in resumed]
     return ToolOutput(
@@ -381,11 +278,11 @@ async def extend(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
         by: How much to add, e.g. "5 minutes".
         target: Which one: a label, a number, or empty for the only one there is.
     """
-    value = _duration(by, "The extra time")
+    value = duration_of(by, "The extra time")
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
     changed = [
-        await store.extend(t.id, value) for t in await _resolve(ctx, target, ACTIVE, "extend")
+        await store.extend(t.id, value) for t in await resolve(ctx, target, ACTIVE, "extend")
     ]
     parts = [
         f"{t.name} ({_ends(t.due_at, now) if t.due_at else 'paused'})"
@@ -407,10 +304,10 @@ async def shorten(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
         by: How much to take off, e.g. "5 minutes".
         target: Which one: a label, its length ("1 hour"), a number, or empty for the only one.
     """
-    value = _duration(by, "The time to take off")
+    value = duration_of(by, "The time to take off")
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
-    found = await _resolve(ctx, target, ACTIVE, "shorten", ("timer",))
+    found = await resolve(ctx, target, ACTIVE, "shorten", ("timer",))
     for timer in found:
         left = timer.remaining(now)
         if left <= value:

@@ -1,0 +1,139 @@
+"""Finding a user's timers: the store, durations and moments read, which timers a target names.
+
+A target is "pasta", "3", "all alarms" or "" for the only one, filtered by when they ring. Used by
+every timer tool (`roles.timer.tools`, `_move`, `_reword`).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from agent_system.errors import ToolExecutionError
+from agent_system.registry.spec import ToolContext
+from agent_system.repository import open_repository
+from agent_system.routing.slots import invalid_time, parse_duration, parse_when
+from agent_system.runtime import Dependency
+from roles.timer._when import due_matches
+from roles.timer._words import _called, _describe, _when
+from roles.timer.store import Timer, TimerKind, TimerState, TimerStore
+
+__all__ = [
+    "KIND_WORDS",
+    "MAX_TIMER",
+    "STORE",
+    "duration_of",
+    "moment_of",
+    "resolve",
+    "timer_store",
+    "user_of",
+]
+
+MAX_TIMER = timedelta(days=7)
+KIND_WORDS: dict[str, TimerKind] = {"timer": "timer", "alarm": "alarm", "reminder": "reminder"}
+_ALL = re.compile(r"^(?:all|every(?:thing|one)?|them\s+all)$")
+
+
+STORE: Dependency[TimerStore] = Dependency(
+    "timer.store",
+    lambda rt: TimerStore(open_repository(rt), rt.clock),
+    description="Timers, per user.",
+)
+
+
+def timer_store(ctx: ToolContext) -> TimerStore:
+    """The runtime's shared `TimerStore`."""
+    return ctx.runtime.get(STORE)
+
+
+def user_of(ctx: ToolContext) -> str:
+    return ctx.user or ""
+
+
+def duration_of(text: str, what: str) -> timedelta:
+    if problem := invalid_time(text):
+        raise ToolExecutionError(f"{what} must be positive: {problem}.")
+    if text.strip().startswith("-"):
+        raise ToolExecutionError(f"{what} must be positive; got {text!r}.")
+    value = parse_duration(text)
+    if value is None:
+        raise ToolExecutionError(
+            f"I couldn't read {text!r} as a duration; say it like '10 minutes' or '1h30'."
+        )
+    if value <= timedelta(0):
+        raise ToolExecutionError(f"{what} must be positive; got {text!r}.")
+    return value
+
+
+def moment_of(text: str, now: datetime, what: str) -> datetime:
+    if problem := invalid_time(text):
+        raise ToolExecutionError(f"I couldn't set that: {problem}.")
+    found = parse_when(text, now)
+    if found is None:
+        relative = parse_duration(text)
+        if relative is not None and relative > timedelta(0):
+            return now + relative
+        raise ToolExecutionError(
+            f"I couldn't read {text!r} as a time; say it like '7:30 am', 'tomorrow at 6pm' "
+            "or 'in 20 minutes'."
+        )
+    if not found.has_time:
+        raise ToolExecutionError(
+            f"{what} needs a time of day as well as a date; say it like 'tomorrow at 7am'."
+        )
+    if found.value <= now:
+        raise ToolExecutionError(
+            f"{_when(found.value, now)} has already passed; give a time in the future."
+        )
+    return found.value
+
+
+async def resolve(
+    ctx: ToolContext,
+    target: str,
+    states: tuple[TimerState, ...],
+    verb: str,
+    kinds: tuple[TimerKind, ...] = ("timer", "alarm", "reminder"),
+    when: str = "",
+) -> list[Timer]:
+    """The timers `target` names: '' (the only one), 'all', a number, or a label.
+
+    `when` (see `roles.timer._when`) keeps those that ring then.
+    """
+    words = re.sub(r"\b(?:the|my|our|this|that|of|for)\b|#", " ", target.lower()).split()
+    named = tuple(
+        dict.fromkeys(KIND_WORDS[w.rstrip("s")] for w in words if w.rstrip("s") in KIND_WORDS)
+    )
+    words = [w for w in words if w.rstrip("s") not in KIND_WORDS]
+    kinds = named or kinds
+    noun = "/".join(f"{k}s" for k in kinds)
+    timers = [
+        t for t in await timer_store(ctx).list_timers(user_of(ctx), states) if t.kind in kinds
+    ]
+    if not timers:
+        raise ToolExecutionError(f"You have no {noun} to {verb}.")
+    if when:
+        timers = due_matches(timers, when, ctx.runtime.clock.now())
+        if not timers:
+            raise ToolExecutionError(f"You have no {noun} at {when} to {verb}.")
+    text = " ".join(words)
+    if _ALL.match(text):
+        return timers
+    if not text or text in ("it", "one"):
+        if len(timers) == 1:
+            return timers
+        names = _names(timers, ctx)
+        raise ToolExecutionError(f"You have {len(timers)} {noun} ({names}); say which one.")
+    if text.isdigit():
+        found = [t for t in timers if t.id == int(text)]
+    else:
+        found = _called(timers, text)
+    if not found:
+        names = _names(timers, ctx)
+        raise ToolExecutionError(f"No {noun} matches {target!r}; you have: {names}.")
+    return found
+
+
+def _names(timers: list[Timer], ctx: ToolContext) -> str:
+    now = ctx.runtime.clock.now()
+    return ", ".join(t.name if t.kind == "timer" else _describe(t, now, brief=True) for t in timers)
