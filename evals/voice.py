@@ -140,7 +140,7 @@ _GENERIC = frozenset(
     out up add adding added put include enter insert append remove delete erase drop take kill
     abolish get rid rearrange please can could would will should must need needs want like know
     also too just now later set make create reminder reminders remind be is are was and so then
-    hey ok okay olly""".split()
+    hey ok okay olly update edit tell how think ran run""".split()
 )
 """Words that name no list item and no reminder message: neither is a slot the sets annotate,
 so such a question is answered only when every word of the request is one of these or part of

@@ -18,6 +18,7 @@ __all__ = [
     "HAVE_LIST",
     "LEAD",
     "NOT_NEEDED",
+    "about_the_world",
     "is_vague",
 ]
 
@@ -87,3 +88,34 @@ _VAGUE = re.compile(
 def is_vague(items: list[str]) -> bool:
     """True when the items name nothing ("this one", "an item", "something", "it")."""
     return not items or all(_VAGUE.match(item.strip()) for item in items)
+
+
+_LIST_VERB = re.compile(
+    r"^(?:(?:can|could|would|will)\s+you\s+|please\s+)*list\s+(?:off\s+|out\s+|me\s+|for\s+me\s+)*"
+    r"(?!(?:all\s+(?:of\s+)?)?(?:my|our)\b)(?P<rest>.+)$",
+    re.I,
+)
+_A_LIST_OF = re.compile(
+    r"\b(?:give\s+me|do\s+you\s+(?:have|know)|is\s+there|find(?:\s+me)?|get\s+me|show\s+me"
+    r"|tell\s+me|what\s+is|what'?s|i\s+(?:need|want|would\s+like)|send\s+me)\s+(?:a|an|the)\s+"
+    r"(?:\w+\s+){0,2}?list\s+(?:of|for)\s+(?!my\b|our\b|(?:things|stuff|tasks)\s+(?:i|we)\b)"
+    r"(?P<what>.+)$",
+    re.I,
+)
+_MINE = re.compile(r"\b(?:my|our|lists?|groceries|grocery|to-?\s?do|chores|checklist)\b", re.I)
+_SOMEWHERE = re.compile(r"\b(?:in|at|near|around)\s+(?!my\b|the\s+list\b)\w+", re.I)
+
+
+def about_the_world(text: str) -> bool:
+    """A request for a list of things in the world, not one of the user's lists.
+
+    "can you list off 4 star restaurants", "list some neat stuff about rats", "give me a list of
+    things to do in orlando", "what is the ingredient list for an omelette" (but "list my lists",
+    "list the items on my shopping list", "give me a list of my to do items" are the user's).
+    """
+    if (verb := _LIST_VERB.match(text)) is not None:
+        return _MINE.search(verb["rest"]) is None
+    if (asked := _A_LIST_OF.search(text)) is not None:
+        what = asked["what"]
+        return _MINE.search(what) is None or _SOMEWHERE.search(what) is not None
+    return False

@@ -17,6 +17,7 @@ from roles.lists._phrasing import (
     HAVE_LIST,
     LEAD,
     NOT_NEEDED,
+    about_the_world,
     is_vague,
 )
 
@@ -52,7 +53,8 @@ _REMOVE = re.compile(
 )
 _SHOW = re.compile(
     rf"^(?:what'?s|what is|what are|what do i have|read|read me|show|show me|tell me|list)"
-    rf"(?:\s+(?:on|in|me|out))?\s+(?:on\s+|in\s+)?{_LIST}(?:\s+list)?$",
+    rf"(?:\s+(?:on|in|me|out))?\s+(?:(?:the\s+|all\s+(?:the\s+)?)?(?:items|things|stuff|everything"
+    rf"|entries)\s+(?:on|in|from)\s+)?(?:on\s+|in\s+)?{_LIST}(?:\s+list)?$",
     re.I,
 )
 _ADD_AFTER = re.compile(  # "on my grocery list please add oranges", "grocery list: add eggs"
@@ -357,8 +359,8 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
         )
     if isinstance(everyday_call(plain(text), _items, _list, list_name_in), RoleCall):
         return _claimed(whole=True)  # anchored: "remind me to buy bread when i go shopping"
-    if not _LIST_WORD.search(text):
-        return None
+    if not _LIST_WORD.search(text) or about_the_world(text):
+        return None  # "give me a list of things to do in orlando" is no list of the user's
     if re.search(
         r"\b(?:timers?|alarms?|remind(?:ers?)?|playlists?|devices?|lights?|events?|calendar|"
         r"meetings?|appointments?|songs?|music|notes?|memories|tools?|threads?)\b",

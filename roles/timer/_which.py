@@ -176,8 +176,13 @@ def clock_said(text: str) -> str:
 
 
 _REMINDER_LIST = re.compile(
-    r"\breminders?\s+list\b|\b(?:list\s+of\s+)?(?:things|stuff)\s+(?:(?:i|we)\s+)?(?:\w+\s+)?"
-    r"to\s+remember\b",
+    r"\breminders?\s+list\b|\blist\s+of\s+(?:my\s+|all\s+)?reminders\b"
+    r"|\b(?:list\s+of\s+)?(?:things|stuff)\s+(?:(?:i|we)\s+)?(?:\w+\s+)?to\s+remember\b"
+    r"|^(?:what|which)\b(?:\s+\w+){0,4}?\s+(?:supposed|wanted|needed|need|had|have|meant)\s+to"
+    r"\s+remember\b"
+    r"|^(?:what|which)\b.*\b(?:ask(?:ed)?|tell|told|want(?:ed)?)\s+you\s+to\s+remind\s+me\b"
+    r"|^(?:can\s+you\s+|please\s+)?remind\s+me\s+(?:of\s+)?what\s+(?:i|we)\s+(?:needed|need|had"
+    r"|have|wanted|was\s+supposed)\s+to\s+(?:do|remember)\b",
     re.IGNORECASE,
 )
 _CHANGES = re.compile(r"^\s*(?:please\s+)?(?:add|put|include|remove|delete|take|make|set)\b", re.I)

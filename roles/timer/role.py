@@ -186,6 +186,12 @@ REMINDER_SAID = re.compile(
     re.IGNORECASE,
 )
 """A reminder and then its message after a comma: "make a reminder, pay taxes on monday"."""
+_ONTO_REMINDERS = re.compile(
+    r"^\s*(?:please\s+)?(?:add|put)\s+(?P<message>.+?)\s+(?:to|on|onto)\s+(?:my|the)\s+"
+    r"(?:reminders?\s+list|list\s+of\s+reminders|reminders)\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+"""A message put on "my reminder list": a reminder (that asks when, if no time is said)."""
 
 
 class TimerRole:
@@ -246,6 +252,8 @@ class TimerRole:
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
         if (reminder := REMINDER_SAID.match(text)) is not None:
             text = f"remind me to {reminder['message']}"  # "make a reminder, pay taxes on monday"
+        elif (reminder := _ONTO_REMINDERS.match(text)) is not None:  # "... to my reminder list"
+            text = f"remind me to {reminder['message']}{reminder['rest']}"
         if (adjusted := _adjust(text)) is not None:
             return adjusted
         if (reworded := reword_call(text, now, when_filter)) is not None:
@@ -253,6 +261,8 @@ class TimerRole:
         if (moved := move_call(text, now, when_filter)) is not None:
             return moved  # "move my reminder to 5pm", "change my 7am alarm to 8am"
         if (reminders := reminder_list(text)) is not None:
+            if ringing := when_filter(text, now):  # "remind me what i have to do tomorrow"
+                reminders["when"] = ringing
             return RoleCall("timer.list", reminders)  # "what's on my reminder list"
         intent = _intent(text)
         duration = parse_duration(text)

@@ -54,6 +54,13 @@ def test_only_a_question_about_a_missing_piece_is_answered(
             "milk",
         ),
         ("What should I take off your list?", "delete that item from the list", [], "milk"),
+        (
+            "What should I add to your list?",
+            "i think i ran out of this, add it to my list",
+            [],
+            "milk",
+        ),
+        ("What should I add to your list?", "please update list with new item", [], "milk"),
         ("What should I take off your list?", "remove the dog food from my list", [], None),
         (
             "What should I remind you about?",

@@ -73,3 +73,22 @@ async def test_moving_an_item_to_the_trash_removes_it_and_a_dropped_item_is_forg
     assert trashed.reply == "Removed buying eggs from your to-do list."
     assert dropped.plan is not None and [s.tool for s in dropped.plan.steps] == ["lists.remove"]
     assert left.reply == "Your to-do list is empty."
+
+
+@pytest.mark.anyio
+async def test_a_list_of_things_in_the_world_is_not_one_of_the_users_lists(
+    system: AgentSystem,
+) -> None:
+    for text in (
+        "can you list off 4 star restaurants",
+        "give me a list of things to do in orlando",
+        "what is the ingredient list for an omelette",
+        "list some neat stuff about rats",
+    ):
+        decision = await system.aroute(text)
+        assert decision.role != "lists", text
+    await system.arun("add milk to my shopping list")
+    items = await system.arun("list the items on my shopping list")
+    mine = await system.arun("give me a list of my to do items")
+    assert items.reply == "Your shopping list: milk."
+    assert mine.plan is not None and [s.tool for s in mine.plan.steps] == ["lists.show"]

@@ -114,3 +114,25 @@ async def test_the_reminder_list_is_the_reminders_and_a_message_may_follow_a_com
     assert listed.reply == remember.reply and "alarm" not in listed.reply.lower()
     assert "pay taxes" in listed.reply and "aa meeting" in listed.reply
     assert "aa meeting" in one.reply and "pay taxes" not in one.reply
+
+
+@pytest.mark.anyio
+async def test_what_was_i_to_remember_reads_the_reminders_and_a_reminder_list_takes_one(
+    system: AgentSystem,
+) -> None:
+    when = await system.arun("add call the bank to my reminder list", thread_id="t")
+    set_ = await system.arun("tomorrow at 3pm", thread_id="t")
+    await system.arun("set an alarm for 7am tomorrow", thread_id="t")
+    asked = [
+        await system.arun(text, thread_id="u")
+        for text in (
+            "what was i supposed to remember",
+            "what did i ask you to remind me about",
+            "tell me what's on my list of reminders",
+            "remind me what i have to do tomorrow",
+        )
+    ]
+    assert when.reply == "When should I remind you?"
+    assert set_.reply == "Reminder set for tomorrow at 15:00: call the bank."
+    for reply in asked:
+        assert reply.reply == "Reminder for tomorrow at 15:00: call the bank.", reply.reply
