@@ -43,6 +43,14 @@ async def system(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Agen
         ),
         ("add yoga on friday at six thirty pm", "Yoga", "2026-01-09T18:30"),
         ("save the date june 12 for the wedding", "The wedding", "2026-06-12"),
+        ("stick a meeting in my calendar for thursday at 2", "Meeting", "2026-01-08T14:00"),
+        ("pop the dentist in my calendar for monday at 9", "Dentist", "2026-01-12T09:00"),
+        ("can we schedule a catch up with tom next tuesday at 3", "Catch up with tom", "2026-01"),
+        ("let's do lunch with jane on friday at 12", "Lunch with jane", "2026-01-09T12:00"),
+        ("insert an event tomorrow at 9 called planning", "Planning", "2026-01-06T09:00"),
+        ("book me in for a haircut on saturday at 10", "Haircut", "2026-01-10T10:00"),
+        ("please add football practice every tuesday at 6", "Football practice", "2026-01"),
+        ("schedule 30 minutes with ana tomorrow at 11", "Meeting with ana", "2026-01-06T11:00"),
     ],
 )
 async def test_events_are_added_with_their_title_and_the_time_said(

@@ -45,17 +45,21 @@ _INTENTS = {
     r"|^\s*(?:events?|meetings?|appointments?)\b|weekly\s+plan|happening"
     r"|(?:go|run|walk|take|talk)\s+(?:me\s+)?through|(?:brief|update)\s+me\s+on"
     r"|how\s+(?:busy|packed|full|hectic|booked)\s+(?:am\s+i|is\s+my))\b",
-    "create": r"\b(?:schedule|add|create|book|put|set\s+up|arrange|plan|pencil\s+in|mark"
+    "create": r"\b(?:schedule|add|create|book|put|set|arrange|plan|pencil\s+in|mark|stick|pop"
+    r"|enter|insert|organi[sz]e|fix\s+(?:up\s+)?(?:a|an|my)"
     r"|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down"
     r"|new\s+(?:event|meeting|appointment))\b",
 }
 _PATTERNS = {name: re.compile(p, re.IGNORECASE) for name, p in _INTENTS.items()}
 _COMMAND = re.compile(
-    r"^(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\s+|(?:hey|ok|okay)\s+)?(?:please\s+)?(?:(?:can|could)\s+you\s+)?"
-    r"(?:i\s+(?:want|need|would\s+like|'d\s+like|have)\s+to\s+(?:go\s+to\s+|attend\s+|be\s+at\s+)?"
+    r"^(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\s+|(?:hey|ok|okay)\s+)?(?:please\s+)?"
+    r"(?:(?:can|could|shall)\s+(?:you|we)\s+|let's\s+(?=do\s|have\s|schedule\s|book\s|set\s)"
+    r"|let\s+us\s+)?(?:do\s+|have\s+(?=lunch|dinner|breakfast|brunch|coffee|drinks))?"
+    r"(?:i(?:\s+want|\s+need|\s+would\s+like|'d\s+like|\s+have)\s+to\s+(?:go\s+to\s+|attend\s+|be\s+at\s+)?"
     r"|i\s+have\s+(?=an?\s)|i\s+need\s+(?=an?\s)|(?:that\s+)?i(?:'m|\s+am)\s+(?:going\s+to\s+)?"
     r"|(?:i'll|i\s+will)\s+be\s+(?:seeing\s+|at\s+)?)?(?:mark\s+(?:down\s+)?(?:(?:my|the|in\s+my)\s+"
-    r"(?:calendar|diary|agenda)\s+)?(?:for\s+|with\s+)?|schedule|add|create|book|put|set(?:\s+up)?|arrange"
+    r"(?:calendar|diary|agenda)\s+)?(?:for\s+|with\s+)?|schedule|add|create|book(?:\s+me\s+in\s+for)?"
+    r"|put|set(?:\s+up)?|arrange|organi[sz]e|fix(?:\s+up)?|enter|insert|stick|pop"
     r"|plan|pencil\s+in|make|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down"
     r"|save\s+the\s+date)?"
     r"\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:(?:calendar\s+)?(?:event|entry|reminder)"
@@ -147,8 +151,8 @@ def event_query(text: str) -> str:
 
 
 _REMIND_OF = re.compile(
-    r"^\s*(?:please\s+)?(?:remind\s+me|(?:set|add|create|make)\s+(?:a\s+|an\s+)?(?:event\s+)?"
-    r"reminder)\s+(?:(?:of|about|for|that)\s+)?(?=\S)",
+    r"^\s*(?:please\s+)?(?:remind\s+me|notify\s+me(?=\s+(?:of|about)\b)|(?:set|add|create|make)\s+"
+    r"(?:a\s+|an\s+)?(?:event\s+)?reminder)\s+(?:(?:of|about|for|that)\s+)?(?=\S)",
     re.I,
 )
 """A reminder the timer could not set, read as the event it names."""
@@ -215,7 +219,11 @@ def extract_title(text: str) -> tuple[str, str]:
         rest = rest[: found.start()] + rest[found.end() :]
     rest = _COMMAND.sub("", strip_when(rest).strip(), count=1)
     rest = _SAID_PLAN.sub("", rest, count=1)  # "add that i have yoga", "i've got a haircut"
-    title = re.sub(r"\s+(?:for|on|at|from|[ap]\.?m\.?|o'?clock)$", "", rest.strip(" ,.?!")).strip()
+    title = re.sub(
+        r"\s+(?:for|on|at|from|every|each|[ap]\.?m\.?|o'?clock)$", "", rest.strip(" ,.?!")
+    ).strip()
+    if re.match(r"with\s+\w", title, re.I):  # "schedule 30 minutes with ana"
+        title = f"Meeting {title}"
     return (title[:1].upper() + title[1:], location)
 
 
