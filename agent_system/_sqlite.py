@@ -13,6 +13,7 @@ import sqlite3
 import threading
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
@@ -26,7 +27,15 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.store.base import GetOp, ListNamespacesOp, Op, Result, SearchOp
 from langgraph.store.sqlite import SqliteStore
 
-__all__ = ["LoopSqliteSaver", "LoopSqliteStore"]
+__all__ = ["UPDATE_WITHOUT_WRITES", "LoopSqliteSaver", "LoopSqliteStore"]
+
+UPDATE_WITHOUT_WRITES: ContextVar[bool] = ContextVar(
+    "agent_system_update_without_writes", default=False
+)
+"""True around the fast lane's `update_state` calls (graph/_lane.py): LangGraph saves an
+update's writes as pending writes of the checkpoint before, then at once the checkpoint that
+holds the same values. The lane needs only the checkpoint (killed in between, it resumes from
+the one before, as it would if killed a moment earlier), so the saver skips those writes."""
 
 _READS = (GetOp, SearchOp, ListNamespacesOp)
 
@@ -64,6 +73,8 @@ class LoopSqliteSaver(SqliteSaver):
         task_id: str,
         task_path: str = "",
     ) -> None:
+        if UPDATE_WITHOUT_WRITES.get():
+            return
         self.put_writes(config, writes, task_id, task_path)
 
     async def adelete_thread(self, thread_id: str) -> None:

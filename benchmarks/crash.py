@@ -179,15 +179,16 @@ def _die_at_storage_call(
     def counts(name: str, args: Any, kwargs: Any) -> bool:
         if node is None:
             return True
+        if name == "put" and node == "route":
+            # The fast lane saves a fast reply's end as one checkpoint of the route node's
+            # writes (LangGraph's update API, no pending writes): the one with a decision.
+            checkpoint, metadata = args[1], args[2]
+            values = checkpoint.get("channel_values") or {}
+            return metadata.get("source") == "update" and values.get("route") is not None
         path = str(args[3] if len(args) > 3 else kwargs.get("task_path", ""))
-        if name != "put_writes":
+        if name != "put_writes" or node not in path:
             return False
         writes = args[1] if len(args) > 1 else kwargs.get("writes", ())
-        # The fast lane saves a fast reply's end as the route node's writes (update API: no
-        # node in the task path); they carry the route decision (a turn's input: None).
-        lane = node == "route" and any(c == "route" and v is not None for c, v in writes)
-        if node not in path and not lane:
-            return False
         return carrying is None or any(channel == carrying for channel, _ in writes)
 
     def wrap(obj: Any, name: str) -> None:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from langgraph.graph import START
 
+from agent_system._sqlite import UPDATE_WITHOUT_WRITES
 from agent_system.graph._journal import FRESH_TURN
 from agent_system.graph._state import AgentState
 from agent_system.graph._view import LANE_WRITER, StateView
@@ -98,7 +99,7 @@ class FastLane:
     async def begin(self, lane: Lane) -> None:
         """Save the turn's input (the graph's state after ``__start__``): from here on, a
         crash leaves a running turn that resume and rescue finish."""
-        await self.graph.aupdate_state(_config(lane), lane.payload, as_node=START)
+        await self._update(lane, lane.payload, START)
 
     async def run(self, lane: Lane, put: Callable[[tuple[str, Any]], None]) -> None:
         """Run and finish the turn, putting ``("custom", event)`` items as they happen and
@@ -119,8 +120,16 @@ class FastLane:
         finally:
             LANE_WRITER.reset(token)
         update = lane.view.update()
-        await self.graph.aupdate_state(_config(lane), update, as_node="route")
+        await self._update(lane, update, "route")
         put(("values", {**lane.view.state, **update}))
+
+    async def _update(self, lane: Lane, values: dict[str, Any], node: str) -> None:
+        """Save `values` as `node`'s writes: one checkpoint (no pending writes on SQLite)."""
+        token = UPDATE_WITHOUT_WRITES.set(True)
+        try:
+            await self.graph.aupdate_state(_config(lane), values, as_node=node)
+        finally:
+            UPDATE_WITHOUT_WRITES.reset(token)
 
 
 def _config(lane: Lane | str) -> RunnableConfig:
