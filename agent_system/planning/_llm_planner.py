@@ -1,10 +1,11 @@
 """The LLM planner, replanner and synthesizer.
 
 `LLMPlanner` makes ONE structured-output call (`invoke_structured`, or `stream_structured` for a
-plan whose steps start as they arrive) that returns a `PlanDraft`, then turns it into an
-`ExecutionPlan`. The schema asked for is `planning._schema.plan_schema`: each step's ``call``
-names one selected tool with its own typed arguments (or, for a ``$template`` or a free-form
-tool, the arguments as one JSON-encoded string); ``when`` is a JSON-encoded condition. A draft
+plan whose steps start as they arrive) that returns a `PlanDraft` (`planning._draft`), then
+turns it into an `ExecutionPlan`. The schema asked for is `planning._schema.plan_schema`: each
+step's ``call`` names one selected tool with its own typed arguments (or, for a ``$template`` or
+a free-form tool, the arguments as one JSON-encoded string); ``when`` is a JSON-encoded
+condition. A draft
 that does not parse, names a tool that was not offered, or references an unknown step is sent
 back to the model once with the problems listed (`agent_system.planning._validation.check_plan`
 does the checking); a second bad draft raises `LLMOutputError`. Every failure is an `LLMError`,
@@ -14,22 +15,12 @@ so the engine can fall back to the embedded planner.
 from __future__ import annotations
 
 import copy
-import json
-import zlib
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    TypeAdapter,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
+from pydantic import ValidationError
 
 from agent_system.errors import AgentSystemError
 from agent_system.llm._budget import Budget
@@ -41,22 +32,19 @@ from agent_system.llm._structured import (
     stream_structured,
 )
 from agent_system.llm._usage import UsageTracker
-from agent_system.planning._base import InvalidStep, StepCallback
-from agent_system.planning._conditions import condition_refs
+from agent_system.planning._base import StepCallback
+from agent_system.planning._draft import PlanDraft, PlannedStep, read_step, to_step, unfenced
 from agent_system.planning._prompts import (
     planner_messages,
     replanner_messages,
     synthesizer_messages,
 )
-from agent_system.planning._refs import find_refs
-from agent_system.planning._schema import NESTED_KEYS, plan_schema
+from agent_system.planning._schema import plan_schema
 from agent_system.planning._stream import StepScanner
 from agent_system.planning._validation import check_plan
 from agent_system.planning.models import (
-    Condition,
     ExecutionPlan,
     ExecutionStep,
-    FailurePolicy,
     PlanResult,
     ReplanRequest,
 )
@@ -65,115 +53,6 @@ from agent_system.registry.spec import ToolSpec
 from agent_system.routing.models import Turn
 
 __all__ = ["LLMPlanner", "LLMReplanner", "PlanDraft", "PlannedStep", "llm_synthesize"]
-
-_CONDITION: TypeAdapter[Any] = TypeAdapter(Condition)
-
-
-class PlannedStep(BaseModel):
-    """One step as the LLM writes it (strict-JSON-schema friendly)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    id: str = Field(description="Short unique step id: letters, digits, '_', '-', '.'.")
-    tool: str = Field(description="Exact name of one of the listed tools.")
-    arguments: str = Field(
-        default="{}",
-        description='The arguments as one JSON object encoded in a string, e.g. "{\\"city\\": '
-        '\\"Paris\\"}"; values may be {"$ref": step_id, "path": "/json/pointer"} references.',
-    )
-    depends_on: list[str] = Field(default_factory=list, description="Ids of steps to wait for.")
-    when: str | None = Field(
-        default=None, description="null, or a condition encoded as a JSON string."
-    )
-    on_failure: Literal["halt", "skip", "retry", "replan"] = "halt"
-    description: str = ""
-
-    @model_validator(mode="before")
-    @classmethod
-    def _flatten_call(cls, data: Any) -> Any:
-        """The schema's ``call`` (``{"tool": name, **arguments}``, nested as ``{"tool": name,
-        "arguments": {...}}``, or either JSON-encoded as ``{"json": "..."}``) as ``tool`` and
-        ``arguments``."""
-        if not isinstance(data, dict) or "call" not in data:
-            return data
-        data = dict(data)
-        call = data.pop("call")
-        if isinstance(call, dict) and call.keys() == {"json"} and isinstance(call["json"], str):
-            try:
-                call = json.loads(call["json"])
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"call.json is not JSON ({exc})") from None
-        if not isinstance(call, dict) or not isinstance(call.get("tool"), str):
-            raise ValueError('call must be an object naming its "tool"')
-        if call.keys() == NESTED_KEYS and isinstance(call["arguments"], dict | str):
-            arguments = call["arguments"]
-        else:
-            arguments = {k: v for k, v in call.items() if k != "tool"}
-        return {**data, "tool": call["tool"], "arguments": arguments}
-
-    @field_validator("arguments", mode="before")
-    @classmethod
-    def _encode_arguments(cls, value: Any) -> Any:
-        if isinstance(value, dict):  # typed arguments; null = an optional one left out
-            return json.dumps({k: v for k, v in value.items() if v is not None})
-        return value
-
-    @field_validator("arguments")
-    @classmethod
-    def _arguments_are_an_object(cls, value: str) -> str:
-        try:
-            decoded = json.loads(value or "{}")
-        except json.JSONDecodeError as exc:
-            raise ValueError(
-                f"arguments must be a JSON object encoded as a string ({exc})"
-            ) from None
-        if not isinstance(decoded, dict):
-            raise ValueError(f"arguments must encode a JSON object, not {type(decoded).__name__}")
-        return value or "{}"
-
-    @field_validator("when", mode="before")
-    @classmethod
-    def _encode_when(cls, value: Any) -> Any:
-        if isinstance(value, dict):
-            return json.dumps(value)
-        if isinstance(value, str) and value.strip() in ("", "null", "None"):
-            return None
-        return value
-
-    @field_validator("when")
-    @classmethod
-    def _when_is_a_condition(cls, value: str | None) -> str | None:
-        if value is not None:
-            try:
-                _CONDITION.validate_json(value)
-            except ValidationError as exc:
-                first = exc.errors(include_url=False)[0]
-                raise ValueError(f"when is not a valid condition: {first['msg']}") from None
-        return value
-
-    def decoded_arguments(self) -> dict[str, Any]:
-        """The arguments as a dict (validated to be a JSON object)."""
-        decoded: dict[str, Any] = json.loads(self.arguments or "{}")
-        return decoded
-
-    def condition(self) -> Condition | None:
-        """The parsed `when` condition."""
-        if self.when is None:
-            return None
-        parsed: Condition = _CONDITION.validate_json(self.when)
-        return parsed
-
-
-class PlanDraft(BaseModel):
-    """The planner's structured output."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    reasoning: str = Field(default="", description="One or two sentences on the plan.")
-    steps: list[PlannedStep] = Field(default_factory=list)
-    unsupported: list[str] = Field(
-        default_factory=list, description="Parts of the request no listed tool can do."
-    )
 
 
 class _Drafting:
@@ -258,7 +137,7 @@ class LLMPlanner(_Drafting):
 
         def on_text(text: str) -> None:
             for raw in scanner.feed(text):
-                item = _read_step(raw)
+                item = read_step(raw)
                 if isinstance(item, ExecutionStep):
                     steps.append(item)
                 on_step(item)
@@ -276,7 +155,7 @@ class LLMPlanner(_Drafting):
         if not scanner.full_text and text:  # a model that does not stream gave it all at once
             on_text(text)
         try:
-            draft = PlanDraft.model_validate_json(_unfenced(text), strict=False)
+            draft = PlanDraft.model_validate_json(unfenced(text), strict=False)
         except ValidationError as exc:
             if steps:  # what was handed over stands; the rest of the reply is lost
                 return self._to_plan(request, PlanDraft(reasoning="(reply cut short)"), steps)
@@ -298,7 +177,7 @@ class LLMPlanner(_Drafting):
         return ExecutionPlan(
             request=request,
             reasoning=draft.reasoning,
-            steps=[_to_step(s) for s in draft.steps] if steps is None else steps,
+            steps=[to_step(s) for s in draft.steps] if steps is None else steps,
             unsupported=list(draft.unsupported),
             planner=self.name,
             timeout_s=self.timeout_s,
@@ -325,7 +204,7 @@ class LLMReplanner(_Drafting):
             return plan.model_copy(
                 update={
                     "version": plan.version + 1,
-                    "steps": [*kept, *(_to_step(s) for s in draft.steps)],
+                    "steps": [*kept, *(to_step(s) for s in draft.steps)],
                     "reasoning": draft.reasoning,
                     "unsupported": [*plan.unsupported, *draft.unsupported],
                     "planner": self.name,
@@ -416,51 +295,3 @@ def _schema_for(tools: Sequence[ToolSpec], *, reasoning: bool = False) -> dict[s
 
 _SCHEMAS: dict[tuple[Any, ...], tuple[list[ToolSpec], dict[str, Any]]] = {}
 """Plan schemas by the tools they were made for (the specs kept, so an id is never reused)."""
-
-
-def _read_step(raw: str) -> ExecutionStep | InvalidStep:
-    """One streamed step's JSON text as a step, or why it cannot be one."""
-    try:
-        return _to_step(PlannedStep.model_validate_json(raw))
-    except (ValidationError, ValueError, AgentSystemError) as exc:
-        try:
-            loose = json.loads(raw)
-        except json.JSONDecodeError:
-            loose = {}
-        loose = loose if isinstance(loose, dict) else {}
-        problem = str(exc)
-        if isinstance(exc, ValidationError):
-            first = exc.errors(include_url=False)[0]
-            where = ".".join(str(p) for p in first["loc"]) or "(step)"
-            problem = f"{where}: {first['msg']}"
-        return InvalidStep(
-            id=str(loose.get("id") or f"invalid-{zlib.crc32(raw.encode()) % 10_000}"),
-            tool=str(loose.get("tool") or ""),
-            problem=problem,
-        )
-
-
-def _unfenced(text: str) -> str:
-    text = text.strip()
-    if text.startswith("```"):
-        text = text.split("\n", 1)[1] if "\n" in text else ""
-        text = text.rsplit("```", 1)[0]
-    return text
-
-
-def _to_step(step: PlannedStep) -> ExecutionStep:
-    arguments = step.decoded_arguments()
-    condition = step.condition()
-    referenced = [r.step for r in find_refs(arguments)]
-    if condition is not None:
-        referenced += [r.step for r in condition_refs(condition)]
-    depends_on = list(dict.fromkeys([*step.depends_on, *referenced]))
-    return ExecutionStep(
-        id=step.id,
-        tool=step.tool,
-        arguments=arguments,
-        depends_on=depends_on,
-        when=condition,
-        on_failure=FailurePolicy(step.on_failure),
-        description=step.description,
-    )
