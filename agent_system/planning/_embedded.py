@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from agent_system.planning._fragments import glue_leads, not_a_request
 from agent_system.planning.models import (
     Comparison,
     ExecutionPlan,
@@ -129,7 +130,7 @@ class EmbeddedPlanner:
         """Split, route and fill each clause; see the module docstring."""
         history = history or []
         cut = getattr(self.router, "clauses", None)
-        clauses = (
+        clauses = glue_leads(
             cut(request)
             if callable(cut)
             else split_clauses(request, getattr(self.router, "openers", frozenset()))
@@ -144,6 +145,10 @@ class EmbeddedPlanner:
             if referent and (named := _resolve_pronoun(clause.text, referent)) != clause.text:
                 clause = replace(clause, text=named)  # "add milk and then remind me to buy it"
             referent = None
+            if (kind := not_a_request(clause.text)) is not None:  # "tell him winter is coming"
+                unsupported.append(f"{clause.text!r}: {NOT_UNDERSTOOD}")
+                notes.append(f"{clause.text!r} is {kind}, not a request")
+                continue
             decision = self.router.decide(RouteRequest(text=clause.text, history=history))
             role = self.roles.get(decision.role or "") if decision.role else None
             if role is None or decision.confidence < self.min_confidence:

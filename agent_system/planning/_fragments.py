@@ -1,0 +1,112 @@
+"""Pieces of a request that are no request of their own, for the embedded planner.
+
+The splitter cuts at "and", commas and "then", so a sentence that is no compound can still come
+out in pieces: "text robert and tell him winter is coming", "the check engine light is on and
+i need a mechanic", "when my house burned down, so did my card". Acting on such a piece does
+something nobody asked for (the weather for "tell him winter is coming", the lights for "the
+check engine light is on"). The planner asks `not_a_request` about every clause before routing
+it, and glues a lead-in to the clause it introduces (`glue_leads`):
+
+- a message for someone else ("tell him ...", "ask her to ...", "let them know ..."): the
+  content of a text or a call, not something asked of the assistant;
+- a story clause ("when my house burned down", "because the heating broke", "since i moved"):
+  it sets a scene, it asks nothing;
+- a statement of state ("the light is on", "my engine light came on", "why the light is off"):
+  it says how things are; a command says how they should be ("turn the light on");
+- a lead-in ("in regards to my account, why is there a hold", "from here, ..."): a phrase with
+  no verb that opens the clause after it, read together with that clause.
+
+Such clauses are named in the plan as not done, so nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from agent_system.understanding import Clause, opens_request
+
+__all__ = ["glue_leads", "not_a_request"]
+
+_MESSAGE = re.compile(
+    r"^(?:and\s+|then\s+|also\s+)?(?:(?:tell|ask|remind|inform|warn)\s+(?:him|her|them)\b|"
+    r"let\s+(?:him|her|them)\s+know\b)",
+    re.IGNORECASE,
+)
+_SUBJECT = (
+    r"(?:i|i'm|im|i've|ive|my|we|we're|our|he|she|they|his|her|their|you|your|it|its|it's|"
+    r"the|this|that|someone|somebody|everyone|everybody)"
+)
+_STORY = re.compile(
+    rf"^(?:so\s+)?(?:when|whenever|while|since|because|cause|cuz|although|though|as\s+soon\s+as|"
+    rf"ever\s+since|now\s+that)\s+{_SUBJECT}\b",
+    re.IGNORECASE,
+)
+_STATE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|been|be|came|comes|come|went|goes|gone|turned|turns|"
+    r"stays?|stayed|got|gets|keeps?|kept|still|now|currently|just|already)\s+(?:on|off)"
+    r"(?=\s*$|\s+(?:again|now|already|still|today|tonight|all|for|in|so|but|and|please)\b)",
+    re.IGNORECASE,
+)
+_ORDER = re.compile(  # "the plug should be turned off": how it should be is a command
+    r"\b(?:should|must|needs?\s+to|has\s+to|have\s+to|to)\s+be\b", re.IGNORECASE
+)
+_ASKS = re.compile(  # "when i get home can you order a pizza": the story leads to a request
+    r"\b(?:can|could|would|will)\s+you\b|\bplease\b|\b(?:what|where|who|whom|which|how)\b|"
+    r"\b(?:tell|remind|let|show|give)\s+me\b|\b(?:will|would|is|are|does|do)\b",
+    re.IGNORECASE,
+)
+_COMMAND = re.compile(
+    r"\b(?:turn|turning|switch|switching|put|set|leave|keep|make|flip|shut|power|get)\b",
+    re.IGNORECASE,
+)
+_WHY = re.compile(r"\bwhy\b", re.IGNORECASE)
+_LEAD = re.compile(
+    r"^(?:in\s+regards?\s+to|with\s+regards?\s+to|regarding|concerning|as\s+for|about|from|"
+    r"according\s+to|in\s+terms\s+of|on\s+the\s+subject\s+of|re)\b",
+    re.IGNORECASE,
+)
+_VERB = re.compile(  # a lead-in has no verb of its own
+    r"\b(?:is|are|was|were|am|be|been|do|does|did|have|has|had|can|could|will|would|should|"
+    r"need|want|take|go|get|set|turn|tell|show|add|remind|check|play|make)\b",
+    re.IGNORECASE,
+)
+
+
+def not_a_request(text: str) -> str | None:
+    """Why the clause `text` asks nothing of the assistant ("a message for someone else", "a
+    story", "a statement"), or None when it may be a request."""
+    stripped = text.strip()
+    if _MESSAGE.match(stripped):
+        return "a message for someone else"
+    if (story := _STORY.match(stripped)) and not _ASKS.search(stripped[story.end() :]):
+        return "a story"
+    if (
+        _STATE.search(stripped)
+        and not _COMMAND.search(stripped)
+        and not _ORDER.search(stripped)
+        and (_WHY.search(stripped) or not opens_request(stripped))
+    ):
+        return "a statement"
+    return None
+
+
+def glue_leads(clauses: list[Clause]) -> list[Clause]:
+    """`clauses` with each lead-in ("in regards to my account") joined to the clause after
+    it: "in regards to my account, why is there a hold" is one question."""
+    out: list[Clause] = []
+    lead: Clause | None = None
+    for index, clause in enumerate(clauses):
+        if lead is not None:
+            clause = replace(clause, text=f"{lead.text}, {clause.text}", joined_by=lead.joined_by)
+            lead = None
+        if (
+            _LEAD.match(clause.text.strip())
+            and not _VERB.search(clause.text)
+            and clause.condition is None
+            and index + 1 < len(clauses)
+        ):
+            lead = clause
+            continue
+        out.append(clause)
+    return out
