@@ -181,7 +181,8 @@ def _die_at_storage_call(
             return True
         if name == "put" and node == "route":
             # The fast lane saves a fast reply's end as one checkpoint of the route node's
-            # writes (LangGraph's update API, no pending writes): the one with a decision.
+            # writes (as LangGraph's update API makes it, no pending writes): the one with a
+            # decision.
             checkpoint, metadata = args[1], args[2]
             values = checkpoint.get("channel_values") or {}
             return metadata.get("source") == "update" and values.get("route") is not None

@@ -1,11 +1,12 @@
 """The fast lane: a fast reply the router decided without an LLM, answered outside LangGraph's
-loop and saved through LangGraph's own update API.
+loop and saved as the checkpoints LangGraph's update API would make (graph/_save.py).
 
 Such a turn is one graph step (`route` answers it: graph/_route.py), but LangGraph's loop costs
 more CPU than the reply itself: two super-steps (``__start__`` then ``route``), three
 checkpoints, two sets of pending writes, a task and a callback manager per node. The lane runs
-the same units (`Route.record`, `FastReply.choose` / `run`) directly and saves, with
-`update_state`, exactly the two states the graph's checkpoints show:
+the same units (`Route.record`, `FastReply.choose` / `run`) directly and saves, as
+`update_state` would (but reading nothing: `CheckpointWriter`), exactly the two states the
+graph's checkpoints show:
 
 1. before anything runs, the turn's input as the ``__start__`` node's writes (the state the
    graph has after its first step: status ``running``, next ``route``);
@@ -17,8 +18,7 @@ id and finds the finished step in the step journal (no step runs twice).
 
 Only new turns take the lane, only when the router's decision needs no LLM, and only when the
 role's plan needs no approval; anything else runs the graph, handed the decision (`ROUTED` in
-graph/_route.py) so
-the request is not routed twice.
+graph/_route.py) so the request is not routed twice.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from langgraph.graph import START
 
 from agent_system._sqlite import UPDATE_WITHOUT_WRITES
 from agent_system.graph._journal import FRESH_TURN
+from agent_system.graph._save import CheckpointWriter
 from agent_system.graph._state import AgentState
 from agent_system.graph._view import LANE_WRITER, StateView
 from agent_system.routing.models import RouteDecision, RouteRequest
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from langchain_core.runnables import RunnableConfig
+    from langgraph.checkpoint.base import CheckpointTuple
     from langgraph.graph.state import CompiledStateGraph
 
     from agent_system.graph._nodes import Engine
@@ -56,6 +58,8 @@ class Lane:
     """``execute`` (run the plan, then finish) or ``synthesize`` (only finish: a question
     back, or a plan that failed validation)."""
     events: list[Any] = field(default_factory=list)
+    saved: CheckpointTuple | None = None
+    """The thread's last checkpoint (read by `prepare`, then the one `begin` put)."""
 
 
 @dataclass
@@ -85,7 +89,7 @@ class FastLane:
         if decision is None or not route.answers_at_once(decision):
             return None, decision
         config: RunnableConfig = {"configurable": {"thread_id": thread, FRESH_TURN: True}}
-        lane = Lane(view, payload, config, "")
+        lane = Lane(view, payload, config, "", saved=found)
         token = LANE_WRITER.set(lane.events.append)
         try:
             route.record(view, decision, config)
@@ -124,7 +128,14 @@ class FastLane:
         put(("values", {**lane.view.state, **update}))
 
     async def _update(self, lane: Lane, values: dict[str, Any], node: str) -> None:
-        """Save `values` as `node`'s writes: one checkpoint (no pending writes on SQLite)."""
+        """Save `values` as `node`'s writes: one checkpoint, no pending writes, put on top of
+        the one the lane read or wrote last (graph/_save.py); `update_state` for a graph the
+        writer does not cover."""
+        writer = CheckpointWriter.of(self.graph)
+        if writer.lean:
+            thread = lane.config["configurable"]["thread_id"]
+            lane.saved = await writer.save(lane.saved, thread, values, node)
+            return
         token = UPDATE_WITHOUT_WRITES.set(True)
         try:
             await self.graph.aupdate_state(_config(lane), values, as_node=node)

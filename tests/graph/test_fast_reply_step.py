@@ -89,18 +89,16 @@ async def test_the_fast_lane_streams_and_saves_what_the_graph_does(
 async def test_a_fast_reply_cut_off_before_its_end_is_saved_resumes_without_running_again(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from agent_system.graph._lane import FastLane
+    from agent_system.graph._save import CheckpointWriter
 
-    original = FastLane.run
+    original = CheckpointWriter.save
 
-    async def cut(self: FastLane, lane: Any, put: Any) -> None:
-        async def dies(*args: Any, **kwargs: Any) -> None:
+    async def cut(self: CheckpointWriter, saved: Any, thread: str, values: Any, node: str) -> Any:
+        if node == "route":  # the turn's end
             raise RuntimeError("killed before the end was saved")
+        return await original(self, saved, thread, values, node)
 
-        monkeypatch.setattr(self.graph, "aupdate_state", dies)
-        await original(self, lane, put)
-
-    monkeypatch.setattr(FastLane, "run", cut)
+    monkeypatch.setattr(CheckpointWriter, "save", cut)
     with pytest.raises(RuntimeError):
         await harness.system.arun("echo hello", thread_id="t1")
     monkeypatch.undo()
@@ -140,30 +138,6 @@ async def test_a_fast_reply_an_llm_decided_is_checkpointed_before_it_runs(
     assert (result.status, result.reply) == ("success", "echo: hello")
     assert await _nodes_run(harness, "t1") == ["__start__", "route", "fast_reply"]
     assert harness.calls.counts == {"echo": 1}
-
-
-async def test_a_turn_reads_the_thread_checkpoint_twice_and_writes_it_once_per_step(
-    harness: Harness,
-) -> None:
-    """The claim (owner, cut-off turn), the fast lane's routing and LangGraph's update API
-    (the turn's start, its end) read it; the final state comes from the run's stream, not
-    another read. Writes: the turn's start and its end (graph/_lane.py)."""
-    await harness.system.aopen()
-    saver: Any = harness.system.graph.checkpointer
-    counts = {"aget_tuple": 0, "aput": 0}
-    for name in counts:
-        original = getattr(saver, name)
-
-        def counted(*args: Any, _name: str = name, _original: Any = original) -> Any:
-            counts[_name] += 1
-            return _original(*args)
-
-        setattr(saver, name, counted)
-    for thread in ("new", "new"):  # a new thread, then a second turn on it
-        counts.update(aget_tuple=0, aput=0)
-        result = await harness.system.arun("echo hello", thread_id=thread)
-        assert result.reply == "echo: hello"
-        assert counts == {"aget_tuple": 4, "aput": 2}, thread
 
 
 async def test_a_later_turn_clears_its_journal_and_touches_the_listing_in_one_write(

@@ -1,0 +1,144 @@
+"""Saving a node's update as one checkpoint, from a checkpoint already read.
+
+LangGraph's update API (`aupdate_state`) reads the thread's last checkpoint again, looks for the
+tasks that checkpoint would run next, runs the node's writers as a runnable, stores the writes as
+pending writes of the checkpoint before, and only then puts the new checkpoint. The fast lane
+(graph/_lane.py) saves two updates per turn and knows the last checkpoint each time (it read it,
+or just wrote it), has no pending writes (it refuses a checkpoint that has any) and needs none
+(killed between two checkpoints, the turn resumes from the first, as it would if killed a moment
+earlier). `CheckpointWriter.save` builds the same checkpoint with LangGraph's own functions (the
+node's writes, `apply_writes`, `create_checkpoint`) and puts it: one write, no read.
+
+It covers graphs whose channels are plain channels (no delta channels, no managed values) and
+whose nodes write through `ChannelWrite` only, like ours; for any other graph `lean` is False and
+the lane uses `aupdate_state` (tests/graph/test_save.py checks both give the same checkpoints).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from langgraph._internal._constants import CONFIG_KEY_CHECKPOINT_NS, INTERRUPT
+from langgraph.channels.base import BaseChannel
+from langgraph.channels.delta import DeltaChannel
+from langgraph.checkpoint.base import CheckpointTuple
+from langgraph.pregel._algo import PregelTaskWrites, apply_writes
+from langgraph.pregel._checkpoint import (
+    channels_from_checkpoint,
+    copy_checkpoint,
+    create_checkpoint,
+    create_checkpoint_plan_for_update_state_api,
+    empty_checkpoint,
+    get_updated_channels_from_tasks,
+)
+from langgraph.pregel._utils import get_new_channel_versions
+from langgraph.pregel._write import (
+    PASSTHROUGH,
+    ChannelWrite,
+    ChannelWriteEntry,
+    ChannelWriteTupleEntry,
+    _assemble_writes,
+)
+
+if TYPE_CHECKING:
+    from langchain_core.runnables import RunnableConfig
+    from langgraph.checkpoint.base import BaseCheckpointSaver
+    from langgraph.graph.state import CompiledStateGraph
+
+__all__ = ["CheckpointWriter"]
+
+
+_WRITERS: weakref.WeakKeyDictionary[Any, CheckpointWriter] = weakref.WeakKeyDictionary()
+
+
+class CheckpointWriter:
+    """Puts a node's update of one thread as the next checkpoint (see the module docstring)."""
+
+    @classmethod
+    def of(cls, graph: CompiledStateGraph[Any, Any, Any, Any]) -> CheckpointWriter:
+        """The writer of `graph` (made once per compiled graph)."""
+        writer = _WRITERS.get(graph)
+        if writer is None:
+            writer = _WRITERS[graph] = cls(graph)
+        return writer
+
+    def __init__(self, graph: CompiledStateGraph[Any, Any, Any, Any]) -> None:
+        self.graph = graph
+        saver = graph.checkpointer
+        self.saver: BaseCheckpointSaver[Any] | None = (
+            saver if saver is not None and not isinstance(saver, bool) else None
+        )
+        self.lean = self.saver is not None and _plain(graph)
+        """Whether `save` may be used (else: `aupdate_state`)."""
+
+    async def save(
+        self, saved: CheckpointTuple | None, thread: str, values: dict[str, Any], node: str
+    ) -> CheckpointTuple:
+        """Put `values` as `node`'s writes on top of `saved`, the thread's last checkpoint (None:
+        a new thread); the checkpoint now last (to pass as `saved` next time)."""
+        saver = self.saver
+        assert saver is not None and self.lean, "CheckpointWriter.save needs a lean graph"
+        graph = self.graph
+        config: RunnableConfig = {
+            "configurable": {"thread_id": thread, CONFIG_KEY_CHECKPOINT_NS: ""}
+        }
+        if saved is not None:
+            graph._migrate_checkpoint(saved.checkpoint)
+            checkpoint = copy_checkpoint(saved.checkpoint)
+            config = {"configurable": {**config["configurable"], **saved.config["configurable"]}}
+        else:
+            checkpoint = empty_checkpoint()
+        previous = checkpoint["channel_versions"].copy()
+        step = saved.metadata.get("step", -1) if saved else -1
+        channels, _ = channels_from_checkpoint(graph.channels, checkpoint)
+        task = PregelTaskWrites((INTERRUPT, 0), node, _writes(graph, node, values), [INTERRUPT])
+        apply_writes(checkpoint, channels, [task], saver.get_next_version, graph.trigger_to_nodes)
+        updated = get_updated_channels_from_tasks([task])
+        snapshot, metadata = create_checkpoint_plan_for_update_state_api(
+            channels,
+            updated,
+            source="update",
+            step=step + 1,
+            parents=saved.metadata.get("parents", {}) if saved else {},
+            saved_metadata=saved.metadata if saved else None,
+            is_fresh_thread=saved is None,
+            fork_channels=set(),
+            channel_versions=checkpoint["channel_versions"],
+        )
+        checkpoint = create_checkpoint(
+            checkpoint,
+            channels,
+            step + 1,
+            channels_to_snapshot=snapshot,
+            stored_versions=previous,
+            trigger_to_nodes=graph.trigger_to_nodes,
+        )
+        new_versions = get_new_channel_versions(previous, checkpoint["channel_versions"])
+        put = await saver.aput(config, checkpoint, metadata, new_versions)  # type: ignore[arg-type]
+        parent = config if saved is not None else None
+        return CheckpointTuple(put, checkpoint, metadata, parent, [])  # type: ignore[arg-type]
+
+
+def _writes(graph: Any, node: str, values: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The writes `node`'s writers make of `values` (what its `ChannelWrite`s send)."""
+    entries: list[Any] = []
+    for writer in graph.nodes[node].flat_writers:
+        for entry in writer.writes:
+            if isinstance(entry, ChannelWriteEntry) and entry.value is PASSTHROUGH:
+                entry = ChannelWriteEntry(entry.channel, values, entry.skip_none, entry.mapper)
+            elif isinstance(entry, ChannelWriteTupleEntry) and entry.value is PASSTHROUGH:
+                entry = ChannelWriteTupleEntry(entry.mapper, values)
+            entries.append(entry)
+    return _assemble_writes(entries)
+
+
+def _plain(graph: Any) -> bool:
+    """Whether every channel is a plain one and every node writes through `ChannelWrite`."""
+    specs = graph.channels.values()
+    if not all(isinstance(s, BaseChannel) and not isinstance(s, DeltaChannel) for s in specs):
+        return False
+    return all(
+        node.flat_writers and all(isinstance(w, ChannelWrite) for w in node.flat_writers)
+        for node in graph.nodes.values()
+    )
