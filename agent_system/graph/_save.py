@@ -17,14 +17,30 @@ the lane uses `aupdate_state` (tests/graph/test_save.py checks both give the sam
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from langgraph._internal._constants import CONFIG_KEY_CHECKPOINT_NS, INTERRUPT
+from langgraph._internal._constants import (
+    CONFIG_KEY_CHECKPOINT_NS,
+    ERROR,
+    ERROR_SOURCE_NODE,
+    INTERRUPT,
+    NO_WRITES,
+    PUSH,
+    RESUME,
+    RETURN,
+)
 from langgraph.channels.base import BaseChannel
 from langgraph.channels.delta import DeltaChannel
-from langgraph.checkpoint.base import CheckpointTuple
+from langgraph.channels.ephemeral_value import EphemeralValue
+from langgraph.channels.last_value import LastValue
+from langgraph.channels.topic import Topic
+from langgraph.checkpoint.base import ChannelVersions, Checkpoint, CheckpointTuple
+from langgraph.checkpoint.base.id import uuid6
 from langgraph.pregel._algo import PregelTaskWrites, apply_writes
 from langgraph.pregel._checkpoint import (
+    LATEST_VERSION,
     channels_from_checkpoint,
     copy_checkpoint,
     create_checkpoint,
@@ -71,6 +87,13 @@ class CheckpointWriter:
         )
         self.lean = self.saver is not None and _plain(graph)
         """Whether `save` may be used (else: `aupdate_state`)."""
+        self.simple = self.lean and all(
+            type(spec) in (*_SIMPLE, Topic) for spec in graph.channels.values()
+        )
+        """Whether every channel is a last value, an ephemeral value or a topic (LangGraph's
+        task channel): `save` then applies the writes to the saved values itself
+        (`_simple_checkpoint`), not through channel objects made for every channel, as long as
+        no topic is written or holds values."""
 
     async def save(
         self, saved: CheckpointTuple | None, thread: str, values: dict[str, Any], node: str
@@ -91,8 +114,19 @@ class CheckpointWriter:
             checkpoint = empty_checkpoint()
         previous = checkpoint["channel_versions"].copy()
         step = saved.metadata.get("step", -1) if saved else -1
+        writes = _writes(graph, node, values)
+        simple = self.simple and _simple_checkpoint(
+            checkpoint, writes, node, graph.channels, saver.get_next_version, step + 1
+        )
+        if simple:
+            metadata: dict[str, Any] = {
+                "source": "update",
+                "step": step + 1,
+                "parents": saved.metadata.get("parents", {}) if saved else {},
+            }
+            return await self._put(config, simple, metadata, previous, saved is not None)
         channels, _ = channels_from_checkpoint(graph.channels, checkpoint)
-        task = PregelTaskWrites((INTERRUPT, 0), node, _writes(graph, node, values), [INTERRUPT])
+        task = PregelTaskWrites((INTERRUPT, 0), node, writes, [INTERRUPT])
         apply_writes(checkpoint, channels, [task], saver.get_next_version, graph.trigger_to_nodes)
         updated = get_updated_channels_from_tasks([task])
         snapshot, metadata = create_checkpoint_plan_for_update_state_api(
@@ -114,10 +148,69 @@ class CheckpointWriter:
             stored_versions=previous,
             trigger_to_nodes=graph.trigger_to_nodes,
         )
+        return await self._put(config, checkpoint, metadata, previous, saved is not None)
+
+    async def _put(
+        self,
+        config: RunnableConfig,
+        checkpoint: Checkpoint,
+        metadata: dict[str, Any],
+        previous: ChannelVersions,
+        has_parent: bool,
+    ) -> CheckpointTuple:
+        assert self.saver is not None
         new_versions = get_new_channel_versions(previous, checkpoint["channel_versions"])
-        put = await saver.aput(config, checkpoint, metadata, new_versions)  # type: ignore[arg-type]
-        parent = config if saved is not None else None
+        put = await self.saver.aput(config, checkpoint, metadata, new_versions)  # type: ignore[arg-type]
+        parent = config if has_parent else None
         return CheckpointTuple(put, checkpoint, metadata, parent, [])  # type: ignore[arg-type]
+
+
+_SIMPLE = (LastValue, EphemeralValue)
+_SKIPPED = frozenset((NO_WRITES, PUSH, RESUME, INTERRUPT, RETURN, ERROR, ERROR_SOURCE_NODE))
+
+
+def _simple_checkpoint(
+    checkpoint: Checkpoint,
+    writes: list[tuple[str, Any]],
+    node: str,
+    specs: dict[str, Any],
+    next_version: Callable[[Any, None], Any],
+    step: int,
+) -> Checkpoint | None:
+    """What `apply_writes` then `create_checkpoint` make of `checkpoint` (a copy: changed in
+    place) and one update task's `writes` when every channel written or holding a value is a
+    last value or an ephemeral value (else None, nothing changed): the written channels take
+    their value and the new version; an ephemeral value not written is cleared (consumed at the
+    step's end) and takes the new version too."""
+    values = checkpoint["channel_values"]
+    versions = checkpoint["channel_versions"]
+    written: dict[str, Any] = {}
+    for channel, value in writes:
+        if channel in _SKIPPED or channel not in specs:
+            continue  # LangGraph logs an unknown channel and skips it
+        if channel in written or type(specs[channel]) not in _SIMPLE:
+            return None  # a second value (an error, or a reducer's work): LangGraph's way
+        written[channel] = value
+    if any(type(specs[k]) not in _SIMPLE for k in values if k in specs and k in versions):
+        return None
+    checkpoint["versions_seen"].setdefault(node, {})
+    version = next_version(max(versions.values()) if versions else None, None)
+    for channel, value in written.items():
+        values[channel] = value
+        versions[channel] = version
+    for channel in list(values):
+        if channel not in written and type(specs.get(channel)) is EphemeralValue:
+            del values[channel]
+            versions[channel] = version
+    return Checkpoint(
+        v=LATEST_VERSION,
+        ts=datetime.now(UTC).isoformat(),
+        id=str(uuid6(clock_seq=step)),
+        channel_values={k: v for k, v in values.items() if k in specs and k in versions},
+        channel_versions=versions,
+        versions_seen=checkpoint["versions_seen"],
+        updated_channels=None,
+    )
 
 
 def _writes(graph: Any, node: str, values: dict[str, Any]) -> list[tuple[str, Any]]:

@@ -55,18 +55,21 @@ def _shape(snapshot: Any, saved: Any) -> dict[str, Any]:
     }
 
 
+@pytest.mark.parametrize("simple", [True, False], ids=["own values", "channels"])
 @pytest.mark.parametrize("kind", ["memory", "sqlite"])
 async def test_the_writer_saves_the_checkpoints_the_update_api_saves(
-    harness_factory: Callable[..., Harness], tmp_path: Path, kind: str
+    harness_factory: Callable[..., Harness], tmp_path: Path, kind: str, simple: bool
 ) -> None:
     """Two turns (a new thread, then a second turn with history) of begin (``__start__``'s
     writes) and end (``route``'s): the same values, next nodes, versions, metadata and history
-    as `aupdate_state` gives, and nothing read back."""
+    as `aupdate_state` gives, and nothing read back; with the writes applied to the saved
+    values directly or through LangGraph's channels."""
     harness = harness_factory()
     await harness.system.aopen()
     graph = harness.system.graph.copy(update={"checkpointer": _saver(kind, tmp_path)})
     writer = CheckpointWriter(graph)
-    assert writer.lean
+    assert writer.lean and writer.simple
+    writer.simple = simple
     saver: Any = graph.checkpointer
     reads = {"n": 0}
     original = saver.aget_tuple
