@@ -40,10 +40,11 @@ _TRAIL = re.compile(
     r"(?:\s+(?:please|thanks|thank you|now|right now|immediately|asap|for me|at once))+$"
 )
 _QUESTION = re.compile(
-    r"^(?:is|are|was|were|what|whats|which|how|when|where|who|why|check|tell me|status)\b|"
+    r"^(?:is|are|was|were|what|whats|which|how(?! about)|when|where|who|why|check|tell me|"
+    r"status)\b|"
     r"^(?:did|does|do) (?:i|you|we|they|it|the|my|our|any|anyone|someone)\b|"
     r"^(?:has|have) (?:i|you|we|they|it|anyone|someone)\b|"
-    r"^(?:has|have) (?:the|my|our) .*\b(?:been|finished|done|ready|started|stopped)\b"
+    r"^(?:has|have) (?:the|my|our) .*\b(?:been|finished|done|started|stopped)\b"
 )
 
 
@@ -219,8 +220,9 @@ def which_light(device: str, devices: Sequence[Device]) -> Clarification | None:
 
 # --- coffee -----------------------------------------------------------------------------------
 _COFFEE = re.compile(
-    r"\b(?:coffees?|espresso|expresso|cappuccino|cappucino|cappochino|latte|americano|macchiato|mocha|"
-    r"cup of joe|brew|brewing|caffeine)\b"
+    r"\b(?:cof+e+s?|espresso|expresso|cap+uc+h?inos?|cappochino|latte|americano|"
+    r"macchiato|mocha|decaf|cuppa joe|"
+    r"cup of joe|flat white|brew|brewing|caffeine)\b"
 )
 _COFFEE_OFF = re.compile(r"\b(?:off|stop|cancel|shut|kill)\b")
 

@@ -37,7 +37,8 @@ def delayed(text: str) -> tuple[str, timedelta] | None:
 
 
 _ASKS = re.compile(
-    r"^(?:is|are|was|were|what|whats|what's|which|when|how|did|does|do|has|have|will|can i|"
+    r"^(?:is|are|was|were|what|whats|what's|which|when|how|did|does|do|has|will|can i|"
+    r"have (?:i|you|we|they|it|anyone|someone)|"
     r"could i|should)\b",
     re.I,
 )
@@ -56,7 +57,8 @@ def at_clock_time(text: str, now: datetime) -> tuple[str, timedelta] | None:
         return None
     wait = timedelta(minutes=round((found.value - now).total_seconds() / 60))
     command = strip_when(text)
-    command = re.sub(r"\s+(?:at|by|for)$|^(?:at|by)\s+", "", command, flags=re.I).strip(" ,")
+    command = re.sub(r"\s+(?:at|by|for)(?:\s+the)?$|^(?:at|by)\s+", "", command, flags=re.I)
+    command = command.strip(" ,")
     if wait > timedelta(days=7) or len(command.split()) < 2:
         return None
     return command, max(wait, timedelta(0))  # 0: the time has passed (the role says so)
@@ -78,6 +80,19 @@ _UNTIL = re.compile(
 )
 
 
+_NIGHT = re.compile(r"^(?:the )?(?:night|tonight|whole night|rest of the night)$", re.I)
+_MORNING = re.compile(r"^(?:tomorrow(?: morning)?|the morning|morning)$", re.I)
+MORNING_HOUR = 7
+"""When "for the night" / "until tomorrow" ends: 7:00 the next morning."""
+
+
+def _until_morning(now: datetime) -> timedelta:
+    morning = now.replace(hour=MORNING_HOUR, minute=0, second=0, microsecond=0)
+    if morning <= now:
+        morning += timedelta(days=1)
+    return timedelta(minutes=round((morning - now).total_seconds() / 60))
+
+
 def for_a_while(text: str, now: datetime) -> tuple[str, timedelta] | None:
     """(the mute command, how long it lasts) for "mute for two hours", "be quiet until 3pm".
 
@@ -87,11 +102,15 @@ def for_a_while(text: str, now: datetime) -> tuple[str, timedelta] | None:
     if _QUIET.search(text) is None:
         return None
     if (found := _FOR.match(text.strip())) is not None:
+        if _NIGHT.match(found["wait"].strip()):  # "mute for the night": until the morning
+            return found["command"].strip(), _until_morning(now)
         wait_said = re.sub(r"^(?:hour|day|minute)$", r"1 \g<0>", found["wait"].strip(), flags=re.I)
         wait = parse_duration(wait_said)
         if wait is not None and wait > timedelta(0):
             return found["command"].strip(), wait
     if (until := _UNTIL.match(text.strip())) is not None:
+        if _MORNING.match(until["when"].strip()):  # "be quiet until tomorrow"
+            return until["command"].strip(), _until_morning(now)
         when = parse_when(f"at {until['when']}", now)
         if when is not None and when.has_time:
             wait = timedelta(minutes=round((when.value - now).total_seconds() / 60))

@@ -20,7 +20,7 @@ _SOUND = re.compile(r"\b(?:volume|sound|audio|music|noise|speakers?|song|radio|t
 _LOUDER = re.compile(
     r"\b(?:louder|speak up|speak (?:more )?loud(?:ly)?|turn (?:it|this|that) up|"
     r"too (?:quiet|low|soft)|can ?not hear|cant hear|can't hear|couldn't hear|couldnt hear|"
-    r"unable to hear)\b"
+    r"could not hear|can (?:barely|hardly) hear|unable to hear)\b"
 )
 _QUIETER = re.compile(
     r"\b(?:quieter|softer|(?:too|so|really|very|way too) loud|too high|lower your voice|"
@@ -30,7 +30,9 @@ _QUIETER = re.compile(
 _SILENCE = re.compile(
     r"^(?:be |go |stay |keep |turn on |activate |enable )?(?:silent|silence|quiet|muted)\b|"
     r"^(?:hush|shush|sh+)\b|\bi (?:need|want) (?:some )?(?:silence|quiet)\b|"
-    r"\b(?:shut up|be quiet|keep quiet|stay quiet|silent mode|quiet mode|be silent|go silent|"
+    r"\b(?:shut up|be (?:extra |very |really |completely )?quiet|keep quiet|stay quiet|"
+    r"silent mode|quiet mode|be silent|go silent|enough noise|turn off your voice|"
+    r"stop (?:making|all) (?:any |the )?(?:noise|sounds?)|do not make (?:any |a )?(?:sound|noise)|"
     r"stay silent|keep silent|stop (?:talking|speaking)|no (?:sound|speaking|talking)|"
     r"do not (?:speak|talk|respond|answer|say anything)|"
     r"dont (?:speak|talk|respond|answer)|don't (?:speak|talk|respond|answer)|"

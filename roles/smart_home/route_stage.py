@@ -30,6 +30,7 @@ from agent_system.roles import SPEAKER_AREA
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize
 from roles.smart_home._answers import answers
+from roles.smart_home._claims import Home, everyday
 from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
 from roles.smart_home.simulated import CustomSentence
@@ -256,6 +257,13 @@ class HomeStage:
             )
             or not devices
         )
+        self._home = Home(
+            player=self._player,
+            coffee=self._coffee,
+            lights=self._lights,
+            vacuum="vacuum" in kinds,
+            plugs="switch" in kinds,
+        )
         self._custom: set[str] = set()
         for custom in sentences or []:
             from hassil import is_template, parse_sentence, sample_expression  # only when used
@@ -312,6 +320,8 @@ class HomeStage:
             return "The room is too dark or too bright: this home has lights."
         if self._coffee and _COFFEE.match(text):
             return "Asks for a coffee: this home has a coffee machine."
+        if (reason := everyday(text, self._home)) is not None:
+            return reason
         command = _COMMAND.match(text)
         if command is not None:
             rest = command["rest"]

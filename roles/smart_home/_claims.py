@@ -1,0 +1,204 @@
+"""Everyday requests the smart-home first stage claims without a device name.
+
+`HomeStage` claims commands that name a device, room or kind of device after a command verb.
+People also say "more volume please", "mute until tomorrow", "start the coffee maker", "i would
+like to have a cup of coffee", "make coffee at 8 am": no command verb the stage knows, or no
+device. `everyday` claims those, each only when the home has the device the request is about
+(a media player, a coffee machine).
+
+What is left to the classifier, on purpose (other assistants' data files these as asking the
+assistant itself, not the home's devices): "be quiet", "shut up", "stop talking", "silence" said
+with no while (cancelling what the assistant says), "speak softer", "talk quietly", "quiet
+mode" (whispering). Questions ("how much caffeine is in coffee"), shops, recipes and orders
+("find a coffee shop", "coffee cake recipe") are never claimed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Home", "everyday"]
+
+
+@dataclass(frozen=True)
+class Home:
+    """What the home has, for `everyday`."""
+
+    player: bool = False
+    coffee: bool = False
+    lights: bool = False
+    vacuum: bool = False
+    plugs: bool = False
+
+
+_ASKS = re.compile(
+    r"^(?:is|are|was|were|what|whats|which|how(?! about)|why|when|where|who|did|does|do you|"
+    r"do i|any|check|tell me|should|(?:could|can) i (?!(?:get|have)\b))\b"
+)
+"""A question about the world, not a command ("how much caffeine is in a latte")."""
+_NOT_HOME = re.compile(
+    r"\b(?:shops?|cafes?|caf\u00e9|store|stores|starbucks|costa|buy|bought|sell|price|prices|cost|"
+    r"costs|recipes?|cakes?|ingredients?|spell|spelling|song|songs|tweet|post|stains?|blemish|"
+    r"calories|healthy|beans|grounds|brand|history|invented|grown|growing|country|nespresso|"
+    r"delivery|deliver|order status|near me|nearby|directions|pub|brewery|brewhouse|beer|"
+    r"whisper|whispering|repeat|notifications?|phone|call|calls|ringer|ringtone|email|texts?)\b"
+)
+"""Words that put a request outside the home ("coffee shop", "whisper mode", "mute my phone")."""
+
+# --- media player: volume and mute ---------------------------------------------------------
+_SOUND = r"(?:volume|sound|audio|music|speakers?|radio|tv|television|media|noise)"
+_LOUDER = re.compile(
+    r"\blouder\b|^(?:more )?loudly$|"
+    r"^(?:(?:speak|talk|sing|play (?:it|this|that)) )(?:a (?:little |bit )?|"
+    r"little |much |bit )?(?:louder|loud|up|more loudly)\b|"
+    r"^(?:turn|crank|pump|bring|move|tune) (?:it |this |that )?up"
+    r"(?: a (?:little |bit |notch|tad)| a little| a bit| a notch| some| more)*$|^up$"
+)
+_QUIETER = re.compile(
+    r"^(?:a (?:little |bit )?|much |little )?(?:quieter|softer)$|"
+    r"^(?:make it|go) (?:a (?:little |bit )?|much |little )?(?:quieter|softer)$|"
+    r"^(?:(?:it is|you are|that is|this is) )?(?:really |way |much |a bit |far |so )?too loud$|"
+    r"^(?:it is|you are) (?:really|so|very|way too|far too) loud\b|"
+    r"^(?:no )*(?:turn|bring) (?:it|this|that) down(?: a (?:little|bit|notch|tad))?$|^down$"
+)
+"""Softer, said to the player in use ("too loud", "turn it down"); never "speak softer"."""
+"""Louder ("speak up", "play it louder", "turn up"): never softer, which asks for whispering."""
+_VOLUME = re.compile(
+    rf"(?:^|\b(?:turn|crank|pump|bring|move|tune|and) )(?:up|down) (?:the |my |your |some )?"
+    rf"(?:\w+ )?{_SOUND}\b|"
+    rf"\b(?:more|less|lower|higher|louder|full|maximum|max|increase|decrease|raise|reduce|"
+    rf"lessen|low|boost) (?:the |my |your |some )?(?:\w+ )?{_SOUND}\b|"
+    rf"\b(?:turn|crank|bring|pump|set|make|put) (?:the |my |your |this |that )?(?:\w+ )?"
+    rf"{_SOUND} (?:up|down|higher|lower|high|low|louder|quieter|softer)\b|"
+    rf"\bvolume (?:\w+ )?(?:up|down|higher|louder|lower|plus|minus|to \d+|at \d+|on "
+    rf"(?:max|maximum|full|high|low))\b|"
+    rf"\b{_SOUND} (?:is|are|too|so) (?:too |so |really |very |a bit |way too )?"
+    rf"(?:low|high|loud|quiet|soft)\b|"
+    rf"\b{_SOUND} (?:level )?(?:should|to|must) (?:be )?(?:increase|decrease|louder|higher|"
+    rf"lower|go up|go down)"
+)
+"""A volume change that names the sound ("more volume", "turn up radio volume", "the music is
+too soft", "the music volume should increase to 90")."""
+_MUTE = re.compile(
+    r"^(?!.*\bun-?mute)(?:.* )?(?:mute|muted|on mute)\b|"
+    r"^(?:activate |turn on |switch on |put on |go |be |enable )?(?:silent|silent mode)"
+    r"(?: on| now| please)*$|"
+    r"^(?:the )?(?:sound|audio|noise) off$|"
+    r"^i (?:do not|dont) want (?:any )?(?:sound|noise|audio)\b|"
+    r"^(?:turn|switch|cut|shut) (?:off )?(?:the |all )?(?:sound|audio|noise|volume)(?: off)?$|"
+    r"^(?:silent|quiet) mode (?:on )?(?:for )?(?:the next |the coming )?(?:\d+|an?|a few|few) "
+    r"(?:minutes?|hours?|days?)\b"
+)
+"""Muting ("mute until tomorrow", "put the sound on mute", "silent mode", "sound off")."""
+_QUIET_WHILE = re.compile(
+    r"^(?:(?:silent|quiet) mode(?: on)?|(?:do not|dont|please do not) "
+    r"(?:speak|talk|respond|answer|reply|make (?:a|any) (?:sound|noise))|"
+    r"(?:be|go|stay|keep|remain) (?:quiet|silent|mute)|silence|quiet|"
+    r"no (?:sound|talking|speaking|noise))(?: to (?:me|us|anyone))? "
+    r"(?:for|until|till|til|during|in|from|between)\b"
+)
+"""Silence for a while ("do not respond for 50 seconds", "stay silent until noon"): muting the
+player, then unmuting it."""
+
+# --- coffee ----------------------------------------------------------------------------------
+_COFFEE = re.compile(
+    r"\b(?:cof+e+s?|espresso|expresso|cap+uc+h?inos?|cappochino|latte|lattes|decaf|"
+    r"americano|macchiato|mocha|cup of joe|flat white|caffeine|"
+    r"coffee (?:maker|machine|pot|brewer))\b"
+)
+_COFFEE_WANTED = re.compile(
+    r"\b(?:make|makes|making|made|brew|brewing|prepare|preparing|fix|pour|get|start|starting|"
+    r"begin|commence|run|running|turn on|switch on|warm up|need|want|like|love|have|take|drink|"
+    r"fancy|give|bring|serve|do|order|set|program|instruct|tell|ask|activate|access|"
+    r"could use|would be nice|ready|please|time for|cup|mug|pot|fresh|hot|black|strong)\b"
+)
+_BREW = re.compile(
+    r"^(?:start|begin|commence) (?:the )?brew(?:ing)?(?: cycle)?$|"
+    r"^brew (?:me |us )?(?:a |one |another )?(?:fresh )?(?:cup|pot|mug)$"
+)
+"""What makes a coffee sentence a request for one ("i would like a cup of coffee")."""
+
+
+# --- lights ----------------------------------------------------------------------------------
+_COLOR_WORDS = (
+    "red|orange|yellow|green|blue|purple|pink|white|cyan|magenta|violet|teal|turquoise|lime|"
+    "gold|amber|indigo|lavender|reddish|pinkish|yellowish|bluish|blueish|greenish|purplish"
+)
+_LIGHT = re.compile(r"\b(?:lights?|lamps?|lighting|bulbs?|chandelier|brightness)\b")
+_LIGHT_CHANGE = re.compile(
+    r"\b(?:on|off|up|down|out|brighter|bright|dimmer|dim|dimmed|darker|dark|brighten|darken|"
+    r"lower|raise|increase|decrease|reduce|minimi[sz]e|maximi[sz]e|lessen|more|less|intensity|"
+    r"adjust|settings?|shutoff|attenuate|lighter|brightener|"
+    r"colou?rs?|warmer|cooler|max|maximum|full|half|percent|\d+ ?%|" + _COLOR_WORDS + r")\b"
+)
+_NOT_LIGHTS = re.compile(
+    r"\b(?:engine|dashboard|car|cars|traffic|bill|bills|beer|rail|year|years|weight|meal|snack|"
+    r"flash|flashlight|speed|sun|sunlight|headlights?|brake|warning|indicator|tire|tyre|oil|"
+    r"fuel|gas|mechanic|lightning|lighthouse|lighter|bulb (?:type|size)|buy|order|"
+    r"light (?:of|at the end)|in (?:the )?light of|shed|travel light|light reading|"
+    r"light as|light sleeper|candles?|look up)\b"
+)
+"""A light word that is no lamp of the home ("the check engine light is on", "light beer")."""
+_ROOM_LIGHT = re.compile(
+    r"^(?:make |get )?(?:it |this room |the room |my room |the place |this place |in here )?"
+    r"(?:a (?:little |tad |bit )?|much |little |slightly |bit )?(?:brighter|darker|dimmer)"
+    r"(?: in here| here| please| thanks| now)*$|"
+    r"^(?:brighten|darken)(?: up)?(?: the| this| my)?(?: room| place| house| in here| it)?"
+    r"(?: a (?:little|bit|tad)| a little bit| slightly)?$"
+)
+"""Brighter or darker with no lamp named ("a little brighter", "darken the room a bit")."""
+_COLOR_CHANGE = re.compile(
+    r"^(?:change|switch|adjust|set|shuffle|cycle) (?:the |your |my )?colou?rs?\b|"
+    r"^(?:make|turn) (?:it|this room|the room|my room) (?:" + _COLOR_WORDS + r")"
+    r"(?: in here| here)?$"
+)
+"""A colour change with no lamp named ("change the colours please", "make it blue in here")."""
+
+# --- the vacuum ----------------------------------------------------------------------------------
+_VACUUM = re.compile(
+    r"^(?:start|begin|initiate|commence|resume)(?: the)?(?: house| home| floor| floors)? "
+    r"(?:cleaning|vacuuming|hoovering|cleanup|clean up)\b|"
+    r"^(?:vacuum|hoover|mop|sweep|clean) (?:up )?(?:the |my |all the |our )?(?:whole )?(?:\w+ )?"
+    r"(?:floors?|carpets?|rugs?|house|home|room|rooms|kitchen|hall|hallway|bedroom|bathroom|"
+    r"living room|dining room|office)\b|"
+    r"\b(?:vacuum cleaner|robot cleaner|cleaner robot|cleaning robot|robo ?vac|robot vacuum)\b|"
+    r"^robot (?:vacuum|clean|do|start|go)\b|\b(?:roomba|iroomba|irobot|robovac)\b|"
+    r"^(?:start|activate|initiate|run|turn on|on|use|launch|operate) (?:the |my )?cleaner\b|"
+    r"\bcleaner (?:robot )?(?:on|start)$"
+)
+"""The robot vacuum, however said ("start cleaning", "vacuum the kitchen", "on vacuum cleaner")."""
+_NOT_VACUUM = re.compile(r"\b(?:car|teeth|dishes|clothes|dry cleaner|laundry|windows)\b")
+
+# --- plugs ------------------------------------------------------------------------------------
+_PLUG = re.compile(
+    r"^(?:on|off) (?:the |my )?(?:\w+ ){0,2}(?:plug|plugs|socket|sockets|outlet|outlets)$|"
+    r"^(?:the |my )?(?:\w+ ){0,2}(?:plug|socket|outlet)s? (?:on|off)$"
+)
+"""A plug switched with "on"/"off" said first or last ("off the plug", "outlet off")."""
+
+
+def everyday(text: str, home: Home) -> str | None:
+    """Why the home claims `text` (normalized), or None to leave it to the classifier."""
+    if _ASKS.match(text) or _NOT_HOME.search(text):
+        return None
+    if home.player and (
+        _LOUDER.search(text) or _QUIETER.search(text) or _VOLUME.search(text) or _MUTE.search(text)
+    ):
+        return "Asks the media player to change its volume."
+    if home.player and _QUIET_WHILE.match(text):
+        return "Asks for silence for a while: the media player is muted, then unmuted."
+    if home.coffee and (
+        (_COFFEE.search(text) and _COFFEE_WANTED.search(text)) or _BREW.match(text)
+    ):
+        return "Asks for a coffee: this home has a coffee machine."
+    if home.lights and not _NOT_LIGHTS.search(text):
+        if (_LIGHT.search(text) and _LIGHT_CHANGE.search(text)) or any(
+            p.match(text) for p in (_ROOM_LIGHT, _COLOR_CHANGE)
+        ):
+            return "Asks to change the lights: this home has lights."
+    if home.vacuum and _VACUUM.search(text) and not _NOT_VACUUM.search(text):
+        return "Asks for the robot vacuum: this home has one."
+    if home.plugs and _PLUG.match(text):
+        return "Switches a plug: this home has plugs."
+    return None
