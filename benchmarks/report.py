@@ -256,7 +256,9 @@ def _server(data: dict[str, Any] | None, checks: list[Check]) -> list[str]:
         "(`python -m benchmarks._serve`), SQLite checkpointer and store, instant scripted LLM, "
         "instant simulated tools; beside it, in the same run, a **bare FastAPI** endpoint on the "
         "same stack (`_serve --bare`: the same body model, a fixed 1.5 KB JSON answer, no "
-        f"engine). {load['clients']} concurrent clients (httpx, keep-alive) POST "
+        f"engine). {load['clients']} concurrent clients (`benchmarks._loadgen`: one keep-alive "
+        "connection each writing a prepared request and reading the answer with asyncio "
+        f"streams, {_client_cpu(load)} of its own CPU per request) POST "
         f"`/v1/threads/{{id}}/runs` with a fast-reply request, {load.get('rounds', 1)} "
         f"alternating round(s), {load['duration_s']:.1f} s per server in all. The server "
         "process's own CPU time (`/proc/<pid>/stat`) per answered request is the steady figure: "
@@ -284,6 +286,11 @@ def _server(data: dict[str, Any] | None, checks: list[Check]) -> list[str]:
         f"{data['server_errors']['database is locked']} of them `database is locked`.",
         "",
     ]
+
+
+def _client_cpu(load: dict[str, Any]) -> str:
+    cpu = load.get("client_cpu_ms_per_request")
+    return "unmeasured" if cpu is None else f"{cpu:.2f} ms"
 
 
 def _stack(data: dict[str, Any]) -> str:

@@ -58,14 +58,14 @@ async def _run(trees: dict[str, Path | None], rounds: int, seconds: float, clien
             )
             assert server.proc is not None
             await _wait_ready(http[name], server.proc)
-            await _load(http[name], clients, 1.0, 100)  # warm-up
+            await _load((HOST, server.port), clients, 1.0, 100)  # warm-up
         loads: dict[str, list[dict[str, Any]]] = {name: [] for name in servers}
         samples: dict[str, list[float]] = {name: [] for name in servers}
         names = list(servers)
         for n in range(rounds):
             for name in names if n % 2 == 0 else names[::-1]:
                 pid = servers[name].proc.pid  # type: ignore[union-attr]
-                load = await _measured_load(http[name], pid, clients, seconds)
+                load = await _measured_load((HOST, servers[name].port), pid, clients, seconds)
                 samples[name].extend(load.pop("samples_s"))
                 loads[name].append(load)
         for name in names:
@@ -73,7 +73,7 @@ async def _run(trees: dict[str, Path | None], rounds: int, seconds: float, clien
             print(
                 f"{name:<5} {c['requests']} requests, {c['rps']:.1f} req/s, p50 {c['p50_ms']:.0f} "
                 f"ms, p99 {c['p99_ms']:.0f} ms, server CPU {c['cpu_ms_per_request']:.2f} ms "
-                "per request"
+                f"per request (load generator {c['client_cpu_ms_per_request']:.2f} ms)"
             )
     finally:
         for client in http.values():

@@ -3,15 +3,18 @@
 Starts `benchmarks._serve` (the real app on uvicorn with the options `agent-system serve` uses,
 127.0.0.1 only, a free port) in a child process, and beside it, in the same run, a bare FastAPI
 endpoint on the same server stack (``_serve --bare``). Each is driven by 32 concurrent clients
-for a bounded time, in alternating rounds; the server process's own CPU time
-(``/proc/<pid>/stat``) over the requests it answered is the steady figure on a shared machine
-(the load generator runs beside it). Then many new threads are opened on the product's server
-and its RSS read before and after. Children are stopped by their own pid.
+(`benchmarks._loadgen`: keep-alive connections costing a few tens of microseconds of CPU per
+request, so the load generator takes little of the cores the server runs on) for a bounded
+time, in alternating rounds; the server process's own CPU time (``/proc/<pid>/stat``) over the
+requests it answered is the steady figure on a shared machine (the load generator runs beside
+it; its own CPU per request is reported too). Then many new threads are opened on the product's
+server and its RSS read before and after. Children are stopped by their own pid.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import os
 import shutil
@@ -27,6 +30,7 @@ from typing import Any
 
 import httpx
 
+from benchmarks._loadgen import post_json_load
 from benchmarks.overhead import FAST_REPLY_TEXT
 from benchmarks.stats import summary_ms
 
@@ -84,37 +88,36 @@ async def _wait_ready(client: httpx.AsyncClient, proc: asyncio.subprocess.Proces
     raise RuntimeError("the benchmark server did not answer /healthz within 180 s")
 
 
+def _succeeded(answer: bytes) -> bool:
+    """A fast reply that ran (the bare endpoint's fixed answer says the same)."""
+    return b'"status":"success"' in answer
+
+
 async def _load(
-    client: httpx.AsyncClient, clients: int, duration_s: float, max_requests: int
+    target: tuple[str, int], clients: int, duration_s: float, max_requests: int
 ) -> dict[str, Any]:
-    latencies: list[float] = []
-    errors: dict[str, int] = {}
-    stop_at = time.perf_counter() + duration_s
-
-    async def worker() -> None:
-        thread = f"load-{uuid.uuid4()}"
-        while time.perf_counter() < stop_at and len(latencies) < max_requests:
-            started = time.perf_counter()
-            try:
-                response = await client.post(
-                    f"/v1/threads/{thread}/runs", json={"text": FAST_REPLY_TEXT}
-                )
-                if response.status_code == 200:
-                    latencies.append(time.perf_counter() - started)
-                else:
-                    errors[str(response.status_code)] = errors.get(str(response.status_code), 0) + 1
-            except httpx.HTTPError as exc:
-                errors[type(exc).__name__] = errors.get(type(exc).__name__, 0) + 1
-
+    """`clients` keep-alive connections, each POSTing the fast-reply request to its own thread
+    (one thread per client: after its first request a thread has history)."""
+    run = uuid.uuid4().hex[:12]
     started = time.perf_counter()
-    await asyncio.gather(*(worker() for _ in range(clients)))
+    outcome = await post_json_load(
+        *target,
+        lambda n: f"/v1/threads/load-{run}-{n}/runs",
+        json.dumps({"text": FAST_REPLY_TEXT}).encode(),
+        clients=clients,
+        duration_s=duration_s,
+        max_requests=max_requests,
+        check=_succeeded,
+    )
     elapsed = time.perf_counter() - started
+    latencies = outcome.latencies
     return {
         "clients": clients,
         "duration_s": elapsed,
         "requests": len(latencies),
         "rps": len(latencies) / elapsed if elapsed else 0.0,
-        "errors": errors,
+        "errors": outcome.errors,
+        "client_cpu_s": outcome.client_cpu_s,
         **summary_ms(latencies),
         "samples_s": latencies,
     }
@@ -181,10 +184,10 @@ class _Server:
 
 
 async def _measured_load(
-    client: httpx.AsyncClient, pid: int, clients: int, duration_s: float
+    target: tuple[str, int], pid: int, clients: int, duration_s: float
 ) -> dict[str, Any]:
     before = _cpu_s(pid)
-    load = await _load(client, clients, duration_s, 100_000)
+    load = await _load(target, clients, duration_s, 100_000)
     cpu = _cpu_s(pid) - before
     load["server_cpu_s"] = cpu
     load["cpu_ms_per_request"] = cpu * 1000 / load["requests"] if load["requests"] else math.nan
@@ -195,6 +198,7 @@ def _combine(loads: list[dict[str, Any]], latencies: list[float]) -> dict[str, A
     requests = sum(x["requests"] for x in loads)
     seconds = sum(x["duration_s"] for x in loads)
     cpu = sum(x["server_cpu_s"] for x in loads)
+    client_cpu = sum(x.get("client_cpu_s", 0.0) for x in loads)
     errors: dict[str, int] = {}
     for x in loads:
         for k, v in x["errors"].items():
@@ -209,6 +213,7 @@ def _combine(loads: list[dict[str, Any]], latencies: list[float]) -> dict[str, A
         "server_cpu_s": cpu,
         "cpu_ms_per_request": cpu * 1000 / requests if requests else math.nan,
         "capacity_rps_per_core": requests / cpu if cpu else math.nan,
+        "client_cpu_ms_per_request": client_cpu * 1000 / requests if requests else math.nan,
         **summary_ms(latencies),
     }
 
@@ -239,12 +244,13 @@ async def server_benchmark(
             )
             assert server.proc is not None
             await _wait_ready(ready[name], server.proc)
-            await _load(ready[name], clients, min(1.0, duration_s), 200)  # warm-up
+            await _load((HOST, server.port), clients, min(1.0, duration_s), 200)  # warm-up
         names = list(servers)
         for n in range(rounds):
             for name in names if n % 2 == 0 else names[::-1]:
                 pid = servers[name].proc.pid  # type: ignore[union-attr]
-                load = await _measured_load(ready[name], pid, clients, duration_s / rounds)
+                target = (HOST, servers[name].port)
+                load = await _measured_load(target, pid, clients, duration_s / rounds)
                 samples[name].extend(load.pop("samples_s"))
                 loads[name].append(load)
         for name in names:

@@ -27,6 +27,7 @@ MODULES = (
     "benchmarks.compare",
     "benchmarks.overhead",
     "benchmarks.server_bench",
+    "benchmarks._loadgen",
     "benchmarks.server_ab",
     "benchmarks.fast_ab",
     "benchmarks.external",
