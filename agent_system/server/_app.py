@@ -37,6 +37,7 @@ from agent_system.server import _openai_compat as openai_compat
 from agent_system.server._auth import ApiKeys, AuthError, RateLimited, RateLimiter, is_loopback
 from agent_system.server._cluster import EventRelay, PostgresRateLimiter, worker_name
 from agent_system.server._common import ApiError, ServerState, error_body, error_response
+from agent_system.server._direct import DirectRoutes
 from agent_system.server._gc import tune_garbage_collection
 from agent_system.server._journal import PostgresJournal
 from agent_system.server._limits import BodyLimitMiddleware, CrashGuardMiddleware
@@ -137,7 +138,8 @@ def create_app(
     app.include_router(openai_compat.router)
     lgserver.install(app)
     _install_handlers(app)
-    app.add_middleware(CrashGuardMiddleware)  # innermost: metrics and logs see its 500
+    app.add_middleware(DirectRoutes)  # the hot endpoints' valid requests, without routing
+    app.add_middleware(CrashGuardMiddleware)  # metrics and logs see its 500
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(MetricsMiddleware, metrics=metrics)
 

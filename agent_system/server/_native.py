@@ -12,6 +12,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent_system import events as ev
+from agent_system.server._auth import Principal
 from agent_system.server._common import (
     THREAD_ID_PATTERN,
     ApiError,
@@ -23,7 +24,7 @@ from agent_system.server._common import (
 from agent_system.server._journal import RunRow, follow
 from agent_system.server._runs import RunFailed, RunHandle, sse
 
-__all__ = ["ApprovalRequest", "RunRequest", "router", "stream_events"]
+__all__ = ["ApprovalRequest", "RunRequest", "answer_run", "router", "stream_events"]
 
 router = APIRouter(prefix="/v1")
 
@@ -142,7 +143,13 @@ async def delete_thread(thread_id: ThreadId, request: Request, caller: Caller) -
 @router.post("/threads/{thread_id}/runs")
 async def run(thread_id: ThreadId, body: RunRequest, request: Request, caller: Caller) -> Response:
     """Answer one request on the thread; the body is the `RunResult`."""
-    state = server_state(request)
+    return await answer_run(server_state(request), thread_id, body, caller)
+
+
+async def answer_run(
+    state: ServerState, thread_id: str, body: RunRequest, caller: Principal
+) -> Response:
+    """``POST /v1/threads/{id}/runs`` once the request is checked (also `_direct`'s answer)."""
     events = state.system.astream(body.text, thread_id, caller.user, area=body.area)
     handle = _start(state, "run", events, thread_id, caller.user)
     return await _respond(handle, stream=False)

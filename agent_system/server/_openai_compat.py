@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from agent_system import events as ev
 from agent_system.api import ThreadNotFoundError
+from agent_system.server._auth import Principal
 from agent_system.server._common import (
     THREAD_ID_PATTERN,
     ApiError,
@@ -32,7 +33,7 @@ from agent_system.server._common import (
 )
 from agent_system.server._runs import RunFailed, RunHandle, sse
 
-__all__ = ["MODEL_ID", "ChatCompletionRequest", "ChatMessage", "router"]
+__all__ = ["MODEL_ID", "ChatCompletionRequest", "ChatMessage", "answer_chat", "router"]
 
 router = APIRouter(prefix="/v1")
 
@@ -86,6 +87,17 @@ async def chat_completions(
     x_area: Annotated[str | None, Header(max_length=200)] = None,
 ) -> Response:
     """Answer the conversation's last user message on its thread."""
+    return await answer_chat(server_state(request), body, caller, x_thread_id, x_area)
+
+
+async def answer_chat(
+    state: ServerState,
+    body: ChatCompletionRequest,
+    caller: Principal,
+    x_thread_id: str | None,
+    x_area: str | None,
+) -> Response:
+    """``POST /v1/chat/completions`` once the request is checked (also `_direct`'s answer)."""
     if x_thread_id is not None and not re.fullmatch(THREAD_ID_PATTERN, x_thread_id):
         raise ApiError(
             422,
@@ -93,7 +105,6 @@ async def chat_completions(
             "(or leave the header out to continue by the conversation).",
             param="X-Thread-Id",
         )
-    state = server_state(request)
     users = [m for m in body.messages if m.role == "user"]
     text = users[-1].text().strip() if users else ""
     if not text:
