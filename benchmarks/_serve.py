@@ -7,11 +7,14 @@ embedded router (or the timer stand-in while the embedded router is missing).
 ``--bare``: a bare FastAPI app on the same server stack (uvicorn, same options) whose
 ``POST /v1/threads/{id}/runs`` validates the same body and answers a fixed JSON object of the
 size of a fast reply's: the floor the server stack itself costs per request.
+``--workers N``: N worker processes (``agent-system serve --workers N``), each the engine app on
+the same DIR (SQLite shared between them, as `serve(workers=N)` runs it).
 ``--profile PATH``: run under cProfile and write its stats to PATH at shutdown.
 """
 
 import argparse
 import cProfile
+import os
 import signal
 from pathlib import Path
 from typing import Any
@@ -63,6 +66,14 @@ def engine_app(home: Path) -> Any:
     return create_app(settings, system, open_=True, timers=False, tune_gc=True)
 
 
+_HOME_ENV = "_BENCH_SERVE_HOME"
+
+
+def engine_factory() -> Any:
+    """`engine_app` in a worker process (``--workers``): its DIR handed down in the environment."""
+    return engine_app(Path(os.environ[_HOME_ENV]))
+
+
 def main() -> None:
     """Parse the arguments and run uvicorn on 127.0.0.1 until terminated."""
     import uvicorn
@@ -74,7 +85,13 @@ def main() -> None:
     parser.add_argument("--home", type=Path, required=True)
     parser.add_argument("--bare", action="store_true", help="a bare FastAPI endpoint")
     parser.add_argument("--profile", type=Path, default=None, help="cProfile stats file")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (engine only)")
     args = parser.parse_args()
+    if args.workers > 1 and not args.bare:
+        os.environ[_HOME_ENV] = str(args.home)
+        options = uvicorn_options("127.0.0.1", args.port, workers=args.workers, factory=True)
+        uvicorn.run("benchmarks._serve:engine_factory", **options)
+        return
     app = bare_app() if args.bare else engine_app(args.home)
     if args.profile:
         profiler = cProfile.Profile()

@@ -245,6 +245,9 @@ def _server(data: dict[str, Any] | None, checks: list[Check]) -> list[str]:
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
         _server_row("agent-system", load),
     ]
+    if "workers" in data:
+        workers = data["workers"]
+        table.append(_server_row(f"agent-system, {workers['processes']} workers", workers))
     if "bare" in data:
         table.append(_server_row("bare FastAPI", data["bare"]))
     return [
@@ -275,7 +278,11 @@ def _server(data: dict[str, Any] | None, checks: list[Check]) -> list[str]:
         "about 0.3 ms of CPU more than `/healthz`). With a fixed number of clients each "
         "waiting for its answer, the mean latency is at least clients x CPU per request / "
         "cores the server uses: p99 <= 150 ms at 32 clients needs under about 4.7 ms of CPU "
-        "per request in one server process.",
+        "per request in one server process, and less as the tail grows over the mean (garbage "
+        "collections, other work on the core). The *workers* row is `agent-system serve "
+        "--workers N` on the same SQLite file (its CPU is every worker's): the same CPU per "
+        "request spread over both cores, so the same clients wait about half as long when the "
+        "machine has the second core to give.",
         "",
         f"Memory per open thread: {mem['threads']} new threads (one request each, "
         f"{mem.get('failed', 0)} failed) moved the server's RSS from {mem['rss_before_kb']:,} KB "

@@ -38,6 +38,7 @@ __all__ = ["SERVE_COMMAND", "server_benchmark", "server_stack"]
 
 SERVE_COMMAND = "python -m benchmarks._serve --port 8765 --home /tmp/bench-home"
 HOST = "127.0.0.1"
+WORKERS = "agent-system, worker processes"
 
 
 def server_stack() -> dict[str, str]:
@@ -65,6 +66,21 @@ def _cpu_s(pid: int) -> float:
     """User + system CPU seconds of process `pid` so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _tree_cpu_s(pid: int) -> float:
+    """`_cpu_s` of process `pid` and of its children (a server's worker processes)."""
+    total = _cpu_s(pid)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            total += _tree_cpu_s(int(entry.name))
+    return total
 
 
 def _rss_kb(pid: int) -> int:
@@ -151,8 +167,9 @@ async def _open_threads(client: httpx.AsyncClient, pid: int, count: int) -> dict
 class _Server:
     """One `benchmarks._serve` child process (``bare``: the bare FastAPI endpoint)."""
 
-    def __init__(self, bare: bool) -> None:
+    def __init__(self, bare: bool, workers: int = 1) -> None:
         self.bare = bare
+        self.workers = workers
         self.port = _free_port()
         self.home = Path(tempfile.mkdtemp(prefix="agent-system-serve-"))
         self.proc: asyncio.subprocess.Process | None = None
@@ -164,6 +181,7 @@ class _Server:
             sys.executable,
             *args,
             *(["--bare"] if self.bare else []),
+            *(["--workers", str(self.workers)] if self.workers > 1 else []),
             stdout=subprocess.DEVNULL,  # the access log (on, as `agent-system serve` has it)
             stderr=self.log_file,
         )
@@ -186,9 +204,9 @@ class _Server:
 async def _measured_load(
     target: tuple[str, int], pid: int, clients: int, duration_s: float
 ) -> dict[str, Any]:
-    before = _cpu_s(pid)
+    before = _tree_cpu_s(pid)
     load = await _load(target, clients, duration_s, 100_000)
-    cpu = _cpu_s(pid) - before
+    cpu = _tree_cpu_s(pid) - before
     load["server_cpu_s"] = cpu
     load["cpu_ms_per_request"] = cpu * 1000 / load["requests"] if load["requests"] else math.nan
     return load
@@ -224,11 +242,15 @@ async def server_benchmark(
     duration_s: float = 10.0,
     threads: int = 500,
     rounds: int = 2,
+    workers: int = 2,
     progress: Callable[[str], None] = print,
 ) -> dict[str, Any]:
-    """Start the product's server and a bare FastAPI one; load them in turns; measure memory
-    per thread on the product's; stop both."""
+    """Start the product's server (one process, and `workers` worker processes when more than
+    one) and a bare FastAPI one; load them in turns; measure memory per thread on the
+    product's; stop them."""
     servers = {"agent-system": _Server(bare=False), "bare FastAPI": _Server(bare=True)}
+    if workers > 1:
+        servers[WORKERS] = _Server(bare=False, workers=workers)
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
     loads: dict[str, list[dict[str, Any]]] = {name: [] for name in servers}
     samples: dict[str, list[float]] = {name: [] for name in servers}
@@ -270,10 +292,11 @@ async def server_benchmark(
     results = {name: _combine(loads[name], samples[name]) for name in servers}
     ours_cpu = results["agent-system"]["cpu_ms_per_request"]
     bare_cpu = results["bare FastAPI"]["cpu_ms_per_request"]
-    log = logs.get("agent-system", "")
+    log = "".join(logs.get(name, "") for name in ("agent-system", WORKERS))
     return {
         "load": results["agent-system"],
         "bare": results["bare FastAPI"],
+        **({"workers": {**results[WORKERS], "processes": workers}} if WORKERS in results else {}),
         "cpu_ratio_to_bare": ours_cpu / bare_cpu if bare_cpu else math.nan,
         "load_average": os.getloadavg()[0],
         "stack": server_stack(),

@@ -87,9 +87,14 @@ def test_server_cpu_per_request_and_its_goals_are_judged_and_rendered() -> None:
         [{"clients": 32, "duration_s": 2.0, "requests": 400, "errors": {}, "server_cpu_s": 0.4}],
         [0.01] * 400,
     )
+    workers = _combine(
+        [{"clients": 32, "duration_s": 2.0, "requests": 300, "errors": {}, "server_cpu_s": 2.4}],
+        [0.02] * 300,
+    )
     server = {
         "load": load,
         "bare": bare,
+        "workers": {**workers, "processes": 2},
         "cpu_ratio_to_bare": load["cpu_ms_per_request"] / bare["cpu_ms_per_request"],
         "memory": {"threads": 10, "rss_before_kb": 1, "rss_after_kb": 1, "kb_per_thread": 0.0},
         "server_errors": {"tracebacks": 0, "database is locked": 0},
@@ -101,6 +106,7 @@ def test_server_cpu_per_request_and_its_goals_are_judged_and_rendered() -> None:
     assert checks["server CPU per fast reply, over a bare FastAPI endpoint's"].passed is False
     page = render({"server": server, "date": "d", "machine": "m", "command": "c"}, [], {})
     assert "| bare FastAPI | 400 |" in page and "7.50" in page
+    assert "| agent-system, 2 workers | 300 | 150.0 | 20 | 20 | 8.00 |" in page
     assert "asyncio and h11, without `agent-system[fast]`" in page
 
 
@@ -155,3 +161,24 @@ def test_stream_gaps_measures_every_streamed_step_and_names_gc_pauses() -> None:
     assert found["p50_ms"] >= 0 and found["max_ms"] >= found["p50_ms"]
     for gap in found["late"]:
         assert gap["gap_ms"] > 10 and isinstance(gap["gc_ms"], list)
+
+
+def test_a_servers_cpu_counts_its_worker_processes() -> None:
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from benchmarks.server_bench import _cpu_s, _tree_cpu_s
+
+    me = os.getpid()
+    burn = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass\n"
+    child = subprocess.Popen([sys.executable, "-c", burn + "import time; time.sleep(30)"])
+    try:
+        deadline = time.monotonic() + 60
+        while _tree_cpu_s(me) - _cpu_s(me) < 0.25:  # the child's CPU, counted while it lives
+            assert time.monotonic() < deadline, "the child's CPU was not counted"
+            time.sleep(0.05)
+    finally:
+        child.kill()
+        child.wait()
