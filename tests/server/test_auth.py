@@ -122,7 +122,8 @@ def test_a_key_over_its_rate_limit_gets_429_with_retry_after(
         assert alice.get("/v1/threads").status_code == 200
         limited = alice.get("/v1/threads")
         assert limited.status_code == 429
-        assert int(limited.headers["retry-after"]) == 30
+        # 30 s for the missing token at 2 a minute, less the real time the first two took
+        assert 20 <= int(limited.headers["retry-after"]) <= 30
         assert limited.json()["error"]["code"] == "rate_limit_exceeded"
         assert bob.get("/v1/threads").status_code == 200
 
