@@ -9,6 +9,7 @@ from benchmarks._report_llm import checks_table as _checks
 from benchmarks._report_llm import fmt_ms as _ms
 from benchmarks._report_llm import fmt_x as _x
 from benchmarks._report_llm import http_section, losses_section, token_notes, tokens_section
+from benchmarks._server_notes import SERVER_NOTES
 from benchmarks.goals import Check
 
 __all__ = ["render", "token_notes"]
@@ -291,6 +292,10 @@ def _server(data: dict[str, Any] | None, checks: list[Check]) -> list[str]:
         "",
         f"Server log: {data['server_errors']['tracebacks']} tracebacks, "
         f"{data['server_errors']['database is locked']} of them `database is locked`.",
+        "",
+        "Why:",
+        "",
+        *[f"- {note}" for note in SERVER_NOTES],
         "",
     ]
 

@@ -38,6 +38,7 @@ __all__ = ["SERVE_COMMAND", "server_benchmark", "server_stack"]
 
 SERVE_COMMAND = "python -m benchmarks._serve --port 8765 --home /tmp/bench-home"
 HOST = "127.0.0.1"
+
 WORKERS = "agent-system, worker processes"
 
 

@@ -107,6 +107,7 @@ def test_server_cpu_per_request_and_its_goals_are_judged_and_rendered() -> None:
     page = render({"server": server, "date": "d", "machine": "m", "command": "c"}, [], {})
     assert "| bare FastAPI | 400 |" in page and "7.50" in page
     assert "| agent-system, 2 workers | 300 | 150.0 | 20 | 20 | 8.00 |" in page
+    assert "Why:" in page and "server/_direct.py" in page  # what was done, and why
     assert "asyncio and h11, without `agent-system[fast]`" in page
 
 

@@ -28,6 +28,7 @@ MODULES = (
     "benchmarks.overhead",
     "benchmarks.server_bench",
     "benchmarks._loadgen",
+    "benchmarks._server_notes",
     "benchmarks.server_ab",
     "benchmarks.fast_ab",
     "benchmarks.external",
