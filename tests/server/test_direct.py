@@ -182,3 +182,22 @@ def test_the_shortcut_only_knows_the_two_hot_routes() -> None:
         "/v1/threads/{thread_id}/runs",
         "/v1/chat/completions",
     ]
+
+
+def test_a_failing_rate_limiter_gets_the_answer_fastapi_gives(
+    live_factory: Callable[..., Live], monkeypatch: pytest.MonkeyPatch, answered: list[bool]
+) -> None:
+    from agent_system._storage import StorageError
+
+    fast, slow = _pair(live_factory, monkeypatch)
+
+    async def broken(key: str) -> None:
+        raise StorageError("The database x is locked. Try again in a moment.")
+
+    for live in (fast, slow):
+        monkeypatch.setattr(live.app.state.server.limiter, "aacquire", broken)
+    with fast.client() as f, slow.client() as s:
+        got = f.post("/v1/threads/t/runs", json={"text": "echo hi"})
+        _same(got, s.post("/v1/threads/t/runs", json={"text": "echo hi"}))
+    assert got.status_code == 503 and got.headers["Retry-After"] == "30"
+    assert answered == [False]  # FastAPI answered it
