@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from agent_system.understanding import normalize
 from agent_system.understanding._slots import parse_date_range, parse_when
 from agent_system.understanding.locale import format_clock, format_long_date
+from roles.conversation._dates import day_asked
 from roles.conversation._holidays import holiday_named, holidays_between, next_holiday
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ _LEAD_Q = (
 _CALENDAR_COUNT = re.compile(
     _LEAD_Q + r"(?:(?:how\s+many\s+days\s+(?:are\s+|is\s+)?(?:there\s+)?(?P<left>left\s+)?"
     r"in\s+(?:this|the)\s+(?P<span>month|year))"
-    r"|what\s+(?:week(?:\s+number)?|number\s+week)(?:\s+of\s+the\s+year)?\s+is\s+(?:it|this)"
+    r"|(?:what|which)\s+(?:week(?:\s+number)?|number\s+week)(?:\s+of\s+the\s+year)?\s+is\s+(?:it|this)"
     r"(?:\s+today|\s+now)?(?P<week>)"
     r"|what\s+day\s+of\s+the\s+year\s+is\s+(?:it|today)(?P<yday>))$"
 )
@@ -167,6 +168,7 @@ _ALIASES = {
 }  # fmt: skip
 
 
+_ACRONYMS = frozenset("uk usa us uae nyc pst est cst mst gmt utc ist cet".split())
 _WORDS = frozenset(
     "act center christmas east easter general north south west wake oral knox universal virgin "
     "continental casey davis palmer troll johnston marengo monticello beulah vevay resolute "
@@ -223,6 +225,7 @@ def is_clock_question(text: str) -> bool:
         or bool(_CALENDAR_COUNT.match(said) or _ZONE_Q.match(said))
         or bool(_DATE.match(said))
         or _weekday_day(said, now) is not None
+        or day_asked(said, now) is not None
         or _until(said, now) is not None
         or _holiday_answer(said, now.date()) is not None
     )
@@ -310,10 +313,10 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
         zone = place_zone(place)
         if zone is None:
             here = format_clock(now, settings)
-            return f"I don't know the time zone of {place.title()}; here it's {here}."
+            return f"I don't know the time zone of {_named(place)}; here it's {here}."
         there = now.astimezone(zoneinfo.ZoneInfo(zone))
         day = "" if there.date() == now.date() else f", {format_long_date(there.date(), settings)}"
-        return f"It's {format_clock(there, settings)}{day} in {place.title()} ({there.tzname()})."
+        return f"It's {format_clock(there, settings)}{day} in {_named(place)} ({there.tzname()})."
     if place is not None:
         return f"It's {format_clock(now, settings)} ({now.tzname() or 'local time'})."
     if (asked := _weekday_day(said, now)) is not None:
@@ -327,6 +330,9 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
         if on < now.date():
             answer = answer.replace("it's", "it was").replace("It's", "It was")
         return f"{answer} {format_long_date(on, settings)}."
+    if (named_day := day_asked(said, now)) is not None:  # "what's the date tomorrow"
+        tense = "It was" if named_day < now.date() else "It's"
+        return f"{tense} {format_long_date(named_day, settings)}."
     if (until := _until(said, now)) is not None:
         count, on = until
         return f"{count} to go: it's {format_long_date(on, settings)}."
@@ -338,6 +344,12 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
             return f"{today}, {format_clock(now, settings)}."
         return f"{today}."
     return None
+
+
+def _named(place: str) -> str:
+    """A place as written in a reply: "the uk" -> "the UK", "new york" -> "New York"."""
+    words = place.split()
+    return " ".join(w.upper() if w in _ACRONYMS else w if w == "the" else w.title() for w in words)
 
 
 def _holiday_reply(

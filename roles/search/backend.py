@@ -10,11 +10,25 @@ from typing import Any, Literal, Protocol, runtime_checkable
 import httpx
 from pydantic import BaseModel
 
+from agent_system.errors import ToolExecutionError
 from roles._http import malformed, request_json
 
 __all__ = ["Hit", "SearchBackend", "SearxNG"]
 
-SERVICE = "SearxNG"
+SERVICE = "web search service"
+"""How replies name SearxNG: users are told what happened, never which program runs it."""
+_HINTS = {
+    403: (
+        "The web search service refused my search; whoever set it up needs to let it answer "
+        "in JSON.",
+        "SearxNG refuses JSON: add 'json' to search.formats in its settings.yml",
+    ),
+    429: (
+        "The web search service is busy right now; try again in a minute.",
+        "SearxNG is rate limiting this client",
+    ),
+}
+"""Plain replies for statuses a user can act on, and the technical fix (``--verbose``)."""
 
 
 class Hit(BaseModel):
@@ -51,18 +65,21 @@ class SearxNG:
 
     async def search(self, query: str, k: int) -> list[Hit]:
         """Direct answers and infoboxes first, then up to `k` web results."""
-        body = await request_json(
-            self.http,
-            "GET",
-            f"{self.url}/search",
-            service=SERVICE,
-            timeout_s=self.timeout_s,
-            params={"q": query, "format": "json"},
-            hints={
-                403: "SearxNG refuses JSON: add 'json' to search.formats in its settings.yml.",
-                429: "SearxNG is rate limiting this client; try again shortly.",
-            },
-        )
+        try:
+            body = await request_json(
+                self.http,
+                "GET",
+                f"{self.url}/search",
+                service=SERVICE,
+                timeout_s=self.timeout_s,
+                params={"q": query, "format": "json"},
+            )
+        except ToolExecutionError as exc:
+            if (hint := _HINTS.get(exc.details.get("status", 0))) is None:
+                raise
+            message, fix = hint
+            detail = f"{exc.details.get('detail', '')}: {fix}".lstrip(": ")
+            raise ToolExecutionError(message, details={**exc.details, "detail": detail}) from None
         if not isinstance(body, dict) or not isinstance(body.get("results", []), list):
             raise malformed(SERVICE, "no 'results' list")
         hits = [*_answers(body), *_results(body["results"] if "results" in body else [])]

@@ -60,17 +60,17 @@ def web_backend(runtime: Runtime) -> SearchBackend | None:
     return runtime.get(WEB)
 
 
-def _how_to(runtime: Runtime) -> str:
-    """How to give search something to search, in words a user acts on (no variable names)."""
-    return (
-        f"add .txt or .md notes to {str(runtime.settings.documents_path)!r}, or run "
-        "'agent-system config set searxng_url <your SearxNG address>' to search the web"
-    )
+def _notes_folder(runtime: Runtime) -> str:
+    """Where the user's notes go, as they would type it."""
+    return repr(str(runtime.settings.documents_path))
 
 
-_SETTINGS_DETAIL = (
-    "settings: documents_dir (AGENT_SYSTEM_DOCUMENTS_DIR), searxng_url (AGENT_SYSTEM_SEARXNG_URL)"
+_SETUP_DETAIL = (
+    "web search: agent-system config set searxng_url <SearxNG address> (AGENT_SYSTEM_SEARXNG_URL); "
+    "notes: .txt/.md files in documents_dir (AGENT_SYSTEM_DOCUMENTS_DIR)"
 )
+"""How to set search up, for ``--verbose`` and the logs: replies name no setting."""
+_TURN_ON_WEB = "ask whoever set me up to turn on web search"
 
 
 def _cited(intro: str, hits: list[Hit]) -> ToolOutput:
@@ -117,9 +117,9 @@ async def web(
             hits,
         )
     raise ToolExecutionError(
-        f"I can't search the web yet, and none of your notes mention {query!r}. To fix it, "
-        f"{_how_to(ctx.runtime)}.",
-        details={"query": query, "detail": _SETTINGS_DETAIL},
+        f"I can't search the web yet and none of your notes mention {query!r}; add notes to "
+        f"{_notes_folder(ctx.runtime)} or {_TURN_ON_WEB}.",
+        details={"query": query, "detail": _SETUP_DETAIL},
     )
 
 
@@ -143,8 +143,9 @@ async def documents(
     backend = documents_backend(ctx.runtime)
     if isinstance(backend, LocalSearch) and backend.document_count == 0:
         raise ToolExecutionError(
-            f"There are no documents to search yet. To fix it, {_how_to(ctx.runtime)}.",
-            details={"detail": _SETTINGS_DETAIL},
+            "There are no notes to search yet; add .txt or .md files to "
+            f"{_notes_folder(ctx.runtime)}.",
+            details={"detail": _SETUP_DETAIL},
         )
     return ToolOutput(
         data={"hits": [], "count": 0},
@@ -171,9 +172,9 @@ async def define(ctx: ToolContext, term: str) -> ToolOutput:
             return _definition_output(term, hits[0])
         raise ToolExecutionError(f"I couldn't find a definition of {term!r}.")
     raise ToolExecutionError(
-        f"I couldn't find a definition of {term!r} in your notes, and I can't search the web "
-        f"yet. To fix it, {_how_to(ctx.runtime)}.",
-        details={"term": term, "detail": _SETTINGS_DETAIL},
+        f"I couldn't find a definition of {term!r} in your notes and I can't search the web yet; "
+        f"add notes to {_notes_folder(ctx.runtime)} or {_TURN_ON_WEB}.",
+        details={"term": term, "detail": _SETUP_DETAIL},
     )
 
 

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from agent_system.graph._synthesize import render_output
+from agent_system.errors import ErrorCode, ErrorInfo
+from agent_system.graph._synthesize import extractive_reply, render_output
 from agent_system.llm._fake import ScriptedChatModel
-from agent_system.planning.models import ExecutionStep
+from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
 from agent_system.registry.spec import spec_from_function
 
 from .conftest import Calls
@@ -105,3 +106,31 @@ async def test_a_nested_output_is_still_written_by_the_llm(tmp_path: Path) -> No
     assert result.reply == "Warm all week in Paris, 20 to 26 degrees."
     assert result.usage.llm_calls == 2
     model.assert_complete()
+
+
+def _failed(step: ExecutionStep, message: str) -> StepResult:
+    error = ErrorInfo(code=ErrorCode.TOOL_ERROR, message=message, details={"detail": "HTTP 502"})
+    return StepResult(step_id=step.id, tool=step.tool, status=StepStatus.FAILED, error=error)
+
+
+def test_a_lone_failed_step_replies_with_its_plain_sentence_alone() -> None:
+    step = ExecutionStep(id="s1", tool="weather.current", arguments={}, description="the weather")
+    plan = ExecutionPlan(steps=[step])
+    said = "I couldn't reach the weather service (are you offline?)."
+
+    assert extractive_reply(plan, {"s1": _failed(step, said)}) == said
+
+
+def test_a_failure_beside_other_steps_is_still_listed_with_what_it_was() -> None:
+    weather = ExecutionStep(id="s1", tool="weather.current", arguments={}, description="weather")
+    timer = ExecutionStep(id="s2", tool="timer.set", arguments={})
+    plan = ExecutionPlan(steps=[weather, timer])
+    done = StepResult(step_id="s2", tool="timer.set", status=StepStatus.SUCCEEDED, display="Set.")
+
+    reply = extractive_reply(plan, {"s1": _failed(weather, "No answer."), "s2": done})
+
+    assert reply == "Set.\n\nFailed:\n- weather: No answer."
+    lone_but_unplanned = ExecutionPlan(steps=[weather], unsupported=["'x': a question"])
+    assert "Failed:\n- weather: No answer." in extractive_reply(
+        lone_but_unplanned, {"s1": _failed(weather, "No answer.")}
+    )

@@ -1,0 +1,90 @@
+"""The date of a day named relative to today, looking back as well as ahead.
+
+"what's the date tomorrow", "what date is next friday", "what day will it be in 3 days", "what
+was the date last monday", "tomorrow's date". Scheduling reads every day as a coming one; a
+question about the date also looks back ("yesterday", "last monday", "a week ago"), and counts
+from today ("a week from today").
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+
+from agent_system.understanding._slots import parse_when
+
+__all__ = ["day_asked"]
+
+_LEAD = (
+    r"^(?:(?:please|so|and|hey|ok|okay|olly|alexa)\s+)*(?:(?:can|could)\s+you\s+)?"
+    r"(?:(?:tell|show|give)\s+me|let\s+me\s+know|i\s+(?:need|want|would\s+like)\s+to\s+know"
+    r"|do\s+you\s+know)?\s*"
+)
+_ASKED = re.compile(
+    _LEAD + r"(?:"
+    r"what(?:\s+is|'s)?\s+(?:the\s+)?(?:date|day)(?:\s+and\s+(?:date|day))?\s+(?:going\s+to\s+be\s+"
+    r"|will\s+it\s+be\s+|will\s+be\s+|was\s+it\s+|is\s+it\s+)?(?P<a>.+?)"
+    r"|(?:what|which)\s+(?:date|day)\s+(?:is|was|will)\s+it(?:\s+be|\s+going\s+to\s+be)?\s+(?P<b>.+?)"
+    r"|what\s+will\s+(?:the\s+date|the\s+day|it)\s+be\s+(?P<c>.+?)"
+    r"|what\s+(?:will\s+be|was|is\s+going\s+to\s+be)\s+the\s+(?:date|day)\s+(?P<d>.+?)"
+    r"|(?P<e>tomorrow|yesterday)(?:'s|s)?\s+date"
+    r"|(?:the\s+)?date\s+(?:for\s+)?(?P<f>tomorrow|yesterday|.+?\s+(?:from\s+(?:now|today)|ago))"
+    r")(?:\s+please)?$"
+)
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7}
+_COUNT = r"(?P<n>\d+|a|an|one)\s+(?P<unit>days?|weeks?)"
+_FROM_NOW = re.compile(rf"^(?:in\s+)?{_COUNT}(?:\s+time|\s+from\s+(?:now|today))?$")
+_AGO = re.compile(rf"^{_COUNT}\s+ago$")
+_LAST = re.compile(r"^(?:on\s+)?(?:last|past|previous)\s+(?P<wd>" + "|".join(_WEEKDAYS) + ")$")
+_FILLER = re.compile(r"\b(?:on|the|this|coming|of)\b")
+_NOT_A_DAY = re.compile(
+    r"\b(?:my|your|our|of|for|meeting|appointment|event|party|game|match|flight|holiday|"
+    r"christmas|easter|birthday|anniversary)\b"
+)
+"""Days named by an event ("the date of my meeting", "of christmas") belong elsewhere."""
+
+
+def _count(found: re.Match[str]) -> int:
+    n = found["n"]
+    return (int(n) if n.isdigit() else 1) * _UNITS[found["unit"]]
+
+
+def _day(words: str, today: date, now: datetime) -> date | None:
+    """The day `words` names, looking back as well as ahead, or None."""
+    words = re.sub(r"^(?:on|for)\s+", "", words.strip())
+    fixed = {
+        "today": 0,
+        "tomorrow": 1,
+        "yesterday": -1,
+        "the day after tomorrow": 2,
+        "the day before yesterday": -2,
+    }
+    if words in fixed:
+        return today + timedelta(days=fixed[words])
+    if found := _FROM_NOW.match(words):
+        return today + timedelta(days=_count(found))
+    if found := _AGO.match(words):
+        return today - timedelta(days=_count(found))
+    if found := _LAST.match(words):
+        back = (today.weekday() - _WEEKDAYS.index(found["wd"])) % 7 or 7
+        return today - timedelta(days=back)
+    when = parse_when(words, now)
+    if when is None or not when.has_date or when.has_time:
+        return None
+    left = words
+    for start, end in sorted(when.spans, reverse=True):
+        left = left[:start] + " " + left[end:]
+    # every word is the day's ("next friday", "the 15th"), nothing else ("friday's game")
+    return None if _FILLER.sub(" ", left).strip() else when.value.date()
+
+
+def day_asked(said: str, now: datetime) -> date | None:
+    """The day a normalized date question names ("what's the date next friday"), or None."""
+    found = _ASKED.match(said)
+    if found is None:
+        return None
+    words = next(found[g] for g in "abcdef" if found[g])
+    if _NOT_A_DAY.search(words) or words in ("today", "now", "currently", "right now"):
+        return None
+    return _day(words, now.date(), now)

@@ -1,0 +1,61 @@
+"""The date of a day named from today, looking back as well as ahead, answered offline.
+
+The shared offline `system` (tests/conftest.py) is on Monday 5 January 2026, 09:00 UTC.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from agent_system.api import AgentSystem
+from agent_system.understanding import normalize
+from roles.conversation._dates import day_asked
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("what's the date tomorrow", "It's Tuesday 6 January 2026."),
+        ("what date is it tomorrow", "It's Tuesday 6 January 2026."),
+        ("tomorrow's date please", "It's Tuesday 6 January 2026."),
+        ("what's the date next friday", "It's Friday 9 January 2026."),
+        ("what day will it be in three days", "It's Thursday 8 January 2026."),
+        ("what will the date be in two weeks", "It's Monday 19 January 2026."),
+        ("what's the date a week from today", "It's Monday 12 January 2026."),
+        ("what was the date last monday", "It was Monday 29 December 2025."),
+        ("what day was it yesterday", "It was Sunday 4 January 2026."),
+        ("what was the date a week ago", "It was Monday 29 December 2025."),
+        ("which week of the year is it", "It's week 2 of 2026."),
+        ("what time is it in the uk", "It's 09:00 in the UK (GMT)."),
+    ],
+)
+async def test_a_day_named_from_today_gets_its_date(
+    system: AgentSystem, text: str, reply: str
+) -> None:
+    decision = await system.aroute(text)
+    assert decision.role == "conversation"
+    assert (await system.arun(text)).reply == reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what's the date",  # today: the plain date answer
+        "what's the date today",
+        "what's the date of my meeting",  # the calendar's
+        "what is the date of christmas",  # a holiday's own answer
+        "what day is friday's game",
+        "what's the date next week",  # a week, not a day
+    ],
+)
+def test_only_a_day_said_whole_is_read_as_the_day_asked(text: str) -> None:
+    assert day_asked(normalize(text), datetime(2026, 1, 5, 9, tzinfo=UTC)) is None
+
+
+def test_the_day_is_read_from_the_question_alone() -> None:
+    now = datetime(2026, 1, 5, 9, tzinfo=UTC)
+    assert day_asked(normalize("what's the date the day after tomorrow"), now) == date(2026, 1, 7)
+    assert day_asked(normalize("what was the date two days ago"), now) == date(2026, 1, 3)
