@@ -1,4 +1,5 @@
-"""The date of a day named from today, looking back as well as ahead, answered offline.
+"""The date of a day named from today, looking back as well as ahead, and other everyday ways
+to ask the time or the date, answered offline.
 
 The shared offline `system` (tests/conftest.py) is on Monday 5 January 2026, 09:00 UTC.
 """
@@ -59,3 +60,45 @@ def test_the_day_is_read_from_the_question_alone() -> None:
     now = datetime(2026, 1, 5, 9, tzinfo=UTC)
     assert day_asked(normalize("what's the date the day after tomorrow"), now) == date(2026, 1, 7)
     assert day_asked(normalize("what was the date two days ago"), now) == date(2026, 1, 3)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("what's the time over in paris", "It's 10:00 in Paris (CET)."),
+        ("what's the hour in tokyo", "It's 18:00 in Tokyo (JST)."),
+        ("what time is it in the philippines", "It's 17:00 in the Philippines (PST)."),
+        ("what time is it in portugal", "It's 09:00 in Portugal (WET)."),
+        ("what hour is it", "It's 09:00 (UTC)."),
+        ("do you have the time", "It's 09:00 (UTC)."),
+        ("time check please", "It's 09:00 (UTC)."),
+        ("what day are we", "Today is Monday 5 January 2026."),
+        ("which month are we in", "It's January 2026."),
+        ("what year is it", "It's 2026."),
+        ("how many days are there in february", "February 2026 has 28 days."),
+        ("does this month have 31 days", "Yes, January 2026 has 31 days."),
+        ("is it friday today", "No, today is Monday 5 January 2026."),
+        ("is it a weekday", "Yes, today is Monday 5 January 2026."),
+        ("days until christmas", "354 days to go: it's Friday 25 December 2026."),
+        ("countdown to christmas", "354 days to go: it's Friday 25 December 2026."),
+        ("how long till the weekend", "5 days to go: it's Saturday 10 January 2026."),
+        ("what's the week number", "It's week 2 of 2026."),
+    ],
+)
+async def test_everyday_ways_to_ask_the_time_or_date_are_answered(
+    system: AgentSystem, text: str, reply: str
+) -> None:
+    decision = await system.aroute(text)
+    assert decision.role == "conversation"
+    assert (await system.arun(text)).reply == reply
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "text",
+    ["how many days until my vacation", "is it the weekend of the party", "what's the clock app"],
+)
+async def test_the_users_own_days_are_not_clock_questions(system: AgentSystem, text: str) -> None:
+    decision = await system.aroute(text)
+    assert "time or the date" not in (decision.reason or "")

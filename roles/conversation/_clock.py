@@ -9,7 +9,6 @@ the common countries, states and cities that are not zone names), the date, or a
 
 from __future__ import annotations
 
-import functools
 import re
 import zoneinfo
 from datetime import UTC, date, datetime, timedelta
@@ -18,8 +17,9 @@ from typing import TYPE_CHECKING
 from agent_system.understanding import normalize
 from agent_system.understanding._slots import parse_date_range, parse_when
 from agent_system.understanding.locale import format_clock, format_long_date
-from roles.conversation._dates import day_asked
+from roles.conversation._dates import calendar_answer, day_asked, next_weekend
 from roles.conversation._holidays import holiday_named, holidays_between, next_holiday
+from roles.conversation._zones import known, place_zone, written
 
 if TYPE_CHECKING:
     from agent_system.config import Settings
@@ -47,6 +47,9 @@ _TIME = re.compile(
     rf"|what\s+time\s+(?:is\s+it|it\s+is|is){_in(2)}{_NOW}"
     rf"|(?:the\s+)?(?:current\s+|correct\s+|exact\s+|local\s+)?time(?:\s+and\s+date)?{_NOW}{_in(3)}{_NOW}"
     rf"|what\s+time\s+it\s+is{_in(4)}{_NOW}"
+    r"|how\s+late\s+is\s+it|(?:do\s+you\s+have|have\s+you\s+got|you\s+got|got)\s+the\s+time"
+    r"|what\s+time\s+do\s+you\s+have|(?:the\s+)?clock(?:\s+please)?|(?:check|read)\s+the\s+clock"
+    r"|time\s+check(?:\s+please)?"
     rf"|(?P<named>[a-z][a-z .'-]{{1,30}}?)(?:'s|s)?\s+(?:current\s+|local\s+)?time{_NOW}"
     rf")$",
 )
@@ -64,6 +67,8 @@ _DATE = re.compile(
     r"|what\s+(?:is|'s)\s+the\s+month\s+day\s+and\s+year"
     r"|what\s+(?:does|is)\s+the\s+current\s+date(?:\s+happen\s+to\s+be)?"
     r"|time\s+and\s+date(?:\s+(?:of|for)\s+today)?"
+    r"|what\s+day\s+are\s+we(?:\s+today)?|today\s+is\s+what\s+(?:day|date)"
+    r"|what(?:\s+is|'s)\s+the\s+day\s+of\s+the\s+week(?:\s+today)?"
     r")$",
 )
 _WEEKDAY = re.compile(
@@ -83,6 +88,7 @@ _WEEKDAY = re.compile(
 )
 _CLUE = re.compile(
     r"\b(?:time|timezone|date|day|today|until|till|left|before|when|holidays?|week|month|year|"
+    r"late|clock|hour|weekend|weekday|countdown|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
 )
 _ZONE_TIME = re.compile(
@@ -98,8 +104,8 @@ _LEAD_Q = (
 _CALENDAR_COUNT = re.compile(
     _LEAD_Q + r"(?:(?:how\s+many\s+days\s+(?:are\s+|is\s+)?(?:there\s+)?(?P<left>left\s+)?"
     r"in\s+(?:this|the)\s+(?P<span>month|year))"
-    r"|(?:what|which)\s+(?:week(?:\s+number)?|number\s+week)(?:\s+of\s+the\s+year)?\s+is\s+(?:it|this)"
-    r"(?:\s+today|\s+now)?(?P<week>)"
+    r"|(?:(?:what|which)\s+(?:week(?:\s+number)?|number\s+week)(?:\s+of\s+the\s+year)?\s+is\s+"
+    r"(?:it|this)|what\s+is\s+the\s+(?:current\s+)?week\s+number)(?:\s+today|\s+now)?(?P<week>)"
     r"|what\s+day\s+of\s+the\s+year\s+is\s+(?:it|today)(?P<yday>))$"
 )
 """Counts of the calendar: days in (or left in) this month or year, the week number, the day
@@ -135,70 +141,6 @@ _NOT_A_PLACE = re.compile(
     r"sunset|sunrise|dinner|lunch|concert|class|my|your|it|the\s+(?:next|last))\b"
 )
 
-_ALIASES = {
-    "india": "Asia/Kolkata", "delhi": "Asia/Kolkata", "new delhi": "Asia/Kolkata",
-    "mumbai": "Asia/Kolkata", "bombay": "Asia/Kolkata", "bangalore": "Asia/Kolkata",
-    "bengaluru": "Asia/Kolkata", "hyderabad": "Asia/Kolkata", "chennai": "Asia/Kolkata",
-    "china": "Asia/Shanghai", "beijing": "Asia/Shanghai", "japan": "Asia/Tokyo",
-    "korea": "Asia/Seoul", "south korea": "Asia/Seoul", "north korea": "Asia/Pyongyang",
-    "vietnam": "Asia/Ho_Chi_Minh",
-    "thailand": "Asia/Bangkok", "pakistan": "Asia/Karachi", "uae": "Asia/Dubai",
-    "england": "Europe/London", "uk": "Europe/London", "britain": "Europe/London",
-    "united kingdom": "Europe/London", "scotland": "Europe/London", "ireland": "Europe/Dublin",
-    "france": "Europe/Paris", "germany": "Europe/Berlin", "spain": "Europe/Madrid",
-    "italy": "Europe/Rome", "netherlands": "Europe/Amsterdam", "russia": "Europe/Moscow",
-    "greece": "Europe/Athens", "turkey": "Europe/Istanbul", "egypt": "Africa/Cairo",
-    "nigeria": "Africa/Lagos", "kenya": "Africa/Nairobi", "south africa": "Africa/Johannesburg",
-    "brazil": "America/Sao_Paulo", "argentina": "America/Argentina/Buenos_Aires",
-    "australia": "Australia/Sydney", "new zealand": "Pacific/Auckland", "canada": "America/Toronto",
-    "ottawa": "America/Toronto", "montreal": "America/Toronto", "mexico": "America/Mexico_City",
-    "california": "America/Los_Angeles", "san francisco": "America/Los_Angeles",
-    "las vegas": "America/Los_Angeles", "seattle": "America/Los_Angeles",
-    "pst": "America/Los_Angeles", "pacific": "America/Los_Angeles",
-    "texas": "America/Chicago", "dallas": "America/Chicago", "houston": "America/Chicago",
-    "austin": "America/Chicago", "milwaukee": "America/Chicago", "central": "America/Chicago",
-    "cst": "America/Chicago", "new york city": "America/New_York", "nyc": "America/New_York",
-    "boston": "America/New_York", "washington": "America/New_York", "florida": "America/New_York",
-    "orlando": "America/New_York", "miami": "America/New_York", "atlanta": "America/New_York",
-    "akron": "America/New_York", "philadelphia": "America/New_York", "eastern": "America/New_York",
-    "est": "America/New_York", "arizona": "America/Phoenix", "utah": "America/Denver",
-    "colorado": "America/Denver", "mountain": "America/Denver", "hawaii": "Pacific/Honolulu",
-    "alaska": "America/Anchorage", "utc": "UTC", "gmt": "UTC", "ist": "Asia/Kolkata",
-    "atlantic": "America/Halifax", "manhattan": "America/New_York", "brooklyn": "America/New_York",
-}  # fmt: skip
-
-
-_ACRONYMS = frozenset("uk usa us uae nyc pst est cst mst gmt utc ist cet".split())
-_WORDS = frozenset(
-    "act center christmas east easter general north south west wake oral knox universal virgin "
-    "continental casey davis palmer troll johnston marengo monticello beulah vevay resolute "
-    "creston regina mahe stanley".split()
-)  # zone names that are also everyday words
-
-
-@functools.cache
-def _zone_names() -> dict[str, str]:
-    """The city part of every IANA zone name: "tokyo" -> "Asia/Tokyo"."""
-    names: dict[str, str] = {}
-    for key in sorted(zoneinfo.available_timezones()):
-        name = key.rsplit("/", 1)[-1].replace("_", " ").lower()
-        if "/" in key and not key.startswith(("Etc/", "SystemV/", "US/")) and name not in _WORDS:
-            names.setdefault(name, key)
-    return names
-
-
-def place_zone(place: str) -> str | None:
-    """The IANA zone of a place name ("tokyo", "orlando florida", "india"), or None."""
-    words = re.sub(r"[^a-z ]", " ", place.lower()).split()
-    noise = ("the", "city", "now", "right", "standard", "time", "zone", "timezone", "over", "there")
-    words = [w for w in words if w not in noise] or words
-    for size in range(len(words), 0, -1):  # "new york city", "orlando florida" -> "orlando"
-        for start in range(len(words) - size + 1):
-            name = " ".join(words[start : start + size])
-            if found := _ALIASES.get(name) or _zone_names().get(name):
-                return found
-    return None
-
 
 def _place(said: str) -> str | None:
     """None: not a time question; "": the time here; else the place asked about."""
@@ -207,16 +149,26 @@ def _place(said: str) -> str | None:
         return None
     if found["named"]:  # "new york time": only a name that is a known place, whole
         name = found["named"].strip()
-        return name if _ALIASES.get(name) or _zone_names().get(name) else None
+        return name if known(name) else None
     place = next((found[f"place{n}"] for n in range(1, 5) if found[f"place{n}"]), "").strip()
     if _NOT_A_PLACE.search(place):
         return None
     return "" if re.match(r"(?:this|my|our|here)\b", place) else place
 
 
+def _said(text: str) -> str:
+    """The normalized question, said the usual way ("the hour" is the time)."""
+    said = _ZONE_TIME.sub(r"time in \g<zone>", normalize(text))
+    said = re.sub(r"\b(?:over|out|down|up)\s+in\b", "in", said)  # "the time over in paris"
+    return re.sub(r"\bwhat\s+hour\s+is\s+it\b", "what time is it", _HOUR.sub("the time", said))
+
+
+_HOUR = re.compile(r"(?<=\bwhat is )the\s+hour\b|(?<=\bwhat's )the\s+hour\b")
+
+
 def is_clock_question(text: str) -> bool:
     """A question about the current time or date, or a day's weekday."""
-    said = _ZONE_TIME.sub(r"time in \g<zone>", normalize(text))
+    said = _said(text)
     if _CLUE.search(said) is None:  # most requests: one cheap search
         return False
     now = datetime.now(UTC)
@@ -226,6 +178,7 @@ def is_clock_question(text: str) -> bool:
         or bool(_DATE.match(said))
         or _weekday_day(said, now) is not None
         or day_asked(said, now) is not None
+        or calendar_answer(said, now.date(), "") is not None
         or _until(said, now) is not None
         or _holiday_answer(said, now.date()) is not None
     )
@@ -254,7 +207,8 @@ def _holiday_answer(said: str, today: date) -> tuple[str, list[tuple[str, date]]
 
 
 _UNTIL = re.compile(
-    r"^how\s+(?:many|long)\s+(?:more\s+)?(?P<unit>days|weeks)?\s*(?:are\s+)?(?:is\s+it\s+)?(?:left\s+)?"
+    r"^(?:how\s+(?:many|long)\s+(?:more\s+)?(?P<unit>days|weeks|sleeps)?\s*(?:are\s+)?(?:is\s+it\s+)?"
+    r"(?:left\s+)?|(?P<unit2>days|weeks|sleeps)\s+(?:left\s+)?|countdown\s+)"
     r"(?:until|till|to|before|for)\s+(?P<day>.+?)(?:\s+this\s+year)?$"
 )
 
@@ -266,6 +220,8 @@ def _day_named(text: str, now: datetime) -> date | None:
         return None
     if (holiday := holiday_named(text, now.date())) is not None:
         return holiday[1]
+    if re.fullmatch(r"(?:the\s+)?(?:next\s+)?weekend", text):
+        return next_weekend(now.date())
     when = parse_when(text, now)
     return when.value.date() if when is not None and when.has_date and not when.has_time else None
 
@@ -292,7 +248,7 @@ def _until(said: str, now: datetime) -> tuple[str, date] | None:
         return None
     days = (day - now.date()).days
     count = f"{days} day{'s' if days != 1 else ''}"
-    if found["unit"] == "weeks":
+    if (found["unit"] or found["unit2"]) == "weeks":
         weeks, rest = divmod(days, 7)
         count = f"{weeks} week{'s' if weeks != 1 else ''}" + (
             f" and {rest} day{'s' if rest != 1 else ''}" if rest else ""
@@ -302,7 +258,7 @@ def _until(said: str, now: datetime) -> tuple[str, date] | None:
 
 def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
     """The reply to a time or date question, or None when `text` is not one."""
-    said = _ZONE_TIME.sub(r"time in \g<zone>", normalize(text))
+    said = _said(text)
     if counted := _CALENDAR_COUNT.match(said):
         return _count_reply(counted, now.date())
     if _ZONE_Q.match(said):
@@ -313,10 +269,10 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
         zone = place_zone(place)
         if zone is None:
             here = format_clock(now, settings)
-            return f"I don't know the time zone of {_named(place)}; here it's {here}."
+            return f"I don't know the time zone of {written(place)}; here it's {here}."
         there = now.astimezone(zoneinfo.ZoneInfo(zone))
         day = "" if there.date() == now.date() else f", {format_long_date(there.date(), settings)}"
-        return f"It's {format_clock(there, settings)}{day} in {_named(place)} ({there.tzname()})."
+        return f"It's {format_clock(there, settings)}{day} in {written(place)} ({there.tzname()})."
     if place is not None:
         return f"It's {format_clock(now, settings)} ({now.tzname() or 'local time'})."
     if (asked := _weekday_day(said, now)) is not None:
@@ -330,6 +286,8 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
         if on < now.date():
             answer = answer.replace("it's", "it was").replace("It's", "It was")
         return f"{answer} {format_long_date(on, settings)}."
+    if counted_day := calendar_answer(said, now.date(), format_long_date(now.date(), settings)):
+        return counted_day
     if (named_day := day_asked(said, now)) is not None:  # "what's the date tomorrow"
         tense = "It was" if named_day < now.date() else "It's"
         return f"{tense} {format_long_date(named_day, settings)}."
@@ -344,12 +302,6 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
             return f"{today}, {format_clock(now, settings)}."
         return f"{today}."
     return None
-
-
-def _named(place: str) -> str:
-    """A place as written in a reply: "the uk" -> "the UK", "new york" -> "New York"."""
-    words = place.split()
-    return " ".join(w.upper() if w in _ACRONYMS else w if w == "the" else w.title() for w in words)
 
 
 def _holiday_reply(

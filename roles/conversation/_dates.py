@@ -13,7 +13,7 @@ from datetime import date, datetime, timedelta
 
 from agent_system.understanding._slots import parse_when
 
-__all__ = ["day_asked"]
+__all__ = ["calendar_answer", "day_asked", "next_weekend"]
 
 _LEAD = (
     r"^(?:(?:please|so|and|hey|ok|okay|olly|alexa)\s+)*(?:(?:can|could)\s+you\s+)?"
@@ -88,3 +88,70 @@ def day_asked(said: str, now: datetime) -> date | None:
     if _NOT_A_DAY.search(words) or words in ("today", "now", "currently", "right now"):
         return None
     return _day(words, now.date(), now)
+
+
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_ASK = (
+    r"^(?:(?:please|so|and|hey|ok|okay|olly|alexa)\s+)*(?:(?:can|could)\s+you\s+)?"
+    r"(?:(?:tell|show|give)\s+me|do\s+you\s+know)?\s*"
+)
+_MONTH_OR_YEAR = re.compile(
+    _ASK + r"(?:(?:what|which)\s+(?P<unit>month|year)\s+(?:is\s+it|is\s+this|are\s+we(?:\s+in)?|"
+    r"is\s+it\s+(?:now|today|currently))"
+    r"|what(?:\s+is|'s)\s+the\s+(?:current\s+)?(?P<unit2>month|year))(?:\s+(?:now|today|please))?$"
+)
+"""'which month are we in', 'what year is it'."""
+_MONTH_DAYS = re.compile(
+    _ASK + r"(?:how\s+many\s+days\s+(?:are\s+(?:there\s+)?|is\s+there\s+|does\s+)?in\s+"
+    r"(?P<month>" + "|".join(_MONTHS) + r")(?:\s+have)?"
+    r"|does\s+(?P<month2>" + "|".join(_MONTHS) + r"|this\s+month)\s+have\s+(?P<n>\d+)\s+days)"
+    r"(?P<next>\s+next\s+year)?(?:\s+this\s+year|\s+(?P<year>\d{4}))?$"
+)
+"""'how many days are in february', 'does this month have 31 days'."""
+_IS_IT = re.compile(
+    _ASK + r"is\s+(?:it|today)\s+(?:a\s+)?(?P<day>" + "|".join(_WEEKDAYS) + r"|the\s+weekend|"
+    r"weekend|a\s+weekday|weekday)(?:\s+today)?$"
+)
+"""'is it friday today', 'is it the weekend'."""
+
+
+def _month_days(year: int, month: int) -> int:
+    first = date(year, month, 1)
+    return ((first + timedelta(days=32)).replace(day=1) - first).days
+
+
+def calendar_answer(said: str, today: date, long_date: str) -> str | None:
+    """The reply to a question about this month or year, a month's length or today's weekday.
+
+    None when `said` is none of those. `long_date` is today written out ("Monday 5 January 2026").
+    """
+    if found := _MONTH_OR_YEAR.match(said):
+        unit = found["unit"] or found["unit2"]
+        return f"It's {today.strftime('%B %Y') if unit == 'month' else today.year}."
+    if found := _MONTH_DAYS.match(said):
+        name = found["month"] or found["month2"]
+        month = today.month if name == "this month" else _MONTHS.index(name) + 1
+        year = int(found["year"]) if found["year"] else today.year + bool(found["next"])
+        days = _month_days(year, month)
+        answer = f"{date(year, month, 1).strftime('%B %Y')} has {days} days."
+        if found["n"]:
+            answer = f"{'Yes' if int(found['n']) == days else 'No'}, {answer}"
+        return answer
+    if found := _IS_IT.match(said):
+        asked = found["day"].removeprefix("the ").removeprefix("a ")
+        weekday = today.weekday()
+        if asked == "weekend":
+            yes = weekday >= 5
+        elif asked == "weekday":
+            yes = weekday < 5
+        else:
+            yes = _WEEKDAYS.index(asked) == weekday
+        return f"{'Yes' if yes else 'No'}, today is {long_date}."
+    return None
+
+
+def next_weekend(today: date) -> date:
+    """The Saturday of this weekend (today when it is the weekend)."""
+    return today if today.weekday() >= 5 else today + timedelta(days=5 - today.weekday())

@@ -178,7 +178,9 @@ _PERSONAL = re.compile(
 
 
 _CALENDAR_COUNT = re.compile(
-    r"^how\s+many\s+(?:days|weeks|months)\b.*\b(?:this|the)\s+(?:week|month|year)$"
+    r"^how\s+many\s+(?:days|weeks|months)\b.*\b(?:(?:this|the)\s+(?:week|month|year)|january|february|"
+    r"march|april|may|june|july|august|september|october|november|december)(?:\s+(?:this|next)"
+    r"\s+year)?$"
 )
 """Counts of this calendar ("how many days are there in the year"): the clock answers them."""
 _WAKE = re.compile(r"^(?:(?:hey|hi|ok|okay)\s+)?(?:olly|alexa|siri|google|computer)\b[\s,]*")
