@@ -74,6 +74,7 @@ def test_the_day_is_read_from_the_question_alone() -> None:
         ("do you have the time", "It's 09:00 (UTC)."),
         ("time check please", "It's 09:00 (UTC)."),
         ("what day are we", "Today is Monday 5 January 2026."),
+        ("tell me the date and day", "Today is Monday 5 January 2026."),
         ("which month are we in", "It's January 2026."),
         ("what year is it", "It's 2026."),
         ("how many days are there in february", "February 2026 has 28 days."),

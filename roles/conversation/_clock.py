@@ -68,6 +68,7 @@ _DATE = re.compile(
     r"|what\s+(?:does|is)\s+the\s+current\s+date(?:\s+happen\s+to\s+be)?"
     r"|time\s+and\s+date(?:\s+(?:of|for)\s+today)?"
     r"|what\s+day\s+are\s+we(?:\s+today)?|today\s+is\s+what\s+(?:day|date)"
+    r"|(?:what(?:\s+is|'s)\s+)?(?:the\s+|today's\s+)?(?:date\s+and\s+day|day\s+and\s+date)(?:\s+today)?"
     r"|what(?:\s+is|'s)\s+the\s+day\s+of\s+the\s+week(?:\s+today)?"
     r")$",
 )

@@ -119,6 +119,19 @@ _INTENTS: tuple[tuple[str, str], ...] = (
     ("greeting", r"^(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening))\b"),
 )
 _LOCAL_ALWAYS = frozenset({"time", "date", "capabilities"})
+_ABOUT_SOMETHING = re.compile(
+    r"\b(?:date|time|day)\s+(?:of|for|on|in|at|when|that|did|does|do|was|will)\b"
+    r"|\b(?:until|till|tomorrow|yesterday|next|last|ago|from)\b"
+)
+"""A time or date question about something else ("what's the date of the super bowl", "what
+time does the shop open"): the current date is not its answer."""
+
+
+def _about_now(message: str, intent: str | None) -> bool:
+    """A time or date question about right now, answered locally even with an LLM."""
+    if intent not in ("time", "date"):
+        return intent in _LOCAL_ALWAYS
+    return not _ABOUT_SOMETHING.search(message.strip().lower())
 
 
 def classify(message: str) -> str | None:
@@ -152,8 +165,8 @@ def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
             "calendar, smart home, search) on my own and plan multi-step ones."
         ),
     }
-    if intent is None:
-        return None, NEEDS_LLM
+    if intent is None or (intent in ("time", "date") and not _about_now(message, intent)):
+        return None, NEEDS_LLM  # today's date is no answer to "what's the date of the super bowl"
     return intent, answers[intent]()
 
 
@@ -169,7 +182,7 @@ async def reply(
     """
     model = ctx.runtime.model()
     intent = classify(message)
-    if model is None or intent in _LOCAL_ALWAYS or is_clock_question(message):
+    if model is None or _about_now(message, intent) or is_clock_question(message):
         found, text = offline_reply(message, ctx.runtime)
         return ToolOutput(data={"intent": found, "llm": False, "reply": text}, display=text)
     from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage

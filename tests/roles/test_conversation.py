@@ -186,6 +186,26 @@ async def test_with_an_llm_the_time_is_still_answered_from_the_clock() -> None:
 
 
 @pytest.mark.anyio
+@pytest.mark.parametrize(
+    "message",
+    [
+        "what's the date of the super bowl",
+        "what time does the bakery open",
+        "what day was the moon landing",
+    ],
+)
+async def test_a_date_or_time_question_about_something_else_never_gets_todays_date(
+    message: str,
+) -> None:
+    offline_out = await say(message, offline())
+    assert offline_out.display == NEEDS_LLM  # not "Today is Monday 5 January 2026."
+
+    model = ScriptedModel(replies=["On 8 February."])
+    online = await say(message, make_runtime(chat_model=model))
+    assert online.display == "On 8 February." and len(model.seen) == 1
+
+
+@pytest.mark.anyio
 async def test_a_failing_model_becomes_a_clear_tool_error() -> None:
     runtime = make_runtime(
         chat_model=ScriptedModel(replies=[], error=ConnectionError("provider down"))
