@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
     from langgraph.store.base import BaseStore
 
+    from agent_system._sqlite import SharedConnection
+
 __all__ = ["Persistence", "open_persistence", "open_runtime"]
 
 _SETUP_LOCK = 0x6167_656E_7473_7973  # "agentsys": advisory lock key for the PostgreSQL migrations
@@ -47,6 +49,9 @@ class Persistence:
     """One lock per thread across processes on this database (see `agent_system._threadlock`)."""
     repository: Any = None
     """The PostgreSQL `Repository` on the same pool (None on SQLite: the runtime opens one)."""
+    shared: SharedConnection | None = None
+    """SQLite: the one connection of the checkpointer, store and leases (its `transaction()`
+    makes their writes one commit)."""
 
     async def aclose(self) -> None:
         """Close connections and pools."""
@@ -97,30 +102,31 @@ async def open_persistence(settings: Settings) -> Persistence:
 
 
 def _open_sqlite(settings: Settings, path: str, stack: contextlib.AsyncExitStack) -> Persistence:
-    """The SQLite checkpointer, store and thread leases, all in one file."""
-    from agent_system._sqlite import LoopSqliteSaver, LoopSqliteStore
+    """The SQLite checkpointer, store and thread leases, all in one file, on one connection."""
+    from agent_system._sqlite import LoopSqliteSaver, LoopSqliteStore, SharedConnection, share
 
     settings.home.mkdir(parents=True, exist_ok=True)
     refuse_newer(path)  # before anything writes to a file a newer release made
     # WAL with synchronous=NORMAL: a commit survives a process crash (what resume needs);
     # only an OS crash or power loss can lose the last transactions.
     with setup_lock(settings.home):
-        conns = []
-        # The saver relies on implicit transactions (one commit per call); the store issues
-        # its own BEGIN/COMMIT and needs autocommit mode.
-        for isolation in ("DEFERRED", None):
-            conn = sqlite3.connect(path, check_same_thread=False, isolation_level=isolation)
-            stack.callback(conn.close)
-            for pragma in ("busy_timeout=5000", "journal_mode=WAL", "synchronous=NORMAL"):
-                conn.execute(f"PRAGMA {pragma}")
-            conns.append(conn)
-        checkpointer = LoopSqliteSaver(conns[0])
-        store = LoopSqliteStore(conns[1])
+        # Autocommit mode: each call of the saver, the store or the leases is one explicit
+        # transaction, or part of the one `SharedConnection.transaction()` opened.
+        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        stack.callback(conn.close)
+        for pragma in ("busy_timeout=5000", "journal_mode=WAL", "synchronous=NORMAL"):
+            conn.execute(f"PRAGMA {pragma}")
+        shared = SharedConnection(conn)
+        checkpointer = LoopSqliteSaver(conn)
+        store = LoopSqliteStore(conn)
+        share(checkpointer, store, shared)
         checkpointer.setup()
         store.setup()
-        leases = SqliteLeases(path)
+        leases = SqliteLeases(path, shared)
     stack.push_async_callback(leases.aclose)
-    return Persistence(checkpointer, store, "sqlite", stack, LeaseThreadLocks(leases))
+    return Persistence(
+        checkpointer, store, "sqlite", stack, LeaseThreadLocks(leases), shared=shared
+    )
 
 
 async def _setup_postgres(pool: Any, checkpointer: Any, store: Any) -> None:

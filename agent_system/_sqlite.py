@@ -5,6 +5,13 @@ for one fast reply, ~10 ms on these machines. A local SQLite statement in WAL mo
 microseconds, so running the sync `SqliteSaver` / `SqliteStore` directly from the event loop is
 faster by an order of magnitude and blocks the loop for less than a thread hop would. Both keep
 LangGraph's own schema and serialisation; only the async entry points are added.
+
+Both, and the thread leases (`agent_system._threadlock.SqliteLeases`), share ONE connection in
+autocommit mode and one reentrant lock (`SharedConnection`): each call is its own transaction as
+before, and `SharedConnection.transaction()` makes several calls one transaction (the end of a
+fast-lane turn: its checkpoint, the step journal's clearing, the thread listing and the lease in
+one commit). Nothing awaits inside such a transaction: the loop runs no other coroutine on the
+connection meanwhile, and other threads wait for the lock.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.store.base import GetOp, ListNamespacesOp, Op, Result, SearchOp
 from langgraph.store.sqlite import SqliteStore
 
-__all__ = ["UPDATE_WITHOUT_WRITES", "LoopSqliteSaver", "LoopSqliteStore"]
+__all__ = ["UPDATE_WITHOUT_WRITES", "LoopSqliteSaver", "LoopSqliteStore", "SharedConnection"]
 
 UPDATE_WITHOUT_WRITES: ContextVar[bool] = ContextVar(
     "agent_system_update_without_writes", default=False
@@ -40,8 +47,62 @@ the one before, as it would if killed a moment earlier), so the saver skips thos
 _READS = (GetOp, SearchOp, ListNamespacesOp)
 
 
+class SharedConnection:
+    """One SQLite connection (autocommit mode) and the reentrant lock of everything using it."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.lock = threading.RLock()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction for the block (``BEGIN IMMEDIATE``: it waits for another
+        connection's write instead of failing); the calls inside join it. Rolled back if the
+        block raises. Nested in one already open, it is that one."""
+        with self.lock:
+            if self.conn.in_transaction:
+                yield self.conn
+                return
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
+            else:
+                self.conn.execute("COMMIT")
+
+
+def share(saver: SqliteSaver, store: SqliteStore, shared: SharedConnection) -> None:
+    """Make `saver` and `store` use `shared`'s connection and lock."""
+    saver.conn = store.conn = shared.conn
+    saver.lock = store.lock = shared.lock  # type: ignore[assignment]
+
+
 class LoopSqliteSaver(SqliteSaver):
-    """`SqliteSaver` whose async methods call the sync ones (no worker thread)."""
+    """`SqliteSaver` whose async methods call the sync ones (no worker thread); its writes are
+    one explicit transaction each, or part of the one open on its connection."""
+
+    @contextmanager
+    def cursor(self, transaction: bool = True) -> Iterator[sqlite3.Cursor]:
+        with self.lock:
+            self.setup()
+            own = transaction and not self.conn.in_transaction
+            if own:
+                self.conn.execute("BEGIN IMMEDIATE")
+            cur = self.conn.cursor()
+            try:
+                yield cur
+            except BaseException:
+                if own and self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
+            else:
+                if own:
+                    self.conn.execute("COMMIT")
+            finally:
+                cur.close()
 
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         return self.get_tuple(config)
@@ -114,15 +175,17 @@ class LoopSqliteStore(SqliteStore):
     def _cursor(self, *, transaction: bool = True) -> Iterator[sqlite3.Cursor]:
         if not self.is_setup:
             self.setup()
-        transaction = transaction and not getattr(self._reading, "on", False)
         with self.lock:
+            # A read-only batch needs none; inside a transaction already open, it joins it.
+            reading = getattr(self._reading, "on", False)
+            transaction = transaction and not reading and not self.conn.in_transaction
             if transaction:
                 self.conn.execute("BEGIN IMMEDIATE")
             cur = self.conn.cursor()
             try:
                 yield cur
             except BaseException:
-                if transaction:
+                if transaction and self.conn.in_transaction:
                     self.conn.execute("ROLLBACK")
                 raise
             else:

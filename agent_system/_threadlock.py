@@ -25,7 +25,7 @@ import sqlite3
 import time
 import uuid
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -137,12 +137,29 @@ class LeaseThreadLocks(LocalThreadLocks):
         self.lease_s = lease_s
         self.wait_s = wait_s
         self.host = socket.gethostname()
+        self._held: dict[str, list[Any]] = {}
+        """Per thread held now: [owner, dropped already]."""
+
+    def dropping(self, thread_id: str) -> tuple[Callable[[], None], Callable[[], None]] | None:
+        """For leases on the connection of the caller's transaction (SQLite): ``(drop, done)``,
+        `drop` deleting the thread's lease row inside that transaction and `done`, called
+        once it committed, telling `hold` not to release it again. None otherwise."""
+        held = self._held.get(thread_id)
+        drop = getattr(self.leases, "drop", None)
+        if held is None or drop is None:
+            return None
+
+        def done() -> None:
+            held[1] = True
+
+        return (lambda: drop(thread_id, held[0])), done
 
     @contextlib.asynccontextmanager
     async def hold(self, thread_id: str) -> AsyncIterator[None]:
         async with self._lock(thread_id):
             owner = f"{self.host}|{os.getpid()}|{uuid.uuid4().hex[:12]}"
             await self._acquire(thread_id, owner)
+            held = self._held[thread_id] = [owner, False]
             # Most turns end long before the first renewal is due: a timer, not a task per
             # turn; the renewing task starts only when a turn outlasts a third of the lease.
             renewer: list[asyncio.Task[None]] = []
@@ -158,7 +175,9 @@ class LeaseThreadLocks(LocalThreadLocks):
                     task.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
                         await task
-                await asyncio.shield(self.leases.release(thread_id, owner))
+                self._held.pop(thread_id, None)
+                if not held[1]:  # not dropped with the turn's end already
+                    await asyncio.shield(self.leases.release(thread_id, owner))
 
     async def _acquire(self, thread_id: str, owner: str) -> None:
         deadline = time.monotonic() + self.wait_s
@@ -215,52 +234,74 @@ class LeaseThreadLocks(LocalThreadLocks):
 
 class SqliteLeases:
     """The lease table in the SQLite file of the checkpoints (statements take microseconds, so
-    they run on the event loop like the checkpointer's)."""
+    they run on the event loop like the checkpointer's), on the connection and lock the
+    checkpointer shares (`agent_system._sqlite.SharedConnection`): a release may then be part
+    of the transaction that ends a turn (`drop`)."""
 
-    def __init__(self, path: Path | str) -> None:
-        self.conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=5000"):
-            self.conn.execute(f"PRAGMA {pragma}")
-        self.conn.execute(CREATE)
+    def __init__(self, path: Path | str, shared: Any = None) -> None:
+        self.owns = shared is None
+        """Whether the connection is this object's own (closed by `aclose`)."""
+        if shared is None:
+            from agent_system._sqlite import SharedConnection
+
+            conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=5000"):
+                conn.execute(f"PRAGMA {pragma}")
+            shared = SharedConnection(conn)
+        self.shared = shared
+        self.conn: sqlite3.Connection = shared.conn
+        self.lock = shared.lock
+        with self.lock:
+            self.conn.execute(CREATE)
+
+    def _run(self, sql: str, params: tuple[Any, ...]) -> sqlite3.Cursor:
+        with self.lock:
+            return self.conn.execute(sql, params)
 
     async def take(self, thread_id: str, owner: str, expires: float, now: float) -> str | None:
-        row = self.conn.execute(
-            f"INSERT INTO {TABLE} (thread_id, owner, expires) VALUES (?, ?, ?) "
-            "ON CONFLICT (thread_id) DO UPDATE SET owner = excluded.owner, "
-            f"expires = excluded.expires WHERE {TABLE}.expires < ? RETURNING owner",
-            (thread_id, owner, expires, now),
-        ).fetchone()
-        if row is not None:
-            return None
-        current = self.conn.execute(
-            f"SELECT owner FROM {TABLE} WHERE thread_id = ?", (thread_id,)
-        ).fetchone()
+        with self.lock:
+            row = self.conn.execute(
+                f"INSERT INTO {TABLE} (thread_id, owner, expires) VALUES (?, ?, ?) "
+                "ON CONFLICT (thread_id) DO UPDATE SET owner = excluded.owner, "
+                f"expires = excluded.expires WHERE {TABLE}.expires < ? RETURNING owner",
+                (thread_id, owner, expires, now),
+            ).fetchone()
+            if row is not None:
+                return None
+            current = self.conn.execute(
+                f"SELECT owner FROM {TABLE} WHERE thread_id = ?", (thread_id,)
+            ).fetchone()
         return str(current[0]) if current else ""
 
     async def steal(self, thread_id: str, owner: str, expires: float, dead: str) -> bool:
-        cursor = self.conn.execute(
+        cursor = self._run(
             f"UPDATE {TABLE} SET owner = ?, expires = ? WHERE thread_id = ? AND owner = ?",
             (owner, expires, thread_id, dead),
         )
         return cursor.rowcount == 1
 
     async def renew(self, thread_id: str, owner: str, expires: float) -> None:
-        self.conn.execute(
+        self._run(
             f"UPDATE {TABLE} SET expires = ? WHERE thread_id = ? AND owner = ?",
             (expires, thread_id, owner),
         )
 
     async def release(self, thread_id: str, owner: str) -> None:
-        self.conn.execute(
-            f"DELETE FROM {TABLE} WHERE thread_id = ? AND owner = ?", (thread_id, owner)
-        )
+        self.drop(thread_id, owner)
+
+    def drop(self, thread_id: str, owner: str) -> None:
+        """Release now (sync): inside a transaction open on the connection, part of it."""
+        self._run(f"DELETE FROM {TABLE} WHERE thread_id = ? AND owner = ?", (thread_id, owner))
 
     async def rows(self) -> list[tuple[str, str, float]]:
-        found = self.conn.execute(f"SELECT thread_id, owner, expires FROM {TABLE}").fetchall()
+        with self.lock:
+            found = self.conn.execute(f"SELECT thread_id, owner, expires FROM {TABLE}").fetchall()
         return [(str(t), str(o), float(e)) for t, o, e in found]
 
     async def aclose(self) -> None:
-        self.conn.close()
+        if self.owns:
+            with self.lock:
+                self.conn.close()
 
 
 class PostgresLeases:

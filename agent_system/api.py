@@ -408,8 +408,10 @@ class AgentSystem:
             config["configurable"][FRESH_TURN] = isinstance(payload, dict)
             seconds = self.settings.request_timeout_s
             final: dict[str, Any] | None = None
+            ended: list[Any] = []  # the fast lane's TurnEnd, when it closes the turn itself
             with run_scope(scope):
-                stream = await self._stream(payload, thread_id, config, seconds)
+                closing = (thread_id, user, touch, ended)
+                stream = await self._stream(payload, thread_id, config, seconds, closing)
                 try:
                     interrupted = False
                     async for mode, chunk in stream:
@@ -434,7 +436,8 @@ class AgentSystem:
             snapshot: Any = _Ended(final) if final is not None else None
             if snapshot is None:
                 snapshot = await self.graph.aget_state(config)
-            clearing = _journal_clearing(thread_id, snapshot)
+            closed = bool(ended) and ended[0].done  # cleared and listed with the turn's end
+            clearing = [] if closed else _journal_clearing(thread_id, snapshot)
             if not touch:
                 await self._write(clearing)
         pending = _pending(snapshot)
@@ -442,15 +445,16 @@ class AgentSystem:
             yield ev.ApprovalRequired(steps=pending, thread_id=thread_id)
         result = _run_result(snapshot, thread_id, user, text, errors, scope.usage.usage)
         result.duration_ms = (time.perf_counter() - started) * 1000
-        if touch:  # the thread's listing and the journal's clearing, in one write
+        if touch and not closed:  # the thread's listing and the journal's clearing, one write
             await self._write([*clearing, *await self._touching(thread_id, user)])
         yield ev.RunFinished(thread_id=thread_id, result=result)
 
     async def _stream(
-        self, payload: Any, thread_id: str, config: Any, seconds: float
+        self, payload: Any, thread_id: str, config: Any, seconds: float, closing: Any = None
     ) -> AsyncIterator[tuple[str, Any]]:
         """The turn's ``(mode, chunk)`` items, bounded by the deadline: a new turn's fast reply
-        decided without an LLM runs in the fast lane (graph/_lane.py), the rest in the graph."""
+        decided without an LLM runs in the fast lane (graph/_lane.py), the rest in the graph.
+        `closing`: ``(thread, user, touch, ended)``, for the lane to close the turn itself."""
         if isinstance(payload, dict) and not payload.get("preview"):
             from agent_system.graph._lane import FastLane
             from agent_system.graph._route import ROUTED
@@ -458,12 +462,48 @@ class AgentSystem:
             fast = FastLane(self.graph, self.engine)
             lane, routed = await fast.prepare(payload, thread_id)
             if lane is not None:
+                if closing is not None:
+                    lane.end = await self._turn_end(*closing)
                 await fast.begin(lane)
                 return producing(lambda put: fast.run(lane, put), seconds)
             if routed is not None:
                 config["configurable"][ROUTED] = routed
         stream = self.graph.astream(payload, config, stream_mode=["custom", "values"])
         return bounded(cast("AsyncIterator[tuple[str, Any]]", stream), seconds)
+
+    async def _turn_end(
+        self, thread_id: str, user: str | None, touch: bool, ended: list[Any]
+    ) -> Any:
+        """On SQLite (this system's own checkpointer, store and leases on one connection): the
+        fast lane's `TurnEnd`, saving the journal's clearing, the listing's touch and the lease
+        release in the transaction of the turn's end checkpoint (else None)."""
+        persistence = self._persistence
+        shared = persistence.shared if persistence is not None else None
+        store = self.engine.runtime.store
+        if (
+            persistence is None
+            or shared is None
+            or self.graph.checkpointer is not persistence.checkpointer
+            or store is not persistence.store
+        ):
+            return None
+        from agent_system.graph._lane import TurnEnd
+
+        listed = await self._touching(thread_id, user) if touch else []
+
+        def ops(values: dict[str, Any]) -> list[PutOp]:
+            now = datetime.now(UTC).isoformat()
+            touched = [
+                PutOp(op.namespace, op.key, {**(op.value or {}), "updated_at": now})
+                for op in listed
+            ]
+            return [*_journal_clearing(thread_id, _Ended(values)), *touched]
+
+        dropping = getattr(self._thread_locks, "dropping", None)
+        lease = dropping(thread_id) if dropping is not None else None
+        end = TurnEnd(shared, store, ops, lease)
+        ended.append(end)
+        return end
 
     async def _stop_at_deadline(self, config: Any, seconds: float) -> str:
         """End a turn stopped at the deadline: a template reply saying what finished (the

@@ -42,9 +42,10 @@ if TYPE_CHECKING:
     from langgraph.checkpoint.base import CheckpointTuple
     from langgraph.graph.state import CompiledStateGraph
 
+    from agent_system._sqlite import SharedConnection
     from agent_system.graph._nodes import Engine
 
-__all__ = ["FastLane", "Lane"]
+__all__ = ["FastLane", "Lane", "TurnEnd"]
 
 
 @dataclass
@@ -60,6 +61,25 @@ class Lane:
     events: list[Any] = field(default_factory=list)
     saved: CheckpointTuple | None = None
     """The thread's last checkpoint (read by `prepare`, then the one `begin` put)."""
+    end: TurnEnd | None = None
+    """SQLite: the writes that close the turn, saved in one transaction with its end."""
+
+
+@dataclass
+class TurnEnd:
+    """The turn's end checkpoint, the store writes closing the turn (the step journal's
+    clearing, the thread listing) and the thread's lease release as ONE transaction on the
+    connection the checkpointer, store and leases share (`agent_system._sqlite`)."""
+
+    shared: SharedConnection
+    store: Any
+    """The store on that connection (its sync `batch` joins the transaction)."""
+    ops: Callable[[dict[str, Any]], list[Any]]
+    """The store writes closing the turn, from its final state."""
+    lease: tuple[Callable[[], None], Callable[[], None]] | None = None
+    """``(drop, done)`` of the thread's lease (`LeaseThreadLocks.dropping`)."""
+    done: bool = False
+    """Set once committed: the caller has nothing left to write."""
 
 
 @dataclass
@@ -124,8 +144,28 @@ class FastLane:
         finally:
             LANE_WRITER.reset(token)
         update = lane.view.update()
-        await self._update(lane, update, "route")
+        await self._end(lane, update)
         put(("values", {**lane.view.state, **update}))
+
+    async def _end(self, lane: Lane, update: dict[str, Any]) -> None:
+        """Save the turn's end as ``route``'s writes; with `lane.end`, in one transaction with
+        the writes that close the turn (nothing in it awaits)."""
+        end = lane.end
+        writer = CheckpointWriter.of(self.graph)
+        if end is None or not writer.lean:
+            await self._update(lane, update, "route")
+            return
+        thread = lane.config["configurable"]["thread_id"]
+        ops = end.ops({**lane.view.state, **update})
+        with end.shared.transaction():
+            lane.saved = writer.save_now(lane.saved, thread, update, "route")
+            if ops:
+                end.store.batch(ops)
+            if end.lease is not None:
+                end.lease[0]()
+        if end.lease is not None:
+            end.lease[1]()
+        end.done = True
 
     async def _update(self, lane: Lane, values: dict[str, Any], node: str) -> None:
         """Save `values` as `node`'s writes: one checkpoint, no pending writes, put on top of

@@ -100,6 +100,23 @@ class CheckpointWriter:
     ) -> CheckpointTuple:
         """Put `values` as `node`'s writes on top of `saved`, the thread's last checkpoint (None:
         a new thread); the checkpoint now last (to pass as `saved` next time)."""
+        assert self.saver is not None
+        made = self._make(saved, thread, values, node)
+        put = await self.saver.aput(*made[:3], made[3])
+        return _saved(put, saved, made)
+
+    def save_now(
+        self, saved: CheckpointTuple | None, thread: str, values: dict[str, Any], node: str
+    ) -> CheckpointTuple:
+        """`save` with the saver's sync `put` (a SQLite saver, inside a transaction)."""
+        assert self.saver is not None
+        made = self._make(saved, thread, values, node)
+        return _saved(self.saver.put(*made[:3], made[3]), saved, made)
+
+    def _make(
+        self, saved: CheckpointTuple | None, thread: str, values: dict[str, Any], node: str
+    ) -> tuple[RunnableConfig, Checkpoint, Any, ChannelVersions]:
+        """The arguments of the saver's `put`: config, checkpoint, metadata, new versions."""
         saver = self.saver
         assert saver is not None and self.lean, "CheckpointWriter.save needs a lean graph"
         graph = self.graph
@@ -124,7 +141,7 @@ class CheckpointWriter:
                 "step": step + 1,
                 "parents": saved.metadata.get("parents", {}) if saved else {},
             }
-            return await self._put(config, simple, metadata, previous, saved is not None)
+            return config, simple, metadata, _new_versions(previous, simple)
         channels, _ = channels_from_checkpoint(graph.channels, checkpoint)
         task = PregelTaskWrites((INTERRUPT, 0), node, writes, [INTERRUPT])
         apply_writes(checkpoint, channels, [task], saver.get_next_version, graph.trigger_to_nodes)
@@ -148,21 +165,21 @@ class CheckpointWriter:
             stored_versions=previous,
             trigger_to_nodes=graph.trigger_to_nodes,
         )
-        return await self._put(config, checkpoint, metadata, previous, saved is not None)
+        return config, checkpoint, metadata, _new_versions(previous, checkpoint)
 
-    async def _put(
-        self,
-        config: RunnableConfig,
-        checkpoint: Checkpoint,
-        metadata: dict[str, Any],
-        previous: ChannelVersions,
-        has_parent: bool,
-    ) -> CheckpointTuple:
-        assert self.saver is not None
-        new_versions = get_new_channel_versions(previous, checkpoint["channel_versions"])
-        put = await self.saver.aput(config, checkpoint, metadata, new_versions)  # type: ignore[arg-type]
-        parent = config if has_parent else None
-        return CheckpointTuple(put, checkpoint, metadata, parent, [])  # type: ignore[arg-type]
+
+def _new_versions(previous: ChannelVersions, checkpoint: Checkpoint) -> ChannelVersions:
+    return get_new_channel_versions(previous, checkpoint["channel_versions"])
+
+
+def _saved(
+    put: RunnableConfig,
+    saved: CheckpointTuple | None,
+    made: tuple[RunnableConfig, Checkpoint, Any, ChannelVersions],
+) -> CheckpointTuple:
+    """The tuple a read of the checkpoint just put gives (no pending writes)."""
+    parent = made[0] if saved is not None else None
+    return CheckpointTuple(put, made[1], made[2], parent, [])
 
 
 _SIMPLE = (LastValue, EphemeralValue)

@@ -72,9 +72,10 @@ def _timers(system: AgentSystem) -> int:
 @pytest.mark.parametrize(
     ("where", "method", "at"),
     # A fast reply runs in the fast lane (graph/_lane.py): its first checkpoint is the turn's
-    # input (nothing ran yet), the second its end, after the step ran; it saves no pending
-    # writes (graph/_save.py).
-    [("checkpointer", "aput", 2), ("store", "abatch", 3)],
+    # input (nothing ran yet), the second its end, after the step ran (both through the
+    # saver's sync `put`, the end inside the transaction that also clears the journal); it
+    # saves no pending writes (graph/_save.py).
+    [("checkpointer", "put", 2), ("store", "batch", 3)],
     ids=["checkpoint", "journal"],
 )
 async def test_a_turn_cut_by_storage_says_so_in_one_line_and_the_thread_goes_on(

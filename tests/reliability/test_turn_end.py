@@ -1,0 +1,96 @@
+"""On SQLite a fast-lane turn ends in ONE transaction: its end checkpoint, the step journal's
+clearing, the thread listing's touch and the release of the thread's lease commit together
+(graph/_lane.py `TurnEnd`, on the connection `agent_system._sqlite.SharedConnection`)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agent_system._storage import StorageError
+from agent_system.api import AgentSystem
+from agent_system.testing import make_settings
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+async def system(tmp_path: Path) -> AsyncIterator[AgentSystem]:
+    async with AgentSystem(make_settings(tmp_path / "home")) as built:
+        yield built
+
+
+@contextmanager
+def traced(system: AgentSystem) -> Iterator[list[str]]:
+    """Every statement run on the shared connection while the block runs."""
+    persistence: Any = system._persistence
+    conn: sqlite3.Connection = persistence.shared.conn
+    statements: list[str] = []
+    conn.set_trace_callback(lambda sql: statements.append(" ".join(sql.split())))
+    try:
+        yield statements
+    finally:
+        conn.set_trace_callback(None)
+
+
+def _leases(system: AgentSystem) -> list[Any]:
+    persistence: Any = system._persistence
+    return persistence.shared.conn.execute("SELECT * FROM agent_system_thread_locks").fetchall()
+
+
+async def test_the_end_of_a_turn_is_one_commit(system: AgentSystem) -> None:
+    await system.arun("set a timer for 10 minutes", thread_id="kitchen")
+    before = (await system.athreads())[0]["updated_at"]
+    with traced(system) as statements:
+        result = await system.arun("set a timer for 5 minutes", thread_id="kitchen")
+    assert result.status == "success", result.reply
+    puts = [
+        i
+        for i, sql in enumerate(statements)
+        if sql.startswith("INSERT OR REPLACE INTO checkpoints")
+    ]
+    assert len(puts) == 2  # the turn's start, its end
+    begin = max(i for i in range(puts[-1]) if statements[i] == "BEGIN IMMEDIATE")
+    commit = min(i for i in range(puts[-1], len(statements)) if statements[i] == "COMMIT")
+    inside = statements[begin:commit]
+    assert any(sql.startswith("DELETE FROM agent_system_thread_locks") for sql in inside)
+    assert any(sql.startswith("DELETE FROM store") for sql in inside)  # the journal's entry
+    assert any(sql.startswith("INSERT OR REPLACE INTO store") for sql in inside)  # the listing
+    assert statements[commit + 1 :] == []  # nothing written after the turn's end
+    assert _leases(system) == []
+    assert (await system.athreads())[0]["updated_at"] > before
+    journal = await system.engine.runtime.store.asearch(("journal",), limit=10)  # type: ignore[union-attr]
+    assert journal == []
+
+
+async def test_a_failed_end_keeps_the_turn_running_and_releases_the_lease(
+    system: AgentSystem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The end transaction fails after the checkpoint was put: nothing of it stays (the turn
+    resumes from its start, its step not run again) and the lease is released as usual."""
+    store: Any = system.engine.runtime.store
+    await system.arun("set a timer for 10 minutes", thread_id="kitchen")
+    original = store.batch
+    calls = [0]
+
+    def batch(ops: Any) -> Any:
+        if any(getattr(op, "value", 1) is None for op in ops):  # the journal's clearing
+            calls[0] += 1
+            raise sqlite3.OperationalError("database or disk is full")
+        return original(ops)
+
+    monkeypatch.setattr(store, "batch", batch)
+    with pytest.raises(StorageError):
+        await system.arun("set a timer for 5 minutes", thread_id="kitchen")
+    monkeypatch.undo()
+    assert calls[0] == 1 and _leases(system) == []
+    assert (await system.aget_thread("kitchen"))["status"] == "running"
+    done = await system.aresume("kitchen", None)
+    assert done.status == "success"
+    timers = await system.arun("list my timers", thread_id="kitchen")
+    assert "5 minutes" in timers.reply and timers.reply.count("5 minutes") == 1, timers.reply
