@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from agent_system import _walcheck as walcheck
 from agent_system._migrations import refuse_newer, setup_lock
 from agent_system._storage import Database, storage_error
 from agent_system._threadlock import (
@@ -116,6 +117,9 @@ def _open_sqlite(settings: Settings, path: str, stack: contextlib.AsyncExitStack
         stack.callback(conn.close)
         for pragma in ("busy_timeout=5000", "journal_mode=WAL", "synchronous=NORMAL"):
             conn.execute(f"PRAGMA {pragma}")
+        # The WAL is checkpointed (and the disk synced) by a thread, never by a commit on the
+        # event loop (agent_system._walcheck).
+        stack.callback(walcheck.hold(conn, path))
         shared = SharedConnection(conn)
         checkpointer = LoopSqliteSaver(conn)
         store = LoopSqliteStore(conn)

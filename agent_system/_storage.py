@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from agent_system import _walcheck as walcheck
 from agent_system._migrations import migrate, setup_lock
 from agent_system.errors import ConfigurationError
 
@@ -189,9 +190,12 @@ class Database:
         except BaseException:
             self._conn.close()
             raise
+        self._release_wal: Callable[[], None] = lambda: None
         if self.path != ":memory:":
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
+            # Checkpoints run in a thread, not in a commit here (agent_system._walcheck).
+            self._release_wal = walcheck.hold(self._conn, self.path)
         self._conn.execute("PRAGMA foreign_keys=ON")
         self._schemas: set[str] = set()
         self._in_transaction_ddl: list[str] = []
@@ -260,6 +264,7 @@ class Database:
         """Close the connection."""
         with self._lock:
             self._conn.close()
+        self._release_wal()
 
     # --- audit log -----------------------------------------------------------------------
     def audit(self, entry: AuditEntry) -> None:
