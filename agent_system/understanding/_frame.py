@@ -10,7 +10,8 @@ its slots:
 - "make it 6pm" (after a reminder)                            -> move that reminder to 18:00;
 - "and for 9?" (after "do I have an alarm at 8?")              -> the same question at 9;
 - "turn it off again" (after turning the coffee machine on)   -> turn the coffee machine off;
-- "and the bedroom?" (after turning the kitchen light off)    -> the same action on the bedroom.
+- "and the bedroom?" (after turning the kitchen light off)    -> the same action on the bedroom;
+- "make it brighter", "dim it a bit", "make it blue" (after a light command) -> that light only.
 
 A follow-up *question* ("what about the day after?", "and on friday?" after creating an event) never
 creates or changes anything: it becomes the read call of that role (list the day, show the
@@ -25,6 +26,7 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.understanding._daytime import day_window
+from agent_system.understanding._light_frame import light_step, says_loudness, volume_step
 from agent_system.understanding._slots import (
     format_duration,
     parse_date_range,
@@ -398,8 +400,26 @@ def _target(previous: Call, rest: str) -> dict[str, Any] | None:
     return {"device": named}
 
 
+def _light_change(previous: Call, norm: str, rest: str) -> list[Call]:
+    """ "make it brighter" / "make it blue" after a light command: `light_step` on that light."""
+    found = light_step(previous.tool, previous.arguments, norm, rest)
+    if found is None:
+        return []
+    said, change = found
+    target = _target(previous, said) or {
+        k: v for k, v in previous.arguments.items() if k in ("device", "area")
+    }
+    return [Call(tool, {**target, **arguments}) for tool, arguments in change]
+
+
 def _smart_home(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
     device_args = {k: v for k, v in previous.arguments.items() if k in ("device", "area")}
+    if not asking and (changed := _light_change(previous, norm, rest)):
+        return changed
+    if not asking and (volume := volume_step(previous.tool, previous.arguments, norm)):
+        return [Call("smart_home.set_volume", {**device_args, **volume})]
+    if says_loudness(norm):
+        return []  # "louder" after a light: no device of the last call has a volume
     target = _target(previous, rest)
     if asking:
         return (

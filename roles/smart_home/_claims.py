@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Home", "everyday"]
+__all__ = ["Home", "everyday", "follow_up_shape"]
 
 
 @dataclass(frozen=True)
@@ -202,3 +202,38 @@ def everyday(text: str, home: Home) -> str | None:
     if home.plugs and _PLUG.match(text):
         return "Switches a plug: this home has plugs."
     return None
+
+
+# --- follow-ups to a light command -------------------------------------------------------------
+_POINTS_BACK = re.compile(r"\b(?:it|that|them|this one|those)\b")
+_LIGHT_STEP = re.compile(
+    r"\b(?:brighter|brighten|lighter|dimmer|dim|darker|darken|louder|quieter|softer|"
+    + _COLOR_WORDS
+    + r")\b|"
+    r"\bturn (?:it|them) (?:up|down)\b"
+)
+_BARE_STEP = re.compile(
+    r"^(?:(?:and|now|then|ok|okay|also) )*(?:make it )?(?:a (?:little |tad |bit )?|much |bit |"
+    r"little |slightly |even )?(?:brighter|dimmer|darker|louder|quieter|softer|"
+    + _COLOR_WORDS
+    + r")"
+    r"(?: please| again| still| instead| now)*$"
+)
+_ANOTHER_PLACE = re.compile(
+    r"^(?:(?:and|now|then|ok|okay|also) )+(?:(?:what|how) about |for |in )?(?:the |my )?"
+    r"(?P<place>[a-z' ]{2,30}?)(?: too| as well| please| one)*$"
+)
+
+
+def follow_up_shape(text: str, targets: re.Pattern[str] | None) -> bool:
+    """Whether `text` (normalized) reads as a follow-up to a light or player command.
+
+    "make it brighter", "dim it a bit", "make it blue", "a bit brighter", "louder", "now the
+    kitchen" (a place of the home).
+    """
+    if _POINTS_BACK.search(text) and _LIGHT_STEP.search(text):
+        return True
+    if _BARE_STEP.match(text):
+        return True
+    place = _ANOTHER_PLACE.match(text)
+    return bool(place and targets is not None and targets.fullmatch(place["place"]))

@@ -24,13 +24,15 @@ last track", "are any openings open") ask the home's template matcher, when one 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
 
 from agent_system.roles import SPEAKER_AREA
-from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 from agent_system.understanding import normalize
+from agent_system.understanding._frame import last_call, resolve_follow_up
 from roles.smart_home._answers import answers
-from roles.smart_home._claims import Home, everyday
+from roles.smart_home._claims import Home, everyday, follow_up_shape
 from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
 from roles.smart_home.simulated import CustomSentence
@@ -285,6 +287,8 @@ class HomeStage:
             return None
         if request.history and answers(request.text, request.history):
             return self._decision("Answers this home's last question.")  # "the kitchen one"
+        if request.history and self._follows_up(raw, request.history):
+            return self._decision("Changes the light just used.", follow_up=True)
         if request.history and _FOLLOW_UP.match(raw):
             return None  # "what about the bedroom?": the router's follow-up rules decide
         if raw in self._custom:
@@ -350,11 +354,26 @@ class HomeStage:
             return "Asks about a device of this home by its name."
         return None
 
-    def _decision(self, reason: str) -> RouteDecision:
+    def _follows_up(self, raw: str, history: Sequence[Turn]) -> bool:
+        """`raw` changes the light the last turn used ("make it brighter", "now the kitchen")."""
+        previous = last_call(list(history))
+        if previous is None or not previous.tool.startswith("smart_home."):
+            return False
+        if not follow_up_shape(_norm(normalize(raw)) or raw, self._targets):
+            return False
+        resolved = resolve_follow_up(raw, list(history), datetime.now(UTC))  # no day involved
+        return bool(
+            resolved
+            and not resolved.question
+            and all(c.tool.startswith("smart_home.") for c in resolved.calls)
+        )
+
+    def _decision(self, reason: str, *, follow_up: bool = False) -> RouteDecision:
         return RouteDecision(
             target=RouteTarget.FAST_REPLY,
             role="smart_home",
             confidence=self.confidence,
+            slots={"follow_up": True} if follow_up else {},
             reason=reason,
             scores={"smart_home": self.confidence},
         )

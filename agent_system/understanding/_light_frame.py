@@ -1,0 +1,75 @@
+"""A light follow-up: "make it brighter", "dim it a bit", "make it blue" after a light command;
+"turn it up" / "louder" after a TV or speaker command.
+
+Right after "turn on the bedroom light", "make it brighter" means that light, not every lit one:
+`light_step` reads the change (a brightness step or a colour) for the frame
+(`agent_system.understanding._frame`), which applies it to the light the last call used, or to
+the light the follow-up names ("the kitchen one blue").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["light_step", "says_loudness", "volume_step"]
+
+_LIGHT_TOOLS = ("smart_home.turn_on", "smart_home.set_brightness", "smart_home.set_color")
+_LIGHTISH = re.compile(r"\b(?:lights?|lamps?|bulbs?|lighting|chandelier)\b", re.I)
+_BRIGHTER = re.compile(r"\b(?:brighter|brighten|lighter|more light|turn (?:it|them) up)\b")
+_DIMMER = re.compile(r"\b(?:dimmer|dim|darker|darken|less light|turn (?:it|them) down)\b")
+_A_BIT = re.compile(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad)\b")
+_HUES = re.compile(
+    r"\b(?P<c>warm white|cool white|red|orange|yellow|green|blue|purple|pink|white|cyan|magenta|"
+    r"violet|teal|turquoise|lime|gold|amber|indigo|lavender|daylight)\b"
+)
+_CHANGE_WORDS = re.compile(
+    r"\b(?:make|change|set|turn|switch|brighter|brighten|lighter|dimmer|dim|darker|darken|more|"
+    r"less|light|to|up|down|please|colou?r)\b"
+)
+SMALL_STEP, STEP = 10, 20
+"""Brightness steps in percent: "a bit brighter" and "brighter"."""
+
+
+def light_step(
+    tool: str, arguments: Mapping[str, Any], norm: str, rest: str
+) -> tuple[str, list[tuple[str, dict[str, Any]]]] | None:
+    """(what is left of `rest` to name another light, the calls without their target) when the
+    follow-up `norm` changes the light of the last call (`tool` with `arguments`), else None."""
+    device = str(arguments.get("device", ""))
+    if tool not in _LIGHT_TOOLS or (tool == "smart_home.turn_on" and not _LIGHTISH.search(device)):
+        return None  # "turn it up" after turning on the TV is no light's
+    hue = _HUES.search(rest)
+    up, down = _BRIGHTER.search(norm), _DIMMER.search(norm)
+    if hue is None and up is None and down is None:
+        return None
+    said = _CHANGE_WORDS.sub(" ", _HUES.sub(" ", _A_BIT.sub(" ", rest)))
+    if hue is not None:
+        return said, [("smart_home.set_color", {"color": hue["c"]})]
+    step = SMALL_STEP if _A_BIT.search(norm) else STEP
+    return said, [("smart_home.set_brightness", {"change": step if up else -step})]
+
+
+_PLAYERISH = re.compile(r"\b(?:tv|television|speakers?|radio|music|player|stereo|media)\b", re.I)
+_LOUDER = re.compile(r"\b(?:turn|crank|pump) (?:it|that|this|them) up\b|\blouder\b")
+_SOFTER = re.compile(r"\bturn (?:it|that|this|them) down\b|\b(?:quieter|softer)\b")
+VOLUME_STEP = 10
+
+
+def volume_step(tool: str, arguments: Mapping[str, Any], norm: str) -> dict[str, Any] | None:
+    """The ``smart_home.set_volume`` arguments (without the target) for "turn it up" / "louder"
+    right after a call to a TV or speaker, else None."""
+    device = str(arguments.get("device", ""))
+    player = tool in ("smart_home.set_volume", "smart_home.media") or (
+        tool == "smart_home.turn_on" and _PLAYERISH.search(device) is not None
+    )
+    up, down = _LOUDER.search(norm), _SOFTER.search(norm)
+    if not player or (up is None and down is None):
+        return None
+    return {"change": VOLUME_STEP if up else -VOLUME_STEP}
+
+
+def says_loudness(norm: str) -> bool:
+    """Whether `norm` asks for a louder or softer sound ("louder", "turn it down")."""
+    return bool(_LOUDER.search(norm) or _SOFTER.search(norm))
