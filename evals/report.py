@@ -123,7 +123,8 @@ MEASURES = {
     "tool": "right tool (a request lacking a time or name: after one right question; a timer "
     "that runs a command later counts as that command, scheduled)",
     "args": "right arguments (given the right tool, requests with scored slots; 'the house' is "
-    "every device of a kind with no room, 'half'/'max' are 50/100)",
+    "every device of a kind with no room, 'half'/'max' are 50/100, 'a bit' a step of at most "
+    "10, 'lowest' a level of 0-1)",
     "stored": "stored result right (timer, calendar, lists, smart-home requests, run)",
     "oos_no_action": "out of scope: no action tool planned",
     "asked": "asked for a missing time, day, length or name first: right question, answer served",

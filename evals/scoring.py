@@ -302,14 +302,48 @@ def _whole_home(arguments: Iterable[Mapping[str, Any]]) -> bool:
     )
 
 
+_SMALL_AMOUNT = re.compile(
+    r"^(?:a |by a )?(?:little |tiny |wee )?(?:bit|tad|touch|notch|little)(?: bit| more| less)?$|"
+    r"^(?:slightly|a little bit)$"
+)
+"""A vague small amount: found when a call changes a level by a small step (`_small_step`)."""
+_LOWEST = re.compile(
+    r"^(?:to )?(?:the )?(?:lowest|minimum|min)(?: level| setting| possible| brightness| volume)?$"
+)
+_LEVEL_WORDS = re.compile(r"\b(?:power|levels?|setting|intensity)\b")
+
+
+def _small_step(arguments: Iterable[Mapping[str, Any]]) -> bool:
+    return any(
+        isinstance(args.get("change"), int | float) and 0 < abs(args["change"]) <= 10
+        for args in arguments
+    )
+
+
+def _lowest(arguments: Iterable[Mapping[str, Any]]) -> bool:
+    return any(
+        isinstance(args.get(key), int | float) and 0 <= args[key] <= 1
+        for args in arguments
+        for key in ("brightness", "volume")
+    )
+
+
 def slot_in(kind: str, value: str, arguments: Sequence[Mapping[str, Any]], text: str) -> bool:
-    """`slot_found` for one annotated slot of `kind`, with two readings of meaning over words:
+    """`slot_found` for one annotated slot of `kind`, with readings of meaning over words:
     a ``house_place`` that is the whole home ("the house", "home") is found when a call
-    addresses every device of a kind with no area (`_whole_home`), and a ``change_amount`` of
-    "half" / "max" / "full" is the level it names (50, 100)."""
+    addresses every device of a kind with no area (`_whole_home`); a ``change_amount`` of
+    "half" / "max" / "full" is the level it names (50, 100), "a bit" / "slightly" a small step
+    (a change of at most 10), "lowest" / "minimum" a level of 0-1, and "power" / "level" say
+    nothing more ("full power" is 100, "two levels" 2)."""
     if kind == "house_place" and _WHOLE_HOME.match(value.lower().strip()):
         return slot_found(value, text) or _whole_home(arguments)
     if kind == "change_amount":
+        said = " ".join(value.lower().split())
+        if _SMALL_AMOUNT.match(said):
+            return slot_found(value, text) or _small_step(arguments)
+        if _LOWEST.match(said):
+            return slot_found(value, text) or _lowest(arguments)
         for pattern, level in _AMOUNTS:
             value = pattern.sub(level, value.lower())
+        value = _LEVEL_WORDS.sub(" ", value)
     return slot_found(value, text)

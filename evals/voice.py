@@ -16,7 +16,8 @@ tools stand in for the timer step, its arguments and the ring time join the time
 timer it stores counts as the command's role's. Two slots are read by meaning as well as by
 words (`evals.scoring.slot_in`): a ``house_place`` that is the whole home ("the house") is found
 when a call addresses every device of a kind with no area ("all lights"), and a
-``change_amount`` of "half" / "max" / "full" is 50 / 100.
+``change_amount`` of "half" / "max" / "full" is 50 / 100, "a bit" / "slightly" a change of at
+most 10, "lowest" / "minimum" a level of 0-1 ("full power" is 100, "two levels" 2).
 
 A request that lacks what its action needs ("schedule a meeting with Sam": no time) is served
 right by the question a person would ask. When the right role asks for a piece the annotators

@@ -104,14 +104,14 @@ _COLORS = {
     "cool white": "cool white",
     "warmer": "warm white",
     "cooler": "cool white",
-    "reddish": "red",
-    "pinkish": "pink",
-    "yellowish": "yellow",
-    "bluish": "blue",
-    "blueish": "blue",
-    "greenish": "green",
-    "purplish": "purple",
-    "orangey": "orange",
+    **{  # a tint or shade, as said: the tool sets its color ("pinkish": pink)
+        c: c
+        for c in (
+            *"reddish pinkish yellowish bluish blueish greenish purplish orangey".split(),
+            *("sky blue", "baby blue", "dark blue", "navy blue", "pale pink", "hot pink"),
+            *("dark green", "lemon yellow"),
+        )
+    },
 }
 _COLOR = re.compile(r"\b(?P<c>" + "|".join(sorted(_COLORS, key=len, reverse=True)) + r")\b")
 _COLOR_WORD = re.compile(r"\bcolou?rs?\b")
@@ -132,7 +132,8 @@ def _lights(
     if re.match(r"light up\b", text):  # "light up the whole house"
         return _light_call("smart_home.turn_on", text, devices, speaker, {})
     if colour is not None and (light_said or _CHANGE.search(text) or text == colour):
-        return _light_call("smart_home.set_color", text, devices, speaker, {"color": colour})
+        extra = {"color": colour, **_from_color(text, colour)}
+        return _light_call("smart_home.set_color", text, devices, speaker, extra)
     other = named(text, devices)
     if (
         colour is None
@@ -170,6 +171,13 @@ def _color(text: str) -> str | None:
     ]
     pick = (after_to or found)[-1]
     return _COLORS[pick["c"]]
+
+
+def _from_color(text: str, colour: str) -> dict[str, str]:
+    """``from_color`` for "from red to blue": the color the lights have now."""
+    said = re.search(r"\bfrom (?:the |a )?(?:colou?r )?" + _COLOR.pattern, text)
+    was = _COLORS[said["c"]] if said else None
+    return {"from_color": was} if was and was != colour else {}
 
 
 def _level(text: str) -> int | None:

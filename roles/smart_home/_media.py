@@ -18,7 +18,7 @@ _NUMBER = re.compile(r"(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°[c
 
 _SOUND = re.compile(r"\b(?:volume|sound|audio|music|noise|speakers?|song|radio|tv|television)\b")
 _LOUDER = re.compile(
-    r"\b(?:louder|speak up|speak (?:more )?loud(?:ly)?|turn (?:it|this|that) up|"
+    r"\b(?:louder|loud|amplify|speak up|speak (?:more )?loud(?:ly)?|turn (?:it|this|that) up|"
     r"too (?:quiet|low|soft)|can ?not hear|cant hear|can't hear|couldn't hear|couldnt hear|"
     r"could not hear|can (?:barely|hardly) hear|unable to hear)\b"
 )
@@ -29,7 +29,12 @@ _QUIETER = re.compile(
 )
 _SILENCE = re.compile(
     r"^(?:be |go |stay |keep |turn on |activate |enable )?(?:silent|silence|quiet|muted)\b|"
-    r"^(?:hush|shush|sh+)\b|\bi (?:need|want) (?:some )?(?:silence|quiet)\b|"
+    r"^(?:hush|shush|sh+)\b|\bi (?:need|want) (?:some |complete |total )?(?:silence|quiet)\b|"
+    r"\b(?:go|switch|put|set|turn) (?:it |everything )?(?:on|to|into) silent\b|"
+    r"\bmake (?:it|everything|this|the house) (?:silent|quiet)\b|"
+    r"\b(?:no|zero|0) volume\b|\bvolume (?:to )?(?:zero|0)$|\b(?:keep|kill) the volume\b|"
+    r"\b(?:disable|deactivate) (?:the |all )?(?:sound|audio|volume)\b|"
+    r"\bno (?:more )?(?:noise|sound)\b|\bstop all (?:sounds?|noise|audio)\b|"
     r"\b(?:shut up|be (?:extra |very |really |completely )?quiet|keep quiet|stay quiet|"
     r"silent mode|quiet mode|be silent|go silent|enough noise|turn off your voice|"
     r"stop (?:making|all) (?:any |the )?(?:noise|sounds?)|do not make (?:any |a )?(?:sound|noise)|"
@@ -44,11 +49,13 @@ _SILENCE = re.compile(
 _MUTE = re.compile(r"\bmute\b|\bmuted\b")
 _UNMUTE = re.compile(r"\bun-?mute\b|\bsound (?:back )?on\b|\bturn (?:the )?sound (?:back )?on\b")
 _VOLUME_UP = re.compile(
-    r"\b(?:up|increase|raise|high|higher|louder|boost|pump|crank|max|maximum|full)\b"
+    r"\b(?:up|increase|raise|high|higher|louder|boost|pump|crank|bump|amplify|max|maximum|full|"
+    r"more (?:volume|sound))\b"
 )
 _VOLUME_DOWN = re.compile(r"\b(?:down|decrease|lower|reduce|softer|quieter|less|low|slow)\b")
 _BARE = re.compile(
-    r"^(?:(?:turn|crank|pump|bring) )?(?:it |this |that )?(?:(?P<up>up)|(?P<down>down))"
+    r"^(?:(?:turn|crank|pump|bring) )?(?:it |this |that )?(?:way |all the way )?"
+    r"(?:(?P<up>up)|(?P<down>down))"
     r"(?: a (?:little )?bit| a little)?$|^(?P<loud>louder|loudly|more loudly)$"
 )
 """A bare direction said to the assistant: the volume of the player in use."""

@@ -136,7 +136,7 @@ is muted, then unmuted; claimed when the home has a media player. Said with no w
 "stop talking") it is left to the classifier: CLINC150 files those as cancelling."""
 _HEAR = re.compile(
     r"^i (?:can ?not|cant|can't|can barely|can hardly) hear (?:you|anything|a thing|it|the "
-    r"(?:music|tv|television|sound|speakers?|movie|show))(?: at all| properly| well)?$"
+    r"(?:music|tv|television|radio|sound|speakers?|movie|show))(?: at all| properly| well)?$"
 )
 """Too quiet ("i can't hear anything"): the player in use, a step up; claimed with a player."""
 _DARK = re.compile(

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from roles.smart_home._colors import COLORS, color_of
 from roles.smart_home._common import (
     BACKEND,
     BACKEND_KEY,
@@ -51,10 +52,6 @@ __all__ = [
     "unlock",
 ]
 
-COLORS = frozenset(
-    "red orange yellow green blue purple pink white cyan magenta violet teal turquoise "
-    "lime gold amber indigo lavender".split()
-) | {"warm white", "cool white", "daylight"}
 _CYCLE = ("warm white", "red", "orange", "yellow", "green", "blue", "purple", "pink", "white")
 """The colors "a different color" steps through."""
 _ANOTHER = frozenset({"different", "another", "next", "random", "other"})
@@ -191,18 +188,27 @@ async def set_color(
     area: str | None = None,
     floor: _Place = None,
     near: str | None = None,
+    from_color: str | None = None,
 ) -> ToolOutput:
     """Change a light's color or color temperature ("warm white", "cool white", "daylight").
 
     Args:
         device: Light name, e.g. "bedroom light".
-        color: A color name such as "red", "blue", "warm white" or "cool white"; "different"
-            for the next one.
+        color: A color name such as "red", "blue", "warm white" or "cool white" (a shade or
+            tint such as "sky blue" or "pinkish" is that color); "different" for the next one.
         area: Room, e.g. "bedroom".
         floor: Floor, e.g. "upstairs".
         near: The room the request came from.
+        from_color: The color the lights have now ("from red to blue"): of several lights,
+            only those of that color change, when some are.
     """
-    wanted = " ".join(color.lower().split())
+    wanted = color_of(color)
+    if from_color:
+        found = await targets(ctx, device, area, "set_color", floor=floor, near=near)
+        was = color_of(from_color)
+        those = [d for d in found if str(d.attributes.get("color") or "").lower() == was]
+        if those and wanted in COLORS:
+            return await apply(ctx, device, area, "set_color", wanted, found=those)
     if wanted in _ANOTHER:  # "change the color of the lights": the next one in the cycle
         found = await targets(ctx, device, area, "set_color", floor=floor, near=near)
         current = str(found[0].attributes.get("color") or "").lower()

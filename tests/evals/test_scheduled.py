@@ -95,6 +95,16 @@ def test_the_whole_home_and_amounts_said_as_words() -> None:
     assert slot_in("change_amount", "to max", full, args_text(full, TODAY))
     assert not slot_in("change_amount", "to half", full, args_text(full, TODAY))
     assert not slot_in("time", "half past seven", half, args_text(half, TODAY))
+    step, big, low = [{"change": -10}], [{"change": 20}], [{"brightness": 1}]
+    assert slot_in("change_amount", "a bit", step, args_text(step, TODAY))
+    assert slot_in("change_amount", "slightly", step, args_text(step, TODAY))
+    assert not slot_in("change_amount", "a bit", big, args_text(big, TODAY))
+    assert slot_in("change_amount", "lowest level", low, args_text(low, TODAY))
+    assert not slot_in("change_amount", "lowest", full, args_text(full, TODAY))
+    assert slot_in("change_amount", "full power", full, args_text(full, TODAY))
+    two = [{"change": 2}]
+    assert slot_in("change_amount", "two levels", two, args_text(two, TODAY))
+    assert not slot_in("change_amount", "two levels", step, args_text(step, TODAY))
 
 
 @pytest.mark.anyio

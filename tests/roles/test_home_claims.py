@@ -148,3 +148,41 @@ async def test_coffee_offered_or_wanted_ready_later_is_made(settings: Any) -> No
     assert later.steps[0].arguments["duration"] == "1 hour"
     assert later.steps[0].arguments["command"] == "have the coffee ready"
     assert [s.tool for s in typo.steps] == ["smart_home.turn_on"]
+
+
+@pytest.mark.anyio
+async def test_tints_and_from_one_colour_to_another(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        plan = await system.aplan("please change the color of the lights to pinkish")
+        assert [dict(s.arguments) for s in plan.steps] == [
+            {"device": "lights", "color": "pinkish"}
+        ]
+        after = await run(system, "make the kitchen light sky blue")
+        assert after["kitchen_light"]["color"] == "blue"
+        after = await run(system, "turn the bedroom light reddish")
+        assert after["bed_light"]["color"] == "red"
+        plan = await system.aplan("change the lights from red to green")
+        assert [dict(s.arguments) for s in plan.steps] == [
+            {"device": "lights", "color": "green", "from_color": "red"}
+        ]
+        after = await run(system, "change the lights from red to green")
+        assert after["bed_light"]["color"] == "green"  # the red one
+        assert after["kitchen_light"]["color"] == "blue"  # the others keep theirs
+        assert after["lounge_lamp"]["color"] == "warm white"
+
+
+@pytest.mark.anyio
+async def test_more_ways_to_mute_and_to_turn_it_up(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        for text in ("zero volume", "switch to silent", "no more noise", "disable the sound"):
+            plan = await system.aplan(text)
+            assert [(s.tool, s.arguments["command"]) for s in plan.steps] == [
+                ("smart_home.media", "mute")
+            ], text
+        for text in ("i want it loud", "i need more sound", "bump up the volume"):
+            plan = await system.aplan(text)
+            assert [(s.tool, s.arguments["change"]) for s in plan.steps] == [
+                ("smart_home.set_volume", 10)
+            ], text
+        plan = await system.aplan("play more music")  # no louder
+        assert [s.tool for s in plan.steps] == ["smart_home.play_media"]
