@@ -124,6 +124,8 @@ async def targets(
     area, floor = place_area or floor_area, floor_name or place_floor
     plural = many or bool(PLURAL.search(device))
     able = [d for d in devices if d.kind in SUPPORTED[action]]
+    if able and not match_devices(able, device, area, floor):
+        device = _only_plug(able, device, area, floor) or device
     if not (able and match_devices(able, device, area, floor)):
         found = resolve(devices, device, area, many=True, floor=floor)
         check_supported(found[0], action)  # a match that cannot do this says so
@@ -138,6 +140,28 @@ async def targets(
         found = by_own_name(found, device) or resolve(found, device, area, floor=floor)
     _guard(found, device, area or floor, action)
     return found
+
+
+_PLUG_SAID = re.compile(
+    r"^(?:the |my |a )?(?P<what>[a-z' ]+?) (?P<kind>plug|socket|outlet)s?$", re.I
+)
+
+
+def _only_plug(able: list[Device], device: str, area: str | None, floor: str | None) -> str:
+    """The name of the only plug (in `area`) when `device` names a plug by what it powers.
+
+    "the heater socket", "the lamp plug": no device is called so, and only one switch is called
+    a plug, socket or outlet by its own name or aliases; else "".
+    """
+    said = _PLUG_SAID.match(device.strip())
+    if said is None:
+        return ""
+    called = re.compile(r"\b(?:plug|socket|outlet)s?\b", re.I)
+    plugs = [
+        d for d in able if d.kind == "switch" and called.search(" ".join((d.name, *d.aliases)))
+    ]
+    plugs = match_devices(plugs, "", area, floor) if area or floor else plugs
+    return plugs[0].name if len(plugs) == 1 else ""
 
 
 def by_own_name(found: list[Device], device: str) -> list[Device]:

@@ -17,7 +17,7 @@ from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
 from roles.smart_home.route_stage import HomeStage
 from roles.smart_home.simulated import load_home
-from tests.roles.test_home_everyday import HOME_TOML, run
+from tests.roles.test_home_everyday import HOME_TOML, run, states
 
 
 @pytest.fixture(scope="module")
@@ -154,9 +154,7 @@ async def test_coffee_offered_or_wanted_ready_later_is_made(settings: Any) -> No
 async def test_tints_and_from_one_colour_to_another(settings: Any) -> None:
     async with AgentSystem(settings) as system:
         plan = await system.aplan("please change the color of the lights to pinkish")
-        assert [dict(s.arguments) for s in plan.steps] == [
-            {"device": "lights", "color": "pinkish"}
-        ]
+        assert [dict(s.arguments) for s in plan.steps] == [{"device": "lights", "color": "pinkish"}]
         after = await run(system, "make the kitchen light sky blue")
         assert after["kitchen_light"]["color"] == "blue"
         after = await run(system, "turn the bedroom light reddish")
@@ -186,3 +184,22 @@ async def test_more_ways_to_mute_and_to_turn_it_up(settings: Any) -> None:
             ], text
         plan = await system.aplan("play more music")  # no louder
         assert [s.tool for s in plan.steps] == ["smart_home.play_media"]
+
+
+@pytest.mark.anyio
+async def test_a_plug_named_by_what_it_powers_is_the_only_plug(
+    settings: Any, tmp_path: Path
+) -> None:
+    async with AgentSystem(settings) as system:
+        await system.arun("turn off the smart plug")
+        after = await run(system, "turn on the heater socket")
+        assert after["plug"]["state"] == "on" and after["coffee"]["state"] == "off"
+    two = tmp_path / "two.toml"
+    two.write_text(
+        HOME_TOML + '\n[[devices]]\nid = "plug2"\nname = "Desk plug"\nkind = "switch"\n',
+        encoding="utf-8",
+    )
+    async with AgentSystem(make_settings(tmp_path / "two", home_config=two)) as system:
+        result = await system.arun("turn on the heater socket")
+        assert "couldn't find" in result.reply  # two plugs: no guessing
+        assert (await states(system))["plug2"]["state"] == "off"
