@@ -111,17 +111,16 @@ _COFFEE = re.compile(
     r"americano|macchiato|mocha|cup of joe|flat white|caffeine|"
     r"coffee (?:maker|machine|pot|brewer))\b"
 )
-_COFFEE_WANTED = re.compile(
-    r"\b(?:make|makes|making|made|brew|brewing|prepare|preparing|fix|pour|get|start|starting|"
-    r"begin|commence|run|running|turn on|switch on|warm up|need|want|like|love|have|take|drink|"
-    r"fancy|give|bring|serve|do|order|set|program|instruct|tell|ask|activate|access|"
-    r"could use|would be nice|ready|please|time for|cup|mug|pot|fresh|hot|black|strong)\b"
+_COFFEE_TALK = re.compile(
+    r"\b(?:spill|spilled|spilt|allergic|addicted|addiction|favou?rite|hate|quit|quitting|"
+    r"too much|caffeinated|decaffeinated|was|were|had|yesterday|tastes?|smells?)\b"
 )
+"""Talk about coffee, not a request for one ("i spilled coffee on my laptop")."""
 _BREW = re.compile(
     r"^(?:start|begin|commence) (?:the )?brew(?:ing)?(?: cycle)?$|"
     r"^brew (?:me |us )?(?:a |one |another )?(?:fresh )?(?:cup|pot|mug)$"
 )
-"""What makes a coffee sentence a request for one ("i would like a cup of coffee")."""
+"""Brewing with no drink named ("start brewing please", "brew me a cup")."""
 
 
 # --- lights ----------------------------------------------------------------------------------
@@ -193,7 +192,7 @@ def everyday(text: str, home: Home) -> str | None:
     if home.player and _QUIET_WHILE.match(text):
         return "Asks for silence for a while: the media player is muted, then unmuted."
     if home.coffee and (
-        (_COFFEE.search(text) and _COFFEE_WANTED.search(text)) or _BREW.match(text)
+        (_COFFEE.search(text) and not _COFFEE_TALK.search(text)) or _BREW.match(text)
     ):
         return "Asks for a coffee: this home has a coffee machine."
     if home.lights and not _NOT_LIGHTS.search(text):

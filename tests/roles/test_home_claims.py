@@ -55,6 +55,7 @@ def stage() -> HomeStage:
         "make a flat white",
         "start brewing please",
         "can you brew me a cup",
+        "two sugars in my coffee",
     ],
 )
 def test_claims_everyday_volume_mute_and_coffee(stage: HomeStage, text: str) -> None:
@@ -81,6 +82,7 @@ def test_claims_everyday_volume_mute_and_coffee(stage: HomeStage, text: str) -> 
         "how much caffeine is in a latte",
         "can you find me a recipe for coffee cakes",
         "mute my phone",
+        "i spilled coffee on my laptop",
         "put my music on, please",
         "turn the radio on for some music",
         "start up some music",
