@@ -132,7 +132,7 @@ def _lights(
     if re.match(r"light up\b", text):  # "light up the whole house"
         return _light_call("smart_home.turn_on", text, devices, speaker, {})
     if colour is not None and (light_said or _CHANGE.search(text) or text == colour):
-        extra = {"color": colour, **_from_color(text, colour)}
+        extra: dict[str, object] = {"color": colour, **_from_color(text, colour)}
         return _light_call("smart_home.set_color", text, devices, speaker, extra)
     other = named(text, devices)
     if (
