@@ -14,7 +14,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from agent_system.planning._fragments import glue_leads, not_a_request
+from agent_system.planning._fragments import fold_topics, glue_leads, not_a_request, one_each
 from agent_system.planning.models import (
     Comparison,
     ExecutionPlan,
@@ -130,10 +130,14 @@ class EmbeddedPlanner:
         """Split, route and fill each clause; see the module docstring."""
         history = history or []
         cut = getattr(self.router, "clauses", None)
-        clauses = glue_leads(
-            cut(request)
-            if callable(cut)
-            else split_clauses(request, getattr(self.router, "openers", frozenset()))
+        clauses = one_each(
+            fold_topics(
+                glue_leads(
+                    cut(request)
+                    if callable(cut)
+                    else split_clauses(request, getattr(self.router, "openers", frozenset()))
+                )
+            )
         )
         steps: list[ExecutionStep] = []
         step_roles: dict[str, RoleDeclaration] = {}

@@ -14,7 +14,13 @@ it, and glues a lead-in to the clause it introduces (`glue_leads`):
 - a statement of state ("the light is on", "my engine light came on", "why the light is off"):
   it says how things are; a command says how they should be ("turn the light on");
 - a lead-in ("in regards to my account, why is there a hold", "from here, ..."): a phrase with
-  no verb that opens the clause after it, read together with that clause.
+  no verb that opens the clause after it, read together with that clause;
+- a topic named apart ("the temperature of the ac, what is it at", "what is it at, the ac
+  temperature"): a phrase with no verb beside a clause whose one "it"/"they"/"them" stands for
+  it, read as one clause ("what is the temperature of the ac at") (`fold_topics`);
+- "one for ..." after a request naming an alarm, a timer or a reminder ("set one alarm for 8am
+  saturday and one for 9am sunday", "set two alarms, one at 12 pm and the next at 1 pm"): the
+  same request again with the new time (`one_each`).
 
 Such clauses are named in the plan as not done, so nothing is dropped silently.
 """
@@ -26,7 +32,7 @@ from dataclasses import replace
 
 from agent_system.understanding import Clause, opens_request
 
-__all__ = ["glue_leads", "not_a_request"]
+__all__ = ["fold_topics", "glue_leads", "not_a_request", "one_each"]
 
 _MESSAGE = re.compile(
     r"^(?:and\s+|then\s+|also\s+)?(?:(?:tell|ask|remind|inform|warn)\s+(?:him|her|them)\b|"
@@ -109,4 +115,87 @@ def glue_leads(clauses: list[Clause]) -> list[Clause]:
             lead = clause
             continue
         out.append(clause)
+    return out
+
+
+_TOPIC_PRONOUN = re.compile(r"\b(?:it|they|them)\b", re.IGNORECASE)
+
+
+_TOPIC = re.compile(r"^(?:the|my|your|our|this|that|these|those)\b(?!')", re.IGNORECASE)
+_CLAUSE_WORD = re.compile(  # a subject or a verb: a clause of its own, not a topic
+    r"\b(?:i|you|we|he|she|they|got|gets|ate|came|went|broke|lost|left|fell|split|needs?|"
+    r"has|have|had|been)\b|\w{3,}ed\b",
+    re.IGNORECASE,
+)
+
+
+def _topic(text: str) -> bool:
+    """A phrase with no verb that names a thing ("the temperature of the ac", "the tasks for
+    today")."""
+    words = text.split()
+    return (
+        0 < len(words) <= 7
+        and _TOPIC.match(text.strip()) is not None
+        and not _VERB.search(text)
+        and not _CLAUSE_WORD.search(text)
+    )
+
+
+def fold_topics(clauses: list[Clause]) -> list[Clause]:
+    """`clauses` with a topic named apart put in place of the one pronoun of the clause beside
+    it (the next one first): "the tasks for today, what are they" -> "what are the tasks for
+    today"."""
+    out = list(clauses)
+    index = 0
+    while index < len(out):
+        clause = out[index]
+        if clause.condition is None and _topic(clause.text):
+            for other in (index + 1, index - 1):
+                if 0 <= other < len(out) and len(_TOPIC_PRONOUN.findall(out[other].text)) == 1:
+                    target = out[other]
+                    text = _TOPIC_PRONOUN.sub(clause.text.strip(), target.text, count=1)
+                    joined = out[min(index, other)].joined_by
+                    out[other] = replace(target, text=text, joined_by=joined)
+                    del out[index]
+                    break
+            else:
+                index += 1
+            continue
+        index += 1
+    return out
+
+
+_KIND = re.compile(
+    r"\b(?P<count>an?|one|two|three|four|both|\d+)?\s*(?P<kind>alarm|timer|reminder)s?\b", re.I
+)
+_ONE_MORE = re.compile(
+    r"^(?:and\s+)?(?:one|another|the\s+next|the\s+other|the\s+second|a\s+second|the\s+third)"
+    r"(?:\s+one)?\s+(?P<rest>(?:for|at|on|in)\b.+)$",
+    re.IGNORECASE,
+)
+
+
+def one_each(clauses: list[Clause]) -> list[Clause]:
+    """`clauses` with "one for 9am sunday" after "set one alarm for 8am saturday" read as "set
+    one alarm for 9am sunday"; a header that only counts them ("set two alarms") gives way to
+    its items."""
+    out: list[Clause] = []
+    for clause in clauses:
+        items = re.split(r"\s*,?\s+and\s+", clause.text.strip())
+        matches = [_ONE_MORE.match(item) for item in items]
+        before = out[-1] if out else None
+        kind = _KIND.search(before.text) if before is not None else None
+        if before is None or kind is None or not all(matches):
+            out.append(clause)
+            continue
+        stem = before.text[: kind.start()].rstrip()
+        counted = (kind["count"] or "").lower() not in ("", "a", "an", "one")
+        noun = kind["kind"].lower()
+        article = "an" if noun[0] in "aeiou" else "a"
+        head = f"{stem} {article} {noun}" if counted else before.text[: kind.end()]
+        if counted and not before.text[kind.end() :].strip():
+            out.pop()  # "set two alarms": a header for the items after it
+        for match in matches:
+            assert match is not None
+            out.append(replace(clause, text=f"{head} {match['rest']}"))
     return out

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from agent_system.planning._embedded import EmbeddedPlanner
-from agent_system.planning._fragments import glue_leads, not_a_request
+from agent_system.planning._fragments import fold_topics, glue_leads, not_a_request, one_each
 from agent_system.roles import NOT_UNDERSTOOD, load_roles
 from agent_system.routing._embedded import load_default_router
 from agent_system.testing import make_runtime
-from agent_system.understanding import split_clauses
+from agent_system.understanding import Clause, split_clauses
 
 pytestmark = pytest.mark.anyio
 
@@ -99,3 +99,37 @@ async def test_a_command_beside_a_statement_is_still_served(planner: EmbeddedPla
     plan = await planner.plan("the bedroom light is off and then set a timer for 10 minutes", [])
     assert [s.tool for s in plan.steps] == ["timer.set"]
     assert [u.split(":")[0] for u in plan.unsupported] == ["'the bedroom light is off'"]
+
+
+def test_a_topic_named_apart_takes_the_place_of_its_pronoun() -> None:
+    def texts(request: str) -> list[str]:
+        return [c.text for c in fold_topics(split_clauses(request))]
+
+    assert texts("the tasks for today, what are they") == ["what are the tasks for today"]
+    assert texts("what is it at, the ac temperature") == ["what is the ac temperature at"]
+    assert texts("the kitchen lights, turn them off") == ["turn the kitchen lights off"]
+    # a clause of its own (a subject and a verb), a phrase that is no thing: left alone
+    assert len(texts("my card got melted and i need to report it")) == 2
+    assert len(texts("that's all, just cancel it")) == 2
+
+
+def test_one_more_repeats_the_request_before_it() -> None:
+    def texts(request: str) -> list[str]:
+        return [c.text for c in one_each(split_clauses(request))]
+
+    assert texts("please set two alarms, one at 12 pm and the next at 1 pm") == [
+        "please set an alarm at 12 pm",
+        "please set an alarm at 1 pm",
+    ]
+    assert texts("set one alarm for 8am saturday, one for 9am sunday") == [
+        "set one alarm for 8am saturday",
+        "set one alarm for 9am sunday",
+    ]
+    plain = [Clause("turn on the lights"), Clause("one for the road", joined_by="and")]
+    assert one_each(plain) == plain  # no alarm, timer or reminder before it
+
+
+async def test_the_second_alarm_is_an_alarm_too(planner: EmbeddedPlanner) -> None:
+    plan = await planner.plan("could you set one alarm for 8am saturday and one for 9am sunday", [])
+    assert [s.tool for s in plan.steps] == ["timer.alarm", "timer.alarm"]
+    assert not plan.unsupported
