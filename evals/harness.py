@@ -20,7 +20,7 @@ import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -80,6 +80,8 @@ class Outcome:
     that command (what runs when the timer rings), in step order."""
     rings_at: str = ""
     """Of a scheduled command: when its timer rings (ISO date-time, to the minute)."""
+    planned_at: datetime | None = None
+    """When the plan was made: a moment said from now ("in ten minutes") counts from it."""
 
 
 class Harness:
@@ -208,6 +210,7 @@ class Harness:
             out.descriptions = [step.description or "" for step in plan.steps]
             out.arguments = [dict(step.arguments) for step in plan.steps]
             out.unsupported = list(plan.unsupported)
+            out.planned_at = plan.created_at
             out.scheduled = await self._scheduled(plan, extra)
             if (
                 not plan.steps
@@ -243,6 +246,7 @@ class Harness:
             answered.tools = [step.tool for step in plan.steps]
             answered.arguments = [dict(step.arguments) for step in plan.steps]
             answered.unsupported = list(plan.unsupported)
+            answered.planned_at = plan.created_at
             answered.scheduled = await self._scheduled(plan, extra)
             if (
                 run

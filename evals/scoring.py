@@ -11,6 +11,8 @@ from datetime import date, datetime, timedelta
 from fnmatch import fnmatchcase
 from typing import Any
 
+from agent_system.routing.slots import parse_duration
+
 __all__ = [
     "ACTION_ROLES",
     "SCORED_SLOTS",
@@ -186,6 +188,8 @@ def _render_iso(value: str, today: date) -> str:
         )
         part = "morning" if moment.hour < 12 else "afternoon" if moment.hour < 18 else "evening"
         words.append(part + (" night" if moment.hour >= 20 else ""))
+        if moment.hour == 17:
+            words.append("evening")  # "five o'clock this evening"
     if moment.weekday() >= 5:
         words.append("weekend")
     return " ".join(words)
@@ -235,6 +239,8 @@ def args_text(arguments: Iterable[Mapping[str, Any]], today: date) -> str:
             for key, item in value.items():
                 if key == "hour" and isinstance(item, int) and 0 <= item <= 23:
                     parts.append(_hour_words(item))  # weather's hour=15 is "3 pm, afternoon"
+                if key == "repeat" and isinstance(item, str):
+                    parts.append(_repeat_words(item))  # "daily" is "every day", "everyday"
                 walk(item)
         elif isinstance(value, list | tuple):
             for item in value:
@@ -248,6 +254,30 @@ def args_text(arguments: Iterable[Mapping[str, Any]], today: date) -> str:
         walk(dict(args))
         parts.append(_span_words(args))
     return " ".join(p for p in parts if p)
+
+
+_RULE_WORDS = {
+    "daily": "daily every day everyday",
+    "weekdays": "every weekday weekdays work day workday",
+    "weekends": "every weekend weekends",
+    "hourly": "hourly every hour",
+    "weekly": "weekly every week",
+}
+_DAY_NAMES = dict(
+    zip(
+        "mon tue wed thu fri sat sun".split(),
+        "monday tuesday wednesday thursday friday saturday sunday".split(),
+        strict=True,
+    )
+)
+
+
+def _repeat_words(rule: str) -> str:
+    """A repeat rule as people say it: "daily" is "every day", "mon,thu" "every monday thursday"."""
+    if rule in _RULE_WORDS:
+        return _RULE_WORDS[rule]
+    days = [_DAY_NAMES[d] for d in rule.split(",") if d in _DAY_NAMES]
+    return f"every {' '.join(days)} weekly" if days else rule
 
 
 def _span_words(args: Mapping[str, Any]) -> str:
@@ -328,13 +358,56 @@ def _lowest(arguments: Iterable[Mapping[str, Any]]) -> bool:
     )
 
 
-def slot_in(kind: str, value: str, arguments: Sequence[Mapping[str, Any]], text: str) -> bool:
+_RELATIVE = re.compile(r"^(?:in|after|within)\s|\b(?:from\s+now|later|from\s+today)$")
+"""A moment said from now: "in ten minutes", "five minutes from now", "two hours later"."""
+
+
+def _moments(item: str) -> list[datetime]:
+    found = []
+    for said in _ISO.findall(item):
+        try:
+            found.append(datetime.fromisoformat(said.replace("Z", "+00:00")))
+        except ValueError:
+            continue
+    return found
+
+
+def _from_now(value: str, arguments: Sequence[Mapping[str, Any]], planned_at: datetime) -> bool:
+    """A planned call rings that long after the plan was made (to two minutes), or lasts it."""
+    said = value.lower().strip()
+    length = parse_duration(said) if _RELATIVE.search(said) else None
+    if length is None or length <= timedelta(0):
+        return False
+    for args in arguments:
+        for item in (v for v in args.values() if isinstance(v, str)):
+            if not _ISO.search(item) and parse_duration(item) == length:
+                return True  # a timer of that length
+            for moment in _moments(item):
+                base = planned_at
+                if (moment.tzinfo is None) != (base.tzinfo is None):
+                    moment, base = moment.replace(tzinfo=None), base.replace(tzinfo=None)
+                if abs(moment - (base + length)) <= timedelta(minutes=2):
+                    return True
+    return False
+
+
+def slot_in(
+    kind: str,
+    value: str,
+    arguments: Sequence[Mapping[str, Any]],
+    text: str,
+    planned_at: datetime | None = None,
+) -> bool:
     """`slot_found` for one annotated slot of `kind`, with readings of meaning over words:
     a ``house_place`` that is the whole home ("the house", "home") is found when a call
     addresses every device of a kind with no area (`_whole_home`); a ``change_amount`` of
     "half" / "max" / "full" is the level it names (50, 100), "a bit" / "slightly" a small step
     (a change of at most 10), "lowest" / "minimum" a level of 0-1, and "power" / "level" say
-    nothing more ("full power" is 100, "two levels" 2)."""
+    nothing more ("full power" is 100, "two levels" 2); a moment said from now ("five minutes
+    from now", "in ten minutes") is found when a planned moment lies that long after
+    `planned_at`, when the plan was made (to two minutes), or a planned length equals it."""
+    if planned_at is not None and _from_now(value, arguments, planned_at):
+        return True
     if kind == "house_place" and _WHOLE_HOME.match(value.lower().strip()):
         return slot_found(value, text) or _whole_home(arguments)
     if kind == "change_amount":

@@ -13,11 +13,14 @@ A timer that runs a command when it rings ("make coffee at 8am"; "mute for two h
 sets a timer that unmutes) is scored as that command, scheduled (`as_scheduled`): the harness
 plans the command too, and unless the intent's own tools include ``timer.set`` the command's
 tools stand in for the timer step, its arguments and the ring time join the timer's, and the
-timer it stores counts as the command's role's. Two slots are read by meaning as well as by
+timer it stores counts as the command's role's. Some slots are read by meaning as well as by
 words (`evals.scoring.slot_in`): a ``house_place`` that is the whole home ("the house") is found
-when a call addresses every device of a kind with no area ("all lights"), and a
+when a call addresses every device of a kind with no area ("all lights"), a
 ``change_amount`` of "half" / "max" / "full" is 50 / 100, "a bit" / "slightly" a change of at
-most 10, "lowest" / "minimum" a level of 0-1 ("full power" is 100, "two levels" 2).
+most 10, "lowest" / "minimum" a level of 0-1 ("full power" is 100, "two levels" 2), a moment
+said from now ("five minutes from now", "in ten minutes") is found when a planned moment lies
+that long after the plan was made (to two minutes), and a repeat rule is said as words ("daily"
+is "every day", "everyday").
 
 A request that lacks what its action needs ("schedule a meeting with Sam": no time) is served
 right by the question a person would ask. When the right role asks for a piece the annotators
@@ -238,7 +241,7 @@ def score_voice_row(
     slots = [(t, v) for t, v in row.slots if t in SCORED_SLOTS]
     if tool_ok and slots:
         text = args_text(arguments, today)
-        found = [slot_in(k, v, arguments, text) for k, v in slots]
+        found = [slot_in(k, v, arguments, text, out.planned_at) for k, v in slots]
         for g in ("all", group, intent):
             tally.add(g, "args", all(found))
         for (kind, _), ok in zip(slots, found, strict=True):

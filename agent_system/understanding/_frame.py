@@ -317,12 +317,22 @@ def _ringing(rest: str, now: datetime) -> str:
     return f"{hour:02d}:{minute:02d}"
 
 
+_CANCEL_THAT_ONE = re.compile(
+    r"^(?:(?:actually|ok|okay|no|oh|then|and|so|please|just|sorry|oops|never\s+mind|wait)\s+)*"
+    r"(?:cancel|delete|remove|scrap|drop|stop|turn\s+off|get\s+rid\s+of)\s+(?:it|that|this"
+    r"|that\s+one)(?:\s+(?:please|then|after\s+all|instead|again|now))*$"
+)
+"""Right after a timer, alarm or reminder was set: "cancel it", "actually delete that"."""
+
+
 def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
     if previous.tool == "timer.list" and (when := _ringing(rest, now)):
         # "do I have an alarm at 8?" ... "and for 9?": the same question at the new time
         return [Call("timer.list", {**previous.arguments, "when": when})]
     if asking:
         return [Call("timer.list", {})]
+    if previous.ref is not None and _CANCEL_THAT_ONE.match(norm):
+        return [Call("timer.cancel", {"target": str(previous.ref)})]  # "cancel it": the one made
     number = _NUMBER.search(rest)
     change = _CHANGE.search(norm) is not None
     if previous.tool == "timer.remind" and change and previous.ref is not None:

@@ -192,6 +192,13 @@ _TIME = re.compile(
     rf"(?P<h1>\d{{1,2}}|{_HOUR_WORD})(?:[:.]?(?P<m1>[0-5]\d))?\s*(?P<ap>[ap])\.?m\b\.?"
     rf"|(?P<h2>\d{{1,2}}):(?P<m2>\d{{2}})\b"
     rf"|(?P<frac>half|(?:a\s+)?quarter)\s+(?P<dir>past|to)\s+(?P<h3>\d{{1,2}}|{_HOUR_WORD})\b"
+    rf"|(?<!from\s)(?<!between\s)(?P<mins>[1-5]?\d|{_WORD_NUM})(?:\s+minutes?)?\s+(?:past|after)\s+"
+    rf"(?P<h7>\d{{1,2}}|{_HOUR_WORD})\b(?:\s*(?P<ap7>[ap])\.?m\b)?(?!\s*(?:[:.]\d|{_ORD}"
+    rf"|{_ANY_UNIT}))"
+    rf"|(?:(?<=at\s)|(?<=by\s)|(?<=for\s))(?P<tmins>5|10|20|25|five|ten|twenty(?:[- ]five)?)"
+    rf"(?:\s+minutes)?\s+to\s+"
+    rf"(?P<h8>\d{{1,2}}|{_HOUR_WORD})\b(?:\s*(?P<ap8>[ap])\.?m\b)?(?!\s*(?:[:.]\d|{_ORD}"
+    rf"|{_ANY_UNIT}))"
     rf"|(?P<named>noon|midday|midnight)"
     rf"|(?P<h4>\d{{1,2}}|{_HOUR_WORD})\s+o'?clock"
     rf"|(?P<h6>\d{{1,2}}|{_HOUR_WORD})(?:[:.](?P<m6>\d{{2}}))?(?=\s+(?:{_PART_OF_DAY})\b)"
@@ -291,11 +298,25 @@ def _resolve_time(match: re.Match[str]) -> tuple[int, int, bool] | None:
         if match["dir"].lower() == "to":
             hour, minute = hour - 1, 60 - minute
         return (hour % 24, minute, True)
+    if match["h7"] or match["h8"]:  # "twenty past five", "10 minutes after 6", "ten to eight"
+        hour = _word_or_int(match["h8"] or match["h7"])
+        if half := match["ap8"] or match["ap7"]:  # "ten to twelve pm" is 11:50
+            hour = hour % 12 + (12 if half.lower() == "p" else 0)
+        if match["h8"]:
+            hour, minute = hour - 1, 60 - _word_or_int(match["tmins"])
+        else:
+            minute = _word_or_int(match["mins"])
+        return (hour % 24, minute, not half)
     if match["h6"]:  # "4 in the afternoon": the part of the day says am or pm
         return (_word_or_int(match["h6"]), int(match["m6"] or 0), True)
     raw_hour, raw_minute = match["h4"] or match["h5"], match["m5"] or ""
     minute = _word_or_int(raw_minute.lower().removeprefix("oh").strip()) if raw_minute else 0
     return (_word_or_int(raw_hour), minute, True)
+
+
+def _said_to(match: re.Match[str]) -> bool:
+    """A time said before an hour ("quarter to seven", "ten to eight")."""
+    return bool(match["h8"] or (match["h3"] and match["dir"].lower() == "to"))
 
 
 def _valid(hour: int, minute: int) -> bool:
@@ -361,7 +382,8 @@ def parse_when(text: str, now: datetime) -> When | None:
         elif period == "morning":
             ambiguous = False
     if day is not None and day != today:
-        if ambiguous and 1 <= hour <= 6:
+        said = hour + 1 if time_match is not None and _said_to(time_match) else hour
+        if ambiguous and 1 <= said <= 6:  # "quarter to seven" is said 7: in the morning
             hour += 12
         return When(_at(day, hour % 24, minute, now), True, True, tuple(spans), ambiguous)
     candidates = [_at(today, hour % 24, minute, now)]

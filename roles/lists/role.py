@@ -20,6 +20,7 @@ from roles.lists._phrasing import (
     about_the_world,
     is_vague,
 )
+from roles.lists._whole import DAY_SAID, TO_BUY, bare_verb, whole_call
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -117,6 +118,7 @@ def _list(name: str | None) -> str | None:
     name = re.sub(r"\s+list$", "", name, flags=re.I)
     name = re.sub(r"^list\s+(?:for|of)\s+", "", name, flags=re.I)  # "my list for shopping"
     name = re.sub(r"^(?:current|all|any|every)\s+", "", name, flags=re.I)
+    name = DAY_SAID.sub("", name).strip()  # "today's to do list": the to-do list
     if re.search(r"\blists$", name, re.I) or name.lower() == "list":  # "my lists": all
         return None
     return name or None
@@ -178,6 +180,8 @@ class ListsRole:
             return self._there(_list(opened["list"]), opened["rest"])
         if (everyday := everyday_call(text, _items, _list, list_name_in)) is not None:
             return everyday
+        if (as_whole := whole_call(text, _list)) is not None:
+            return as_whole
         if (match := CLEAR.match(text)) is not None:  # "clear my list": empty it, keep it
             name = _list(match["list"] or match["list2"])
             return RoleCall("lists.clear", {"list_name": name} if name else {})
@@ -224,6 +228,8 @@ class ListsRole:
             )
         if re.fullmatch(r"(?:clear|empty)\s+(?:it|that)(?:\s+out)?", rest, re.I):
             return RoleCall("lists.clear", where)
+        if (verb := bare_verb(rest)) is not None:  # "bring up the grocery list and add"
+            return ask_items(name) if verb == "add" else ask_remove(name)
         found = self._read(rest)
         if isinstance(found, Clarification) and found.missing in (("items",), ("item",)):
             return ask_items(name) if found.missing == ("items",) else ask_remove(name)
@@ -359,6 +365,8 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
         )
     if isinstance(everyday_call(plain(text), _items, _list, list_name_in), RoleCall):
         return _claimed(whole=True)  # anchored: "remind me to buy bread when i go shopping"
+    if TO_BUY.match(plain(text)):  # "what else do i need to buy": the shopping list, surely
+        return _claimed(whole=True, guess=False)
     if not _LIST_WORD.search(text) or about_the_world(text):
         return None  # "give me a list of things to do in orlando" is no list of the user's
     if re.search(
@@ -376,13 +384,13 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
     return _claimed(whole=reads_whole(text, _items, _list, list_name_in))
 
 
-def _claimed(*, whole: bool) -> RouteDecision:
+def _claimed(*, whole: bool, guess: bool = True) -> RouteDecision:
     return RouteDecision(
         target=RouteTarget.FAST_REPLY,
         role="lists",
         confidence=0.97,
         slots={"whole": True} if whole else {},
-        guess=True,  # the router drops it when its classifier says no role owns the request
+        guess=guess,  # the router drops a guess when its classifier says no role owns it
         reason="Names a list and what to do with it.",
         scores={"lists": 0.97},
     )

@@ -36,6 +36,8 @@ _ANOTHER = re.compile(
 _ASKS_AGAIN = re.compile(r"^(?:(?:and|but|so|ok|okay)\s+)*(?:and|what\s+about|how\s+about)\b")
 _NAMES_ONE = re.compile(
     r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?"
+    r"|(?:want|need|have|got)\s+to\s+(?:get|be)\s+up\s+(?:at|by)"
+    r"|make\s+sure\s+(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:up|awake)\s+(?:at|by)"
     r"|tell\s+(?:me|us)\s+to|(?:alert|call)\s+(?:me|us)\s+at|(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when"
     r"\s+it(?:'s|\s+is))\b"
 )
@@ -141,6 +143,18 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
                 reason="One more like the timer before.",
                 scores={"timer": 0.95},
             )
+        if previous is not None and previous.tool.startswith("timer.") and previous.ref:
+            # "cancel it" right after setting one: that one
+            again = resolve_follow_up(request.text, list(request.history), runtime.clock.now())
+            if again is not None and [c.tool for c in again.calls] == ["timer.cancel"]:
+                return RouteDecision(
+                    target=RouteTarget.FAST_REPLY,
+                    role="timer",
+                    confidence=0.95,
+                    slots={"follow_up": True},
+                    reason="Cancels what the timer role just set.",
+                    scores={"timer": 0.95},
+                )
         if previous is not None and previous.tool == "timer.list" and _ASKS_AGAIN.match(said):
             # "do I have an alarm at 8?" ... "and for 9?": the same question at another time
             again = resolve_follow_up(request.text, list(request.history), runtime.clock.now())

@@ -153,9 +153,11 @@ def target_of(text: str) -> str:
 
 
 _BARE_HOUR = re.compile(
-    r"\b(?:for|to|when\s+it(?:'s|\s+is))\s+(?P<h>\d{1,2}(?::\d{2})?)(?=\s*(?:$|today|tonight|tomorrow|on\b|this\b"
-    r"|next\b|every\b|please\b))"
+    r"\b(?:for|by|(?<!quarter\s)(?<!half\s)(?<!\d\s)(?<!\d\d\s)(?<!minutes\s)to"
+    r"|when\s+it(?:'s|\s+is))\s+(?P<h>\d{1,2}(?::\d{2})?)(?=\s*(?:$|today|tonight|tomorrow|on\b"
+    r"|this\b|next\b|every\b|please\b|(?:to|for)\s+(?:the\s+)?[a-z]))"
 )
+"""A bare hour: "for 7", "by 6", "for 7 to go to the gym" (not "quarter to 7")."""
 
 
 _RUN_TOGETHER = re.compile(  # "five hundred and thirty" is normalized to "530": 5:30

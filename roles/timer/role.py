@@ -39,7 +39,8 @@ __all__ = ["REMINDER_HOUR", "REMINDER_SAID", "ROLE", "TimerRole"]
 
 _INTENTS = {
     "cancel": r"\b(?:cancel(?:s|led)?|stop|delete|remove|clear|kill|dismiss|silence|get\s+rid\s+of"
-    r"|no\s+longer\s+(?:need|want)|(?:don'?t|do\s+not)\s+(?:need|want)\s+(?:the|my|that|this)"
+    r"|no\s+longer\s+(?:need|want)|(?:don'?t|do\s+not)\s+(?:need|want)\s+(?:the|my|that|this|an|any)"
+    r"|^\s*no\s+(?:more\s+)?(?:alarms?|wake[\s-]?up\s+calls?)\s+(?=today|tonight|tomorrow|on\b|this\b)"
     r"|^\s*forget\s+(?:about\s+)?(?:the\s+|my\s+)?(?=\w*\s*(?:alarm|timer|reminder))"
     r"|turn\s+off|switch\s+off|never\s*mind|take\s+off|disable|deactivate|unset|reset"
     r"|(?:turn|switch|shut)\s+(?:\w+\s+){1,3}off)\b",
@@ -58,9 +59,12 @@ _INTENTS = {
     "extend": r"\b(?:extend|snooze|more|longer)\b"
     r"|\badd\b(?=.*\bto\s+(?:the|my|it|that|this|all|each)\b)",
     "remind": r"\bremind(?:er)?s?\b|\bremember\s+to\b|\bdon'?t\s+(?:let\s+me\s+)?forget\s+to\b"
+    r"|\b(?:alert|notify|ping|nudge|buzz)\s+(?:me|us)\b(?=.*\b(?:in|at|on|tomorrow|tonight)\b)"
+    r"(?=.*\bto\s+\w)"
     r"|^\s*(?:please\s+)?tell\s+(?:me|us)\s+to\b(?=.*\b(?:in|at|on|tomorrow|tonight|later)\b)",
     "alarm": r"\b(?:alarm|wake\s+(?:me|us)(?:\s+up)?|wake[\s-]?up(?:\s+call)?"
-    r"|get\s+(?:me\s+|us\s+)?up\s+(?:at|by|around)|alert\s+(?:me|us)\s+at"
+    r"|make\s+sure\s+(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:up|awake)\s+(?:at|by|around)"
+    r"|(?:get|be)\s+(?:me\s+|us\s+)?up\s+(?:at|by|around)|alert\s+(?:me|us)\s+at"
     r"|(?:(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when\s+it(?:'s|\s+is)"
     r"|call\s+(?:me|us)\s+(?:at|by|around))\s+(?=\d|[a-z]+\s*[ap]\.?m\b"
     r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight))\b",
@@ -140,6 +144,12 @@ _PASSIVE_CANCEL = re.compile(
 _ASKED = re.compile(r"^\s*(?:is|are|was|were|has|have|did|do|does)\b|\?\s*$", re.IGNORECASE)
 
 
+_NONE_THEN = re.compile(
+    r"\b(?:no|(?:don'?t|do\s+not)\s+(?:need|want)\s+(?:an?|any))\s+(?:alarms?|wake[\s-]?up)", re.I
+)
+"""No alarm at all then: "no alarm tomorrow", "i don't need an alarm on friday"."""
+
+
 def _intent(text: str) -> str:
     """The intent whose keyword comes first ("remind me to cancel..." is a reminder)."""
     if (
@@ -148,10 +158,14 @@ def _intent(text: str) -> str:
         and not _PATTERNS["remind"].search(text)
     ):
         return "cancel"  # "this alarm needs to be silenced" (not "is my alarm cancelled?")
-    found = [(m.start(), name) for name, p in _PATTERNS.items() if (m := p.search(text))]
+    found = [  # at one place a reminder wins: "alert me at 5 to call mom"
+        (m.start(), name != "remind", name)
+        for name, p in _PATTERNS.items()
+        if (m := p.search(text))
+    ]
     if not found:
         return "list" if _asks(text) else "create"
-    first = min(found)[1]
+    first = min(found)[2]
     if first in ("alarm", "create", "remind") and _asks(text):
         return "list"
     if first == "create":
@@ -271,7 +285,9 @@ class TimerRole:
             arguments: dict[str, Any] = {"target": target_of(named)}
             if intent == "cancel" and (ringing := when_filter(text, now)):
                 arguments["when"] = ringing  # "cancel my 8 am alarm", "remove tomorrow's alarms"
-                if PLURAL.search(text) and not arguments["target"].startswith("all"):
+                if (PLURAL.search(text) or _NONE_THEN.search(text)) and not arguments[
+                    "target"
+                ].startswith("all"):
                     arguments["target"] = f"all {arguments['target']}".strip()
             return RoleCall(f"timer.{intent}", arguments)
         if intent == "list":  # "how long is left on the tea timer" asks about that one
@@ -305,11 +321,19 @@ class TimerRole:
                 return Clarification("When should I remind you?", missing=("when",))
             return RoleCall("timer.remind", {"text": message, "when": when})
         if intent == "alarm":
-            wake = re.search(r"\bwake|\bget\s+(?:me\s+|us\s+)?up\b", text, re.I) is not None
+            wake = (
+                re.search(r"\b(?:wake|awake)|\b(?:get|be)\s+(?:me\s+|us\s+)?up\b", text, re.I)
+                is not None
+                or re.search(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+up\s+(?:at|by)\b", text, re.I)
+                is not None
+            )
             at = _moment_argument(text, now, "alarm", wake=wake)
             if isinstance(at, Clarification):
                 return at
-            return RoleCall("timer.alarm", {"at": at, "label": extract_label(text) or ""})
+            label = extract_label(text) or ""
+            if re.match(r"(?:(?:get|be|wake)\s+)?up\b", label, re.I):
+                label = ""  # "i want to get up at 5:45": a wake-up, not a name
+            return RoleCall("timer.alarm", {"at": at, "label": label})
         if duration is None or duration <= timedelta(0):
             return Clarification("How long should the timer run?", missing=("duration",))
         label = re.sub(r"^(?:for|called|named)\s+", "", extract_label(text) or "", flags=re.I)

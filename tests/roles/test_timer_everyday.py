@@ -3,23 +3,9 @@ is still the timer's, "tell me to ... in an hour", "what time am I waking up".""
 
 from __future__ import annotations
 
-from datetime import datetime
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from agent_system.api import AgentSystem
-from agent_system.runtime import FakeClock
-from agent_system.testing import make_settings
-
-NOW = datetime(2026, 3, 2, 9, 0)  # a Monday morning
-
-
-@pytest.fixture
-async def system(tmp_path: Path) -> Any:
-    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock(NOW)) as engine:
-        yield engine
 
 
 @pytest.mark.anyio
@@ -136,3 +122,31 @@ async def test_what_was_i_to_remember_reads_the_reminders_and_a_reminder_list_ta
     assert set_.reply == "Reminder set for tomorrow at 15:00: call the bank."
     for reply in asked:
         assert reply.reply == "Reminder for tomorrow at 15:00: call the bank.", reply.reply
+
+
+@pytest.mark.anyio
+async def test_alert_me_in_a_while_to_do_something_sets_a_reminder(system: AgentSystem) -> None:
+    bread = await system.arun("alert me in half an hour to check the bread", thread_id="t")
+    mom = await system.arun("alert me at 5pm to call mom", thread_id="t")
+    oven = await system.arun("alert me to check the oven in 20 minutes", thread_id="t")
+    alarm = await system.arun("alert me at 6am", thread_id="t")
+    assert bread.reply == "Reminder set for 09:30: check the bread."
+    assert mom.reply == "Reminder set for 17:00: call mom."
+    assert oven.reply == "Reminder set for 09:20: check the oven."
+    assert alarm.reply == "Alarm set for tomorrow at 06:00."  # nothing to do: an alarm
+
+
+@pytest.mark.anyio
+async def test_minutes_to_an_hour_wake_up_by_and_no_alarm_tomorrow(system: AgentSystem) -> None:
+    quarter = await system.arun("i need an alarm at quarter to seven tomorrow", thread_id="t")
+    ten = await system.arun("set an alarm for ten to eight tomorrow", thread_id="t")
+    gym = await system.arun("set an alarm for 7 to go to the gym", thread_id="t")
+    up = await system.arun("i need to be up by 6 on friday", thread_id="t")
+    assert quarter.reply == "Alarm set for tomorrow at 06:45."  # not 19:00
+    assert ten.reply == "Alarm set for tomorrow at 07:50."
+    assert gym.reply == "Alarm 'go to the gym' set for 19:00."
+    assert up.reply == "Alarm set for Fri 6 Mar at 06:00."  # a wake-up: the morning
+    none = await system.arun("i don't need an alarm tomorrow", thread_id="t")
+    left = await system.arun("list my alarms", thread_id="t")
+    assert none.reply.startswith("Cancelled 2")
+    assert "tomorrow" not in left.reply and "19:00" in left.reply and "Fri 6 Mar" in left.reply

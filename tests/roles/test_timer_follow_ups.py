@@ -2,23 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from agent_system.api import AgentSystem
-from agent_system.runtime import FakeClock
-from agent_system.testing import make_settings
-
-NOW = datetime(2026, 3, 2, 9, 0)  # a Monday morning
-
-
-@pytest.fixture
-async def system(tmp_path: Path) -> Any:
-    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock(NOW)) as engine:
-        yield engine
 
 
 @pytest.mark.anyio
@@ -60,3 +46,40 @@ async def test_what_to_remind_of_is_asked_then_the_answer_sets_the_reminder(
     listing = await system.arun("list my reminders", thread_id="v")
     assert other.reply == "What should I remind you about?"
     assert listing.reply.count("call the plumber") == 1 and "six" not in listing.reply
+
+
+@pytest.mark.anyio
+async def test_a_timer_changed_then_another_then_cancel_it_in_one_thread(
+    system: AgentSystem,
+) -> None:
+    five = await system.arun("set a timer for 5 minutes", thread_id="t")
+    ten = await system.arun("make it 10", thread_id="t")
+    twenty = await system.arun("and another for 20", thread_id="t")
+    cancelled = await system.arun("cancel it", thread_id="t")
+    left = await system.arun("list my timers", thread_id="t")
+    assert five.reply == "Timer set for 5 minutes (ends at 09:05)."
+    assert ten.reply.endswith("Timer set for 10 minutes (ends at 09:10).")
+    assert twenty.reply == "Timer set for 20 minutes (ends at 09:20)."
+    assert cancelled.route is not None and cancelled.route.role == "timer"
+    assert cancelled.reply == "Cancelled the 20-minute timer."  # the one just set, not the other
+    assert left.reply == "The 10-minute timer: 10 minutes left."
+
+
+@pytest.mark.anyio
+async def test_cancel_that_right_after_an_alarm_or_a_reminder_cancels_that_one(
+    system: AgentSystem,
+) -> None:
+    await system.arun("set an alarm for 6am", thread_id="a")
+    await system.arun("set an alarm for 7am", thread_id="a")
+    alarm = await system.arun("actually cancel that", thread_id="a")
+    await system.arun("remind me to call mom at 5pm", thread_id="r")
+    reminder = await system.arun("delete it please", thread_id="r")
+    alarms = await system.arun("list my alarms", thread_id="x")
+    reminders = await system.arun("list my reminders", thread_id="x")
+    assert alarm.reply == "Cancelled alarm for tomorrow at 07:00."
+    assert reminder.reply == "Cancelled reminder for 17:00."
+    assert alarms.reply == "Alarm for tomorrow at 06:00."
+    assert reminders.reply == "You have no reminders set."
+    first = await system.arun("cancel it", thread_id="new")  # nothing made in this thread
+    assert "Cancelled" not in first.reply
+    assert (await system.arun("list my alarms", thread_id="x")).reply == alarms.reply

@@ -3,23 +3,13 @@ alarms, parts of the day, wake-up phrasing, and what a refusal leaves behind."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from agent_system.api import AgentSystem
 from agent_system.runtime import FakeClock
-from agent_system.testing import make_settings
-
-NOW = datetime(2026, 3, 2, 9, 0)  # a Monday morning
-
-
-@pytest.fixture
-async def system(tmp_path: Path) -> Any:
-    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock(NOW)) as engine:
-        yield engine
+from tests.roles.conftest import MONDAY_MORNING as NOW
 
 
 async def _plan(system: AgentSystem, text: str) -> tuple[str, dict[str, Any]]:

@@ -231,3 +231,28 @@ def test_format_duration_round_trips_through_parse_duration() -> None:
         text = format_duration(timedelta(seconds=seconds))
         assert parse_duration(text) == timedelta(seconds=seconds)
     assert format_duration(timedelta(minutes=90)) == "1 hour 30 minutes"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # minutes past or to an hour (the hour read as any other bare hour: the next one)
+        ("at twenty past five", at(1, 5, 17, 20)),
+        ("20 past 5", at(1, 5, 17, 20)),
+        ("at twenty five past 8 tomorrow", at(1, 6, 8, 25)),
+        ("at ten to eight", at(1, 5, 19, 50)),
+        ("at ten to eight tomorrow", at(1, 6, 7, 50)),
+        ("alarm for five to seven am", at(1, 6, 6, 55)),
+        ("at ten to twelve pm", at(1, 5, 11, 50)),
+        ("10 minutes after 6", at(1, 5, 18, 10)),
+    ],
+)
+def test_parse_datetime_reads_minutes_past_and_to_an_hour(text: str, expected: datetime) -> None:
+    assert parse_datetime(text, NOW) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["from 7 to 8", "between 10 to 11", "in 10 to 15 minutes", "2 to 3", "20 past the hour"]
+)
+def test_a_span_of_hours_or_lengths_is_no_minutes_to_an_hour(text: str) -> None:
+    assert parse_datetime(text, NOW) is None

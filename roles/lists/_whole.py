@@ -1,0 +1,112 @@
+"""A list as a whole, said in everyday words: bring it up, ask what is on it, be done with it.
+
+"bring up my list" / "pull up the grocery list" read it (never start a new one); "tell me what is
+on the packing list", "anything on my to do list for today" read it too (a list has no days:
+"today's to do list" is the to-do list); "check my shopping list" looks at it (it checks nothing
+off); "what else do i need to buy" / "what do i need from the store" read the shopping list;
+"i'm done with the shopping list" empties it; "i don't need the camping list anymore" and "throw
+out the party list" delete it; "take milk off" takes milk off the shopping list.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from agent_system.roles import Clarification, RoleCall
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = ["DAY_SAID", "TO_BUY", "bare_verb", "whole_call"]
+
+_LIST = (
+    r"(?:my|the|our|a|this|that)?\s*(?!.*\b(?:on|off|from|in|of)\s+(?:my|the|our)\b)"
+    r"(?P<list>[\w' -]*?)\s*list"
+)
+"""A list's name: never one that holds an item and a list ("bread on the shopping list")."""
+DAY_SAID = re.compile(
+    r"^(?:(?:today|tonight|tomorrow|this\s+week|next\s+week|this\s+weekend)'?s\s+)"
+    r"|(?:\s+(?:list\s+)?(?:for\s+|of\s+)?(?:today|tonight|tomorrow|this\s+week|next\s+week"
+    r"|this\s+weekend|the\s+day|the\s+week))$",
+    re.I,
+)
+"""A day said with a list's name ("today's to do", "to do list for today"): lists have no days."""
+_BRING_UP = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:bring|pull|call|get)\s+up\s+(?:all\s+)?"
+    r"(?:my|the|our)\s+(?!new\b|fresh\b)(?P<list>[\w' -]*?)\s*lists?"
+    r"(?:\s+(?:please|for\s+me|now))*$",
+    re.I,
+)
+_CHECK = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you|let\s+me)\s+)*(?:check|look\s+(?:at|over|through)"
+    r"|go\s+(?:over|through)|review|see)\s+(?:all\s+)?(?:my|the|our)\s+"
+    r"(?!.*\b(?:on|off|from|in)\b)(?P<list>[\w' -]*?)\s*lists?(?:\s+(?:please|for\s+me|now))*$",
+    re.I,
+)
+_WHAT_ON = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:(?:tell|show)\s+me\s+)?"
+    r"(?:(?:is\s+there|do\s+i\s+have|have\s+i\s+got)\s+)?(?:what(?:'s|\s+is|\s+i\s+have|\s+else\s+is)"
+    rf"|anything(?:\s+(?:else|left))?)\s+(?:on|in)\s+{_LIST}$",
+    re.I,
+)
+TO_BUY = re.compile(
+    r"^what\s+(?:else\s+)?(?:do|should|did)\s+(?:i|we)\s+(?:still\s+)?(?:need|have)\s+to\s+"
+    r"(?:buy|get|pick\s+up)(?:\s+(?:at|from)\s+the\s+(?:store|shops?|supermarket|market"
+    r"|grocery\s+store)|\s+when\s+(?:i|we)\s+go\s+(?:shopping|to\s+the\s+store))?$"
+    r"|^what\s+(?:else\s+)?(?:do|should)\s+(?:i|we)\s+(?:still\s+)?(?:need|get)\s+(?:at|from)"
+    r"\s+the\s+(?:store|shops?|supermarket|market|grocery\s+store)$",
+    re.I,
+)
+_DONE_WITH = re.compile(
+    rf"^(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:all\s+)?(?:done|finished|through)\s+with\s+{_LIST}$",
+    re.I,
+)
+_UNWANTED = re.compile(
+    r"^(?:(?:i|we)\s+(?:don'?t|do\s+not|no\s+longer)\s+(?:want|need)"
+    r"|(?:please\s+)?(?:throw\s+(?:out|away)|toss|ditch|discard|bin|trash|scrap))"
+    rf"\s+{_LIST}(?:\s+any\s*more)?(?:\s+please)?$",
+    re.I,
+)
+_TAKE_OFF = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you)\s+)*take\s+(?P<item>(?:(?!\blist\b)[\w' -])+?)\s+off"
+    r"(?:\s+(?:of\s+)?(?:my|the|our)\s+list)?(?:\s+please)?$",
+    re.I,
+)
+_ON_A_DAY = re.compile(r"\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week)$", re.I)
+_MORE_VERB = re.compile(r"^(?:add|put|include|insert|append)(?:\s+(?:to|on)\s+it)?$", re.I)
+_LESS_VERB = re.compile(r"^(?:remove|delete|take\s+off|cross\s+off|erase)(?:\s+from\s+it)?$", re.I)
+
+
+def _where(raw: str | None, clean: Callable[[str | None], str | None]) -> dict[str, str]:
+    name = clean(raw)
+    return {"list_name": name} if name else {}
+
+
+def whole_call(
+    text: str, clean: Callable[[str | None], str | None]
+) -> RoleCall | Clarification | None:
+    """The call for the phrasings above, or None. `clean` tidies a list name."""
+    text = _ON_A_DAY.sub("", text)  # "anything on my to do list for today"
+    for pattern in (_BRING_UP, _CHECK, _WHAT_ON):
+        if (found := pattern.match(text)) is not None:
+            return RoleCall("lists.show", _where(found["list"], clean))
+    if TO_BUY.match(text):
+        return RoleCall("lists.show", {"list_name": "shopping"})
+    if (found := _DONE_WITH.match(text)) is not None and (where := _where(found["list"], clean)):
+        return RoleCall("lists.clear", where)
+    if (found := _UNWANTED.match(text)) is not None and (where := _where(found["list"], clean)):
+        return RoleCall("lists.delete", where)
+    if (found := _TAKE_OFF.match(text)) is not None:
+        item = re.sub(r"^(?:the|my|some)\s+", "", found["item"].strip(), flags=re.I)
+        return RoleCall("lists.remove", {"item": item})
+    return None
+
+
+def bare_verb(rest: str) -> str | None:
+    """The verb ("add" or "remove") when an opened list is followed by it alone ("... and add")."""
+    if _MORE_VERB.match(rest.strip()):
+        return "add"
+    if _LESS_VERB.match(rest.strip()):
+        return "remove"
+    return None
