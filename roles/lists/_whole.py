@@ -18,7 +18,7 @@ from agent_system.roles import Clarification, RoleCall
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["DAY_SAID", "TO_BUY", "bare_verb", "whole_call"]
+__all__ = ["DAY_SAID", "LATEST", "TO_BUY", "TO_DO", "bare_verb", "whole_call"]
 
 _LIST = (
     r"(?:my|the|our|a|this|that)?\s*(?!.*\b(?:on|off|from|in|of)\s+(?:my|the|our)\b)"
@@ -32,6 +32,11 @@ DAY_SAID = re.compile(
     re.I,
 )
 """A day said with a list's name ("today's to do", "to do list for today"): lists have no days."""
+LATEST = re.compile(
+    r"(?:last|latest|newest|recent|most\s+recent)(?:\s+(?:list\s+)?(?:i|we)\s+(?:made|created|started))?",
+    re.I,
+)
+"""A list named by when it was made ("my last list"): the role reads every list."""
 _BRING_UP = re.compile(
     r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:bring|pull|call|get)\s+up\s+(?:all\s+)?"
     r"(?:my|the|our)\s+(?!new\b|fresh\b)(?P<list>[\w' -]*?)\s*lists?"
@@ -58,6 +63,21 @@ TO_BUY = re.compile(
     r"\s+the\s+(?:store|shops?|supermarket|market|grocery\s+store)$",
     re.I,
 )
+TO_DO = re.compile(
+    r"^what\s+(?:else\s+)?(?:do|did)\s+(?:i|we)\s+(?:still\s+)?(?:have|need|got)\s+to\s+do"
+    r"(?:\s+(?:today|tonight|tomorrow|this\s+week))?$"
+    r"|^what\s+(?:tasks|chores|to-?\s?dos?)\s+(?:do\s+(?:i|we)\s+(?:still\s+)?have|are\s+(?:left|there))"
+    r"(?:\s+(?:today|tonight|tomorrow|this\s+week))?$",
+    re.I,
+)
+"""What is on the to-do list: "what do i still have to do", "what tasks do i have"."""
+_BARE_NAME = re.compile(
+    r"^(?:my\s+|the\s+|our\s+)?(?!(?:a|an|the|my|new|fresh|create|make|generate|start|edit|update"
+    r"|delete|remove|clear|empty|erase|open|show|read|add|please|any|this|that|which|what)\b)"
+    r"(?P<list>[\w'-]+(?:\s+[\w'-]+)?)\s+list$",
+    re.I,
+)
+"""Only a list's name: "shopping list", "my grocery list" (read it)."""
 _DONE_WITH = re.compile(
     rf"^(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:all\s+)?(?:done|finished|through)\s+with\s+{_LIST}$",
     re.I,
@@ -93,6 +113,10 @@ def whole_call(
             return RoleCall("lists.show", _where(found["list"], clean))
     if TO_BUY.match(text):
         return RoleCall("lists.show", {"list_name": "shopping"})
+    if TO_DO.match(text):
+        return RoleCall("lists.show", {"list_name": "to-do"})
+    if (found := _BARE_NAME.match(text)) is not None and (where := _where(found["list"], clean)):
+        return RoleCall("lists.show", where)
     if (found := _DONE_WITH.match(text)) is not None and (where := _where(found["list"], clean)):
         return RoleCall("lists.clear", where)
     if (found := _UNWANTED.match(text)) is not None and (where := _where(found["list"], clean)):

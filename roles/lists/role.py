@@ -20,7 +20,7 @@ from roles.lists._phrasing import (
     about_the_world,
     is_vague,
 )
-from roles.lists._whole import DAY_SAID, TO_BUY, bare_verb, whole_call
+from roles.lists._whole import DAY_SAID, LATEST, TO_BUY, TO_DO, bare_verb, whole_call
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -119,6 +119,8 @@ def _list(name: str | None) -> str | None:
     name = re.sub(r"^list\s+(?:for|of)\s+", "", name, flags=re.I)  # "my list for shopping"
     name = re.sub(r"^(?:current|all|any|every)\s+", "", name, flags=re.I)
     name = DAY_SAID.sub("", name).strip()  # "today's to do list": the to-do list
+    if LATEST.fullmatch(name):  # "my last list", "the latest list i made": every list
+        return None
     if re.search(r"\blists$", name, re.I) or name.lower() == "list":  # "my lists": all
         return None
     return name or None
@@ -365,7 +367,7 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
         )
     if isinstance(everyday_call(plain(text), _items, _list, list_name_in), RoleCall):
         return _claimed(whole=True)  # anchored: "remind me to buy bread when i go shopping"
-    if TO_BUY.match(plain(text)):  # "what else do i need to buy": the shopping list, surely
+    if TO_BUY.match(plain(text)) or TO_DO.match(plain(text)):  # "what else do i need to buy"
         return _claimed(whole=True, guess=False)
     if not _LIST_WORD.search(text) or about_the_world(text):
         return None  # "give me a list of things to do in orlando" is no list of the user's

@@ -36,13 +36,18 @@ _ANOTHER = re.compile(
 _ASKS_AGAIN = re.compile(r"^(?:(?:and|but|so|ok|okay)\s+)*(?:and|what\s+about|how\s+about)\b")
 _NAMES_ONE = re.compile(
     r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?"
-    r"|(?:want|need|have|got)\s+to\s+(?:get|be)\s+up\s+(?:at|by)"
+    r"|(?:(?:want|need|have|got)\s+to\s+(?:get|be)|get\s+(?:me|us))\s+up\s+(?:at|by)"
+    r"|(?:ring|buzz|rouse)\s+(?:me|us)\s+at"
     r"|make\s+sure\s+(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:up|awake)\s+(?:at|by)"
     r"|tell\s+(?:me|us)\s+to|(?:alert|call)\s+(?:me|us)\s+at|(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when"
     r"\s+it(?:'s|\s+is))\b"
 )
 """Reminders and wake-ups: the requests the classifier confuses with calendar and chit-chat
 (plain timer and alarm requests it routes surely, with its own confidence)."""
+_WAKE_AT = re.compile(
+    r"^(?:please\s+)?(?:wake|get|rouse)\s+(?:me|us)(?:\s+up)?\s+(?:at|by)\s+(?:\d|noon\b|midnight\b)"
+)
+"""A wake-up at a clock time, said as an order: claimed surely (no question of it)."""
 _OTHER_ROLE = re.compile(
     r"\b(?:calendar|agenda|schedule|playlists?|songs?|music|weather|lights?|lists?|notes?)\b"
 )
@@ -174,7 +179,7 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
             role="timer",
             confidence=0.9,
             slots={"whole": True} if _read_whole(request.text) else {},
-            guess=True,
+            guess=_WAKE_AT.match(said) is None,  # "get me up at 5" is surely an alarm
             reason="Names a timer, alarm or reminder and what to do with it.",
             scores={"timer": 0.9},
         )

@@ -64,7 +64,7 @@ _INTENTS = {
     r"|^\s*(?:please\s+)?tell\s+(?:me|us)\s+to\b(?=.*\b(?:in|at|on|tomorrow|tonight|later)\b)",
     "alarm": r"\b(?:alarm|wake\s+(?:me|us)(?:\s+up)?|wake[\s-]?up(?:\s+call)?"
     r"|make\s+sure\s+(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:up|awake)\s+(?:at|by|around)"
-    r"|(?:get|be)\s+(?:me\s+|us\s+)?up\s+(?:at|by|around)|alert\s+(?:me|us)\s+at"
+    r"|(?:get|be)\s+(?:me\s+|us\s+)?up\s+(?:at|by|around)|(?:alert|ring|buzz|rouse)\s+(?:me|us)\s+at"
     r"|(?:(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when\s+it(?:'s|\s+is)"
     r"|call\s+(?:me|us)\s+(?:at|by|around))\s+(?=\d|[a-z]+\s*[ap]\.?m\b"
     r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight))\b",
@@ -322,7 +322,7 @@ class TimerRole:
             return RoleCall("timer.remind", {"text": message, "when": when})
         if intent == "alarm":
             wake = (
-                re.search(r"\b(?:wake|awake)|\b(?:get|be)\s+(?:me\s+|us\s+)?up\b", text, re.I)
+                re.search(r"\b(?:wake|awake|rouse)|\b(?:get|be)\s+(?:me\s+|us\s+)?up\b", text, re.I)
                 is not None
                 or re.search(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+up\s+(?:at|by)\b", text, re.I)
                 is not None

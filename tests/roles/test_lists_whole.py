@@ -86,3 +86,19 @@ async def test_take_an_item_off_and_an_opened_list_with_only_a_verb_asks_what(
     assert answered.reply == "Added apples to your shopping list."  # groceries = shopping
     assert removing.reply == "What should I take off your shopping list?"
     assert shopping.reply == "Your shopping list: bread, apples."
+
+
+@pytest.mark.anyio
+async def test_what_is_left_to_do_and_a_bare_list_name_read_the_list(system: AgentSystem) -> None:
+    await system.arun("add walk the dog to my to do list")
+    await system.arun("add milk to my shopping list")
+    left = await system.arun("what do i still have to do")
+    tasks = await system.arun("what tasks do i have today")
+    bare = await system.arun("shopping list")
+    latest = await system.arun("what's the latest list i made")
+    passport = await system.aroute("what do i need to do to get a passport")
+    assert left.route is not None and left.route.role == "lists"
+    assert left.reply == tasks.reply == "Your to-do list: walk the dog."
+    assert bare.reply == "Your shopping list: milk."
+    assert "walk the dog" in latest.reply and "milk" in latest.reply  # every list
+    assert passport.role != "lists"

@@ -150,3 +150,14 @@ async def test_minutes_to_an_hour_wake_up_by_and_no_alarm_tomorrow(system: Agent
     left = await system.arun("list my alarms", thread_id="t")
     assert none.reply.startswith("Cancelled 2")
     assert "tomorrow" not in left.reply and "19:00" in left.reply and "Fri 6 Mar" in left.reply
+
+
+@pytest.mark.anyio
+async def test_get_me_up_and_ring_me_at_a_time_set_alarms(system: AgentSystem) -> None:
+    up = await system.arun("get me up at 5", thread_id="t")
+    roused = await system.arun("rouse me at 6", thread_id="t")
+    rung = await system.arun("ring me at 7am", thread_id="t")
+    assert up.route is not None and up.route.role == "timer"
+    assert up.reply == "Alarm set for tomorrow at 05:00."  # a wake-up: the morning
+    assert roused.reply == "Alarm set for tomorrow at 06:00."
+    assert rung.reply == "Alarm set for tomorrow at 07:00."
