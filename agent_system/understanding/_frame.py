@@ -26,6 +26,7 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.understanding._daytime import day_window
+from agent_system.understanding._frame_timer import pronoun_calls, target_number
 from agent_system.understanding._light_frame import light_step, says_loudness, volume_step
 from agent_system.understanding._slots import (
     format_duration,
@@ -317,22 +318,15 @@ def _ringing(rest: str, now: datetime) -> str:
     return f"{hour:02d}:{minute:02d}"
 
 
-_CANCEL_THAT_ONE = re.compile(
-    r"^(?:(?:actually|ok|okay|no|oh|then|and|so|please|just|sorry|oops|never\s+mind|wait)\s+)*"
-    r"(?:cancel|delete|remove|scrap|drop|stop|turn\s+off|get\s+rid\s+of)\s+(?:it|that|this"
-    r"|that\s+one)(?:\s+(?:please|then|after\s+all|instead|again|now))*$"
-)
-"""Right after a timer, alarm or reminder was set: "cancel it", "actually delete that"."""
-
-
 def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
     if previous.tool == "timer.list" and (when := _ringing(rest, now)):
         # "do I have an alarm at 8?" ... "and for 9?": the same question at the new time
         return [Call("timer.list", {**previous.arguments, "when": when})]
+    made = target_number(previous.tool, previous.arguments, previous.ref)
+    if made is not None and (on_it := pronoun_calls(made, norm)):
+        return [Call(tool, arguments) for tool, arguments in on_it]  # "cancel it", "pause it"
     if asking:
         return [Call("timer.list", {})]
-    if previous.ref is not None and _CANCEL_THAT_ONE.match(norm):
-        return [Call("timer.cancel", {"target": str(previous.ref)})]  # "cancel it": the one made
     number = _NUMBER.search(rest)
     change = _CHANGE.search(norm) is not None
     if previous.tool == "timer.remind" and change and previous.ref is not None:

@@ -18,7 +18,7 @@ from agent_system.roles import Clarification, RoleCall
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["DAY_SAID", "LATEST", "TO_BUY", "TO_DO", "bare_verb", "whole_call"]
+__all__ = ["TO_BUY", "TO_DO", "bare_verb", "clean_name", "whole_call"]
 
 _LIST = (
     r"(?:my|the|our|a|this|that)?\s*(?!.*\b(?:on|off|from|in|of)\s+(?:my|the|our)\b)"
@@ -50,7 +50,7 @@ _CHECK = re.compile(
     re.I,
 )
 _WHAT_ON = re.compile(
-    r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:(?:tell|show)\s+me\s+)?"
+    r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:(?:tell|show|remind)\s+me\s+)?"
     r"(?:(?:is\s+there|do\s+i\s+have|have\s+i\s+got)\s+)?(?:what(?:'s|\s+is|\s+i\s+have|\s+else\s+is)"
     rf"|anything(?:\s+(?:else|left))?)\s+(?:on|in)\s+{_LIST}$",
     re.I,
@@ -59,6 +59,7 @@ TO_BUY = re.compile(
     r"^what\s+(?:else\s+)?(?:do|should|did)\s+(?:i|we)\s+(?:still\s+)?(?:need|have)\s+to\s+"
     r"(?:buy|get|pick\s+up)(?:\s+(?:at|from)\s+the\s+(?:store|shops?|supermarket|market"
     r"|grocery\s+store)|\s+when\s+(?:i|we)\s+go\s+(?:shopping|to\s+the\s+store))?$"
+    r"|^what(?:'s|\s+is)\s+(?:still\s+)?left\s+to\s+(?:buy|get)$"
     r"|^what\s+(?:else\s+)?(?:do|should)\s+(?:i|we)\s+(?:still\s+)?(?:need|get)\s+(?:at|from)"
     r"\s+the\s+(?:store|shops?|supermarket|market|grocery\s+store)$",
     re.I,
@@ -93,6 +94,14 @@ _TAKE_OFF = re.compile(
     r"(?:\s+(?:of\s+)?(?:my|the|our)\s+list)?(?:\s+please)?$",
     re.I,
 )
+_ADDED_YET = re.compile(
+    r"^(?:have|did)\s+(?:i|we)\s+(?:already\s+)?(?:added|add|put)\s+"
+    r"(?P<item>(?:(?!\blist\b)[\w' -])+?)"
+    r"(?:\s+(?:already|yet))?(?:\s+(?:to|on)\s+(?:my|the|our)\s+(?P<list>[\w' -]*?)\s*list)?"
+    r"(?:\s+(?:already|yet))?$",
+    re.I,
+)
+"""Whether an item is on a list already ("have i added eggs already"): the list is read."""
 _ON_A_DAY = re.compile(r"\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week)$", re.I)
 _MORE_VERB = re.compile(r"^(?:add|put|include|insert|append)(?:\s+(?:to|on)\s+it)?$", re.I)
 _LESS_VERB = re.compile(r"^(?:remove|delete|take\s+off|cross\s+off|erase)(?:\s+from\s+it)?$", re.I)
@@ -113,6 +122,8 @@ def whole_call(
             return RoleCall("lists.show", _where(found["list"], clean))
     if TO_BUY.match(text):
         return RoleCall("lists.show", {"list_name": "shopping"})
+    if (found := _ADDED_YET.match(text)) is not None:
+        return RoleCall("lists.show", _where(found["list"], clean) or {"list_name": "shopping"})
     if TO_DO.match(text):
         return RoleCall("lists.show", {"list_name": "to-do"})
     if (found := _BARE_NAME.match(text)) is not None and (where := _where(found["list"], clean)):
@@ -134,3 +145,24 @@ def bare_verb(rest: str) -> str | None:
     if _LESS_VERB.match(rest.strip()):
         return "remove"
     return None
+
+
+def clean_name(name: str | None) -> str | None:
+    """A list's name as said, tidied ("my shopping list" -> "shopping").
+
+    None for every list: "my lists", "the latest list i made".
+    """
+    if not name:
+        return None
+    name = re.sub(r"^(?:my|the|our)\s+", "", name.strip(), flags=re.I)
+    name = re.sub(r"^(?:back|out|aloud)\s+(?:(?:my|the|our)\s+)?", "", name, flags=re.I)
+    name = re.sub(r"\s+list\s+(?:to|for)\s+(?:me|us)$", "", name, flags=re.I)  # "read ... to me"
+    name = re.sub(r"\s+list$", "", name, flags=re.I)
+    name = re.sub(r"^list\s+(?:for|of)\s+", "", name, flags=re.I)  # "my list for shopping"
+    name = re.sub(r"^(?:current|all|any|every)\s+", "", name, flags=re.I)
+    name = DAY_SAID.sub("", name).strip()  # "today's to do list": the to-do list
+    if LATEST.fullmatch(name):  # "my last list", "the latest list i made": every list
+        return None
+    if re.search(r"\blists$", name, re.I) or name.lower() == "list":  # "my lists": all
+        return None
+    return name or None

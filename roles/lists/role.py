@@ -20,7 +20,8 @@ from roles.lists._phrasing import (
     about_the_world,
     is_vague,
 )
-from roles.lists._whole import DAY_SAID, LATEST, TO_BUY, TO_DO, bare_verb, whole_call
+from roles.lists._whole import TO_BUY, TO_DO, bare_verb, whole_call
+from roles.lists._whole import clean_name as _list
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -109,21 +110,6 @@ _LIST_WORD = re.compile(r"\b(?:list|lists|groceries|grocery|to-?do|todo|chores|c
 def _items(text: str) -> list[str]:
     parts = [p.strip(" .") for p in _SPLIT.split(text) if p.strip(" .")]
     return [re.sub(r"^(?:some|a|an|the|more)\s+", "", p, flags=re.I) for p in parts]
-
-
-def _list(name: str | None) -> str | None:
-    if not name:
-        return None
-    name = re.sub(r"^(?:my|the|our)\s+", "", name.strip(), flags=re.I)
-    name = re.sub(r"\s+list$", "", name, flags=re.I)
-    name = re.sub(r"^list\s+(?:for|of)\s+", "", name, flags=re.I)  # "my list for shopping"
-    name = re.sub(r"^(?:current|all|any|every)\s+", "", name, flags=re.I)
-    name = DAY_SAID.sub("", name).strip()  # "today's to do list": the to-do list
-    if LATEST.fullmatch(name):  # "my last list", "the latest list i made": every list
-        return None
-    if re.search(r"\blists$", name, re.I) or name.lower() == "list":  # "my lists": all
-        return None
-    return name or None
 
 
 class ListsRole:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import Clarification, RoleCall
+from agent_system.roles import Clarification, RoleCall, RolePlan
 from roles.memory._stage import TRAILING, claim
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ class MemoryRole:
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
-    ) -> RoleCall | Clarification:
+    ) -> RoleCall | RolePlan | Clarification:
         """memory.remember / forget / list / recall from the words used."""
         stripped = text.strip().rstrip("?!. ")
         if _LIST.search(stripped):

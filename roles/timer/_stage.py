@@ -11,14 +11,14 @@ claimed as a guess: the router drops the claim when its classifier is sure no ro
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import RoleCall
+from agent_system.roles import RoleCall, RolePlan
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from roles._answers import answer_stage
-from roles.timer._which import reminder_list
+from roles.timer._which import WAKE_QUESTION, reminder_list
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -84,12 +84,24 @@ def _whole_request(text: str, runtime: Runtime) -> bool:
     from roles.timer.role import ROLE
 
     found = ROLE.interpret(text, {}, runtime, [])
+    if isinstance(found, RolePlan):  # "wake me up at 6 and again at 6:15"
+        return True
     if isinstance(found, RoleCall):  # questions ("any reminders today?") stay the classifier's
         return found.tool != "timer.list"
     if _PLACE.search(said):  # "remind me to buy bread next time i go shopping": a list's
         return False
     # "i need a reminder to order cookies": what to remind of is read, only "when?" is missing
     return len(said.split()) <= 3 or found.missing == ("when",)
+
+
+def _several(text: str, runtime: Runtime) -> bool:
+    """Several alarms the role reads whole ("set an alarm for 7am and another for 8am")."""
+    from roles.timer._several import several_alarms
+    from roles.timer.role import ROLE
+
+    if not re.search(r"\balarms?\b|\bwake\b", text, re.IGNORECASE):
+        return False
+    return several_alarms(text, lambda t: ROLE.interpret(t, {}, runtime, [])) is not None
 
 
 ASK_MESSAGE = "What should I remind you about?"
@@ -116,6 +128,18 @@ def _message_answer(request: RouteRequest, runtime: Runtime) -> bool:
 
     found = ROLE.interpret(request.text, {}, runtime, history)
     return isinstance(found, RoleCall) and found.tool == "timer.remind"
+
+
+_ON_IT = frozenset({"timer.cancel", "timer.pause", "timer.resume", "timer.extend", "timer.list"})
+
+
+def _acts_on_it(calls: tuple[Any, ...]) -> bool:
+    """One call on one timer by its number ("cancel it" -> timer.cancel of #3)."""
+    return (
+        len(calls) == 1
+        and calls[0].tool in _ON_IT
+        and str(calls[0].arguments.get("target", "")).isdigit()
+    )
 
 
 def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | None]:
@@ -148,16 +172,16 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
                 reason="One more like the timer before.",
                 scores={"timer": 0.95},
             )
-        if previous is not None and previous.tool.startswith("timer.") and previous.ref:
-            # "cancel it" right after setting one: that one
+        if previous is not None and previous.tool.startswith("timer."):
+            # "cancel it", "pause it", "add 5 minutes to it" right after setting one: that one
             again = resolve_follow_up(request.text, list(request.history), runtime.clock.now())
-            if again is not None and [c.tool for c in again.calls] == ["timer.cancel"]:
+            if again is not None and _acts_on_it(again.calls):
                 return RouteDecision(
                     target=RouteTarget.FAST_REPLY,
                     role="timer",
                     confidence=0.95,
                     slots={"follow_up": True},
-                    reason="Cancels what the timer role just set.",
+                    reason="Acts on what the timer role just set.",
                     scores={"timer": 0.95},
                 )
         if previous is not None and previous.tool == "timer.list" and _ASKS_AGAIN.match(said):
@@ -172,6 +196,23 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
                     reason="The question before, at another time.",
                     scores={"timer": 0.95},
                 )
+        if _several(request.text, runtime):  # "one alarm for 8am and one for 9am"
+            return RouteDecision(
+                target=RouteTarget.FAST_REPLY,
+                role="timer",
+                confidence=0.9,
+                slots={"whole": True},
+                reason="Several alarms, read whole.",
+                scores={"timer": 0.9},
+            )
+        if WAKE_QUESTION.match(said) and len(split_clauses(request.text)) == 1:
+            return RouteDecision(  # "what time will i wake up": the user's alarms
+                target=RouteTarget.FAST_REPLY,
+                role="timer",
+                confidence=0.9,
+                reason="Asks when the user's alarm wakes them.",
+                scores={"timer": 0.9},
+            )
         if not _whole_request(request.text, runtime):
             return None
         return RouteDecision(

@@ -17,6 +17,7 @@ from agent_system.understanding import normalize
 __all__ = [
     "KIND",
     "PLURAL",
+    "WAKE_QUESTION",
     "clock_said",
     "list_arguments",
     "reminder_list",
@@ -27,6 +28,13 @@ __all__ = [
 
 _ALL = re.compile(r"\b(?:all|every(?:thing|one)?)\b", re.IGNORECASE)
 KIND = re.compile(r"\b(timer|alarm|reminder)s?\b", re.IGNORECASE)
+WAKE_QUESTION = re.compile(
+    r"^\s*(?:(?:and|so|ok)\s+)?(?:(?:what\s+time|when)\s+(?:will|am|do)\s+(?:i|we)"
+    r"\s+(?:be\s+)?(?:wak(?:e|ing)|get(?:ting)?)\s+up|what(?:'s|\s+is|\s+are)\s+(?:my|our)\s+"
+    r"wake[\s-]?up\s+(?:time|call)s?|(?:my\s+)?wake[\s-]?up\s+time\b(?=.*\?\s*$))\b",
+    re.IGNORECASE,
+)
+"""A question about the user's own wake-up: "what time will i wake up", "what's my wake up time"."""
 _NUMBER = re.compile(r"(?:#|\bnumber\s+|\btimer\s+)(\d+)\b", re.IGNORECASE)
 _COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
 _RUNNING = re.compile(r"\b(?:running|going|active|on)\b", re.IGNORECASE)
@@ -45,7 +53,8 @@ def when_filter(text: str, now: datetime) -> str:
     if found is None:
         if re.search(r"\btoday\b", spoken):
             return now.date().isoformat()
-        span = _SPAN_WORDS.search(spoken) and parse_date_range(spoken, now)
+        said = re.sub(r"\b(?:the|this\s+coming|coming)\s+weekend\b", "this weekend", spoken)
+        span = _SPAN_WORDS.search(said) and parse_date_range(said, now)
         return f"{span[0].isoformat()}/{span[1].isoformat()}" if span else ""  # "this week"
     clock = re.search(r"\d|\b(?:noon|midnight|midday)\b", spoken)
     if found.has_time and not clock:  # "tomorrow morning": that part of the day
@@ -97,10 +106,12 @@ def list_arguments(text: str, when: str = "") -> dict[str, Any]:
     kinds = {k.lower() for k in KIND.findall(text)}
     if len(kinds) == 1:
         arguments["kind"] = kinds.pop()
-    elif not kinds and re.search(r"\bwak(?:e|ing)\b", text, re.IGNORECASE):
+    elif not kinds and re.search(r"\bwak(?:e|ing)\b|\bget(?:ting)?\s+up\b", text, re.IGNORECASE):
         arguments["kind"] = "alarm"  # "what time am I waking up tomorrow"
     named = timer_name(_LIST_VERB.sub("", _VERB.sub("", text.strip())))
     label = _VAGUE.sub("", extract_label(text) or named).strip()
+    if label and _SPAN_WORDS.fullmatch(label):  # "alarms for the weekend": a when, no name
+        label = ""
     if label and "kind" in arguments and not _ALL.search(text):
         arguments["target"] = label
     if _COUNT.search(text):
@@ -143,7 +154,9 @@ def target_of(text: str) -> str:
         parts.append("all")
     if number := _NUMBER.search(text):
         parts.append(number[1])
-    elif label := extract_label(text) or timer_name(_VERB.sub("", text.strip())):
+    elif (
+        label := extract_label(text) or timer_name(_VERB.sub("", text.strip()))
+    ) and not _SPAN_WORDS.fullmatch(label):  # "for the weekend" says when, not which
         parts.append(label)
     if kind := KIND.search(text):
         parts.append(kind[1].lower())

@@ -6,7 +6,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import Clarification, RoleCall, with_previous_turn
+from agent_system.roles import Clarification, RoleCall, RolePlan, with_previous_turn
 from agent_system.routing.slots import (
     extract_label,
     format_day,
@@ -19,10 +19,12 @@ from agent_system.understanding import normalize
 from roles.timer._move import move_call
 from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
+from roles.timer._several import several_alarms
 from roles.timer._stage import ASK_MESSAGE
 from roles.timer._which import (
     KIND,
     PLURAL,
+    WAKE_QUESTION,
     clock_said,
     list_arguments,
     reminder_list,
@@ -90,10 +92,23 @@ _ASKS = re.compile(
 )
 
 
+_ORDER = re.compile(
+    r"^\s*(?:(?:please|can\s+you|could\s+you|would\s+you|will\s+you)\s+)*(?:set|create|make|start|add"
+    r"|put|wake|get|remind|cancel|stop|delete|remove|turn|switch|snooze|pause|resume|change|move)\b",
+    re.IGNORECASE,
+)
+
+
 def _asks(text: str) -> bool:
     """A question about existing alarms/timers/reminders, not an order to set one."""
+    if WAKE_QUESTION.search(text):  # "what time will i wake up", "what's my wake up time"
+        return True
     if not KIND.search(text):
         return False
+    if text.rstrip().endswith("?") and not _ORDER.match(text) and parse_duration(text) is None:
+        found = parse_when(text, _EPOCH)  # "alarm for tomorrow?", "no alarms set?": it asks
+        if found is None or not found.has_time:
+            return True
     if _ASKS.search(text):
         return not re.search(r"^\s*(?:can|could|would|will)\s+you\b", text, re.IGNORECASE)
     if parse_duration(text) is not None:  # "1 hour timer", "timer for 5 minutes": set one
@@ -252,7 +267,7 @@ class TimerRole:
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
-    ) -> RoleCall | Clarification:
+    ) -> RoleCall | RolePlan | Clarification:
         """Pick timer.set/alarm/remind/list/cancel/pause/resume/extend from the words used."""
         now = runtime.clock.now()
         return with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
@@ -263,13 +278,15 @@ class TimerRole:
 
         return timer_stage(runtime)
 
-    def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
+    def _interpret(self, text: str, now: datetime) -> RoleCall | RolePlan | Clarification:
         if (reminder := REMINDER_SAID.match(text)) is not None:
             text = f"remind me to {reminder['message']}"  # "make a reminder, pay taxes on monday"
         elif (reminder := _ONTO_REMINDERS.match(text)) is not None:  # "... to my reminder list"
             text = f"remind me to {reminder['message']}{reminder['rest']}"
         if (adjusted := _adjust(text)) is not None:
             return adjusted
+        if (alarms := several_alarms(text, lambda t: self._interpret(t, now))) is not None:
+            return alarms  # "set an alarm for 7am and another for 8am"
         if (reworded := reword_call(text, now, when_filter)) is not None:
             return reworded  # "change my dentist reminder to say call the dentist"
         if (moved := move_call(text, now, when_filter)) is not None:
@@ -339,7 +356,9 @@ class TimerRole:
         label = re.sub(r"^(?:for|called|named)\s+", "", extract_label(text) or "", flags=re.I)
         return RoleCall("timer.set", {"duration": format_duration(duration), "label": label})
 
-    def _repeating(self, text: str, now: datetime, intent: str) -> RoleCall | Clarification | None:
+    def _repeating(
+        self, text: str, now: datetime, intent: str
+    ) -> RoleCall | RolePlan | Clarification | None:
         """The call for a repeating alarm or reminder ("every monday at 9"), or None."""
         rule, spoken = repeat_in(text)
         if not rule:

@@ -102,3 +102,16 @@ async def test_what_is_left_to_do_and_a_bare_list_name_read_the_list(system: Age
     assert bare.reply == "Your shopping list: milk."
     assert "walk the dog" in latest.reply and "milk" in latest.reply  # every list
     assert passport.role != "lists"
+
+
+@pytest.mark.anyio
+async def test_whether_an_item_is_there_and_a_list_read_back_to_me(system: AgentSystem) -> None:
+    await system.arun("add eggs to my shopping list")
+    await system.arun("add a torch to my packing list")
+    added = await system.arun("have i added eggs already")
+    left = await system.arun("what's left to buy")
+    remind = await system.arun("remind me what's on my shopping list")
+    to_me = await system.arun("can you read the packing list to me")
+    back = await system.arun("read back my packing list")
+    assert added.reply == left.reply == remind.reply == "Your shopping list: eggs."
+    assert to_me.reply == back.reply == "Your packing list: torch."

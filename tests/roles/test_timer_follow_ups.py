@@ -83,3 +83,23 @@ async def test_cancel_that_right_after_an_alarm_or_a_reminder_cancels_that_one(
     first = await system.arun("cancel it", thread_id="new")  # nothing made in this thread
     assert "Cancelled" not in first.reply
     assert (await system.arun("list my alarms", thread_id="x")).reply == alarms.reply
+
+
+@pytest.mark.anyio
+async def test_pause_add_to_ask_and_stop_it_act_on_the_timer_just_set(system: AgentSystem) -> None:
+    await system.arun("set a timer for 5 minutes", thread_id="t")
+    await system.arun("set a pasta timer for 10 minutes", thread_id="t")
+    paused = await system.arun("pause it", thread_id="t")
+    left = await system.arun("how much time is left on it", thread_id="t")
+    more = await system.arun("add 5 minutes to it", thread_id="t")
+    resumed = await system.arun("resume it", thread_id="t")
+    stopped = await system.arun("stop it", thread_id="t")
+    listing = await system.arun("list my timers", thread_id="t")
+    for result in (paused, left, more, resumed, stopped):
+        assert result.route is not None and result.route.role == "timer"
+    assert paused.reply == "Paused timer 'pasta': 10 minutes left."
+    assert left.reply == "Timer 'pasta': 10 minutes left (paused)."
+    assert more.reply == "Added 5 minutes to pasta (paused)."
+    assert resumed.reply == "Resumed timer 'pasta': 15 minutes left (ends at 09:15)."
+    assert stopped.reply == "Cancelled timer 'pasta'."
+    assert listing.reply == "The 5-minute timer: 5 minutes left."  # the other one runs on
