@@ -224,9 +224,12 @@ def _per_thread(kb: float) -> str:
 def _server_row(name: str, load: dict[str, Any]) -> str:
     errors = ", ".join(f"{k}: {v}" for k, v in load["errors"].items()) or "none"
     cpu = load.get("cpu_ms_per_request", math.nan)
+    rounds = load.get("cpu_ms_per_request_by_round") or []
+    spread = f" ({min(rounds):.2f}-{max(rounds):.2f})" if len(rounds) > 1 else ""
     return (
         f"| {name} | {load['requests']} | {load['rps']:.1f} | {_ms(load['p50_ms'])} | "
-        f"{_ms(load['p99_ms'])} | {cpu:.2f} | {1000 / cpu if cpu else math.nan:.0f} | {errors} |"
+        f"{_ms(load['p99_ms'])} | {cpu:.2f}{spread} | {1000 / cpu if cpu else math.nan:.0f} | "
+        f"{errors} |"
     )
 
 
@@ -241,7 +244,7 @@ def _server(data: dict[str, Any] | None, checks: list[Check]) -> list[str]:
         ]
     load, mem = data["load"], data["memory"]
     table = [
-        "| server | requests | req/s | p50 ms | p99 ms | server CPU ms per request | "
+        "| server | requests | req/s | p50 ms | p99 ms | server CPU ms per request (rounds) | "
         "requests per CPU-second | errors |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
         _server_row("agent-system", load),

@@ -73,13 +73,19 @@ async def _run(trees: dict[str, Path | None], rounds: int, seconds: float, clien
             print(
                 f"{name:<5} {c['requests']} requests, {c['rps']:.1f} req/s, p50 {c['p50_ms']:.0f} "
                 f"ms, p99 {c['p99_ms']:.0f} ms, server CPU {c['cpu_ms_per_request']:.2f} ms "
-                f"per request (load generator {c['client_cpu_ms_per_request']:.2f} ms)"
+                f"per request (rounds {_spread(c['cpu_ms_per_request_by_round'])}; load "
+                f"generator {c['client_cpu_ms_per_request']:.2f} ms)"
             )
     finally:
         for client in http.values():
             await client.aclose()
         for server in servers.values():
             await server.stop()
+
+
+def _spread(values: list[float]) -> str:
+    """The lowest and highest of the per-round figures: how stable the comparison was."""
+    return f"{min(values):.2f}-{max(values):.2f}" if values else "none"
 
 
 def main(argv: list[str] | None = None) -> int:

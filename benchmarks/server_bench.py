@@ -233,6 +233,9 @@ def _combine(loads: list[dict[str, Any]], latencies: list[float]) -> dict[str, A
         "cpu_ms_per_request": cpu * 1000 / requests if requests else math.nan,
         "capacity_rps_per_core": requests / cpu if cpu else math.nan,
         "client_cpu_ms_per_request": client_cpu * 1000 / requests if requests else math.nan,
+        "cpu_ms_per_request_by_round": [
+            x["server_cpu_s"] * 1000 / x["requests"] if x["requests"] else math.nan for x in loads
+        ],
         **summary_ms(latencies),
     }
 

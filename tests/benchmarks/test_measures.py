@@ -105,7 +105,7 @@ def test_server_cpu_per_request_and_its_goals_are_judged_and_rendered() -> None:
     assert checks["server p99, fast replies, 32 clients"].passed is False  # p99 400 ms
     assert checks["server CPU per fast reply, over a bare FastAPI endpoint's"].passed is False
     page = render({"server": server, "date": "d", "machine": "m", "command": "c"}, [], {})
-    assert "| bare FastAPI | 400 |" in page and "7.50" in page
+    assert "| bare FastAPI | 400 |" in page and "| 7.50 (6.67-8.00) |" in page  # per round
     assert "| agent-system, 2 workers | 300 | 150.0 | 20 | 20 | 8.00 |" in page
     assert "Why:" in page and "server/_direct.py" in page  # what was done, and why
     assert "asyncio and h11, without `agent-system[fast]`" in page
