@@ -34,7 +34,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from agent_system.server import _native as native
 from agent_system.server import _openai_compat as openai_compat
 from agent_system.server._auth import Principal
-from agent_system.server._common import ServerState
+from agent_system.server._common import THREAD_ID_PATTERN, ServerState
 
 if TYPE_CHECKING:
     from starlette.responses import Response
@@ -83,9 +83,12 @@ async def _chat(
     )
 
 
+_THREAD_ID = THREAD_ID_PATTERN.removeprefix("^").removesuffix("$")
+"""A thread id the path parameter accepts (`THREAD_ID_PATTERN`, unanchored)."""
+
 _ROUTES = (
     _Direct(
-        re.compile(r"/v1/threads/([A-Za-z0-9._:\-]{1,200})/runs"),
+        re.compile(f"/v1/threads/({_THREAD_ID})/runs"),
         native.RunRequest,
         _run,
         "/v1/threads/{thread_id}/runs",

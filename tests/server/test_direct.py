@@ -97,6 +97,11 @@ CASES: list[tuple[str, dict[str, str], bytes]] = [
     (RUNS, {"Authorization": f"Bearer {KEY_A}"}, _text("echo hi")),  # no content type
     ("/v1/threads/bad%20id/runs", ALICE, _text("echo hi")),
     ("/v1/threads/" + "a" * 201 + "/runs", ALICE, _text("echo hi")),
+    ("/v1/threads/" + "a" * 200 + "/runs", ALICE, _text("echo hi")),  # the longest id
+    ("/v1/threads/a%2Fb/runs", ALICE, _text("echo hi")),  # an encoded slash
+    ("/v1/threads/a%3Ab/runs", ALICE, _text("echo hi")),  # an encoded colon: a valid id
+    ("/v1/threads/caf%C3%A9/runs", ALICE, _text("echo hi")),  # not an id character
+    ("/v1/threads//runs", ALICE, _text("echo hi")),
     (RUNS + "/", ALICE, _text("echo hi")),
     (CHAT, ALICE, _chat(("user", "echo a"))),
     (CHAT, {**ALICE, "X-Thread-Id": "c-1"}, _chat(("user", "echo b"), temperature=0)),
@@ -118,10 +123,10 @@ def test_every_request_gets_the_answer_fastapi_gives(
             _same(got, s.post(path, headers=headers, content=body))
             if got.status_code == 200:
                 assert "echo" in got.text  # the engine answered
-    # Answered by the shortcut: the 3 valid runs, the 2 valid chats and the 2 chats whose
+    # Answered by the shortcut: the 5 valid runs, the 2 valid chats and the 2 chats whose
     # checks are the endpoint's own (a bad X-Thread-Id, no user message); the rest of those
     # on its two paths went on to FastAPI.
-    assert answered.count(True) == 7 and answered.count(False) == 16
+    assert answered.count(True) == 9 and answered.count(False) == 16
 
 
 def test_the_shortcut_keeps_each_user_to_their_own_threads(live: Live) -> None:
