@@ -8,6 +8,7 @@ valid ones itself and left every other one to FastAPI.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -36,6 +37,15 @@ def answered(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bool]]:
 
     monkeypatch.setattr(DirectRoutes, "_answer", spy)
     yield seen
+
+
+def _settled(answered: list[bool], count: int) -> list[bool]:
+    """`answered` once it holds `count` entries: the spy records after the response is sent,
+    so the client can read it first."""
+    deadline = time.monotonic() + 10
+    while len(answered) < count and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return answered
 
 
 def _pair(
@@ -126,6 +136,7 @@ def test_every_request_gets_the_answer_fastapi_gives(
     # Answered by the shortcut: the 5 valid runs, the 2 valid chats and the 2 chats whose
     # checks are the endpoint's own (a bad X-Thread-Id, no user message); the rest of those
     # on its two paths went on to FastAPI.
+    _settled(answered, 25)
     assert answered.count(True) == 9 and answered.count(False) == 16
 
 
@@ -153,7 +164,7 @@ def test_a_token_is_taken_once_per_request_and_an_empty_bucket_answers_429(
         assert refused.json()["error"]["code"] == "rate_limit_exceeded"
     with live.client(KEY_B) as bob:  # another key has its own bucket
         assert bob.post("/v1/threads/u/runs", json={"text": "echo x"}).status_code == 200
-    assert answered == [True, False, True, False, True]
+    assert _settled(answered, 5) == [True, False, True, False, True]
 
 
 def test_metrics_name_the_route_template_for_shortcut_answers(
@@ -168,7 +179,7 @@ def test_metrics_name_the_route_template_for_shortcut_answers(
         if line.startswith("agent_system_http_requests_total{")
         and 'route="/v1/threads/{thread_id}/runs"' in line
     ]
-    assert answered == [True] and len(counted) == 1
+    assert _settled(answered, 1) == [True] and len(counted) == 1
     assert 'method="POST"' in counted[0] and 'status="200"' in counted[0]
     assert counted[0].endswith(" 1.0") and "m-1" not in text
 
@@ -205,4 +216,4 @@ def test_a_failing_rate_limiter_gets_the_answer_fastapi_gives(
         got = f.post("/v1/threads/t/runs", json={"text": "echo hi"})
         _same(got, s.post("/v1/threads/t/runs", json={"text": "echo hi"}))
     assert got.status_code == 503 and got.headers["Retry-After"] == "30"
-    assert answered == [False]  # FastAPI answered it
+    assert _settled(answered, 1) == [False]  # FastAPI answered it
