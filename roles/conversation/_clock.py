@@ -48,7 +48,8 @@ _TIME = re.compile(
     rf"|(?:the\s+)?(?:current\s+|correct\s+|exact\s+|local\s+)?time(?:\s+and\s+date)?{_NOW}{_in(3)}{_NOW}"
     rf"|what\s+time\s+it\s+is{_in(4)}{_NOW}"
     r"|how\s+late\s+is\s+it|(?:do\s+you\s+have|have\s+you\s+got|you\s+got|got)\s+the\s+time"
-    r"|what\s+time\s+do\s+you\s+have|(?:the\s+)?clock(?:\s+please)?|(?:check|read)\s+the\s+clock"
+    r"|what\s+time\s+(?:do\s+you\s+have|have\s+you\s+got)|(?:the\s+)?clock(?:\s+please)?"
+    r"|(?:check|read)\s+the\s+clock"
     r"|time\s+check(?:\s+please)?"
     rf"|(?P<named>[a-z][a-z .'-]{{1,30}}?)(?:'s|s)?\s+(?:current\s+|local\s+)?time{_NOW}"
     rf")$",
@@ -68,6 +69,8 @@ _DATE = re.compile(
     r"|what\s+(?:does|is)\s+the\s+current\s+date(?:\s+happen\s+to\s+be)?"
     r"|time\s+and\s+date(?:\s+(?:of|for)\s+today)?"
     r"|what\s+day\s+are\s+we(?:\s+today)?|today\s+is\s+what\s+(?:day|date)"
+    r"|which\s+date\s+(?:is\s+)?today|today'?s?\s+day|(?:the\s+)?day\s+today"
+    r"|what\s+(?:time\s+and\s+date|date\s+and\s+time)\s+is\s+it(?:\s+now)?"
     r"|(?:what(?:\s+is|'s)\s+)?(?:the\s+|today's\s+)?(?:date\s+and\s+day|day\s+and\s+date)(?:\s+today)?"
     r"|what(?:\s+is|'s)\s+the\s+day\s+of\s+the\s+week(?:\s+today)?"
     r")$",
@@ -103,8 +106,9 @@ _LEAD_Q = (
     r"(?:\s+for\s+me)?|look\s+up|check)?\s*"
 )
 _CALENDAR_COUNT = re.compile(
-    _LEAD_Q + r"(?:(?:how\s+many\s+days\s+(?:are\s+|is\s+)?(?:there\s+)?(?P<left>left\s+)?"
-    r"in\s+(?:this|the)\s+(?P<span>month|year))"
+    _LEAD_Q
+    + r"(?:(?:how\s+many\s+days\s+(?:(?:are\s+|is\s+)?(?:there\s+)?(?P<left>left\s+)?in|does)"
+    r"\s+(?:this|the)\s+(?P<span>month|year)(?:\s+have)?)"
     r"|(?:(?:what|which)\s+(?:week(?:\s+number)?|number\s+week)(?:\s+of\s+the\s+year)?\s+is\s+"
     r"(?:it|this)|what\s+is\s+the\s+(?:current\s+)?week\s+number)(?:\s+today|\s+now)?(?P<week>)"
     r"|what\s+day\s+of\s+the\s+year\s+is\s+(?:it|today)(?P<yday>))$"
@@ -161,6 +165,8 @@ def _said(text: str) -> str:
     """The normalized question, said the usual way ("the hour" is the time)."""
     said = _ZONE_TIME.sub(r"time in \g<zone>", normalize(text))
     said = re.sub(r"\b(?:over|out|down|up)\s+in\b", "in", said)  # "the time over in paris"
+    said = re.sub(r"\b(?:time\s+and\s+date|date\s+and\s+time)\s+in\b", "time in", said)
+    said = re.sub(r"\b(?:the\s+)?current\s+hour\b", "the current time", said)
     return re.sub(r"\bwhat\s+hour\s+is\s+it\b", "what time is it", _HOUR.sub("the time", said))
 
 

@@ -22,12 +22,13 @@ _LEAD = (
 )
 _ASKED = re.compile(
     _LEAD + r"(?:"
+    r"what(?:\s+is|'s|\s+was)\s+(?P<g>the\s+day\s+(?:after\s+tomorrow|before\s+yesterday))|"
     r"what(?:\s+is|'s)?\s+(?:the\s+)?(?:date|day)(?:\s+and\s+(?:date|day))?\s+(?:going\s+to\s+be\s+"
     r"|will\s+it\s+be\s+|will\s+be\s+|was\s+it\s+|is\s+it\s+)?(?P<a>.+?)"
     r"|(?:what|which)\s+(?:date|day)\s+(?:is|was|will)\s+it(?:\s+be|\s+going\s+to\s+be)?\s+(?P<b>.+?)"
     r"|what\s+will\s+(?:the\s+date|the\s+day|it)\s+be\s+(?P<c>.+?)"
     r"|what\s+(?:will\s+be|was|is\s+going\s+to\s+be)\s+the\s+(?:date|day)\s+(?P<d>.+?)"
-    r"|(?P<e>tomorrow|yesterday)(?:'s|s)?\s+date"
+    r"|(?:what(?:\s+is|'s|\s+was)\s+)?(?P<e>tomorrow|yesterday)(?:'s|s)?\s+date"
     r"|(?:the\s+)?date\s+(?:for\s+)?(?P<f>tomorrow|yesterday|.+?\s+(?:from\s+(?:now|today)|ago))"
     r")(?:\s+please)?$"
 )
@@ -84,7 +85,7 @@ def day_asked(said: str, now: datetime) -> date | None:
     found = _ASKED.match(said)
     if found is None:
         return None
-    words = next(found[g] for g in "abcdef" if found[g])
+    words = next(found[g] for g in "abcdefg" if found[g])
     if _NOT_A_DAY.search(words) or words in ("today", "now", "currently", "right now"):
         return None
     return _day(words, now.date(), now)
