@@ -57,3 +57,63 @@ async def test_cancel_it_with_nothing_added_before_is_not_a_calendar_change(
     async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
         decision = await system.aroute("cancel it")
         assert decision.slots.get("follow_up") is not True
+
+
+async def _seeded(system: AgentSystem) -> None:
+    for text in (
+        "add dentist appointment on friday at 10am",
+        "add lunch with sam on friday at 1",
+        "add team review tomorrow at 3pm",
+    ):
+        assert (await system.arun(text)).reply.startswith("Added")
+
+
+async def test_it_is_the_one_event_a_question_named(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        await _seeded(system)
+        asked = await system.arun("when is my dentist appointment")
+        assert asked.reply == "Coming up: 1 event: Fri 9 Jan 10:00-11:00 Dentist appointment."
+        moved = await system.arun("can you move it to thursday", thread_id=asked.thread_id)
+        assert moved.reply == "Moved 'Dentist appointment': on Thu 8 Jan, 10:00-11:00."
+        gone = await system.arun("cancel it", thread_id=asked.thread_id)
+        assert gone.reply == "Deleted 'Dentist appointment' (on Thu 8 Jan, 10:00-11:00)."
+        nothing = await system.arun("when is my dentist appointment")
+        assert (
+            nothing.reply
+            == "Nothing called 'dentist appointment' on your calendar in the coming year."
+        )
+
+
+async def test_it_is_the_next_meeting_just_read_out(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        await _seeded(system)
+        asked = await system.arun("what's my next meeting")
+        assert asked.reply == "Next: Team review, tomorrow, 15:00-16:00."
+        pushed = await system.arun("push it to 4pm", thread_id=asked.thread_id)
+        assert pushed.reply == "Moved 'Team review': tomorrow, 16:00-17:00."
+        checked = await system.arun("is lunch with sam on friday")
+        gone = await system.arun("cancel that", thread_id=checked.thread_id)
+        assert gone.reply == "Deleted 'Lunch with sam' (on Fri 9 Jan, 13:00-14:00)."
+
+
+async def test_cancel_it_after_several_events_asks_which(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        await _seeded(system)
+        listed = await system.arun("what's on friday")
+        assert listed.reply.startswith("Fri 9 Jan: 2 events")
+        asked = await system.arun("cancel it", thread_id=listed.thread_id)
+        assert asked.reply == "Which event should I delete?"
+        relisted = await system.arun("what's on friday")
+        moved = await system.arun("move it to 5pm", thread_id=relisted.thread_id)
+        assert moved.reply == "Which event should I change?"
+        again = await system.arun("what's on friday")
+        assert again.reply == listed.reply  # nothing deleted or moved
+        later = await system.arun("and the day after?", thread_id=listed.thread_id)
+        assert later.reply == "Nothing on your calendar on Sat 10 Jan."
+
+
+async def test_a_possessive_title_is_found_by_the_question_that_names_it(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        await system.arun("add doctor's appointment on the 20th at 9am")
+        asked = await system.arun("when is my doctor's appointment")
+        assert asked.reply == "Coming up: 1 event: Tue 20 Jan 09:00-10:00 Doctor's appointment."

@@ -106,6 +106,8 @@ def turn_calls(plan: ExecutionPlan | None, results: dict[str, StepResult]) -> li
         if result is None or result.status != StepStatus.SUCCEEDED:
             continue
         output = result.output
+        if isinstance(output, list) and len(output) == 1:
+            output = output[0]  # a read that found one thing ("when is the wedding"): that one
         ref = output.get("id") if isinstance(output, dict) else None
         calls.append(
             {

@@ -21,16 +21,20 @@ device's state, list the timers).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from agent_system.understanding._daytime import day_window
+from agent_system.understanding._frame_calendar import calendar_follow_up
+from agent_system.understanding._frame_parts import CHANGE as _CHANGE
+from agent_system.understanding._frame_parts import CHANGE_TO as _CHANGE_TO
+from agent_system.understanding._frame_parts import DAY_WORDS as _DAY_WORDS
+from agent_system.understanding._frame_parts import Call
+from agent_system.understanding._frame_parts import new_day as _new_day
 from agent_system.understanding._frame_timer import pronoun_calls, target_number
 from agent_system.understanding._light_frame import light_step, says_loudness, volume_step
 from agent_system.understanding._slots import (
     format_duration,
-    parse_date_range,
     parse_duration,
     parse_when,
     strip_when,
@@ -58,15 +62,7 @@ _QUESTION = re.compile(
     r"^(?:(?:and|but|so|ok|okay|then|also)\s+)*(?:what|how|is|are|was|were|do|does|did|will|"
     r"would|when|which|who|where|can|could|any|should|whats)\b"
 )
-_RELATIVE_DAY = re.compile(
-    r"\b(?:the\s+)?(?P<which>day\s+after|next\s+day|following\s+day|day\s+before|previous\s+day)\b"
-    r"(?!\s+tomorrow)"
-)
 _NUMBER = re.compile(r"(?<![\w.])(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°)?")
-_CHANGE = re.compile(r"\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\b|\binstead\b")
-_CHANGE_TO = re.compile(
-    r"^.*?\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\s+(?:to\s+|for\s+|at\s+)?"
-)
 _ON = re.compile(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?on\b|\bback\s+on\b"
                  r"|^on(?:\s+again)?$|\bon\s+again\b")  # fmt: skip
 _OFF = re.compile(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?off\b"
@@ -75,22 +71,7 @@ _FILLER = re.compile(
     r"\b(?:the|a|an|too|as\s+well|again|please|one|then|also|instead|same|thing|do|for|in|on|"
     r"at|what|about|how|is|are|it|and|light|lights?)\b"
 )
-_DAY_WORDS = re.compile(
-    r"\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-    r"next|this|week|weekend|morning|afternoon|evening|day|after|before|following|previous)\b"
-)
-_PART_OF_DAY = re.compile(r"\b(?:in\s+the\s+)?(?:morning|afternoon|evening)\b")
 _WRITES_RECORDS = ("calendar.create", "timer.set", "timer.alarm", "timer.remind")
-
-
-@dataclass(frozen=True)
-class Call:
-    """One tool call of an earlier turn."""
-
-    tool: str
-    arguments: dict[str, Any] = field(default_factory=dict)
-    ref: str | None = None
-    """The id of what the call made (a timer's number, an event's id), when it made one."""
 
 
 @dataclass(frozen=True)
@@ -175,103 +156,7 @@ def _calls(history: list[Turn]) -> list[Call]:
     return out
 
 
-# --- days ----------------------------------------------------------------------------------
-def _previous_day(previous: Call) -> date | None:
-    for key in ("start", "at", "when", "date", "day"):
-        value = previous.arguments.get(key)
-        if isinstance(value, str):
-            try:
-                return date.fromisoformat(value[:10])
-            except ValueError:
-                continue
-    return None
-
-
-def _new_day(previous: Call, text: str, now: datetime) -> date | None:
-    """The day a follow-up names: "friday", "tomorrow", or "the day after" the previous one."""
-    if relative := _RELATIVE_DAY.search(text):
-        base = _previous_day(previous) or now.date()
-        step = -1 if relative["which"].endswith(("before", "previous day")) else 1
-        if relative["which"].startswith("previous"):
-            step = -1
-        return base + timedelta(days=step)
-    if not _DAY_WORDS.search(text) and not re.search(r"\b\d{1,2}(?:st|nd|rd|th)\b", text):
-        return None
-    span = parse_date_range(text, now)
-    return span[0].date() if span else None
-
-
-def _day_bounds(day: date, now: datetime) -> tuple[str, str]:
-    start = datetime.combine(day, datetime.min.time(), tzinfo=now.tzinfo)
-    return start.isoformat(), (start + timedelta(days=1)).isoformat()
-
-
-# --- per role ------------------------------------------------------------------------------
-_CANCEL_IT = re.compile(
-    r"^(?:(?:actually|ok|okay|no|oh|then|and|so|please|just|sorry|oops|never\s+mind|wait)\s+)*"
-    r"(?:cancel|delete|remove|scrap|drop|call\s+off|get\s+rid\s+of)\s+(?:it|that|this|that\s+one"
-    r"|the\s+event)(?:\s+(?:please|then|after\s+all|instead|again|now))*$"
-)
-_ASKS_TO = re.compile(r"^(?:(?:and|so|ok|okay|actually)\s+)*(?:can|could|would|will)\s+you\b")
-_SPAN_WORDS = re.compile(r"\b(?:week|weekend|month)\b")
-
-
-def _calendar_change(previous: Call, norm: str, rest: str, now: datetime) -> list[Call]:
-    """ "cancel it", "move it to 3pm", "make that friday" after adding (or moving) an event."""
-    event = str(previous.ref)
-    if _CANCEL_IT.match(norm):
-        return [Call("calendar.delete", {"event": event})]
-    if not _CHANGE.search(norm):
-        return []
-    said = _CHANGE_TO.sub("", rest).strip(" ?.!")
-    said = re.sub(r"^(?:to|for|at|on)\s+", "", said)
-    found = parse_when(f"at {said}" if said[:1].isdigit() else said, now) if said else None
-    if found is None or strip_when(said).strip(" ,.") not in ("", "instead", "please"):
-        return []
-    return [Call("calendar.update", {"event": event, "start": re.sub(r"\s+instead$", "", said)})]
-
-
-def _calendar(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
-    if (
-        previous.tool in ("calendar.create", "calendar.update")
-        and previous.ref is not None
-        and (not asking or _ASKS_TO.match(norm))
-        and (changed := _calendar_change(previous, norm, rest, now))
-    ):
-        return changed
-    if previous.tool == "calendar.list" and _SPAN_WORDS.search(rest):
-        span = parse_date_range(rest, now)  # "what about next week?": the whole week
-        if span is not None and span[1] - span[0] > timedelta(days=1):
-            query = (
-                {"query": previous.arguments["query"]} if previous.arguments.get("query") else {}
-            )
-            start, end = (moment.isoformat() for moment in span)
-            return [Call("calendar.list", {"start": start, "end": end} | query)]
-    day = _new_day(previous, rest, now)
-    if day is not None and not _DAY_WORDS.search(_PART_OF_DAY.sub(" ", rest)):
-        day = None  # "and in the evening?": the evening of the day listed, not today's
-    if previous.tool in ("calendar.list", "calendar.free_time") or (
-        asking and previous.tool != "calendar.free_time"
-    ):
-        base = day or _previous_day(previous) or now.date()
-        midnight = datetime.combine(base, datetime.min.time(), tzinfo=now.tzinfo)
-        window = day_window(rest, midnight) if previous.tool == "calendar.list" else None
-        if day is None and window is None:  # "what about at 8?" narrows the day listed
-            if previous.tool == "calendar.list" or not asking:
-                return []
-        day = base
-        if previous.tool == "calendar.free_time":
-            return [Call(previous.tool, {**previous.arguments, "date": day.isoformat()})]
-        start, end = (w.isoformat() for w in window) if window else _day_bounds(day, now)
-        query = {"query": previous.arguments["query"]} if previous.arguments.get("query") else {}
-        return [Call("calendar.list", {"start": start, "end": end} | query)]
-    if previous.tool == "calendar.create" and day is not None:
-        start = str(previous.arguments.get("start", ""))
-        moved = day.isoformat() + start[10:] if len(start) > 10 else day.isoformat()
-        return [Call("calendar.create", {**previous.arguments, "start": moved})]
-    return []
-
-
+# --- per role (the calendar's: _frame_calendar) -------------------------------------------
 def _place(rest: str) -> str | None:
     """A place named in a weather follow-up ("in boston", "boston", "new york tomorrow")."""
     words = re.sub(r"\b(?:the\s+)?weather\b", " ", rest)
@@ -452,7 +337,7 @@ def _smart_home(previous: Call, norm: str, rest: str, asking: bool, now: datetim
 
 
 _RESOLVERS = {
-    "calendar": _calendar,
+    "calendar": calendar_follow_up,
     "weather": _weather,
     "timer": _timer,
     "smart_home": _smart_home,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from agent_system.understanding._frame import last_call, resolve_follow_up
+from agent_system.understanding._frame_calendar import changes_the_event
 from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
 from roles.calendar.role import NOT_GOING
@@ -267,21 +268,29 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
 
 
 def _change_to_the_event(request: RouteRequest, runtime: Runtime) -> RouteDecision | None:
-    """A change to the event just added or moved ("cancel it", "move it to 3pm"), claimed."""
+    """A change to the event just added, moved or asked about, claimed.
+
+    "cancel it", "move it to 3pm"; after a listing of several events the role asks which one.
+    """
     history = list(request.history)
     previous = last_call(history)
-    if previous is None or previous.tool not in ("calendar.create", "calendar.update"):
+    if previous is None or previous.tool not in (
+        "calendar.create",
+        "calendar.update",
+        "calendar.list",
+    ):
         return None
     resolved = resolve_follow_up(request.text, history, runtime.clock.now())
     if resolved is None or not resolved.calls:
-        return None
-    if resolved.calls[0].tool not in ("calendar.update", "calendar.delete"):
+        if previous.tool != "calendar.list" or not changes_the_event(normalize(request.text)):
+            return None
+    elif resolved.calls[0].tool not in ("calendar.update", "calendar.delete"):
         return None
     return RouteDecision(
         target=RouteTarget.FAST_REPLY,
         role="calendar",
         confidence=0.95,
         slots={"follow_up": True},
-        reason="A change to the event just added.",
+        reason="A change to the event just added or asked about.",
         scores={"calendar": 0.95},
     )

@@ -104,6 +104,8 @@ _EVENT_NOUN = re.compile(
     r"(?:\s+with\s+(?!(?:me|us|you|them|him|her|my|the|a|an)\b)(?P<who>[a-z][\w']*))?",
     re.IGNORECASE,
 )
+_HEAD_NOUN = re.compile(r"(?:'s)?\s+(?:appointments?|appts?|visit|checkup|check\s+up)\b", re.I)
+"""The noun after an event word that names the event better ("dentist appointment")."""
 _NOT_MODIFIER = frozenset(
     "a an the my our any all next first last this that today's tomorrow's todays tomorrows "
     "upcoming coming up latest open future pending scheduled what which when is are do i have "
@@ -143,6 +145,8 @@ def event_query(text: str) -> str:
     seen = meets["who"].lower() if meets and meets["who"].lower() not in _NOT_MODIFIER else ""
     if found is None:
         return seen
+    if (head := _HEAD_NOUN.match(text, found.end())) and not found["who"]:
+        return f"{found['noun']}{head[0]}".lower()  # "my dentist appointment", "doctor's visit"
     mod = found["mod"] or ""
     if mod.lower() in _NOT_MODIFIER or mod[:1].isdigit():
         mod = ""
@@ -240,7 +244,8 @@ def _reference(text: str, verb: re.Pattern[str]) -> str:
             flags=re.I,
         )
     rest = re.split(r"\s+(?:to|by|until)\s+", rest, maxsplit=1)[0]
-    return _REF_NOISE.sub("", rest).strip(" ,.?!")
+    rest = _REF_NOISE.sub("", rest).strip(" ,.?!")
+    return "" if re.fullmatch(r"(?:it|that|this|them)(?:\s+(?:back|forward))?", rest) else rest
 
 
 class CalendarRole:

@@ -159,7 +159,10 @@ _GENERIC_WORDS = frozenset(
 
 def _query_words(query: str) -> list[str]:
     """The words of an event query that name something ("meeting" alone names nothing)."""
-    words = [w.rstrip("s") for w in re.findall(r"[a-z0-9']+", query.lower())]
+    words = [
+        w.removesuffix("'s").strip("'").rstrip("s")
+        for w in re.findall(r"[a-z0-9']+", query.lower())
+    ]
     return [w for w in words if w and w not in _GENERIC_WORDS and w + "s" not in _GENERIC_WORDS]
 
 
@@ -173,6 +176,10 @@ def _matching(events: list[Event], query: str) -> list[Event]:
         for e in events
         if all(w in f"{e.title} {e.location}".lower().replace("'s", "") for w in words)
     ]
+
+
+_LONG_LOOK = timedelta(days=300)
+"""A listing longer than this, from about now, is the look ahead for an event asked by name."""
 
 
 @tool(name="calendar.list")
@@ -228,6 +235,8 @@ async def list_events(
         if one_day
         else f"from {format_day(begin.date())} to {format_day((finish - timedelta(1)).date())}"
     )
+    if finish - begin > _LONG_LOOK and begin <= now + timedelta(days=1):
+        label = "in the coming year"  # "when is the wedding": a look ahead, not a period asked
     if one_day and begin.time() != time(0):  # "today between 14:00 and 16:00", "from 18:00"
         until = "" if finish.time() == time(0) else f" to {format_clock(finish)}"
         label += f" from {format_clock(begin)}{until}"
@@ -243,6 +252,7 @@ async def list_events(
         items.append(f"{when} {event.title}{where}")
     count = f"{len(events)} event{'s' if len(events) != 1 else ''}"
     label = label[3:] if label.startswith("on ") else label
+    label = "coming up" if label == "in the coming year" else label
     return ToolOutput(
         data=[e.as_data() for e in events],
         display=f"{label[0].upper()}{label[1:]}: {count}: " + "; ".join(items) + ".",

@@ -1,0 +1,124 @@
+"""The calendar's follow-ups: what "cancel it", "move it to 3pm", "and on friday?" mean after a
+calendar call (see `agent_system.understanding._frame`).
+
+- after adding or moving an event, "cancel it" / "move it to 2pm" / "make that friday instead"
+  change that event (its id, `Call.ref`);
+- after a listing that named one event ("when is my dentist appointment", "what's my next
+  meeting": the one event found is the call's ref) or asked about one by name, they change that
+  event; after a listing of several events nothing is resolved (the role asks which one);
+- "and on friday?", "what about the day after?", "what about next week?" list another day or span;
+- after adding an event, "and on sunday too" adds it again on that day.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from agent_system.understanding._daytime import day_window
+from agent_system.understanding._frame_parts import (
+    CHANGE,
+    DAY_WORDS,
+    PART_OF_DAY,
+    Call,
+    day_bounds,
+    new_day,
+    previous_day,
+)
+from agent_system.understanding._slots import parse_date_range, parse_when, strip_when
+
+__all__ = ["calendar_follow_up", "changes_the_event", "event_named"]
+
+_LEAD = r"^(?:(?:actually|ok|okay|no|oh|then|and|so|please|just|sorry|oops|never\s+mind|wait)\s+)*"
+_CANCEL_IT = re.compile(
+    _LEAD + r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
+    r"(?:cancel|delete|remove|scrap|drop|call\s+off|get\s+rid\s+of|erase|clear)\s+(?:it|that|this"
+    r"|that\s+one|this\s+one|the\s+event|that\s+event|that\s+appointment|that\s+meeting)"
+    r"(?:\s+(?:off|please|then|after\s+all|instead|again|now|for\s+me|from\s+my\s+calendar))*$"
+)
+_MOVE_IT = re.compile(
+    r"\b(?:make|change|set|put|move|push|reschedule|postpone|shift|bump|switch)\s+(?:it|that|this"
+    r"|that\s+one|the\s+event)(?:\s+(?:back|forward|over))?\s+(?:to\s+|for\s+|at\s+|till\s+|until\s+)?"
+)
+_ASKS_TO = re.compile(r"^(?:(?:and|so|ok|okay|actually)\s+)*(?:can|could|would|will)\s+you\b")
+_SPAN_WORDS = re.compile(r"\b(?:week|weekend|month)\b")
+_GENERIC = re.compile(r"(?:(?:the|my|a|an|any|next)\s+)*(?:meetings?|appointments?|events?|appts?)")
+_CHANGED_BY = ("calendar.create", "calendar.update")
+
+
+def event_named(previous: Call) -> str | None:
+    """The event the earlier calendar call made, changed or named, as calendar.delete and
+    calendar.update take it (its number, else the title a listing asked about), or None."""
+    if previous.tool in _CHANGED_BY or previous.tool == "calendar.list":
+        if previous.ref is not None:
+            return str(previous.ref)
+    if previous.tool == "calendar.list":
+        query = str(previous.arguments.get("query") or "").strip()
+        if query and not _GENERIC.fullmatch(query):
+            return query  # "when is the wedding" found none or several: the tool says which
+    return None
+
+
+def changes_the_event(text: str) -> bool:
+    """True when `text` (normalized) only cancels or moves "it" ("cancel it", "move it to 3")."""
+    return _CANCEL_IT.match(text) is not None or _MOVE_IT.search(text) is not None
+
+
+def _change(event: str, norm: str, now: datetime) -> list[Call]:
+    """ "cancel it", "move it to 3pm", "make that friday" for `event`."""
+    if _CANCEL_IT.match(norm):
+        return [Call("calendar.delete", {"event": event})]
+    moved = _MOVE_IT.search(norm)
+    if moved is None and not CHANGE.search(norm):
+        return []
+    said = (norm[moved.end() :] if moved else norm).strip(" ?.!")
+    said = re.sub(r"^(?:to|for|at|on|till|until)\s+", "", said)
+    said = re.sub(r"\s+(?:please|instead|for\s+me)$", "", said)
+    found = parse_when(f"at {said}" if said[:1].isdigit() else said, now) if said else None
+    if found is None or strip_when(said).strip(" ,.") not in ("", "instead", "please"):
+        return []
+    return [Call("calendar.update", {"event": event, "start": said})]
+
+
+def calendar_follow_up(
+    previous: Call, norm: str, rest: str, asking: bool, now: datetime
+) -> list[Call]:
+    """The calls a follow-up to the calendar call `previous` means (`norm`: the follow-up
+    normalized, `rest`: without its "and"/"what about"), or []."""
+    event = event_named(previous)
+    if event is not None and (not asking or _ASKS_TO.match(norm)):
+        if changed := _change(event, norm, now):
+            return changed
+    if previous.tool == "calendar.list" and _SPAN_WORDS.search(rest):
+        span = parse_date_range(rest, now)  # "what about next week?": the whole week
+        if span is not None and span[1] - span[0] > timedelta(days=1):
+            query = (
+                {"query": previous.arguments["query"]} if previous.arguments.get("query") else {}
+            )
+            start, end = (moment.isoformat() for moment in span)
+            return [Call("calendar.list", {"start": start, "end": end} | query)]
+    day = new_day(previous, rest, now)
+    if day is not None and not DAY_WORDS.search(PART_OF_DAY.sub(" ", rest)):
+        day = None  # "and in the evening?": the evening of the day listed, not today's
+    if previous.tool in ("calendar.list", "calendar.free_time") or (
+        asking and previous.tool != "calendar.free_time"
+    ):
+        if changes_the_event(norm) and not asking:
+            return []  # "cancel it" after several events: the role asks which one
+        base = day or previous_day(previous) or now.date()
+        midnight = datetime.combine(base, datetime.min.time(), tzinfo=now.tzinfo)
+        window = day_window(rest, midnight) if previous.tool == "calendar.list" else None
+        if day is None and window is None:  # "what about at 8?" narrows the day listed
+            if previous.tool == "calendar.list" or not asking:
+                return []
+        day = base
+        if previous.tool == "calendar.free_time":
+            return [Call(previous.tool, {**previous.arguments, "date": day.isoformat()})]
+        start, end = (w.isoformat() for w in window) if window else day_bounds(day, now)
+        query = {"query": previous.arguments["query"]} if previous.arguments.get("query") else {}
+        return [Call("calendar.list", {"start": start, "end": end} | query)]
+    if previous.tool == "calendar.create" and day is not None:
+        start = str(previous.arguments.get("start", ""))
+        moved = day.isoformat() + start[10:] if len(start) > 10 else day.isoformat()
+        return [Call("calendar.create", {**previous.arguments, "start": moved})]
+    return []

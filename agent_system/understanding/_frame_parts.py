@@ -1,0 +1,80 @@
+"""What every follow-up resolver of the frame shares: the earlier call, the day a follow-up names
+("friday", "the day after"), and the change words ("make it", "move that ... instead").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from agent_system.understanding._slots import parse_date_range
+
+__all__ = [
+    "CHANGE",
+    "CHANGE_TO",
+    "DAY_WORDS",
+    "PART_OF_DAY",
+    "Call",
+    "day_bounds",
+    "new_day",
+    "previous_day",
+]
+
+_RELATIVE_DAY = re.compile(
+    r"\b(?:the\s+)?(?P<which>day\s+after|next\s+day|following\s+day|day\s+before|previous\s+day)\b"
+    r"(?!\s+tomorrow)"
+)
+CHANGE = re.compile(r"\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\b|\binstead\b")
+CHANGE_TO = re.compile(
+    r"^.*?\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\s+(?:to\s+|for\s+|at\s+)?"
+)
+DAY_WORDS = re.compile(
+    r"\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"next|this|week|weekend|morning|afternoon|evening|day|after|before|following|previous)\b"
+)
+PART_OF_DAY = re.compile(r"\b(?:in\s+the\s+)?(?:morning|afternoon|evening)\b")
+
+
+@dataclass(frozen=True)
+class Call:
+    """One tool call of an earlier turn."""
+
+    tool: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+    ref: str | None = None
+    """The id of what the call made (a timer's number, an event's id), or of the one thing a
+    read call found (the one event a listing showed), when there is one."""
+
+
+def previous_day(previous: Call) -> date | None:
+    """The day the earlier call was about (its start, ring time, date or day), or None."""
+    for key in ("start", "at", "when", "date", "day"):
+        value = previous.arguments.get(key)
+        if isinstance(value, str):
+            try:
+                return date.fromisoformat(value[:10])
+            except ValueError:
+                continue
+    return None
+
+
+def new_day(previous: Call, text: str, now: datetime) -> date | None:
+    """The day a follow-up names: "friday", "tomorrow", or "the day after" the previous one."""
+    if relative := _RELATIVE_DAY.search(text):
+        base = previous_day(previous) or now.date()
+        step = -1 if relative["which"].endswith(("before", "previous day")) else 1
+        if relative["which"].startswith("previous"):
+            step = -1
+        return base + timedelta(days=step)
+    if not DAY_WORDS.search(text) and not re.search(r"\b\d{1,2}(?:st|nd|rd|th)\b", text):
+        return None
+    span = parse_date_range(text, now)
+    return span[0].date() if span else None
+
+
+def day_bounds(day: date, now: datetime) -> tuple[str, str]:
+    """(midnight of `day`, the next midnight) in ISO form, in `now`'s time zone."""
+    start = datetime.combine(day, datetime.min.time(), tzinfo=now.tzinfo)
+    return start.isoformat(), (start + timedelta(days=1)).isoformat()
