@@ -20,7 +20,7 @@ from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_calendar import changes_the_event
 from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
-from roles.calendar.role import NOT_GOING
+from roles.calendar.role import MARK_AS, NOT_GOING, is_bare_event, strip_courtesy
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -43,8 +43,13 @@ _EVENT = (
     r"(?:meeting|appointment|appt|party|dinner|lunch|breakfast|brunch|wedding|interview|haircut|"
     r"concert|recital|rehearsal|practice|class|club|session|reunion|ceremony|graduation|"
     r"conference|presentation|standup|call|date|dentist|doctor|checkup|playdate|shower|picnic|"
-    r"barbecue|bbq|potluck)s?"
+    r"barbecue|bbq|potluck|review|workshop|seminar|webinar|lesson|briefing|sync)s?"
 )
+_PERSONAL = (
+    r"(?:meeting|appointment|appt|review|standup|stand\s+up|sync|call|interview|lesson|session|"
+    r"check\s*up|haircut|book\s+club|catch\s*up|one\s+on\s+one)s?"
+)
+"""Events only the user's own calendar knows the time of ("when is the team review")."""
 _QUESTION = re.compile(
     r"^(?:so\s+|and\s+)?(?:"
     r"(?:do|have|did)\s+i\s+(?:have|got|get)\s+(?:anything|something|any\s*thing|any\s+plans|"
@@ -117,6 +122,22 @@ _QUESTION = re.compile(
     r")",
 )
 
+_MORE = re.compile(
+    r"^(?:so\s+|and\s+)?(?:"
+    rf"what\s+am\s+i\s+(?:doing|up\s+to)\s+(?:on\s+|for\s+)?(?!today$|later){_DAY}$"
+    r"|(?:are|is)\s+there\s+(?:any\s+)?(?:events?|meetings?|appointments?|calls?)\s+(?:scheduled|"
+    rf"planned|booked|lined\s+up|(?:in|on)\s+my\s+calendar)\s+(?:for\s+|on\s+)?{_DAY}$"
+    rf"|are\s+there\s+any\s+(?:meetings|appointments|calls)\s+(?:on\s+|for\s+)?{_DAY}$"
+    rf"|(?:when|what\s+time)\s+(?:is|does)\s+the\s+(?:\w+\s+){{0,2}}?{_PERSONAL}"
+    r"(?:\s+(?:start|begin))?$"
+    r"|(?:when|what\s+time)\s+is\s+(?:lunch|dinner|breakfast|brunch|coffee|drinks)\s+with\s+"
+    r"(?!(?:the|a|an)\s)\w+(?:\s+\w+)?$"
+    r"|whats?\s+(?:is\s+)?happening\s+(?:with|in)\s+my\s+(?:day|week|weekend|schedule|calendar)\b"
+    r")"
+)
+"""More everyday questions, read with "what's"/"time's" said out ("what time's the review")."""
+_SAID_OUT = re.compile(r"\b(what|when|where|who|how|time|it|that|there)'s\b")
+
 _SURE = re.compile(
     rf"^(?:so\s+|and\s+|please\s+)?(?:how\s+(?:busy|packed|full|hectic|booked\s+up)\s+(?:am\s+i|is\s+my\s+"
     rf"{_PERIOD})\b"
@@ -187,11 +208,15 @@ def is_calendar_request(said: str) -> bool:
 def is_calendar_question(text: str, *, said: str | None = None) -> bool:
     """A question about the user's own calendar, in its everyday shapes (`said`: normalized)."""
     said = normalize(text) if said is None else said
+    said = strip_courtesy(said)
     if (going := NOT_GOING.match(said)) and _EVENT_WORD.search(going["event"]):
         return not _NOT_CALENDAR.search(said)  # "i won't be attending the team dinner"
+    said_out = _SAID_OUT.sub(r"\1 is", said)
     return (
         _QUESTION.search(said) is not None
         or _SURE.search(said) is not None
+        or _MORE.search(said_out) is not None
+        or (said_out != said and _QUESTION.search(said_out) is not None)
         or is_calendar_request(said)
     )
 
@@ -224,9 +249,11 @@ def is_event_to_add(text: str, now: datetime, *, said: str | None = None) -> boo
     friday at 10".
     """
     said = normalize(text) if said is None else said
+    if (marked := MARK_AS.match(said)) and (when := parse_when(marked["when"], now)) is not None:
+        return when.has_date  # "mark friday as a day off": that day, all day
     if _NOT_CALENDAR.search(said):
         return False
-    if _SET_EVENT.search(said):
+    if _SET_EVENT.search(said) or is_bare_event(said, now):
         return True
     engaged = _ENGAGEMENT.search(said) is not None
     if not engaged and _ADD.search(said) is None:

@@ -22,7 +22,14 @@ if TYPE_CHECKING:
     from agent_system.routing.models import Turn
     from agent_system.runtime import Runtime
 
-__all__ = ["ROLE", "CalendarRole", "event_query", "extract_title"]
+__all__ = [
+    "ROLE",
+    "CalendarRole",
+    "event_query",
+    "extract_title",
+    "is_bare_event",
+    "strip_courtesy",
+]
 
 _INTENTS = {
     "delete": r"\b(?:cancel(?:s|led)?|delete[sd]?|remove[sd]?|drop|scrap|call\s+off|clear|erase"
@@ -68,7 +75,8 @@ _COMMAND = re.compile(
 )
 _SAID_PLAN = re.compile(
     r"^(?:that\s+)?(?:i|we)(?:\s+have|'ve|\s+am|'m|\s+are|'re)\s+(?:got\s+|having\s+)"
-    r"(?:(?:a|an|the|my|our)\s+)?|^that\s+(?:i|we)\s+have\s+(?:(?:a|an|the|my|our)\s+)?",
+    r"(?:(?:a|an|the|my|our)\s+)?|^that\s+(?:i|we)\s+have\s+(?:(?:a|an|the|my|our)\s+)?"
+    r"|^there(?:'s|\s+is)\s+(?:(?:a|an|the|my|our)\s+)?",
     re.IGNORECASE,
 )
 _NEXT = re.compile(
@@ -76,8 +84,9 @@ _NEXT = re.compile(
     re.IGNORECASE,
 )
 _CALENDAR_WORDS = re.compile(
-    r"\s*\b(?:to|in|on|into|onto)\s+(?:(?:my|the|our)\s+)?(?:(?:family|work|personal|shared)\s+)?"
-    r"(?:calendar|agenda|diary|schedule)\b",
+    r"\s*\b(?:to|in|on|into|onto)\s+(?:(?:my|the|our)\s+(?:(?:family|work|personal|shared)\s+)?"
+    r"(?:calendar|agenda|diary|schedule)|(?:(?:family|work|personal|shared)\s+)?(?:calendar|agenda"
+    r"|diary))\b",
     re.IGNORECASE,
 )
 _LOCATION = re.compile(r"\s+(?:at|in)\s+(?P<loc>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*)*)")
@@ -100,7 +109,8 @@ _EVENT_NOUN = re.compile(
     r"|game|match|tournament|class|lunch|dinner|breakfast|birthdays?|bday|interview|flight"
     r"|dentist|doctor|picnic|barbecue|bbq|potluck"
     r"|conference|practice|recital|graduation|reunion|trip|presentation|reservation|anniversary"
-    r"|bill\s+cycle|ceremony|festival|inauguration|appt|club|haircut|checkup|visit|session)\b"
+    r"|bill\s+cycle|ceremony|festival|inauguration|appt|club|haircut|checkup|visit|session"
+    r"|review|workshop|seminar|webinar|lesson|briefing|standup)\b"
     r"(?:\s+with\s+(?!(?:me|us|you|them|him|her|my|the|a|an)\b)(?P<who>[a-z][\w']*))?",
     re.IGNORECASE,
 )
@@ -192,9 +202,67 @@ NOT_GOING = re.compile(
 )
 
 
+MARK_AS = re.compile(
+    r"^\s*(?:please\s+)?(?:mark|set|put\s+down|block)\s+(?P<when>(?:(?:this|next|the)\s+)?[\w' ]+?)"
+    r"\s+as\s+(?:an?\s+|my\s+)?(?P<what>day\s+off|holiday|vacation(?:\s+day)?|busy|out\s+of\s+"
+    r"(?:the\s+)?office|sick\s+day|(?:a\s+)?work\s+from\s+home(?:\s+day)?|wfh|free\s+day)[\s.!]*$",
+    re.IGNORECASE,
+)
+"""A day marked as a kind of day ("mark friday as a day off"): an all-day event of that name."""
+_BARE_EVENT = re.compile(
+    r"^\s*(?:(?:ok|okay|so|olly|alexa|hey)\s+)*(?:there(?:'s|\s+is)\s+)?(?:(?:a|an|my|the|our)\s+)?"
+    r"(?!(?:cancel|delete|remove|clear|drop|move|reschedule|postpone|show|list|find|check|tell|read"
+    r"|next|upcoming|any|all|no|every)\b)(?:[\w']+\s+){0,2}?"
+    r"(?:meeting|appointment|appt|lunch|dinner|breakfast|brunch|party|interview|call|class|practice"
+    r"|rehearsal|session|date|game|match|review|lesson|haircut|checkup|conference|dentist|doctor)"
+    r"(?:\s+(?:with|at|for)\s+[\w' ]+?)?\s*[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def is_bare_event(text: str, now: datetime) -> bool:
+    """An event said with its day and time and nothing else: one to add.
+
+    "meeting with john tomorrow at 3", "tuesday lunch with the team at noon", "there's a party at
+    jim's on saturday at 8"; a question, a plural ("meetings tomorrow at 3") or a verb leaves it a
+    listing.
+    """
+    if _QUESTION.match(text) or text.rstrip().endswith("?"):
+        return False
+    when = parse_when(text, now)
+    if when is None or not (when.has_date and when.has_time):
+        return False
+    return _BARE_EVENT.match(strip_when(text)) is not None
+
+
+_TAKE_OFF = re.compile(
+    r"\b(?:take|knock|cross|strike)\s+(?P<what>(?:[\w']+\s+){1,5}?)off\s+(?:of\s+)?(?:my|the)\s+"
+    r"(?:calendar|schedule|agenda|diary)\b",
+    re.IGNORECASE,
+)
+""""take the team review off my calendar": a delete; the words between name the event."""
+
+
+_WAKE = re.compile(
+    r"^\s*(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\b[\s,]*|(?:hey|ok|okay)[\s,]+"
+    r"|please\s+(?=(?:what|when|where|which|who|whose|how|is|are|am|do|does|did|have|has|tell"
+    r"|show|give|any)\b))+",
+    re.IGNORECASE,
+)
+"""A wake word or a "please" before a question: "alexa what have i got on thursday"."""
+_POLITE_END = re.compile(r"[\s,]+(?:please|thanks|thank\s+you|for\s+me)[\s.!?]*$", re.I)
+
+
+def strip_courtesy(text: str) -> str:
+    """`text` without a wake word or "please" before it and "please"/"thanks" after it."""
+    return _POLITE_END.sub("", _WAKE.sub("", text, count=1)) or text
+
+
 def _intent(text: str) -> str:
     if re.fullmatch(r"\s*(?:my\s+)?schedule\s*", text, re.IGNORECASE):
         return "list"
+    if _TAKE_OFF.search(text):
+        return "delete"
     if NOT_GOING.match(text):
         return "delete"  # "i will no longer be joining mom for lunch tomorrow"
     found = [(m.start(), name) for name, p in _PATTERNS.items() if (m := p.search(text))]
@@ -313,12 +381,17 @@ class CalendarRole:
         return calendar_stage(runtime)
 
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
+        text = strip_courtesy(text)
         if reminded := _REMIND_OF.match(text):  # "remind me of the meeting at 4": an event
             return self._create(text[reminded.end() :], now)
-        intent = _intent(text)
+        intent = "create" if is_bare_event(text, now) else _intent(text)
         if intent == "delete":
-            going = NOT_GOING.match(text)
-            reference = going["event"] if going else _reference(text, _PATTERNS["delete"])
+            going = NOT_GOING.match(text) or _TAKE_OFF.search(text)
+            reference = (
+                _REF_NOISE.sub("", going[1]).strip(" ,.?!")
+                if going
+                else _reference(text, _PATTERNS["delete"])
+            )
             if not reference:
                 return Clarification("Which event should I delete?", missing=("event",))
             return RoleCall("calendar.delete", {"event": reference})
@@ -382,6 +455,14 @@ class CalendarRole:
         return RoleCall("calendar.update", {"event": reference, "start": new})
 
     def _create(self, text: str, now: datetime) -> RoleCall | Clarification:
+        if marked := MARK_AS.match(text):  # "mark friday as a day off": the day, all day
+            when = parse_when(marked["when"], now)
+            title = marked["what"].strip(" .!")
+            if when is not None and when.has_date and not when.has_time:
+                start = when.value.date().isoformat()
+                return RoleCall(
+                    "calendar.create", {"title": title[:1].upper() + title[1:], "start": start}
+                )
         found = parse_when(text, now)
         spoken = normalize(text)  # spoken dates and times: "on ten march", "twelve thirty"
         said = parse_when(spoken, now) if spoken != text.lower() else None
