@@ -20,7 +20,7 @@ from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_calendar import changes_the_event
 from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
-from roles.calendar.role import MARK_AS, NOT_GOING, is_bare_event, strip_courtesy
+from roles.calendar._reading import MARK_AS, NOT_GOING, is_bare_event, strip_courtesy
 
 if TYPE_CHECKING:
     from collections.abc import Callable
