@@ -117,3 +117,15 @@ async def test_a_possessive_title_is_found_by_the_question_that_names_it(tmp_pat
         await system.arun("add doctor's appointment on the 20th at 9am")
         asked = await system.arun("when is my doctor's appointment")
         assert asked.reply == "Coming up: 1 event: Tue 20 Jan 09:00-10:00 Doctor's appointment."
+
+
+async def test_an_event_moves_by_a_length_said(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        added = await system.arun("add team review tomorrow at 3pm")
+        thread = added.thread_id
+        later = await system.arun("push it back an hour", thread_id=thread)
+        assert later.reply == "Moved 'Team review': tomorrow, 16:00-17:00."
+        earlier = await system.arun("bring it forward 30 minutes", thread_id=thread)
+        assert earlier.reply == "Moved 'Team review': tomorrow, 15:30-16:30."
+        named = await system.arun("postpone the team review by a day")
+        assert named.reply == "Moved 'Team review': on Wed 7 Jan, 15:30-16:30."

@@ -25,9 +25,15 @@ from agent_system.understanding._frame_parts import (
     new_day,
     previous_day,
 )
-from agent_system.understanding._slots import parse_date_range, parse_when, strip_when
+from agent_system.understanding._slots import (
+    format_duration,
+    parse_date_range,
+    parse_duration,
+    parse_when,
+    strip_when,
+)
 
-__all__ = ["calendar_follow_up", "changes_the_event", "event_named"]
+__all__ = ["calendar_follow_up", "changes_the_event", "event_named", "event_shift"]
 
 _LEAD = r"^(?:(?:actually|ok|okay|no|oh|then|and|so|please|just|sorry|oops|never\s+mind|wait)\s+)*"
 _CANCEL_IT = re.compile(
@@ -40,8 +46,35 @@ _MOVE_IT = re.compile(
     r"\b(?:make|change|set|put|move|push|reschedule|postpone|shift|bump|switch)\s+(?:it|that|this"
     r"|that\s+one|the\s+event)(?:\s+(?:back|forward|over))?\s+(?:to\s+|for\s+|at\s+|till\s+|until\s+)?"
 )
+_SHIFT = re.compile(
+    r"\b(?P<verb>push|move|bump|shift|put|bring|delay|postpone)\s+(?P<what>.*?)\s*\b"
+    r"(?P<how>(?:(?:back|forward|up|ahead|later|earlier|out)\s+)?(?:by\s+)?(?:an?|one|two|three|half"
+    r"\s+an?|\d+(?:\.\d+)?)\s+(?:hours?|hrs?|minutes?|mins?|days?|weeks?)"
+    r"(?:\s+(?:later|earlier|back|forward|sooner))?)[\s.!?]*$"
+)
+
+
+def event_shift(text: str) -> tuple[str, str] | None:
+    """(the event named, the signed shift) when `text` (normalized) moves an event by a length:
+    "push it back an hour" ("it", "1 hour"), "bring the review forward 30 minutes" ("the review",
+    "-30 minutes"); else None. Back, later, out (and push, delay, postpone) are later."""
+    found = _SHIFT.search(text)
+    if found is None or (length := parse_duration(found["how"])) is None:
+        return None
+    said_which_way = re.search(
+        r"\b(?:back|forward|up|ahead|later|earlier|out|sooner|by)\b", found["how"]
+    )
+    if said_which_way is None and found["verb"] not in ("push", "delay", "postpone", "bump"):
+        return None  # "put standup on my calendar at 9:30 for 15 minutes": a length, not a move
+    earlier = re.search(r"\b(?:forward|up|earlier|sooner|ahead)\b", found["how"]) is not None
+    if found["verb"] in ("push", "delay", "postpone") and "forward" not in found["how"]:
+        earlier = False
+    return found["what"], ("-" if earlier else "") + format_duration(length)
+
+
 _ASKS_TO = re.compile(r"^(?:(?:and|so|ok|okay|actually)\s+)*(?:can|could|would|will)\s+you\b")
 _SPAN_WORDS = re.compile(r"\b(?:week|weekend|month)\b")
+_IT = re.compile(r"(?:it|that|this|that\s+one|the\s+event)?")
 _GENERIC = re.compile(r"(?:(?:the|my|a|an|any|next)\s+)*(?:meetings?|appointments?|events?|appts?)")
 _CHANGED_BY = ("calendar.create", "calendar.update")
 
@@ -60,14 +93,22 @@ def event_named(previous: Call) -> str | None:
 
 
 def changes_the_event(text: str) -> bool:
-    """True when `text` (normalized) only cancels or moves "it" ("cancel it", "move it to 3")."""
-    return _CANCEL_IT.match(text) is not None or _MOVE_IT.search(text) is not None
+    """True when `text` (normalized) only cancels or moves "it" ("cancel it", "move it to 3",
+    "push it back an hour")."""
+    shifted = event_shift(text)
+    return (
+        _CANCEL_IT.match(text) is not None
+        or _MOVE_IT.search(text) is not None
+        or (shifted is not None and _IT.fullmatch(shifted[0]) is not None)
+    )
 
 
 def _change(event: str, norm: str, now: datetime) -> list[Call]:
     """ "cancel it", "move it to 3pm", "make that friday" for `event`."""
     if _CANCEL_IT.match(norm):
         return [Call("calendar.delete", {"event": event})]
+    if (shifted := event_shift(norm)) and _IT.fullmatch(shifted[0]):
+        return [Call("calendar.update", {"event": event, "shift": shifted[1]})]
     moved = _MOVE_IT.search(norm)
     if moved is None and not CHANGE.search(norm):
         return []

@@ -181,10 +181,12 @@ _CALENDAR_VERB = re.compile(
     r"how\s+many|next|upcoming|up\s*coming|coming\s+up|today|tomorrow|tonight)\b"
 )
 _CHANGE_EVENT = re.compile(
-    r"^(?:cancel|delete|remove|erase|call\s+off|scrap|drop|move|reschedule|postpone|push\s+back)\s+"
+    r"^(?:cancel|delete|remove|erase|call\s+off|scrap|drop|move|reschedule|postpone|push\s+back|push"
+    r"|delay|bring|bump)\s+"
     r"(?:my|the|our|tomorrow's|today's|this\s+week's)?\s*(?:\w+\s+){0,2}"
     r"(?:lunch|dinner|breakfast|brunch|meeting|appointment|party|event|dentist|doctor|haircut|class|"
-    r"session|standup|stand\s+up|interview|date|call|conference|practice|rehearsal|game|match)\b"
+    r"session|standup|stand\s+up|interview|date|call|conference|practice|rehearsal|game|match|review"
+    r"|workshop|seminar|webinar|lesson|briefing|sync)\b"
 )
 
 

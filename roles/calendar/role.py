@@ -15,6 +15,7 @@ from agent_system.routing.slots import (
 )
 from agent_system.understanding import normalize
 from agent_system.understanding._daytime import day_window, event_moment
+from agent_system.understanding._frame_calendar import event_shift
 from agent_system.understanding._slots import When
 from roles.calendar._reading import (
     ALL_DAY,
@@ -114,6 +115,13 @@ class CalendarRole:
         text = strip_courtesy(text)
         if reminded := REMIND_OF.match(text):  # "remind me of the meeting at 4": an event
             return self._create(text[reminded.end() :], now)
+        if (
+            shifted := event_shift(normalize(text))
+        ) is not None:  # "push my 3 o'clock back an hour"
+            reference = REF_NOISE.sub("", shifted[0]).strip(" ,.?!")
+            if re.fullmatch(r"(?:it|that|this|them)?", reference):
+                return Clarification("Which event should I change?", missing=("event",))
+            return RoleCall("calendar.update", {"event": reference, "shift": shifted[1]})
         intent = "create" if is_bare_event(text, now) else intent_of(text)
         if intent == "delete":
             going = NOT_GOING.match(text) or TAKE_OFF.search(text)

@@ -268,6 +268,7 @@ async def update(
     end: str = "",
     duration: str = "",
     location: str = "",
+    shift: str = "",
 ) -> ToolOutput:
     """Change an event: move it, rename it, change its length or place.
 
@@ -279,8 +280,10 @@ async def update(
         end: New end time. Optional.
         duration: New length, e.g. "45 minutes". Optional.
         location: New location. Optional.
+        shift: Move it by this much instead of to a new start: "1 hour" later, "-30 minutes"
+            earlier ("push it back an hour"). Optional.
     """
-    if not any(v.strip() for v in (title, start, end, duration, location)):
+    if not any(v.strip() for v in (title, start, end, duration, location, shift)):
         raise ToolExecutionError("Say what to change: a new time, title, length or location.")
     current = await _resolve_event(ctx, event)
     now = ctx.runtime.clock.now()
@@ -296,6 +299,9 @@ async def update(
             begin = datetime.combine(found.value.date(), current.start.timetz())
         else:
             begin = found.value
+    if shift.strip():
+        by = _length(shift.strip().lstrip("+-").strip())
+        begin += -by if shift.strip().startswith("-") else by
     if duration.strip():
         length = _length(duration)
     finish = begin + length

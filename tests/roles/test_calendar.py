@@ -130,6 +130,16 @@ async def test_an_ambiguous_reference_lists_the_candidates(runtime: Runtime) -> 
     assert len(await store(runtime).all_events("ann")) == 1
 
 
+async def test_a_shift_moves_an_event_by_a_length_keeping_its_length(runtime: Runtime) -> None:
+    await call(runtime, "create", title="Standup", start="tomorrow at 3pm", duration="30 minutes")
+    out = await call(runtime, "update", event="my 3 o'clock", shift="1 hour")
+    assert out.display == "Moved 'Standup': tomorrow, 16:00-16:30."
+    out = await call(runtime, "update", event="standup", shift="-90 minutes")
+    assert out.display == "Moved 'Standup': tomorrow, 14:30-15:00."
+    with pytest.raises(ToolExecutionError, match="positive duration"):
+        await call(runtime, "update", event="standup", shift="soon")
+
+
 async def test_an_update_with_nothing_to_change_is_refused(runtime: Runtime) -> None:
     await call(runtime, "create", title="Dentist", start="tomorrow at 3pm")
     with pytest.raises(ToolExecutionError, match="Say what to change"):
@@ -260,6 +270,16 @@ def interpret(runtime: Runtime, text: str, history: list[Turn] | None = None) ->
             {"event": "standup", "title": "daily sync"},
         ),
         ("cancel my dentist appointment", "calendar.delete", {"event": "dentist appointment"}),
+        (
+            "push my 3 o'clock back an hour",
+            "calendar.update",
+            {"event": "3 o'clock", "shift": "1 hour"},
+        ),
+        (
+            "bring the review forward 30 minutes",
+            "calendar.update",
+            {"event": "review", "shift": "-30 minutes"},
+        ),
         ("delete the team review from my calendar", "calendar.delete", {"event": "team review"}),
         (
             "do I have a free hour on wednesday",
