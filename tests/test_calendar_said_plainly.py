@@ -119,3 +119,23 @@ async def test_a_wake_word_or_please_around_a_question_still_asks(
 ) -> None:
     tool, arguments = await _call(system, text)
     assert (tool, arguments["start"][:16]) == ("calendar.list", start)
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("i've a meeting with tom on friday at 2", "Meeting with tom"),
+        ("got a dentist appointment next monday at 9", "Dentist appointment"),
+        ("please note the party on saturday at 7", "Party"),
+        ("meeting on friday with the accountant at 11 please note", "Meeting with the accountant"),
+        ("set my calendar for lunch with dad on sunday at 1", "Lunch with dad"),
+        ("calendar entry: dentist thursday 4pm", "Dentist"),
+        ("let me know about the meeting on friday at 3", "Meeting"),
+        ("add calendar review on friday at 3", "Calendar review"),
+    ],
+)
+async def test_the_title_is_the_event_not_the_words_around_it(
+    system: AgentSystem, text: str, title: str
+) -> None:
+    tool, arguments = await _call(system, text)
+    assert (tool, arguments["title"]) == ("calendar.create", title)

@@ -287,6 +287,18 @@ def intent_of(text: str) -> str:
     return first
 
 
+_TELL_ME = re.compile(
+    r"^(?:(?:let\s+me\s+know|inform\s+me|tell\s+me|alert\s+me|notify\s+me|warn\s+me)\s+(?:about|of)"
+    r"\s+(?:(?:the|my|our|a|an)\s+)?|(?:i've|i\s+have|we've|we\s+have|got)\s+(?:got\s+)?(?:a|an)\s+"
+    r"|(?:my\s+)?calendar\s+(?:for\s+|(?=(?:meeting|appointment)\b)|(?:entry|event)\s*:?\s*)"
+    r"|(?:my\s+)?calendar\s*:\s*|:\s*)",
+    re.IGNORECASE,
+)
+_TITLE_TAIL = re.compile(
+    r"[\s,]+(?:please\s+note(?:\s+it)?|note\s+(?:it|that)|please|thanks|thank\s+you)[\s.!]*$", re.I
+)
+
+
 def extract_title(text: str) -> tuple[str, str]:
     """(title, location) of an event to create: the words left once commands and times go."""
     text = re.sub(r"\ball[\s-]day\b", " ", text, flags=re.I)
@@ -297,6 +309,8 @@ def extract_title(text: str) -> tuple[str, str]:
         rest = rest[: found.start()] + rest[found.end() :]
     rest = _COMMAND.sub("", strip_when(rest).strip(), count=1)
     rest = _SAID_PLAN.sub("", rest, count=1)  # "add that i have yoga", "i've got a haircut"
+    rest = _TELL_ME.sub("", rest, count=1)  # "let me know about the meeting", "got a dentist .."
+    rest = _TITLE_TAIL.sub("", rest)  # "... please note", "... thanks"
     title = re.sub(
         r"\s+(?:for|on|at|from|every|each|[ap]\.?m\.?|o'?clock)$", "", rest.strip(" ,.?!")
     ).strip()
