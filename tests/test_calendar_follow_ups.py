@@ -129,3 +129,25 @@ async def test_an_event_moves_by_a_length_said(tmp_path: Path) -> None:
         assert earlier.reply == "Moved 'Team review': tomorrow, 15:30-16:30."
         named = await system.arun("postpone the team review by a day")
         assert named.reply == "Moved 'Team review': on Wed 7 Jan, 15:30-16:30."
+
+
+async def test_the_answer_to_which_event_completes_the_change(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        await _seeded(system)
+        first = await system.arun("what's on friday")
+        await system.arun("cancel it", thread_id=first.thread_id)
+        other = await system.arun("what's the weather in paris", thread_id=first.thread_id)
+        assert "Deleted" not in other.reply  # a new request is no answer
+        listed = await system.arun("what's on friday")
+        assert listed.reply.startswith("Fri 9 Jan: 2 events")
+        thread = listed.thread_id
+        assert (await system.arun("move it to 5pm", thread_id=thread)).reply == (
+            "Which event should I change?"
+        )
+        moved = await system.arun("the dentist", thread_id=thread)
+        assert moved.reply == "Moved 'Dentist appointment': on Fri 9 Jan, 17:00-18:00."
+        again = await system.arun("what's on friday")
+        asked = await system.arun("delete an event", thread_id=again.thread_id)
+        assert asked.reply == "Which event should I delete?"
+        gone = await system.arun("lunch with sam", thread_id=again.thread_id)
+        assert gone.reply == "Deleted 'Lunch with sam' (on Fri 9 Jan, 13:00-14:00)."

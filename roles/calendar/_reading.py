@@ -7,7 +7,7 @@ are one to add or a listing ("meeting with jo at 3").
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from agent_system.routing.slots import parse_when, strip_when
 
@@ -29,12 +29,15 @@ __all__ = [
     "REMIND_OF",
     "TAKE_OFF",
     "TIME_RANGE",
+    "WHICH_TO_CHANGE",
+    "WHICH_TO_DELETE",
     "event_query",
     "event_reference",
     "extract_title",
     "intent_of",
     "is_bare_event",
     "strip_courtesy",
+    "which_event_answered",
 ]
 
 _INTENTS = {
@@ -250,9 +253,8 @@ TAKE_OFF = re.compile(
 
 
 _WAKE = re.compile(
-    r"^\s*(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\b[\s,]*|(?:hey|ok|okay)[\s,]+"
-    r"|please\s+(?=(?:what|when|where|which|who|whose|how|is|are|am|do|does|did|have|has|tell"
-    r"|show|give|any)\b))+",
+    r"^\s*(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\b[\s,]*"
+    r"|please\s+(?=(?:what|when|where|which|who|whose|is|are|am|do|does|did|have|has|any)\b))+",
     re.IGNORECASE,
 )
 """A wake word or a "please" before a question: "alexa what have i got on thursday"."""
@@ -285,6 +287,46 @@ def intent_of(text: str) -> str:
     if first == "list" and not asks and any(name == "delete" for _, name in found):
         return "delete"  # "can you take out the dentist appointment from my calendar"
     return first
+
+
+WHICH_TO_DELETE = "Which event should I delete?"
+WHICH_TO_CHANGE = "Which event should I change?"
+_PRONOUN = re.compile(r"\b(?:that\s+one|this\s+one|the\s+event|it|that|this)\b", re.IGNORECASE)
+_EVENT_ANSWER = re.compile(
+    r"(?!(?:what|when|where|who|how|why|is|are|do|does|can|could|will|would|set|add|turn|play|"
+    r"cancel|delete|remove|stop|never\s+mind|nothing|none|no|nope|forget|neither|all|both)\b)"
+    r"(?:(?:the|my|our)\s+)?[a-z0-9][\w' :]{1,50}",
+    re.IGNORECASE,
+)
+
+
+def which_event_answered(text: str, history: list[Any]) -> str | None:
+    """The request the answer `text` completes, or None.
+
+    When the turn before asked which event to delete or change: "cancel it" ... "Which event
+    should I delete?" ... "the lunch" -> "cancel the lunch". A question, a new command or a "no"
+    is no answer.
+    """
+    if not history:
+        return None
+    last = history[-1]
+    if (
+        last.role != "calendar"
+        or last.calls
+        or last.reply.strip()
+        not in (
+            WHICH_TO_DELETE,
+            WHICH_TO_CHANGE,
+        )
+    ):
+        return None
+    answer = re.sub(r"^(?:um|uh|oh|well|ok|okay)\s+|[\s.!]+$", "", text.strip(), flags=re.I)
+    if len(answer.split()) > 6 or not _EVENT_ANSWER.fullmatch(answer):
+        return None
+    asked = str(last.text)
+    if _PRONOUN.search(asked):
+        return _PRONOUN.sub(answer, asked, count=1)
+    return f"delete {answer}" if last.reply.strip() == WHICH_TO_DELETE else None
 
 
 _TELL_ME = re.compile(
@@ -333,4 +375,34 @@ def event_reference(text: str, verb: re.Pattern[str]) -> str:
         )
     rest = re.split(r"\s+(?:to|by|until)\s+", rest, maxsplit=1)[0]
     rest = REF_NOISE.sub("", rest).strip(" ,.?!")
-    return "" if re.fullmatch(r"(?:it|that|this|them)(?:\s+(?:back|forward))?", rest) else rest
+    if match and re.fullmatch(r"(?:it|that|this|them)(?:\s+(?:back|forward))?", rest):
+        return _named_before(text[: match.start()])  # "... the dinner on friday, so remove it"
+    return rest
+
+
+def _named_before(before: str) -> str:
+    """The event named before the verb of "... so could you remove it", or ""."""
+    before = re.sub(
+        r"[\s,]+(?:and|then|so)?\s*(?:(?:can|could|would|will)\s+you|please)?\s*(?:please\s+)?$",
+        "",
+        before,
+        flags=re.I,
+    )
+    before = re.sub(
+        r"^\s*i\s+(?:don't|do\s+not|won't|will\s+not|can't|cannot)\s+(?:want\s+to\s+|be\s+)?"
+        r"(?:attend(?:ing)?|go(?:ing)?\s+to|make(?:\s+it\s+to)?)\s+",
+        "",
+        before,
+        flags=re.I,
+    )
+    before = re.sub(r"\s+(?:any\s*more|any\s+longer)\b.*$", "", before, flags=re.I)
+    before = REF_NOISE.sub("", before).strip(" ,.?!")
+    return before if 0 < len(before.split()) <= 6 and _EVENT_WORDS.search(before) else ""
+
+
+_EVENT_WORDS = re.compile(
+    r"\b(?:meeting|appointment|appt|lunch|dinner|breakfast|brunch|party|wedding|interview|class"
+    r"|practice|rehearsal|session|date|game|match|review|lesson|haircut|checkup|conference|dentist"
+    r"|doctor|event|birthday|call|concert|trip|visit|club)s?\b",
+    re.IGNORECASE,
+)

@@ -20,7 +20,13 @@ from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_calendar import changes_the_event
 from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
-from roles.calendar._reading import MARK_AS, NOT_GOING, is_bare_event, strip_courtesy
+from roles.calendar._reading import (
+    MARK_AS,
+    NOT_GOING,
+    is_bare_event,
+    strip_courtesy,
+    which_event_answered,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -275,6 +281,14 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
             return answered
         if (changed := _change_to_the_event(request, runtime)) is not None:
             return changed
+        if which_event_answered(request.text, list(request.history)) is not None:
+            return RouteDecision(  # "cancel it" ... "Which event should I delete?" ... "the lunch"
+                target=RouteTarget.FAST_REPLY,
+                role="calendar",
+                confidence=0.95,
+                reason="The answer to the calendar's question of the turn before.",
+                scores={"calendar": 0.95},
+            )
         text = request.text
         said = normalize(text)
         if not (

@@ -32,12 +32,15 @@ from roles.calendar._reading import (
     REMIND_OF,
     TAKE_OFF,
     TIME_RANGE,
+    WHICH_TO_CHANGE,
+    WHICH_TO_DELETE,
     event_query,
     event_reference,
     extract_title,
     intent_of,
     is_bare_event,
     strip_courtesy,
+    which_event_answered,
 )
 
 if TYPE_CHECKING:
@@ -103,6 +106,8 @@ class CalendarRole:
             if isinstance(reminder, RoleCall):
                 return reminder
         now = runtime.clock.now()
+        if (completed := which_event_answered(text, history)) is not None:
+            return self._interpret(completed, now)  # "cancel it" ... "the lunch"
         return with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
 
     def route_stage(self, runtime: Runtime) -> Any:
@@ -120,7 +125,7 @@ class CalendarRole:
         ) is not None:  # "push my 3 o'clock back an hour"
             reference = REF_NOISE.sub("", shifted[0]).strip(" ,.?!")
             if re.fullmatch(r"(?:it|that|this|them)?", reference):
-                return Clarification("Which event should I change?", missing=("event",))
+                return Clarification(WHICH_TO_CHANGE, missing=("event",))
             return RoleCall("calendar.update", {"event": reference, "shift": shifted[1]})
         intent = "create" if is_bare_event(text, now) else intent_of(text)
         if intent == "delete":
@@ -130,8 +135,10 @@ class CalendarRole:
                 if going
                 else event_reference(text, PATTERNS["delete"])
             )
-            if not reference:
-                return Clarification("Which event should I delete?", missing=("event",))
+            if not reference or re.fullmatch(
+                r"(?:an?\s+|one\s+)?(?:calendar\s+)?(?:event|entry)", reference
+            ):
+                return Clarification(WHICH_TO_DELETE, missing=("event",))
             return RoleCall("calendar.delete", {"event": reference})
         if intent == "update":
             return self._update(text)
@@ -183,7 +190,7 @@ class CalendarRole:
     def _update(self, text: str) -> RoleCall | Clarification:
         reference = event_reference(text, PATTERNS["update"])
         if not reference:
-            return Clarification("Which event should I change?", missing=("event",))
+            return Clarification(WHICH_TO_CHANGE, missing=("event",))
         target = re.search(r"\s+to\s+(?P<new>.+)$", text, re.IGNORECASE)
         if target is None:
             return Clarification(f"What should I change {reference!r} to?", missing=("start",))
