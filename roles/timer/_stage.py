@@ -142,6 +142,25 @@ def _acts_on_it(calls: tuple[Any, ...]) -> bool:
     )
 
 
+def _claimed(
+    reason: str,
+    confidence: float = 0.95,
+    *,
+    slots: dict[str, Any] | None = None,
+    guess: bool = False,
+) -> RouteDecision:
+    """The timer role's claim of a request, with the stage's reason."""
+    return RouteDecision(
+        target=RouteTarget.FAST_REPLY,
+        role="timer",
+        confidence=confidence,
+        slots=slots or {},
+        guess=guess,
+        reason=reason,
+        scores={"timer": confidence},
+    )
+
+
 def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | None]:
     """Answers to the timer's questions, then "another one for N" after a timer or alarm."""
     answers = answer_stage("timer", runtime)
@@ -150,13 +169,7 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
         if (answered := answers(request)) is not None:
             return answered
         if _message_answer(request, runtime):
-            return RouteDecision(
-                target=RouteTarget.FAST_REPLY,
-                role="timer",
-                confidence=0.95,
-                reason="What to remind of, asked by the timer role the turn before.",
-                scores={"timer": 0.95},
-            )
+            return _claimed("What to remind of, asked by the timer role the turn before.")
         previous = last_call(request.history[-1:])
         said = normalize(request.text)
         if (
@@ -164,65 +177,29 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
             and previous.tool in ("timer.set", "timer.alarm")
             and _ANOTHER.match(said) is not None
         ):
-            return RouteDecision(
-                target=RouteTarget.FAST_REPLY,
-                role="timer",
-                confidence=0.95,
-                slots={"follow_up": True},
-                reason="One more like the timer before.",
-                scores={"timer": 0.95},
-            )
+            return _claimed("One more like the timer before.", slots={"follow_up": True})
         if previous is not None and previous.tool.startswith("timer."):
             # "cancel it", "pause it", "add 5 minutes to it" right after setting one: that one
             again = resolve_follow_up(request.text, list(request.history), runtime.clock.now())
             if again is not None and _acts_on_it(again.calls):
-                return RouteDecision(
-                    target=RouteTarget.FAST_REPLY,
-                    role="timer",
-                    confidence=0.95,
-                    slots={"follow_up": True},
-                    reason="Acts on what the timer role just set.",
-                    scores={"timer": 0.95},
-                )
+                return _claimed("Acts on what the timer role just set.", slots={"follow_up": True})
         if previous is not None and previous.tool == "timer.list" and _ASKS_AGAIN.match(said):
             # "do I have an alarm at 8?" ... "and for 9?": the same question at another time
             again = resolve_follow_up(request.text, list(request.history), runtime.clock.now())
             if again is not None and again.calls and again.calls[0].tool == "timer.list":
-                return RouteDecision(
-                    target=RouteTarget.FAST_REPLY,
-                    role="timer",
-                    confidence=0.95,
-                    slots={"follow_up": True},
-                    reason="The question before, at another time.",
-                    scores={"timer": 0.95},
-                )
+                return _claimed("The question before, at another time.", slots={"follow_up": True})
         if _several(request.text, runtime):  # "one alarm for 8am and one for 9am"
-            return RouteDecision(
-                target=RouteTarget.FAST_REPLY,
-                role="timer",
-                confidence=0.9,
-                slots={"whole": True},
-                reason="Several alarms, read whole.",
-                scores={"timer": 0.9},
-            )
+            return _claimed("Several alarms, read whole.", 0.9, slots={"whole": True})
         if WAKE_QUESTION.match(said) and len(split_clauses(request.text)) == 1:
-            return RouteDecision(  # "what time will i wake up": the user's alarms
-                target=RouteTarget.FAST_REPLY,
-                role="timer",
-                confidence=0.9,
-                reason="Asks when the user's alarm wakes them.",
-                scores={"timer": 0.9},
-            )
+            # "what time will i wake up": the user's alarms
+            return _claimed("Asks when the user's alarm wakes them.", 0.9)
         if not _whole_request(request.text, runtime):
             return None
-        return RouteDecision(
-            target=RouteTarget.FAST_REPLY,
-            role="timer",
-            confidence=0.9,
+        return _claimed(
+            "Names a timer, alarm or reminder and what to do with it.",
+            0.9,
             slots={"whole": True} if _read_whole(request.text) else {},
             guess=_WAKE_AT.match(said) is None,  # "get me up at 5" is surely an alarm
-            reason="Names a timer, alarm or reminder and what to do with it.",
-            scores={"timer": 0.9},
         )
 
     return stage
