@@ -15,7 +15,13 @@ Conventions, all in the zone of the ``now`` passed in:
   the afternoon ("tomorrow at 3" is 15:00), 7-12 the morning;
 - "<weekday>", "on <weekday>", "next <weekday>": the coming one, never today;
   "this <weekday>": the one in this week, today included;
-- "the 14th": this month if not past, else next month.
+- "the 14th": this month if not past, else next month;
+- "the first monday in may", "the last friday of the month": that weekday of that month (a
+  named month: the next one whose day is not past); "monday after next": a week after the
+  coming Monday; "friday next week": the Friday of the week after this one (weeks start on
+  Monday); "the end of the month", "the start of next month": its last or first day;
+- "a week from friday", "2 days before the 14th": that day moved by the count, which is then
+  no length ("lunch a week from friday at 1pm" lasts the default hour).
 """
 
 from __future__ import annotations
@@ -104,10 +110,14 @@ def _piece_seconds(match: re.Match[str]) -> float:
     return amount * _UNIT_SECONDS[unit[0].lower()]
 
 
-def _find_duration(text: str) -> tuple[timedelta, int, int] | None:
-    """The first run of duration pieces ("5 min 30 s", "1h30"): value and span."""
+def _find_duration(text: str, pos: int = 0) -> tuple[timedelta, int, int] | None:
+    """The first run of duration pieces ("5 min 30 s", "1h30") from `pos`: value and span.
+
+    A count of days or weeks that moves a day ("a week from friday", "2 days before the 14th")
+    is no length of its own: the run after it is found instead.
+    """
     total, start, end, last_unit = 0.0, -1, -1, ""
-    for match in _PIECE.finditer(text):
+    for match in _PIECE.finditer(text, pos):
         if start >= 0 and not _JOIN.match(text[end : match.start()]):
             break
         if start < 0:
@@ -117,11 +127,17 @@ def _find_duration(text: str) -> tuple[timedelta, int, int] | None:
         last_unit = (match["unit"] or match["wunit"] or "").lower()[:1]
     if start < 0:
         return None
+    if last_unit in ("d", "w") and (link := _DAY_LINK.match(text, end)):
+        if _DATE.match(text, link.end()):
+            return _find_duration(text, end)
     trailing = _TRAILING.match(text[end:]) if last_unit in ("h", "m") else None
     if trailing:  # "1h30" is 1 h 30 min, "5 min 30" is 5 min 30 s
         total += int(trailing[1]) * (60 if last_unit == "h" else 1)
         end += trailing.end()
     return timedelta(seconds=total), start, end
+
+
+_DAY_LINK = re.compile(r"\s+(?:from|after|before)\s+", re.IGNORECASE)
 
 
 def parse_duration(text: str) -> timedelta | None:
@@ -175,10 +191,16 @@ _ORD = r"(?:st|nd|rd|th)"
 _PART_OF_DAY = r"in\s+the\s+(?:morning|afternoon|evening)|at\s+night|tonight"
 _CLOCK_AFTER = rf"[ap]\.?m\b|o'?clock|[:.]\d|{_PART_OF_DAY}"
 """What follows an hour, never a day of the month: "the 5 pm alarm", "the 4 in the afternoon"."""
+_NTH_VALUES = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4}
+_NTH_VALUES |= {"fourth": 4, "5th": 5, "fifth": 5, "last": -1}
 _DATE = re.compile(
     rf"\b(?:on\s+)?(?:"
-    rf"(?P<rel>(?:the\s+)?day\s+after\s+tomorrow|tomorrow|tmrw?|today|tonight)"
+    rf"(?:the\s+)?(?P<nth>{'|'.join(_NTH_VALUES)})\s+(?P<nwd>{'|'.join(_WEEKDAYS)})\s+(?:in|of)\s+"
+    rf"(?:(?P<nm>{_MONTH})(?:\s+(?P<ny>\d{{4}}))?|(?P<nwhich>this|next)\s+month|the\s+month)"
+    rf"|(?:the\s+)?(?P<edge>end|start|beginning)\s+of\s+(?P<ewhich>the|this|next)\s+month"
+    rf"|(?P<rel>(?:the\s+)?day\s+after\s+tomorrow|tomorrow|tmrw?|today|tonight)"
     rf"|(?:(?P<wmod>this\s+coming|coming|next|this)\s+)?(?P<wd>{'|'.join(_WEEKDAYS)})"
+    rf"(?:\s+(?P<wafter>after\s+next|(?:of\s+)?next\s+week|(?:of\s+)?this\s+week))?"
     rf"|(?P<iy>\d{{4}})-(?P<im>\d{{2}})-(?P<id>\d{{2}})(?:[t ](?P<ih>\d{{2}}):(?P<imin>\d{{2}}))?"
     rf"|(?P<m1>{_MONTH})\.?\s+(?:the\s+)?(?P<d1>\d{{1,2}}){_ORD}?(?:,?\s+(?P<y1>\d{{4}}))?"
     rf"|(?:the\s+)?(?P<d2>\d{{1,2}}){_ORD}?\s+(?:of\s+)?(?P<m2>{_MONTH})(?:,?\s+(?P<y2>\d{{4}}))?"
@@ -213,6 +235,11 @@ _PERIOD = re.compile(
     re.IGNORECASE,
 )
 _PERIOD_HOURS = {"morning": 9, "afternoon": 15, "evening": 18, "night": 20}
+_OFFSET = re.compile(
+    r"\b(?P<n>\d{1,3}|an?|one)\s+(?P<unit>days?|weeks?)\s+(?P<dir>from|after|before)\s+$",
+    re.IGNORECASE,
+)
+"""A count of days or weeks just before a day: "a week from friday", "2 days before the 14th"."""
 _RELATIVE = re.compile(r"\b(?:in|within|after)\s+$", re.IGNORECASE)
 _FROM_NOW = re.compile(r"^\s*(?:from\s+now|later)\b", re.IGNORECASE)
 _DATEISH = re.compile(
@@ -256,18 +283,66 @@ def _day_of_month(today: date, day: int) -> date | None:
     return None
 
 
+def _month_after(day: date, months: int) -> date:
+    """The first day of the month `months` after `day`'s."""
+    index = day.year * 12 + day.month - 1 + months
+    return date(index // 12, index % 12 + 1, 1)
+
+
+def _nth_weekday(first: date, nth: int, weekday: int) -> date | None:
+    """The nth (-1: last) `weekday` of `first`'s month, or None ("the 5th monday" it lacks)."""
+    if nth < 0:
+        last = _month_after(first, 1) - timedelta(days=1)
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
+    return day if day.month == first.month else None
+
+
+def _resolve_nth(match: re.Match[str], today: date) -> date | None:
+    """ "the first monday in may", "the last friday of the month", "the 2nd tuesday of next
+    month": a named month is the next one whose day is not past."""
+    nth, weekday = _NTH_VALUES[match["nth"].lower()], _WEEKDAYS.index(match["nwd"].lower())
+    this_month = today.replace(day=1)
+    if not match["nm"]:
+        months = 1 if (match["nwhich"] or "").lower() == "next" else 0
+        return _nth_weekday(_month_after(this_month, months), nth, weekday)
+    month = _month_index(match["nm"])
+    if match["ny"]:
+        return _nth_weekday(date(int(match["ny"]), month, 1), nth, weekday)
+    found = _nth_weekday(date(today.year, month, 1), nth, weekday)
+    if found is None or found < today:
+        found = _nth_weekday(date(today.year + 1, month, 1), nth, weekday)
+    return found
+
+
+def _resolve_edge(match: re.Match[str], today: date) -> date:
+    """ "the end of the month" (its last day), "the start of next month" (its first)."""
+    first = _month_after(today.replace(day=1), int(match["ewhich"].lower() == "next"))
+    if match["edge"].lower() == "end":
+        return _month_after(first, 1) - timedelta(days=1)
+    return first
+
+
 def _resolve_date(match: re.Match[str], today: date) -> date | None:
     try:
+        if match["nth"]:
+            return _resolve_nth(match, today)
+        if match["edge"]:
+            return _resolve_edge(match, today)
         if match["rel"]:
             rel = match["rel"].lower()
             offset = 2 if "after" in rel else 0 if rel in ("today", "tonight") else 1
             return today + timedelta(days=offset)
         if match["wd"]:
             target = _WEEKDAYS.index(match["wd"].lower())
+            after = (match["wafter"] or "").lower()
+            if after.endswith("week"):  # "friday next week", "monday of this week"
+                monday = today - timedelta(days=today.weekday())
+                return monday + timedelta(days=target + (7 if "next" in after else 0))
             ahead = (target - today.weekday()) % 7
             if ahead == 0 and (match["wmod"] or "").lower() != "this":
                 ahead = 7
-            return today + timedelta(days=ahead)
+            return today + timedelta(days=ahead + (7 if after else 0))  # "monday after next"
         if match["iy"]:
             return date(int(match["iy"]), int(match["im"]), int(match["id"]))
         if match["m1"] or match["m2"]:
@@ -340,7 +415,10 @@ def parse_when(text: str, now: datetime) -> When | None:
             return When(value.astimezone(now.tzinfo), True, True, ((0, len(text)),))
     today = now.date()
     relative = _relative(text, now)
-    dates = [m for m in _DATE.finditer(text) if _resolve_date(m, today) is not None]
+    found_dates = list(_DATE.finditer(text))
+    dates = [m for m in found_dates if _resolve_date(m, today) is not None]
+    if not dates and any(m["nth"] for m in found_dates) and relative is None:
+        return None  # "the 5th monday of december": no such day
     date_match = dates[0] if dates else None
     taken: tuple[tuple[int, int], ...] = (date_match.span(),) if date_match else ()
     if date_match and date_match["wd"] and len(dates) > 1:
@@ -365,6 +443,13 @@ def parse_when(text: str, now: datetime) -> When | None:
         taken = (relative[1],)
     else:
         day = _resolve_date(date_match, today) if date_match else None
+        if day is not None and date_match is not None:
+            shifted = _OFFSET.search(text[: date_match.start()])
+            if shifted is not None:  # "a week from friday", "2 days before the 14th"
+                n = 1 if shifted["n"] in ("a", "an", "one") else int(shifted["n"])
+                days = n * (7 if shifted["unit"].startswith("week") else 1)
+                day += timedelta(days=-days if shifted["dir"] == "before" else days)
+                taken = ((shifted.start(), date_match.end()), *taken[1:])
     if day is None and time_match is None and period_match is None:
         return _dateparser_fallback(text, now)
     spans = [*taken, *(m.span() for m in (time_match, period_match) if m)]
@@ -454,6 +539,15 @@ _RANGE = re.compile(
 )
 
 
+_ONE_DAY = re.compile(
+    rf"\b(?:{'|'.join(_NTH_VALUES)})\s+(?:{'|'.join(_WEEKDAYS)})\s+(?:in|of)\b"
+    rf"|\b(?:end|start|beginning)\s+of\s+(?:the|this|next)\s+month\b"
+    rf"|\b(?:{'|'.join(_WEEKDAYS)})\s+(?:of\s+)?(?:next|this)\s+week\b",
+    re.IGNORECASE,
+)
+"""One day said with a week or a month in it: not that week or month."""
+
+
 def parse_date_range(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     """A half-open [start, end) range for calendar listing, or None.
 
@@ -463,6 +557,8 @@ def parse_date_range(text: str, now: datetime) -> tuple[datetime, datetime] | No
     """
     today = now.date()
     match = _RANGE.search(text)
+    if match and _ONE_DAY.search(text):  # "friday next week", "the end of this month"
+        match = None
     if match:
         if match["rest"]:
             return _day_start(today, now), _day_start(today + timedelta(days=7), now)
@@ -514,7 +610,7 @@ def _month_range(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     """A month named without a day ("my events for march", "in june 2027"): that whole month
     (the next one of that name; from today when it is this month)."""
     found = _BARE_MONTH.search(text)
-    if found is None or _MONTH_DAY.search(text):
+    if found is None or _MONTH_DAY.search(text) or _ONE_DAY.search(text):
         return None
     today = now.date()
     month = _FULL_MONTHS.index(found["m"].lower()) + 1
@@ -559,6 +655,9 @@ def _when_spans(text: str) -> list[tuple[int, int]]:
             spans[-1] = (spans[-1][0], offset + after.end())
     for pattern in (_DATE, _TIME, _PERIOD):
         spans.extend(m.span() for m in pattern.finditer(text))
+    for m in _DATE.finditer(text):  # "2 days before the 14th": the count goes with the day
+        if shifted := _OFFSET.search(text[: m.start()]):
+            spans.append((shifted.start(), m.start()))
     widened = []
     for start, end in spans:
         prefix = _SPAN_PREFIX.search(text[:start])

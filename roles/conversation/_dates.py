@@ -40,8 +40,10 @@ _AGO = re.compile(rf"^{_COUNT}\s+ago$")
 _LAST = re.compile(r"^(?:on\s+)?(?:last|past|previous)\s+(?P<wd>" + "|".join(_WEEKDAYS) + ")$")
 _FILLER = re.compile(r"\b(?:on|the|this|coming|of)\b")
 _NOT_A_DAY = re.compile(
-    r"\b(?:my|your|our|of|for|meeting|appointment|event|party|game|match|flight|holiday|"
+    r"\b(?:my|your|our|for|meeting|appointment|event|party|game|match|flight|holiday|"
     r"christmas|easter|birthday|anniversary)\b"
+    r"|\bof\b(?!\s+(?:(?:the|this|next)\s+(?:month|week)|january|february|march|april|may|june"
+    r"|july|august|september|october|november|december)\b)"
 )
 """Days named by an event ("the date of my meeting", "of christmas") belong elsewhere."""
 
@@ -86,6 +88,7 @@ def day_asked(said: str, now: datetime) -> date | None:
     if found is None:
         return None
     words = next(found[g] for g in "abcdefg" if found[g])
+    words = re.sub(r"^(?:is|was|will\s+be)\s+", "", words)  # "what date is the 1st monday in may"
     if _NOT_A_DAY.search(words) or words in ("today", "now", "currently", "right now"):
         return None
     return _day(words, now.date(), now)
