@@ -162,6 +162,10 @@ class Forecast(BaseModel):
     precipitation_probability: float | None = None
     hourly: Conditions | None = None
     """Set when a specific hour was asked for."""
+    sunrise: str | None = None
+    """When the sun rises that day, the place's local time ("2026-01-10T08:43")."""
+    sunset: str | None = None
+    """When the sun sets that day, the place's local time."""
 
 
 @runtime_checkable
@@ -276,7 +280,7 @@ class OpenMeteoBackend:
         where = await self.geocode(place)
         params: dict[str, Any] = {
             "daily": "weather_code,temperature_2m_max,temperature_2m_min,"
-            "precipitation_probability_max",
+            "precipitation_probability_max,sunrise,sunset",
             "start_date": day.isoformat(),
             "end_date": day.isoformat(),
         }
@@ -294,6 +298,8 @@ class OpenMeteoBackend:
             high = float(daily["temperature_2m_max"][index])
             low = float(daily["temperature_2m_min"][index])
             rain = daily.get("precipitation_probability_max", [None] * (index + 1))[index]
+            sunrise = daily.get("sunrise", [None] * (index + 1))[index]
+            sunset = daily.get("sunset", [None] * (index + 1))[index]
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise malformed(SERVICE, f"'daily' block incomplete: {exc}") from None
         condition, description = describe_code(code)
@@ -308,6 +314,8 @@ class OpenMeteoBackend:
             temp_min_c=round(low, 1),
             temp_min_f=c_to_f(low),
             precipitation_probability=rain,
+            sunrise=str(sunrise) if sunrise else None,
+            sunset=str(sunset) if sunset else None,
         )
         if hour is not None:
             forecast.hourly = _hour(body, where.label, day, hour)

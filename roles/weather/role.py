@@ -132,8 +132,15 @@ class WeatherRole:
         "forecast for Vienna in 3 days",
         "is it going to be warm in Athens this evening",
         "what's the weather like in Toronto today",
+        "what time is sunset in Rome",
         "and in Boston?",
     )
+
+    def route_stage(self, runtime: Runtime) -> Any:
+        """Claim sunrise and sunset questions before the classifier ("when is sunset")."""
+        from roles.weather._stage import claim
+
+        return claim
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
@@ -145,6 +152,11 @@ class WeatherRole:
             return Clarification(
                 "Which city? Name a place, or tell me where you live, e.g. 'I live in Paris'.",
                 missing=("place",),
+            )
+        if SUN.search(text):  # "when is sunset", "what time does the sun come up tomorrow"
+            day, _ = _when(text, runtime, parse_day(text), None)
+            return RoleCall(
+                "weather.forecast", {"place": place, "day": day or "today", "sun": True}
             )
         if period := _PERIOD.search(text):  # "this week", "next week", "the 10 day forecast"
             week = "next week" if period["next"] else "week"
@@ -161,6 +173,14 @@ class WeatherRole:
             return RoleCall("weather.forecast", arguments)
         return RoleCall("weather.current", {"place": place})
 
+
+SUN = re.compile(
+    r"\b(?:sun\s?rise|sun\s?set|sun\s?up|sun\s?down|dawn|dusk|(?:first|last)\s+light"
+    r"|sun\s+(?:rises?|rising|sets?|setting|comes?\s+up|coming\s+up|goes?\s+down|going\s+down"
+    r"|(?:will\s+)?(?:rise|set|come\s+up|go\s+down))|(?:get|gets|getting)\s+(?:dark|light))\b",
+    re.IGNORECASE,
+)
+"""Sunrise and sunset asked about ("when is sunset", "what time does it get dark")."""
 
 _CLOCK_WORDS = re.compile(
     r"\b(?:am|pm|a\.m|p\.m|o'?clock|noon|midday|midnight)\b|\d:\d\d|\bat\s+\w+", re.IGNORECASE

@@ -83,7 +83,11 @@ async def current(ctx: ToolContext, place: str) -> ToolOutput:
 
 @tool(idempotent=True, cache_ttl_s=600, timeout_s=20, tags=("weather", "forecast"))
 async def forecast(
-    ctx: ToolContext, place: str, day: str = "tomorrow", hour: int | None = None
+    ctx: ToolContext,
+    place: str,
+    day: str = "tomorrow",
+    hour: int | None = None,
+    sun: bool = False,
 ) -> ToolOutput:
     """Get the weather forecast for a place on a given day, optionally at a given hour.
 
@@ -94,11 +98,12 @@ async def forecast(
             ISO date; "week" / "next week" for a day-by-day forecast of the coming (or next) 7
             days; "weekend" / "next weekend" for its Saturday and Sunday.
         hour: Hour of the day (0-23, the place's local time) for an hourly forecast.
+        sun: True to answer when the sun rises and sets that day ("when is sunset").
 
     Returns:
         date, condition (sunny, cloudy, fog, rain, snow, storm), description, temp_c and temp_f
-        (the day's high), temp_min_c, temp_min_f, precipitation_probability, and `hourly`
-        when an hour was given.
+        (the day's high), temp_min_c, temp_min_f, precipitation_probability, sunrise and
+        sunset (local times), and `hourly` when an hour was given.
     """
     place = await _place(ctx, place)
     if hour is not None and not 0 <= hour <= 23:
@@ -121,11 +126,26 @@ async def forecast(
         )
     result = await weather_backend(ctx.runtime).forecast(place, target, hour)
     imperial = ctx.runtime.settings.units == "imperial"
-    return ToolOutput(
-        data=result.model_dump(),
-        display=_forecast_text(result, _day_name(target, today), imperial, ctx.runtime),
-        sources=["https://open-meteo.com"],
-    )
+    day_name = _day_name(target, today)
+    display = _forecast_text(result, day_name, imperial, ctx.runtime)
+    if sun:
+        display = _sun_text(result, day_name, ctx.runtime) or display
+    return ToolOutput(data=result.model_dump(), display=display, sources=["https://open-meteo.com"])
+
+
+def _sun_text(f: Forecast, day: str, runtime: Runtime) -> str | None:
+    """When the sun rises and sets that day, or None when the service gave no times.
+
+    "Tomorrow in Paris the sun rises at 08:43 and sets at 17:12."
+    """
+    if not (f.sunrise and f.sunset):
+        return None
+    try:
+        rise, set_ = (datetime.fromisoformat(t) for t in (f.sunrise, f.sunset))
+    except ValueError:
+        return None
+    rises, sets = (format_clock(t, runtime.settings) for t in (rise, set_))
+    return f"{day} in {f.place} the sun rises at {rises} and sets at {sets}."
 
 
 _WEEKS = {"week": 0, "next week": 7}
