@@ -207,6 +207,8 @@ def _cut(text: str, openers: frozenset[str], judge: Judge | None) -> list[tuple[
         cut_kind = "then" if match["seq"] else "and"
         if _ADDRESS.fullmatch(piece.strip(" ,.!?")):
             continue  # "hey olly, turn the lights up": a wake word or greeting is no clause
+        if match[0].strip() == "," and _DAY_BEFORE_YEAR.search(piece) and _YEAR.match(following):
+            continue  # "march 3, 2027 at 5pm": a date's comma
         if pieces or piece.strip(" ,.!?"):
             if not _keeps_cut(match, piece, following, openers) and not _judged(
                 judge, match, text[start : match.start()], following
@@ -220,6 +222,22 @@ def _cut(text: str, openers: frozenset[str], judge: Judge | None) -> list[tuple[
         pieces.append((tail, kind))
     return pieces
 
+
+_DAY_BEFORE_YEAR = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d{1,2}"
+    r"(?:st|nd|rd|th)?$"
+    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
+    r"|dec)[a-z]*$"
+    r"|\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?$",
+    re.IGNORECASE,
+)
+"""A day just before a comma ("may 1st", "3 march", "friday"): a year or a date may follow."""
+_YEAR = re.compile(
+    r"^\s*(?:(?:19|20)\d\d\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+(?:19|20)\d\d)?)",
+    re.IGNORECASE,
+)
+"""A year after that comma ("2027"), or the date itself after a weekday ("friday, march 3")."""
 
 _ADDRESS = re.compile(
     r"(?:(?:hey|hi|hello|ok|okay|oh|um|uh|so|well|please|now|olly|alexa|siri|google|computer|"

@@ -284,3 +284,28 @@ def test_if_any_or_if_possible_is_no_condition(request_text: str, clause: str) -
     assert (found.text, found.condition) == (clause, None)
     (kept,) = split_clauses("if it rains, close the windows if possible")
     assert (kept.text, kept.condition) == ("close the windows", "it rains")
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "what happened on may 1st, 2019",
+        "set a reminder for march 3, 2027 at 5pm to pay taxes",
+        "remind me on 3 march, 2027 to renew my passport",
+        "add the dentist on friday, march 3 at 2pm",
+        "lunch on friday, may 3rd, 2027 at noon",
+    ],
+)
+def test_a_dates_comma_is_no_clause_boundary(request_text: str) -> None:
+    assert texts(request_text) == [request_text]
+
+
+def test_a_comma_after_a_day_still_cuts_before_a_request_or_a_year_said_as_a_clause() -> None:
+    assert texts("book lunch on friday, set a timer for 5 minutes") == [
+        "book lunch on friday",
+        "set a timer for 5 minutes",
+    ]
+    assert texts("turn on the lights, 2020 was a bad year") == [
+        "turn on the lights",
+        "2020 was a bad year",
+    ]
