@@ -65,7 +65,7 @@ async def compound_selection(
     for case in cases:
         decision = await system.aroute(case.text)
         for label, found in (
-            ("handed", select.names(case.text, decision.scores)),
+            ("handed", select.names(case.text, decision.scores, decision.slots.get("parts"))),
             ("registry", [s.name for s, _ in registry.search(case.text, k_plan)]),
             ("lexical", [s.name for s, _ in index.search(case.text, k_plan)]),
         ):

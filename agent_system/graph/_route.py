@@ -137,15 +137,27 @@ class SelectTools:
     runtime: Runtime
 
     async def __call__(self, state: AgentState) -> dict[str, Any]:
-        scores = (state.get("route") or {}).get("scores", {})
-        return {"selected_tools": self.names(state["request"], scores)}
+        route = state.get("route") or {}
+        parts = (route.get("slots") or {}).get("parts")
+        return {"selected_tools": self.names(state["request"], route.get("scores", {}), parts)}
 
-    def names(self, request: str, scores: dict[str, float]) -> list[str]:
-        """The tools for `request`, given the router's role `scores`."""
+    def names(
+        self,
+        request: str,
+        scores: dict[str, float],
+        parts: list[dict[str, Any]] | None = None,
+    ) -> list[str]:
+        """The tools for `request`, given the router's role `scores` and, for a compound, its
+        `parts` (each clause's text and role): the tool each part's role reads it into comes
+        first ("start up the coffee machine, ..." keeps `smart_home.turn_on`, which the words
+        alone rank below `start_vacuum`)."""
         k = self.runtime.settings.tools_per_plan
         if len(self.registry) <= k:
             return self.registry.names()
-        names = [spec.name for spec, _ in self.registry.search(request, k)]
+        names = self._readings(parts or [])
+        for spec, _ in self.registry.search(request, k):
+            if spec.name not in names:
+                names.append(spec.name)
         for role, score in sorted(scores.items(), key=lambda kv: -kv[1]):
             if score < 0.15 or role not in self.roles:
                 continue
@@ -153,3 +165,24 @@ class SelectTools:
                 if spec.domain == role and spec.name not in names:
                     names.append(spec.name)
         return names[: 2 * k]
+
+    def _readings(self, parts: list[dict[str, Any]]) -> list[str]:
+        """The tools each part's role reads its clause into (nothing runs), in order."""
+        from agent_system.roles import Clarification, calls_of, role_slots
+
+        names: list[str] = []
+        for part in parts:
+            role = self.roles.get(str(part.get("role")))
+            text = part.get("text")
+            if role is None or not isinstance(text, str):
+                continue
+            try:
+                choice = role.interpret(text, role_slots(role, text), self.runtime, [])
+            except Exception:  # a role that cannot read its clause offers nothing here
+                continue
+            if isinstance(choice, Clarification):
+                continue
+            for call in calls_of(choice):
+                if call.tool in self.registry and call.tool not in names:
+                    names.append(call.tool)
+        return names

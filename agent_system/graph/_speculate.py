@@ -109,7 +109,7 @@ class Speculate:
         history: list[Turn],
         buffer: StepBuffer | None = None,
     ) -> Speculated:
-        names = self.select.names(state["request"], decision.scores)
+        names = self.select.names(state["request"], decision.scores, decision.slots.get("parts"))
         tools = [s for name in names if (s := self.select.registry.get(name))]
         if state.get("area"):
             SPEAKER_AREA.set(state.get("area"))
