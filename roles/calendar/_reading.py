@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from agent_system.routing.slots import parse_when, strip_when
+from roles.calendar._shapes import asked_event
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -42,6 +43,7 @@ __all__ = [
 
 _INTENTS = {
     "delete": r"\b(?:cancel(?:s|led)?|delete[sd]?|remove[sd]?|drop|scrap|call\s+off|clear|erase"
+    r"|ditch|nix|axe|unschedule|un\s*schedule|strike|^(?:please\s+)?forget(?:\s+about)?"
     r"|empty|wipe|take\s+off|take\s+out|get\s+rid\s+of|disregard|destroy|deleted|removed"
     r"|cancelled)\b",
     "update": r"\b(?:move|reschedule|change|push|postpone|rename|shift|update)\b",
@@ -84,7 +86,8 @@ _COMMAND = re.compile(
 )
 _SAID_PLAN = re.compile(
     r"^(?:that\s+)?(?:i|we)(?:\s+have|'ve|\s+am|'m|\s+are|'re)\s+(?:got\s+|having\s+)"
-    r"(?:(?:a|an|the|my|our)\s+)?|^that\s+(?:i|we)\s+have\s+(?:(?:a|an|the|my|our)\s+)?"
+    r"(?:(?:a|an|the|my|our)\s+)?|^(?:that\s+)?(?:i|we)\s+(?:also\s+)?have\s+(?!to\b)"
+    r"(?:(?:a|an|the|my|our)\s+)?"
     r"|^there(?:'s|\s+is)\s+(?:(?:a|an|the|my|our)\s+)?",
     re.IGNORECASE,
 )
@@ -163,7 +166,7 @@ def event_query(text: str) -> str:
     meets = _MEETING_WHO.search(text)  # "when am i meeting jo", "what time do i see the doctor"
     seen = meets["who"].lower() if meets and meets["who"].lower() not in _NOT_MODIFIER else ""
     if found is None:
-        return seen
+        return seen or asked_event(text, _NOT_MODIFIER)
     if (head := _HEAD_NOUN.match(text, found.end())) and not found["who"]:
         return f"{found['noun']}{head[0]}".lower()  # "my dentist appointment", "doctor's visit"
     mod = found["mod"] or ""

@@ -24,7 +24,7 @@ __all__ = ["resolve_event"]
 
 _STOP_WORDS = frozenset(
     "the my a an our event appointment meeting call with on at to from for in calendar "
-    "thing one".split()
+    "thing one everything all plans events schedule agenda day".split()
 )
 _THE_CLOCK = re.compile(r"\b(?:the|my|our)\s+(?=\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b|o'?\s*clock\b))")
 

@@ -27,6 +27,7 @@ from roles.calendar._reading import (
     strip_courtesy,
     which_event_answered,
 )
+from roles.calendar._shapes import asks_calendar, deletes_event, said_plan
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -226,6 +227,8 @@ def is_calendar_question(text: str, *, said: str | None = None) -> bool:
         or _MORE.search(said_out) is not None
         or (said_out != said and _QUESTION.search(said_out) is not None)
         or is_calendar_request(said)
+        or asks_calendar(said)
+        or deletes_event(said)
     )
 
 
@@ -265,7 +268,10 @@ def is_event_to_add(text: str, now: datetime, *, said: str | None = None) -> boo
         return True
     engaged = _ENGAGEMENT.search(said) is not None
     if not engaged and _ADD.search(said) is None:
-        return False
+        if not said_plan(said):  # "i have yoga tomorrow at 6", "book me in for a massage ..."
+            return False
+        when = parse_when(said, now)
+        return when is not None and when.has_date and when.has_time
     when = parse_when(said, now)
     if when is None or not when.has_date:
         return False
@@ -302,12 +308,28 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
             target=RouteTarget.FAST_REPLY,
             role="calendar",
             confidence=0.9,
-            guess=_SURE.search(said) is None,
+            guess=_SURE.search(said) is None and not _sure_family(said, runtime.clock.now()),
             reason="A question about the user's own calendar.",
             scores={"calendar": 0.9},
         )
 
     return stage
+
+
+def _sure_family(said: str, now: datetime) -> bool:
+    """Whether a family of `roles.calendar._shapes` is claimed for sure.
+
+    Also "i won't be going to the party tomorrow": claimed even when the classifier knows no
+    role for it.
+    """
+    said = strip_courtesy(said)
+    if (going := NOT_GOING.match(said)) and _EVENT_WORD.search(going["event"]):
+        found = parse_when(going["event"], now)
+        return found is not None and found.has_date
+    if asks_calendar(said) or deletes_event(said):
+        return True
+    found = parse_when(said, now)
+    return said_plan(said) and found is not None and found.has_date and found.has_time
 
 
 def _change_to_the_event(request: RouteRequest, runtime: Runtime) -> RouteDecision | None:

@@ -42,6 +42,7 @@ from roles.calendar._reading import (
     strip_courtesy,
     which_event_answered,
 )
+from roles.calendar._shapes import FREE_SHAPE, deletes_event, stated_off
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -118,6 +119,7 @@ class CalendarRole:
 
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
         text = strip_courtesy(text)
+        text = re.sub(r"^at\s+(?=what\s+time\b)", "", re.sub(r"\bwhats\b", "what's", text))
         if reminded := REMIND_OF.match(text):  # "remind me of the meeting at 4": an event
             return self._create(text[reminded.end() :], now)
         if (
@@ -127,12 +129,18 @@ class CalendarRole:
             if re.fullmatch(r"(?:it|that|this|them)?", reference):
                 return Clarification(WHICH_TO_CHANGE, missing=("event",))
             return RoleCall("calendar.update", {"event": reference, "shift": shifted[1]})
+        said = normalize(text)
+        off = stated_off(said)  # "the party on saturday is off", "i'm skipping yoga tonight"
         intent = "create" if is_bare_event(text, now) else intent_of(text)
+        if FREE_SHAPE.search(said):
+            intent = "free"  # "is my saturday clear": a question, not a clear-out
+        elif off is not None or deletes_event(said):
+            intent = "delete"
         if intent == "delete":
             going = NOT_GOING.match(text) or TAKE_OFF.search(text)
             reference = (
-                REF_NOISE.sub("", going[1]).strip(" ,.?!")
-                if going
+                REF_NOISE.sub("", going[1] if going else str(off)).strip(" ,.?!")
+                if going or off
                 else event_reference(text, PATTERNS["delete"])
             )
             if not reference or re.fullmatch(
