@@ -11,6 +11,7 @@ import re
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
+from roles.search._families import is_family_question
 
 __all__ = ["claim", "is_factual_question"]
 
@@ -18,7 +19,7 @@ _THING = r"(?!(?:you|your|yours|u|i|me|my|we|us|our|it|this|that|there|here|they
 _FACT = re.compile(
     r"^(?:(?:hey|ok|okay|olly|alexa|please|so|and|just|can you tell me|tell me|do you know|"
     r"i want to know|i'd like to know|i need to know|i would like to know|let me know|"
-    r"(?:please\s+)?give\s+me)\s+)*(?:"
+    r"(?:please\s+)?give\s+me|show\s+me)\s+)*(?:"
     rf"who\s+(?:is|was|were|are)\s+{_THING}(?:the\s+)?\w+"
     r"|who\s+(?:wrote|invented|discovered|painted|directed|founded|created|composed|sang|sings|"
     r"built|designed|won|starred|played|killed|owns|founded|plays|is\s+the\s+(?:president|ceo|"
@@ -32,10 +33,14 @@ _FACT = re.compile(
     r"birthday|language|president|weight|speed|distance|size|color|colour|diameter|origin|"
     r"history|net\s+worth|tallest|largest|biggest|longest|highest|oldest|smallest|deepest|"
     r"fastest|boiling\s+point|melting\s+point|freezing\s+point|chemical\s+symbol|symbol|formula|"
-    r"atomic\s+number|radius|mass|life\s+expectancy|lifespan)\s+(?:of|in)\b"
-    r"|what\s+(?:is|was|are)\s+(?:the\s+)?(?:tallest|largest|biggest|longest|highest|oldest|"
-    r"smallest|deepest|richest)\s+\w+"
-    r"|what\s+year\s+(?:was|did|were)\b"
+    r"atomic\s+number|radius|mass|life\s+expectancy|lifespan|chemical\s+formula)\s+(?:of|in)\b"
+    r"|(?:what|which)\s+(?:is|was|are)\s+(?:the\s+)?(?:tallest|largest|biggest|longest|highest|"
+    r"oldest|smallest|deepest|richest)\s+\w+"
+    r"|(?:is|are)\s+(?:a\s+|an\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:a\s+|an\s+)?(?:mammals?|reptiles?|"
+    r"amphibians?|birds?|fish|insects?|planets?|stars?|fruits?|vegetables?|nuts?|berry|berries|"
+    r"country|continent|island|metal|element|dinosaurs?|species|moon)$"
+    r"|(?:capital|population|gdp|flag|anthem|official\s+language)\s+of\s+[a-z]+(?:\s+[a-z]+)?$"
+    r"|(?:in\s+)?(?:what|which)\s+year\s+(?:was|did|were)\b"
     rf"|where\s+(?:is|are)\s+{_THING}(?:the\s+)?[a-z]+(?:\s+[a-z]+){{0,3}}$"
     rf"|when\s+did\s+{_THING}\w+.*\s+(?:get\s+married|marry|win|die|retire|become|move|start|"
     r"leave|join)\b"
@@ -171,7 +176,9 @@ _PERSONAL = re.compile(
     r"things|restaurants?|news|joke|jokes|"
     r"restaurant|nearest|near|bank|account|credit|card|package|order|reservations?|weather|fat|"
     r"protein|sugar|carbs|"
-    r"temperature|timezone|time\s+in|closest|best|great|places|event|today|tonight|now|station|"
+    r"temperature|timezone|time\s+in|closest|best|places|event|today|tonight|now|station|"
+    r"great(?!\s+(?:wall|barrier|lakes?|britain|pyramids?|depression|gatsby|war|plains|fire|"
+    r"sphinx|salt|white\s+shark|dane|ape|basin|rift))|"
     r"phone|keys|car|wallet|glasses|charger|remote)\b",
     re.I,
 )
@@ -190,6 +197,8 @@ _ASKING = re.compile(
     r"|i\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+know|do\s+you\s+know"
     r"|what\s+do\s+you\s+know(?=\s+about)|(?:just\s+)?let\s+me\s+know)\s+"
 )
+_EXPLAIN = re.compile(r"^(?:(?:can|could)\s+you\s+)?explain\s+to\s+me\s+")
+""""explain to me how gravity works" asks what "explain how gravity works" asks."""
 _NOT_PERSONAL = re.compile(
     r"\bthe\s+(?:us|u\s+s)\b|^(?P<who>who\s+(?:is|are)\s+the\s+.+?)\s+(?:right\s+now|now|"
     r"currently|at\s+the\s+moment|these\s+days)$"
@@ -199,10 +208,13 @@ _NOT_PERSONAL = re.compile(
 def is_factual_question(text: str) -> bool:
     """An encyclopedia question or a request for a definition, about nothing of the user's."""
     said = _SHORT.sub(r"\1 is", _WAKE.sub("", normalize(text)))
+    said = _EXPLAIN.sub("explain ", said)
     if _DEFINITION.search(said) and not re.search(
         r"\bmeaning\s+of\s+life\b|\blife\s+means\b", said
     ):
         return not re.search(r"\b(?:my|your|this|that|weather|forecast|jokes?)\b", said)
+    if is_family_question(said) or is_family_question(_ASKING.sub("", said)):
+        return True  # "what is barack obama doing right now": the name is no one of the user's
     # "tell me about X": the asking words are not the user's own things
     if not _FACT.search(said) or _CALENDAR_COUNT.search(said):
         return False

@@ -26,6 +26,7 @@ _DEFINE = re.compile(
     r"(?:\s+the\s+word)?|what(?:'s| is) the (?:meaning|definition)"
     r" of)\s+(?P<term>.+)$|^what does\s+(?P<term2>.+?)\s+(?:mean|stand for)$"
     r"|^what(?:'s| is| are)\s+(?:an?\s+)?(?!the\s)(?!.*\b(?:known|famous)\s+for$)"
+    r"(?!.*\b(?:doing|up\s+to|working\s+on|facts?|trivia)\b)"
     r"(?P<term3>[\w\-. ]{1,40})$",
     re.I,
 )

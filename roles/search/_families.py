@@ -1,0 +1,101 @@
+"""More factual-question families the search stage claims: people, their works, fun facts.
+
+People in the news, their families and dates, their works, and fun facts.
+
+Each family is written as its verbs x objects x time words, not as sentences of the data:
+"what is <name> doing these days", "is <name> going on tour", "how many kids does <name> have",
+"who is <name>'s wife", "when was <name>'s birthday", "what is <name>'s next movie", "list the
+movies of <name>", "at what age did <name> ...", "tell me a fun fact about <thing>". A <name> is
+one to three words that are not a pronoun, an article or one of the user's own people ("my
+sister", "the kids"), so "what are you up to" or "what is the vacuum doing" stay where they were.
+The request has been normalized (lowercase, contractions expanded) before it reaches here.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["is_family_question"]
+
+_NOT_NAME = (
+    r"(?!(?:the|a|an|my|your|yours|our|his|her|their|this|that|these|those|it|he|she|they|you|u|"
+    r"i|we|me|us|him|them|mom|mum|dad|mother|father|sister|brother|wife|husband|son|daughter|"
+    r"boss|friend|friends|kids?|children|baby|family|everyone|everybody|someone|somebody|"
+    r"anyone|people|what|who|how|there|here)\b)"
+)
+_WORD = r"[a-z][a-z.'-]*"
+_NAME = rf"{_NOT_NAME}{_WORD}(?:\s+{_NOT_NAME}{_WORD}){{0,2}}"
+"""A named person or thing: one to three words, none of them a pronoun or the user's own."""
+_TWO_NAMES = rf"{_NOT_NAME}{_WORD}(?:\s+{_NOT_NAME}{_WORD}){{1,2}}"
+"""A full name ("sean connery"): a first name alone may be one of the user's contacts."""
+_LATELY = (
+    r"(?:\s+(?:these\s+days|right\s+now|now|lately|nowadays|at\s+the\s+moment|currently|"
+    r"this\s+(?:week|month|year)|next\s+year|soon|any\s*time\s+soon))?"
+)
+_WORK = r"(?:movie|film|album|song|single|record|book|novel|show|series|tour)"
+_KIN = (
+    r"(?:wife|husband|spouse|partner|girlfriend|boyfriend|father|mother|dad|mom|son|daughter|"
+    r"brother|sister|parents|children|kids)"
+)
+
+_FAMILY = re.compile(
+    r"^(?:"
+    # in the news: "what is clint eastwood doing these days", "what has trump been up to"
+    rf"what\s+(?:is|are)\s+{_NAME}\s+(?:doing|up\s+to|working\s+on){_LATELY}$"
+    rf"|what\s+(?:has|have)\s+{_NAME}\s+been\s+(?:doing|up\s+to|working\s+on){_LATELY}$"
+    rf"|how\s+is\s+{_NAME}'s\s+career(?:\s+(?:doing|going))?{_LATELY}$"
+    rf"|(?:is|are)\s+{_NAME}\s+(?:going\s+to\s+go\s+on\s+(?:a\s+)?tour|going\s+on\s+(?:a\s+)?tour|"
+    r"on\s+tour|touring|(?:still\s+)?(?:together|pregnant|retiring|retired)|getting\s+(?:married|"
+    r"divorced)|(?:releasing|recording|making|filming|writing|working\s+on|putting\s+out|dropping)"
+    rf"\s+(?:a\s+)?(?:new\s+)?{_WORK}s?){_LATELY}$"
+    rf"|what\s+is\s+{_NAME}'s\s+(?:latest|newest|new|next|upcoming|last|most\s+recent|first)\s+"
+    rf"{_WORK}"
+    rf"|(?:what\s+(?:is|are)\s+)?(?:the\s+)?(?:latest|newest|next|upcoming|most\s+recent)\s+"
+    rf"{_WORK}s?\s+(?:of|by|from|"
+    rf"starring|with)\s+{_NAME}$"
+    # family and dates: "how many kids does jackie chan have", "who is obama's wife"
+    rf"|how\s+many\s+(?:kids|children|siblings|brothers|sisters|grandchildren|wives|husbands)\s+"
+    rf"(?:does|did|has|had)\s+{_NAME}(?:\s+(?:have|had|got))?$"
+    rf"|how\s+many\s+(?:kids|children)\s+{_NAME}\s+(?:does|did)\s+have$"
+    rf"|who\s+(?:is|was|are|were)\s+{_NAME}(?:'s)?\s+{_KIN}$"
+    rf"|who\s+(?:is|was|are|were)\s+the\s+{_KIN}\s+of\s+{_NAME}$"
+    rf"|(?:when|what)\s+was\s+{_NAME}'s\s+(?:birthday|date\s+of\s+birth|birth\s*date)$"
+    rf"|(?:when|what)\s+is\s+{_TWO_NAMES}'s\s+(?:birthday|date\s+of\s+birth|birth\s*date)$"
+    rf"|(?:tell\s+me\s+|give\s+me\s+|what\s+is\s+)?{_NAME}(?:'s)?\s+(?:middle|real|full|maiden|birth|"
+    r"stage)\s+name$"
+    rf"|(?:what\s+is\s+)?the\s+(?:middle|real|full|maiden|birth)\s+name\s+of\s+{_NAME}$"
+    rf"|at\s+what\s+age\s+(?:did\s+)?{_NAME}\s+\w+"
+    rf"|how\s+old\s+was\s+{_NAME}\s+when\s+"
+    # works: "list top five movies of emma watson", "show me movies starring brad pitt"
+    r"|(?:(?:list|show|name|tell|give|find|get|what\s+are|which\s+are)(?:\s+me)?\s+)?(?:the\s+|some\s+|"
+    r"all\s+(?:the\s+)?)?(?:top\s+\d+\s+|\d+\s+|best\s+|famous\s+|well\s+reviewed\s+|"
+    r"most\s+famous\s+|popular\s+)?(?:movies|films)\s+(?:of|by|starring|with|featuring)\s+"
+    rf"{_NAME}$"
+    rf"|how\s+long\s+(?:was|were|has|have|did)\s+{_NAME}\s+(?:been\s+)?(?:on|in|at|with|"
+    r"married|president|king|queen|in\s+office|in\s+power|the\s+\w+)\b"
+    rf"|what\s+did\s+{_NAME}\s+(?:discover|invent|write|paint|compose|found|create|design|"
+    r"build|prove|win)$"
+    rf"|which\s+(?:team|club|position|sport|instrument)\s+(?:does|did)\s+{_NAME}\s+play\b"
+    rf"|(?:(?:explain|tell\s+me)\s+)?(?:the\s+)?(?:story|history|origin)\s+of\s+(?:the\s+)?{_NAME}"
+    r")",
+)
+_FUN_FACT = re.compile(
+    r"\b(?:fun|interesting|cool|neat|random|amazing|weird|strange|unique|surprising|crazy|"
+    r"little\s+known|good|impressive|geographic|historical|scientific)\s+(?:facts?|trivia|tidbits?)"
+    r"\b|\btrivia\s+(?:about|on|for|of|relating\s+to)\s+\w|\b(?:tell|give|say|read|show)\s+"
+    r"(?:me\s+)?(?:a|some|one|an)\s+(?:\w+\s+)?(?:facts?|trivia)\b|\bfacts?\s+about\s+\w"
+    r"|\b(?:tell|teach)\s+me\s+something\s+(?:interesting|cool|neat|fun|new|amazing|surprising|"
+    r"i\s+(?:do\s+not|might\s+not|may\s+not)\s+know)\s+about\s+\w"
+    r"|\bone\s+thing\s+i\s+(?:might|may|do)\s+not\s+know\s+about\s+\w"
+)
+_NOT_FUN_FACT = re.compile(
+    r"\bnutrition|\bnutrients?\b|\bcalories\b|\btrivia\s+(?:game|night|quiz)\b|\bplay\b|"
+    r"\bquiz\b|\bmy\b|\babout\s+(?:you|yourself|me)\b"
+)
+
+
+def is_family_question(said: str) -> bool:
+    """A question of one of the families above (``said``: the normalized request)."""
+    if _FUN_FACT.search(said):
+        return not _NOT_FUN_FACT.search(said)
+    return bool(_FAMILY.search(said))
