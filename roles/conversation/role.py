@@ -58,19 +58,29 @@ class ConversationRole:
     )
 
     def route_stage(self, runtime: Runtime) -> Any:
-        """Claim questions about the time and the date ("what time is it in Tokyo")."""
+        """Claim the time and the date, goodbyes and the meaning of life.
+
+        "what time is it in Tokyo", "i've got to run now", "what's the point of existence".
+        """
         from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
         from agent_system.understanding import split_clauses
         from roles.conversation._clock import is_clock_question
+        from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
 
         def stage(request: RouteRequest) -> RouteDecision | None:
-            if not is_clock_question(request.text) or len(split_clauses(request.text)) > 1:
+            if is_goodbye(request.text):  # a whole message of leave-taking, commas and all
+                reason = "A goodbye."
+            elif is_meaning_of_life(request.text) and len(split_clauses(request.text)) == 1:
+                reason = "A question about the meaning of life."
+            elif is_clock_question(request.text) and len(split_clauses(request.text)) == 1:
+                reason = "A question about the time or the date."
+            else:
                 return None
             return RouteDecision(
                 target=RouteTarget.FAST_REPLY,
                 role="conversation",
                 confidence=0.95,
-                reason="A question about the time or the date.",
+                reason=reason,
                 scores={"conversation": 0.95},
             )
 

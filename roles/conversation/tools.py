@@ -22,6 +22,7 @@ from agent_system.roles import CANNOT_OFFLINE
 from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock, format_long_date
 from roles.conversation._clock import clock_answer, is_clock_question
+from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
 
 __all__ = ["JOKES", "NEEDS_LLM", "ChatMessage", "offline_reply", "reply"]
 
@@ -137,6 +138,10 @@ def _about_now(message: str, intent: str | None) -> bool:
 def classify(message: str) -> str | None:
     """The small-talk intent of a message, or None when it needs a real answer."""
     text = message.strip().lower()
+    if is_goodbye(text):  # the whole message takes leave: "thanks for chatting, bye"
+        return "goodbye"
+    if is_meaning_of_life(text):
+        return "meaning_of_life"
     for intent, pattern in _INTENTS:
         if re.search(pattern, text):
             return intent
@@ -147,12 +152,18 @@ def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
     """(intent, reply) without an LLM; intent None means the reply is the needs-an-LLM notice."""
     intent = classify(message)
     now = runtime.clock.now()
-    if (clock := clock_answer(message, now, runtime.settings)) is not None:
+    if intent != "goodbye" and (clock := clock_answer(message, now, runtime.settings)) is not None:
         return ("date" if intent == "date" else "time"), clock
     answers: dict[str, Callable[[], str]] = {
         "greeting": lambda: _greeting(now),
         "thanks": lambda: "You're welcome!",
-        "goodbye": lambda: "Good night!" if "night" in message.lower() else "Goodbye!",
+        "goodbye": lambda: (
+            "Good night!" if re.search(r"night|\bbed\b", message.lower()) else "Goodbye!"
+        ),
+        "meaning_of_life": lambda: (
+            "That's a big one: most people find it in the people and things they care about "
+            "(and some say it's 42)."
+        ),
         "how_are_you": lambda: "All systems running, thanks for asking! What can I do for you?",
         "capabilities": lambda: _capabilities(runtime),
         "time": lambda: (
