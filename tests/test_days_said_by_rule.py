@@ -76,6 +76,11 @@ def test_the_count_that_moves_a_day_is_no_length_and_goes_with_the_day() -> None
     assert strip_when(said) == "lunch with sam"
     assert parse_duration(normalize("a 2 hour meeting a week from friday")) == timedelta(hours=2)
     assert strip_when(normalize("pay rent 2 days before the end of the month")) == "pay rent"
+    # counts in words, before normalisation too (a reminder's text is read from the words said)
+    said = "remind me to renew my passport six weeks from today at 9am"
+    assert strip_when(said) == "remind me to renew my passport"
+    found = parse_when(said, NOW)
+    assert found is not None and found.value == datetime(2026, 2, 16, 9, tzinfo=UTC)
     # a length on its own stays a length
     assert parse_duration("in 3 days") == timedelta(days=3)
 

@@ -236,7 +236,7 @@ _PERIOD = re.compile(
 )
 _PERIOD_HOURS = {"morning": 9, "afternoon": 15, "evening": 18, "night": 20}
 _OFFSET = re.compile(
-    r"\b(?P<n>\d{1,3}|an?|one)\s+(?P<unit>days?|weeks?)\s+(?P<dir>from|after|before)\s+$",
+    rf"\b(?P<n>\d{{1,3}}|an?|{_WORD_NUM})\s+(?P<unit>days?|weeks?)\s+(?P<dir>from|after|before)\s+$",
     re.IGNORECASE,
 )
 """A count of days or weeks just before a day: "a week from friday", "2 days before the 14th"."""
@@ -446,7 +446,7 @@ def parse_when(text: str, now: datetime) -> When | None:
         if day is not None and date_match is not None:
             shifted = _OFFSET.search(text[: date_match.start()])
             if shifted is not None:  # "a week from friday", "2 days before the 14th"
-                n = 1 if shifted["n"] in ("a", "an", "one") else int(shifted["n"])
+                n = 1 if shifted["n"].lower() in ("a", "an") else _word_or_int(shifted["n"])
                 days = n * (7 if shifted["unit"].startswith("week") else 1)
                 day += timedelta(days=-days if shifted["dir"] == "before" else days)
                 taken = ((shifted.start(), date_match.end()), *taken[1:])
