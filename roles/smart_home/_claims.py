@@ -157,6 +157,14 @@ _COLOR_CHANGE = re.compile(
     r"(?: in here| here)?$"
 )
 """A colour change with no lamp named ("change the colours please", "make it blue in here")."""
+_MOOD = re.compile(
+    r"^(?:make|get) (?:it|this room|the room|my room|the place|this place|the house) "
+    r"(?:more |a (?:little |bit )?|nice and |really |extra )?(?:cosy|cozy|romantic|relaxing)"
+    r"(?: in here| here| please| for (?:us|me))*$|"
+    r"^(?:set|create|give me) (?:the |a )?(?:romantic |relaxing |cosy |cozy )?mood"
+    r"(?: in here| please| for (?:us|me))*$"
+)
+"""A mood for the room with no lamp named ("make it cosy in here", "set the mood")."""
 
 # --- the vacuum ----------------------------------------------------------------------------------
 _VACUUM = re.compile(
@@ -168,10 +176,14 @@ _VACUUM = re.compile(
     r"\b(?:vacuum cleaner|robot cleaner|cleaner robot|cleaning robot|robo ?vac|robot vacuum)\b|"
     r"^robot (?:vacuum|clean|do|start|go)\b|\b(?:roomba|iroomba|irobot|robovac)\b|"
     r"^(?:start|activate|initiate|run|turn on|on|use|launch|operate) (?:the |my )?cleaner\b|"
-    r"\bcleaner (?:robot )?(?:on|start)$"
+    r"\bcleaner (?:robot )?(?:on|start)$|"
+    r"^(?:vacuum|hoover|hoovering|vacuuming)(?: please| now| the place| around)*$"
 )
 """The robot vacuum, however said ("start cleaning", "vacuum the kitchen", "on vacuum cleaner")."""
-_NOT_VACUUM = re.compile(r"\b(?:car|teeth|dishes|clothes|dry cleaner|laundry|windows)\b")
+_NOT_VACUUM = re.compile(
+    r"\b(?:car|teeth|dishes|clothes|dry cleaner|laundry|windows|reviews?|deals?|best|cheap|"
+    r"cheapest|recommend|compare|models?|sale)\b"
+)
 
 # --- plugs ------------------------------------------------------------------------------------
 _PLUG = re.compile(
@@ -181,8 +193,16 @@ _PLUG = re.compile(
 """A plug switched with "on"/"off" said first or last ("off the plug", "outlet off")."""
 
 
+_WAKE = re.compile(
+    r"^(?:(?:hey|hi|ok|okay) (?:olly|ollie|alexa|google|siri|computer|assistant)|olly|ollie|"
+    r"alexa)\b,? *"
+)
+"""A wake word before the request ("hey olly make it cosy"); a bare "google" is a verb."""
+
+
 def everyday(text: str, home: Home) -> str | None:
     """Why the home claims `text` (normalized), or None to leave it to the classifier."""
+    text = _WAKE.sub("", text) or text
     if _ASKS.match(text) or _NOT_HOME.search(text):
         return None
     if home.player and (
@@ -197,7 +217,7 @@ def everyday(text: str, home: Home) -> str | None:
         return "Asks for a coffee: this home has a coffee machine."
     if home.lights and not _NOT_LIGHTS.search(text):
         if (_LIGHT.search(text) and _LIGHT_CHANGE.search(text)) or any(
-            p.match(text) for p in (_ROOM_LIGHT, _COLOR_CHANGE)
+            p.match(text) for p in (_ROOM_LIGHT, _COLOR_CHANGE, _MOOD)
         ):
             return "Asks to change the lights: this home has lights."
     if home.vacuum and _VACUUM.search(text) and not _NOT_VACUUM.search(text):

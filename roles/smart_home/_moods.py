@@ -44,6 +44,11 @@ _LIGHTING = re.compile(
     r"\b(?:lights?|lighting|lamps?|bulbs?|setting|scene|mode|mood|ambiance|ambience|"
     r"atmosphere|ambient)\b"
 )
+_ROOM_MOOD = re.compile(
+    r"^(?:make|get) (?:it|this room|the room|my room|the place|this place|the house) "
+    r"(?:more |a (?:little |bit )?|nice and |really |extra )?(?:cosy|cozy|romantic|relaxing)\b"
+)
+"""A mood for the room that names no lamp: "make it cosy in here", "make the room romantic"."""
 _NOT_A_MOOD = re.compile(
     r"\b(?:on|off|timer|alarm|remind|music|song|play|weather|tv|volume|news|story)\b|"
     r"\b(?:at|by|until) (?:night|bedtime)\b|\b(?:tonight|last night|tomorrow)\b"
@@ -65,7 +70,7 @@ def mood(
     text: str, devices: Sequence[Device], light_call: LightCall
 ) -> RoleCall | RolePlan | Clarification | None:
     """The scene or light changes for a mood said with lighting words, else None."""
-    if not _LIGHTING.search(text) or _NOT_A_MOOD.search(text):
+    if not (_LIGHTING.search(text) or _ROOM_MOOD.match(text)) or _NOT_A_MOOD.search(text):
         return None
     for _, words, colour, level in _MOODS:
         said = re.search(rf"\b(?:{words})\b", text)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from agent_system.roles import Clarification
 from agent_system.understanding import normalize
 from roles.smart_home._answers import HERE, WHICH_ROOM
+from roles.smart_home._places import place_said
 from roles.smart_home.backend import Device
 
 __all__ = [
@@ -156,7 +157,7 @@ _HOUSE = re.compile(
     r"lighting)\b)|\beverywhere\b|\ball (?:the )?rooms\b|\b(?:whole|entire) (?:house|home)\b"
 )
 """The whole home: "in the house", "the lights of my home", "house lights", "everywhere"."""
-_IN = re.compile(r"\bin (?:the |my |our )?(?P<area>[a-z]+(?: [a-z]+)?)\b")
+_IN = re.compile(r"\bin (?:the |my |our )?(?P<area>[a-z']+(?: [a-z]+)?)\b")
 _NOT_AREAS = frozenset(
     "room house home morning evening afternoon night minutes minute hours hour seconds while "
     "a an here there".split()
@@ -183,6 +184,9 @@ def where(
         bare = re.search(rf"\b{re.escape(area)}\b", text)
         if bare and area not in name:
             return {"area": area}, " ".join(f"{text[: bare.start()]} {text[bare.end() :]}".split())
+    place, rest = place_said(text, frozenset(areas), name)
+    if place:  # "downstairs", "my son's room": kept as said, the tools read it or say so
+        return place, rest
     match = _IN.search(text)
     if (
         match

@@ -99,8 +99,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
     ),
 )
 _STRIP = re.compile(
-    r"\b(?:please|can you|could you|would you|turn|switch|put|shift|shutoff|on|off|unlock|lock|"
-    r"open|close|"
+    r"\b(?:please|can you|could you|would you|turns|switches|turn|switch|put|shift|shutoff|on|"
+    r"off|unlock|lock|open|close|"
     r"shut|raise|lower|lift|dim|brighten|set|change|make|start|run|stop|pause|the|to|at|"
     r"brightness|percent|degrees?|is|are|and|what about|how about|too|also|send|home|locked|"
     r"unlocked|opened|closed|running|what'?s|what|which|how|devices?|un-?mute|mute|resume|skip|"

@@ -16,6 +16,7 @@ from roles.smart_home._later import at_clock_time, delayed, for_a_while
 from roles.smart_home._matchers import known_devices
 from roles.smart_home._matchers import matcher as _matcher
 from roles.smart_home._media import PLAYER, media_call
+from roles.smart_home._places import place_said
 from roles.smart_home._questions import state_question
 from roles.smart_home._targets import area_said, joined_rooms, named, tidy
 from roles.smart_home._verbs import (
@@ -124,6 +125,11 @@ class SmartHomeRole:
         if isinstance(slots.get("area"), str) and not area:
             area = slots["area"]
         known = known_devices(runtime)
+        if not area and known:  # "my son's room lights off", "turn the lights on downstairs"
+            rooms = frozenset(normalize(d.area) for d in known if d.area)
+            place, rest = place_said(device, rooms, named(normalize(device), known) or "")
+            if place:
+                area, device = next(iter(place.values())), rest
         if area and known and not any(area.lower() == (d.area or "").lower() for d in known):
             if named(normalize(area), known):  # "the volume of the tv": a device, not a room
                 device, area = f"{device} {area}".strip(), None

@@ -56,6 +56,14 @@ def stage() -> HomeStage:
         "start brewing please",
         "can you brew me a cup",
         "two sugars in my coffee",
+        "make it cosy in here",
+        "set a romantic mood",
+        "hoover",
+        "vacuum please",
+        "hoover the carpets around",
+        "hey olly more volume please",
+        "olly, start the coffee maker",
+        "ok google a little brighter",
     ],
 )
 def test_claims_everyday_volume_mute_and_coffee(stage: HomeStage, text: str) -> None:
@@ -86,6 +94,9 @@ def test_claims_everyday_volume_mute_and_coffee(stage: HomeStage, text: str) -> 
         "put my music on, please",
         "turn the radio on for some music",
         "start up some music",
+        "make it cosy for the guests with some snacks",
+        "what sets the mood for a good movie",
+        "vacuum cleaner reviews",
     ],
 )
 def test_leaves_the_assistant_and_the_world_to_the_classifier(stage: HomeStage, text: str) -> None:

@@ -96,3 +96,34 @@ async def test_a_room_said_without_in_is_the_room(settings: Any) -> None:
         after = await run(system, "can the kitchen have blue light")
     assert after["kitchen_light"]["color"] == "blue"
     assert after["lounge_lamp"]["color"] == "warm white"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "color", "brightness"),
+    [
+        ("make it cosy", "warm white", 50),
+        ("hey olly get the place nice and cozy", "warm white", 50),
+        ("make the house romantic", "red", 30),
+        ("set a romantic mood please", "red", 30),
+        ("set the mood", "warm white", 50),
+    ],
+)
+async def test_a_mood_with_no_lamp_named_is_for_the_lights(
+    settings: Any, text: str, color: str, brightness: int
+) -> None:
+    async with AgentSystem(settings) as system:
+        after = await run(system, text)
+    for light in ("kitchen_light", "lounge_lamp", "bed_light"):
+        assert (after[light]["color"], after[light]["brightness"]) == (color, brightness)
+
+
+@pytest.mark.anyio
+async def test_a_mood_for_this_room_is_the_speakers_room(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        after = await run(system, "make it cosy in here", area="kitchen")
+    assert (after["kitchen_light"]["color"], after["kitchen_light"]["brightness"]) == (
+        "warm white",
+        50,
+    )
+    assert after["lounge_lamp"]["brightness"] == 50 and after["bed_light"]["brightness"] == 60

@@ -1,0 +1,59 @@
+"""Places said the way people say them at home: floors and rooms the home may not know.
+
+"turn the lights on downstairs", "dim the lights on the ground floor", "my son's room lights
+off", "the media room lights", "in the kids' room", "the spare room lamp". The words are kept as
+said: the tools read a floor or room of the home by its name or alias ("downstairs": the ground
+floor), and a room the home does not have makes them say so instead of changing every light.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["place_said"]
+
+_FLOOR = re.compile(
+    r"(?:\b(?:on|of|at|in|for|from)\s+)?(?:\b(?:the|my|our)\s+)?"
+    r"\b(?P<floor>downstairs|upstairs|(?:ground|first|second|third|top|upper|lower|main|bottom)"
+    r"\s+(?:floor|level)|basement)\b",
+    re.I,
+)
+"""A floor said with or without "on the": "downstairs", "on the ground floor", "upstairs"."""
+_OWN = r"[a-z]+(?:'s|s'|')"
+_ROOM = re.compile(
+    r"(?:\b(?:in|of|for|at|from|to)\s+)?(?:\b(?:the|my|our)\s+)?"
+    rf"\b(?P<room>(?:(?:{_OWN}\s+|(?:guest|spare|games?|media|tv|play|dining|family|sitting|"
+    r"living|utility|laundry|mud|computer|music|boiler|drawing|box|store|storage|sun|front|back|"
+    r"bath|bed|baby|kids|children|nursery|study|hobby|fitness|exercise|home|wet|powder|common|"
+    r"changing|dressing|waiting|rec|recreation|gym|craft|sewing|reading|tea|breakfast|party|"
+    r"cinema|theater|theatre|game|dog|cat|junk)\s+)room|(?:bed|bath|play|mud|sun|store|rest|wash|"
+    r"utility)room)(?:\s+(?:two|three|four|[1-9]))?)\b",
+    re.I,
+)
+"""A room said with the word "room": "the media room", "my son's room", "the kids' room",
+"guest room two", "the playroom", "bedroom two" (never "my room" / "this room": the speaker's own
+room)."""
+
+
+def place_said(
+    text: str, known: frozenset[str] = frozenset(), name: str = ""
+) -> tuple[dict[str, str], str]:
+    """({"floor": ...} or {"area": ...}, `text` without the place), or ({}, `text`).
+
+    A room named in `known` (the home's areas, lower case) is left for the caller, which knows
+    its devices, and so is a room said in `name`, the device the request names ("the guest room
+    lamp" of a home with a "Guest room lamp").
+    """
+    found = _ROOM.search(text)
+    if (
+        found is not None
+        and found["room"].lower() not in known
+        and found["room"].lower() not in name.lower()
+    ):
+        rest = f"{text[: found.start()]} {text[found.end() :]}"
+        return {"area": found["room"].lower()}, " ".join(rest.split())
+    found = _FLOOR.search(text)
+    if found is not None:
+        rest = f"{text[: found.start()]} {text[found.end() :]}"
+        return {"floor": " ".join(found["floor"].lower().split())}, " ".join(rest.split())
+    return {}, text
