@@ -27,8 +27,10 @@ _WEEKDAYS = re.compile(
 )
 _WEEKENDS = re.compile(r"\b(?:every|each|on)\s+(?:the\s+)?weekends?\b|\bweekends\b", re.I)
 _DAILY = re.compile(
-    r"\b(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|afternoon)\b|\bdaily\b"
-    r"|\beveryday\b|\bevery\s*day\b",
+    r"\b(?:each|every|any)\s+(?:single\s+)?day\s+of\s+the\s+week\b"
+    r"|\b(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|afternoon)\b|\bdaily\b"
+    r"|\beveryday\b|\bevery\s*day\b|\b(?:for\s+|on\s+)?all\s+(?:the\s+)?days\b"
+    r"|\b(?:seven|7)\s+days\s+a\s+week\b",
     re.I,
 )
 _HOURLY = re.compile(r"\b(?:every|each)\s+hour\b|\bhourly\b", re.I)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import RoleCall, RolePlan
+from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from agent_system.understanding._frame import last_call, resolve_follow_up
@@ -40,8 +40,17 @@ _NAMES_ONE = re.compile(
     r"|(?:ring|buzz|rouse)\s+(?:me|us)\s+at"
     r"|make\s+sure\s+(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:up|awake)\s+(?:at|by)"
     r"|tell\s+(?:me|us)\s+to|(?:alert|call)\s+(?:me|us)\s+at|(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when"
-    r"\s+it(?:'s|\s+is))\b"
+    r"\s+it(?:'s|\s+is)|(?:don'?t|do\s+not)\s+let\s+(?:me|us)\s+forget|nudge"
+    r"|heads[\s-]?up|(?:need|want|like)\s+to\s+be\s+(?:reminded|notified|alerted|pinged|nudged)"
+    r"|make\s+sure\s+(?:that\s+)?(?:i|we)\s+(?!'|am\b|are\b))\b"
 )
+_ASKS_INFO = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*remind\s+(?:me|us)\s+(?:again\s+)?"
+    r"(?:of\s+)?(?:how|what|where|who|which|why|whether|if)\b"
+)
+"""Asks to be told something again, not to be reminded later ("remind me how to spell ...")."""
+_MAKE_SURE = re.compile(r"\bmake\s+sure\s+(?:that\s+)?(?:i|we)\b")
+"""Made sure of: claimed only with a time to ring at ("make sure i take my pills at 9pm")."""
 """Reminders and wake-ups: the requests the classifier confuses with calendar and chit-chat
 (plain timer and alarm requests it routes surely, with its own confidence)."""
 _WAKE_AT = re.compile(
@@ -91,7 +100,46 @@ def _whole_request(text: str, runtime: Runtime) -> bool:
     if _PLACE.search(said):  # "remind me to buy bread next time i go shopping": a list's
         return False
     # "i need a reminder to order cookies": what to remind of is read, only "when?" is missing
+    if _ASKS_INFO.match(said):  # "can you remind me how to spell because": a question
+        return False
+    if _MAKE_SURE.search(said):  # "make sure i have enough gas": no reminder without a time
+        return False
     return len(said.split()) <= 3 or found.missing == ("when",)
+
+
+_TO_DO = re.compile(r"\b(?:to|that)\s+(?!be\b)[a-z]")
+_SOMETHING_TO_DO = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:remind\s+(?:me|us)|(?:give|send)"
+    r"\s+(?:me|us)\s+an?\s+(?:quick\s+)?(?:nudge|ping|heads\s+up|reminder)|nudge\s+(?:me|us)"
+    r"|(?:do\s+not|don'?t)\s+let\s+(?:me|us)\s+forget\s+to)\b"
+)
+
+
+_NUDGE = re.compile(
+    r"\b(?:(?:give|send)\s+(?:me|us)|need|want)\s+an?\s+nudge\b|\bnudge\s+(?:me|us)\b"
+)
+
+
+def _sure_reminder(text: str, runtime: Runtime) -> bool:
+    """A reminder said as an order with a clock time and something to do: surely the timer's.
+
+    "give me a nudge at 5 to leave for the train", "remind me at 6 to walk the dog"; a nudge
+    asked for is one even before its time is said ("i need a nudge to book the vet").
+    """
+    said = normalize(text)
+    nudge = _NUDGE.search(said) is not None
+    if (_SOMETHING_TO_DO.match(said) is None and not nudge) or _TO_DO.search(said) is None:
+        return False
+    from roles.timer.role import ROLE
+
+    found = ROLE.interpret(text, {}, runtime, [])
+    if isinstance(found, Clarification):
+        return nudge and found.missing == ("when",)
+    return (
+        isinstance(found, RoleCall)
+        and found.tool == "timer.remind"
+        and re.search(r"\d|\b(?:noon|midnight)\b", said) is not None
+    )
 
 
 def _several(text: str, runtime: Runtime) -> bool:
@@ -127,6 +175,8 @@ def _message_answer(request: RouteRequest, runtime: Runtime) -> bool:
     from roles.timer.role import ROLE
 
     found = ROLE.interpret(request.text, {}, runtime, history)
+    if isinstance(found, Clarification):  # "to call mom": now it asks when
+        return found.missing == ("when",)
     return isinstance(found, RoleCall) and found.tool == "timer.remind"
 
 
@@ -199,7 +249,8 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
             "Names a timer, alarm or reminder and what to do with it.",
             0.9,
             slots={"whole": True} if _read_whole(request.text) else {},
-            guess=_WAKE_AT.match(said) is None,  # "get me up at 5" is surely an alarm
+            # "get me up at 5" is surely an alarm, "give me a nudge at 5 to leave" a reminder
+            guess=_WAKE_AT.match(said) is None and not _sure_reminder(request.text, runtime),
         )
 
     return stage

@@ -13,6 +13,7 @@ from typing import Any
 
 from agent_system.routing.slots import extract_label, parse_date_range, parse_when
 from agent_system.understanding import normalize
+from roles.timer._said import clock_words
 
 __all__ = [
     "KIND",
@@ -186,6 +187,7 @@ def clock_said(text: str) -> str:
     ("4 in the afternoon" and "the 5 pm alarm" are read by `parse_when` itself).
     """
     spoken = _RUN_TOGETHER.sub(lambda m: f"{m['pre']} {m['h']}:{m['m']}", normalize(text))
+    spoken = clock_words(spoken)  # "half 6" is 6:30
     spoken = re.sub(r"\b(today|tomorrow|tonight)s\b", r"\1", spoken)  # "tomorrows meeting"
     return _BARE_HOUR.sub(lambda m: f"at {m['h']}", spoken)
 

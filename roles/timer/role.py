@@ -15,10 +15,10 @@ from agent_system.routing.slots import (
     parse_duration,
     parse_when,
 )
-from agent_system.understanding import normalize
 from roles.timer._move import move_call
 from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
+from roles.timer._said import as_reminder, message_after
 from roles.timer._several import several_alarms
 from roles.timer._stage import ASK_MESSAGE
 from roles.timer._which import (
@@ -283,6 +283,8 @@ class TimerRole:
             text = f"remind me to {reminder['message']}"  # "make a reminder, pay taxes on monday"
         elif (reminder := _ONTO_REMINDERS.match(text)) is not None:  # "... to my reminder list"
             text = f"remind me to {reminder['message']}{reminder['rest']}"
+        elif reminder_list(text) is None and (plain := as_reminder(text)) is not None:
+            text = plain  # "don't let me forget the meeting at 3": "remind me about the meeting"
         if (adjusted := _adjust(text)) is not None:
             return adjusted
         if (alarms := several_alarms(text, lambda t: self._interpret(t, now))) is not None:
@@ -324,10 +326,10 @@ class TimerRole:
         if intent in ("remind", "alarm") and (repeating := self._repeating(text, now, intent)):
             return repeating  # "every monday at 9": on monday at 9, then weekly
         if intent == "remind":
-            message = extract_label(text)
+            message = extract_label(text) or message_after(text)  # "remind me at 3 i have ..."
             if not message:
                 return Clarification(ASK_MESSAGE, missing=("text",))
-            said = parse_when(normalize(text), now)
+            said = parse_when(clock_said(text), now)
             if said is not None and said.has_date and not said.has_time:
                 # "remind me to pick up the laundry next monday": that morning
                 morning = said.value.replace(hour=REMINDER_HOUR, minute=0, second=0)
