@@ -251,16 +251,11 @@ class AgentSystem:
     ) -> AsyncIterator[ev.Event]:
         text = (text or "").strip()
         await self.aopen()
-        values, settle = await self._claim_thread(thread_id, user, text)
-        new = not values
-        payload: Any = turn_input(text, user, time.time())
-        payload["area"] = area
         from agent_system.roles import SPEAKER_AREA
 
         SPEAKER_AREA.set(area)  # the router's first stages read it, as in aplan/aroute
-        if new:
-            payload["owner"] = user
         if not text:
+            await self._claim_thread(thread_id, user, text)
             yield ev.RunFinished(
                 thread_id=thread_id,
                 result=RunResult(
@@ -272,9 +267,26 @@ class AgentSystem:
                 ),
             )
             return
+        claim = _Claim()
+
+        async def claimed() -> tuple[Any, str]:
+            # Under the thread's lock: the owner check's read is the thread's state the turn
+            # starts from (the fast lane reads it no more), unless an earlier turn's end had
+            # to be settled first.
+            values, settle, claim.found = await self._claim_thread(thread_id, user, text)
+            if settle:
+                await self._settle(thread_id)
+                claim.found = _UNREAD
+            claim.new = not values
+            payload: Any = turn_input(text, user, time.time())
+            payload["area"] = area
+            if claim.new:
+                payload["owner"] = user
+            return payload, text
+
         # A new thread was listed just now: no need to touch its listing again after the run.
         async for event in self._drive(
-            payload, thread_id, user, text, touch=not new, settle=settle
+            claimed, thread_id, user, text, touch=lambda: not claim.new, claim=claim
         ):
             yield event
 
@@ -380,12 +392,14 @@ class AgentSystem:
         user: str | None,
         text: str,
         *,
-        touch: bool = True,
-        settle: bool = False,
+        touch: bool | Callable[[], bool] = True,
+        claim: _Claim | None = None,
     ) -> AsyncIterator[ev.Event]:
         """Run the graph on `payload` holding the thread's lock (across processes), and answer
         from this run's own final state. `payload` may be an async function returning
-        ``(payload, text)``, called once the lock is held."""
+        ``(payload, text)``, called once the lock is held; `touch` then may be a function
+        telling, once it was called, whether the thread's listing is to be touched; `claim`:
+        what it read of the thread."""
         # No `max_concurrency` for LangGraph: the graph runs one node at a time (the scheduler
         # bounds the steps), and the limit would wrap every node task in a semaphore.
         config: Any = {
@@ -400,10 +414,10 @@ class AgentSystem:
             UsageTracker.from_settings(self.settings), Budget.from_settings(self.settings)
         )
         async with self._thread_locks.hold(thread_id):
-            if settle:
-                await self._settle(thread_id)
             if callable(payload):
                 payload, text = await payload()
+            if callable(touch):
+                touch = touch()
             # A new turn (not a resume): its steps cannot be in the step journal yet.
             config["configurable"][FRESH_TURN] = isinstance(payload, dict)
             seconds = self.settings.request_timeout_s
@@ -411,7 +425,8 @@ class AgentSystem:
             ended: list[Any] = []  # the fast lane's TurnEnd, when it closes the turn itself
             with run_scope(scope):
                 closing = (thread_id, user, touch, ended)
-                stream = await self._stream(payload, thread_id, config, seconds, closing)
+                seen = claim.found if claim is not None else _UNREAD
+                stream = await self._stream(payload, thread_id, config, seconds, closing, seen)
                 try:
                     interrupted = False
                     async for mode, chunk in stream:
@@ -450,17 +465,26 @@ class AgentSystem:
         yield ev.RunFinished(thread_id=thread_id, result=result)
 
     async def _stream(
-        self, payload: Any, thread_id: str, config: Any, seconds: float, closing: Any = None
+        self,
+        payload: Any,
+        thread_id: str,
+        config: Any,
+        seconds: float,
+        closing: Any = None,
+        seen: Any = None,
     ) -> AsyncIterator[tuple[str, Any]]:
         """The turn's ``(mode, chunk)`` items, bounded by the deadline: a new turn's fast reply
         decided without an LLM runs in the fast lane (graph/_lane.py), the rest in the graph.
-        `closing`: ``(thread, user, touch, ended)``, for the lane to close the turn itself."""
+        `closing`: ``(thread, user, touch, ended)``, for the lane to close the turn itself;
+        `seen`: the thread's last checkpoint as read under its lock (None: a new thread), or
+        `_UNREAD`."""
         if isinstance(payload, dict) and not payload.get("preview"):
             from agent_system.graph._lane import FastLane
             from agent_system.graph._route import ROUTED
 
             fast = FastLane(self.graph, self.engine)
-            lane, routed = await fast.prepare(payload, thread_id)
+            known = () if seen is _UNREAD else (seen,)
+            lane, routed = await fast.prepare(payload, thread_id, known)
             if lane is not None:
                 if closing is not None:
                     lane.end = await self._turn_end(*closing)
@@ -683,10 +707,11 @@ class AgentSystem:
 
     async def _claim_thread(
         self, thread_id: str, user: str | None, text: str
-    ) -> tuple[dict[str, Any], bool]:
-        """Check `user` may use the thread; list it if new. The thread's values (empty if new)
-        and whether its previous turn must be settled first (see `_settle`)."""
-        values, settle = await self._thread_state(thread_id)
+    ) -> tuple[dict[str, Any], bool, Any]:
+        """Check `user` may use the thread; list it if new. The thread's values (empty if new),
+        whether its previous turn must be settled first (see `_settle`), and its last
+        checkpoint as read (None: a new thread; `_UNREAD`: not read alone)."""
+        values, settle, found = await self._thread_state(thread_id)
         if values and values.get("owner") != user:
             raise ThreadNotFoundError(thread_id)
         store = self.engine.runtime.store
@@ -703,21 +728,22 @@ class AgentSystem:
                     "title": text[:80],
                 },
             )
-        return values, settle
+        return values, settle, found
 
-    async def _thread_state(self, thread_id: str) -> tuple[dict[str, Any], bool]:
+    async def _thread_state(self, thread_id: str) -> tuple[dict[str, Any], bool, Any]:
         """The thread's values, and True when its last turn was cut off after a node's writes
         were saved (tasks, but no next node). One checkpoint read; the whole state snapshot
-        (channels, next tasks) only when writes were saved after the last checkpoint."""
+        (channels, next tasks) only when writes were saved after the last checkpoint. Third:
+        the checkpoint read (None: none), or `_UNREAD`."""
         saver = self.graph.checkpointer
         if saver is not None and not isinstance(saver, bool):
             found = await saver.aget_tuple(_config(thread_id))
             if found is None:
-                return {}, False
+                return {}, False, None
             if not found.pending_writes:
-                return dict(found.checkpoint.get("channel_values") or {}), False
+                return dict(found.checkpoint.get("channel_values") or {}), False, found
         snapshot = await self.graph.aget_state(_config(thread_id))
-        return dict(snapshot.values or {}), bool(snapshot.tasks) and not snapshot.next
+        return dict(snapshot.values or {}), bool(snapshot.tasks) and not snapshot.next, _UNREAD
 
     async def _touching(self, thread_id: str, user: str | None) -> list[PutOp]:
         """The write that marks the thread's listing as updated now (none if unlisted)."""
@@ -771,6 +797,18 @@ class AgentSystem:
 
 
 RunResult = ev.RunResult
+
+
+_UNREAD = object()
+"""A thread's last checkpoint not read (or read before something changed it)."""
+
+
+class _Claim:
+    """What a new turn's claim of its thread (made under the thread's lock) found."""
+
+    def __init__(self) -> None:
+        self.new = False
+        self.found: Any = _UNREAD
 
 
 def _listing(user: str | None) -> tuple[str, str]:

@@ -90,17 +90,22 @@ class FastLane:
     engine: Engine
 
     async def prepare(
-        self, payload: dict[str, Any], thread: str
+        self,
+        payload: dict[str, Any],
+        thread: str,
+        known: tuple[CheckpointTuple | None, ...] = (),
     ) -> tuple[Lane | None, RouteDecision | None]:
         """Route the new turn `payload` of `thread` and let the role choose its calls (nothing
         runs, nothing is saved). The lane when it takes the turn, and the router's decision
-        when made (the graph is handed it when the lane does not take the turn)."""
+        when made (the graph is handed it when the lane does not take the turn). `known`: the
+        thread's last checkpoint (None: a new thread) when the caller read it under the
+        thread's lock (then it is not read again); empty: read it here."""
         saver = self.graph.checkpointer
         if saver is None or isinstance(saver, bool):
             return None, None
         nodes = self.engine.nodes
         route = nodes.route
-        found = await saver.aget_tuple(_config(thread))
+        found = known[0] if known else await saver.aget_tuple(_config(thread))
         if found is not None and found.pending_writes:
             return None, None  # writes of a cut-off turn wait to be applied: the graph does that
         values = dict(found.checkpoint.get("channel_values") or {}) if found else {}

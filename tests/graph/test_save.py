@@ -105,7 +105,7 @@ async def test_the_writer_saves_the_checkpoints_the_update_api_saves(
     assert shapes["writer"][3]["values"]["reply"] == "reply 1"
 
 
-async def test_a_lane_turn_reads_the_checkpoint_once_more_than_the_claim(
+async def test_a_lane_turn_reads_the_checkpoint_once_with_the_owner_check(
     harness: Harness,
 ) -> None:
     await harness.system.aopen()
@@ -123,7 +123,33 @@ async def test_a_lane_turn_reads_the_checkpoint_once_more_than_the_claim(
         counts.update(aget_tuple=0, aput=0)
         result = await harness.system.arun("echo hello", thread_id="t")
         assert result.reply == "echo: hello"
-        assert counts == {"aget_tuple": 2, "aput": 2}
+        assert counts == {"aget_tuple": 1, "aput": 2}
+
+
+async def test_turns_started_together_each_start_from_the_one_before(harness: Harness) -> None:
+    """The owner check reads the thread under its lock: the second of two turns started at
+    once on a new thread starts from the first's end (its history), not from nothing."""
+    import asyncio
+
+    from agent_system.api import ThreadNotFoundError
+
+    system = harness.system
+    await system.aopen()
+    first, second = await asyncio.gather(
+        system.arun("echo one", thread_id="t", user="ann"),
+        system.arun("echo two", thread_id="t", user="ann"),
+    )
+    assert (first.reply, second.reply) == ("echo: one", "echo: two")
+    state = await system.aget_thread("t", user="ann")
+    assert [turn["text"] for turn in state["history"]] == ["echo one", "echo two"]
+    assert [t["thread_id"] for t in await system.athreads(user="ann")] == ["t"]
+    with pytest.raises(ThreadNotFoundError):
+        await asyncio.gather(
+            system.arun("echo three", thread_id="t", user="ann"),
+            system.arun("echo four", thread_id="t", user="bob"),
+        )
+    state = await system.aget_thread("t", user="ann")
+    assert [turn["text"] for turn in state["history"]][-1] == "echo three"
 
 
 def _append(items: list[str], batches: list[list[str]]) -> list[str]:
