@@ -156,6 +156,17 @@ class LoopSqliteStore(SqliteStore):
 
     _reading = threading.local()
 
+    def touch(self, namespace: tuple[str, ...], key: str, field: str, value: str) -> None:
+        """Set `field` of the item's value to `value` if the item exists (nothing otherwise),
+        in one statement without reading it first; inside a transaction open on the
+        connection, part of it. The value stays the JSON LangGraph wrote (orjson's bytes)."""
+        with self.lock:
+            self.conn.execute(
+                "UPDATE store SET value = CAST(json_set(CAST(value AS TEXT), ?, ?) AS BLOB), "
+                "updated_at = CURRENT_TIMESTAMP WHERE prefix = ? AND key = ?",
+                (f"$.{field}", value, ".".join(namespace), key),
+            )
+
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         return self.batch(ops)
 

@@ -511,9 +511,12 @@ class AgentSystem:
             or store is not persistence.store
         ):
             return None
+        from agent_system._sqlite import LoopSqliteStore
         from agent_system.graph._lane import TurnEnd
 
-        listed = await self._touching(thread_id, user) if touch else []
+        # On LangGraph's SQLite store the listing is touched in place (no read before).
+        sql = touch and isinstance(store, LoopSqliteStore)
+        listed = await self._touching(thread_id, user) if touch and not sql else []
 
         def ops(values: dict[str, Any]) -> list[PutOp]:
             now = datetime.now(UTC).isoformat()
@@ -523,9 +526,13 @@ class AgentSystem:
             ]
             return [*_journal_clearing(thread_id, _Ended(values)), *touched]
 
+        def touching() -> None:
+            now = datetime.now(UTC).isoformat()
+            cast("LoopSqliteStore", store).touch(_listing(user), thread_id, "updated_at", now)
+
         dropping = getattr(self._thread_locks, "dropping", None)
         lease = dropping(thread_id) if dropping is not None else None
-        end = TurnEnd(shared, store, ops, lease)
+        end = TurnEnd(shared, store, ops, lease, touching if sql else None)
         ended.append(end)
         return end
 

@@ -78,6 +78,9 @@ class TurnEnd:
     """The store writes closing the turn, from its final state."""
     lease: tuple[Callable[[], None], Callable[[], None]] | None = None
     """``(drop, done)`` of the thread's lease (`LeaseThreadLocks.dropping`)."""
+    touch: Callable[[], None] | None = None
+    """Marks the thread's listing as updated now (nothing if unlisted), written without a
+    read."""
     done: bool = False
     """Set once committed: the caller has nothing left to write."""
 
@@ -166,6 +169,8 @@ class FastLane:
             lane.saved = writer.save_now(lane.saved, thread, update, "route")
             if ops:
                 end.store.batch(ops)
+            if end.touch is not None:
+                end.touch()
             if end.lease is not None:
                 end.lease[0]()
         if end.lease is not None:

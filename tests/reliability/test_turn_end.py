@@ -60,12 +60,32 @@ async def test_the_end_of_a_turn_is_one_commit(system: AgentSystem) -> None:
     inside = statements[begin:commit]
     assert any(sql.startswith("DELETE FROM agent_system_thread_locks") for sql in inside)
     assert any(sql.startswith("DELETE FROM store") for sql in inside)  # the journal's entry
-    assert any(sql.startswith("INSERT OR REPLACE INTO store") for sql in inside)  # the listing
+    assert any(sql.startswith("UPDATE store SET value") for sql in inside)  # the listing
+    assert not any("FROM store" in sql for sql in statements if sql.startswith("SELECT"))
     assert statements[commit + 1 :] == []  # nothing written after the turn's end
     assert _leases(system) == []
     assert (await system.athreads())[0]["updated_at"] > before
     journal = await system.engine.runtime.store.asearch(("journal",), limit=10)  # type: ignore[union-attr]
     assert journal == []
+
+
+async def test_a_turn_touches_its_listing_in_place_and_lists_nothing_else(
+    system: AgentSystem,
+) -> None:
+    store: Any = system.engine.runtime.store
+    await system.arun("set a timer for 10 minutes", thread_id="kitchen")
+    await system.arun("set a timer for 3 minutes", thread_id="hall")
+    listed = {t["thread_id"]: t for t in await system.athreads()}
+    await system.arun("set a timer for 5 minutes", thread_id="kitchen")
+    threads = await system.athreads()
+    assert [t["thread_id"] for t in threads] == ["kitchen", "hall"]
+    kitchen = {k: v for k, v in threads[0].items() if k != "updated_at"}
+    assert kitchen == {k: v for k, v in listed["kitchen"].items() if k != "updated_at"}
+    assert threads[0]["updated_at"] > listed["kitchen"]["updated_at"]
+    assert threads[1] == listed["hall"]
+    await store.adelete(("threads", "_local"), "hall")  # unlisted: a turn does not list it
+    await system.arun("set a timer for 4 minutes", thread_id="hall")
+    assert [t["thread_id"] for t in await system.athreads()] == ["kitchen"]
 
 
 async def test_a_failed_end_keeps_the_turn_running_and_releases_the_lease(
