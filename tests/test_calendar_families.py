@@ -123,7 +123,7 @@ async def test_plans_said_plainly_or_booked_are_added(
 @pytest.mark.parametrize(
     ("text", "event"),
     [
-        ("scrap my 3pm", "3pm"),
+        ("scrap my 3pm", "3 pm"),
         ("ditch the dentist appointment", "dentist appointment"),
         ("call off the barbecue", "barbecue"),
         ("unschedule the review", "review"),
@@ -177,3 +177,60 @@ async def test_cancel_everything_on_a_day_takes_its_event_off(tmp_path: Path) ->
         kept = await system.arun("is my thursday free")
         assert "Review" not in kept.reply and "Deleted" not in kept.reply
         assert "Review" in (await system.arun("what's on for thursday")).reply
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "start"),
+    [
+        ("add a call with mom tomorrow after lunch", "Call with mom", "2026-01-06T13:30"),
+        (
+            "put drinks with the team on thursday after work",
+            "Drinks with the team",
+            "2026-01-08T18:00",
+        ),
+        (
+            "schedule a review with ana on friday first thing in the morning",
+            "Review with ana",
+            "2026-01-09T09:00",
+        ),
+        ("book a massage this evening at 7", "Massage", "2026-01-05T19:00"),
+    ],
+)
+async def test_times_said_by_what_happens_then_are_hours(
+    system: AgentSystem, text: str, title: str, start: str
+) -> None:
+    ((tool, arguments),) = await _steps(system, text)
+    assert tool == "calendar.create"
+    assert (arguments["title"], arguments["start"][:16]) == (title, start)
+
+
+@pytest.mark.parametrize(
+    ("text", "event"),
+    [
+        ("cancel my five pm daily call", "5 pm daily call"),
+        ("please cancel my next hair cut", "next hair cut"),
+        ("clear my day on the twenty ninth", "the 29th"),
+        ("no lunch date tomorrow", "lunch date tomorrow"),
+        ("no more yoga on friday", "yoga on friday"),
+        ("free up my afternoon tomorrow", "afternoon tomorrow"),
+    ],
+)
+async def test_more_removals_delete_the_event(system: AgentSystem, text: str, event: str) -> None:
+    assert (await system.aroute(text)).role == "calendar"
+    ((tool, arguments),) = await _steps(system, text)
+    assert tool == "calendar.delete"
+    assert event in arguments["event"]
+
+
+async def test_a_no_that_names_no_event_removes_nothing(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        added = await system.arun("add lunch with sam tomorrow at 1")
+        again = await system.arun("no i meant tomorrow", thread_id=added.thread_id)
+        assert "Deleted" not in again.reply
+        assert "Lunch with sam" in (await system.arun("what's on tomorrow")).reply
+
+
+async def test_when_am_i_supposed_to_see_someone_looks_it_up(system: AgentSystem) -> None:
+    assert (await system.aroute("when am i meant to meet the plumber")).role == "calendar"
+    ((tool, arguments),) = await _steps(system, "when am i meant to meet the plumber")
+    assert (tool, arguments["query"]) == ("calendar.list", "plumber")

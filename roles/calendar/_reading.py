@@ -43,7 +43,7 @@ __all__ = [
 
 _INTENTS = {
     "delete": r"\b(?:cancel(?:s|led)?|delete[sd]?|remove[sd]?|drop|scrap|call\s+off|clear|erase"
-    r"|ditch|nix|axe|unschedule|un\s*schedule|strike|^(?:please\s+)?forget(?:\s+about)?"
+    r"|ditch|nix|axe|unschedule|un\s*schedule|strike|free\s+up|^(?:please\s+)?forget(?:\s+about)?"
     r"|empty|wipe|take\s+off|take\s+out|get\s+rid\s+of|disregard|destroy|deleted|removed"
     r"|cancelled)\b",
     "update": r"\b(?:move|reschedule|change|push|postpone|rename|shift|update)\b",

@@ -32,7 +32,7 @@ DAY = (
 )
 """A day or part of one, said the everyday way."""
 _OWN = (
-    r"(?:meeting|appointment|appt|party|dinner|lunch|breakfast|brunch|interview|haircut|recital"
+    r"(?:meeting|appointment|appt|party|dinner|lunch|breakfast|brunch|interview|hair\s*cut|recital"
     r"|rehearsal|practice|class|session|reunion|standup|call|date|dentist|doctor|checkup|playdate"
     r"|shower|picnic|barbecue|bbq|potluck|review|lesson|offsite|retreat|training|tutoring"
     r"|therapy|massage|yoga|pilates|physio|vet|exam|orientation|sleepover|get\s+together"
@@ -87,6 +87,8 @@ _ASKS = re.compile(
     # "when do i have yoga", "what time do we have the review", "which day do i have class"
     r"|(?:when|what\s+(?:time|day)|which\s+day)\s+(?:do|will)\s+(?:i|we)\s+(?:have|got)\s+(?!to\b)"
     r"(?!(?:free|time|a\s+free|an?\s+opening)\b)\w"
+    r"|(?:what\s+time|when)\s+am\s+i\s+(?:supposed|meant|due|expected)\s+to\s+(?:pick\s+up|drop\s+off"
+    r"|meet|see|be\s+at|go\s+to|visit|call)\b"
     r"|(?:what\s+time|when)\s+(?:do|will|should)\s+i\s+(?:need\s+to\s+|have\s+to\s+)?be\s+at\s+"
     rf"(?:the|my)\s+(?:[\w']+\s+)?{_EVENT}\b"
     # "how many meetings do i have today", "how many calls have i got tomorrow"
@@ -139,6 +141,11 @@ DELETE_SHAPE = re.compile(
     # "cancel everything tomorrow", "clear all my plans on friday"
     r"|(?:cancel|clear|delete|remove|wipe|scrap)\s+(?:out\s+)?(?:everything|all\s+(?:of\s+)?(?:my\s+)?"
     rf"(?:plans|events|meetings|appointments))\s+(?:i\s+have\s+)?(?:on\s+|for\s+)?{DAY}$"
+    # "clear my day on the 29th", "free up my afternoon tomorrow"
+    r"|(?:clear|free\s+up|empty|wipe)\s+(?:out\s+)?(?:my\s+)?(?:day|morning|afternoon|evening|schedule"
+    rf"|calendar|diary|agenda)\s+(?:on\s+|for\s+)?{DAY}$"
+    # "no lunch date tomorrow", "no yoga tonight"
+    rf"|no\s+(?:more\s+)?(?:[\w']+\s+){{0,2}}?{_OWN}\s+(?:on\s+|for\s+)?{DAY}$"
     # "remove yoga from tuesday", "take the review off friday"
     rf"|(?:remove|delete|take|drop)\s+(?:the\s+|my\s+)?[\w']+(?:\s+[\w']+)?\s+(?:from|off)\s+{DAY}$"
     # "the party on saturday is off", "my meeting with bob has been cancelled"
@@ -166,7 +173,8 @@ def deletes_event(said: str) -> bool:
 
 
 _STATED_OFF = re.compile(
-    r"^(?P<event>(?:the|my|our|\w+'s)\s+.+?)\s+(?:is|has\s+been|was|got)\s+(?:off|cancell?ed"
+    r"^no\s+(?:more\s+)?(?P<none>.+)$"
+    r"|^(?P<event>(?:the|my|our|\w+'s)\s+.+?)\s+(?:is|has\s+been|was|got)\s+(?:off|cancell?ed"
     r"|called\s+off|scrapped)\s*[.!]?$"
     r"|^i\s+(?:do\s+not|no\s+longer)\s+need\s+(?P<needed>.+?)(?:\s+any\s*more|\s+any\s+longer)?"
     r"\s*[.!]?$"
@@ -178,9 +186,9 @@ _STATED_OFF = re.compile(
 def stated_off(said: str) -> str | None:
     """The event a statement takes off the calendar ("the party on saturday is off"), or None."""
     found = _STATED_OFF.match(said)
-    if found is None:
-        return None
-    return found["event"] or found["needed"] or found["skipped"]
+    if found is None or (found["none"] and DELETE_SHAPE.search(said) is None):
+        return None  # "no, i meant tomorrow" takes nothing off
+    return found["event"] or found["needed"] or found["skipped"] or found["none"]
 
 
 _ASKED = re.compile(
@@ -198,3 +206,22 @@ def asked_event(text: str, not_event: frozenset[str]) -> str:
         return ""
     what = strip_when(found["what"]).strip(" ,.?!").lower()
     return "" if what in not_event or len(what.split()) > 4 else what
+
+
+_LOOSE_TIMES = (
+    (re.compile(r"\b(?:right\s+)?after\s+lunch(?:\s*time)?\b", re.I), "at 1:30 pm"),
+    (re.compile(r"\b(?:at|around|over)\s+lunch\s*time\b", re.I), "at 12 pm"),
+    (re.compile(r"\b(?:right\s+)?before\s+lunch\b", re.I), "at 11 am"),
+    (re.compile(r"\b(?:right\s+)?after\s+work\b", re.I), "at 6 pm"),
+    (re.compile(r"\b(?:right\s+)?after\s+dinner\b", re.I), "at 8 pm"),
+    (re.compile(r"\b(?:first\s+thing\s+in\s+the\s+morning|first\s+thing)\b", re.I), "at 9 am"),
+    (re.compile(r"\b(?:at\s+)?(?:the\s+)?end\s+of\s+the\s+(?:work\s*)?day\b", re.I), "at 5 pm"),
+)
+"""Times said by what happens then, as the hour they usually mean for an event."""
+
+
+def loose_time(text: str) -> str:
+    """`text` with "after lunch", "first thing in the morning", "after work" as an hour."""
+    for said, hour in _LOOSE_TIMES:
+        text = said.sub(hour, text, count=1)
+    return text

@@ -27,7 +27,7 @@ from roles.calendar._reading import (
     strip_courtesy,
     which_event_answered,
 )
-from roles.calendar._shapes import asks_calendar, deletes_event, said_plan
+from roles.calendar._shapes import asks_calendar, deletes_event, loose_time, said_plan
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -156,6 +156,7 @@ _SURE = re.compile(
 """Questions only the user's calendar answers: claimed even when the classifier knows none."""
 
 
+_TODAY = re.compile(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b")
 _ADD = re.compile(
     r"^(?:please\s+)?(?:add|put|pencil\s+in|schedule)\s+(?!.*\b(?:timers?|alarms?|reminders?|"
     r"lists?|cart|basket|playlist|songs?|contacts?|minutes?|hours?|seconds?)\b)\w"
@@ -270,8 +271,12 @@ def is_event_to_add(text: str, now: datetime, *, said: str | None = None) -> boo
     if not engaged and _ADD.search(said) is None:
         if not said_plan(said):  # "i have yoga tomorrow at 6", "book me in for a massage ..."
             return False
-        when = parse_when(said, now)
-        return when is not None and when.has_date and when.has_time
+        when = parse_when(loose_time(said), now)
+        return (
+            when is not None
+            and when.has_time
+            and (when.has_date or _TODAY.search(said) is not None)
+        )
     when = parse_when(said, now)
     if when is None or not when.has_date:
         return False
@@ -328,8 +333,13 @@ def _sure_family(said: str, now: datetime) -> bool:
         return found is not None and found.has_date
     if asks_calendar(said) or deletes_event(said):
         return True
-    found = parse_when(said, now)
-    return said_plan(said) and found is not None and found.has_date and found.has_time
+    found = parse_when(loose_time(said), now)
+    return (
+        said_plan(said)
+        and found is not None
+        and found.has_time
+        and (found.has_date or _TODAY.search(said) is not None)
+    )
 
 
 def _change_to_the_event(request: RouteRequest, runtime: Runtime) -> RouteDecision | None:

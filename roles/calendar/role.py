@@ -42,7 +42,7 @@ from roles.calendar._reading import (
     strip_courtesy,
     which_event_answered,
 )
-from roles.calendar._shapes import FREE_SHAPE, deletes_event, stated_off
+from roles.calendar._shapes import FREE_SHAPE, deletes_event, loose_time, stated_off
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -135,7 +135,7 @@ class CalendarRole:
         if FREE_SHAPE.search(said):
             intent = "free"  # "is my saturday clear": a question, not a clear-out
         elif off is not None or deletes_event(said):
-            intent = "delete"
+            intent, text = "delete", said  # "clear my day on the twenty ninth": the 29th
         if intent == "delete":
             going = NOT_GOING.match(text) or TAKE_OFF.search(text)
             reference = (
@@ -216,6 +216,7 @@ class CalendarRole:
                 return RoleCall(
                     "calendar.create", {"title": title[:1].upper() + title[1:], "start": day}
                 )
+        text = loose_time(text)  # "tomorrow after lunch": 13:30
         found = parse_when(text, now)
         spoken = normalize(text)  # spoken dates and times: "on ten march", "twelve thirty"
         said = parse_when(spoken, now) if spoken != text.lower() else None
