@@ -97,6 +97,55 @@ async def test_more_everyday_fact_shapes_are_searched(system: AgentSystem, text:
 @pytest.mark.parametrize(
     "text",
     [
+        # asked inside another question, or by name
+        "do you know how old the pyramids are",
+        "i wonder where the eiffel tower is",
+        "find out when world war two ended",
+        "what is the name of the president of russia",
+        "give me the name of the longest river in africa",
+        # how <adjective>, which <thing> is the <most>, name the <things> of <thing>
+        "how loud is a jet engine",
+        "how bright is the sun",
+        "how smooth is marble",
+        "which planet is the biggest",
+        "which animal is the fastest",
+        "name the planets in the solar system",
+        "what are the seven wonders of the world",
+        "what are the colors of the rainbow",
+        # records, years, lifespans and areas
+        "who holds the world record for the marathon",
+        "what happened in 1969",
+        "what is the average lifespan of a dog",
+        "what is the area of russia",
+    ],
+)
+async def test_questions_asked_inside_others_and_more_shapes_are_searched(
+    system: AgentSystem, text: str
+) -> None:
+    assert [tool for tool, _ in await _searched(system, text)] == ["search.web"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how loud is the tv",
+        "how bright are the kitchen lights",
+        "what is the name of this song",
+        "what is the area of a 20 by 20 room",
+        "why are we here",
+        "when does summer start",
+    ],
+)
+async def test_the_home_the_clock_and_chat_keep_their_questions(
+    system: AgentSystem, text: str
+) -> None:
+    decision = await system.aroute(text)
+    assert decision.reason != "A factual question or a definition: searched for.", text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "what are you up to",
         "what is my son doing right now",
         "what is the vacuum doing",

@@ -19,6 +19,7 @@ from agent_system.understanding._slots import parse_date_range, parse_when
 from agent_system.understanding.locale import format_clock, format_long_date
 from roles.conversation._dates import calendar_answer, day_asked, next_weekend
 from roles.conversation._holidays import holiday_named, holidays_between, next_holiday
+from roles.conversation._seasons import season_answer
 from roles.conversation._zones import known, place_zone, written
 
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ _TIME = re.compile(
     r"|how\s+late\s+is\s+it|(?:do\s+you\s+have|have\s+you\s+got|you\s+got|got)\s+the\s+time"
     r"|what\s+time\s+(?:do\s+you\s+have|have\s+you\s+got)|(?:the\s+)?clock(?:\s+please)?"
     r"|(?:check|read)\s+the\s+clock"
+    r"|is\s+it\s+(?:the\s+)?(?:morning|afternoon|evening|night|am|pm|a\s*m|p\s*m|daytime)(?:\s+or\s+"
+    r"(?:the\s+)?(?:morning|afternoon|evening|night|am|pm|a\s*m|p\s*m|daytime))?(?:\s+(?:now|yet|"
+    r"right\s+now|here|already))?"
     r"|time\s+check(?:\s+please)?"
     rf"|(?P<named>[a-z][a-z .'-]{{1,30}}?)(?:'s|s)?\s+(?:current\s+|local\s+)?time{_NOW}"
     rf")$",
@@ -73,6 +77,7 @@ _DATE = re.compile(
     r"|what\s+(?:time\s+and\s+date|date\s+and\s+time)\s+is\s+it(?:\s+now)?"
     r"|(?:what(?:\s+is|'s)\s+)?(?:the\s+|today's\s+)?(?:date\s+and\s+day|day\s+and\s+date)(?:\s+today)?"
     r"|what(?:\s+is|'s)\s+the\s+day\s+of\s+the\s+week(?:\s+today)?"
+    r"|what\s+day\s+of\s+the\s+(?:month|week)\s+is\s+(?:it|today)(?:\s+today)?"
     r")$",
 )
 _WEEKDAY = re.compile(
@@ -88,12 +93,15 @@ _WEEKDAY = re.compile(
     r"|^what\s+day\s+of\s+the\s+month\s+is\s+(?P<day8>.+)$"
     r"|^(?:on\s+)?what\s+date\s+is\s+(?P<day9>.+?)(?:\s+this\s+year)?$"
     r"|^what(?:\s+is|'s)\s+the\s+date\s+(?P<day10>.+?)\s+falls\s+on$"
-    r"|^is\s+today\s+(?P<today>.+)$",
+    r"|^is\s+today\s+(?P<today>.+)$"
+    r"|^(?:what|which)\s+(?:day|date)(?:\s+of\s+the\s+week)?\s+will\s+(?P<day11>.+?)\s+(?:be|fall)"
+    r"(?:\s+on)?$",
 )
 _CLUE = re.compile(
     r"\b(?:time|timezone|date|day|today|until|till|left|before|when|holidays?|week|month|year|"
-    r"late|clock|hour|weekend|weekday|countdown|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"late|clock|hour|weekend|weekday|countdown|spring|summer|autumn|fall|winter|solstice|"
+    r"equinox|leap|longest|shortest|morning|afternoon|evening|daytime|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bit\s+(?:am|pm)\b"
 )
 _ZONE_TIME = re.compile(
     r"\b(?:the\s+)?(?:current\s+)?(?P<zone>central|eastern|pacific|mountain|atlantic)"
@@ -164,7 +172,22 @@ def _place(said: str) -> str | None:
 def _said(text: str) -> str:
     """The normalized question, said the usual way ("the hour" is the time)."""
     said = _ZONE_TIME.sub(r"time in \g<zone>", normalize(text))
-    said = re.sub(r"\b(?:over|out|down|up)\s+in\b", "in", said)  # "the time over in paris"
+    said = re.sub(r"\b(?:over|out|down|up)(?:\s+there)?\s+in\b", "in", said)  # "over in paris"
+    said = re.sub(r"^is\s+it\s+still\s+", "is it ", said)  # "is it still monday"
+    said = re.sub(r"^how\s+me\b", "show me", said)  # a dropped letter: "how me the time"
+    said = re.sub(  # "i want the date of next friday" asks "what is the date of next friday"
+        r"^(?:(?:can|could)\s+you\s+)?(?:(?:tell|show|give|get)\s+me|let\s+me\s+know|do\s+you"
+        r"\s+know|i\s+(?:want|need|would\s+like)(?:\s+to\s+know)?)\s+(?=the\s+(?:date|day)\s+"
+        r"(?:of|for|on)\s)",
+        "what is ",
+        said,
+    )
+    said = re.sub(  # "what time is it where you are", "the time back home": the time here
+        r"(?<=\btime)(\s+(?:is\s+it|it\s+is))?\s+(?:where\s+(?:you|i|we)\s+(?:are|am)|back\s+home"
+        r"|at\s+home|here)$",
+        r"\1",
+        said,
+    )
     said = re.sub(r"\b(?:time\s+and\s+date|date\s+and\s+time)\s+in\b", "time in", said)
     said = re.sub(r"\b(?:the\s+)?current\s+hour\b", "the current time", said)
     return re.sub(r"\bwhat\s+hour\s+is\s+it\b", "what time is it", _HOUR.sub("the time", said))
@@ -188,6 +211,7 @@ def is_clock_question(text: str) -> bool:
         or calendar_answer(said, now.date(), "") is not None
         or _until(said, now) is not None
         or _holiday_answer(said, now.date()) is not None
+        or season_answer(said, now.date()) is not None
     )
 
 
@@ -241,7 +265,7 @@ def _weekday_day(said: str, now: datetime) -> tuple[date, str | None] | None:
     if found["today"]:  # "is today march sixth"
         day = _day_named(found["today"], now)
         return None if day is None else (day, "today")
-    names = ("day", *(f"day{n}" for n in range(2, 11)))
+    names = ("day", *(f"day{n}" for n in range(2, 12)))
     text = next((found[n] for n in names if found[n]), "")
     day = _day_named(text, now)
     return None if day is None else (day, found["wd"])
@@ -303,6 +327,8 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
         return f"{count} to go: it's {format_long_date(on, settings)}."
     if (holiday := _holiday_answer(said, now.date())) is not None:
         return _holiday_reply(holiday, now.date(), settings)
+    if (season := season_answer(said, now.date(), settings)) is not None:
+        return season
     if _DATE.match(said):
         today = f"Today is {format_long_date(now.date(), settings)}"
         if "time" in said:

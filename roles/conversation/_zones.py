@@ -50,13 +50,17 @@ _ALIASES = {
     "atlantic": "America/Halifax", "manhattan": "America/New_York", "brooklyn": "America/New_York",
     "new jersey": "America/New_York", "georgia": "America/New_York",
     "new mexico": "America/Denver", "virginia": "America/New_York",
+    "la": "America/Los_Angeles", "l a": "America/Los_Angeles", "sf": "America/Los_Angeles",
+    "oregon": "America/Los_Angeles", "portland": "America/Los_Angeles",
+    "nevada": "America/Los_Angeles", "new orleans": "America/Chicago",
+    "nashville": "America/Chicago", "minnesota": "America/Chicago", "dc": "America/New_York",
 }  # fmt: skip
 _WORDS = frozenset(
     "act center christmas east easter general north south west wake oral knox universal virgin "
     "continental casey davis palmer troll johnston marengo monticello beulah vevay resolute "
     "creston regina mahe stanley".split()
 )  # zone names that are also everyday words
-_ACRONYMS = frozenset("uk usa us uae nyc pst est cst mst gmt utc ist cet".split())
+_ACRONYMS = frozenset("uk usa us uae nyc pst est cst mst gmt utc ist cet la sf dc".split())
 
 
 @functools.cache

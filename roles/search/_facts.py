@@ -11,7 +11,7 @@ import re
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
-from roles.search._families import is_family_question
+from roles.search._families import is_family_question, reworded
 
 __all__ = ["claim", "is_factual_question"]
 
@@ -190,6 +190,13 @@ _CALENDAR_COUNT = re.compile(
     r"\s+year)?$"
 )
 """Counts of this calendar ("how many days are there in the year"): the clock answers them."""
+_SEASON = re.compile(
+    r"\b(?:spring|summer|autumn|fall|winter)(?:\s+season)?\s+(?:start|begin)s?\b(?:\s+(?:this|next)"
+    r"\s+year)?$|\b(?:solstice|equinox|leap\s+year)\b"
+    r"|^why\s+(?:are|am)\s+(?:we|humans|people|i)\s+(?:here|on\s+earth|alive)\b"
+)
+"""When a season starts, a solstice, a leap year (the clock answers them), why we are here (the
+conversation's)."""
 _WAKE = re.compile(r"^(?:(?:hey|hi|ok|okay)\s+)?(?:olly|alexa|siri|google|computer)\b[\s,]*")
 _SHORT = re.compile(r"^(what|who|where)s\b")
 _ASKING = re.compile(
@@ -208,7 +215,7 @@ _NOT_PERSONAL = re.compile(
 def is_factual_question(text: str) -> bool:
     """An encyclopedia question or a request for a definition, about nothing of the user's."""
     said = _SHORT.sub(r"\1 is", _WAKE.sub("", normalize(text)))
-    said = _EXPLAIN.sub("explain ", said)
+    said = reworded(_EXPLAIN.sub("explain ", said))
     if _DEFINITION.search(said) and not re.search(
         r"\bmeaning\s+of\s+life\b|\blife\s+means\b", said
     ):
@@ -216,7 +223,7 @@ def is_factual_question(text: str) -> bool:
     if is_family_question(said) or is_family_question(_ASKING.sub("", said)):
         return True  # "what is barack obama doing right now": the name is no one of the user's
     # "tell me about X": the asking words are not the user's own things
-    if not _FACT.search(said) or _CALENDAR_COUNT.search(said):
+    if not _FACT.search(said) or _CALENDAR_COUNT.search(said) or _SEASON.search(said):
         return False
     # "how many states are in the us", "who is the president right now": not the user's own
     asked = _NOT_PERSONAL.sub(lambda m: m["who"] or "the usa", _ASKING.sub("", said))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["is_family_question"]
+__all__ = ["is_family_question", "reworded"]
 
 _NOT_NAME = (
     r"(?!(?:the|a|an|my|your|yours|our|his|her|their|this|that|these|those|it|he|she|they|you|u|"
@@ -77,8 +77,62 @@ _FAMILY = re.compile(
     r"build|prove|win)$"
     rf"|which\s+(?:team|club|position|sport|instrument)\s+(?:does|did)\s+{_NAME}\s+play\b"
     rf"|(?:(?:explain|tell\s+me)\s+)?(?:the\s+)?(?:story|history|origin)\s+of\s+(?:the\s+)?{_NAME}"
+    # "how loud is a jet engine" (not the tv or the lights: those are the home's)
+    r"|how\s+(?:smooth|loud|bright|popular|famous|dangerous|poisonous|venomous|smart|intelligent|"
+    r"rare|dense|hard|soft|massive|powerful)\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+)?"
+    rf"(?!(?:tv|television|lights?|lamps?|speakers?|music|volume|radio|screen|display|room|"
+    rf"bedroom|kitchen|house|fan|heater|oven|fridge|thermostat|vacuum|it|this|that)\b){_NAME}$"
+    # "which planet is the biggest", "name the planets in the solar system"
+    r"|which\s+(?:animal|planet|country|city|state|ocean|river|mountain|continent|island|lake|"
+    r"desert|bird|fish|star|language|building)\s+(?:is|was)\s+(?:the\s+)?(?:biggest|largest|"
+    r"smallest|fastest|slowest|tallest|longest|oldest|highest|deepest|hottest|coldest|heaviest|"
+    r"richest|most\s+\w+)$"
+    r"|(?:name|list|what\s+are|which\s+are)\s+(?:all\s+)?the\s+(?:\d+\s+)?(?:planets|continents|"
+    r"oceans|wonders|colou?rs|presidents|prime\s+ministers|kings|queens|elements|noble\s+gases|"
+    r"members|moons|countries|states|provinces|capitals)\s+(?:of|in)\s+(?:the\s+)?[a-z]+"
+    # records, years, lifespans and areas
+    r"|who\s+(?:holds|has|set|broke)\s+the\s+(?:world\s+|all\s+time\s+|olympic\s+)?record\s+"
+    r"(?:for|in)\s+\w"
+    r"|what\s+is\s+the\s+(?:world\s+|all\s+time\s+|olympic\s+)?record\s+for\s+(?:the\s+)?"
+    r"(?:longest|shortest|fastest|highest|most|biggest|largest|\d+\s*m\b|\d+\s+meters?|marathon)"
+    r"|what\s+happened\s+(?:in|during)\s+(?:the\s+)?\d{3,4}s?$"
+    # what was asked inside "find out ...": "when world war 2 ended", "where the titanic sank"
+    r"|(?:when|where|how)\s+(?:the\s+)?(?!(?:i|we|you|my|our|your|it|this|that)\b)[a-z0-9]+"
+    r"(?:\s+[a-z0-9]+){0,4}\s+(?:ended|started|began|happened|sank|died|was\s+(?:born|built|"
+    r"founded|invented|discovered|made|written|signed)|took\s+place)$"
+    r"|what\s+is\s+the\s+(?:average\s+|typical\s+|normal\s+)?(?:lifespan|life\s+span|"
+    r"life\s+expectancy)\s+(?:of|for|in)\s+(?:an?\s+|the\s+)?[a-z]+"
+    r"|what\s+is\s+the\s+(?:total\s+|surface\s+|land\s+)?area\s+of\s+(?:the\s+)?[a-z]+"
+    r"(?:\s+[a-z]+){0,2}$"
     r")",
 )
+_EMBEDDED = re.compile(
+    r"^(?:(?:(?:can|could)\s+you\s+)?find\s+out|do\s+you\s+know|i\s+(?:want|need|would\s+like)"
+    r"\s+to\s+know|i\s+wonder|tell\s+me|(?:can|could)\s+you\s+tell\s+me)\s+"
+    r"(?P<wh>how\s+\w+|who|what|where|when|which\s+\w+)\s+(?P<subject>(?!is\b|are\b|was\b|"
+    r"were\b|did\b|does\b).+?)\s+(?P<verb>is|are|was|were)$"
+)
+_FIND_OUT = re.compile(
+    r"^(?:(?:can|could)\s+you\s+)?find\s+out\s+(?=(?:who|when|where|what|how)\s)"
+)
+_NAME_OF = re.compile(
+    r"^(?:what\s+is|(?:give|tell)\s+me|i\s+(?:want|need))\s+the\s+name\s+of\s+(?:the\s+)?"
+    r"(?=\w+(?:\s+\w+)?\s+(?:of|in)\s)"
+)
+
+
+def reworded(said: str) -> str:
+    """The question said the plain way.
+
+    "do you know how old the pyramids are" -> "how old are the pyramids", "find out who won the
+    oscar" -> "who won the oscar", "what is the name of the president of russia" -> "what is the
+    president of russia".
+    """
+    if found := _EMBEDDED.match(said):
+        return f"{found['wh']} {found['verb']} {found['subject']}"
+    return _NAME_OF.sub("what is the ", _FIND_OUT.sub("", said))
+
+
 _FUN_FACT = re.compile(
     r"\b(?:fun|interesting|cool|neat|random|amazing|weird|strange|unique|surprising|crazy|"
     r"little\s+known|good|impressive|geographic|historical|scientific)\s+(?:facts?|trivia|tidbits?)"
