@@ -23,7 +23,8 @@ __all__ = ["OPEN_THEN", "everyday_call", "plain", "reads_whole", "unless_listed"
 
 _FILLER = re.compile(
     r"^(?:(?:please|hey|ok(?:ay)?|so|go\s+ahead\s+and|do\s+me\s+a\s+favou?r\s+and|i\s+want\s+you"
-    r"\s+to|i\s+need\s+you\s+to|can\s+you|could\s+you|would\s+you|will\s+you)\s+)+",
+    r"\s+to|i\s+need\s+you\s+to|can\s+you|could\s+you|would\s+you|will\s+you"
+    r"|(?:is|would)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to)\s+)+",
     re.I,
 )
 _TODO = re.compile(
@@ -31,9 +32,16 @@ _TODO = re.compile(
 )
 
 
+_MY_TODO = re.compile(r"\b(my|our)\s+to[- ]?do'?s?\b(?!\s+(?:[\w'-]+\s+)?lists?\b)", re.I)
+
+
 def plain(text: str) -> str:
-    """`text` without opening fillers, with "list of things to do" said as "to do list"."""
-    said = _IF_MISSING.sub("", _TODO.sub("to do list", text))
+    """`text` without opening fillers, as a list is named.
+
+    "list of things to do" and "my to do" (or "my todos") are said as "to do list".
+    """
+    said = _MY_TODO.sub(r"\1 to do list", _TODO.sub("to do list", text))
+    said = _IF_MISSING.sub("", said)
     return _FILLER.sub("", said).strip() or text
 
 
@@ -81,8 +89,9 @@ _UNLESS_THERE = re.compile(  # "are eggs on my list, if not add them"
     re.I,
 )
 _IF_MISSING = re.compile(  # "add milk to my shopping list, if it is not already on it"
-    r"\s*,?\s*(?:if|unless)\s+(?:it'?s|it\s+is|they\s+are|they'?re)\s+(?:not\s+)?(?:already\s+)?"
-    r"(?:not\s+)?(?:on|in|there)(?:\s+(?:it|there|the\s+list))?$",
+    r"\s*,?\s*(?:if|unless)\s+(?:it'?s|it\s+is|they\s+are|they'?re|it\s+isn'?t|they\s+aren'?t)"
+    r"\s+(?:not\s+)?(?:already\s+)?(?:not\s+)?(?:on|in|there)(?:\s+(?:it|there|the\s+list))?"
+    r"(?:\s+already)?$",
     re.I,
 )
 _DROPPED = re.compile(

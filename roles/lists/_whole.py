@@ -156,7 +156,7 @@ def clean_name(name: str | None) -> str | None:
         return None
     name = re.sub(r"^(?:my|the|our)\s+", "", name.strip(), flags=re.I)
     name = re.sub(r"^(?:back|out|aloud)\s+(?:(?:my|the|our)\s+)?", "", name, flags=re.I)
-    name = re.sub(r"\s+list\s+(?:to|for)\s+(?:me|us)$", "", name, flags=re.I)  # "read ... to me"
+    name = re.sub(r"(?:^|\s+)list\s+(?:to|for)\s+(?:me|us)$", "", name, flags=re.I)  # "... to me"
     name = re.sub(r"\s+list$", "", name, flags=re.I)
     name = re.sub(r"^list\s+(?:for|of)\s+", "", name, flags=re.I)  # "my list for shopping"
     name = re.sub(r"^(?:current|all|any|every)\s+", "", name, flags=re.I)

@@ -20,6 +20,7 @@ from roles.lists._phrasing import (
     about_the_world,
     is_vague,
 )
+from roles.lists._talk import talk_call, talk_claim
 from roles.lists._whole import TO_BUY, TO_DO, bare_verb, whole_call
 from roles.lists._whole import clean_name as _list
 
@@ -103,6 +104,16 @@ _NAME_STOP = frozenset(
     "can could would want like need get some every one".split()
 )
 _WHICH_LISTS = re.compile(r"\b(?:what|which)\s+lists\b|\bmy lists\b", re.I)
+_OTHER_ROLES = re.compile(
+    r"\b(?:timers?|alarms?|remind(?:ers?)?|playlists?|devices?|lights?|events?|calendar|"
+    r"meetings?|appointments?|songs?|music|notes?|memories|tools?|threads?)\b",
+    re.I,
+)
+_ASKS = re.compile(
+    r"^(?:what|what'?s|whats|which|is|are|do|does|did|any|anything|how\s+many|have|has|tell\s+me"
+    r"|show\s+me|read|can\s+i\s+see|let\s+me\s+(?:see|know|hear))\b",
+    re.I,
+)
 _SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.I)
 _LIST_WORD = re.compile(r"\b(?:list|lists|groceries|grocery|to-?do|todo|chores|checklist)\b", re.I)
 
@@ -170,6 +181,8 @@ class ListsRole:
             return everyday
         if (as_whole := whole_call(text, _list)) is not None:
             return as_whole
+        if (talked := talk_call(text, _items)) is not None:  # "we're out of coffee"
+            return talked
         if (match := CLEAR.match(text)) is not None:  # "clear my list": empty it, keep it
             name = _list(match["list"] or match["list2"])
             return RoleCall("lists.clear", {"list_name": name} if name else {})
@@ -260,6 +273,8 @@ class ListsRole:
         if _SHOW_ANY.match(text) and _LIST_WORD.search(text):
             if re.search(r"\blists\b", text, re.I) and name is None:
                 return RoleCall("lists.show", {})
+            return RoleCall("lists.show", {"list_name": name} if name else {})
+        if _ASKS.match(text):  # a question the role was chosen for: read ("what's there")
             return RoleCall("lists.show", {"list_name": name} if name else {})
         return Clarification(
             "Should I add something to a list, check something off, or read a list?", ("action",)
@@ -355,15 +370,12 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
         return _claimed(whole=True)  # anchored: "remind me to buy bread when i go shopping"
     if TO_BUY.match(plain(text)) or TO_DO.match(plain(text)):  # "what else do i need to buy"
         return _claimed(whole=True, guess=False)
-    if not _LIST_WORD.search(text) or about_the_world(text):
-        return None  # "give me a list of things to do in orlando" is no list of the user's
-    if re.search(
-        r"\b(?:timers?|alarms?|remind(?:ers?)?|playlists?|devices?|lights?|events?|calendar|"
-        r"meetings?|appointments?|songs?|music|notes?|memories|tools?|threads?)\b",
-        text,
-        re.I,
-    ):
+    if talked := talk_claim(plain(text), _items, _OTHER_ROLES):  # "we're out of coffee"
+        return _claimed(whole=True, guess=talked == "guess")
+    if _OTHER_ROLES.search(text):
         return None
+    if not _LIST_WORD.search(plain(text)) or about_the_world(text):
+        return None  # "give me a list of things to do in orlando" is no list of the user's
     role = ROLE
     answer = role.interpret(text, {}, None, [])  # type: ignore[arg-type]
     if isinstance(answer, Clarification) and not OPEN_THEN.match(text):

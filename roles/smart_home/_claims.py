@@ -113,9 +113,12 @@ _COFFEE = re.compile(
 )
 _COFFEE_TALK = re.compile(
     r"\b(?:spill|spilled|spilt|allergic|addicted|addiction|favou?rite|hate|quit|quitting|"
-    r"too much|caffeinated|decaffeinated|was|were|had|yesterday|tastes?|smells?)\b"
+    r"too much|caffeinated|decaffeinated|was|were|had|yesterday|tastes?|smells?|"
+    r"out of|low on|short on|run out|ran out|no more|left|need more|some more|buy|bought|"
+    r"pick up|shopping|store|list|cross|tick|note|jot|remember)\b"
 )
-"""Talk about coffee, not a request for one ("i spilled coffee on my laptop")."""
+"""Talk about coffee, not a request for one ("i spilled coffee on my laptop"; "we're out of coffee"
+is for the shopping list)."""
 _BREW = re.compile(
     r"^(?:start|begin|commence) (?:the )?brew(?:ing)?(?: cycle)?$|"
     r"^brew (?:me |us )?(?:a |one |another )?(?:fresh )?(?:cup|pot|mug)$"
