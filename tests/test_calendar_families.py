@@ -234,3 +234,25 @@ async def test_when_am_i_supposed_to_see_someone_looks_it_up(system: AgentSystem
     assert (await system.aroute("when am i meant to meet the plumber")).role == "calendar"
     ((tool, arguments),) = await _steps(system, "when am i meant to meet the plumber")
     assert (tool, arguments["query"]) == ("calendar.list", "plumber")
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("put me down for the gym at 7 tomorrow", "Gym"),
+        ("put the dentist down for tuesday at 3", "Dentist"),
+        ("put down soccer practice for wednesday at 4 in the afternoon", "Soccer practice"),
+        ("add parent teacher conference to thursday at 7pm", "Parent teacher conference"),
+        ("mark down coffee with liz on monday at 9", "Coffee with liz"),
+        ("get me in for a haircut on saturday at 11", "Haircut"),
+        ("remember that i have a meeting with tom friday at 2", "Meeting with tom"),
+        ("i'm having lunch with dad on friday at noon", "Lunch with dad"),
+        ("save tuesday at 6 for dinner with grandma", "Dinner with grandma"),
+        ("my sister's recital is on friday at 5", "Sister's recital"),
+    ],
+)
+async def test_the_title_is_the_event_not_the_words_around_it(
+    system: AgentSystem, text: str, title: str
+) -> None:
+    ((tool, arguments),) = await _steps(system, text)
+    assert (tool, arguments["title"]) == ("calendar.create", title)

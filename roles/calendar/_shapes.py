@@ -121,6 +121,8 @@ _PLAN = re.compile(
     r"|nothing\b|been\b|had\b|just\b)(?:(?:a|an|my|the|our|some)\s+)?[\w']+(?:\s+[\w']+){0,4}?\s+"
     rf"(?:{DAY}|on\s+\w+)\b"
     r"|^(?:please\s+)?book\s+(?:me\s+)?(?:in\s+)?(?:for\s+)?(?:a|an|my|the)?\s*(?!(?:a|an|the)\b)\w"
+    r"|^(?:please\s+)?(?:mark|jot|write|put)\s+down\s+(?!(?:a|an|the)\s+(?:note|list|item)\b)\w"
+    r"|^(?:please\s+)?(?:get|fit|squeeze)\s+me\s+in\s+(?:for|with|at)\s+\w"
 )
 """A plan said as a statement or a booking: "i have yoga tomorrow at 6pm", "book me in for a
 massage friday at 4" (the stage asks for a day and a time as well)."""
@@ -225,3 +227,25 @@ def loose_time(text: str) -> str:
     for said, hour in _LOOSE_TIMES:
         text = said.sub(hour, text, count=1)
     return text
+
+
+_TITLE_HEAD = re.compile(
+    r"^(?:(?:remember|note)\s+(?:that\s+)?|(?:get|fit|squeeze)\s+me\s+in\s+(?:for|with|at)\s+"
+    r"|(?:me|us)\s+(?=down\b)|down\s+(?:for\s+)?|having\s+|(?:i|we)(?:\s+am|\s+are|'m|'re)\s+"
+    r"(?:having\s+|going\s+to\s+(?:have\s+)?)?|(?:i|we)(?:\s+have|'ve)\s+(?:got\s+)?"
+    r"|save\s+(?:for\s+)?(?!the\s+date\b))+(?:(?:a|an|the)\s+)?",
+    re.IGNORECASE,
+)
+_TITLE_END = re.compile(r"\s+(?:down|to|is|are|for)$", re.IGNORECASE)
+
+
+def tidy_title(title: str) -> str:
+    """An event's title without the words around it.
+
+    "Me down for the gym" -> "Gym", "We are meeting the architects" -> "Meeting the architects",
+    "Dentist down" -> "Dentist", "Get me in for a haircut" -> "Haircut".
+    """
+    tidied = _TITLE_END.sub("", _TITLE_HEAD.sub("", title, count=1)).strip()
+    if not tidied:
+        return title
+    return tidied[:1].upper() + tidied[1:]

@@ -42,7 +42,7 @@ from roles.calendar._reading import (
     strip_courtesy,
     which_event_answered,
 )
-from roles.calendar._shapes import FREE_SHAPE, deletes_event, loose_time, stated_off
+from roles.calendar._shapes import FREE_SHAPE, deletes_event, loose_time, stated_off, tidy_title
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -224,6 +224,7 @@ class CalendarRole:
             text = spoken[:1].upper() + spoken[1:]
         title, location = extract_title(text)
         title = re.sub(r"^(?:for|as)\s+", "", title, flags=re.I)  # "block out friday for focus"
+        title = tidy_title(title)  # "put me down for the gym ...": "Gym"
         title = title[:1].upper() + title[1:] or ("Busy" if BLOCK.match(text) else "")
         arguments: dict[str, Any] = {"title": title}
         time_range = TIME_RANGE.search(text)
