@@ -18,6 +18,7 @@ from agent_system.understanding import normalize
 from agent_system.understanding._slots import parse_date_range, parse_when
 from agent_system.understanding.locale import format_clock, format_long_date
 from roles.conversation._dates import calendar_answer, day_asked, next_weekend
+from roles.conversation._differences import difference_answer
 from roles.conversation._holidays import holiday_named, holidays_between, next_holiday
 from roles.conversation._seasons import season_answer
 from roles.conversation._zones import known, place_zone, written
@@ -99,9 +100,9 @@ _WEEKDAY = re.compile(
 )
 _CLUE = re.compile(
     r"\b(?:time|timezone|date|day|today|until|till|left|before|when|holidays?|week|month|year|"
-    r"late|clock|hour|weekend|weekday|countdown|spring|summer|autumn|fall|winter|solstice|"
+    r"late|clock|hours?|weekend|weekday|countdown|spring|summer|autumn|fall|winter|solstice|"
     r"equinox|leap|longest|shortest|morning|afternoon|evening|daytime|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bit\s+(?:am|pm)\b"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bit\s+(?:am|pm)\b|\d\s*(?:am|pm)\b"
 )
 _ZONE_TIME = re.compile(
     r"\b(?:the\s+)?(?:current\s+)?(?P<zone>central|eastern|pacific|mountain|atlantic)"
@@ -212,6 +213,7 @@ def is_clock_question(text: str) -> bool:
         or _until(said, now) is not None
         or _holiday_answer(said, now.date()) is not None
         or season_answer(said, now.date()) is not None
+        or difference_answer(said, now) is not None
     )
 
 
@@ -292,6 +294,8 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
     said = _said(text)
     if counted := _CALENDAR_COUNT.match(said):
         return _count_reply(counted, now.date())
+    if (difference := difference_answer(said, now, settings)) is not None:
+        return difference
     if _ZONE_Q.match(said):
         mine = settings.timezone or str(now.tzinfo or "UTC")
         return f"Your time zone is {mine}; it's {format_clock(now, settings)} ({now.tzname()})."
