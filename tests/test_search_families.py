@@ -117,6 +117,13 @@ async def test_more_everyday_fact_shapes_are_searched(system: AgentSystem, text:
         "what happened in 1969",
         "what is the average lifespan of a dog",
         "what is the area of russia",
+        # more leads and people's facts
+        "what us state is farthest south",
+        "which us state has the most lakes",
+        "what is taylor swift's star sign",
+        "what is meryl streep's natural hair color",
+        "alexa give me everything you know about ada lovelace",
+        "i need to know about the height of big ben",
     ],
 )
 async def test_questions_asked_inside_others_and_more_shapes_are_searched(
@@ -134,6 +141,8 @@ async def test_questions_asked_inside_others_and_more_shapes_are_searched(
         "what is the area of a 20 by 20 room",
         "why are we here",
         "when does summer start",
+        "tell me everything you know about me",
+        "what is your star sign",
     ],
 )
 async def test_the_home_the_clock_and_chat_keep_their_questions(

@@ -19,7 +19,7 @@ _THING = r"(?!(?:you|your|yours|u|i|me|my|we|us|our|it|this|that|there|here|they
 _FACT = re.compile(
     r"^(?:(?:hey|ok|okay|olly|alexa|please|so|and|just|can you tell me|tell me|do you know|"
     r"i want to know|i'd like to know|i need to know|i would like to know|let me know|"
-    r"(?:please\s+)?give\s+me|show\s+me)\s+)*(?:"
+    r"(?:please\s+)?give\s+me|show\s+me|about)\s+)*(?:"
     rf"who\s+(?:is|was|were|are)\s+{_THING}(?:the\s+)?\w+"
     r"|who\s+(?:wrote|invented|discovered|painted|directed|founded|created|composed|sang|sings|"
     r"built|designed|won|starred|played|killed|owns|founded|plays|is\s+the\s+(?:president|ceo|"
@@ -200,14 +200,17 @@ conversation's)."""
 _WAKE = re.compile(r"^(?:(?:hey|hi|ok|okay)\s+)?(?:olly|alexa|siri|google|computer)\b[\s,]*")
 _SHORT = re.compile(r"^(what|who|where)s\b")
 _ASKING = re.compile(
-    r"^(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:(?:tell|give|show)\s+me|let\s+me\s+know"
+    r"^(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:(?:give\s+me\s+)?everything\s+you\s+know"
+    r"(?=\s+about)|(?:tell|give|show)\s+me|let\s+me\s+know"
     r"|i\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+know|do\s+you\s+know"
-    r"|what\s+do\s+you\s+know(?=\s+about)|(?:just\s+)?let\s+me\s+know)\s+"
+    r"|what\s+do\s+you\s+know(?=\s+about)|(?:just\s+)?let\s+me\s+know"
+    r")\s+"
 )
 _EXPLAIN = re.compile(r"^(?:(?:can|could)\s+you\s+)?explain\s+to\s+me\s+")
 """"explain to me how gravity works" asks what "explain how gravity works" asks."""
 _NOT_PERSONAL = re.compile(
-    r"\bthe\s+(?:us|u\s+s)\b|^(?P<who>who\s+(?:is|are)\s+the\s+.+?)\s+(?:right\s+now|now|"
+    r"\bthe\s+(?:us|u\s+s)\b|(?<=^what )us\s+(?=state)|(?<=^which )us\s+(?=state)"
+    r"|^(?P<who>who\s+(?:is|are)\s+the\s+.+?)\s+(?:right\s+now|now|"
     r"currently|at\s+the\s+moment|these\s+days)$"
 )
 

@@ -65,6 +65,8 @@ _FAMILY = re.compile(
     r"stage)\s+name$"
     rf"|(?:what\s+is\s+)?the\s+(?:middle|real|full|maiden|birth)\s+name\s+of\s+{_NAME}$"
     rf"|at\s+what\s+age\s+(?:did\s+)?{_NAME}\s+\w+"
+    rf"|what\s+(?:is|was)\s+{_NAME}(?:'s)?\s+(?:natural\s+|real\s+)?(?:hair\s+colou?r|eye\s+colou?r|"
+    r"shoe\s+size|star\s+sign|zodiac\s+sign|nationality|religion|ethnicity|net\s+worth|salary)$"
     rf"|how\s+old\s+was\s+{_NAME}\s+when\s+"
     # works: "list top five movies of emma watson", "show me movies starring brad pitt"
     r"|(?:(?:list|show|name|tell|give|find|get|what\s+are|which\s+are)(?:\s+me)?\s+)?(?:the\s+|some\s+|"
