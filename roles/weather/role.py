@@ -137,10 +137,23 @@ class WeatherRole:
     )
 
     def route_stage(self, runtime: Runtime) -> Any:
-        """Claim sunrise and sunset questions before the classifier ("when is sunset")."""
-        from roles.weather._stage import claim
+        """Claim weather and sunrise/sunset questions before the classifier.
 
-        return claim
+        "when is sunset", "hey olly how is the weather in long island"; a question naming one
+        of this home's devices ("what is the outside humidity") stays with the home.
+        """
+        from roles.weather._stage import stage_for
+
+        names: list[str] = []
+        if runtime.settings.smart_home_backend != "home_assistant":
+            try:
+                from roles.smart_home.simulated import load_home
+
+                home = load_home(runtime.settings.home_config)
+                names = [n for d in home.devices for n in (d.name, *d.aliases)]
+            except Exception:  # no readable home: every weather question is asked
+                names = []
+        return stage_for(names)
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]

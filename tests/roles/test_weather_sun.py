@@ -109,3 +109,60 @@ async def test_only_questions_about_the_sun_go_to_the_weather(
     system: AgentSystem, text: str, role: str
 ) -> None:
     assert (await system.aroute(text)).role == role
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hey olly how is the weather in long island new york",
+        "temperature this hour",
+        "will i need a raincoat when i go to glasgow on sunday",
+        "can i go outing without any raincoat",
+        "whether it would be sunny in california",
+        "how many degrees is it in orange tx right now",
+        "what does the forecast say for the weekend",
+    ],
+)
+async def test_questions_that_name_the_weather_go_to_the_weather(
+    system: AgentSystem, text: str
+) -> None:
+    decision = await system.aroute(text)
+    assert (decision.role, decision.reason) == ("weather", "Asks about the weather.")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "text",
+    [
+        "water the garden unless it rains",  # a condition: the planner's
+        "what is the weather and set a timer for 5 minutes",  # a compound
+        "set the temperature to 70",  # the thermostat
+        "what's the temperature in the kitchen",  # a sensor at home
+        "what temperature should i bake bread at",
+        "i got drenched in the rain",  # a statement
+        "add an umbrella to my shopping list",
+        "remind me to take an umbrella",
+        "text mom that it is raining",
+        "what is a hurricane",  # a definition
+        "how do you say it's raining in spanish",
+    ],
+)
+async def test_weather_words_of_another_request_are_not_claimed(
+    system: AgentSystem, text: str
+) -> None:
+    decision = await system.aroute(text)
+    assert decision.reason != "Asks about the weather."
+
+
+def test_a_reading_the_home_gives_stays_with_the_home() -> None:
+    from agent_system.routing.models import RouteRequest
+    from roles.weather._stage import stage_for
+
+    stage = stage_for(["Outside Humidity", "Porch light"])
+    assert stage(RouteRequest(text="what is the outside humidity")) is None  # a sensor's
+    assert stage(RouteRequest(text="what is the temperature?")) is None  # a thermostat's
+    assert stage(RouteRequest(text="what's the humidity outside tomorrow")) is not None
+    bare = stage_for([])
+    assert bare(RouteRequest(text="what is the outside humidity")) is not None
+    assert bare(RouteRequest(text="is it raining")) is not None
