@@ -58,7 +58,9 @@ _OTHER_ROLE = re.compile(
     r"|card|baked?|aunt|uncle|named|called|rates?|how\s+do\s+(?:i|you)\s+(?:ask|say)"
     r"|in\s+(?:chinese|spanish|french|german|italian|japanese|russian|arabic|hindi|portuguese)"
     r"|kitchen|bedroom|living|bathroom|garage|basement|attic|office|nursery|upstairs|downstairs"
-    r"|hallway|lounge|sensor|greenhouse|cellar)\b"
+    r"|hallway|lounge|sensor|greenhouse|cellar|describe|explain|definition|meaning|define"
+    r"|tell\s+me\s+about|history|how\s+(?:does|do|is|are)\s+\w+\s+(?:formed|form|made|work)"
+    r"|why|cause|causes|caused|names?)\b"
 )
 """Words of another role, or of no role: a thermostat, an oven, a message, a song, a list."""
 _DEFINITION = re.compile(r"^(?:what\s+is|define|meaning\s+of)\s+(?:an?\s+)?\w+$")

@@ -146,6 +146,8 @@ async def test_questions_that_name_the_weather_go_to_the_weather(
         "text mom that it is raining",
         "what is a hurricane",  # a definition
         "how do you say it's raining in spanish",
+        "how do you describe a hurricane",  # knowledge, the search's
+        "why is the sky cloudy",
     ],
 )
 async def test_weather_words_of_another_request_are_not_claimed(
