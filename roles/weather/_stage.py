@@ -60,7 +60,8 @@ _OTHER_ROLE = re.compile(
     r"|kitchen|bedroom|living|bathroom|garage|basement|attic|office|nursery|upstairs|downstairs"
     r"|hallway|lounge|sensor|greenhouse|cellar|describe|explain|definition|meaning|define"
     r"|tell\s+me\s+about|history|how\s+(?:does|do|is|are)\s+\w+\s+(?:formed|form|made|work)"
-    r"|why|cause|causes|caused|names?)\b"
+    r"|why|cause|causes|caused|names?|notify|notification|alert|warn|ping|(?:tell|let)\s+me\s+know"
+    r"\s+(?:when|once|as\s+soon)|when\s+it\s+(?:starts|stops|begins)|as\s+soon\s+as|once\s+it)\b"
 )
 """Words of another role, or of no role: a thermostat, an oven, a message, a song, a list."""
 _DEFINITION = re.compile(r"^(?:what\s+is|define|meaning\s+of)\s+(?:an?\s+)?\w+$")

@@ -148,6 +148,8 @@ async def test_questions_that_name_the_weather_go_to_the_weather(
         "how do you say it's raining in spanish",
         "how do you describe a hurricane",  # knowledge, the search's
         "why is the sky cloudy",
+        "notify me when it starts raining",  # a notification
+        "let me know when it stops snowing",
     ],
 )
 async def test_weather_words_of_another_request_are_not_claimed(
