@@ -11,7 +11,7 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
-from agent_system.routing.slots import extract_label, parse_date_range, parse_when
+from agent_system.routing.slots import When, extract_label, parse_date_range, parse_when
 from agent_system.understanding import normalize
 from roles.timer._said import clock_words
 
@@ -55,9 +55,14 @@ def when_filter(text: str, now: datetime) -> str:
         if re.search(r"\btoday\b", spoken):
             return now.date().isoformat()
         said = re.sub(r"\b(?:the|this\s+coming|coming)\s+weekend\b", "this weekend", spoken)
+        said = re.sub(
+            r"\b(?:for|in|during)\s+the\s+(?:whole\s+|entire\s+)?week\b", "this week", said
+        )
         span = _SPAN_WORDS.search(said) and parse_date_range(said, now)
         return f"{span[0].isoformat()}/{span[1].isoformat()}" if span else ""  # "this week"
     clock = re.search(r"\d|\b(?:noon|midnight|midday)\b", spoken)
+    if found.has_time and clock and (bound := _BOUND.search(spoken)) is not None:
+        return _bounded(found, bound["dir"].startswith(("before", "earlier", "until", "till")))
     if found.has_time and not clock:  # "tomorrow morning": that part of the day
         today = re.search(r"\b(?:this|today|tonight)\b", spoken) is not None
         return _part_of_day(spoken, found.value if found.has_date or today else None)
@@ -71,7 +76,35 @@ def when_filter(text: str, now: datetime) -> str:
     return found.value.date().isoformat()
 
 
+_BOUND = re.compile(
+    r"\b(?P<dir>before|earlier\s+than|until|till|after|later\s+than)\s+(?:at\s+)?"
+    r"(?=\d|noon\b|midnight\b|midday\b)"
+)
+"""A time as a bound: "alarms before 6 in the morning", "reminders after 8 pm tomorrow"."""
+
+
+def _bounded(found: When, before: bool) -> str:
+    """timer.list's `when` for the part of a day (or of every day) before or after a time."""
+    value = found.value
+    if not found.has_date:
+        hour = value.hour % 12 if found.ambiguous else value.hour  # "before 6": the morning
+        clock = f"{hour:02d}:{value.minute:02d}"
+        return f"00:00/{clock}" if before else f"{clock}/00:00"
+    midnight = value.replace(hour=0, minute=0, second=0, microsecond=0)
+    if before:
+        return f"{midnight.isoformat()}/{value.isoformat()}"
+    return f"{value.isoformat()}/{(midnight + timedelta(days=1)).isoformat()}"
+
+
 _SPAN_WORDS = re.compile(r"\b(?:week|weekend|month|next\s+\w+\s+days)\b")
+
+
+def _a_span(label: str) -> bool:
+    """A would-be name that says when: "weekend", "the whole week"."""
+    bare = re.sub(r"^(?:(?:the|whole|entire)\s+)+", "", label, flags=re.IGNORECASE)
+    return _SPAN_WORDS.fullmatch(bare) is not None
+
+
 _PARTS = {"morning": (4, 12), "afternoon": (12, 18), "evening": (17, 24), "night": (18, 28)}
 
 
@@ -111,7 +144,7 @@ def list_arguments(text: str, when: str = "") -> dict[str, Any]:
         arguments["kind"] = "alarm"  # "what time am I waking up tomorrow"
     named = timer_name(_LIST_VERB.sub("", _VERB.sub("", text.strip())))
     label = _VAGUE.sub("", extract_label(text) or named).strip()
-    if label and _SPAN_WORDS.fullmatch(label):  # "alarms for the weekend": a when, no name
+    if label and _a_span(label):  # "alarms for the (whole) weekend": a when, no name
         label = ""
     if label and "kind" in arguments and not _ALL.search(text):
         arguments["target"] = label
@@ -155,9 +188,9 @@ def target_of(text: str) -> str:
         parts.append("all")
     if number := _NUMBER.search(text):
         parts.append(number[1])
-    elif (
-        label := extract_label(text) or timer_name(_VERB.sub("", text.strip()))
-    ) and not _SPAN_WORDS.fullmatch(label):  # "for the weekend" says when, not which
+    elif (label := extract_label(text) or timer_name(_VERB.sub("", text.strip()))) and not _a_span(
+        label
+    ):  # "for the weekend" says when, not which
         parts.append(label)
     if kind := KIND.search(text):
         parts.append(kind[1].lower())

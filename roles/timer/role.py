@@ -15,6 +15,7 @@ from agent_system.routing.slots import (
     parse_duration,
     parse_when,
 )
+from roles.timer._anchor import anchored_call, moment_before
 from roles.timer._move import move_call
 from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
@@ -270,7 +271,10 @@ class TimerRole:
     ) -> RoleCall | RolePlan | Clarification:
         """Pick timer.set/alarm/remind/list/cancel/pause/resume/extend from the words used."""
         now = runtime.clock.now()
-        return with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
+        before = moment_before(history)  # "thirty minutes before that"
+        return with_previous_turn(
+            lambda t: self._interpret(t, now, before), text, history, self.name
+        )
 
     def route_stage(self, runtime: Runtime) -> Any:
         """Claim answers to its questions ("10 minutes") and "another one for 10"."""
@@ -278,7 +282,9 @@ class TimerRole:
 
         return timer_stage(runtime)
 
-    def _interpret(self, text: str, now: datetime) -> RoleCall | RolePlan | Clarification:
+    def _interpret(
+        self, text: str, now: datetime, before: datetime | None = None
+    ) -> RoleCall | RolePlan | Clarification:
         if (reminder := REMINDER_SAID.match(text)) is not None:
             text = f"remind me to {reminder['message']}"  # "make a reminder, pay taxes on monday"
         elif (reminder := _ONTO_REMINDERS.match(text)) is not None:  # "... to my reminder list"
@@ -325,6 +331,8 @@ class TimerRole:
             return RoleCall("timer.extend", {"by": format_duration(duration), "target": target})
         if intent in ("remind", "alarm") and (repeating := self._repeating(text, now, intent)):
             return repeating  # "every monday at 9": on monday at 9, then weekly
+        if intent in ("remind", "alarm") and (counted := anchored_call(text, now, before, intent)):
+            return counted  # "an alarm 30 minutes before that", "an hour before my flight"
         if intent == "remind":
             message = extract_label(text) or message_after(text)  # "remind me at 3 i have ..."
             if not message:

@@ -93,6 +93,10 @@ async def test_made_sure_of_without_a_time_is_not_claimed_as_a_reminder(
         ("set an alarm for half seven tomorrow", "Alarm set for tomorrow at 07:30."),
         ("wake me up at half six", "Alarm set for tomorrow at 06:30."),
         ("set an alarm for half 5 pm", "Alarm set for 17:30."),
+        (
+            "remind me to renew my passport six weeks from today at 9am",
+            "Reminder set for Mon 13 Apr at 09:00: renew my passport.",
+        ),
         ("set an alarm for all days at 6:45 am", "Alarm set for tomorrow at 06:45 (every day)."),
         (
             "remind me to take my vitamins every day of the week at 8pm",
