@@ -41,7 +41,7 @@ CLEAR = re.compile(
 """Take everything off a list and keep it: "clear my list", "empty the shopping list"."""
 
 BARE_ADD = re.compile(
-    r"^(?:(?:please|can\s+you|could\s+you|would\s+you|also|and)\s+)*(?:add|put|include)\s+"
+    r"^(?:(?:please|can\s+you|could\s+you|would\s+you|also|and)\s+)*(?:add|put(?:\s+down)?|include)\s+"
     r"(?P<items>.+?)(?:\s+(?:too|as\s+well|also|please|for\s+me))*$",
     re.I,
 )

@@ -147,6 +147,24 @@ _NOT_GOODS = re.compile(
 _ORDER = re.compile(r"\border(?:ed|ing|s)?\b", re.I)
 
 
+_NO_LONGER = re.compile(
+    _LEAD + r"(?:i|we)\s+(?:really\s+)?(?:(?P<longer>no\s+longer)|don'?t|do\s+not)\s+(?:want|need)"
+    r"\s+(?:the\s+|any\s+)?(?P<item>(?!(?:a|an|my|our|your|it|that|this|them|to|you|him|her)\b)"
+    r"[a-z][\w'-]*(?:\s+[\w'-]+){0,2}?)(?P<more>\s+(?:any\s*more|after\s+all))?$",
+    re.I,
+)
+"""No longer needed: the item comes off ("we don't need eggs anymore"; not claimed)."""
+
+
+_IS_DONE = re.compile(
+    r"^(?:the\s+)?(?P<item>(?!(?:it|that|this|everything|all)\b)[a-z][\w'-]*(?:\s+[\w'-]+){0,2}?)"
+    r"\s+(?:is|are|'s)\s+(?:all\s+)?(?:done|finished|bought|sorted|taken\s+care\s+of)"
+    r"(?:\s*,?\s*(?:(?:so|please|you\s+can)\s+)*(?:cross|tick|check)\s+(?:it|that|them)\s+off)?$",
+    re.I,
+)
+"""Said done: the item is checked off ("laundry is done, cross it off"; not claimed)."""
+
+
 def _goods(items: list[str]) -> bool:
     return bool(items) and not any(_NOT_GOODS.match(i) or len(i.split()) > 4 for i in items)
 
@@ -175,6 +193,14 @@ def talk_call(text: str, items: Callable[[str], list[str]]) -> RoleCall | None:
         if (found := _NOTED_NEED.match(rest)) is not None and _goods(said := items(found["items"])):
             return _add(said, "shopping")
         return talk_call(rest, items) if rest != text else None
+    if (
+        (found := _NO_LONGER.match(text)) is not None
+        and (found["longer"] or found["more"])
+        and not _no_item(found["item"])
+    ):
+        return RoleCall("lists.remove", {"item": found["item"]})
+    if (found := _IS_DONE.match(text)) is not None and not _no_item(found["item"]):
+        return RoleCall("lists.complete", {"item": found["item"]})
     if (found := _BOUGHT.match(text)) is not None and not _no_item(found["item"]):
         return RoleCall("lists.complete", {"item": found["item"]})
     if (found := _CROSS.match(text)) is not None:
@@ -189,6 +215,7 @@ def talk_call(text: str, items: Callable[[str], list[str]]) -> RoleCall | None:
     return None
 
 
+_OFF = re.compile(r"\boff$", re.I)
 _I_SAY = re.compile(_LEAD + r"i(?:'m|'ve|\s)", re.I)
 
 
@@ -215,6 +242,8 @@ def talk_claim(text: str, items: Callable[[str], list[str]], other: re.Pattern[s
     noted = _NOTE.match(text)
     if other.search(noted["rest"] if noted else text) or talk_call(text, items) is None:
         return None
+    if _NO_LONGER.match(text) or (_IS_DONE.match(text) and not _OFF.search(text)):
+        return None  # read when routed here, never claimed: "i no longer need the reservation"
     if _OUT.match(text) or _NONE_LEFT.match(text):
         # "i'm out of lysol, order me some" is an order: when "i" runs out, the classifier has
         # its say ("we're out of coffee", "there's no more bread" are the household's)

@@ -156,11 +156,13 @@ def clean_name(name: str | None) -> str | None:
         return None
     name = re.sub(r"^(?:my|the|our)\s+", "", name.strip(), flags=re.I)
     name = re.sub(r"^(?:back|out|aloud)\s+(?:(?:my|the|our)\s+)?", "", name, flags=re.I)
-    name = re.sub(r"(?:^|\s+)list\s+(?:to|for)\s+(?:me|us)$", "", name, flags=re.I)  # "... to me"
+    name = re.sub(r"(?:^|\s+)(?:list|it|that|them)\s+(?:to|for)\s+(?:me|us)$", "", name, flags=re.I)
     name = re.sub(r"\s+list$", "", name, flags=re.I)
     name = re.sub(r"^list\s+(?:for|of)\s+", "", name, flags=re.I)  # "my list for shopping"
     name = re.sub(r"^(?:current|all|any|every)\s+", "", name, flags=re.I)
     name = DAY_SAID.sub("", name).strip()  # "today's to do list": the to-do list
+    if name.lower() in ("it", "that", "this", "there", "them"):  # "add eggs to it"
+        return None
     if LATEST.fullmatch(name):  # "my last list", "the latest list i made": every list
         return None
     if re.search(r"\blists$", name, re.I) or name.lower() == "list":  # "my lists": all

@@ -30,10 +30,10 @@ if TYPE_CHECKING:
 
 __all__ = ["ROLE", "ListsRole", "list_name_in"]
 
-_LIST = r"(?:my|the|our|a)?\s*(?P<list>[\w' -]+?)(?:\s+list)?"
+_LIST = r"(?:(?:my|the|our|a)\b)?\s*(?P<list>[\w' -]+?)(?:\s+list)?"
 _ADD = re.compile(
     rf"^(?:(?:please|can you|could you|would you)\s+)*(?:add|put|include|stick|throw|write|"
-    rf"append|pop)\s+(?P<items>.+?)\s+(?:to|on|onto|in|into)\s+{_LIST}$",
+    rf"append|pop|chuck|bung|toss|slap|jot)\s+(?P<items>.+?)\s+(?:to|on|onto|in|into)\s+{_LIST}$",
     re.I,
 )
 _ADD_BARE = re.compile(r"^(?:add|put)\s+(?P<items>.+?)\s+(?:to|on)\s+(?:my|the)\s+list$", re.I)
@@ -71,7 +71,8 @@ _UPDATE_WITH = re.compile(
 )
 _CREATE = re.compile(
     r"^(?:(?:please|hey|ok|can you|could you|would you|i want to|i'd like to|i would like to"
-    r"|i need to|let's|lets)\s+)*(?:create|make|start|open|begin|generate|produce|bring\s+up"
+    r"|i need to|let's|lets|i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:a|an|another))\s+)*"
+    r"(?:create|make|start|open|begin|generate|produce|bring\s+up"
     r"|set\s+up|new|fresh|add)\b(?=.*\b(?:list|checklist|register)\b)",
     re.I,
 )

@@ -141,3 +141,29 @@ async def test_what_is_no_list_is_not_claimed(system: AgentSystem, said: str) ->
 )
 def test_a_question_the_role_gets_reads_instead_of_asking_what_to_do(text: str) -> None:
     assert ROLE.interpret(text, {}, make_runtime(), []) == RoleCall("lists.show", {})
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        ("we don't need eggs anymore", ("lists.remove", {"item": "eggs"})),
+        ("i no longer want the eggs", ("lists.remove", {"item": "eggs"})),
+        ("laundry is done", ("lists.complete", {"item": "laundry"})),
+        ("the eggs are bought", ("lists.complete", {"item": "eggs"})),
+        ("the ironing is done, so cross it off", ("lists.complete", {"item": "ironing"})),
+        ("chuck some bread on my list", ("lists.add", {"items": ["bread"]})),
+        ("put down eggs", ("lists.add", {"items": ["eggs"]})),
+        ("can you add eggs to it", ("lists.add", {"items": ["eggs"]})),
+        ("i want a new list for the holidays", ("lists.create", {"list_name": "holidays"})),
+        ("what's on there", ("lists.show", {})),
+        ("read it to me", ("lists.show", {})),
+    ],
+)
+def test_the_role_reads_more_everyday_shapes(text: str, call: tuple[str, Any]) -> None:
+    assert ROLE.interpret(text, {}, make_runtime(), []) == RoleCall(*call)
+
+
+@pytest.mark.anyio
+async def test_no_longer_needing_a_reservation_is_not_claimed(system: AgentSystem) -> None:
+    decision = await system.aroute("i no longer need the dinner reservation")
+    assert decision.reason != "Names a list and what to do with it."
