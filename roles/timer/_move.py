@@ -26,7 +26,7 @@ from roles.timer.store import ACTIVE
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["move", "move_call"]
+__all__ = ["move", "move_call", "replaced"]
 
 _MOVE = re.compile(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you|i\s+want\s+to|i'?d\s+like\s+to|i\s+need"
@@ -41,6 +41,49 @@ _LATER = re.compile(r"\b(?:later|back|by)\b", re.IGNORECASE)
 _KIND = re.compile(r"\b(alarm|reminder|timer)s?\b", re.IGNORECASE)
 
 
+_KINDS = r"(?:alarm|reminder|wake[\s-]?up(?:\s+call)?)"
+_REPLACED = (
+    # "remove my 8 pm alarm and set it to 7 pm"
+    re.compile(
+        r"^(?:please\s+)?(?:remove|delete|cancel|clear|drop|turn\s+off)\s+(?P<old>(?:[\w':]+\s+)"
+        rf"{{1,4}}?{_KINDS})\s+and\s+(?:set|make|change|move|put|reset)\s+(?:it|that|one)\s+"
+        r"(?:(?:to|for|at)\s+)?(?P<new>\S.*)$",
+        re.IGNORECASE,
+    ),
+    # "add a 5 am alarm in place of my 9 pm alarm", "set an alarm for 6 instead of my 7am alarm"
+    re.compile(
+        r"^(?:please\s+)?(?:add|set|make|create|put|have)\s+(?:(?:a|an|one|the)\s+)?"
+        rf"(?P<new1>[\w': ]*?)\s*{_KINDS}(?:\s+(?:for|at)\s+(?P<new2>.+?))?\s+"
+        rf"(?:in\s+place\s+of|instead\s+of)\s+(?P<old>.*{_KINDS}.*)$",
+        re.IGNORECASE,
+    ),
+    # "replace my 7am alarm with one at 8"
+    re.compile(
+        rf"^(?:please\s+)?(?:replace|swap)\s+(?P<old>.+?{_KINDS})\s+(?:with|for)\s+(?:one|an?\s+"
+        rf"(?:new\s+)?{_KINDS})?\s*(?:(?:at|for)\s+)?(?P<new>\S.*)$",
+        re.IGNORECASE,
+    ),
+)
+
+
+def replaced(text: str) -> str | None:
+    """The request that replaces an alarm or reminder, said as "change <old one> to <time>".
+
+    "remove my 8 pm alarm and set it to 7 pm", "add a 5 am alarm in place of my 9 pm alarm",
+    "replace my 7am alarm with one at 8"; None for any other request.
+    """
+    said = normalize(text.strip().rstrip("?!."))
+    for pattern in _REPLACED:
+        if (found := pattern.match(said)) is None:
+            continue
+        groups = found.groupdict()
+        new = (groups.get("new") or groups.get("new2") or groups.get("new1") or "").strip()
+        new = re.sub(r"(?:\s+(?:instead|please|then|now))+$", "", new)  # "make it 7 instead"
+        if new and re.search(r"\d|\b(?:noon|midnight)\b", new):
+            return f"change {found['old']} to {new}"
+    return None
+
+
 def move_call(
     text: str, now: datetime, when_filter: Callable[[str, datetime], str]
 ) -> RoleCall | Clarification | None:
@@ -48,7 +91,7 @@ def move_call(
 
     `when_filter` reads which one by the time it rings ("my 7am alarm" -> "07:00").
     """
-    said = normalize(text.strip().rstrip("?!."))
+    said = replaced(text) or normalize(text.strip().rstrip("?!."))
     match = _MOVE.match(said)
     if match is None:
         return None

@@ -75,8 +75,11 @@ def _read_whole(text: str) -> bool:
 
     "make a reminder, pay taxes on monday", "what's on my reminder list, read it back".
     """
+    from roles.timer._move import replaced
     from roles.timer.role import REMINDER_SAID
 
+    if replaced(text) is not None:  # "remove my 8 pm alarm and set it to 7 pm": one move
+        return True
     return REMINDER_SAID.match(text) is not None or reminder_list(text) is not None
 
 

@@ -88,3 +88,26 @@ async def test_alarms_asked_about_before_or_after_a_time_or_for_the_week(
     assert early.reply == "Alarm for tomorrow at 05:30."
     assert late.reply == "Alarm for 21:00."
     assert week.reply.startswith("You have 3:")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("remove my eight pm alarm and set it to seven pm", "19:00"),
+        ("cancel the 8pm alarm and make it 9:15 pm instead", "21:15"),
+        ("add a 7 pm alarm in place of my 8 pm alarm", "19:00"),
+        ("set an alarm for 10pm instead of my 8pm alarm", "22:00"),
+        ("replace my 8pm alarm with one at 8:30 pm", "20:30"),
+    ],
+)
+async def test_an_alarm_replaced_by_another_is_moved(
+    system: AgentSystem, text: str, reply: str
+) -> None:
+    await system.arun("set an alarm for 8pm", thread_id="t")
+    await system.arun("set an alarm for 7am tomorrow", thread_id="t")
+    moved = await system.arun(text, thread_id="t")
+    left = await system.arun("list my alarms", thread_id="t")
+    assert moved.route is not None and moved.route.role == "timer"
+    assert moved.plan is not None and [s.tool for s in moved.plan.steps] == ["timer.move"]
+    assert reply in left.reply and "20:00" not in left.reply and "07:00" in left.reply
