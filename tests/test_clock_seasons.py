@@ -58,6 +58,8 @@ async def _reply(system: AgentSystem, text: str) -> str:
         ("what's the time back home", "It's 09:00 (UTC)."),
         ("is it morning or afternoon", "It's 09:00 (UTC)."),
         ("is it am or pm", "It's 09:00 (UTC)."),
+        ("is it night or day", "It's 09:00 (UTC)."),
+        ("is it day or night right now", "It's 09:00 (UTC)."),
         ("is it still monday", "Yes, today is Monday 5 January 2026."),
         ("what time is it over there in la", "It's 01:00 in LA (PST)."),
         ("i want the date of last monday of this month", "It's Monday 26 January 2026."),
