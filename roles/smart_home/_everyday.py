@@ -122,6 +122,17 @@ _CHANGE = re.compile(
 )
 
 
+_WANT_LIGHT = re.compile(
+    r"^(?:(?:i (?:need|want|would like|d like)|can (?:i|we) (?:have|get)|could (?:i|we) "
+    r"(?:have|get)|give (?:me|us)|get (?:me|us)|let there be|bring (?:me |us )?(?:back )?) )?"
+    r"(?:some |a (?:little )?(?:bit of )?|a touch of )?(?:light|lights|lighting)"
+    r"(?: on)?(?: (?:in|for|of) (?:the |my |our |this )?[a-z']+(?: [a-z']+)?| in here| here)?$|"
+    r"^on with the (?:lights?|lamps?)\b"
+)
+"""Light wanted, with no verb for it: "i need light", "can i have some light in the kitchen",
+"lights please", "on with the lights" (never "more light": brighter)."""
+
+
 def _lights(
     text: str, devices: Sequence[Device], speaker: str | None
 ) -> RoleCall | Clarification | None:
@@ -129,6 +140,8 @@ def _lights(
     light_said = bool(_LIGHT_WORDS.search(text))
     if _OUT.match(text) or _NO_NEED.search(text):
         return _light_call("smart_home.turn_off", text, devices, speaker, {})
+    if _WANT_LIGHT.match(text):
+        return _light_call("smart_home.turn_on", text, devices, speaker, {})
     if re.match(r"light up\b", text):  # "light up the whole house"
         return _light_call("smart_home.turn_on", text, devices, speaker, {})
     if colour is not None and (light_said or _CHANGE.search(text) or text == colour):

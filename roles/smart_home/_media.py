@@ -23,7 +23,8 @@ _LOUDER = re.compile(
     r"could not hear|can (?:barely|hardly) hear|unable to hear)\b"
 )
 _QUIETER = re.compile(
-    r"\b(?:quieter|softer|(?:too|so|really|very|way too) loud|too high|lower your voice|"
+    r"\b(?:quieter|softer|(?:too|so|really|very|way too) (?:loud|noisy)|too high|"
+    r"lower your voice|"
     r"keep (?:it|the noise|the sound|the music) down|"
     r"turn (?:it|this|that) down)\b"
 )

@@ -92,7 +92,10 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"\blight\s+(?:\w+\s+)?up$",
         "turn_on",
     ),
-    (r"^(?:please\s+)?(?:deactivate|disable|kill|cut|power down|shut down)\b", "turn_off"),
+    (
+        r"^(?:please\s+)?(?:deactivate|disable|kill|cut|power down|shut down|unplug)\b",
+        "turn_off",
+    ),
     (
         r"\b(?:turn|switch|put|set|shift)\s+(?:\w+\s+){0,4}?off\b|\boff(?: please| now)*$",
         "turn_off",
@@ -107,7 +110,8 @@ _STRIP = re.compile(
     r"next|previous|play|volume|up|down|louder|quieter|water|irrigate|mow|halfway|half|way|"
     r"return|go back|go|back to|base|dock|its|charger|track|song|music|activate|deactivate|"
     r"illuminate|"
-    r"enable|disable|kill|cut|power|single|it|them|my|our|brighter|dimmer|darker|lighter|a bit|"
+    r"enable|disable|unplug|kill|cut|power|single|it|them|my|our|brighter|dimmer|darker|lighter|"
+    r"a bit|"
     r"little|more|less|bit)\b|\d+(?:\.\d+)?\s*%?|[?!.,]",
     re.I,
 )
