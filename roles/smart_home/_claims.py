@@ -60,7 +60,8 @@ _QUIETER = re.compile(
     r"^(?:make it|go) (?:a (?:little |bit )?|much |little )?(?:quieter|softer)$|"
     r"^(?:(?:it is|you are|that is|this is) )?(?:really |way |much |a bit |far |so )?too loud$|"
     r"^(?:it is|you are) (?:really|so|very|way too|far too) loud\b|"
-    r"^(?:no )*(?:turn|bring) (?:it|this|that) down(?: a (?:little|bit|notch|tad))?$|^down$"
+    r"^(?:no )*(?:turn|bring) (?:it|this|that) down(?: a (?:little|bit|notch|tad))?$|^down$|"
+    r"^keep (?:it|the noise|the sound|the music) down(?: a (?:little|bit))?$"
 )
 """Softer, said to the player in use ("too loud", "turn it down"); never "speak softer"."""
 """Louder ("speak up", "play it louder", "turn up"): never softer, which asks for whispering."""
