@@ -292,7 +292,7 @@ def _is_request_piece(text: str) -> bool:
 
 _STRONG = re.compile(
     r"^(?:also\s+|and\s+)?(?:turn|switch|set|lock|unlock|open|close|start|stop|cancel|dim|"
-    r"what|what's|how|tell\s+me|check|play)\b",
+    r"what|what's|how|tell\s+me|check|play|search|look\s+up|find\s+me|show\s+me|add)\b",
     re.IGNORECASE,
 )
 

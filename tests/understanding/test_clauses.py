@@ -309,3 +309,21 @@ def test_a_comma_after_a_day_still_cuts_before_a_request_or_a_year_said_as_a_cla
         "turn on the lights",
         "2020 was a bad year",
     ]
+
+
+def test_a_new_request_after_a_reminder_is_its_own_clause() -> None:
+    assert texts("remind me to order more soap, search schedules for this week") == [
+        "remind me to order more soap",
+        "search schedules for this week",
+    ]
+    assert texts("remind me to buy bread, add milk to the shopping list") == [
+        "remind me to buy bread",
+        "add milk to the shopping list",
+    ]
+    # what the reminder is about stays whole
+    assert texts("remind me to buy milk, eggs and bread") == [
+        "remind me to buy milk, eggs and bread"
+    ]
+    assert texts("remind me to search for flights tomorrow") == [
+        "remind me to search for flights tomorrow"
+    ]
