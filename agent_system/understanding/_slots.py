@@ -539,13 +539,13 @@ _RANGE = re.compile(
 )
 
 
-_ONE_DAY = re.compile(
-    rf"\b(?:{'|'.join(_NTH_VALUES)})\s+(?:{'|'.join(_WEEKDAYS)})\s+(?:in|of)\b"
-    rf"|\b(?:end|start|beginning)\s+of\s+(?:the|this|next)\s+month\b"
-    rf"|\b(?:{'|'.join(_WEEKDAYS)})\s+(?:of\s+)?(?:next|this)\s+week\b",
-    re.IGNORECASE,
-)
-"""One day said with a week or a month in it: not that week or month."""
+def _one_day(text: str) -> bool:
+    """One day said with a week or a month in it ("friday next week", "the end of this month",
+    "the first monday of next month"): not that week or month."""
+    return any(
+        m["nth"] or m["edge"] or (m["wafter"] or "").lower().endswith("week")
+        for m in _DATE.finditer(text)
+    )
 
 
 def parse_date_range(text: str, now: datetime) -> tuple[datetime, datetime] | None:
@@ -557,7 +557,7 @@ def parse_date_range(text: str, now: datetime) -> tuple[datetime, datetime] | No
     """
     today = now.date()
     match = _RANGE.search(text)
-    if match and _ONE_DAY.search(text):  # "friday next week", "the end of this month"
+    if match and _one_day(text):  # "friday next week", "the end of this month"
         match = None
     if match:
         if match["rest"]:
@@ -610,7 +610,7 @@ def _month_range(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     """A month named without a day ("my events for march", "in june 2027"): that whole month
     (the next one of that name; from today when it is this month)."""
     found = _BARE_MONTH.search(text)
-    if found is None or _MONTH_DAY.search(text) or _ONE_DAY.search(text):
+    if found is None or _MONTH_DAY.search(text) or _one_day(text):
         return None
     today = now.date()
     month = _FULL_MONTHS.index(found["m"].lower()) + 1

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 
-__all__ = ["claim"]
+__all__ = ["SUN", "claim", "stage_for"]
 
 _CONDITIONS = (
     r"weather|forecast|temperature|temp|degrees|rain|raining|rainy|rains|snow|snowing|snowy"
@@ -74,11 +74,14 @@ _WANTS = re.compile(
     r"\b(?:i|we)\s+(?:want|need|would\s+like)\s+(?:to\s+know|the\s+(?:weather|forecast))"
 )
 
-_SUN = re.compile(
+SUN = re.compile(
     r"\b(?:sun\s?rise|sun\s?set|sun\s?up|sun\s?down|dawn|dusk|(?:first|last)\s+light"
     r"|sun\s+(?:rises?|rising|sets?|setting|comes?\s+up|coming\s+up|goes?\s+down|going\s+down"
-    r"|(?:will\s+)?(?:rise|set|come\s+up|go\s+down))|(?:get|gets|getting)\s+(?:dark|light))\b"
+    r"|(?:will\s+)?(?:rise|set|come\s+up|go\s+down))|(?:get|gets|getting)\s+(?:dark|light))\b",
+    re.IGNORECASE,
 )
+"""Sunrise and sunset asked about ("when is sunset", "what time does it get dark"); the role
+reads the same words into a forecast with `sun=True`."""
 _ACTION = re.compile(
     r"\b(?:remind|alarm|timer|wake|turn|switch|lights?|lamps?|calendar|schedule|close|open"
     r"|blinds?|curtains?|shades?|add|set|start|stop|play|photos?|pictures?|song|movie|film"
@@ -124,7 +127,7 @@ def claim(
     `device_names` (this home's devices) leaves a question naming one to the home.
     """
     said = normalize(request.text)
-    if _SUN.search(said) and not _ACTION.search(said) and _QUESTION.match(said):
+    if SUN.search(said) and not _ACTION.search(said) and _QUESTION.match(said):
         reason = "A question about sunrise or sunset."
     elif _asks_weather(said, device_names):
         reason = "Asks about the weather."

@@ -9,6 +9,7 @@ from agent_system.roles import Clarification, RoleCall
 from agent_system.understanding import numbers_to_digits
 from agent_system.understanding._slots import parse_when
 from roles.weather._days import WEEKDAYS, parse_day, parse_hour
+from roles.weather._stage import SUN, stage_for
 from roles.weather.backend import WEATHER_CONDITIONS
 
 if TYPE_CHECKING:
@@ -142,8 +143,6 @@ class WeatherRole:
         "when is sunset", "hey olly how is the weather in long island"; a question naming one
         of this home's devices ("what is the outside humidity") stays with the home.
         """
-        from roles.weather._stage import stage_for
-
         names: list[str] = []
         if runtime.settings.smart_home_backend != "home_assistant":
             try:
@@ -186,14 +185,6 @@ class WeatherRole:
             return RoleCall("weather.forecast", arguments)
         return RoleCall("weather.current", {"place": place})
 
-
-SUN = re.compile(
-    r"\b(?:sun\s?rise|sun\s?set|sun\s?up|sun\s?down|dawn|dusk|(?:first|last)\s+light"
-    r"|sun\s+(?:rises?|rising|sets?|setting|comes?\s+up|coming\s+up|goes?\s+down|going\s+down"
-    r"|(?:will\s+)?(?:rise|set|come\s+up|go\s+down))|(?:get|gets|getting)\s+(?:dark|light))\b",
-    re.IGNORECASE,
-)
-"""Sunrise and sunset asked about ("when is sunset", "what time does it get dark")."""
 
 _CLOCK_WORDS = re.compile(
     r"\b(?:am|pm|a\.m|p\.m|o'?clock|noon|midday|midnight)\b|\d:\d\d|\bat\s+\w+", re.IGNORECASE
