@@ -15,7 +15,7 @@ from mcp.shared.memory import create_connected_server_and_client_session
 from rich.console import Console
 from typer.testing import CliRunner
 
-from agent_system.api import _approval_prompt
+from agent_system._api_results import approval_prompt
 from agent_system.cli._app import app
 from agent_system.cli._runner import ask_each
 from agent_system.registry._mcp_server import create_mcp_server
@@ -96,7 +96,7 @@ def test_the_approval_prompt_says_which_device_in_plain_words() -> None:
         "arguments": {"device": "garage door"},
         "description": "Unlock the door",
     }
-    text = _approval_prompt([step])
+    text = approval_prompt([step])
     assert text.splitlines()[1] == "- Unlock the door (device: garage door)"
 
 
