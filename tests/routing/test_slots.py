@@ -18,7 +18,7 @@ from agent_system.routing.slots import (
     parse_when,
     strip_when,
 )
-from agent_system.understanding import _slots as slots
+from agent_system.understanding import _when
 
 PARIS = ZoneInfo("Europe/Paris")
 NOW = datetime(2026, 1, 5, 9, 0, tzinfo=PARIS)  # a Monday
@@ -164,7 +164,7 @@ def test_the_patterns_answer_without_importing_dateparser(monkeypatch: pytest.Mo
     def refuse(text: str, now: datetime) -> None:
         raise AssertionError(f"dateparser was asked about {text!r}")
 
-    monkeypatch.setattr(slots, "_dateparser_fallback", refuse)
+    monkeypatch.setattr(_when, "_dateparser_fallback", refuse)
     took = []  # the best of 100 calls: the cost of a parse, not of a busy machine
     for _ in range(100):
         start = time.perf_counter()
