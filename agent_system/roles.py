@@ -6,8 +6,9 @@ same for a fast reply and a planned step; the tool's display text is the reply (
 
 A role declares itself (see docs/roles.md, "Adding a role"): ``name``, ``description``,
 ``examples`` and ``interpret`` are required; ``tool_modules``, ``slot_patterns``, ``tool_role``,
-``day_context``, ``conditions`` and ``routing_hint`` are optional. The router, the planner and
-the tool registry read these declarations; no engine file names a role. Roles come from:
+``day_context``, ``needs_home``, ``conditions`` and ``routing_hint`` are optional. The router,
+the planner and the tool registry read these declarations; no engine file names a role. Roles
+come from:
 
 1. the built-in ``roles`` package: every ``roles/<name>/role.py`` exposing ``ROLE``;
 2. entry points of the group ``agent_system.roles`` (when ``Settings.load_entry_points``);
@@ -170,6 +171,9 @@ class RoleDeclaration:
     """Acts through tools (False for chit-chat): an out-of-role request never reaches it."""
     day_context: bool = False
     """Takes a day said in a sibling clause ("weather and my calendar tomorrow")."""
+    needs_home: bool | re.Pattern[str] = False
+    """The user's home location is looked up for its requests (for those a pattern finds) and
+    passed in the ``home`` slot, empty when none is known."""
     conditions: ConditionVocabulary | None = None
     routing_hint: str = ""
     """What the role owns, for the LLM router's prompt (default: the description)."""
@@ -192,11 +196,18 @@ def declaration(role: Role) -> RoleDeclaration:
         slot_patterns=patterns,
         tool_role=bool(getattr(role, "tool_role", True)),
         day_context=bool(getattr(role, "day_context", False)),
+        needs_home=_needs_home(getattr(role, "needs_home", False)),
         conditions=getattr(role, "conditions", None),
         routing_hint=str(getattr(role, "routing_hint", "") or role.description),
     )
     _DECLARATIONS[id(role)] = (role, declared)
     return declared
+
+
+def _needs_home(value: Any) -> bool | re.Pattern[str]:
+    if isinstance(value, str):
+        return re.compile(value, re.IGNORECASE)
+    return value if isinstance(value, re.Pattern) else bool(value)
 
 
 _DECLARATIONS: dict[int, tuple[Role, RoleDeclaration]] = {}

@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
 from agent_system.registry.spec import SideEffect
-from agent_system.roles import Clarification, Role, RoleCall, RolePlan, calls_of, role_slots
+from agent_system.roles import (
+    Clarification,
+    Role,
+    RoleCall,
+    RolePlan,
+    calls_of,
+    declaration,
+    role_slots,
+)
 from agent_system.understanding._frame import is_question, resolve_follow_up
 from agent_system.understanding.locale import home_location
 
@@ -21,7 +29,6 @@ if TYPE_CHECKING:
 
 __all__ = ["role_calls", "role_plan", "turn_calls"]
 
-_NEEDS_HOME = frozenset({"weather"})
 _ASK_FIRST = (
     "Should I change anything? Say what to do, for example 'add it on Friday too'; "
     "a question on its own changes nothing."
@@ -39,14 +46,14 @@ async def role_calls(
 ) -> list[RoleCall] | RolePlan | Clarification:
     """The calls `role` makes for `text`; a follow-up question never changes data.
 
-    Roles that need the user's home (weather) get it in the ``home`` slot.
+    Roles that need the user's home (`RoleDeclaration.needs_home`: weather, a home command at
+    sunset) get it in the ``home`` slot, empty when none is known.
     """
     follow_up = bool(decision.slots.get("follow_up"))
     slots = {**role_slots(role, text), **decision.slots}
-    if role.name in _NEEDS_HOME:
-        home = await home_location(runtime.settings, runtime.store, user)
-        if home:
-            slots["home"] = home
+    wants = declaration(role).needs_home
+    if wants is True or (not isinstance(wants, bool) and wants.search(text)):
+        slots["home"] = await home_location(runtime.settings, runtime.store, user)
     if follow_up:
         resolved = resolve_follow_up(text, history, runtime.clock.now())
         if resolved is not None:

@@ -124,4 +124,6 @@ def answered(text: str, history: Sequence[Turn]) -> str | None:
 
 def answers(text: str, history: Sequence[Turn]) -> bool:
     """Whether `text` answers the smart-home role's last question (for the router's stage)."""
-    return answered(text, history) is not None
+    from roles.smart_home._sun import home_answer  # "Where do you live, ...?" ... "Paris"
+
+    return answered(text, history) is not None or home_answer(text, history) is not None

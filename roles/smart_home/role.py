@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
 from agent_system.routing.slots import format_duration
 from agent_system.understanding import normalize
+from agent_system.understanding.locale import home_fact
 from roles.smart_home._answers import WHICH_ROOM, answered, here_said
 from roles.smart_home._everyday import is_question, understand, which_light, without_wake_word
 from roles.smart_home._later import at_clock_time, delayed, for_a_while
@@ -18,6 +19,7 @@ from roles.smart_home._matchers import matcher as _matcher
 from roles.smart_home._media import PLAYER, media_call
 from roles.smart_home._places import place_said
 from roles.smart_home._questions import state_question
+from roles.smart_home._sun import SUN_WORDS, WHERE_HOME, SunTime, home_answer, sun_said
 from roles.smart_home._targets import area_said, joined_rooms, named, tidy
 from roles.smart_home._verbs import (
     COLOR,
@@ -44,7 +46,13 @@ class SmartHomeRole:
     """Lights, switches, thermostat, locks, covers and the vacuum."""
 
     name = "smart_home"
-    tool_modules = ("roles.smart_home.tools", "roles.smart_home.more_tools")
+    tool_modules = (
+        "roles.smart_home.tools",
+        "roles.smart_home.more_tools",
+        "roles.smart_home.sun_tools",
+    )
+    needs_home = SUN_WORDS
+    """A command for sunrise or sunset needs the user's home (the ``home`` slot)."""
     routing_hint = "home devices: lights, thermostat, locks, garage, blinds/covers, vacuum, plugs"
     description = (
         "Control and check smart-home devices: lights (on/off, brightness, color), switches, "
@@ -81,6 +89,8 @@ class SmartHomeRole:
 
         Several targets ("the fan and the lamp") become several calls.
         """
+        if (home_said := home_answer(text, history)) is not None:  # "Where do you live ...?"
+            text, slots = home_said[0], {**slots, "home": home_said[1], "home_told": True}
         text = joined_rooms(without_wake_word(text).strip().rstrip("?!. "))
         text = without_which_clause(text)  # "turn off any lights that are still on"
         text = _BEDTIME.sub("", text) or text  # "good night, turn off the lights"
@@ -90,6 +100,8 @@ class SmartHomeRole:
             muted = self._muted_for(*quiet, slots, runtime, history)
             if muted is not None:  # "mute for two hours": mute now, unmute when a timer rings
                 return muted
+        if (sun := sun_said(text)) is not None:  # "turn on the lights at sunset"
+            return self._at_sun(sun, slots, runtime, history)
         later = delayed(text) or at_clock_time(text, runtime.clock.now())
         if later is not None:  # "turn off the lights in 10 minutes", "... at 9am"
             command, wait = later
@@ -160,6 +172,33 @@ class SmartHomeRole:
             if (which := which_light(device, known)) is not None:
                 return which  # "switch off the light": which one?
         return _call(action, text, parts[0] if len(parts) == 1 else device, area, speaker)
+
+    def _at_sun(
+        self, sun: SunTime, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
+    ) -> RoleCall | RolePlan | Clarification:
+        """A timer for the next sunrise or sunset at home that runs the command then."""
+        if sun.every_day:
+            return Clarification(f"I can only do it at the next {sun.said}, not every day.")
+        home = slots.get("home")
+        if isinstance(home, str) and not home.strip():  # looked up, and none is known
+            return Clarification(WHERE_HOME, ("place",))
+        now = self.interpret(sun.command, slots, runtime, history)
+        if isinstance(now, Clarification):
+            return now
+        speaker = SPEAKER_AREA.get()
+        arguments: dict[str, Any] = {"command": sun.command, "event": sun.said}
+        if sun.offset:
+            arguments["offset_minutes"] = round(sun.offset.total_seconds() / 60)
+        if sun.tomorrow:
+            arguments["tomorrow"] = True
+        if isinstance(home, str) and home.strip():
+            arguments["place"] = home.strip()
+        if speaker:
+            arguments["area"] = speaker
+        call = RoleCall("smart_home.at_sun", arguments)
+        if slots.get("home_told") and isinstance(home, str):  # the answer to WHERE_HOME
+            return RolePlan((RoleCall("memory.remember", {"fact": home_fact(home)}), call))
+        return call
 
     def _muted_for(
         self,

@@ -166,6 +166,8 @@ class Forecast(BaseModel):
     """When the sun rises that day, the place's local time ("2026-01-10T08:43")."""
     sunset: str | None = None
     """When the sun sets that day, the place's local time."""
+    utc_offset_seconds: int | None = None
+    """The place's offset from UTC that day (its local times read as moments), when known."""
 
 
 @runtime_checkable
@@ -316,10 +318,16 @@ class OpenMeteoBackend:
             precipitation_probability=rain,
             sunrise=str(sunrise) if sunrise else None,
             sunset=str(sunset) if sunset else None,
+            utc_offset_seconds=_offset(body.get("utc_offset_seconds")),
         )
         if hour is not None:
             forecast.hourly = _hour(body, where.label, day, hour)
         return forecast
+
+
+def _offset(value: Any) -> int | None:
+    """The reply's `utc_offset_seconds`, when it is a whole number of seconds."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _hour(body: dict[str, Any], label: str, day: date, hour: int) -> Conditions:

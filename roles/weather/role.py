@@ -107,6 +107,8 @@ class WeatherRole:
     name = "weather"
     tool_modules = ("roles.weather.tools",)
     day_context = True
+    needs_home = True
+    """With no place named, the forecast is for the user's home (the ``home`` slot)."""
     conditions = WEATHER_CONDITIONS
     routing_hint = "current weather and forecasts for a place"
     description = (

@@ -42,7 +42,7 @@ def _daily(sun: bool = True) -> dict[str, Any]:
     }
     if sun:
         daily |= {"sunrise": ["2026-01-10T08:43"], "sunset": ["2026-01-10T17:12"]}
-    return {"daily": daily}
+    return {"daily": daily, "utc_offset_seconds": 3600}
 
 
 async def _forecast(args: dict[str, Any], clock: str = "24h") -> Any:
@@ -62,6 +62,7 @@ async def test_the_forecast_says_when_the_sun_rises_and_sets() -> None:
     assert "sunrise,sunset" in wx.calls.last.request.url.params["daily"]
     assert out.display == "Saturday in Paris, France the sun rises at 08:43 and sets at 17:12."
     assert (out.data["sunrise"], out.data["sunset"]) == ("2026-01-10T08:43", "2026-01-10T17:12")
+    assert out.data["utc_offset_seconds"] == 3600  # read as moments by `smart_home.at_sun`
     twelve = await _forecast({"place": "Paris", "day": "saturday", "sun": True}, clock="12h")
     assert "rises at 8:43 AM and sets at 5:12 PM" in twelve.display
 
