@@ -32,6 +32,12 @@ _TODO = re.compile(
 )
 
 
+_SHOPPING = re.compile(  # "add garland to my christmas shopping": the christmas shopping list
+    r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:add|put|stick|pop|throw|remove|take|delete"
+    r"|cross|scratch|what'?s\s+(?:on|in)|what\s+is\s+(?:on|in)|show\s+me|read(?:\s+me)?|check)\b.*\b"
+    r"(?:to|on|onto|from|off|in|me)\s+(?:my|our|the)\s+(?:[\w'-]+\s+){0,2}shopping$",
+    re.I,
+)
 _MY_TODO = re.compile(r"\b(my|our)\s+to[- ]?do'?s?\b(?!\s+(?:[\w'-]+\s+)?lists?\b)", re.I)
 
 
@@ -41,6 +47,7 @@ def plain(text: str) -> str:
     "list of things to do" and "my to do" (or "my todos") are said as "to do list".
     """
     said = _MY_TODO.sub(r"\1 to do list", _TODO.sub("to do list", text))
+    said = _SHOPPING.sub(r"\g<0> list", said)
     said = _IF_MISSING.sub("", said)
     return _FILLER.sub("", said).strip() or text
 

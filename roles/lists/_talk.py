@@ -148,7 +148,8 @@ _ORDER = re.compile(r"\border(?:ed|ing|s)?\b", re.I)
 
 
 _NO_LONGER = re.compile(
-    _LEAD + r"(?:i|we)\s+(?:really\s+)?(?:(?P<longer>no\s+longer)|don'?t|do\s+not)\s+(?:want|need)"
+    _LEAD + r"(?:i|we)\s+(?:really\s+)?(?:(?P<longer>no\s+longer|won'?t|will\s+not)|don'?t"
+    r"|do\s+not)\s+(?:want|need|be\s+needing)"
     r"\s+(?:the\s+|any\s+)?(?P<item>(?!(?:a|an|my|our|your|it|that|this|them|to|you|him|her)\b)"
     r"[a-z][\w'-]*(?:\s+[\w'-]+){0,2}?)(?P<more>\s+(?:any\s*more|after\s+all))?$",
     re.I,

@@ -56,7 +56,7 @@ _WHAT_ON = re.compile(
     re.I,
 )
 TO_BUY = re.compile(
-    r"^what\s+(?:else\s+)?(?:do|should|did)\s+(?:i|we)\s+(?:still\s+)?(?:need|have)\s+to\s+"
+    r"^(?:what|how\s+many\s+(?:more\s+)?(?:things|items))\s+(?:else\s+)?(?:do|should|did)\s+(?:i|we)\s+(?:still\s+)?(?:need|have)\s+to\s+"
     r"(?:buy|get|pick\s+up)(?:\s+(?:at|from)\s+the\s+(?:store|shops?|supermarket|market"
     r"|grocery\s+store)|\s+when\s+(?:i|we)\s+go\s+(?:shopping|to\s+the\s+store))?$"
     r"|^what(?:'s|\s+is)\s+(?:still\s+)?left\s+to\s+(?:buy|get)$"

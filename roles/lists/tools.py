@@ -59,7 +59,9 @@ def _find_list(lists: list[TodoList], name: str) -> TodoList | None:
     if key in by_key:
         return by_key[key]
     found = process.extractOne(key, list(by_key), scorer=fuzz.WRatio, score_cutoff=85)
-    if found is not None:
+    if found is not None and (
+        fuzz.ratio(key, found[0]) >= 85 or len(key.split()) <= len(found[0].split())
+    ):  # "hardware" finds "hardware store"; "christmas shopping" is not the shopping list
         return by_key[found[0]]
     synonym = _SYNONYMS.get(key)
     return by_key.get(synonym) if synonym is not None else None
@@ -271,35 +273,85 @@ async def complete(ctx: ToolContext, item: str, list_name: str | None = None) ->
 
 
 @tool(side_effects="reversible", tags=("lists", "shopping", "todo"))
-async def remove(ctx: ToolContext, item: str, list_name: str | None = None) -> ToolOutput:
-    """Remove an item from a list.
+async def remove(
+    ctx: ToolContext, item: str | None = None, list_name: str | None = None, last: bool = False
+) -> ToolOutput:
+    """Remove an item from a list, or the newest one ("drop the last item").
 
     Args:
         item: The item, e.g. "eggs".
         list_name: The list; omit to look on every list.
+        last: Remove the item added last (no `item`): of `list_name`, or of the only list
+            with items.
     """
     if (earlier := await _applied(ctx)) is not None:
         return earlier
-    todo, found = await _locate(ctx, item, list_name)
+    if last and not item:
+        todo, found = await _newest(ctx, list_name)
+    elif item:
+        todo, found = await _locate(ctx, item, list_name)
+    else:
+        raise ToolExecutionError("Say what to take off, e.g. 'remove eggs from the list'.")
     display = f"Removed {found.text} from your {_called(todo.name)} list."
     updated = await store_for(ctx).remove(todo.name, found, note=display)
     return ToolOutput(data=updated.model_dump() | {"removed": found.text}, display=display)
 
 
+async def _newest(ctx: ToolContext, list_name: str | None) -> tuple[TodoList, Item]:
+    """The item added last: to `list_name`, or to the only list with items not done."""
+    lists = await store_for(ctx).lists()
+    if list_name:
+        todo = _find_list(lists, list_name)
+        if todo is None:
+            raise ToolExecutionError(
+                f"You have no list called {list_name!r}; your lists: {_names(lists)}."
+            )
+        full = [todo] if any(not i.done for i in todo.items) else []
+        if not full:
+            raise ToolExecutionError(
+                f"Your {_called(todo.name)} list is empty; nothing was changed."
+            )
+    else:
+        full = [t for t in lists if any(not i.done for i in t.items)]
+        if not full:
+            raise ToolExecutionError("Your lists are empty; nothing was changed.")
+        if len(full) > 1:
+            names = " or ".join(_called(t.name) for t in full)
+            raise ToolExecutionError(
+                f"Which list should I take the last item off: {names}? Nothing was changed."
+            )
+    pending = [i for i in full[0].items if not i.done]
+    return full[0], pending[-1]
+
+
 @tool(tags=("lists", "shopping", "todo"))
-async def show(ctx: ToolContext, list_name: str | None = None) -> ToolOutput:
+async def show(ctx: ToolContext, list_name: str | None = None, count: bool = False) -> ToolOutput:
     """Read back a list ("what's on my shopping list"), or name every list.
 
     Args:
         list_name: The list; omit to hear every list.
+        count: Say how many items there are first ("how many things are on my list").
     """
     lists = await store_for(ctx).lists()
+    say = _counted if count else _show
     if list_name is None:
-        text = " ".join(_show(t) for t in lists)
+        text = " ".join(say(t) for t in lists)
         return ToolOutput(data={"lists": [t.model_dump() for t in lists]}, display=text)
     todo = _find_list(lists, list_name)
     if todo is None:
         raise ToolExecutionError(
             f"You have no list called {list_name!r}; your lists: {_names(lists)}."
         )
-    return ToolOutput(data=todo.model_dump(), display=_show(todo))
+    return ToolOutput(data=todo.model_dump(), display=say(todo))
+
+
+def _counted(todo: TodoList) -> str:
+    """How many items a list holds, then which ("You have 2 items on your shopping list: ...")."""
+    pending = [i.text for i in todo.items if not i.done]
+    if not pending:
+        return f"Your {_called(todo.name)} list is empty."
+    return (
+        f"You have {_count(len(pending))} on your {_called(todo.name)} list: "
+        + ", ".join(pending)
+        + "."
+    )

@@ -132,7 +132,7 @@ def test_interpret_reads_everyday_list_phrasing(text: str, call: tuple[str, Any]
         ("delete the list", "Which list should I delete?"),
         ("add to my groceries", "What should I add to your groceries list?"),
         ("add this one too", "What should I add to your list?"),
-        ("remove the last item", "What should I take off your list?"),
+        ("remove an item", "What should I take off your list?"),
     ],
 )
 def test_a_request_naming_nothing_asks_for_it(text: str, question: str) -> None:

@@ -137,10 +137,17 @@ async def test_what_is_no_list_is_not_claimed(system: AgentSystem, said: str) ->
 
 
 @pytest.mark.parametrize(
-    "text", ["what do we have there", "how many things are there", "anything new on there"]
+    ("text", "arguments"),
+    [
+        ("what do we have there", {}),
+        ("how many things are there", {"count": True}),
+        ("anything new on there", {}),
+    ],
 )
-def test_a_question_the_role_gets_reads_instead_of_asking_what_to_do(text: str) -> None:
-    assert ROLE.interpret(text, {}, make_runtime(), []) == RoleCall("lists.show", {})
+def test_a_question_the_role_gets_reads_instead_of_asking_what_to_do(
+    text: str, arguments: dict[str, Any]
+) -> None:
+    assert ROLE.interpret(text, {}, make_runtime(), []) == RoleCall("lists.show", arguments)
 
 
 @pytest.mark.parametrize(
