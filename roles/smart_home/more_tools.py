@@ -1,4 +1,4 @@
-"""Smart-home tools for media players, fans, climate modes, mowers, scenes, and questions.
+"""Smart-home tools for media players, fans, climate modes, vacuums, mowers, scenes, questions.
 
 Questions about several devices: "which lights are on", "are any windows open".
 """
@@ -28,6 +28,8 @@ __all__ = [
     "set_hvac_mode",
     "set_volume",
     "start_mower",
+    "start_vacuum",
+    "stop_vacuum",
 ]
 
 
@@ -312,3 +314,31 @@ async def activate(ctx: ToolContext, scene: str, area: str | None = None) -> Too
         found = await targets(ctx, scene, None, "activate")
     changed = await apply(ctx, scene, None, "activate", found=found[:1])
     return ToolOutput(data=changed.data, display=f"Activated {found[0].name}.")
+
+
+@tool(side_effects="reversible", tags=("smart home", "cleaning", "vacuum"))
+async def start_vacuum(
+    ctx: ToolContext, device: str = "vacuum", area: str | None = None
+) -> ToolOutput:
+    """Start the robot vacuum, or send it to clean one area.
+
+    Args:
+        device: Vacuum name when there are several.
+        area: Area to clean, e.g. "kitchen"; omit to clean everywhere.
+    """
+    if area:
+        layout = await home_layout(home_backend(ctx.runtime))
+        room = canonical(layout, area)[0] or area
+        found = await targets(ctx, device, None, "clean_area")
+        return await apply(ctx, device, None, "clean_area", room, found=found[:1])
+    return await apply(ctx, device, None, "start")
+
+
+@tool(side_effects="reversible", tags=("smart home", "cleaning", "vacuum"))
+async def stop_vacuum(ctx: ToolContext, device: str = "vacuum") -> ToolOutput:
+    """Stop the robot vacuum and send it back to its dock (return to base).
+
+    Args:
+        device: Vacuum name when there are several.
+    """
+    return await apply(ctx, device, None, "dock")

@@ -49,6 +49,7 @@ class SmartHomeRole:
     tool_modules = (
         "roles.smart_home.tools",
         "roles.smart_home.more_tools",
+        "roles.smart_home.openings",
         "roles.smart_home.sun_tools",
     )
     needs_home = SUN_WORDS

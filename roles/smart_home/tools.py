@@ -1,8 +1,10 @@
-"""Smart-home tools: lights, switches, thermostat, locks, covers and valves.
+"""Smart-home tools: lights, switches and the thermostat.
 
 Every tool resolves its target first (fuzzily: "the lights in the kitchen", a floor, "all"); an
-unknown or ambiguous name raises with close matches and changes nothing. Media players, fans,
-vacuums, mowers, scenes and questions about several devices are in `roles.smart_home.more_tools`.
+unknown or ambiguous name raises with close matches and changes nothing. Locks, covers, the
+garage door and valves are in `roles.smart_home.openings`; media players, fans, vacuums,
+mowers, scenes and questions about several devices in `roles.smart_home.more_tools`. This
+module re-exports them all.
 """
 
 from __future__ import annotations
@@ -25,7 +27,18 @@ from roles.smart_home._common import (
 )
 from roles.smart_home.backend import convert, describe, match_devices, resolve
 from roles.smart_home.home import canonical
-from roles.smart_home.more_tools import list_devices
+from roles.smart_home.more_tools import list_devices, start_vacuum, stop_vacuum
+from roles.smart_home.openings import (
+    close_cover,
+    close_valve,
+    lock,
+    open_cover,
+    open_garage,
+    open_valve,
+    set_position,
+    stop_cover,
+    unlock,
+)
 
 __all__ = [
     "BACKEND",
@@ -56,6 +69,7 @@ _CYCLE = ("warm white", "red", "orange", "yellow", "green", "blue", "purple", "p
 """The colors "a different color" steps through."""
 _ANOTHER = frozenset({"different", "another", "next", "random", "other"})
 _Place = Annotated[str | None, Field(description='Floor, e.g. "upstairs".')]
+"""A floor argument ("upstairs")."""
 
 
 async def _where(ctx: ToolContext, area: str | None, floor: str | None) -> tuple[str | None, ...]:
@@ -267,211 +281,3 @@ async def set_temperature(
         display=f"Set the temperature of {', '.join(names[:-1])} and {names[-1]} to "
         f"{temperature:g}{unit}.",
     )
-
-
-@tool(side_effects="reversible", tags=("smart home", "security", "door"))
-async def lock(ctx: ToolContext, device: str = "front door", area: str | None = None) -> ToolOutput:
-    """Lock a door lock ("all the locks" needs a named room).
-
-    Args:
-        device: Lock name, e.g. "front door".
-        area: Room, e.g. "garage".
-    """
-    return await apply(ctx, device, area, "lock")
-
-
-async def _unlock_targets(
-    ctx: ToolContext, device: str = "front door", area: str | None = None
-) -> None:
-    """Before approval is asked: the lock exists, and one lock (or a named room's)."""
-    await targets(ctx, device, area, "unlock")
-
-
-async def _garage_target(
-    ctx: ToolContext, device: str = "garage door", position: int | None = None
-) -> None:
-    """Before approval is asked: exactly one garage door or gate answers to `device`."""
-    found = await targets(ctx, device, None, "open")
-    (target,) = resolve(found, device) if len(found) > 1 else found
-    if not target.is_garage:
-        raise ToolExecutionError(
-            f"{target.name} is not a garage door; use smart_home.open_cover. Nothing was changed."
-        )
-
-
-@tool(
-    side_effects="reversible",
-    requires_approval=True,
-    tags=("smart home", "security", "door"),
-    precheck=_unlock_targets,
-)
-async def unlock(
-    ctx: ToolContext, device: str = "front door", area: str | None = None
-) -> ToolOutput:
-    """Unlock a door lock (asks the user for approval first).
-
-    Args:
-        device: Lock name, e.g. "front door".
-        area: Room, e.g. "garage".
-    """
-    return await apply(ctx, device, area, "unlock")
-
-
-async def _not_garage(ctx: ToolContext, device: str, area: str | None, floor: str | None) -> None:
-    found = await targets(ctx, device, area, "open", floor=floor, many=True)
-    if garages := [d for d in found if d.is_garage]:
-        raise ToolExecutionError(
-            f"{garages[0].name} is a garage door or gate; opening it needs approval, so use "
-            "smart_home.open_garage. Nothing was changed."
-        )
-
-
-@tool(side_effects="reversible", tags=("smart home", "blinds", "cover"))
-async def open_cover(
-    ctx: ToolContext,
-    device: str,
-    area: str | None = None,
-    floor: _Place = None,
-    near: str | None = None,
-) -> ToolOutput:
-    """Open blinds, shades, curtains or windows (garage doors and gates: smart_home.open_garage).
-
-    Args:
-        device: Cover name, e.g. "living room blinds".
-        area: Room, e.g. "bedroom".
-        floor: Floor, e.g. "upstairs".
-        near: The room the request came from.
-    """
-    await _not_garage(ctx, device, area, floor)
-    return await apply(ctx, device, area, "open", floor=floor, near=near)
-
-
-@tool(
-    side_effects="reversible",
-    requires_approval=True,
-    tags=("smart home", "garage", "door"),
-    precheck=_garage_target,
-)
-async def open_garage(
-    ctx: ToolContext, device: str = "garage door", position: int | None = None
-) -> ToolOutput:
-    """Open the garage door or a gate, fully or to a position (asks for approval first).
-
-    Args:
-        device: Garage door or gate name.
-        position: Percent open, 1 to 100; omit to open fully.
-    """
-    found = await targets(ctx, device, None, "open")
-    if len(found) > 1:
-        found = resolve(found, device)
-    (target,) = found
-    if not target.is_garage:
-        raise ToolExecutionError(
-            f"{target.name} is not a garage door; use smart_home.open_cover. Nothing was changed."
-        )
-    if position is not None and 0 < position < 100:
-        return await apply(ctx, target.id, None, "set_position", position, found=[target])
-    return await apply(ctx, target.id, None, "open", found=[target])
-
-
-@tool(side_effects="reversible", tags=("smart home", "blinds", "garage", "cover"))
-async def close_cover(
-    ctx: ToolContext,
-    device: str,
-    area: str | None = None,
-    floor: _Place = None,
-    near: str | None = None,
-) -> ToolOutput:
-    """Close blinds, shades, curtains, windows, a gate or the garage door.
-
-    Args:
-        device: Cover name, e.g. "garage door", "bedroom blinds".
-        area: Room, e.g. "bedroom".
-        floor: Floor, e.g. "upstairs".
-        near: The room the request came from.
-    """
-    return await apply(ctx, device, area, "close", floor=floor, near=near)
-
-
-@tool(side_effects="reversible", tags=("smart home", "blinds", "cover"))
-async def stop_cover(ctx: ToolContext, device: str, area: str | None = None) -> ToolOutput:
-    """Stop blinds, curtains, a gate or the garage door where they are.
-
-    Args:
-        device: Cover name, e.g. "bedroom blinds".
-        area: Room, e.g. "bedroom".
-    """
-    return await apply(ctx, device, area, "stop", many=True)
-
-
-@tool(side_effects="reversible", tags=("smart home", "blinds", "cover", "valve"))
-async def set_position(
-    ctx: ToolContext,
-    device: str,
-    position: Annotated[int, Field(ge=0, le=100)],
-    area: str | None = None,
-    floor: _Place = None,
-    near: str | None = None,
-) -> ToolOutput:
-    """Move blinds, curtains or a valve to a position ("open the blinds halfway" is 50).
-
-    Args:
-        device: Cover or valve name, e.g. "living room blinds".
-        position: Percent open, 0 (closed) to 100 (open).
-        area: Room, e.g. "bedroom".
-        floor: Floor, e.g. "upstairs".
-        near: The room the request came from.
-    """
-    if position > 0:
-        await _not_garage(ctx, device, area, floor)
-    return await apply(ctx, device, area, "set_position", position, floor=floor, near=near)
-
-
-@tool(side_effects="reversible", tags=("smart home", "water", "valve", "garden"))
-async def open_valve(ctx: ToolContext, device: str, area: str | None = None) -> ToolOutput:
-    """Open a water valve or sprinkler ("water the back lawn").
-
-    Args:
-        device: Valve name, e.g. "garden sprinkler", or "valve".
-        area: Room or garden area, e.g. "back lawn".
-    """
-    return await apply(ctx, device, area, "open")
-
-
-@tool(side_effects="reversible", tags=("smart home", "water", "valve", "garden"))
-async def close_valve(ctx: ToolContext, device: str, area: str | None = None) -> ToolOutput:
-    """Close a water valve or sprinkler.
-
-    Args:
-        device: Valve name, e.g. "garden sprinkler", or "valve".
-        area: Room or garden area.
-    """
-    return await apply(ctx, device, area, "close")
-
-
-@tool(side_effects="reversible", tags=("smart home", "cleaning", "vacuum"))
-async def start_vacuum(
-    ctx: ToolContext, device: str = "vacuum", area: str | None = None
-) -> ToolOutput:
-    """Start the robot vacuum, or send it to clean one area.
-
-    Args:
-        device: Vacuum name when there are several.
-        area: Area to clean, e.g. "kitchen"; omit to clean everywhere.
-    """
-    if area:
-        layout = await home_layout(home_backend(ctx.runtime))
-        room = canonical(layout, area)[0] or area
-        found = await targets(ctx, device, None, "clean_area")
-        return await apply(ctx, device, None, "clean_area", room, found=found[:1])
-    return await apply(ctx, device, None, "start")
-
-
-@tool(side_effects="reversible", tags=("smart home", "cleaning", "vacuum"))
-async def stop_vacuum(ctx: ToolContext, device: str = "vacuum") -> ToolOutput:
-    """Stop the robot vacuum and send it back to its dock (return to base).
-
-    Args:
-        device: Vacuum name when there are several.
-    """
-    return await apply(ctx, device, None, "dock")
