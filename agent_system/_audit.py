@@ -17,13 +17,15 @@ from __future__ import annotations
 import json
 import os
 import socket
+import sqlite3
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from agent_system._storage import AuditEntry, AuditRecord
+from agent_system._storage import AUDIT_INSERT, AuditEntry, AuditRecord
 
 if TYPE_CHECKING:
     from agent_system._repository_pg import PostgresRepository
+    from agent_system._sqlite import SharedConnection
     from agent_system.runtime import Runtime
 
 __all__ = [
@@ -31,10 +33,12 @@ __all__ = [
     "MIGRATION",
     "RUN_TABLE",
     "PostgresLogs",
+    "audit_joins_store",
     "postgres_logs",
     "read_audit",
     "read_audit_sync",
     "write_audit",
+    "write_audit_rows",
 ]
 
 AUDIT_TABLE = "agent_system_audit_log"
@@ -217,6 +221,24 @@ async def write_audit(runtime: Runtime, entry: AuditEntry) -> None:
         runtime.db.audit(entry)
     else:
         await logs.audit(entry)
+
+
+def audit_joins_store(runtime: Runtime) -> SharedConnection | None:
+    """The SQLite connection on which a step's audit rows may be written in one transaction
+    with its step-journal entry: the store is on it and the application database is its
+    file. None otherwise (PostgreSQL, another file, an in-memory database): `write_audit`."""
+    if postgres_logs(runtime) is not None:
+        return None
+    shared: SharedConnection | None = getattr(runtime.store, "shared", None)
+    if shared is None or not shared.same_file(runtime.db.path):
+        return None
+    return shared
+
+
+def write_audit_rows(conn: sqlite3.Connection, rows: list[dict[str, Any]]) -> None:
+    """Add audit rows (`audit_params`) on `conn`, inside a transaction its caller holds."""
+    for row in rows:
+        conn.execute(AUDIT_INSERT, row)
 
 
 async def read_audit(

@@ -16,6 +16,7 @@ connection meanwhile, and other threads wait for the lock.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
@@ -53,6 +54,18 @@ class SharedConnection:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.lock = threading.RLock()
+        self._file: str | None = None
+
+    def same_file(self, path: str) -> bool:
+        """Whether `path` is the file this connection's main database is (an in-memory
+        database is no file)."""
+        if self._file is None:
+            with self.lock:
+                rows = self.conn.execute("PRAGMA database_list").fetchall()
+            self._file = next((str(r[2]) for r in rows if r[1] == "main"), "")
+        if not self._file or path == ":memory:":
+            return False
+        return os.path.realpath(self._file) == os.path.realpath(path)
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -78,6 +91,8 @@ def share(saver: SqliteSaver, store: SqliteStore, shared: SharedConnection) -> N
     """Make `saver` and `store` use `shared`'s connection and lock."""
     saver.conn = store.conn = shared.conn
     saver.lock = store.lock = shared.lock  # type: ignore[assignment]
+    if isinstance(store, LoopSqliteStore):
+        store.shared = shared
 
 
 class LoopSqliteSaver(SqliteSaver):
@@ -155,6 +170,8 @@ class LoopSqliteStore(SqliteStore):
     """
 
     _reading = threading.local()
+    shared: SharedConnection | None = None
+    """The connection it shares with the checkpointer and the leases (`share`)."""
 
     def touch(self, namespace: tuple[str, ...], key: str, field: str, value: str) -> None:
         """Set `field` of the item's value to `value` if the item exists (nothing otherwise),

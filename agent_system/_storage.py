@@ -25,11 +25,13 @@ from agent_system._migrations import migrate, setup_lock
 from agent_system.errors import ConfigurationError
 
 __all__ = [
+    "AUDIT_INSERT",
     "AuditEntry",
     "AuditRecord",
     "Database",
     "StorageError",
     "argument_digest",
+    "audit_params",
     "is_storage_failure",
     "storage_error",
 ]
@@ -159,6 +161,20 @@ class AuditEntry:
         }
 
 
+AUDIT_INSERT = (
+    "INSERT INTO audit_log (at, thread_id, user_id, plan_id, step_id, tool, argument_digest,"
+    " outcome, detail) VALUES (:at, :thread_id, :user_id, :plan_id, :step_id, :tool,"
+    " :argument_digest, :outcome, :detail)"
+)
+"""The statement adding one row to the SQLite audit log (`audit_params` are its parameters)."""
+
+
+def audit_params(entry: AuditEntry) -> dict[str, Any]:
+    """`AUDIT_INSERT`'s parameters for `entry`, stamped now."""
+    row = entry.row()
+    return {**row, "at": row["at"].isoformat()}
+
+
 def argument_digest(arguments: dict[str, Any]) -> str:
     """A stable SHA-256 digest of arguments: the audit log never stores the values themselves."""
     canonical = json.dumps(arguments, sort_keys=True, default=str, separators=(",", ":"))
@@ -269,13 +285,7 @@ class Database:
     # --- audit log -----------------------------------------------------------------------
     def audit(self, entry: AuditEntry) -> None:
         """Record one call of a tool with side effects."""
-        row = entry.row()
-        self.execute(
-            "INSERT INTO audit_log (at, thread_id, user_id, plan_id, step_id, tool,"
-            " argument_digest, outcome, detail) VALUES (:at, :thread_id, :user_id, :plan_id,"
-            " :step_id, :tool, :argument_digest, :outcome, :detail)",
-            {**row, "at": row["at"].isoformat()},
-        )
+        self.execute(AUDIT_INSERT, audit_params(entry))
 
     def audit_log(
         self, *, thread_id: str | None = None, user_id: str | None = None, limit: int = 100

@@ -20,7 +20,7 @@ from typing import Any
 from pydantic_core import to_jsonable_python
 
 from agent_system._audit import write_audit
-from agent_system._storage import AuditEntry, is_storage_failure, storage_error
+from agent_system._storage import AuditEntry, audit_params, is_storage_failure, storage_error
 from agent_system.errors import (
     AgentSystemError,
     ErrorCode,
@@ -107,8 +107,12 @@ class StepExecutor:
         thread_id: str | None = None,
         plan_id: str | None = None,
         attempt_hook: AttemptHook | None = None,
+        held_audit: list[dict[str, Any]] | None = None,
     ) -> StepResult:
-        """Run `step` with resolved `arguments`; failures come back as a failed `StepResult`."""
+        """Run `step` with resolved `arguments`; failures come back as a failed `StepResult`.
+
+        `held_audit`: the audit row of a call that succeeded is added to it (`audit_params`)
+        instead of being written, for the caller to write with the step's journal entry."""
         started_at = self.runtime.clock.now()
         t0 = time.perf_counter()
 
@@ -213,7 +217,7 @@ class StepExecutor:
                 continue
             if breaker is not None:
                 breaker.record_success()
-            await self._audit(spec, arguments, ctx, "succeeded", None)
+            await self._audit(spec, arguments, ctx, "succeeded", None, held_audit)
             output, display, intents = normalise_output(raw)
             if key is not None and self.cache is not None and spec.cache_ttl_s:
                 self.cache.put(key, _Cached(output, display), spec.cache_ttl_s)
@@ -256,6 +260,7 @@ class StepExecutor:
         ctx: ToolContext,
         outcome: str,
         detail: str | None,
+        held: list[dict[str, Any]] | None = None,
     ) -> None:
         if spec.side_effects == SideEffect.NONE:
             return
@@ -270,6 +275,9 @@ class StepExecutor:
                 step_id=ctx.step_id,
                 detail=detail,
             )
+            if held is not None:
+                held.append(audit_params(entry))
+                return
             await write_audit(self.runtime, entry)
         except Exception:
             log.exception("Could not write the audit row for tool %r", spec.name)

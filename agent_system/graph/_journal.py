@@ -77,6 +77,13 @@ class StepJournal:
             self._namespace(thread_id, plan), result.step_id, result.model_dump(mode="json")
         )
 
+    def entry(self, thread_id: str | None, plan: ExecutionPlan, result: StepResult) -> PutOp | None:
+        """The write `record` makes, for a store without a TTL (None: nothing to record)."""
+        if thread_id is None or result.status != StepStatus.SUCCEEDED:
+            return None
+        namespace = self._namespace(thread_id, plan)
+        return PutOp(namespace, result.step_id, result.model_dump(mode="json"))
+
     async def clear(self, thread_id: str | None, plan: ExecutionPlan | dict[str, Any]) -> None:
         """The run is over: drop its entries in one batch (`plan` may be its JSON form)."""
         if self.store is None or thread_id is None:

@@ -6,13 +6,15 @@ import asyncio
 import logging
 import time
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
 
+from agent_system._audit import audit_joins_store, write_audit_rows
+from agent_system._storage import AUDIT_INSERT
 from agent_system.errors import BudgetExceededError, ErrorCode, ErrorInfo, Severity
 from agent_system.graph._dispatch import NEVER_RAN
 from agent_system.graph._journal import FRESH_TURN, StepJournal
@@ -22,12 +24,14 @@ from agent_system.llm._chat import RunScope, current_scope, run_scope
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
 
 if TYPE_CHECKING:
+    from agent_system._sqlite import SharedConnection
     from agent_system.execution import StepExecutor
     from agent_system.runtime import Runtime
 
 __all__ = ["Execute", "RunSteps"]
 
 log = logging.getLogger(__name__)
+_UNKNOWN: Any = object()
 
 
 @dataclass
@@ -36,6 +40,7 @@ class RunSteps:
 
     runtime: Runtime
     executor: StepExecutor
+    _joining: Any = field(default=_UNKNOWN, init=False, repr=False)
 
     async def __call__(
         self,
@@ -60,6 +65,7 @@ class RunSteps:
             completed.update(await journal.finished(thread, plan, more_steps=incoming is not None))
         user = view.get("user")
         scope = current_scope()
+        joined = self._joined()
 
         async def run_step(step: ExecutionStep, arguments: dict[str, Any]) -> StepResult:
             if scope is not None and scope.budget is not None:
@@ -73,16 +79,40 @@ class RunSteps:
                         error=exc.to_info(step.id).model_copy(update={"severity": Severity.ERROR}),
                     )
             step_scope = RunScope(scope.usage.child(), scope.budget) if scope is not None else None
-            with run_scope(step_scope) if step_scope is not None else nullcontext():
-                result = await self.executor.execute(
-                    step, arguments, user=user, thread_id=thread, plan_id=str(plan.id)
-                )
+            # SQLite: the audit row of the call that succeeded is written in one transaction
+            # with the step's journal entry (nothing awaits between the call and that write).
+            held: list[dict[str, Any]] | None = [] if joined is not None else None
+            try:
+                with run_scope(step_scope) if step_scope is not None else nullcontext():
+                    result = await self.executor.execute(
+                        step,
+                        arguments,
+                        user=user,
+                        thread_id=thread,
+                        plan_id=str(plan.id),
+                        held_audit=held,
+                    )
+            except BaseException:
+                if held:
+                    self._write_audit(held)
+                raise
             update: dict[str, Any] = {"plan_version": plan.version}
             if step_scope is not None:
                 update["usage"] = step_scope.usage.usage
             result = result.model_copy(update=update)
             try:
-                await journal.record(thread, plan, result)
+                if joined is None or held is None:
+                    await journal.record(thread, plan, result)
+                else:
+                    entry = journal.entry(thread, plan, result)
+                    try:
+                        with joined.transaction() as conn:
+                            write_audit_rows(conn, held)
+                            if entry is not None:
+                                journal.store.batch([entry])  # type: ignore[union-attr]
+                    except Exception:
+                        self._write_audit(held)  # the rolled-back rows, on their own
+                        raise
             except Exception:
                 # The step ran (its effect happened): it stays succeeded, so no replan runs it
                 # again. Only a resume after a crash could, since the journal lacks it.
@@ -120,6 +150,22 @@ class RunSteps:
             needs_replan=list(outcome.needs_replan),
             abandoned=outcome.halted or outcome.cancelled or outcome.deadline_hit,
         )
+
+    def _joined(self) -> SharedConnection | None:
+        """The connection a step's audit rows and journal entry share a transaction on (on
+        SQLite, when the store and the application database are one file), else None."""
+        if self._joining is _UNKNOWN:
+            self._joining = audit_joins_store(self.runtime)
+        joining: SharedConnection | None = self._joining
+        return joining
+
+    def _write_audit(self, rows: list[dict[str, Any]]) -> None:
+        """Audit rows held for the journal's transaction, written on their own instead."""
+        for row in rows:
+            try:
+                self.runtime.db.execute(AUDIT_INSERT, row)
+            except Exception:
+                log.exception("Could not write the audit row for tool %r", row.get("tool"))
 
 
 @dataclass

@@ -114,3 +114,43 @@ async def test_a_failed_end_keeps_the_turn_running_and_releases_the_lease(
     assert done.status == "success"
     timers = await system.arun("list my timers", thread_id="kitchen")
     assert "5 minutes" in timers.reply and timers.reply.count("5 minutes") == 1, timers.reply
+
+
+async def test_a_steps_audit_row_and_journal_entry_are_one_commit(system: AgentSystem) -> None:
+    """The timer's audit row (the application database is the same file) commits with the
+    step journal's entry, not on its own."""
+    await system.arun("set a timer for 10 minutes", thread_id="kitchen")
+    with traced(system) as statements:
+        result = await system.arun("set a timer for 5 minutes", thread_id="kitchen")
+    assert result.status == "success", result.reply
+    audit = [i for i, sql in enumerate(statements) if sql.startswith("INSERT INTO audit_log")]
+    assert len(audit) == 1
+    begin = max(i for i in range(audit[0]) if statements[i] == "BEGIN IMMEDIATE")
+    commit = min(i for i in range(audit[0], len(statements)) if statements[i] == "COMMIT")
+    inside = statements[begin:commit]
+    assert any(sql.startswith("INSERT OR REPLACE INTO store") for sql in inside)  # journal
+    assert len(system.audit_log(thread_id="kitchen")) == 2
+    rows = system.audit_log(thread_id="kitchen")
+    assert [r.outcome for r in rows] == ["succeeded", "succeeded"]
+    assert rows[0].tool == "timer.set" and rows[0].plan_id and rows[0].step_id
+
+
+async def test_a_failed_journal_write_still_writes_the_audit_row(
+    system: AgentSystem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The transaction of the audit row and the journal entry fails: the row is written on
+    its own (the step ran), the turn answers, and the journal entry is only missed."""
+    store: Any = system.engine.runtime.store
+    original = store.batch
+
+    def batch(ops: Any) -> Any:
+        if any(getattr(op, "namespace", ("",))[0] == "journal" and op.value for op in ops):
+            raise sqlite3.OperationalError("database or disk is full")
+        return original(ops)
+
+    monkeypatch.setattr(store, "batch", batch)
+    result = await system.arun("set a timer for 5 minutes", thread_id="kitchen")
+    monkeypatch.undo()
+    assert result.status == "success", result.reply
+    rows = system.audit_log(thread_id="kitchen")
+    assert [(r.tool, r.outcome) for r in rows] == [("timer.set", "succeeded")]
