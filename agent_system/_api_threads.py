@@ -14,6 +14,7 @@ from agent_system._api_core import SystemCore
 from agent_system._api_results import pending_approval
 from agent_system.errors import AgentSystemError
 from agent_system.graph._journal import StepJournal, store_label
+from agent_system.graph._save import CheckpointWriter
 from agent_system.routing.models import Turn
 
 if TYPE_CHECKING:
@@ -147,7 +148,7 @@ class ThreadKeeping(SystemCore):
         the checkpoint read (None: none), or `UNREAD`."""
         saver = self.graph.checkpointer
         if saver is not None and not isinstance(saver, bool):
-            found = await saver.aget_tuple(thread_config(thread_id))
+            found = await CheckpointWriter.of(self.graph).last(thread_id)
             if found is None:
                 return {}, False, None
             if not found.pending_writes:

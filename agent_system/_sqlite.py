@@ -122,6 +122,19 @@ class LoopSqliteSaver(SqliteSaver):
     async def aget_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         return self.get_tuple(config)
 
+    def latest(self, thread_id: str) -> tuple[str, bool] | None:
+        """The id of the thread's last checkpoint (the one `get_tuple` reads) and whether
+        writes are saved against it, without reading the checkpoint; None: there is none."""
+        with self.cursor(transaction=False) as cur:
+            row = cur.execute(
+                "SELECT c.checkpoint_id, EXISTS (SELECT 1 FROM writes w WHERE w.thread_id = "
+                "c.thread_id AND w.checkpoint_ns = c.checkpoint_ns AND w.checkpoint_id = "
+                "c.checkpoint_id) FROM checkpoints c WHERE c.thread_id = ? AND c.checkpoint_ns "
+                "= '' ORDER BY c.checkpoint_id DESC LIMIT 1",
+                (thread_id,),
+            ).fetchone()
+        return (str(row[0]), bool(row[1])) if row is not None else None
+
     async def alist(
         self,
         config: RunnableConfig | None,

@@ -5,7 +5,8 @@ Each checkout (a directory holding ``agent_system`` and ``benchmarks``, e.g. mad
 benchmark's SQLite fast reply (`benchmarks.overhead`); the workers take turns, a few requests
 each (``--batch``), for ``--rounds`` rounds, so load from other work hits both alike. Printed:
 CPU time per request (`time.process_time`, the steady figure on a shared machine) and wall p50 /
-p95 per checkout, and NEW's CPU over OLD's.
+p95 per checkout, and NEW's CPU over OLD's. ``--threads N``: N threads reused in turn, each with
+a full history (as the server benchmark's clients have), instead of a new thread per request.
 """
 
 from __future__ import annotations
@@ -25,10 +26,19 @@ import asyncio, json, sys, time, uuid
 from benchmarks.ours import close_and_clean
 from benchmarks.overhead import FAST_REPLY_TEXT, _fast_reply_system
 
+THREADS = int(sys.argv[1])
+names = [str(uuid.uuid4()) for _ in range(THREADS)]
+count = 0
+
+def thread():
+    global count
+    count += 1
+    return names[count % THREADS] if THREADS else str(uuid.uuid4())
+
 async def main():
     system = await _fast_reply_system("sqlite")
-    for _ in range(10):
-        result = await system.arun(FAST_REPLY_TEXT, thread_id=str(uuid.uuid4()))
+    for _ in range(10 + THREADS * 12):
+        result = await system.arun(FAST_REPLY_TEXT, thread_id=thread())
     assert result.status == "success", result.reply
     print("ready", flush=True)
     loop = asyncio.get_running_loop()
@@ -36,7 +46,7 @@ async def main():
         cpu, walls = time.process_time(), []
         for _ in range(n):
             started = time.perf_counter()
-            await system.arun(FAST_REPLY_TEXT, thread_id=str(uuid.uuid4()))
+            await system.arun(FAST_REPLY_TEXT, thread_id=thread())
             walls.append(time.perf_counter() - started)
         print(json.dumps({"cpu": (time.process_time() - cpu) / n, "walls": walls}), flush=True)
     await close_and_clean(system)
@@ -57,12 +67,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("new", type=Path)
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--batch", type=int, default=5)
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=0,
+        help="reuse this many threads in turn (each with a full history); 0: a new one each time",
+    )
     args = parser.parse_args(argv)
     workers: dict[str, subprocess.Popen[str]] = {}
     for name, tree in (("old", args.old), ("new", args.new)):
         env = {**os.environ, "PYTHONPATH": str(tree.resolve())}
         workers[name] = subprocess.Popen(
-            [sys.executable, "-c", _WORKER],
+            [sys.executable, "-c", _WORKER, str(args.threads)],
             cwd=tree,
             env=env,
             stdin=subprocess.PIPE,

@@ -108,7 +108,7 @@ class FastLane:
             return None, None
         nodes = self.engine.nodes
         route = nodes.route
-        found = known[0] if known else await saver.aget_tuple(_config(thread))
+        found = known[0] if known else await CheckpointWriter.of(self.graph).last(thread)
         if found is not None and found.pending_writes:
             return None, None  # writes of a cut-off turn wait to be applied: the graph does that
         values = dict(found.checkpoint.get("channel_values") or {}) if found else {}

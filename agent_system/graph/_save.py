@@ -17,6 +17,7 @@ the lane uses `aupdate_state` (tests/graph/test_save.py checks both give the sam
 from __future__ import annotations
 
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -62,10 +63,12 @@ if TYPE_CHECKING:
     from langgraph.checkpoint.base import BaseCheckpointSaver
     from langgraph.graph.state import CompiledStateGraph
 
-__all__ = ["CheckpointWriter"]
+__all__ = ["RECENT_THREADS", "CheckpointWriter"]
 
 
 _WRITERS: weakref.WeakKeyDictionary[Any, CheckpointWriter] = weakref.WeakKeyDictionary()
+RECENT_THREADS = 1024
+"""How many threads' last checkpoints a writer keeps for `CheckpointWriter.last`."""
 
 
 class CheckpointWriter:
@@ -81,6 +84,9 @@ class CheckpointWriter:
 
     def __init__(self, graph: CompiledStateGraph[Any, Any, Any, Any]) -> None:
         self.graph = graph
+        self._recent: OrderedDict[str, CheckpointTuple] = OrderedDict()
+        """Per thread, the checkpoint `save` put last (`last` returns it while it is the
+        thread's last one)."""
         saver = graph.checkpointer
         self.saver: BaseCheckpointSaver[Any] | None = (
             saver if saver is not None and not isinstance(saver, bool) else None
@@ -95,6 +101,24 @@ class CheckpointWriter:
         (`_simple_checkpoint`), not through channel objects made for every channel, as long as
         no topic is written or holds values."""
 
+    async def last(self, thread: str) -> CheckpointTuple | None:
+        """The thread's last checkpoint, as `aget_tuple` reads it (None: a new thread). On
+        SQLite, when it is the one `save` put last here (checked by its id, so a checkpoint
+        another process or the graph put since is read, and one whose transaction rolled back
+        is not taken), that one, not read and deserialized again."""
+        assert self.saver is not None
+        saver: Any = self.saver
+        known = self._recent.pop(thread, None)
+        latest = getattr(saver, "latest", None)
+        if known is not None and latest is not None:
+            if latest(thread) == (known.config["configurable"]["checkpoint_id"], False):
+                self._recent[thread] = known
+                return known
+        found: CheckpointTuple | None = await saver.aget_tuple(
+            {"configurable": {"thread_id": thread}}
+        )
+        return found
+
     async def save(
         self, saved: CheckpointTuple | None, thread: str, values: dict[str, Any], node: str
     ) -> CheckpointTuple:
@@ -103,7 +127,7 @@ class CheckpointWriter:
         assert self.saver is not None
         made = self._make(saved, thread, values, node)
         put = await self.saver.aput(*made[:3], made[3])
-        return _saved(put, saved, made)
+        return self._remember(thread, _saved(put, saved, made))
 
     def save_now(
         self, saved: CheckpointTuple | None, thread: str, values: dict[str, Any], node: str
@@ -111,7 +135,14 @@ class CheckpointWriter:
         """`save` with the saver's sync `put` (a SQLite saver, inside a transaction)."""
         assert self.saver is not None
         made = self._make(saved, thread, values, node)
-        return _saved(self.saver.put(*made[:3], made[3]), saved, made)
+        return self._remember(thread, _saved(self.saver.put(*made[:3], made[3]), saved, made))
+
+    def _remember(self, thread: str, saved: CheckpointTuple) -> CheckpointTuple:
+        self._recent.pop(thread, None)
+        self._recent[thread] = saved
+        while len(self._recent) > RECENT_THREADS:
+            self._recent.popitem(last=False)
+        return saved
 
     def _make(
         self, saved: CheckpointTuple | None, thread: str, values: dict[str, Any], node: str
