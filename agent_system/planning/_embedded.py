@@ -15,10 +15,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from agent_system.planning._fragments import fold_topics, glue_leads, not_a_request, one_each
+from agent_system.planning._pointing import bare_pointer, points_back, read_after
 from agent_system.planning.models import (
     Comparison,
     ExecutionPlan,
     ExecutionStep,
+    Exists,
     FailurePolicy,
     Not,
     Ref,
@@ -145,17 +147,31 @@ class EmbeddedPlanner:
         notes: list[str] = []
         day_context = next((d for c in clauses if (d := _day_phrase(c.text))), None)
         referent: str | None = None  # what the previous clause acted on ("milk", "the lamp")
+        prior: ExecutionStep | None = None  # the previous clause's (last) step
         for clause in clauses:
+            if prior is not None and points_back(clause.text):
+                # "find my next event and delete it": the event that step finds
+                found = self._acting_on(clause, prior, steps, step_roles)
+                if found is not None:
+                    prior, referent = found, None
+                    continue
             if referent and (named := _resolve_pronoun(clause.text, referent)) != clause.text:
                 clause = replace(clause, text=named)  # "add milk and then remind me to buy it"
-            referent = None
+            pointed = prior.tool.split(".")[0] if prior and points_back(clause.text) else None
+            referent, prior = None, None
             if (kind := not_a_request(clause.text)) is not None:  # "tell him winter is coming"
                 unsupported.append(f"{clause.text!r}: {NOT_UNDERSTOOD}")
                 notes.append(f"{clause.text!r} is {kind}, not a request")
                 continue
             decision = self.router.decide(RouteRequest(text=clause.text, history=history))
             role = self.roles.get(decision.role or "") if decision.role else None
-            if role is None or decision.confidence < self.min_confidence:
+            text = clause.text
+            if pointed and (
+                role is None or decision.confidence < self.min_confidence or bare_pointer(text)
+            ):
+                # "what's on tomorrow and cancel it": the role of the clause before asks which
+                role, decision = self.roles.get(pointed), decision.model_copy(update={"slots": {}})
+            if role is None or (decision.confidence < self.min_confidence and not pointed):
                 candidates = [r for r in decision.slots.get("candidates", ()) if r in self.roles]
                 if len(candidates) >= 2:  # two roles share the doubt: ask which one
                     unsupported.append(f"{clause.text!r}: {did_you_mean(candidates)}")
@@ -163,8 +179,12 @@ class EmbeddedPlanner:
                     unsupported.append(f"{clause.text!r}: {NOT_UNDERSTOOD}")
                 notes.append(f"no built-in role handles {clause.text!r} ({decision.reason})")
                 continue
-            text = clause.text
-            if day_context and not _day_phrase(text) and declaration(role).day_context:
+            if (
+                day_context
+                and not pointed
+                and not _day_phrase(text)
+                and declaration(role).day_context
+            ):
                 text = f"{text} {day_context}"
             slots = {**role_slots(role, text), **decision.slots}
             choice = role.interpret(text, slots, self.runtime, history)
@@ -238,6 +258,7 @@ class EmbeddedPlanner:
                     description=clause.text,
                 )
             )
+            prior = steps[-1]
         parallel = sum(1 for s in steps if not s.depends_on)
         reasoning = (
             f"{len(steps)} step(s) from {len(clauses)} clause(s); {parallel} can start at once."
@@ -252,6 +273,43 @@ class EmbeddedPlanner:
             unsupported=unsupported,
             timeout_s=self.runtime.settings.plan_timeout_s,
         )
+
+    def _acting_on(
+        self,
+        clause: Clause,
+        last: ExecutionStep,
+        steps: list[ExecutionStep],
+        step_roles: dict[str, RoleDeclaration],
+    ) -> ExecutionStep | None:
+        """Steps for `clause` acting on what step `last` made or found ("... and delete it"),
+        each after the one before; the last of them, or None (then the clause is routed)."""
+        now = self.runtime.clock.now()
+        found = read_after(clause.text, last.tool, dict(last.arguments), last.id, now)
+        if found is None or clause.condition is not None:
+            return None
+        calls, path = found
+        # nothing found ("Nothing coming up on your calendar"): nothing to act on, no error
+        when = Exists(op="exists", ref=Ref(step=last.id, path=path)) if path else None
+        roles = [self.roles.get(call.tool.split(".")[0]) for call in calls]
+        if any(role is None for role in roles):
+            return None
+        before = last
+        for call, role in zip(calls, roles, strict=True):
+            assert role is not None
+            step_id = f"s{len(steps) + 1}"
+            step_roles[step_id] = declaration(role)
+            before = ExecutionStep(
+                id=step_id,
+                number=len(steps) + 1,
+                tool=call.tool,
+                arguments=call.arguments,
+                depends_on=[before.id],
+                when=when if before is last else None,
+                on_failure=FailurePolicy.SKIP,
+                description=clause.text,
+            )
+            steps.append(before)
+        return before
 
     def _condition(
         self,

@@ -74,7 +74,8 @@ _SUBJECT = re.compile(
 )
 _NEXT_SEPARATOR = re.compile(r"\s*(?:[,;.]|\band\b|\bthen\b)", re.IGNORECASE)
 _MESSAGE = re.compile(
-    r"\b(?:remind\s+(?:me|us|\w+)\s+(?:to|that|about)|remember\s+(?:that|to)|note\s+that|"
+    r"\b(?:remind\s+(?:me|us|\w+)\s+(?:(?:at|on|in|by|tomorrow|tonight|today|this|next|every)"
+    r"\b[\w: ]{0,24}?\s+)?(?:to|that|about)|remember\s+(?:that|to)|note\s+that|"
     r"make\s+a\s+note|tell\s+\w+\s+that|say\s+that|notify\s+me\s+(?:that|when)|"
     r"(?:called|named|titled))\b",
     re.IGNORECASE,
@@ -260,7 +261,7 @@ def _keeps_cut(match: re.Match[str], piece: str, following: str, openers: frozen
     if match["seq"]:
         return bool(following.strip(" ,.!?")) and _is_request_piece(following)
     if _MESSAGE.search(piece) and not _starts_strong_command(following):
-        return False
+        return _asks_the_assistant(following)
     if opens_request(following, openers):
         return True
     # Up to the next separator: a list item is short ("milk, eggs and bread"); a clause of its
@@ -276,12 +277,16 @@ def _keeps_cut(match: re.Match[str], piece: str, following: str, openers: frozen
 def _judged(judge: Judge | None, match: re.Match[str], piece: str, following: str) -> bool:
     """Whether `judge` cuts at a parallel separator the rules glued (2+ words each side, not
     inside a message)."""
-    if judge is None or match["strong"] or match["seq"] or _MESSAGE.search(piece):
+    if judge is None or match["strong"] or match["seq"]:
         return False
     after = _NEXT_SEPARATOR.split(following, maxsplit=1)[0].strip(" ,.!?")
     before = _clean(piece)
     if len(after.split()) < 2 or len(before.split()) < 2:
         return False
+    if _MESSAGE.search(piece) and (
+        not opens_request(after) or _ERRAND.match(normalize(after)) is not None
+    ):
+        return False  # "remind me to call mom and tell her ...": what to remind of
     return judge(before, after)
 
 
@@ -295,6 +300,27 @@ _STRONG = re.compile(
     r"what|what's|how|tell\s+me|check|play|search|look\s+up|find\s+me|show\s+me|add)\b",
     re.IGNORECASE,
 )
+
+
+_ASKS_ASSISTANT = re.compile(
+    r"^(?:(?:and|also|please|oh|hey)\s+)*(?:(?:who|what|what's|whats|where|which|why|how|how's)"
+    r"\s+\S+\s+\S+|(?:shut\s+up|be\s+quiet|stop\s+talking|never\s+mind|go\s+away)\b)",
+    re.IGNORECASE,
+)
+"""After a message ("remind me to ..."), a question or a word to the assistant itself opens a
+request of its own: "remind me about the holiday and shut up", "... and who won the game"."""
+_ERRAND = re.compile(
+    r"^(?:(?:and|also|please|then|to)\s+)*(?:call|phone|ring|buy|get|pick|pay|take|bring|send|"
+    r"email|text|write|ask|tell|meet|visit|water|feed|clean|do|go|finish|book|order|pack|wash|"
+    r"check|grab|collect|drop|return|renew|fix|make|cook|prepare|print|sign|submit|post|mail|"
+    r"charge|wrap|walk|sort|fill|put|move|update|bake|read|watch|practice|study|see|look)\b"
+)
+"""Things people do, the usual content of a reminder ("remind me to call mom and buy milk")."""
+
+
+def _asks_the_assistant(text: str) -> bool:
+    """A question or a word to the assistant after a message (see `_ASKS_ASSISTANT`)."""
+    return _ASKS_ASSISTANT.match(text.strip()) is not None
 
 
 def _starts_strong_command(text: str) -> bool:
