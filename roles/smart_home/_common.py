@@ -25,7 +25,7 @@ from roles.smart_home.backend import (
 )
 from roles.smart_home.home import Layout, LayoutSource, canonical
 from roles.smart_home.home_assistant import HomeAssistant
-from roles.smart_home.simulated import SimulatedHome, load_home
+from roles.smart_home.simulated import SimulatedHome, home_of
 
 __all__ = [
     "BACKEND",
@@ -62,7 +62,7 @@ def _build(runtime: Runtime) -> HomeBackend:
             timeout_s=settings.http_timeout_s,
             units=settings.units,
         )
-    home = load_home(settings.home_config)
+    home = home_of(runtime)
     from agent_system.repository import open_repository
 
     return SimulatedHome(open_repository(runtime), home.devices, home.layout)

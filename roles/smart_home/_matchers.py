@@ -8,7 +8,7 @@ from agent_system.errors import ToolExecutionError
 from roles.smart_home._common import home_backend
 from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
-from roles.smart_home.simulated import load_home
+from roles.smart_home.simulated import home_of
 
 if TYPE_CHECKING:
     from agent_system.runtime import Runtime
@@ -20,7 +20,7 @@ __all__ = ["known_devices", "matcher"]
 def _build_matcher(runtime: Runtime) -> HomeMatcher:
     from roles.smart_home.understand import HomeMatcher  # hassil: loaded on the first request
 
-    home = load_home(runtime.settings.home_config)
+    home = home_of(runtime)
     return HomeMatcher(home.devices, home.layout, home.sentences)
 
 
@@ -79,6 +79,4 @@ def known_devices(runtime: Runtime) -> list[Device]:
         except ToolExecutionError:
             return []
         return list(seen[0]) if seen else []
-    return runtime.resource(
-        "smart_home.known_devices", lambda _: list(load_home(runtime.settings.home_config).devices)
-    )
+    return runtime.resource("smart_home.known_devices", lambda _: list(home_of(runtime).devices))

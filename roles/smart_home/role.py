@@ -33,7 +33,7 @@ from roles.smart_home._verbs import (
 from roles.smart_home.backend import Device, match_devices
 from roles.smart_home.home import Layout
 from roles.smart_home.route_stage import HomeStage
-from roles.smart_home.simulated import load_home
+from roles.smart_home.simulated import home_of
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -232,7 +232,7 @@ class SmartHomeRole:
             extra["claims"] = claims
         if settings.smart_home_backend == "home_assistant":
             return HomeStage([], Layout(), **extra)
-        home = load_home(settings.home_config)
+        home = home_of(runtime)
         return HomeStage(home.devices, home.layout, home.sentences, **extra)
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -41,12 +41,16 @@ from agent_system.repository import Repository
 from roles.smart_home.backend import Action, Device, check_supported
 from roles.smart_home.home import Area, Floor, Layout
 
+if TYPE_CHECKING:
+    from agent_system.runtime import Runtime
+
 __all__ = [
     "DEFAULT_HOME",
     "DEFAULT_LAYOUT",
     "CustomSentence",
     "HomeConfig",
     "SimulatedHome",
+    "home_of",
     "load_devices",
     "load_home",
     "simulate",
@@ -215,6 +219,15 @@ def load_devices(path: Path | None) -> list[Device]:
 
 def _problems(exc: ValidationError) -> str:
     return "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors())
+
+
+def home_of(runtime: Runtime) -> HomeConfig:
+    """The configured home (`Settings.home_config`), read once per runtime.
+
+    The router's first stages (smart home, weather), the device matcher and the simulated
+    backend share it: the TOML file is read and checked once, not once by each of them.
+    """
+    return runtime.resource("smart_home.home", lambda rt: load_home(rt.settings.home_config))
 
 
 def load_home(path: Path | None) -> HomeConfig:

@@ -148,9 +148,9 @@ class WeatherRole:
         names: list[str] = []
         if runtime.settings.smart_home_backend != "home_assistant":
             try:
-                from roles.smart_home.simulated import load_home
+                from roles.smart_home.simulated import home_of
 
-                home = load_home(runtime.settings.home_config)
+                home = home_of(runtime)
                 names = [n for d in home.devices for n in (d.name, *d.aliases)]
             except Exception:  # no readable home: every weather question is asked
                 names = []
