@@ -12,6 +12,7 @@ import re
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from roles.search._families import is_family_question, reworded
+from roles.search._words import is_word_or_measure_question
 
 __all__ = ["claim", "is_factual_question"]
 
@@ -33,7 +34,8 @@ _FACT = re.compile(
     r"birthday|language|president|weight|speed|distance|size|color|colour|diameter|origin|"
     r"history|net\s+worth|tallest|largest|biggest|longest|highest|oldest|smallest|deepest|"
     r"fastest|boiling\s+point|melting\s+point|freezing\s+point|chemical\s+symbol|symbol|formula|"
-    r"atomic\s+number|radius|mass|life\s+expectancy|lifespan|chemical\s+formula)\s+(?:of|in)\b"
+    r"atomic\s+number|radius|mass|life\s+expectancy|lifespan|chemical\s+formula|circumference|"
+    r"length(?=\s+(?:of|in)\s+(?!time\b))|depth|elevation|altitude|density|wingspan|surface\s+area)\s+(?:of|in)\b"
     r"|(?:what|which)\s+(?:is|was|are)\s+(?:the\s+)?(?:tallest|largest|biggest|longest|highest|"
     r"oldest|smallest|deepest|richest)\s+\w+"
     r"|(?:is|are)\s+(?:a\s+|an\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:a\s+|an\s+)?(?:mammals?|reptiles?|"
@@ -223,6 +225,8 @@ def is_factual_question(text: str) -> bool:
         r"\bmeaning\s+of\s+life\b|\blife\s+means\b", said
     ):
         return not re.search(r"\b(?:my|your|this|that|weather|forecast|jokes?)\b", said)
+    if is_word_or_measure_question(said):
+        return True  # "what's another word for happy", "what currency does japan use"
     if is_family_question(said) or is_family_question(_ASKING.sub("", said)):
         return True  # "what is barack obama doing right now": the name is no one of the user's
     # "tell me about X": the asking words are not the user's own things

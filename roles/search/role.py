@@ -6,7 +6,9 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
+from agent_system.understanding import normalize
 from roles.search._facts import claim
+from roles.search._words import word_asked
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -22,14 +24,19 @@ _WAKE = re.compile(
     re.I,
 )
 _DEFINE = re.compile(
-    r"^(?:please\s+)?(?:define|(?:the\s+|a\s+)?(?:definition|meaning)\s+(?:of|for|to)"
-    r"(?:\s+the\s+word)?|what(?:'s| is) the (?:meaning|definition)"
+    r"^(?:please\s+)?(?:define|(?:the\s+|a\s+)?(?:dictionary\s+)?(?:definition|meaning)\s+"
+    r"(?:of|for|to)(?:\s+the\s+word)?|whats? (?:is )?the (?:meaning|definition)"
+    r" of|what(?:'s| is) the (?:meaning|definition)"
     r" of)\s+(?P<term>.+)$|^what does\s+(?P<term2>.+?)\s+(?:mean|stand for)$"
+    r"|^what do (?:you|they|people|we) mean by\s+(?P<term4>.+)$"
+    r"|^(?:(?:can|could) you\s+)?(?:tell me|i want to know|i need to know|do you know|explain)\s+"
+    r"what\s+(?:the word\s+)?(?P<term5>.+?)\s+means$"
     r"|^what(?:'s| is| are)\s+(?:an?\s+)?(?!the\s)(?!.*\b(?:known|famous)\s+for$)"
     r"(?!.*\b(?:doing|up\s+to|working\s+on|facts?|trivia)\b)"
     r"(?P<term3>[\w\-. ]{1,40})$",
     re.I,
 )
+_TERM_NOISE = re.compile(r"^the\s+word\s+|\s+(?:for\s+me|please)$", re.I)
 _DESCRIBE = re.compile(
     r"^(?:(?:how\s+(?:would|do)\s+you|(?:can|could)\s+you|please)\s+)?(?:describe(?:\s+to\s+me)?"
     r"|(?:give|get|show|find|tell)(?:\s+me)?\s+(?:a\s+|the\s+)?(?:short\s+|brief\s+)?description\s+"
@@ -128,8 +135,18 @@ class SearchRole:
                     )
                     return RoleCall(previous.tool, {key: f"{before} {rest}".strip()})
                 return RoleCall(previous.tool, {key: _query(rest)})
+        if word_asked(normalize(stripped)):
+            # "what's another word for happy", "how do you pronounce quinoa": no definition
+            return RoleCall("search.web", {"query": stripped})
         if not _DOCS.search(stripped) and (match := _DEFINE.match(stripped)):
-            term = match.group("term") or match.group("term2") or match.group("term3")
+            term = (
+                match.group("term")
+                or match.group("term2")
+                or match.group("term3")
+                or match.group("term4")
+                or match.group("term5")
+            )
+            term = _TERM_NOISE.sub("", term.strip(" \"'"))  # "the word quixotic for me"
             return RoleCall("search.define", {"term": term.strip(" \"'")})
         if described := _DESCRIBE.match(stripped):  # "describe a giraffe to me"
             return RoleCall("search.web", {"query": described["thing"].strip(" \"'")})
