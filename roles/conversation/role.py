@@ -58,14 +58,16 @@ class ConversationRole:
     )
 
     def route_stage(self, runtime: Runtime) -> Any:
-        """Claim the time and the date, goodbyes and the meaning of life.
+        """Claim the time and the date, goodbyes, the meaning of life and spelling.
 
-        "what time is it in Tokyo", "i've got to run now", "what's the point of existence".
+        "what time is it in Tokyo", "i've got to run now", "what's the point of existence",
+        "how do you spell rhythm".
         """
         from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
         from agent_system.understanding import split_clauses
         from roles.conversation._clock import is_clock_question
         from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
+        from roles.conversation._spelling import word_to_spell
 
         def stage(request: RouteRequest) -> RouteDecision | None:
             if is_goodbye(request.text):  # a whole message of leave-taking, commas and all
@@ -74,6 +76,8 @@ class ConversationRole:
                 reason = "A question about the meaning of life."
             elif is_clock_question(request.text) and len(split_clauses(request.text)) == 1:
                 reason = "A question about the time or the date."
+            elif word_to_spell(request.text) and len(split_clauses(request.text)) == 1:
+                reason = "A question about how a word is spelled."
             else:
                 return None
             return RouteDecision(

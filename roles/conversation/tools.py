@@ -1,9 +1,9 @@
 """Conversation: chat with the LLM when one is configured, useful small talk offline.
 
 Offline answers (no LLM): greetings, thanks, goodbyes, what the assistant can do, the time and
-date, a joke, who the assistant is; anything else says plainly that it needs an LLM. The time,
-the date and the list of abilities are always answered locally: they are facts the model does
-not know.
+date, a joke, who the assistant is, how a word is spelled; anything else says plainly that it
+needs an LLM. The time, the date, spelling and the list of abilities are always answered
+locally: they are facts the model does not know (or, for spelling, gets wrong letter by letter).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock, format_long_date
 from roles.conversation._clock import clock_answer, is_clock_question
 from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
+from roles.conversation._spelling import spelled, word_to_spell
 
 __all__ = ["JOKES", "NEEDS_LLM", "ChatMessage", "offline_reply", "reply"]
 
@@ -150,6 +151,8 @@ def classify(message: str) -> str | None:
 
 def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
     """(intent, reply) without an LLM; intent None means the reply is the needs-an-LLM notice."""
+    if word := word_to_spell(message):
+        return "spelling", spelled(word)
     intent = classify(message)
     now = runtime.clock.now()
     if intent != "goodbye" and (clock := clock_answer(message, now, runtime.settings)) is not None:
@@ -193,7 +196,8 @@ async def reply(
     """
     model = ctx.runtime.model()
     intent = classify(message)
-    if model is None or _about_now(message, intent) or is_clock_question(message):
+    local = is_clock_question(message) or word_to_spell(message) is not None
+    if model is None or _about_now(message, intent) or local:
         found, text = offline_reply(message, ctx.runtime)
         return ToolOutput(data={"intent": found, "llm": False, "reply": text}, display=text)
     from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
