@@ -21,6 +21,7 @@ from roles.conversation._dates import calendar_answer, day_asked, next_weekend
 from roles.conversation._differences import difference_answer
 from roles.conversation._holidays import holiday_named, holidays_between, next_holiday
 from roles.conversation._seasons import season_answer
+from roles.conversation._spans import span_answer
 from roles.conversation._zones import known, place_zone, written
 
 if TYPE_CHECKING:
@@ -102,7 +103,8 @@ _WEEKDAY = re.compile(
 _CLUE = re.compile(
     r"\b(?:time|timezone|date|day|today|until|till|left|before|when|holidays?|week|month|year|"
     r"late|clock|hours?|weekend|weekday|countdown|spring|summer|autumn|fall|winter|solstice|"
-    r"equinox|leap|longest|shortest|morning|afternoon|evening|daytime|"
+    r"equinox|leap|longest|shortest|morning|afternoon|evening|daytime|since|ago|days|weeks|"
+    r"minutes|noon|midnight|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bit\s+(?:am|pm)\b|\d\s*(?:am|pm)\b"
 )
 _ZONE_TIME = re.compile(
@@ -176,6 +178,7 @@ def _said(text: str) -> str:
     said = _ZONE_TIME.sub(r"time in \g<zone>", normalize(text))
     said = re.sub(r"\b(?:over|out|down|up)(?:\s+there)?\s+in\b", "in", said)  # "over in paris"
     said = re.sub(r"^is\s+it\s+still\s+", "is it ", said)  # "is it still monday"
+    said = re.sub(r"^(what|which)\s+weekday\b", r"\1 day of the week", said)
     said = re.sub(r"^how\s+me\b", "show me", said)  # a dropped letter: "how me the time"
     said = re.sub(  # "i want the date of next friday" asks "what is the date of next friday"
         r"^(?:(?:can|could)\s+you\s+)?(?:(?:tell|show|give|get)\s+me|let\s+me\s+know|do\s+you"
@@ -191,6 +194,7 @@ def _said(text: str) -> str:
         said,
     )
     said = re.sub(r"\b(?:time\s+and\s+date|date\s+and\s+time)\s+in\b", "time in", said)
+    said = re.sub(r"\btime\s+and\s+(?:the\s+)?date\b", "date and time", said)  # both, here
     said = re.sub(r"\b(?:the\s+)?current\s+hour\b", "the current time", said)
     return re.sub(r"\bwhat\s+hour\s+is\s+it\b", "what time is it", _HOUR.sub("the time", said))
 
@@ -215,6 +219,7 @@ def is_clock_question(text: str) -> bool:
         or _holiday_answer(said, now.date()) is not None
         or season_answer(said, now.date()) is not None
         or difference_answer(said, now) is not None
+        or span_answer(said, now) is not None
     )
 
 
@@ -245,6 +250,9 @@ _UNTIL = re.compile(
     r"(?:left\s+)?|(?P<unit2>days|weeks|sleeps)\s+(?:left\s+)?|countdown\s+)"
     r"(?:until|till|to|before|for)\s+(?P<day>.+?)(?:\s+this\s+year)?$"
 )
+
+
+_ITS_DAY = re.compile(r"\s(?:on|is\s+on|which\s+is(?:\s+on)?|,)\s+(?P<day>[^,]+)$")
 
 
 def _day_named(text: str, now: datetime) -> date | None:
@@ -278,6 +286,8 @@ def _until(said: str, now: datetime) -> tuple[str, date] | None:
     """("42 days", the day) of "how many days until christmas"."""
     found = _UNTIL.match(said)
     day = _day_named(found["day"], now) if found else None
+    if found and day is None and (on := _ITS_DAY.search(found["day"])):
+        day = _day_named(on["day"], now)  # "until my birthday on june 3rd": the day said
     if found is None or day is None or day < now.date():
         return None
     days = (day - now.date()).days
@@ -330,6 +340,8 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
     if (until := _until(said, now)) is not None:
         count, on = until
         return f"{count} to go: it's {format_long_date(on, settings)}."
+    if (span := span_answer(said, now, settings)) is not None:
+        return span  # "how many days since new year's day", "how many hours until 5pm"
     if (holiday := _holiday_answer(said, now.date())) is not None:
         return _holiday_reply(holiday, now.date(), settings)
     if (season := season_answer(said, now.date(), settings)) is not None:
