@@ -109,16 +109,41 @@ _INTENTS: tuple[tuple[str, str], ...] = (
     ),
     ("time", r"\bwhat(?:'s| is)? the time\b|\bwhat time is it\b|\bcurrent time\b|^time$"),
     ("date", r"\bwhat(?:'s| is)? (?:the )?date\b|\bwhat day is (?:it|today)\b|\btoday'?s date\b"),
-    ("joke", r"\bjoke\b|\bmake me laugh\b|\bsomething funny\b"),
+    (
+        "joke",
+        r"\bjokes?\b|\bpuns?\b|\bmake me (?:laugh|smile|giggle)\b|\b(?:something|anything) "
+        r"(?:funny|hilarious)\b|\bfunny (?:story|one|thing)\b|\bcheer me up\b|\b(?:need|want|could "
+        r"use) a (?:good )?laugh\b|\bcrack me up\b",
+    ),
     (
         "identity",
         r"\bwho are you\b|\bwhat are you\b|\byour name\b|\bare you (?:a bot|an? ai|human)"
         r"|\babout yourself\b|\bintroduce yourself\b",
     ),
-    ("how_are_you", r"\bhow are you\b|\bhow'?s it going\b|\bhow are things\b"),
+    (
+        "how_are_you",
+        r"\bhow are you\b|\bhow'?s it going\b|\bhow are things\b|\bhow have you been\b"
+        r"|^(?:hey |so )?(?:what'?s up|sup|wassup|what'?s going on)[?!. ]*$",
+    ),
+    (
+        "praise",
+        r"^(?:you(?:'re| are) (?:so |really |very |just |the )?(?:awesome|great|amazing|best|funny|"
+        r"smart|clever|brilliant|wonderful|cool|helpful|a star|a genius|hilarious)|(?:good|great|"
+        r"nice) (?:job|work)|well done|i (?:really )?(?:love|like) you|love you)\b",
+    ),
+    (
+        "here",
+        r"^(?:(?:hey |hello |olly |alexa )*(?:are you (?:there|listening|awake|still there)"
+        r"|can you hear me|you there|is anyone there|anybody there))[?!. ]*$",
+    ),
+    ("met", r"\b(?:nice|pleased|good|glad) to meet you\b"),
     ("thanks", r"\bthanks?\b|\bthank you\b|\bthx\b|\bcheers\b|\bappreciated?\b"),
     ("goodbye", r"\b(?:good ?bye|bye|see you|see ya|good night|farewell|take care)\b"),
-    ("greeting", r"^(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening))\b"),
+    (
+        "greeting",
+        r"^(?:(?:hey|ok|okay)\s+)?(?:(?:olly|alexa|siri|google|computer)[\s,]+)?"
+        r"(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening))\b",
+    ),
 )
 _LOCAL_ALWAYS = frozenset({"time", "date", "capabilities"})
 _ABOUT_SOMETHING = re.compile(
@@ -168,6 +193,9 @@ def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
             "(and some say it's 42)."
         ),
         "how_are_you": lambda: "All systems running, thanks for asking! What can I do for you?",
+        "praise": lambda: "Thank you, that's kind of you! What else can I do for you?",
+        "here": lambda: "I'm here. What can I do for you?",
+        "met": lambda: "Nice to meet you too! How can I help?",
         "capabilities": lambda: _capabilities(runtime),
         "time": lambda: (
             f"It's {format_clock(now, runtime.settings)} ({now.tzname() or 'local time'})."
