@@ -96,6 +96,15 @@ async def test_a_meaning_asked_the_everyday_way_is_defined(
         "how long is a day on mars",
         "what's the circumference of the earth",
         "what is the elevation of denver",
+        "which planet is closest to the sun",
+        "what animal is the fastest",
+        "which star is brightest in the sky",
+        "what band sang hotel california",
+        "which actor played gandalf",
+        "how many people died in world war two",
+        "what causes earthquakes",
+        "when is the next solar eclipse",
+        "what's the average height of a man",
     ],
 )
 async def test_facts_with_a_measured_answer_are_searched(system: AgentSystem, text: str) -> None:
@@ -120,6 +129,10 @@ async def test_facts_with_a_measured_answer_are_searched(system: AgentSystem, te
         "how many stars does the diner have",
         "what's the exchange rate for the euro",
         "how fast can i get to the mall",
+        "which city is closest to me",
+        "what causes my phone to overheat",
+        "what artist is singing this song",
+        "what's the volume of the tv",
     ],
 )
 async def test_the_users_own_places_counts_and_chat_are_not_claimed(
