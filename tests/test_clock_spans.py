@@ -1,15 +1,21 @@
 """Spans of the clock, asked the everyday way, are answered offline (issue 15).
 
 Days since a day, days between two days, the time left until a clock time, whether today is a
-holiday, "what weekday is ...", the time and the date together. Through the public API on the
-fake clock (Monday 5 January 2026, 09:00 UTC); the sentences are our own paraphrases.
+holiday, "what weekday is ...", the time and the date together, the day after a holiday, whether
+a date is a weekend, the season we are in, daylight saving time of the user's own zone. Through
+the public API on the fake clock (Monday 5 January 2026, 09:00 UTC); the sentences are our own
+paraphrases.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from agent_system.api import AgentSystem
+from agent_system.runtime import FakeClock
+from agent_system.testing import make_settings
 
 pytestmark = pytest.mark.anyio
 
@@ -114,3 +120,57 @@ async def test_spans_to_the_users_own_things_are_not_the_clocks(
 ) -> None:
     decision = await system.aroute(text)
     assert decision.reason != "A question about the time or the date.", text
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("what's the day after christmas", "It's Saturday 26 December 2026."),
+        ("what is the date of the day before thanksgiving", "It's Wednesday 25 November 2026."),
+        ("is the 30th a weekend", "No, Friday 30 January 2026 is a weekday."),
+        ("will the 14th be a working day", "Yes, Wednesday 14 January 2026 is a weekday."),
+        ("is saturday the 10th on a weekday", "No, Saturday 10 January 2026 is the weekend."),
+        ("what season is it", "It's winter; spring starts on Friday 20 March 2026."),
+        ("which season are we in right now", "It's winter; spring starts on Friday 20 March 2026."),
+        ("the time please olly", "It's 09:00 (UTC)."),
+        ("how late is it now", "It's 09:00 (UTC)."),
+        ("is it daylight saving time", "Your time zone (UTC) has no daylight saving time."),
+    ],
+)
+async def test_days_next_to_others_weekends_seasons_and_wake_words(
+    system: AgentSystem, text: str, reply: str
+) -> None:
+    assert await _reply(system, text) == reply
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        (
+            "is it daylight saving time",
+            "No, daylight saving time is off until Sunday 8 March 2026 (America/New_York).",
+        ),
+        (
+            "when do the clocks change",
+            "The clocks go forward an hour on Sunday 8 March 2026 (America/New_York).",
+        ),
+        (
+            "when do the clocks go back",
+            "The clocks go back an hour on Sunday 1 November 2026 (America/New_York).",
+        ),
+        (
+            "when does daylight saving end",
+            "The clocks go back an hour on Sunday 1 November 2026 (America/New_York).",
+        ),
+        (
+            "when does daylight savings time start this year",
+            "The clocks go forward an hour on Sunday 8 March 2026 (America/New_York).",
+        ),
+    ],
+)
+async def test_daylight_saving_time_of_the_users_own_zone(
+    tmp_path: Path, text: str, reply: str
+) -> None:
+    settings = make_settings(tmp_path / "home", timezone="America/New_York")
+    async with AgentSystem(settings, clock=FakeClock()) as system:
+        assert await _reply(system, text) == reply

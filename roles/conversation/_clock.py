@@ -18,6 +18,7 @@ from agent_system.understanding import normalize
 from agent_system.understanding._slots import parse_date_range, parse_when
 from agent_system.understanding.locale import format_clock, format_long_date
 from roles.conversation._dates import calendar_answer, day_asked, next_weekend
+from roles.conversation._daylight import daylight_answer
 from roles.conversation._differences import difference_answer
 from roles.conversation._holidays import holiday_named, holidays_between, next_holiday
 from roles.conversation._seasons import season_answer
@@ -50,7 +51,7 @@ _TIME = re.compile(
     rf"|what\s+time\s+(?:is\s+it|it\s+is|is){_in(2)}{_NOW}"
     rf"|(?:the\s+)?(?:current\s+|correct\s+|exact\s+|local\s+)?time(?:\s+and\s+date)?{_NOW}{_in(3)}{_NOW}"
     rf"|what\s+time\s+it\s+is{_in(4)}{_NOW}"
-    r"|how\s+late\s+is\s+it|(?:do\s+you\s+have|have\s+you\s+got|you\s+got|got)\s+the\s+time"
+    r"|how\s+late\s+is\s+it(?:\s+(?:now|right\s+now|already))?|(?:do\s+you\s+have|have\s+you\s+got|you\s+got|got)\s+the\s+time"
     r"|what\s+time\s+(?:do\s+you\s+have|have\s+you\s+got)|(?:the\s+)?clock(?:\s+please)?"
     r"|(?:check|read)\s+the\s+clock"
     r"|is\s+it\s+(?:the\s+)?(?:morning|afternoon|evening|night|am|pm|a\s*m|p\s*m|daytime|"
@@ -104,7 +105,7 @@ _CLUE = re.compile(
     r"\b(?:time|timezone|date|day|today|until|till|left|before|when|holidays?|week|month|year|"
     r"late|clock|hours?|weekend|weekday|countdown|spring|summer|autumn|fall|winter|solstice|"
     r"equinox|leap|longest|shortest|morning|afternoon|evening|daytime|since|ago|days|weeks|"
-    r"minutes|noon|midnight|"
+    r"minutes|noon|midnight|daylight|dst|clocks|season|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bit\s+(?:am|pm)\b|\d\s*(?:am|pm)\b"
 )
 _ZONE_TIME = re.compile(
@@ -176,6 +177,7 @@ def _place(said: str) -> str | None:
 def _said(text: str) -> str:
     """The normalized question, said the usual way ("the hour" is the time)."""
     said = _ZONE_TIME.sub(r"time in \g<zone>", normalize(text))
+    said = re.sub(r"[\s,]+(?:olly|alexa|siri)$", "", said)  # "the time please olly"
     said = re.sub(r"\b(?:over|out|down|up)(?:\s+there)?\s+in\b", "in", said)  # "over in paris"
     said = re.sub(r"^is\s+it\s+still\s+", "is it ", said)  # "is it still monday"
     said = re.sub(r"^(what|which)\s+weekday\b", r"\1 day of the week", said)
@@ -220,6 +222,7 @@ def is_clock_question(text: str) -> bool:
         or season_answer(said, now.date()) is not None
         or difference_answer(said, now) is not None
         or span_answer(said, now) is not None
+        or daylight_answer(said, now) is not None
     )
 
 
@@ -340,6 +343,8 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
     if (until := _until(said, now)) is not None:
         count, on = until
         return f"{count} to go: it's {format_long_date(on, settings)}."
+    if (daylight := daylight_answer(said, now, settings)) is not None:
+        return daylight  # "when do the clocks go back", "what season is it"
     if (span := span_answer(said, now, settings)) is not None:
         return span  # "how many days since new year's day", "how many hours until 5pm"
     if (holiday := _holiday_answer(said, now.date())) is not None:

@@ -60,6 +60,14 @@ _HOLIDAY_TODAY = re.compile(
     r"|(?:is\s+there\s+)?(?:a|any)\s+holidays?\s+today|what\s+(?:are\s+we|do\s+we)\s+"
     r"celebrat(?:e|ing)\s+today|today\s+is\s+(?:a|what)\s+holiday)$"
 )
+_NEXT_TO = re.compile(
+    _LEAD + r"(?:what(?:\s+is|\s+was)?\s+(?:the\s+)?(?:date|day)\s+of\s+|(?:what|which)\s+(?:date|"
+    r"day)\s+(?:is|was)\s+|what(?:\s+is|\s+was)\s+)?the\s+day\s+(?P<way>after|before)\s+(?P<day>.+?)(?:\s+this\s+year)?$"
+)
+_WEEKEND_DAY = re.compile(
+    _LEAD + r"(?:is|does|will)\s+(?P<day>.+?)\s+(?:fall\s+|be\s+)?(?:on\s+)?(?:a|in\s+the)\s+"
+    r"(?P<kind>weekend|week\s*day|working\s+day|work\s+day|business\s+day|school\s+day)$"
+)
 _FILLER = re.compile(r"\b(?:on|the|this|of|at|o'clock|oclock|now|today)\b")
 _FIXED = {"today": 0, "now": 0, "yesterday": -1, "tomorrow": 1}
 
@@ -124,6 +132,21 @@ def span_answer(said: str, now: datetime, settings: Settings | None = None) -> s
         if found:
             return f"Today is {found[0][0]}."
         return f"Today is no holiday that I know of ({format_long_date(today, settings)})."
+    if (next_to := _NEXT_TO.match(said)) is not None:  # "what's the day after christmas"
+        day = _a_day(next_to["day"], now, past=False)
+        if day is None:
+            return None
+        day += timedelta(days=1 if next_to["way"] == "after" else -1)
+        return f"It's {format_long_date(day, settings)}."
+    if (weekend := _WEEKEND_DAY.match(said)) is not None:  # "is the 30th a weekend"
+        if holiday_named(weekend["day"], today) is not None:
+            return None  # "is christmas on a weekend": the seasons' answer names the holiday
+        day = _a_day(weekend["day"], now, past=False)
+        if day is None:
+            return None
+        yes = (day.weekday() >= 5) == (weekend["kind"] == "weekend")
+        kind = "the weekend" if day.weekday() >= 5 else "a weekday"
+        return f"{'Yes' if yes else 'No'}, {format_long_date(day, settings)} is {kind}."
     if (since := _SINCE.match(said)) is not None:
         words = since["day"] or since["day2"] or since["day3"]
         day = _a_day(words, now, past=True)

@@ -212,9 +212,10 @@ _SEASON = re.compile(
     r"\b(?:spring|summer|autumn|fall|winter)(?:\s+season)?\s+(?:start|begin)s?\b(?:\s+(?:this|next)"
     r"\s+year)?$|\b(?:solstice|equinox|leap\s+year)\b"
     r"|^why\s+(?:are|am)\s+(?:we|humans|people|i)\s+(?:here|on\s+earth|alive)\b"
+    r"|\bdaylight\s+sav(?:ing|ings)\b|\bclocks?\s+(?:change|go|spring|fall)\b"
 )
-"""When a season starts, a solstice, a leap year (the clock answers them), why we are here (the
-conversation's)."""
+"""When a season starts, a solstice, a leap year, daylight saving time (the clock answers them),
+why we are here (the conversation's)."""
 _WAKE = re.compile(r"^(?:(?:hey|hi|ok|okay)\s+)?(?:olly|alexa|siri|google|computer)\b[\s,]*")
 _SHORT = re.compile(r"^(what|who|where)s\b")
 _ASKING = re.compile(
