@@ -183,6 +183,20 @@ def _stands_alone(clause: Clause, counted: Sequence[Clause]) -> bool:
     return clause.size >= 3 and _ACTION_START.match(normalize(clause.text)) is not None
 
 
+_ASKED_ABOUT = re.compile(r"^(?:and\s+)?(?:what|how)\s+about\s+(?P<rest>.+)$")
+
+
+def _only_when(text: str) -> bool:
+    """ "how about saturday", "what about next week": a day or a time and nothing else, asked
+    about the way the turn before was (no chit-chat: "how about a movie" names something)."""
+    found = _ASKED_ABOUT.match(text)
+    if found is None:
+        return False
+    rest = found["rest"]
+    left = strip_when(rest)
+    return left != rest and left.strip(" ?.!,") in ("", "on", "at", "for", "in")
+
+
 def command_role(text: str, classes: Sequence[str]) -> str | None:
     """The role a request names by its opening command, when the model has that class."""
     for pattern, role in _COMMANDS:
@@ -212,7 +226,7 @@ def follow_up_role(
     )
     if not marked:
         return None
-    pointing_back = _ANAPHORA.search(joined) is not None
+    pointing_back = _ANAPHORA.search(joined) is not None or _only_when(joined)
     if best != previous and best_confidence >= fast_threshold:
         # A new request, clear on its own ("and set a timer for 5 minutes"); but a marked
         # follow-up that points back ("what about the day after?") continues the previous role

@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from agent_system.understanding._spread import another
+from agent_system.understanding._spread import another, value_again
 from agent_system.understanding._spread import spread as _spread
 from agent_system.understanding._text import normalize, ungroup_digits
 
@@ -170,6 +170,8 @@ def split_clauses(
         joined = "start" if not clauses else kind
         if clauses and (again := another(piece, clauses[-1].text)) is not None:
             piece = again  # "set a timer for 5 minutes, then another for 10"
+        elif clauses and (again := value_again(piece, clauses[-1].text)) is not None:
+            piece = again  # "set the living room to 40%, and the kitchen to 80"
         for i, item in enumerate(_spread(piece)):
             clauses.append(
                 Clause(item, joined if i == 0 else "and", condition, negated, item != piece)
@@ -304,11 +306,13 @@ _STRONG = re.compile(
 
 _ASKS_ASSISTANT = re.compile(
     r"^(?:(?:and|also|please|oh|hey)\s+)*(?:(?:who|what|what's|whats|where|which|why|how|how's)"
-    r"\s+\S+\s+\S+|(?:shut\s+up|be\s+quiet|stop\s+talking|never\s+mind|go\s+away)\b)",
+    r"\s+\S+\s+\S+|(?:shut\s+up|be\s+quiet|stop\s+talking|never\s+mind|go\s+away)\b"
+    r"|(?:tell|give|show|make|play|sing|find|get)\s+me\s+\S+)",
     re.IGNORECASE,
 )
 """After a message ("remind me to ..."), a question or a word to the assistant itself opens a
-request of its own: "remind me about the holiday and shut up", "... and who won the game"."""
+request of its own: "remind me about the holiday and shut up", "... and who won the game",
+"... and make me smile by telling a joke"."""
 _ERRAND = re.compile(
     r"^(?:(?:and|also|please|then|to)\s+)*(?:call|phone|ring|buy|get|pick|pay|take|bring|send|"
     r"email|text|write|ask|tell|meet|visit|water|feed|clean|do|go|finish|book|order|pack|wash|"

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["another", "spread"]
+__all__ = ["another", "spread", "value_again"]
 
 _NUM = (
     r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety)"
 )
 _UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)"
+_LEVEL = r"\d+(?:\.\d+)?\s*(?:%|percent|per\s+cent|degrees?|°[cf]?)?"
 _LIST_SEP = r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*)"
 _DURATIONS = re.compile(
     rf"\b(?P<list>{_NUM}(?:{_LIST_SEP}{_NUM})+)\s+(?P<unit>{_UNIT})\b", re.IGNORECASE
@@ -88,6 +89,34 @@ def another(piece: str, before: str) -> str | None:
     return before[: last.start("n")] + f"{match['m']} {unit}"
 
 
+_VALUE_ALONE = re.compile(
+    rf"^(?!(?:to|at)\b)(?P<b>[^,]+?)\s+(?:to|at)\s+(?P<v>{_LEVEL})(?:\s+please)?$", re.IGNORECASE
+)
+_VALUE_SET = re.compile(
+    r"^(?P<verb>(?:please\s+)?(?:set|turn|dim|put|change|bring|make|raise|lower|adjust))\s+.+?\s+"
+    rf"(?P<prep>to|at)\s+(?P<v>{_LEVEL})$",
+    re.IGNORECASE,
+)
+
+
+def value_again(piece: str, before: str) -> str | None:
+    """ "the kitchen to 80" after "set the living room to 40 percent" -> "set the kitchen to 80
+    percent": the verb said once, a value for each; None when `piece` is no such bare target."""
+    from agent_system.understanding._clauses import opens_request
+
+    match, done = _VALUE_ALONE.match(piece.strip()), _VALUE_SET.match(before.strip())
+    if match is None or done is None or opens_request(match["b"]):
+        return None
+    return f"{done['verb']} {match['b']} {done['prep']} {_with_unit(match['v'], done['v'])}"
+
+
+def _with_unit(value: str, model: str) -> str:
+    """`value` with the unit of `model` when it has none ("80" after "40 percent")."""
+    if re.search(r"[^\d.\s]", value):
+        return value
+    return value.strip() + re.sub(r"^[\d.]+", "", model.strip())
+
+
 _KINDS = re.compile(r"\b(?:timer|alarm|reminder)s?\b", re.IGNORECASE)
 # "cancel my 7am and 8am alarms": clock times listed before what they are times of
 _CLOCKS_BEFORE = re.compile(
@@ -99,6 +128,13 @@ _GAPPED = re.compile(
     r"^(?P<verb>(?:please\s+)?(?:add|put|remove|take|cross|move))\s+(?P<a>.+?)\s+"
     r"(?P<prep>to|on|onto|from|off)\s+(?P<b>(?:my|the|our)\s+.+?)\s+and\s+(?P<c>[^,]+?)\s+"
     r"(?P=prep)\s+(?P<d>(?:my|the|our)\s+.+)$",
+    re.IGNORECASE,
+)
+# "set the living room to 40 percent and the kitchen to 80": the verb said once, a value each
+_VALUE_EACH = re.compile(
+    r"^(?P<verb>(?:please\s+)?(?:set|turn|dim|put|change|bring|make|raise|lower|adjust))\s+"
+    rf"(?P<a>.+?)\s+(?P<prep>to|at)\s+(?P<v1>{_LEVEL})\s*,?\s+and\s+(?:(?:to|at)\s+)?"
+    rf"(?P<b>(?!(?:to|at)\b)[^,]+?)\s+(?:to|at)\s+(?P<v2>{_LEVEL})(?P<rest>\s+please)?$",
     re.IGNORECASE,
 )
 # "remind me to call mom at 5 and to water the plants at 6": two messages, each with its time
@@ -118,6 +154,9 @@ def spread(piece: str) -> list[str]:
         return [first, second]
     if match := _TWO_MESSAGES.match(piece.strip()):
         return [f"{match['head']}to {match['a']}", f"{match['head']}to {match['b']}"]
+    if match := _VALUE_EACH.match(piece.strip()):
+        verb, prep, second = match["verb"], match["prep"], _with_unit(match["v2"], match["v1"])
+        return [f"{verb} {match['a']} {prep} {match['v1']}", f"{verb} {match['b']} {prep} {second}"]
     if match := _GAPPED.match(piece.strip()):
         verb, prep = match["verb"], match["prep"]
         return [

@@ -90,6 +90,7 @@ async def test_this_before_a_noun_points_at_nothing(system: AgentSystem) -> None
         ("remind me to pick up the laundry at 6pm and who are the greatest hip hop artists", "who"),
         ("remind me to water the plants at 5pm and what's the capital of peru", "capital"),
         ("remind me about the dentist tomorrow at 9am and how tall is mount everest", "everest"),
+        ("remind me at 4pm to stretch and make me smile by telling a joke", "joke"),
     ],
 )
 async def test_a_question_after_a_reminder_is_a_request_of_its_own(
