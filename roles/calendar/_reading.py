@@ -1,13 +1,14 @@
 """How calendar requests are said.
 
-Which change they ask for, the event they name, the title of an event to add, and the shapes that
-are one to add or a listing ("meeting with jo at 3").
+Which change they ask for, the event they name, whether it is a reminder, and the shapes that are
+one to add or a listing ("meeting with jo at 3"). What an event to add is called is read in
+`roles.calendar._titles`; answers to the calendar's own questions in `roles.calendar._asked`.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from agent_system.routing.slots import parse_when, strip_when
 from roles.calendar._shapes import asked_event
@@ -16,29 +17,22 @@ if TYPE_CHECKING:
     from datetime import datetime
 
 __all__ = [
-    "ALL_DAY",
     "ASKS_WHEN",
     "BARE_PERIOD",
-    "BLOCK",
     "GENERIC",
-    "MARK_AS",
     "NEXT",
     "NOT_GOING",
     "PATTERNS",
     "REF_NOISE",
-    "REMIND",
-    "REMIND_OF",
     "TAKE_OFF",
-    "TIME_RANGE",
-    "WHICH_TO_CHANGE",
-    "WHICH_TO_DELETE",
+    "as_reminder",
+    "asks_reminders",
     "event_query",
     "event_reference",
-    "extract_title",
     "intent_of",
     "is_bare_event",
+    "reminded_event",
     "strip_courtesy",
-    "which_event_answered",
 ]
 
 _INTENTS = {
@@ -69,46 +63,9 @@ _INTENTS = {
     r"|new\s+(?:event|meeting|appointment))\b",
 }
 PATTERNS = {name: re.compile(p, re.IGNORECASE) for name, p in _INTENTS.items()}
-_COMMAND = re.compile(
-    r"^(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\s+|(?:hey|ok|okay)\s+)?(?:please\s+)?"
-    r"(?:(?:can|could|shall)\s+(?:you|we)\s+|let's\s+(?=do\s|have\s|schedule\s|book\s|set\s)"
-    r"|let\s+us\s+)?(?:do\s+|have\s+(?=lunch|dinner|breakfast|brunch|coffee|drinks))?"
-    r"(?:i(?:\s+want|\s+need|\s+would\s+like|'d\s+like|\s+have)\s+to\s+(?:go\s+to\s+|attend\s+|be\s+at\s+)?"
-    r"|i\s+have\s+(?=an?\s)|i\s+need\s+(?=an?\s)|(?:that\s+)?i(?:'m|\s+am)\s+(?:going\s+to\s+)?"
-    r"|(?:i'll|i\s+will)\s+be\s+(?:seeing\s+|at\s+)?)?(?:mark\s+(?:down\s+)?(?:(?:my|the|in\s+my)\s+"
-    r"(?:calendar|diary|agenda)\s+)?(?:for\s+|with\s+)?|schedule|add|create|book(?:\s+me\s+in\s+for)?"
-    r"|put|set(?:\s+up)?|arrange|organi[sz]e|fix(?:\s+up)?|enter|insert|stick|pop"
-    r"|plan|pencil\s+in|make|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down"
-    r"|save\s+the\s+date)?"
-    r"\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:(?:calendar\s+)?(?:event|entry|reminder)"
-    r"(?:\s+(?:called|named|titled|for))?\b\s*)?",
-    re.IGNORECASE,
-)
-_SAID_PLAN = re.compile(
-    r"^(?:that\s+)?(?:i|we)(?:\s+have|'ve|\s+am|'m|\s+are|'re)\s+(?:got\s+|having\s+)"
-    r"(?:(?:a|an|the|my|our)\s+)?|^(?:that\s+)?(?:i|we)\s+(?:also\s+)?have\s+(?!to\b)"
-    r"(?:(?:a|an|the|my|our)\s+)?"
-    r"|^there(?:'s|\s+is)\s+(?:(?:a|an|the|my|our)\s+)?",
-    re.IGNORECASE,
-)
 NEXT = re.compile(
     r"\b(?:my|the)\s+next\s+(?:meeting|event|appointment|thing)|\bwhat(?:'s|\s+is)\s+next\b",
     re.IGNORECASE,
-)
-_CALENDAR_WORDS = re.compile(
-    r"\s*\b(?:to|in|on|into|onto)\s+(?:(?:my|the|our)\s+(?:(?:family|work|personal|shared)\s+)?"
-    r"(?:calendar|agenda|diary|schedule)|(?:(?:family|work|personal|shared)\s+)?(?:calendar|agenda"
-    r"|diary))\b",
-    re.IGNORECASE,
-)
-_LOCATION = re.compile(r"\s+(?:at|in)\s+(?P<loc>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*)*)")
-TIME_RANGE = re.compile(
-    r"\b(?:from\s+)?(?P<a>\d{1,2}(?::\d{2})?)\s*(?P<ap>[ap]\.?m\.?)?\s*(?:-|to|until|till)\s*"
-    r"(?P<b>\d{1,2}(?::\d{2})?\s*(?P<bp>[ap]\.?m\.?)?)",
-    re.IGNORECASE,
-)
-ALL_DAY = re.compile(
-    r"\b(?:all[\s-]day|birthday|holiday|vacation|day\s+off|anniversary|save\s+the\s+date)\b", re.I
 )
 REF_NOISE = re.compile(
     r"\b(?:my|the|from|on|in)\s+(?:my\s+)?(?:calendar|agenda|diary)\b|^\s*(?:my|the|a)\s+",
@@ -153,11 +110,6 @@ _QUESTION = re.compile(
     r"|give|how|anything)\b",
     re.IGNORECASE,
 )
-REMIND = re.compile(
-    r"^\s*(?:please\s+)?(?:remind\s+me|(?:set|add|create|make)\s+(?:a\s+|an\s+)?(?:event\s+)?"
-    r"reminder)\b",
-    re.I,
-)
 
 
 def event_query(text: str) -> str:
@@ -176,14 +128,59 @@ def event_query(text: str) -> str:
     return " ".join(w for w in (mod, found["noun"], who) if w).lower()
 
 
-REMIND_OF = re.compile(
-    r"^\s*(?:please\s+)?(?:remind\s+me|notify\s+me(?=\s+(?:of|about)\b)|(?:set|add|create|make)\s+"
-    r"(?:a\s+|an\s+)?(?:event\s+)?reminder)\s+(?:(?:of|about|for|that)\s+)?(?=\S)",
+_REMINDER = re.compile(
+    r"^\s*(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:remind\s+me"
+    r"|notify\s+me(?=\s+(?:of|about)\b)|(?:set|add|create|make|schedule)"
+    r"\s+(?:(?:a|an|me\s+a)\s+)?(?:(?:event|calendar)\s+)?reminder)\b"
+    r"(?:\s+(?:of|about|for|that)\b)?[\s,]*",
     re.I,
 )
-"""A reminder the timer could not set, read as the event it names."""
+"""A request said as a reminder: "remind me (of|about) ...", "notify me of/about ...", "set (a)
+(event) reminder (for) ..."; the words after the head name what to be reminded of."""
 
-BLOCK = re.compile(r"^\s*(?:please\s+)?block\s+(?:off|out)\b", re.I)
+
+def as_reminder(text: str) -> str | None:
+    """`text` (its courtesy stripped) as the timer reads a reminder, or None when it asks for none.
+
+    "notify me of the dentist at 4" is "remind me of the dentist at 4"; "remind me to ..." and
+    "set a reminder ..." are the timer's own words.
+    """
+    if _REMINDER.match(text) is None:
+        return None
+    return re.sub(r"\bnotify\s+me\b", "remind me", text, count=1, flags=re.I)
+
+
+_REMINDERS = re.compile(r"\breminders?\b", re.I)
+_NOT_REMINDERS = re.compile(
+    r"\b(?:events?|meetings?|appointments?|appts?|calendar|diary|agenda|schedule)\b", re.I
+)
+
+
+def asks_reminders(text: str) -> bool:
+    """Whether `text` asks about the user's reminders, which the timer keeps, not about events.
+
+    "what are my reminders for this week", "show today's reminders", "when is my next reminder".
+    """
+    return (
+        _REMINDERS.search(text) is not None
+        and _NOT_REMINDERS.search(text) is None
+        and _REMINDER.match(text) is None
+        and intent_of(text) == "list"
+    )
+
+
+def reminded_event(text: str) -> str | None:
+    """What a reminder the timer could not set names, read as an event to add, or None.
+
+    "remind me of the meeting at 4" -> "the meeting at 4"; None when `text` is no reminder or
+    names nothing ("remind me").
+    """
+    found = _REMINDER.match(text)
+    if found is None:
+        return None
+    return text[found.end() :] or None
+
+
 BARE_PERIOD = re.compile(
     r"\b(?:my|the|this)\s+(?P<unit>week|weekend|month)\b|\b(?P<ly>weekly|monthly)\s+(?:schedule|plan"
     r"|agenda)\b",
@@ -214,13 +211,6 @@ NOT_GOING = re.compile(
 )
 
 
-MARK_AS = re.compile(
-    r"^\s*(?:please\s+)?(?:mark|set|put\s+down|block)\s+(?P<when>(?:(?:this|next|the)\s+)?[\w' ]+?)"
-    r"\s+as\s+(?:an?\s+|my\s+)?(?P<what>day\s+off|holiday|vacation(?:\s+day)?|busy|out\s+of\s+"
-    r"(?:the\s+)?office|sick\s+day|(?:a\s+)?work\s+from\s+home(?:\s+day)?|wfh|free\s+day)[\s.!]*$",
-    re.IGNORECASE,
-)
-"""A day marked as a kind of day ("mark friday as a day off"): an all-day event of that name."""
 _BARE_EVENT = re.compile(
     r"^\s*(?:(?:ok|okay|so|olly|alexa|hey)\s+)*(?:there(?:'s|\s+is)\s+)?(?:(?:a|an|my|the|our)\s+)?"
     r"(?!(?:cancel|delete|remove|clear|drop|move|reschedule|postpone|show|list|find|check|tell|read"
@@ -290,78 +280,6 @@ def intent_of(text: str) -> str:
     if first == "list" and not asks and any(name == "delete" for _, name in found):
         return "delete"  # "can you take out the dentist appointment from my calendar"
     return first
-
-
-WHICH_TO_DELETE = "Which event should I delete?"
-WHICH_TO_CHANGE = "Which event should I change?"
-_PRONOUN = re.compile(r"\b(?:that\s+one|this\s+one|the\s+event|it|that|this)\b", re.IGNORECASE)
-_EVENT_ANSWER = re.compile(
-    r"(?!(?:what|when|where|who|how|why|is|are|do|does|can|could|will|would|set|add|turn|play|"
-    r"cancel|delete|remove|stop|never\s+mind|nothing|none|no|nope|forget|neither|all|both)\b)"
-    r"(?:(?:the|my|our)\s+)?[a-z0-9][\w' :]{1,50}",
-    re.IGNORECASE,
-)
-
-
-def which_event_answered(text: str, history: list[Any]) -> str | None:
-    """The request the answer `text` completes, or None.
-
-    When the turn before asked which event to delete or change: "cancel it" ... "Which event
-    should I delete?" ... "the lunch" -> "cancel the lunch". A question, a new command or a "no"
-    is no answer.
-    """
-    if not history:
-        return None
-    last = history[-1]
-    if (
-        last.role != "calendar"
-        or last.calls
-        or last.reply.strip()
-        not in (
-            WHICH_TO_DELETE,
-            WHICH_TO_CHANGE,
-        )
-    ):
-        return None
-    answer = re.sub(r"^(?:um|uh|oh|well|ok|okay)\s+|[\s.!]+$", "", text.strip(), flags=re.I)
-    if len(answer.split()) > 6 or not _EVENT_ANSWER.fullmatch(answer):
-        return None
-    asked = str(last.text)
-    if _PRONOUN.search(asked):
-        return _PRONOUN.sub(answer, asked, count=1)
-    return f"delete {answer}" if last.reply.strip() == WHICH_TO_DELETE else None
-
-
-_TELL_ME = re.compile(
-    r"^(?:(?:let\s+me\s+know|inform\s+me|tell\s+me|alert\s+me|notify\s+me|warn\s+me)\s+(?:about|of)"
-    r"\s+(?:(?:the|my|our|a|an)\s+)?|(?:i've|i\s+have|we've|we\s+have|got)\s+(?:got\s+)?(?:a|an)\s+"
-    r"|(?:my\s+)?calendar\s+(?:for\s+|(?=(?:meeting|appointment)\b)|(?:entry|event)\s*:?\s*)"
-    r"|(?:my\s+)?calendar\s*:\s*|:\s*)",
-    re.IGNORECASE,
-)
-_TITLE_TAIL = re.compile(
-    r"[\s,]+(?:please\s+note(?:\s+it)?|note\s+(?:it|that)|please|thanks|thank\s+you)[\s.!]*$", re.I
-)
-
-
-def extract_title(text: str) -> tuple[str, str]:
-    """(title, location) of an event to create: the words left once commands and times go."""
-    text = re.sub(r"\ball[\s-]day\b", " ", text, flags=re.I)
-    rest = _CALENDAR_WORDS.sub("", TIME_RANGE.sub(" ", text))
-    location = ""
-    if found := _LOCATION.search(rest):
-        location = found["loc"]
-        rest = rest[: found.start()] + rest[found.end() :]
-    rest = _COMMAND.sub("", strip_when(rest).strip(), count=1)
-    rest = _SAID_PLAN.sub("", rest, count=1)  # "add that i have yoga", "i've got a haircut"
-    rest = _TELL_ME.sub("", rest, count=1)  # "let me know about the meeting", "got a dentist .."
-    rest = _TITLE_TAIL.sub("", rest)  # "... please note", "... thanks"
-    title = re.sub(
-        r"\s+(?:for|on|at|from|every|each|[ap]\.?m\.?|o'?clock)$", "", rest.strip(" ,.?!")
-    ).strip()
-    if re.match(r"with\s+\w", title, re.I):  # "schedule 30 minutes with ana"
-        title = f"Meeting {title}"
-    return (title[:1].upper() + title[1:], location)
 
 
 def event_reference(text: str, verb: re.Pattern[str]) -> str:

@@ -20,14 +20,10 @@ from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_calendar import changes_the_event
 from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
-from roles.calendar._reading import (
-    MARK_AS,
-    NOT_GOING,
-    is_bare_event,
-    strip_courtesy,
-    which_event_answered,
-)
+from roles.calendar._asked import which_event_answered
+from roles.calendar._reading import NOT_GOING, is_bare_event, strip_courtesy
 from roles.calendar._shapes import asks_calendar, deletes_event, loose_time, said_plan
+from roles.calendar._titles import MARK_AS
 
 if TYPE_CHECKING:
     from collections.abc import Callable

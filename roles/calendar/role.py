@@ -17,32 +17,27 @@ from agent_system.understanding import normalize
 from agent_system.understanding._daytime import day_window, event_moment
 from agent_system.understanding._frame_calendar import event_shift
 from agent_system.understanding._slots import When
+from roles.calendar._asked import WHICH_TO_CHANGE, WHICH_TO_DELETE, which_event_answered
 from roles.calendar._reading import (
-    ALL_DAY,
     ASKS_WHEN,
     BARE_PERIOD,
-    BLOCK,
     GENERIC,
-    MARK_AS,
     NEXT,
     NOT_GOING,
     PATTERNS,
     REF_NOISE,
-    REMIND,
-    REMIND_OF,
     TAKE_OFF,
-    TIME_RANGE,
-    WHICH_TO_CHANGE,
-    WHICH_TO_DELETE,
+    as_reminder,
+    asks_reminders,
     event_query,
     event_reference,
-    extract_title,
     intent_of,
     is_bare_event,
+    reminded_event,
     strip_courtesy,
-    which_event_answered,
 )
 from roles.calendar._shapes import FREE_SHAPE, deletes_event, loose_time, stated_off, tidy_title
+from roles.calendar._titles import ALL_DAY, BLOCK, MARK_AS, TIME_RANGE, extract_title
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -100,16 +95,23 @@ class CalendarRole:
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | Clarification:
         """Pick calendar.create/list/update/delete/free_time from the words used."""
-        if REMIND.match(text):  # "remind me to meet Joe for lunch tomorrow at noon"
+        said = strip_courtesy(text)
+        reminder = as_reminder(said)  # "remind me to meet Joe at noon", "notify me of ..."
+        asked: Clarification | None = None
+        if reminder is not None or asks_reminders(said):  # "what are my reminders this week"
             from roles.timer.role import ROLE as TIMER
 
-            reminder = TIMER.interpret(text, slots, runtime, history)
-            if isinstance(reminder, RoleCall):
-                return reminder
+            timer = TIMER.interpret(reminder or text, slots, runtime, history)
+            if isinstance(timer, RoleCall):
+                return timer
+            asked = timer if isinstance(timer, Clarification) else None
         now = runtime.clock.now()
         if (completed := which_event_answered(text, history)) is not None:
             return self._interpret(completed, now)  # "cancel it" ... "the lunch"
-        return with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
+        event = with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
+        if reminder is not None and asked is not None and isinstance(event, Clarification):
+            return asked  # "remind me": the timer's question ("What should I remind you about?")
+        return event
 
     def route_stage(self, runtime: Runtime) -> Any:
         """Claim answers to its questions ("9am") and its everyday questions."""
@@ -120,8 +122,8 @@ class CalendarRole:
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
         text = strip_courtesy(text)
         text = re.sub(r"^at\s+(?=what\s+time\b)", "", re.sub(r"\bwhats\b", "what's", text))
-        if reminded := REMIND_OF.match(text):  # "remind me of the meeting at 4": an event
-            return self._create(text[reminded.end() :], now)
+        if reminded := reminded_event(text):  # "remind me of the meeting at 4": an event
+            return self._create(reminded, now)
         if (
             shifted := event_shift(normalize(text))
         ) is not None:  # "push my 3 o'clock back an hour"

@@ -1,0 +1,98 @@
+"""What an event to add is called and where it is.
+
+The title is the words left once the command ("add", "put me down for"), the calendar words
+("to my calendar"), the day, the time and a clock range ("from 2 to 4pm") go; a capitalized name
+after "at" or "in" is the place.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent_system.routing.slots import strip_when
+
+__all__ = ["ALL_DAY", "BLOCK", "MARK_AS", "TIME_RANGE", "extract_title"]
+
+_COMMAND = re.compile(
+    r"^(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\s+|(?:hey|ok|okay)\s+)?(?:please\s+)?"
+    r"(?:(?:can|could|shall)\s+(?:you|we)\s+|let's\s+(?=do\s|have\s|schedule\s|book\s|set\s)"
+    r"|let\s+us\s+)?(?:do\s+|have\s+(?=lunch|dinner|breakfast|brunch|coffee|drinks))?"
+    r"(?:i(?:\s+want|\s+need|\s+would\s+like|'d\s+like|\s+have)\s+to\s+(?:go\s+to\s+|attend\s+|be\s+at\s+)?"
+    r"|i\s+have\s+(?=an?\s)|i\s+need\s+(?=an?\s)|(?:that\s+)?i(?:'m|\s+am)\s+(?:going\s+to\s+)?"
+    r"|(?:i'll|i\s+will)\s+be\s+(?:seeing\s+|at\s+)?)?(?:mark\s+(?:down\s+)?(?:(?:my|the|in\s+my)\s+"
+    r"(?:calendar|diary|agenda)\s+)?(?:for\s+|with\s+)?|schedule|add|create|book(?:\s+me\s+in\s+for)?"
+    r"|put|set(?:\s+up)?|arrange|organi[sz]e|fix(?:\s+up)?|enter|insert|stick|pop"
+    r"|plan|pencil\s+in|make|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down"
+    r"|save\s+the\s+date)?"
+    r"\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:(?:calendar\s+)?(?:event|entry|reminder)"
+    r"(?:\s+(?:called|named|titled|for))?\b\s*)?",
+    re.IGNORECASE,
+)
+
+_SAID_PLAN = re.compile(
+    r"^(?:that\s+)?(?:i|we)(?:\s+have|'ve|\s+am|'m|\s+are|'re)\s+(?:got\s+|having\s+)"
+    r"(?:(?:a|an|the|my|our)\s+)?|^(?:that\s+)?(?:i|we)\s+(?:also\s+)?have\s+(?!to\b)"
+    r"(?:(?:a|an|the|my|our)\s+)?"
+    r"|^there(?:'s|\s+is)\s+(?:(?:a|an|the|my|our)\s+)?",
+    re.IGNORECASE,
+)
+
+_CALENDAR_WORDS = re.compile(
+    r"\s*\b(?:to|in|on|into|onto)\s+(?:(?:my|the|our)\s+(?:(?:family|work|personal|shared)\s+)?"
+    r"(?:calendar|agenda|diary|schedule)|(?:(?:family|work|personal|shared)\s+)?(?:calendar|agenda"
+    r"|diary))\b",
+    re.IGNORECASE,
+)
+
+_LOCATION = re.compile(r"\s+(?:at|in)\s+(?P<loc>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*)*)")
+
+TIME_RANGE = re.compile(
+    r"\b(?:from\s+)?(?P<a>\d{1,2}(?::\d{2})?)\s*(?P<ap>[ap]\.?m\.?)?\s*(?:-|to|until|till)\s*"
+    r"(?P<b>\d{1,2}(?::\d{2})?\s*(?P<bp>[ap]\.?m\.?)?)",
+    re.IGNORECASE,
+)
+
+ALL_DAY = re.compile(
+    r"\b(?:all[\s-]day|birthday|holiday|vacation|day\s+off|anniversary|save\s+the\s+date)\b", re.I
+)
+
+BLOCK = re.compile(r"^\s*(?:please\s+)?block\s+(?:off|out)\b", re.I)
+
+MARK_AS = re.compile(
+    r"^\s*(?:please\s+)?(?:mark|set|put\s+down|block)\s+(?P<when>(?:(?:this|next|the)\s+)?[\w' ]+?)"
+    r"\s+as\s+(?:an?\s+|my\s+)?(?P<what>day\s+off|holiday|vacation(?:\s+day)?|busy|out\s+of\s+"
+    r"(?:the\s+)?office|sick\s+day|(?:a\s+)?work\s+from\s+home(?:\s+day)?|wfh|free\s+day)[\s.!]*$",
+    re.IGNORECASE,
+)
+"""A day marked as a kind of day ("mark friday as a day off"): an all-day event of that name."""
+
+_TELL_ME = re.compile(
+    r"^(?:(?:let\s+me\s+know|inform\s+me|tell\s+me|alert\s+me|notify\s+me|warn\s+me)\s+(?:about|of)"
+    r"\s+(?:(?:the|my|our|a|an)\s+)?|(?:i've|i\s+have|we've|we\s+have|got)\s+(?:got\s+)?(?:a|an)\s+"
+    r"|(?:my\s+)?calendar\s+(?:for\s+|(?=(?:meeting|appointment)\b)|(?:entry|event)\s*:?\s*)"
+    r"|(?:my\s+)?calendar\s*:\s*|:\s*)",
+    re.IGNORECASE,
+)
+_TITLE_TAIL = re.compile(
+    r"[\s,]+(?:please\s+note(?:\s+it)?|note\s+(?:it|that)|please|thanks|thank\s+you)[\s.!]*$", re.I
+)
+
+
+def extract_title(text: str) -> tuple[str, str]:
+    """(title, location) of an event to create: the words left once commands and times go."""
+    text = re.sub(r"\ball[\s-]day\b", " ", text, flags=re.I)
+    rest = _CALENDAR_WORDS.sub("", TIME_RANGE.sub(" ", text))
+    location = ""
+    if found := _LOCATION.search(rest):
+        location = found["loc"]
+        rest = rest[: found.start()] + rest[found.end() :]
+    rest = _COMMAND.sub("", strip_when(rest).strip(), count=1)
+    rest = _SAID_PLAN.sub("", rest, count=1)  # "add that i have yoga", "i've got a haircut"
+    rest = _TELL_ME.sub("", rest, count=1)  # "let me know about the meeting", "got a dentist .."
+    rest = _TITLE_TAIL.sub("", rest)  # "... please note", "... thanks"
+    title = re.sub(
+        r"\s+(?:for|on|at|from|every|each|[ap]\.?m\.?|o'?clock)$", "", rest.strip(" ,.?!")
+    ).strip()
+    if re.match(r"with\s+\w", title, re.I):  # "schedule 30 minutes with ana"
+        title = f"Meeting {title}"
+    return (title[:1].upper() + title[1:], location)
