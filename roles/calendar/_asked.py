@@ -5,8 +5,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["WHICH_TO_CHANGE", "WHICH_TO_DELETE", "which_event_answered"]
+__all__ = [
+    "NAME_IT",
+    "WHICH_TO_CHANGE",
+    "WHICH_TO_DELETE",
+    "title_answered",
+    "which_event_answered",
+]
 
+NAME_IT = "What should I call the event?"
 WHICH_TO_DELETE = "Which event should I delete?"
 WHICH_TO_CHANGE = "Which event should I change?"
 _PRONOUN = re.compile(r"\b(?:that\s+one|this\s+one|the\s+event|it|that|this)\b", re.IGNORECASE)
@@ -16,6 +23,38 @@ _EVENT_ANSWER = re.compile(
     r"(?:(?:the|my|our)\s+)?[a-z0-9][\w' :]{1,50}",
     re.IGNORECASE,
 )
+
+
+def _answer(text: str) -> str | None:
+    """`text` as the short answer to a calendar question ("the lunch", "um team review").
+
+    None for a question, a new command or a "no".
+    """
+    answer = re.sub(r"^(?:um|uh|oh|well|ok|okay)\s+|[\s.!]+$", "", text.strip(), flags=re.I)
+    if len(answer.split()) > 6 or not _EVENT_ANSWER.fullmatch(answer):
+        return None
+    return answer
+
+
+def title_answered(text: str, history: list[Any]) -> tuple[str, str] | None:
+    """(the request, its title) when `text` answers "What should I call the event?", or None.
+
+    "make a calendar entry for next saturday at ten am" ... "What should I call the event?" ...
+    "team review": the entry is "Team review". The request is every turn this role asked about,
+    joined ("add an event" ... "friday at 3" ... "the book club").
+    """
+    if not history or history[-1].reply.strip() != NAME_IT:
+        return None
+    asked: list[str] = []
+    for turn in reversed(history[-3:]):
+        if turn.role != "calendar" or turn.calls or not turn.reply.rstrip().endswith("?"):
+            break
+        asked.insert(0, str(turn.text))
+    answer = _answer(text)
+    if not asked or answer is None:
+        return None
+    title = re.sub(r"^(?:(?:the|my|our|a|an)\s+|call\s+it\s+|it's\s+)", "", answer, flags=re.I)
+    return " ".join(asked), title[:1].upper() + title[1:]
 
 
 def which_event_answered(text: str, history: list[Any]) -> str | None:
@@ -38,8 +77,8 @@ def which_event_answered(text: str, history: list[Any]) -> str | None:
         )
     ):
         return None
-    answer = re.sub(r"^(?:um|uh|oh|well|ok|okay)\s+|[\s.!]+$", "", text.strip(), flags=re.I)
-    if len(answer.split()) > 6 or not _EVENT_ANSWER.fullmatch(answer):
+    answer = _answer(text)
+    if answer is None:
         return None
     asked = str(last.text)
     if _PRONOUN.search(asked):

@@ -2,7 +2,8 @@
 
 Which change they ask for, the event they name, whether it is a reminder, and the shapes that are
 one to add or a listing ("meeting with jo at 3"). What an event to add is called is read in
-`roles.calendar._titles`; answers to the calendar's own questions in `roles.calendar._asked`.
+`roles.calendar._titles`, which event a change names in `roles.calendar._which`, answers to the
+calendar's own questions in `roles.calendar._asked`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from agent_system.routing.slots import parse_when, strip_when
 from roles.calendar._shapes import asked_event
+from roles.calendar._which import NOT_GOING, REMOVED, TAKE_OFF
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -21,14 +23,10 @@ __all__ = [
     "BARE_PERIOD",
     "GENERIC",
     "NEXT",
-    "NOT_GOING",
     "PATTERNS",
-    "REF_NOISE",
-    "TAKE_OFF",
     "as_reminder",
     "asks_reminders",
     "event_query",
-    "event_reference",
     "intent_of",
     "is_bare_event",
     "reminded_event",
@@ -67,12 +65,6 @@ NEXT = re.compile(
     r"\b(?:my|the)\s+next\s+(?:meeting|event|appointment|thing)|\bwhat(?:'s|\s+is)\s+next\b",
     re.IGNORECASE,
 )
-REF_NOISE = re.compile(
-    r"\b(?:my|the|from|on|in)\s+(?:my\s+)?(?:calendar|agenda|diary)\b|^\s*(?:my|the|a)\s+",
-    re.IGNORECASE,
-)
-
-
 _EVENT_NOUN = re.compile(
     r"\b(?:(?P<mod>[a-z][\w']*)\s+)?(?P<noun>meetings?|appointments?|events?|party|wedding|concert"
     r"|game|match|tournament|class|lunch|dinner|breakfast|birthdays?|bday|interview|flight"
@@ -203,14 +195,6 @@ _ASKS_TO_ADD = re.compile(
     r"|^\s*(?:how|where|when)\s+(?:do|can|should)\s+i\s+(?:add|book|schedule|put|create)\b",
     re.I,
 )
-NOT_GOING = re.compile(
-    r"^\s*i(?:'m|'ll|\s+am|\s+will|\s+can)?\s+(?:no\s+longer|not|n't|won't|will\s+not|can't|cannot)\s+"
-    r"(?:be\s+)?(?:going\s+to|attending|attend|joining|join|make\s+it\s+to|coming\s+to|come\s+to)\s+"
-    r"(?P<event>.+?)(?:\s+(?:any\s*more|any\s+longer|after\s+all))?\s*[.!]?$",
-    re.IGNORECASE,
-)
-
-
 _BARE_EVENT = re.compile(
     r"^\s*(?:(?:ok|okay|so|olly|alexa|hey)\s+)*(?:there(?:'s|\s+is)\s+)?(?:(?:a|an|my|the|our)\s+)?"
     r"(?!(?:cancel|delete|remove|clear|drop|move|reschedule|postpone|show|list|find|check|tell|read"
@@ -237,14 +221,6 @@ def is_bare_event(text: str, now: datetime) -> bool:
     return _BARE_EVENT.match(strip_when(text)) is not None
 
 
-TAKE_OFF = re.compile(
-    r"\b(?:take|knock|cross|strike)\s+(?P<what>(?:[\w']+\s+){1,5}?)off\s+(?:of\s+)?(?:my|the)\s+"
-    r"(?:calendar|schedule|agenda|diary)\b",
-    re.IGNORECASE,
-)
-""""take the team review off my calendar": a delete; the words between name the event."""
-
-
 _WAKE = re.compile(
     r"^\s*(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\b[\s,]*"
     r"|please\s+(?=(?:what|when|where|which|who|whose|is|are|am|do|does|did|have|has|any)\b))+",
@@ -264,7 +240,7 @@ def intent_of(text: str) -> str:
         return "list"
     if TAKE_OFF.search(text):
         return "delete"
-    if NOT_GOING.match(text):
+    if NOT_GOING.match(text) or REMOVED.match(text):
         return "delete"  # "i will no longer be joining mom for lunch tomorrow"
     found = [(m.start(), name) for name, p in PATTERNS.items() if (m := p.search(text))]
     if not found:
@@ -280,50 +256,3 @@ def intent_of(text: str) -> str:
     if first == "list" and not asks and any(name == "delete" for _, name in found):
         return "delete"  # "can you take out the dentist appointment from my calendar"
     return first
-
-
-def event_reference(text: str, verb: re.Pattern[str]) -> str:
-    """The event a delete/update names: the words after the verb, minus calendar noise."""
-    match = verb.search(text)
-    rest = text[match.end() :] if match else text
-    if match and re.fullmatch(r"\s*(?:it|them|that|this)?\s*(?:please)?\s*", rest, re.I):
-        # "find dinner with mom on my calendar and delete it": the words before the verb
-        rest = re.sub(
-            r"^\s*(?:please\s+)?(?:find|look\s+up|get|whatever)\s+|\s+(?:and|then)\s*$|\s+is\b",
-            "",
-            text[: match.start()],
-            flags=re.I,
-        )
-    rest = re.split(r"\s+(?:to|by|until)\s+", rest, maxsplit=1)[0]
-    rest = REF_NOISE.sub("", rest).strip(" ,.?!")
-    if match and re.fullmatch(r"(?:it|that|this|them)(?:\s+(?:back|forward))?", rest):
-        return _named_before(text[: match.start()])  # "... the dinner on friday, so remove it"
-    return rest
-
-
-def _named_before(before: str) -> str:
-    """The event named before the verb of "... so could you remove it", or ""."""
-    before = re.sub(
-        r"[\s,]+(?:and|then|so)?\s*(?:(?:can|could|would|will)\s+you|please)?\s*(?:please\s+)?$",
-        "",
-        before,
-        flags=re.I,
-    )
-    before = re.sub(
-        r"^\s*i\s+(?:don't|do\s+not|won't|will\s+not|can't|cannot)\s+(?:want\s+to\s+|be\s+)?"
-        r"(?:attend(?:ing)?|go(?:ing)?\s+to|make(?:\s+it\s+to)?)\s+",
-        "",
-        before,
-        flags=re.I,
-    )
-    before = re.sub(r"\s+(?:any\s*more|any\s+longer)\b.*$", "", before, flags=re.I)
-    before = REF_NOISE.sub("", before).strip(" ,.?!")
-    return before if 0 < len(before.split()) <= 6 and _EVENT_WORDS.search(before) else ""
-
-
-_EVENT_WORDS = re.compile(
-    r"\b(?:meeting|appointment|appt|lunch|dinner|breakfast|brunch|party|wedding|interview|class"
-    r"|practice|rehearsal|session|date|game|match|review|lesson|haircut|checkup|conference|dentist"
-    r"|doctor|event|birthday|call|concert|trip|visit|club)s?\b",
-    re.IGNORECASE,
-)

@@ -3,7 +3,7 @@
 A number ("12", "#12"), (part of) a title, and the day or the hour said with it: "the 5 pm
 meeting", "my 2 o'clock", "tomorrow's dentist appointment", "the standup on friday". The hour
 and the day narrow the events whose title matches; a bare hour ("my 2 o'clock") matches 02:00 or
-14:00.
+14:00; "next" picks the earliest still to come ("my next event", "the next dentist visit").
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ _STOP_WORDS = frozenset(
     "the my a an our event appointment meeting call with on at to from for in calendar "
     "thing one everything all plans events schedule agenda day".split()
 )
+_NEXT = re.compile(r"\b(?:next|upcoming|coming)\b", re.IGNORECASE)
 _THE_CLOCK = re.compile(r"\b(?:the|my|our)\s+(?=\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b|o'?\s*clock\b))")
 
 
@@ -72,7 +73,8 @@ async def resolve_event(
         if event is None:
             raise ToolExecutionError(f"There is no event #{text} in your calendar.")
         return event
-    title, day, moments = _said(text, now)
+    first = _NEXT.search(text) is not None  # "my next meeting": the earliest still to come
+    title, day, moments = _said(_NEXT.sub(" ", text), now)
     words = [w for w in re.findall(r"\w{3,}", title.lower()) if w not in _STOP_WORDS]
     if words:
         matches = await store.find(user, title) or [
@@ -84,10 +86,12 @@ async def resolve_event(
         kinds = [w for w in re.findall(r"[a-z]{4,}", title.lower()) if w in _STOP_WORDS]
         named = [e for e in everything if any(k in e.title.lower() for k in kinds)]
         matches = _at(named, day, moments)
-        if not matches and (day is not None or moments):
-            matches = _at(everything, day, moments)
+        if not matches and (day is not None or moments or first):
+            matches = _at(everything, day, moments)  # "my next event": any event
     upcoming = [e for e in matches if e.end > now]
     matches = upcoming or matches
+    if first and upcoming:
+        matches = [min(upcoming, key=lambda e: e.start)]
     if len(matches) == 1:
         return matches[0]
     if not matches:

@@ -135,7 +135,7 @@ def said_plan(said: str) -> bool:
 
 _HOUR = r"(?:\d{1,2}(?::\d\d)?\s*(?:[ap]\s*m|o'?clock)(?:\s+\w+)?)"
 DELETE_SHAPE = re.compile(
-    r"^(?:please\s+)?(?:"
+    rf"^(?:please\s+)?(?:{DAY}[\s,]+(?:please\s+)?)?(?:"  # "on the 20th cancel the yoga class"
     # "scrap the team lunch", "ditch the dentist", "call off the barbecue", "drop my 3pm"
     r"(?:scrap|ditch|nix|axe|skip|unschedule|un\s*schedule|strike|cancel|call\s+off|drop|delete"
     r"|remove|forget(?:\s+about)?)\s+(?:(?:my|the|our|tomorrow's|today's|\w+day's)\s+(?:[\w']+\s+){0,3}?"

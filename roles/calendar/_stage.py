@@ -20,10 +20,11 @@ from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_calendar import changes_the_event
 from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
-from roles.calendar._asked import which_event_answered
-from roles.calendar._reading import NOT_GOING, is_bare_event, strip_courtesy
+from roles.calendar._asked import title_answered, which_event_answered
+from roles.calendar._reading import is_bare_event, strip_courtesy
 from roles.calendar._shapes import asks_calendar, deletes_event, loose_time, said_plan
 from roles.calendar._titles import MARK_AS
+from roles.calendar._which import NOT_GOING
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -288,7 +289,11 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
             return answered
         if (changed := _change_to_the_event(request, runtime)) is not None:
             return changed
-        if which_event_answered(request.text, list(request.history)) is not None:
+        history = list(request.history)
+        if (
+            which_event_answered(request.text, history) is not None
+            or title_answered(request.text, history) is not None
+        ):
             return RouteDecision(  # "cancel it" ... "Which event should I delete?" ... "the lunch"
                 target=RouteTarget.FAST_REPLY,
                 role="calendar",

@@ -11,7 +11,7 @@ import re
 
 from agent_system.routing.slots import strip_when
 
-__all__ = ["ALL_DAY", "BLOCK", "MARK_AS", "TIME_RANGE", "extract_title"]
+__all__ = ["ADDRESS", "ALL_DAY", "BLOCK", "MARK_AS", "TIME_RANGE", "extract_title", "take_address"]
 
 _COMMAND = re.compile(
     r"^(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\s+|(?:hey|ok|okay)\s+)?(?:please\s+)?"
@@ -25,7 +25,7 @@ _COMMAND = re.compile(
     r"|plan|pencil\s+in|make|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down"
     r"|save\s+the\s+date)?"
     r"\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:(?:calendar\s+)?(?:event|entry|reminder)"
-    r"(?:\s+(?:called|named|titled|for))?\b\s*)?",
+    r"(?:\s+(?:called|named|titled|for|about|of))?\b\s*)?",
     re.IGNORECASE,
 )
 
@@ -47,10 +47,28 @@ _CALENDAR_WORDS = re.compile(
 _LOCATION = re.compile(r"\s+(?:at|in)\s+(?P<loc>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*)*)")
 
 TIME_RANGE = re.compile(
-    r"\b(?:from\s+)?(?P<a>\d{1,2}(?::\d{2})?)\s*(?P<ap>[ap]\.?m\.?)?\s*(?:-|to|until|till)\s*"
+    r"\b(?:from\s+|(?P<between>between\s+))?(?P<a>\d{1,2}(?::\d{2})?)\s*(?P<ap>[ap]\.?m\.?)?\s*"
+    r"(?(between)and|(?:-|to|until|till|through))\s*"
     r"(?P<b>\d{1,2}(?::\d{2})?\s*(?P<bp>[ap]\.?m\.?)?)",
     re.IGNORECASE,
 )
+"""A clock range: "from 8 am to 12 pm", "2-3pm", "between 9 and 10:30 am"."""
+ADDRESS = re.compile(
+    r"\s+(?:at|on)\s+(?P<loc>\d{1,5}\s+(?:[a-z'.]+\s+){0,3}?(?:street|st|road|rd|avenue|ave|lane"
+    r"|ln|drive|dr|boulevard|blvd|way|place|court|ct|main|broadway|highway|hwy|square|terrace"
+    r"|parkway|close|crescent)\b\.?)",
+    re.IGNORECASE,
+)
+"""A street address said after "at": "at 123 main", "at 22 baker street": a place, not a time."""
+
+
+def take_address(text: str) -> tuple[str, str]:
+    """(`text` without its street address, the address), or (`text`, "") without one."""
+    found = ADDRESS.search(text)
+    if found is None:
+        return text, ""
+    return text[: found.start()] + text[found.end() :], found["loc"]
+
 
 ALL_DAY = re.compile(
     r"\b(?:all[\s-]day|birthday|holiday|vacation|day\s+off|anniversary|save\s+the\s+date)\b", re.I

@@ -17,27 +17,45 @@ from agent_system.understanding import normalize
 from agent_system.understanding._daytime import day_window, event_moment
 from agent_system.understanding._frame_calendar import event_shift
 from agent_system.understanding._slots import When
-from roles.calendar._asked import WHICH_TO_CHANGE, WHICH_TO_DELETE, which_event_answered
+from roles.calendar._asked import (
+    NAME_IT,
+    WHICH_TO_CHANGE,
+    WHICH_TO_DELETE,
+    title_answered,
+    which_event_answered,
+)
 from roles.calendar._reading import (
     ASKS_WHEN,
     BARE_PERIOD,
     GENERIC,
     NEXT,
-    NOT_GOING,
     PATTERNS,
-    REF_NOISE,
-    TAKE_OFF,
     as_reminder,
     asks_reminders,
     event_query,
-    event_reference,
     intent_of,
     is_bare_event,
     reminded_event,
     strip_courtesy,
 )
 from roles.calendar._shapes import FREE_SHAPE, deletes_event, loose_time, stated_off, tidy_title
-from roles.calendar._titles import ALL_DAY, BLOCK, MARK_AS, TIME_RANGE, extract_title
+from roles.calendar._titles import (
+    ADDRESS,
+    ALL_DAY,
+    BLOCK,
+    MARK_AS,
+    TIME_RANGE,
+    extract_title,
+    take_address,
+)
+from roles.calendar._which import (
+    NOT_GOING,
+    REF_NOISE,
+    REMOVED,
+    TAKE_OFF,
+    event_reference,
+    found_then_changed,
+)
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -108,6 +126,8 @@ class CalendarRole:
         now = runtime.clock.now()
         if (completed := which_event_answered(text, history)) is not None:
             return self._interpret(completed, now)  # "cancel it" ... "the lunch"
+        if (named := title_answered(text, history)) is not None:  # "add one at 3" ... "yoga"
+            return self._create(strip_courtesy(named[0]), now, named[1])
         event = with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
         if reminder is not None and asked is not None and isinstance(event, Clarification):
             return asked  # "remind me": the timer's question ("What should I remind you about?")
@@ -122,6 +142,7 @@ class CalendarRole:
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
         text = strip_courtesy(text)
         text = re.sub(r"^at\s+(?=what\s+time\b)", "", re.sub(r"\bwhats\b", "what's", text))
+        text = found_then_changed(text)  # "find my next event and delete it"
         if reminded := reminded_event(text):  # "remind me of the meeting at 4": an event
             return self._create(reminded, now)
         if (
@@ -140,14 +161,14 @@ class CalendarRole:
             intent, text = "delete", said  # "clear my day on the twenty ninth": the 29th
         if intent == "delete":
             going = NOT_GOING.match(text) or TAKE_OFF.search(text)
+            gone = REMOVED.match(text)  # "i want the dentist appointment removed"
+            named = going[1] if going else (gone["event"] or gone["subject"]) if gone else off
             reference = (
-                REF_NOISE.sub("", going[1] if going else str(off)).strip(" ,.?!")
-                if going or off
+                REF_NOISE.sub("", named).strip(" ,.?!")
+                if named is not None
                 else event_reference(text, PATTERNS["delete"])
             )
-            if not reference or re.fullmatch(
-                r"(?:an?\s+|one\s+)?(?:calendar\s+)?(?:event|entry)", reference
-            ):
+            if not reference or _NO_NAME.fullmatch(re.sub(r"^(?:this|that)\s+", "", reference)):
                 return Clarification(WHICH_TO_DELETE, missing=("event",))
             return RoleCall("calendar.delete", {"event": reference})
         if intent == "update":
@@ -209,7 +230,7 @@ class CalendarRole:
             return RoleCall("calendar.update", {"event": reference, "title": new})
         return RoleCall("calendar.update", {"event": reference, "start": new})
 
-    def _create(self, text: str, now: datetime) -> RoleCall | Clarification:
+    def _create(self, text: str, now: datetime, named: str = "") -> RoleCall | Clarification:
         if marked := MARK_AS.match(text):  # "mark friday as a day off": the day, all day
             when = parse_when(marked["when"], now)
             title = marked["what"].strip(" .!")
@@ -222,12 +243,20 @@ class CalendarRole:
         found = parse_when(text, now)
         spoken = normalize(text)  # spoken dates and times: "on ten march", "twelve thirty"
         said = parse_when(spoken, now) if spoken != text.lower() else None
-        if said is not None and _named(said) > _named(found):
+        if (
+            (said is not None and _named(said) > _named(found))
+            or (TIME_RANGE.search(spoken) and not TIME_RANGE.search(text))
+            or (ADDRESS.search(spoken) and not ADDRESS.search(text))
+        ):  # "from eight am to twelve pm", "at one hundred and twenty three main"
             text = spoken[:1].upper() + spoken[1:]
+        text, address = take_address(text)  # "at 22 baker street": a place, not 22:00
         title, location = extract_title(text)
+        location = address or location
         title = re.sub(r"^(?:for|as)\s+", "", title, flags=re.I)  # "block out friday for focus"
         title = tidy_title(title)  # "put me down for the gym ...": "Gym"
-        title = title[:1].upper() + title[1:] or ("Busy" if BLOCK.match(text) else "")
+        if _NO_NAME.fullmatch(title):
+            title = ""  # "put something in my calendar for the 14th at 10am": ask its name
+        title = named or title[:1].upper() + title[1:] or ("Busy" if BLOCK.match(text) else "")
         arguments: dict[str, Any] = {"title": title}
         time_range = TIME_RANGE.search(text)
         when_text = text
@@ -240,7 +269,7 @@ class CalendarRole:
         if not when.has_time and not ALL_DAY.search(text):
             return Clarification(f"What time is {title or 'it'!r}?", missing=("start",))
         if not title:
-            return Clarification("What should I call the event?", missing=("title",))
+            return Clarification(NAME_IT, missing=("title",))
         start = event_moment(when, text, now)  # "dinner at 7" is 19:00
         arguments["start"] = start.isoformat() if when.has_time else start.date().isoformat()
         if time_range:
@@ -252,6 +281,14 @@ class CalendarRole:
         if location:
             arguments["location"] = location
         return RoleCall("calendar.create", arguments)
+
+
+_NO_NAME = re.compile(
+    r"(?:some\s*thing|(?:an?|one|the)\s+(?:calendar\s+)?(?:event|entry|thing|appointment)"
+    r"|(?:calendar\s+)?(?:event|entry)|it|one)",
+    re.IGNORECASE,
+)
+"""A title that names nothing: the event's name is still to ask."""
 
 
 def _named(when: When | None) -> int:
