@@ -36,6 +36,29 @@ _NOT_LABELS = re.compile(
 _SPAN_PREFIX = re.compile(r"(?:\b(?:for|in|at|on|by|from|after|within|until)\s+)+$", re.IGNORECASE)
 
 
+_HOUR_SAID = rf"(?:\d{{1,2}}(?::\d{{2}})?|{_WORD_NUM}(?:\s+(?:thirty|fifteen|forty[- ]five))?)"
+_CLOCK_RANGE = re.compile(
+    rf"\b(?P<lead>(?:from|between)\s+)?{_HOUR_SAID}\s*(?P<ap>[ap]\.?m\.?)?\s*"
+    rf"(?P<join>-|–|to|until|till|through|and)\s*{_HOUR_SAID}"
+    r"(?:\s*(?P<bp>[ap]\.?m\.?(?![a-z])|o'?clock\b))?",
+    re.IGNORECASE,
+)
+"""A clock range: "from 8 am to 12 pm", "2-3pm", "between nine and ten thirty am" (not "5 to
+6": 5:54)."""
+
+
+def _clock_ranges(text: str) -> list[tuple[int, int]]:
+    """The spans of the clock ranges of `text`, each one whole ("meeting from 8 to 12 pm")."""
+    spans = []
+    for m in _CLOCK_RANGE.finditer(text):
+        lead = (m["lead"] or "").strip().lower()
+        if m["join"].lower() == "and" and lead != "between":
+            continue  # "and" joins the ends only after "between"
+        if lead or m["ap"] or m["bp"] or ":" in m[0]:
+            spans.append(m.span())
+    return spans
+
+
 def _when_spans(text: str) -> list[tuple[int, int]]:
     """Every duration, date, time and period phrase in `text`, with its leading preposition."""
     spans: list[tuple[int, int]] = []
@@ -48,6 +71,7 @@ def _when_spans(text: str) -> list[tuple[int, int]]:
             spans[-1] = (spans[-1][0], offset + after.end())
     for pattern in (_DATE, _TIME, _PERIOD):
         spans.extend(m.span() for m in pattern.finditer(text))
+    spans.extend(_clock_ranges(text))  # "from 8 am to 12 pm" goes whole, not leaving "to"
     for m in _DATE.finditer(text):  # "2 days before the 14th": the count goes with the day
         if shifted := _OFFSET.search(text[: m.start()]):
             spans.append((shifted.start(), m.start()))

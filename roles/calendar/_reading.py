@@ -72,7 +72,8 @@ _EVENT_NOUN = re.compile(
     r"|conference|practice|recital|graduation|reunion|trip|presentation|reservation|anniversary"
     r"|bill\s+cycle|ceremony|festival|inauguration|appt|club|haircut|checkup|visit|session"
     r"|review|workshop|seminar|webinar|lesson|briefing|standup)\b"
-    r"(?:\s+with\s+(?!(?:me|us|you|them|him|her|my|the|a|an)\b)(?P<who>[a-z][\w']*))?",
+    r"(?:(?:\s+(?:that\s+)?(?:i|we)\s+(?:have|had|'ve\s+got))?\s+with\s+"
+    r"(?!(?:me|us|you|them|him|her|my|the|a|an)\b)(?P<who>[a-z][\w']*))?",
     re.IGNORECASE,
 )
 _HEAD_NOUN = re.compile(r"(?:'s)?\s+(?:appointments?|appts?|visit|checkup|check\s+up)\b", re.I)
@@ -80,6 +81,7 @@ _HEAD_NOUN = re.compile(r"(?:'s)?\s+(?:appointments?|appts?|visit|checkup|check\
 _NOT_MODIFIER = frozenset(
     "a an the my our any all next first last this that today's tomorrow's todays tomorrows "
     "upcoming coming up latest open future pending scheduled what which when is are do i have "
+    "morning afternoon evening night tonight's weekly daily "
     "about for of on in at to with every each some how many much else other whose "
     "monday tuesday wednesday thursday friday saturday sunday january february march april may "
     "june july august september october november december".split()
@@ -122,7 +124,8 @@ def event_query(text: str) -> str:
 
 _REMINDER = re.compile(
     r"^\s*(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:remind\s+me"
-    r"|notify\s+me(?=\s+(?:of|about)\b)|(?:set|add|create|make|schedule)"
+    r"|notify\s+me(?=\s+(?:of|about)\b)|tell\s+me(?=\s+(?:(?:on|at|in|by|tomorrow|tonight|today|this"
+    r"|next|\w+day|\d\S*|morning|afternoon|evening|night|am|pm)\s+){0,4}to\s+\w)|(?:set|add|create|make|schedule)"
     r"\s+(?:(?:a|an|me\s+a)\s+)?(?:(?:event|calendar)\s+)?reminder)\b"
     r"(?:\s+(?:of|about|for|that)\b)?[\s,]*",
     re.I,
@@ -139,7 +142,7 @@ def as_reminder(text: str) -> str | None:
     """
     if _REMINDER.match(text) is None:
         return None
-    return re.sub(r"\bnotify\s+me\b", "remind me", text, count=1, flags=re.I)
+    return re.sub(r"\b(?:notify|tell)\s+me\b", "remind me", text, count=1, flags=re.I)
 
 
 _REMINDERS = re.compile(r"\breminders?\b", re.I)
@@ -189,7 +192,12 @@ _ABOUT_EVENTS = re.compile(
     re.I,
 )
 """Events asked about without a verb: "tomorrow's meetings", "first week of march meetings"."""
-_WH = re.compile(r"^\s*(?:what|when|where|which|who|is|are|was|were)\b", re.I)
+_WH = re.compile(
+    r"^\s*(?:please\s+)?(?:what|when|where|which|who|is|are|was|were|(?:did|have|has)\s+(?:you|i|we)"
+    r"|(?:(?:can|could)\s+you\s+)?(?:tell|show)\s+me\s+(?:what|when|which|where|if|whether|the|about))\b",
+    re.I,
+)
+"""A question, though it says "add" or "set": "did you add the dentist", "tell me what day ..."."""
 _ASKS_TO_ADD = re.compile(
     r"^\s*(?:(?:can|could|will|would)\s+you|do\s+you\s+mind|is\s+it\s+possible\s+to)\b"
     r"|^\s*(?:how|where|when)\s+(?:do|can|should)\s+i\s+(?:add|book|schedule|put|create)\b",
@@ -223,7 +231,7 @@ def is_bare_event(text: str, now: datetime) -> bool:
 
 _WAKE = re.compile(
     r"^\s*(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\b[\s,]*"
-    r"|please\s+(?=(?:what|when|where|which|who|whose|is|are|am|do|does|did|have|has|any)\b))+",
+    r"|please\s+(?=(?:what|when|where|which|who|whose|is|are|am|do|does|did|have|has|any|tell|show)\b))+",
     re.IGNORECASE,
 )
 """A wake word or a "please" before a question: "alexa what have i got on thursday"."""

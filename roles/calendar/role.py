@@ -129,7 +129,7 @@ class CalendarRole:
         if (named := title_answered(text, history)) is not None:  # "add one at 3" ... "yoga"
             return self._create(strip_courtesy(named[0]), now, named[1])
         event = with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
-        if reminder is not None and asked is not None and isinstance(event, Clarification):
+        if asked is not None and isinstance(event, Clarification) and not reminded_event(said):
             return asked  # "remind me": the timer's question ("What should I remind you about?")
         return event
 
@@ -144,6 +144,9 @@ class CalendarRole:
         text = re.sub(r"^at\s+(?=what\s+time\b)", "", re.sub(r"\bwhats\b", "what's", text))
         text = found_then_changed(text)  # "find my next event and delete it"
         if reminded := reminded_event(text):  # "remind me of the meeting at 4": an event
+            spoken = reminded_event(normalize(text)) or reminded  # "for twelve thirty": 12:30
+            if _named(parse_when(spoken, now)) > _named(parse_when(reminded, now)):
+                reminded = spoken
             return self._create(reminded, now)
         if (
             shifted := event_shift(normalize(text))
@@ -176,13 +179,18 @@ class CalendarRole:
         if intent == "free":
             duration = parse_duration(text)
             period = re.search(r"\b(?:this|next)\s+(?:week|weekend)\b", text, re.IGNORECASE)
-            day = parse_date_range(text, now)
+            days = [d for d in (parse_date_range(t, now) for t in (text, normalize(text))) if d]
+            day = min(days, key=lambda d: d[1] - d[0]) if days else None  # "june fourteenth"
             date = period[0] if period else day[0].date().isoformat() if day else "today"
             arguments = {"date": date, "duration": format_duration(duration or timedelta(0))}
             if duration is None:
                 arguments["duration"] = (
                     "1 hour" if re.search(r"\ban?\s+(?:free\s+)?hour", text) else "30 minutes"
                 )
+            span = day or parse_date_range("today", now)
+            window = day_window(normalize(text), span[0]) if span and not period else None
+            if window is not None:  # "am i free between six and seven pm": only then
+                arguments |= {"day_start": f"{window[0]:%H:%M}", "day_end": f"{window[1]:%H:%M}"}
             return RoleCall("calendar.free_time", arguments)
         if intent == "list":
             return self._list(text, now)
@@ -239,7 +247,7 @@ class CalendarRole:
                 return RoleCall(
                     "calendar.create", {"title": title[:1].upper() + title[1:], "start": day}
                 )
-        text = loose_time(text)  # "tomorrow after lunch": 13:30
+        text = _for_the_hour(loose_time(text), now)  # "tomorrow after lunch": 13:30
         found = parse_when(text, now)
         spoken = normalize(text)  # spoken dates and times: "on ten march", "twelve thirty"
         said = parse_when(spoken, now) if spoken != text.lower() else None
@@ -252,7 +260,9 @@ class CalendarRole:
         text, address = take_address(text)  # "at 22 baker street": a place, not 22:00
         title, location = extract_title(text)
         location = address or location
-        title = re.sub(r"^(?:for|as)\s+", "", title, flags=re.I)  # "block out friday for focus"
+        title = re.sub(
+            r"^(?:(?:for|as|to|of|about)\s+)+", "", title, flags=re.I
+        )  # "block out friday for focus"
         title = tidy_title(title)  # "put me down for the gym ...": "Gym"
         if _NO_NAME.fullmatch(title):
             title = ""  # "put something in my calendar for the 14th at 10am": ask its name
@@ -289,6 +299,27 @@ _NO_NAME = re.compile(
     re.IGNORECASE,
 )
 """A title that names nothing: the event's name is still to ask."""
+
+
+_FOR_HOUR = re.compile(
+    r"\bfor\s+(?=(?:\d{1,2}(?::\d{2})?|noon|midday|midnight)(?:\s*(?:[ap]\.?m\.?|o'?clock))?"
+    r"(?:\s+(?:on|tomorrow|today|tonight|this|next|monday|tuesday|wednesday|thursday|friday"
+    r"|saturday|sunday)\b|[\s.!?]*$))",
+    re.IGNORECASE,
+)
+
+
+def _for_the_hour(text: str, now: datetime) -> str:
+    """`text` with "for <hour>" read as the time when nothing else names one.
+
+    "on january twenty five set meeting for twelve", "book lunch with sam for 1 tomorrow"; not
+    "for 2 hours" (a length) and not when a time is said elsewhere.
+    """
+    spoken = normalize(text)
+    said = parse_when(spoken, now)
+    if (said is not None and said.has_time) or not _FOR_HOUR.search(spoken):
+        return text
+    return _FOR_HOUR.sub("at ", spoken, count=1)
 
 
 def _named(when: When | None) -> int:
