@@ -74,6 +74,8 @@ _QUESTION = re.compile(
     r"next|on\s+(?:the\s+\d|\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
     r"(?!.*\b(?:in|at|around|near|on)\s+(?!the\s+(?:morning|afternoon|evening)))"
     r"|am\s+i\s+(?:busy|free|available|booked|doing\s+anything)\b"
+    r"|what\s+(?:do|have|did)\s+(?:i|we)\s+(?:have\s+|got\s+|get\s+)?(?:coming\s+up|up\s*coming|planned"
+    r"|scheduled|booked|lined\s+up)(?:\s+(?:for\s+|on\s+)?(?:today|tonight|tomorrow|this|next|on)\b.*)?$"
     r"|do\s+i\s+have\s+(?:a\s+date|anywhere\s+to\s+be|somewhere\s+to\s+be|(?:any\s+)?plans)\b"
     r"|(?:any\s+|show\s+(?:me\s+)?|list\s+|my\s+)?(?:up\s*coming|future|latest)\s+events?$"
     r"|where\s+(?:am\s+i|do\s+i\s+(?:have|need))\s+(?:supposed\s+)?to\s+be\b"

@@ -17,9 +17,11 @@ from typing import Any
 import pytest
 
 from agent_system.roles import RoleCall
+from agent_system.routing.models import RouteRequest
 from agent_system.routing.slots import strip_when
 from agent_system.runtime import Runtime
 from roles.calendar import ROLE
+from roles.calendar._stage import calendar_stage
 from roles.timer.role import ROLE as TIMER
 
 
@@ -172,3 +174,18 @@ def test_free_time_on_a_spoken_date_with_its_year(runtime: Runtime) -> None:
     result = interpret(runtime, "am i free on june fourteenth two thousand and seventeen")
     assert isinstance(result, RoleCall)
     assert result.arguments["date"] == "2017-06-14"
+
+
+@pytest.mark.parametrize(
+    ("text", "claimed"),
+    [
+        ("what do i have coming up", True),
+        ("what have we got planned for this weekend", True),
+        ("what have i got lined up tomorrow", True),
+        ("hey olly on the twentieth cancel the yoga class", True),
+        ("what do i have planned to do with my savings", False),
+    ],
+)
+def test_the_first_stage_claims_these_families(runtime: Runtime, text: str, claimed: bool) -> None:
+    decision = calendar_stage(runtime)(RouteRequest(text=text))
+    assert (decision is not None and decision.role == "calendar") is claimed
