@@ -151,14 +151,21 @@ _NOT_REMINDERS = re.compile(
 )
 
 
-def asks_reminders(text: str) -> bool:
-    """Whether `text` asks about the user's reminders, which the timer keeps, not about events.
+_TIMERS = re.compile(r"\b(?:timers?|alarms?)\b", re.I)
 
-    "what are my reminders for this week", "show today's reminders", "when is my next reminder".
+
+def asks_reminders(text: str) -> bool:
+    """Whether `text` asks about the user's reminders, timers or alarms, which the timer keeps.
+
+    "what are my reminders for this week", "show today's reminders", "when is my next reminder",
+    and anything about a timer or an alarm ("set a timer for five minutes for cookies").
     """
+    if _NOT_REMINDERS.search(text) is not None:
+        return False
+    if _TIMERS.search(text) is not None:
+        return True
     return (
         _REMINDERS.search(text) is not None
-        and _NOT_REMINDERS.search(text) is None
         and _REMINDER.match(text) is None
         and intent_of(text) == "list"
     )

@@ -116,3 +116,19 @@ def test_questions_about_events_stay_on_the_calendar(runtime: Runtime, text: str
     result = interpret(runtime, text)
     assert isinstance(result, RoleCall)
     assert result.tool == "calendar.list"
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("set a timer for five minutes for cookies", "timer.set"),
+        ("set an alarm for 7am tomorrow", "timer.alarm"),
+        ("cancel my 8pm alarm", "timer.cancel"),
+    ],
+)
+def test_timers_and_alarms_said_to_the_calendar_are_the_timers(
+    runtime: Runtime, text: str, tool: str
+) -> None:
+    result = interpret(runtime, text)
+    assert isinstance(result, RoleCall)
+    assert result.tool == tool
