@@ -104,3 +104,22 @@ async def test_reminders_asked_about_are_read(tmp_path: Path, text: str) -> None
         assert [s.tool for s in read.plan.steps] == ["timer.list"]
         assert "call the bank" in read.reply
         assert "Dentist" not in read.reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "i wish this event to be removed from my calendar",
+        "i want that appointment deleted",
+        "this event should be cancelled",
+    ],
+)
+async def test_this_event_wanted_gone_is_the_event_just_read(tmp_path: Path, text: str) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        await system.arun("add dentist on friday at 3pm")
+        await system.arun("add yoga on saturday at 9am")
+        read = await system.arun("what's my next appointment")
+        assert read.reply.startswith("Next: Dentist")
+        gone = await system.arun(text, thread_id=read.thread_id)
+        assert gone.reply.startswith("Deleted 'Dentist'")
+        assert "Yoga" in (await system.arun("what's on my calendar this week")).reply
