@@ -67,7 +67,7 @@ __all__ = ["RECENT_THREADS", "CheckpointWriter"]
 
 
 _WRITERS: weakref.WeakKeyDictionary[Any, CheckpointWriter] = weakref.WeakKeyDictionary()
-RECENT_THREADS = 1024
+RECENT_THREADS = 256
 """How many threads' last checkpoints a writer keeps for `CheckpointWriter.last`."""
 
 
