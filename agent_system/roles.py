@@ -69,7 +69,7 @@ NOT_UNDERSTOOD = "not something I can do offline"
 CANNOT_OFFLINE = (
     "I can't do that offline. I can set timers, alarms and reminders, check the weather, "
     "manage your calendar and lists, control your home, look things up, remember things "
-    "for you and summarize text."
+    "for you, summarize text, do sums and convert units."
 )
 """The whole reply to a request nothing understood: one plain sentence of what works."""
 _WHAT_ROLES_DO = {

@@ -1,4 +1,8 @@
-"""The conversation role: greetings, thanks, "what can you do", the time, jokes, and chat."""
+"""The conversation role: greetings, thanks, "what can you do", the time, sums, jokes, and chat.
+
+Sums and unit conversions ("what's 15% of 80", "convert 5 miles to km") are worked out by
+`calculator.calculate` (tools/calculator.py) when the whole request is one.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,11 @@ if TYPE_CHECKING:
 
 __all__ = ["HISTORY_TURNS", "ROLE", "ConversationRole"]
 
+_UNIT_TAGS = frozenset({"units", "conversion", "convert"})
+"""Tags of a plugin tool that converts units: conversions are then its requests."""
+_SUM_TAGS = frozenset({"maths", "math", "arithmetic", "calculator"})
+"""Tags of a plugin tool that does sums: sums are then its requests."""
+
 HISTORY_TURNS = 10
 """Earlier turns passed to the model with each message."""
 
@@ -22,15 +31,15 @@ class ConversationRole:
     """Small talk and open chat."""
 
     name = "conversation"
-    tool_modules = ("roles.conversation.tools",)
+    tool_modules = ("roles.conversation.tools", "tools.calculator")
     tool_role = False
     routing_hint = (
         "greetings, thanks, goodbyes, jokes, small talk, what the "
-        "assistant can do, the current time or date"
+        "assistant can do, the current time or date, sums and unit conversions"
     )
     description = (
         "Small talk and open questions: greetings, thanks, what the assistant can do, the time "
-        "and date, jokes; free chat when an LLM is configured."
+        "and date, sums and unit conversions, jokes; free chat when an LLM is configured."
     )
     examples = (
         "hello",
@@ -47,6 +56,8 @@ class ConversationRole:
         "what day is it",
         "what time is it in Tokyo",
         "what day of the week is june 27th",
+        "what is 12 times 7",
+        "convert 5 miles to km",
         "tell me a joke",
         "make me laugh",
         "who are you",
@@ -58,16 +69,37 @@ class ConversationRole:
     )
 
     def route_stage(self, runtime: Runtime) -> Any:
-        """Claim the time and the date, goodbyes, the meaning of life and spelling.
+        """Claim the time and the date, goodbyes, the meaning of life, spelling and sums.
 
         "what time is it in Tokyo", "i've got to run now", "what's the point of existence",
-        "how do you spell rhythm".
+        "how do you spell rhythm"; a whole request that is a sum or a unit conversion ("add 5
+        and 7", "how many ounces in a pound"), "and" and all.
         """
         from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
         from agent_system.understanding import split_clauses
         from roles.conversation._clock import is_clock_question
         from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
         from roles.conversation._spelling import word_to_spell
+        from tools._sums import work_out
+        from tools._units import convert
+
+        def plugin_does(tags: frozenset[str]) -> bool:
+            """A plugin's tool has one of `tags`: requests for it are the plugin's."""
+            from agent_system.deps import REGISTRY
+
+            if not runtime.has(REGISTRY):
+                return False
+            return any(
+                not spec.source.startswith(("tools.", "roles.", "agent_system."))
+                and tags & set(spec.tags)
+                for spec in runtime.get(REGISTRY)
+            )
+
+        def is_sum(text: str) -> bool:
+            """A whole request that is a unit conversion or a sum no plugin takes over."""
+            if convert(text) is not None:
+                return not plugin_does(_UNIT_TAGS)
+            return work_out(text, tips=False) is not None and not plugin_does(_SUM_TAGS)
 
         def stage(request: RouteRequest) -> RouteDecision | None:
             if is_goodbye(request.text):  # a whole message of leave-taking, commas and all
@@ -78,6 +110,8 @@ class ConversationRole:
                 reason = "A question about the time or the date."
             elif word_to_spell(request.text) and len(split_clauses(request.text)) == 1:
                 reason = "A question about how a word is spelled."
+            elif is_sum(request.text):
+                reason = "A sum or a unit conversion."  # a tip is left to a tips plugin
             else:
                 return None
             return RouteDecision(
@@ -95,11 +129,17 @@ class ConversationRole:
     ) -> RoleCall | Clarification:
         """conversation.reply, with the thread's recent turns as history.
 
-        "I live in Lyon" (the router's ``sets_home`` slot) is remembered as the user's home.
+        "I live in Lyon" (the router's ``sets_home`` slot) is remembered as the user's home; a sum
+        or a unit conversion is `calculator.calculate`.
         """
+        from tools._sums import work_out
+        from tools._units import convert
+
         home = slots.get("sets_home")
         if isinstance(home, str) and home.strip():
             return RoleCall("memory.remember", {"fact": home_fact(home.strip())})
+        if convert(text) is not None or work_out(text) is not None:
+            return RoleCall("calculator.calculate", {"expression": text.strip()})
         recent = history[-HISTORY_TURNS:]
         return RoleCall(
             "conversation.reply",

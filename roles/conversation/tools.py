@@ -66,7 +66,7 @@ _SKILLS = {
     "memory": "Remember things you tell me",
     "notify": "Send you a notification",
     "summarize": "Summarize a text",
-    "conversation": "Chat, tell the time and date, or a joke",
+    "conversation": "Chat, tell the time and date, do sums and convert units, or a joke",
 }
 """What each built-in role does, in the user's words (other roles show their own example)."""
 

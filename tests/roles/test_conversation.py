@@ -21,6 +21,7 @@ from agent_system.testing import make_runtime
 from roles.conversation import tools
 from roles.conversation.role import ROLE
 from roles.conversation.tools import JOKES, NEEDS_LLM, classify
+from tools import calculator
 
 
 class ScriptedModel(BaseChatModel):
@@ -49,6 +50,7 @@ class ScriptedModel(BaseChatModel):
 
 
 SPEC: ToolSpec = tools.reply.__tool_spec__  # type: ignore[attr-defined]
+CALCULATE: ToolSpec = calculator.calculate.__tool_spec__  # type: ignore[attr-defined]
 
 
 async def say(message: str, runtime: Runtime, history: list[dict[str, str]] | None = None) -> Any:
@@ -237,7 +239,9 @@ async def test_every_example_gets_an_offline_answer_except_open_chat() -> None:
     for example in ROLE.examples:
         call = ROLE.interpret(example, {}, runtime, [])
         assert isinstance(call, RoleCall)
-        out = await SPEC.ainvoke(call.arguments, ToolContext(runtime=runtime))
+        spec = SPEC if call.tool == "conversation.reply" else CALCULATE
+        assert call.tool in ("conversation.reply", "calculator.calculate"), call
+        out = await spec.ainvoke(call.arguments, ToolContext(runtime=runtime))
         if out.display == NEEDS_LLM:
             needs_llm.append(example)
     assert needs_llm == ["let's chat"]
