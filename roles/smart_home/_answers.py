@@ -124,6 +124,13 @@ def answered(text: str, history: Sequence[Turn]) -> str | None:
 
 def answers(text: str, history: Sequence[Turn]) -> bool:
     """Whether `text` answers the smart-home role's last question (for the router's stage)."""
+    from datetime import datetime
+
+    from roles.smart_home._later import time_answer  # "What time ...?" ... "at 11 pm"
     from roles.smart_home._sun import home_answer  # "Where do you live, ...?" ... "Paris"
 
-    return answered(text, history) is not None or home_answer(text, history) is not None
+    return (
+        answered(text, history) is not None
+        or home_answer(text, history) is not None
+        or time_answer(text, history, datetime.now()) is not None
+    )

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from roles.smart_home._media import MUSIC_OFF
+
 __all__ = ["Home", "everyday", "follow_up_shape"]
 
 
@@ -166,7 +168,10 @@ _MOOD = re.compile(
     r"(?:more |a (?:little |bit )?|nice and |really |extra )?(?:cosy|cozy|romantic|relaxing)"
     r"(?: in here| here| please| for (?:us|me))*$|"
     r"^(?:set|create|give me) (?:the |a )?(?:romantic |relaxing |cosy |cozy )?mood"
-    r"(?: in here| please| for (?:us|me))*$"
+    r"(?: in here| please| for (?:us|me))*$|"
+    r"^(?:(?:give me|i want|i would like|let us have|lets have) )?(?:some )?"
+    r"(?:romantic|relaxing|relaxed|cosy|cozy|party|disco|chill|calm|soothing|reading|movie) "
+    r"(?:colou?rs|lighting|lights?|vibes?)(?: in here| please| for (?:us|me))*$"
 )
 """A mood for the room with no lamp named ("make it cosy in here", "set the mood")."""
 
@@ -181,7 +186,9 @@ _VACUUM = re.compile(
     r"^robot (?:vacuum|clean|do|start|go)\b|\b(?:roomba|iroomba|irobot|robovac)\b|"
     r"^(?:start|activate|initiate|run|turn on|on|use|launch|operate) (?:the |my )?cleaner\b|"
     r"\bcleaner (?:robot )?(?:on|start)$|"
-    r"^(?:vacuum|hoover|hoovering|vacuuming)(?: please| now| the place| around)*$"
+    r"^(?:vacuum|hoover|hoovering|vacuuming)(?: please| now| the place| around)*$|"
+    r"^(?:get|set|send|fire up|put) (?:the |my )?(?:\w+ )?(?:vacuum|hoover|robot|cleaner)\b|"
+    r"^(?:do|get on with) (?:the |some )?(?:vacuuming|hoovering)\b"
 )
 """The robot vacuum, however said ("start cleaning", "vacuum the kitchen", "on vacuum cleaner")."""
 _NOT_VACUUM = re.compile(
@@ -213,6 +220,8 @@ def everyday(text: str, home: Home) -> str | None:
         _LOUDER.search(text) or _QUIETER.search(text) or _VOLUME.search(text) or _MUTE.search(text)
     ):
         return "Asks the media player to change its volume."
+    if home.player and MUSIC_OFF.match(text):
+        return "Asks the media player to stop the music."
     if home.player and _QUIET_WHILE.match(text):
         return "Asks for silence for a while: the media player is muted, then unmuted."
     if home.coffee and (

@@ -7,11 +7,16 @@ Home Assistant runs these as a timer with a command (HassStartTimer): the role p
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from agent_system.routing.slots import parse_duration, parse_when, strip_when
 
-__all__ = ["at_clock_time", "delayed", "for_a_while"]
+if TYPE_CHECKING:
+    from agent_system.routing.models import Turn
+
+__all__ = ["WHAT_TIME", "at_clock_time", "delayed", "for_a_while", "part_of_day", "time_answer"]
 
 _DELAY_FIRST = re.compile(r"^(?:in|after)\s+(?P<wait>[\w./ -]{2,40}?)\s*,\s*(?P<command>.+)$", re.I)
 _DELAY_LAST = re.compile(
@@ -59,6 +64,8 @@ def at_clock_time(text: str, now: datetime) -> tuple[str, timedelta] | None:
     command = strip_when(text)
     command = re.sub(r"\s+(?:at|by|for)(?:\s+the)?$|^(?:at|by)\s+", "", command, flags=re.I)
     command = command.strip(" ,")
+    if re.search(r"\bon\s+(?:at|by)\b", text, re.I) and not re.search(r"\bon\b", command, re.I):
+        command += " on"  # "turn the lights on at 7pm": the time took "on" with it
     if wait > timedelta(days=7) or len(command.split()) < 2:
         return None
     return command, max(wait, timedelta(0))  # 0: the time has passed (the role says so)
@@ -80,6 +87,16 @@ _UNTIL = re.compile(
 )
 
 
+_NUMBER = (
+    r"(?:\d+(?:\.\d+)?|an?|half an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+    r"twelve|fifteen|twenty|thirty|forty(?:[- ]five)?|fifty|ninety)"
+)
+_LENGTH = re.compile(
+    rf"^(?P<command>.+?),?\s+(?P<wait>{_NUMBER}(?:\s+and\s+a\s+half)?\s+"
+    r"(?:hours?|hrs?|minutes?|mins?)(?:\s+and\s+a\s+half)?)(?:\s+please)?$",
+    re.I,
+)
+"""A length said with no "for": "quiet mode four hours", "mute the tv two hours"."""
 _NIGHT = re.compile(r"^(?:the )?(?:night|tonight|whole night|rest of the night)$", re.I)
 _MORNING = re.compile(r"^(?:tomorrow(?: morning)?|the morning|morning)$", re.I)
 MORNING_HOUR = 7
@@ -108,6 +125,10 @@ def for_a_while(text: str, now: datetime) -> tuple[str, timedelta] | None:
         wait = parse_duration(wait_said)
         if wait is not None and wait > timedelta(0):
             return found["command"].strip(), wait
+    if (bare := _LENGTH.match(text.strip())) is not None:  # "quiet mode four hours"
+        wait = parse_duration(bare["wait"])
+        if wait is not None and wait > timedelta(0):
+            return bare["command"].strip(), wait
     if (until := _UNTIL.match(text.strip())) is not None:
         if _MORNING.match(until["when"].strip()):  # "be quiet until tomorrow"
             return until["command"].strip(), _until_morning(now)
@@ -116,3 +137,49 @@ def for_a_while(text: str, now: datetime) -> tuple[str, timedelta] | None:
             wait = timedelta(minutes=round((when.value - now).total_seconds() / 60))
             return until["command"].strip(), max(wait, timedelta(0))
     return None
+
+
+WHAT_TIME = "What time should I do that?"
+"""The question for a command said for a part of the day with no clock time ("tonight")."""
+_PART = re.compile(
+    r"(?<!\bfor )(?<!\buntil )(?<!\btill )(?<!\bby )\b(?P<part>this (?:morning|afternoon|evening)|"
+    r"tonight|later(?: on| today| tonight)?|tomorrow(?: (?:morning|afternoon|evening|night))?|"
+    r"in the (?:morning|afternoon|evening))(?:\s+please)?$|"
+    r"^(?P<first>this (?:morning|afternoon|evening)|tonight|later(?: on)?|tomorrow)\s*,?\s+",
+    re.I,
+)
+
+
+def part_of_day(text: str) -> bool:
+    """Whether a command is said for a part of the day with no clock time.
+
+    "turn on the lights this evening", "switch off the heater tonight", "turn the plug on
+    later": the role asks when instead of acting now. A question is none.
+    """
+    return not _ASKS.match(text.strip()) and _PART.search(text.strip()) is not None
+
+
+_TIME_ANSWER = re.compile(
+    r"^(?:(?:at|around|about|by)\s+)?(?P<time>(?:\d{1,2}(?::\d{2})?|[a-z]+(?:[ -][a-z]+){0,2})"
+    r"(?:\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock))?|noon|midnight)$",
+    re.I,
+)
+
+
+def time_answer(text: str, history: Sequence[Turn], now: datetime) -> str | None:
+    """The earlier command said with the clock time `text` answers `WHAT_TIME` with.
+
+    "switch off the heater tonight" ... "What time should I do that?" ... "at 11 pm" is "switch
+    off the heater tonight at 11 pm" ("later" gives way to the time).
+    """
+    if not history or history[-1].role != "smart_home" or history[-1].reply != WHAT_TIME:
+        return None
+    said = text.strip().rstrip("?!. ")
+    if _TIME_ANSWER.match(said) is None:
+        return None
+    earlier = history[-1].text.strip().rstrip("?!. ")
+    earlier = re.sub(r"\s*\blater(?: on| today)?\b\s*", " ", earlier, flags=re.I).strip(" ,")
+    at = said if re.match(r"(?:at|around|about|by)\b", said, re.I) else f"at {said}"
+    completed = f"{earlier} {at}"
+    found = parse_when(completed, now)
+    return completed if found is not None and found.has_time else None

@@ -10,7 +10,7 @@ from agent_system.roles import RoleCall
 from roles.smart_home._targets import area_said, kind_phrase, named
 from roles.smart_home.backend import Device
 
-__all__ = ["PLAYER", "media_call", "volume"]
+__all__ = ["MUSIC_OFF", "PLAYER", "media_call", "music_off", "volume"]
 
 PLAYER = "media player"
 """The device a volume or mute request goes to when it names none (the tools pick one)."""
@@ -34,7 +34,7 @@ _SILENCE = re.compile(
     r"\b(?:go|switch|put|set|turn) (?:it |everything )?(?:on|to|into) silent\b|"
     r"\bmake (?:it|everything|this|the house) (?:silent|quiet)\b|"
     r"\b(?:no|zero|0) volume\b|\bvolume (?:to )?(?:zero|0)$|\b(?:keep|kill) the volume\b|"
-    r"\b(?:disable|deactivate) (?:the |all )?(?:sound|audio|volume)\b|"
+    r"\b(?:disable|deactivate|kill|cut) (?:the |all )?(?:sound|audio|volume)\b|"
     r"\bno (?:more )?(?:noise|sound)\b|\bstop all (?:sounds?|noise|audio)\b|"
     r"\b(?:shut up|be (?:extra |very |really |completely )?quiet|keep quiet|stay quiet|"
     r"silent mode|quiet mode|be silent|go silent|enough noise|turn off your voice|"
@@ -48,7 +48,11 @@ _SILENCE = re.compile(
     r"^(?:the )?volume off\b"
 )
 _MUTE = re.compile(r"\bmute\b|\bmuted\b")
-_UNMUTE = re.compile(r"\bun-?mute\b|\bsound (?:back )?on\b|\bturn (?:the )?sound (?:back )?on\b")
+_UNMUTE = re.compile(
+    r"\bun-?mute\b|\b(?:turn (?:the )?)?sound (?:back )?on\b"
+    r"(?!\s+(?:the|my|this|that|our|your|in|at|of|for)\b)"
+)
+"""Sound back on ("unmute", "sound on"); never "turn off the sound on the tv"."""
 _VOLUME_UP = re.compile(
     r"\b(?:up|increase|raise|high|higher|louder|boost|pump|crank|bump|amplify|max|maximum|full|"
     r"more (?:volume|sound))\b"
@@ -64,9 +68,25 @@ _STOP_PLAYING = re.compile(
     r"^(?:stop|pause|kill|cut) (?:playing|(?:the |this |that |all |my )?(?:audio|music|sound|"
     r"song|noise))$"
 )
+MUSIC_OFF = re.compile(
+    r"^(?:(?:turn|switch|shut|kill|cut|knock|put) (?:off )?(?:the |this |that |all |my |your )?"
+    r"(?:music|tunes|songs?|podcast|audiobook|playlist)(?: off)?"
+    r"|(?:no more|enough|enough of (?:the|this|that)|stop (?:the|this|that|my)) "
+    r"(?:music|tunes|songs?|podcast|audiobook))$"
+)
+"""The music off, however said ("turn the music off", "switch off the tunes", "no more music",
+"enough music"): the player stops (pauses), it is not switched off."""
 _HUSH = re.compile(
     r"^(?:off|quiet|hush|silence) (?:the |my |all |this )?(?:speakers?|sound|audio)$"
 )
+
+
+def music_off(text: str, devices: Sequence[Device], speaker: str | None) -> RoleCall | None:
+    """The player in use stops for "turn the music off" (`text` normalized), else None."""
+    if not MUSIC_OFF.match(text) or not any(d.kind == "media_player" for d in devices):
+        return None
+    args: dict[str, object] = {"device": PLAYER, "command": "pause"}
+    return RoleCall("smart_home.media", {**args, "near": speaker} if speaker else args)
 
 
 def volume(text: str, devices: Sequence[Device], speaker: str | None) -> RoleCall | None:

@@ -42,7 +42,7 @@ _MOODS: tuple[tuple[str, str, str, int], ...] = (
 )
 _LIGHTING = re.compile(
     r"\b(?:lights?|lighting|lamps?|bulbs?|setting|scene|mode|mood|ambiance|ambience|"
-    r"atmosphere|ambient)\b"
+    r"atmosphere|ambient|colou?rs|vibes?)\b"
 )
 _ROOM_MOOD = re.compile(
     r"^(?:make|get) (?:it|this room|the room|my room|the place|this place|the house) "

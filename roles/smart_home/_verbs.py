@@ -51,6 +51,9 @@ _VACUUM = (
     r"(?:vacuum|vacuuming|hoover|hoovering|roomba|i?robot|iroomba|robo ?vac|cleaner|cleaning|"
     r"clean ?up)"
 )
+_SWITCH = r"(?:turn|switch|put|set|shift|flip|flick|click|pop|knock|throw|get)"
+"""Verbs said with "on" or "off" to switch something ("flip the lights on", "knock the heater
+off", "get the heating on")."""
 _VERBS: tuple[tuple[str, str], ...] = (
     (r"\b(?:un-?mute)\b", "unmute"),
     (r"\bmute\b", "mute"),
@@ -76,7 +79,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (r"\b(?:close|shut|lower)\b", "close_cover"),
     (rf"\b(?:stop|pause)\b.*\b{_VACUUM}\b", "stop"),
     (
-        rf"\b(?:start|run|begin|initiate|launch|have|get|let)\b.*\b{_VACUUM}\b|"
+        rf"\b(?:start|run|begin|initiate|launch|have|get|let|set|send|fire up|put)\b"
+        rf".*\b{_VACUUM}\b|"
         r"\b(?:vacuum|vacuuming|hoover|hoovering)\b|\bclean\b",
         "vacuum",
     ),
@@ -86,18 +90,24 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"\b(?:dim|dimmer|brighten|brighter|brightness|darker|lighter)\b|\d+\s*(?:%|percent)",
         "set_brightness",
     ),
-    (r"\b(?:turn|switch|put|set|shift)\s+(?:\w+\s+){0,4}?on\b|\bon(?: please| now)*$", "turn_on"),
+    (
+        rf"\b{_SWITCH}\s+(?:\w+\s+){{0,4}}?on\b|\bon(?: please| now)*$|"
+        r"^(?:[\w']+\s+){1,4}?on\s+(?:in|at|upstairs|downstairs|everywhere)\b",
+        "turn_on",
+    ),
     (
         r"^(?:please\s+)?(?:activate|illuminate|enable|power up|light up)\b|"
         r"\blight\s+(?:\w+\s+)?up$",
         "turn_on",
     ),
     (
-        r"^(?:please\s+)?(?:deactivate|disable|kill|cut|power down|shut down|unplug)\b",
+        r"^(?:please\s+)?(?:deactivate|disable|kill|cut|power down|shut down|unplug|"
+        r"disconnect)\b",
         "turn_off",
     ),
     (
-        r"\b(?:turn|switch|put|set|shift)\s+(?:\w+\s+){0,4}?off\b|\boff(?: please| now)*$",
+        rf"\b{_SWITCH}\s+(?:\w+\s+){{0,4}}?off\b|\boff(?: please| now)*$|"
+        r"^(?:[\w']+\s+){1,4}?off\s+(?:in|at|upstairs|downstairs|everywhere)\b",
         "turn_off",
     ),
 )
@@ -110,7 +120,8 @@ _STRIP = re.compile(
     r"next|previous|play|volume|up|down|louder|quieter|water|irrigate|mow|halfway|half|way|"
     r"return|go back|go|back to|base|dock|its|charger|track|song|music|activate|deactivate|"
     r"illuminate|"
-    r"enable|disable|unplug|kill|cut|power|single|it|them|my|our|brighter|dimmer|darker|lighter|"
+    r"enable|disable|unplug|disconnect|kill|cut|power|single|it|them|my|our|brighter|dimmer|"
+    r"darker|lighter|flip|flick|click|pop|knock|throw|get|"
     r"a bit|"
     r"little|more|less|bit)\b|\d+(?:\.\d+)?\s*%?|[?!.,]",
     re.I,

@@ -73,8 +73,19 @@ class LayoutSource(Protocol):
         ...
 
 
+_NUMBERS = dict(
+    zip(
+        "one two three four five six seven eight nine ten".split(),
+        map(str, range(1, 11)),
+        strict=True,
+    )
+)
+
+
 def _key(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower().replace("_", " ")))
+    """A place name as compared: "bed room two" is "Bedroom 2", "living-room" "Living room"."""
+    words = re.findall(r"[a-z0-9]+", text.lower().replace("_", " "))
+    return "".join(_NUMBERS.get(w, w) for w in words)
 
 
 def canonical(layout: Layout, place: str | None) -> tuple[str | None, str | None]:

@@ -12,25 +12,36 @@ from agent_system.routing.slots import format_duration
 from agent_system.understanding import normalize
 from agent_system.understanding.locale import home_fact
 from roles.smart_home._answers import WHICH_ROOM, answered, here_said
-from roles.smart_home._everyday import is_question, understand, which_light, without_wake_word
-from roles.smart_home._later import at_clock_time, delayed, for_a_while
+from roles.smart_home._calls import call, state_or_ask
+from roles.smart_home._everyday import (
+    clean,
+    is_question,
+    understand,
+    which_light,
+    without_wake_word,
+)
+from roles.smart_home._later import (
+    WHAT_TIME,
+    at_clock_time,
+    delayed,
+    for_a_while,
+    part_of_day,
+    time_answer,
+)
 from roles.smart_home._matchers import known_devices
 from roles.smart_home._matchers import matcher as _matcher
-from roles.smart_home._media import PLAYER, media_call
+from roles.smart_home._media import PLAYER, music_off
 from roles.smart_home._places import place_said
 from roles.smart_home._questions import state_question
 from roles.smart_home._sun import SUN_WORDS, WHERE_HOME, SunTime, home_answer, sun_said
 from roles.smart_home._targets import area_said, joined_rooms, named, tidy
 from roles.smart_home._verbs import (
-    COLOR,
     LIST,
-    NUMBER,
     QUESTION,
     action_of,
     device_text,
     without_which_clause,
 )
-from roles.smart_home.backend import Device, match_devices
 from roles.smart_home.home import Layout
 from roles.smart_home.route_stage import HomeStage
 from roles.smart_home.simulated import home_of
@@ -103,6 +114,8 @@ class SmartHomeRole:
                 return muted
         if (sun := sun_said(text)) is not None:  # "turn on the lights at sunset"
             return self._at_sun(sun, slots, runtime, history)
+        if (timed := time_answer(text, history, runtime.clock.now())) is not None:
+            text = timed  # "switch off the heater tonight" / "What time ...?" / "at 11 pm"
         later = delayed(text) or at_clock_time(text, runtime.clock.now())
         if later is not None:  # "turn off the lights in 10 minutes", "... at 9am"
             command, wait = later
@@ -115,8 +128,12 @@ class SmartHomeRole:
                 return now
             timer = {"duration": format_duration(wait), "label": command, "command": command}
             return RoleCall("timer.set", {**timer, **({"area": speaker} if speaker else {})})
+        if part_of_day(text):  # "turn on the lights this evening": a time it cannot know
+            return Clarification(WHAT_TIME, ("time",))
         if (earlier := answered(text, history)) is not None:
             text = earlier  # "dim the light" / "Which light do you mean: ...?" / "the kitchen one"
+        if (stop := music_off(clean(text), known_devices(runtime), speaker)) is not None:
+            return stop  # "turn the music off": the player stops, it stays on
         matched = _matcher(runtime).match(text, speaker)
         if matched is not None:
             calls = matched.calls
@@ -148,12 +165,13 @@ class SmartHomeRole:
                 device, area = f"{device} {area}".strip(), None
         if LIST.search(text) and action not in ("turn_on", "turn_off"):
             return RoleCall("smart_home.list_devices", {"area": area} if area else {})
-        if action == "vacuum" and not area:
-            area = area_said(text, known)  # "get the roomba to clean the kitchen"
+        if action == "vacuum" and not area:  # "get the roomba to clean the kitchen"
+            into = _INTO.search(text)  # "send the robot vacuum into the lounge"
+            area = area_said(text, known) or (into["room"] if into else None)
         if action is None and not asking and history and history[-1].role == "smart_home":
             action = action_of(history[-1].text)  # "and the bedroom one too"
         if asking or action is None:
-            return _state_or_ask(text, device, area, asking or is_question(text), known)
+            return state_or_ask(text, device, area, asking or is_question(text), known)
         if re.match(r"^(?:illuminate|light\b)", text, re.I) and device.lower() in (
             "",
             "all",
@@ -164,7 +182,7 @@ class SmartHomeRole:
             tidy(p, known, text) for p in re.split(r"\s*(?:,|\band\b|&)\s*", device) if p.strip()
         ]
         if len(parts) > 1 and action not in ("set_temperature", "vacuum", "stop", "mower"):
-            results = [_call(action, text, part, area, speaker) for part in parts]
+            results = [call(action, text, part, area, speaker) for part in parts]
             calls = tuple(r for r in results if isinstance(r, RoleCall))
             if len(calls) == len(results):
                 return RolePlan(calls)
@@ -172,7 +190,7 @@ class SmartHomeRole:
             device = parts[0]
             if (which := which_light(device, known)) is not None:
                 return which  # "switch off the light": which one?
-        return _call(action, text, parts[0] if len(parts) == 1 else device, area, speaker)
+        return call(action, text, parts[0] if len(parts) == 1 else device, area, speaker)
 
     def _at_sun(
         self, sun: SunTime, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
@@ -236,7 +254,6 @@ class SmartHomeRole:
         return HomeStage(home.devices, home.layout, home.sentences, **extra)
 
 
-_WHAT = "What should I do, and with which device?"
 _BEDTIME = re.compile(
     r"^(?:good ?night|night night|i am going to bed|i'?m going to bed|im going to bed|"
     r"(?:it'?s |its )?time (?:for bed|to sleep)|bed ?time|i am leaving|i'?m leaving|im leaving)"
@@ -253,131 +270,7 @@ _MAY_I = re.compile(
 """Asking leave before a command ("is it ok to lower the lights"): the command itself."""
 
 
-def _state_or_ask(
-    text: str, device: str, area: str | None, asking: bool, known: list[Device]
-) -> RoleCall | Clarification:
-    """A question about a device reads its state; a command with no action asks what to do.
-
-    Only a question, or a device named alone ("kitchen light?"), reads a state: a command the
-    role cannot place ("adjust the light") never becomes a read.
-    """
-    if not device:
-        if not asking:
-            return Clarification(_WHAT, ("device",))
-        return RoleCall("smart_home.list_devices", {"area": area} if area else {})
-    name = named(normalize(text), known)
-    exists = not known or bool(match_devices(known, device, area))
-    if name is not None and not exists:
-        device, exists = name, True  # "how warm is the bedroom heater then"
-    said = [w for w in normalize(text).split() if w not in ("the", "my", "our", "a")]
-    alone = said in (normalize(device).split(), normalize(name or device).split())
-    if asking or (exists and alone):
-        return RoleCall("smart_home.get_state", _args(device, area))  # reads, changes nothing
-    if exists:
-        return Clarification(f"What should I do with the {name or device}?", ("action",))
-    return Clarification(_WHAT, ("device",))
-
-
-def _args(device: str, area: str | None, near: str | None = None, **extra: Any) -> dict[str, Any]:
-    arguments: dict[str, Any] = {"device": device}
-    if area:
-        arguments["area"] = area
-    if near:
-        arguments["near"] = near
-    arguments.update(extra)
-    return arguments
-
-
-_BRIGHTER = re.compile(r"\b(?:brighten|brighter|lighter|up|increase|raise)\b", re.I)
-_DIMMER = re.compile(r"\b(?:dim|dimmer|darker|down|lower|decrease|reduce)\b", re.I)
-_ACTION_FOR = {
-    ("close_cover", "light"): "turn_off",  # "shut the lights"
-    ("open", "light"): "turn_on",
-    ("turn_on", "vacuum"): "vacuum",  # "turn on the roomba"
-    ("open", "vacuum"): "vacuum",  # "open the vacuum cleaner": start it
-    ("turn_off", "vacuum"): "stop",
-}
-
-
-def _kind_word(device: str) -> str:
-    if re.search(r"\b(?:lights?|lamps?|lighting|bulbs?)$", device, re.I):
-        return "light"
-    if re.search(r"\b(?:vacuum|roomba|iroomba|robot|cleaner|hoover|robo vac)$", device, re.I):
-        return "vacuum"
-    return ""
-
-
-_KIND_ONLY = re.compile(r"^(?:all\s+)?(?:lights?|lamps?|tv|speaker|media player|blinds?|shades?)$")
-
-
-def _call(
-    action: str, text: str, device: str, area: str | None, speaker: str | None = None
-) -> RoleCall | Clarification:
-    number = NUMBER.search(text)
-    near = speaker if speaker and not area and _KIND_ONLY.match(device.lower()) else None
-    if action == "set_temperature":
-        if number is None:
-            return Clarification("What temperature should I set?", ("temperature",))
-        args: dict[str, Any] = {"temperature": float(number.group("n"))}
-        if device and not re.fullmatch(r"(?:thermostat|heating|temperature)", device, re.I):
-            args["device"] = device
-        return RoleCall("smart_home.set_temperature", args)
-    if action in ("lock", "unlock"):
-        return RoleCall(f"smart_home.{action}", {"device": device} if device else {})
-    if action in ("open", "close_cover", "turn_on", "turn_off") and device:
-        action = _ACTION_FOR.get((action, _kind_word(device)), action)
-    if action in ("vacuum", "stop"):
-        tool = "smart_home.start_vacuum" if action == "vacuum" else "smart_home.stop_vacuum"
-        if re.search(r"\b(?:mower|lawn)\b", f"{device} {text}", re.I):
-            tool = "smart_home.dock_mower" if action == "stop" else "smart_home.start_mower"
-            return RoleCall(tool, {})
-        named = device if re.search(r"vacuum|robot|roomba|cleaner|hoover", device, re.I) else ""
-        if re.fullmatch(r"(?:vacuuming|hoovering|cleaning)", named, re.I):
-            named = ""  # "start vacuuming": the verb, not a device
-        args = {"device": named} if named else {}
-        return RoleCall(tool, {**args, "area": area} if area and action == "vacuum" else args)
-    if action == "mower":
-        docking = re.search(r"\b(?:stop|dock|park|back|home)\b", text, re.I)
-        return RoleCall(f"smart_home.{'dock' if docking else 'start'}_mower", {})
-    if action in ("mute", "unmute", "media", "volume"):
-        return media_call(action, text, device, area, speaker)
-    if action == "water":
-        where = area or device or "garden"
-        return RoleCall("smart_home.open_valve", {"device": "valve", "area": where})
-    if action == "open" and re.search(r"\b(?:garage|gate)\b", f"{device} {area or ''}", re.I):
-        return RoleCall("smart_home.open_garage", {"device": device or "garage door"})
-    if not device:
-        return Clarification("Which device?", ("device",))
-    if action == "position":
-        position = (
-            50 if number is None or re.search(r"half", text, re.I) else int(float(number["n"]))
-        )
-        return RoleCall("smart_home.set_position", _args(device, area, near, position=position))
-    if action == "open":
-        if re.search(r"\b(?:valve|tap|sprinkler|irrigation|water)\b", device, re.I):
-            return RoleCall("smart_home.open_valve", _args(device, area))
-        return RoleCall("smart_home.open_cover", _args(device, area, near))
-    if action == "close_cover":
-        if re.search(r"\b(?:valve|tap|sprinkler|irrigation|water)\b", device, re.I):
-            return RoleCall("smart_home.close_valve", _args(device, area))
-        return RoleCall("smart_home.close_cover", _args(device, area, near))
-    if action == "set_brightness":
-        if number is None:
-            step = -20 if _DIMMER.search(text) else 20 if _BRIGHTER.search(text) else 0
-            if step:
-                return RoleCall("smart_home.set_brightness", _args(device, area, near, change=step))
-            return Clarification("To what brightness, from 0 to 100%?", ("brightness",))
-        return RoleCall(
-            "smart_home.set_brightness",
-            _args(device, area, near, brightness=int(float(number["n"]))),
-        )
-    color = COLOR.search(text)
-    if action == "set_color" or (color and action == "turn_on"):
-        assert color is not None
-        return RoleCall(
-            "smart_home.set_color", _args(device, area, near, color=color.group(1).lower())
-        )
-    return RoleCall(f"smart_home.{action}", _args(device, area, near))
+_INTO = re.compile(r"\b(?:into|to|in)\s+(?:the|my|our)\s+(?P<room>[a-z' ]{2,30})$", re.I)
 
 
 ROLE = SmartHomeRole()

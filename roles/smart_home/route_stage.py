@@ -91,7 +91,8 @@ _PLACES = (
 _VERBS = (
     "turn switch open close shut lock unlock dim brighten set raise lower pause resume unpause "
     "mute unmute water mow start stop dock activate run put change increase decrease boost "
-    "darken illuminate light kill power enable disable return send play skip next previous"
+    "darken illuminate light kill power enable disable return send play skip next previous "
+    "flip flick click pop knock throw disconnect unplug"
 )
 _LEAD = (
     r"^(?:(?:please|just|now|ok|okay|hey|so|and|also|then|go ahead and|can you|could you|"
@@ -159,7 +160,11 @@ _COFFEE = re.compile(
 """A coffee request ("make me a coffee", "i need some coffee"): claimed when the home has a
 coffee machine."""
 _COMMAND = re.compile(_LEAD + r"(?P<verb>" + "|".join(_VERBS.split()) + r"|go back)\b(?P<rest>.*)$")
-_ON_OFF = re.compile(r"^(?:the |my |all |all the )?(?P<target>.{2,40}?) (?:on|off)$")
+_ON_OFF = re.compile(
+    r"^(?:the |my |all |all the )?(?P<target>.{2,40}?) (?:on|off)"
+    r"(?: (?:in|at|on) (?:the |my |our )?[a-z0-9' ]{2,30})?$"
+)
+"""A target switched with "on"/"off" after it, maybe in a room: "lights off in the kids' room"."""
 _QUESTION = re.compile(r"^(?:is|are|was|were|what|which|how|did|does|do|any|check|tell me)\b")
 _WHERE_WHO = re.compile(r"^(?:where|who) (?:is|are)\b")
 _WHO_HOME = re.compile(r"^(?:who is|is (?:any|some)(?:one|body)|are (?:people|they)) (?:at )?home$")
