@@ -53,9 +53,17 @@ def is_question(text: str) -> bool:
     return bool(_QUESTION.match(clean(text)))
 
 
+_WAKE_LAST = re.compile(
+    r"(?:,?\s+(?:please|thanks))?,?\s+(?:(?:hey|ok|okay)\s+)?(?:olly|ollie|alexa|google|siri|cortana)"
+    r"[\s.!?]*$",
+    re.I,
+)
+"""A wake word said last ("lights on please olly", "lights on, alexa")."""
+
+
 def without_wake_word(text: str) -> str:
-    """`text` without a leading wake word ("hey olly, ...", "alexa ...")."""
-    return _WAKE.sub("", text.strip()) or text
+    """`text` without a wake word first or last ("hey olly, ...", "alexa ...", "..., olly")."""
+    return _WAKE_LAST.sub("", _WAKE.sub("", text.strip())) or text
 
 
 def clean(text: str) -> str:
@@ -78,7 +86,8 @@ _UP = re.compile(
 )
 _DOWN = re.compile(
     r"\b(?:dim|dimmer|dimmed|darken|darker|decrease|lower|reduce|less|down|minimi[sz]e|"
-    r"lessen|attenuate|soften|lowest|minimum|too bright|so bright|bright in here|bright in the)\b"
+    r"lessen|attenuate|soften|lowest|minimum|too bright|so bright|"
+    r"(?<!make it )(?<!get it )bright in (?:here|the))\b"
 )
 _SMALL = re.compile(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad|little)\b")
 _OUT = re.compile(

@@ -40,7 +40,8 @@ _STOP = frozenset(
     "bit little slightly lot much so then also again here there room house home whole entire "
     "increase decrease raise lower reduce dim brighten darken boost minimize lessen attenuate "
     "mute unmute start stop keep let lets it's its what which how bright dark light level "
-    "power intensity brightness glow strength volume sound color colour colors colours".split()
+    "power intensity brightness glow strength volume sound color colour colors colours "
+    "brighter dimmer darker lighter warmer cooler louder quieter softer".split()
 )
 
 

@@ -51,7 +51,12 @@ _VACUUM = (
     r"(?:vacuum|vacuuming|hoover|hoovering|roomba|i?robot|iroomba|robo ?vac|cleaner|cleaning|"
     r"clean ?up)"
 )
-_SWITCH = r"(?:turn|switch|put|set|shift|flip|flick|click|pop|knock|throw|get)"
+_APPLIANCE = (
+    r"(?:plugs?|sockets?|outlets?|wemo|lights?|lamps?|fans?|switch(?:es)?|heaters?|heating|"
+    r"kettle|boiler|humidifier|dehumidifier|purifier|air conditioner|ac)"
+)
+"""Things that are switched on and off; "start the heater" / "stop the socket" switch them."""
+_SWITCH = r"(?:turn|switch|put|set|shift|flip|flick|click|pop|knock|throw|get|power)"
 """Verbs said with "on" or "off" to switch something ("flip the lights on", "knock the heater
 off", "get the heating on")."""
 _VERBS: tuple[tuple[str, str], ...] = (
@@ -75,7 +80,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (r"\bunlock\b", "unlock"),
     (r"\block\b", "lock"),
     (r"\b(?:open|raise|lift)\b", "open"),
-    (r"\bshut ?(?:off|down)\b|\bshut\s+(?:\w+\s+){0,4}?off\b", "turn_off"),
+    (r"\bshut ?(?:off|down)\b|\bshut\s+(?:\w+\s+){0,4}?(?:off|down)\b", "turn_off"),
     (r"\b(?:close|shut|lower)\b", "close_cover"),
     (rf"\b(?:stop|pause)\b.*\b{_VACUUM}\b", "stop"),
     (
@@ -91,7 +96,9 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "set_brightness",
     ),
     (
-        rf"\b{_SWITCH}\s+(?:\w+\s+){{0,4}}?on\b|\bon(?: please| now)*$|"
+        rf"\b{_SWITCH}\s+(?:\w+\s+){{0,4}}?on\b|\bon(?: please| now| again| back| too| as well)*$|"
+        r"^(?:please\s+)?on\s+(?:the|my|all)\s|"
+        rf"^(?:please\s+)?start\s+(?:the |my |all the )?(?:\w+\s+){{0,2}}?{_APPLIANCE}$|"
         r"^(?:[\w']+\s+){1,4}?on\s+(?:in|at|upstairs|downstairs|everywhere)\b",
         "turn_on",
     ),
@@ -106,7 +113,9 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "turn_off",
     ),
     (
-        rf"\b{_SWITCH}\s+(?:\w+\s+){{0,4}}?off\b|\boff(?: please| now)*$|"
+        rf"\b{_SWITCH}\s+(?:\w+\s+){{0,4}}?off\b|\boff(?: please| now| again| too| as well)*$|"
+        r"^(?:please\s+)?off\s+(?:the|my|all)\s|"
+        rf"^(?:please\s+)?stop\s+(?:the |my |all the )?(?:\w+\s+){{0,2}}?{_APPLIANCE}$|"
         r"^(?:[\w']+\s+){1,4}?off\s+(?:in|at|upstairs|downstairs|everywhere)\b",
         "turn_off",
     ),

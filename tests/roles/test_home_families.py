@@ -277,3 +277,41 @@ async def test_the_answer_says_the_time_and_the_command_waits_for_it(settings: A
         ("timer.set", "13 hours")
     ]
     assert after["heater"]["state"] == "on"
+
+
+# --- lights and plugs said the everyday way ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "device", "state"),
+    [
+        ("kitchen light on please olly", "kitchen_light", "on"),
+        ("the heater off, alexa", "heater", "off"),
+        ("please power off the heater", "heater", "off"),
+        ("off the floor lamp", "lounge_lamp", "off"),
+        ("stop the socket", "plug", "off"),
+        ("shut the wemo down", "plug", "off"),
+        ("start the heater", "heater", "on"),
+        ("on the kitchen light", "kitchen_light", "on"),
+        ("kitchen light on again", "kitchen_light", "on"),
+    ],
+)
+async def test_on_and_off_said_the_everyday_way(
+    settings: Any, text: str, device: str, state: str
+) -> None:
+    async with AgentSystem(settings) as system:
+        await system.arun("turn off all the lights")
+        await system.arun("turn off the heater")
+        if state == "off":
+            await system.arun(f"turn on the {device.replace('_', ' ')}")
+            await system.arun("turn on the floor lamp")
+            await system.arun("turn on the heater")
+            await system.arun("turn on the smart plug")
+        _, after = await _run(system, text)
+    assert after[device]["state"] == state
+
+
+async def test_make_it_bright_in_a_room_brightens_it(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        _, after = await _run(system, "make it bright in the kitchen")
+        _, dimmer = await _run(system, "it's too bright in the kitchen")
+    assert after["kitchen_light"]["brightness"] == 100
+    assert dimmer["kitchen_light"]["brightness"] == 80
