@@ -26,10 +26,16 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.routing._matcher import ExampleMatcher, cached_matcher
 from agent_system.routing._model import DEFAULT_MODEL_PATH, OTHER, Classifier, LinearModel
-from agent_system.routing._rules import Clause, command_role, find_compound, follow_up_role
+from agent_system.routing._rules import (
+    Clause,
+    command_role,
+    find_compound,
+    follow_up_role,
+    swallows_another,
+)
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding._clauses import Clause as SplitClause
-from agent_system.understanding._clauses import opens_request, split_clauses
+from agent_system.understanding._clauses import split_clauses
 from agent_system.understanding.locale import home_statement
 
 if TYPE_CHECKING:
@@ -178,7 +184,10 @@ class EmbeddedRouter:
         claimed = next(self._claims(request), None)
         if claimed is not None:
             if claimed.slots.get("whole"):  # the role read every clause itself
-                if not self._breaks_whole(text, claimed, pieces, placed):
+                classes = tuple(self.model.probabilities(""))
+                if command_role(text, classes) or not swallows_another(
+                    claimed.role, pieces, placed.classify, self.fast_threshold, self.openers
+                ):
                     return claimed
             # A stage must not claim the whole of a request with two actions in it (of two
             # roles, or two of its own: "turn off the lights and the fan").
@@ -247,26 +256,6 @@ class EmbeddedRouter:
             claimed = stage(request)
             if claimed is not None and not (claimed.guess and self._overruled(text)):
                 yield claimed
-
-    def _breaks_whole(
-        self, text: str, claimed: RouteDecision, pieces: list[SplitClause], placed: _Placed
-    ) -> bool:
-        """A stage's whole reading must not swallow a clause another role is sure of on its
-        own ("open my list and switch off the plug socket and how would you describe the
-        internet"): 3+ words opening like a request, at least the fast threshold's confidence.
-        A request that names its role outright ("summarize: ...") is read whole."""
-        if len(pieces) < 2 or command_role(text, tuple(self.model.probabilities(""))):
-            return False
-        for piece in pieces:
-            role, confidence = placed.classify(piece.text)
-            if (
-                role not in (OTHER, claimed.role)
-                and confidence >= self.fast_threshold
-                and len(piece.text.split()) >= 3
-                and opens_request(piece.text, self.openers)
-            ):
-                return True
-        return False
 
     def _mixed_compound(
         self, text: str, pieces: list[SplitClause], placed: _Placed

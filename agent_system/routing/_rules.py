@@ -22,9 +22,10 @@ from agent_system.routing._model import OTHER
 from agent_system.routing.models import Turn
 from agent_system.understanding import split_clauses
 from agent_system.understanding._clauses import Clause as SplitClause
+from agent_system.understanding._clauses import opens_request
 from agent_system.understanding._slots import strip_when
 
-__all__ = ["Clause", "command_role", "find_compound", "follow_up_role"]
+__all__ = ["Clause", "command_role", "find_compound", "follow_up_role", "swallows_another"]
 
 _ACTION_START = re.compile(
     r"^(?:turn|switch|set|lock|unlock|open|close|shut|start|stop|pause|resume|dim|brighten|"
@@ -156,6 +157,30 @@ def find_compound(
         if all(c in served or _is_request(c) for c in clauses):
             return clauses
     return None
+
+
+def swallows_another(
+    role: str | None,
+    pieces: Sequence[SplitClause],
+    classify: Callable[[str], tuple[str, float]],
+    fast_threshold: float,
+    openers: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether a first stage's whole reading for `role` would swallow a clause another role is
+    sure of on its own ("open my list and switch off the plug socket and how would you describe
+    the internet"): 3+ words opening like a request, at least `fast_threshold` confident."""
+    if len(pieces) < 2:
+        return False
+    for piece in pieces:
+        found, confidence = classify(piece.text)
+        if (
+            found not in (OTHER, role)
+            and confidence >= fast_threshold
+            and len(piece.text.split()) >= 3
+            and opens_request(piece.text, openers)
+        ):
+            return True
+    return False
 
 
 def _is_request(clause: Clause) -> bool:
