@@ -78,6 +78,14 @@ def _length(text: str) -> timedelta:
     return value
 
 
+_BARE_CLOCK = re.compile(
+    r"(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
+    r"|twelve",
+    re.IGNORECASE,
+)
+"""A bare clock time ("11", "9:30", "three"): on the event's day, by the shared hour rule."""
+
+
 def _moment(text: str, now: datetime, what: str) -> tuple[datetime, bool]:
     found = parse_when(text, now)
     if found is None:
@@ -291,6 +299,9 @@ async def update(
     begin, length = current.start, current.end - current.start
     if start.strip():
         found = parse_when(start, now)
+        if _BARE_CLOCK.fullmatch(start.strip()):  # "move the dentist to 11": on its own day
+            day = current.start.astimezone(now.tzinfo).date()
+            found = parse_when(f"{day:%B} {day.day} at {start.strip()}", now) or found
         if found is None:
             raise ToolExecutionError(f"I couldn't read {start!r} as a new start time.")
         if not found.has_date:
