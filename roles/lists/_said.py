@@ -45,7 +45,8 @@ __all__ = [
 _LIST = r"(?:(?:my|the|our|a)\b)?\s*(?P<list>[\w' -]+?)(?:\s+list)?"
 ADD = re.compile(
     rf"^(?:(?:please|can you|could you|would you)\s+)*(?:add|put|include|stick|throw|write|"
-    rf"append|pop|chuck|bung|toss|slap|jot)\s+(?P<items>.+?)\s+(?:to|on|onto|in|into)\s+{_LIST}$",
+    rf"append|pop|chuck|bung|toss|slap|jot)\s+(?P<items>(?:(?!\blist\b).)+?)\s+(?:to|on|onto|in|into)\s+"
+    rf"(?!.*\s(?:to|on|onto|into)\s+(?:my|the|our)\s){_LIST}$",
     re.I,
 )
 ADD_BARE = re.compile(r"^(?:add|put)\s+(?P<items>.+?)\s+(?:to|on)\s+(?:my|the)\s+list$", re.I)
@@ -162,7 +163,7 @@ def list_name_in(text: str) -> str | None:
             return " ".join(kept)
     if after := _NAME_AFTER.search(text):
         name = re.sub(r"^(?:the|my|a|an)\s+", "", after["name"].strip(), flags=re.I)
-        if name and name.lower() not in _NAME_STOP:
+        if name and name.lower() not in _NAME_STOP and _list(name):  # not "for the weekend"
             return name
     if known := re.search(r"\b(groceries|grocery|shopping|to-?\s?do|chores)\b", text, re.I):
         return known[1]

@@ -1,8 +1,8 @@
 """A list as a whole, said in everyday words: bring it up, ask what is on it, be done with it.
 
 "bring up my list" / "pull up the grocery list" read it (never start a new one); "tell me what is
-on the packing list", "anything on my to do list for today" read it too (a list has no days:
-"today's to do list" is the to-do list); "check my shopping list" looks at it (it checks nothing
+on the packing list", "anything on my to do list for today" read it too ("today's to do list" is
+the to-do list, read for today); "check my shopping list" looks at it (it checks nothing
 off); "what else do i need to buy" / "what do i need from the store" read the shopping list;
 "i'm done with the shopping list" empties it; "i don't need the camping list anymore" and "throw
 out the party list" delete it; "take milk off" takes milk off the shopping list.
@@ -25,13 +25,19 @@ _LIST = (
     r"(?P<list>[\w' -]*?)\s*list"
 )
 """A list's name: never one that holds an item and a list ("bread on the shopping list")."""
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 DAY_SAID = re.compile(
-    r"^(?:(?:today|tonight|tomorrow|this\s+week|next\s+week|this\s+weekend)'?s\s+)"
-    r"|(?:\s+(?:list\s+)?(?:for\s+|of\s+)?(?:today|tonight|tomorrow|this\s+week|next\s+week"
-    r"|this\s+weekend|the\s+day|the\s+week))$",
+    r"^(?:(?:today|tonight|tomorrow|this\s+week|next\s+week|this\s+weekend|"
+    + _WEEKDAY
+    + r")'?s\s+)"
+    r"|(?:\s+(?:list\s+)?(?:for\s+|of\s+|on\s+)?(?:today|tonight|tomorrow|this\s+week|next\s+week"
+    r"|(?:(?:this|next|the)\s+)?weekend|the\s+day|the\s+week|(?:this\s+|next\s+)?"
+    + _WEEKDAY
+    + r"))$",
     re.I,
 )
-"""A day said with a list's name ("today's to do", "to do list for today"): lists have no days."""
+"""A day said with a list's name ("today's to do", "to do list for today"): no part of the name
+(the role reads the day apart, `roles/lists/_days.py`)."""
 LATEST = re.compile(
     r"(?:last|latest|newest|recent|most\s+recent)(?:\s+(?:list\s+)?(?:i|we)\s+(?:made|created|started))?",
     re.I,
@@ -158,9 +164,11 @@ def clean_name(name: str | None) -> str | None:
     name = re.sub(r"^(?:back|out|aloud)\s+(?:(?:my|the|our)\s+)?", "", name, flags=re.I)
     name = re.sub(r"(?:^|\s+)(?:list|it|that|them)\s+(?:to|for)\s+(?:me|us)$", "", name, flags=re.I)
     name = re.sub(r"\s+list$", "", name, flags=re.I)
-    name = re.sub(r"^list\s+(?:for|of)\s+", "", name, flags=re.I)  # "my list for shopping"
+    name = re.sub(r"^list\s+(?:for|of)\s+(?:the\s+|my\s+|our\s+)?", "", name, flags=re.I)
     name = re.sub(r"^(?:current|all|any|every)\s+", "", name, flags=re.I)
     name = DAY_SAID.sub("", name).strip()  # "today's to do list": the to-do list
+    if DAY_SAID.search(" " + name) and not DAY_SAID.sub("", " " + name).strip():
+        return None  # "what's on the list for the weekend": a day, no name
     if name.lower() in ("it", "that", "this", "there", "them"):  # "add eggs to it"
         return None
     if LATEST.fullmatch(name):  # "my last list", "the latest list i made": every list

@@ -69,6 +69,7 @@ class HomeAssistantLists:
                     id=str(i.get("uid") or i.get("summary")),
                     text=str(i.get("summary", "")),
                     done=i.get("status") == "completed",
+                    due=str(i["due"])[:10] if i.get("due") else None,
                 )
                 for i in raw
                 if isinstance(i, dict)
@@ -91,13 +92,16 @@ class HomeAssistantLists:
         found = [t for t in await self.lists() if list_key(t.name) == list_key(name)]
         return found[0] if found else TodoList(name=name)
 
-    async def add(self, name: str, texts: list[str], note: str = "") -> TodoList:
-        """``todo.add_item`` once per item."""
+    async def add(
+        self, name: str, texts: list[str], note: str = "", due: str | None = None
+    ) -> TodoList:
+        """``todo.add_item`` once per item (with its ``due_date`` when it is for a day)."""
         entity = await self._entity(name)
         for text in texts:
-            await self._call(
-                "POST", "/api/services/todo/add_item", {"entity_id": entity, "item": text}
-            )
+            body = {"entity_id": entity, "item": text}
+            if due:
+                body["due_date"] = due
+            await self._call("POST", "/api/services/todo/add_item", body)
         return await self._after(name)
 
     async def set_done(self, name: str, item: Item, done: bool, note: str = "") -> TodoList:

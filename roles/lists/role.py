@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_remove
+from roles.lists._days import day_arguments
 from roles.lists._everyday import OPEN_THEN, everyday_call, plain, reads_whole, unless_listed
 from roles.lists._off import off_call
 from roles.lists._phrasing import (
@@ -101,7 +102,10 @@ class ListsRole:
             # "we're out of paint so take the paint off the list": the request after the reason
             after = self._interpret(rest["rest"])
             if not isinstance(after, Clarification):
-                return after
+                found = after
+        if isinstance(found, RoleCall) and runtime is not None:  # "... for today"
+            if day := day_arguments(text, found.tool, runtime.clock.now()):
+                return RoleCall(found.tool, {**found.arguments, **day})
         return found
 
     def _interpret(self, text: str) -> RoleCall | Clarification:

@@ -32,6 +32,8 @@ class Item(BaseModel):
     id: str = Field(default_factory=lambda: uuid.uuid4().hex[:12])
     text: str
     done: bool = False
+    due: str | None = None
+    """The day the item is for ("YYYY-MM-DD"), when one was said."""
 
 
 class TodoList(BaseModel):
@@ -56,8 +58,10 @@ class ListStore(Protocol):
         """Every list with its items."""
         ...
 
-    async def add(self, name: str, texts: list[str], note: str = "") -> TodoList:
-        """Add items to the list called `name` (created when new)."""
+    async def add(
+        self, name: str, texts: list[str], note: str = "", due: str | None = None
+    ) -> TodoList:
+        """Add items to the list called `name` (created when new), for the day `due`."""
         ...
 
     async def set_done(self, name: str, item: Item, done: bool, note: str = "") -> TodoList:
@@ -94,12 +98,14 @@ class RepositoryLists:
             stored.setdefault(list_key(name), TodoList(name=name))
         return list(stored.values())
 
-    async def add(self, name: str, texts: list[str], note: str = "") -> TodoList:
-        """Add items to the list called `name` (created when new)."""
+    async def add(
+        self, name: str, texts: list[str], note: str = "", due: str | None = None
+    ) -> TodoList:
+        """Add items to the list called `name` (created when new), for the day `due`."""
 
         def change(body: dict[str, Any] | None) -> dict[str, Any]:
             todo = TodoList.model_validate(body) if body else TodoList(name=name)
-            todo.items.extend(Item(text=t) for t in texts)
+            todo.items.extend(Item(text=t, due=due) for t in texts)
             return todo.model_dump()
 
         return await self._update(name, change, note)

@@ -8,6 +8,7 @@ created in Home Assistant). Each user has their own lists.
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 from typing import Annotated
 
 from pydantic import Field
@@ -16,6 +17,7 @@ from rapidfuzz import fuzz, process
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.repository import open_repository
+from roles.lists._days import day_words, due_by, span_words
 from roles.lists.home_assistant import HomeAssistantLists
 from roles.lists.store import Item, ListStore, RepositoryLists, TodoList, list_key
 
@@ -103,6 +105,7 @@ async def add(
     items: Annotated[list[str], Field(min_length=1)],
     list_name: str = "shopping",
     unless_listed: bool = False,
+    due: str | None = None,
 ) -> ToolOutput:
     """Add items to a shopping or to-do list (a new list name creates that list).
 
@@ -111,11 +114,14 @@ async def add(
         list_name: The list, e.g. "shopping", "to-do", "hardware store".
         unless_listed: Leave out the items already on the list, not yet done ("are eggs on my
             list? if not add them").
+        due: The day the items are for, "YYYY-MM-DD" ("add pick up the kids to my to do list
+            for today").
     """
     store = store_for(ctx)
     texts = [" ".join(t.split()) for t in items if t.strip()]
     if not texts:
         raise ToolExecutionError("Say what to add, e.g. 'add milk to the shopping list'.")
+    day = _day(due)
     if (earlier := await _applied(ctx)) is not None:
         return earlier
     existing = _find_list(await store.lists(), list_name)
@@ -133,8 +139,10 @@ async def add(
                 f"{_called(name)} list.",
             )
     added = " and ".join(texts) if len(texts) <= 2 else ", ".join(texts)
-    display = f"Added {added} to your {_called(name)} list."
-    todo = await store.add(name, texts, note=display)
+    today = ctx.runtime.clock.now().date()
+    when = f" for {day_words(day, today)}" if day else ""
+    display = f"Added {added} to your {_called(name)} list{when}."
+    todo = await store.add(name, texts, note=display, due=day.isoformat() if day else None)
     return ToolOutput(data=todo.model_dump() | {"added": texts}, display=display)
 
 
@@ -325,15 +333,37 @@ async def _newest(ctx: ToolContext, list_name: str | None) -> tuple[TodoList, It
 
 
 @tool(tags=("lists", "shopping", "todo"))
-async def show(ctx: ToolContext, list_name: str | None = None, count: bool = False) -> ToolOutput:
+async def show(
+    ctx: ToolContext,
+    list_name: str | None = None,
+    count: bool = False,
+    day: str | None = None,
+    until: str | None = None,
+) -> ToolOutput:
     """Read back a list ("what's on my shopping list"), or name every list.
 
     Args:
         list_name: The list; omit to hear every list.
         count: Say how many items there are first ("how many things are on my list").
+        day: Only what is to do by that day, "YYYY-MM-DD": items with no day and items due
+            by then ("what's on my to do list for today").
+        until: With `day`, the end of a span, excluded ("for this week": Monday next week).
     """
     lists = await store_for(ctx).lists()
-    say = _counted if count else _show
+    first, end = _day(day), _day(until)
+    today = ctx.runtime.clock.now().date()
+    last = (end - timedelta(days=1) if end and end > first else first) if first else None
+    span = f" for {span_words(first, end, today)}" if first else ""
+
+    def say(todo: TodoList) -> str:
+        pending = [_said(i, today) for i in todo.items if not i.done and due_by(i, last)]
+        called = f"{_called(todo.name)} list{span}"
+        if not pending:
+            return f"Your {called} is empty." if not span else f"Nothing on your {called}."
+        if count:
+            return f"You have {_count(len(pending))} on your {called}: {', '.join(pending)}."
+        return f"Your {called}: " + ", ".join(pending) + "."
+
     if list_name is None:
         text = " ".join(say(t) for t in lists)
         return ToolOutput(data={"lists": [t.model_dump() for t in lists]}, display=text)
@@ -345,13 +375,19 @@ async def show(ctx: ToolContext, list_name: str | None = None, count: bool = Fal
     return ToolOutput(data=todo.model_dump(), display=say(todo))
 
 
-def _counted(todo: TodoList) -> str:
-    """How many items a list holds, then which ("You have 2 items on your shopping list: ...")."""
-    pending = [i.text for i in todo.items if not i.done]
-    if not pending:
-        return f"Your {_called(todo.name)} list is empty."
-    return (
-        f"You have {_count(len(pending))} on your {_called(todo.name)} list: "
-        + ", ".join(pending)
-        + "."
-    )
+def _day(said: str | None) -> date | None:
+    """A day given as "YYYY-MM-DD" (or the date of a date-time), or None."""
+    if not said:
+        return None
+    try:
+        return date.fromisoformat(said.strip()[:10])
+    except ValueError:
+        raise ToolExecutionError(
+            f"{said!r} is not a day; say it as YYYY-MM-DD, e.g. 2026-03-02."
+        ) from None
+
+
+def _said(item: Item, today: date) -> str:
+    """An item as read back: with its day when it has one ("pick up the kids (today)")."""
+    day = _day(item.due) if item.due else None
+    return f"{item.text} ({day_words(day, today)})" if day else item.text

@@ -43,8 +43,8 @@ async def test_a_list_read_back_however_it_is_asked(system: AgentSystem) -> None
     said = await system.arun("go ahead and say all of the points on my list of to-do's please")
     according = await system.arun("what do i have to do tomorrow, according to my to-do list")
     looked = await system.arun("can you look up what my shopping list has on it")
-    for reply in (said.reply, according.reply):
-        assert reply == "Your to-do list: walk the dog."
+    assert said.reply == "Your to-do list: walk the dog."
+    assert according.reply == "Your to-do list for tomorrow: walk the dog."  # none for later
     assert looked.reply == "Your shopping list: milk."
 
 

@@ -113,7 +113,10 @@ async def test_groceries_answers_which_list_and_a_new_request_is_not_taken_as_a_
             "we're out of paint so take the paint off the list",
             ("lists.remove", {"item": "paint"}),
         ),
-        ("do I have a to do list for today", ("lists.show", {"list_name": "to do"})),
+        (
+            "do I have a to do list for today",
+            ("lists.show", {"list_name": "to do", "day": "2026-01-05"}),
+        ),
         ("i don't need the milk any more", ("lists.remove", {"item": "milk"})),
         (
             "we no longer need bread on the shopping list",

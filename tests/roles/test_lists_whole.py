@@ -36,7 +36,7 @@ async def test_a_list_is_brought_up_looked_at_and_read_whatever_day_is_said(
     new = await system.arun("bring up a new packing list")
     for reply in (brought.reply, checked.reply, told.reply):
         assert reply == "Your shopping list: milk, eggs."
-    assert today.reply == todays.reply == "Your to-do list: walk the dog."
+    assert today.reply == todays.reply == "Your to-do list for today: walk the dog."
     assert _tools(new) == ["lists.create"]
 
 
@@ -98,7 +98,8 @@ async def test_what_is_left_to_do_and_a_bare_list_name_read_the_list(system: Age
     latest = await system.arun("what's the latest list i made")
     passport = await system.aroute("what do i need to do to get a passport")
     assert left.route is not None and left.route.role == "lists"
-    assert left.reply == tasks.reply == "Your to-do list: walk the dog."
+    assert left.reply == "Your to-do list: walk the dog."
+    assert tasks.reply == "Your to-do list for today: walk the dog."
     assert bare.reply == "Your shopping list: milk."
     assert "walk the dog" in latest.reply and "milk" in latest.reply  # every list
     assert passport.role != "lists"
