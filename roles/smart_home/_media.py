@@ -48,11 +48,9 @@ _SILENCE = re.compile(
     r"^(?:the )?volume off\b"
 )
 _MUTE = re.compile(r"\bmute\b|\bmuted\b")
-_UNMUTE = re.compile(
-    r"\bun-?mute\b|\b(?:turn (?:the )?)?sound (?:back )?on\b"
-    r"(?!\s+(?:the|my|this|that|our|your|in|at|of|for)\b)"
-)
-"""Sound back on ("unmute", "sound on"); never "turn off the sound on the tv"."""
+_UNMUTE = re.compile(r"\bun-?mute\b|\bsound (?:back )?on\b|\bturn (?:the )?sound (?:back )?on\b")
+"""Sound back on ("unmute", "sound on", "i need to hear sound on my speakers"); "sound on"
+gives way to silence said in the same request ("turn off the sound on the tv")."""
 _VOLUME_UP = re.compile(
     r"\b(?:up|increase|raise|high|higher|louder|boost|pump|crank|bump|amplify|max|maximum|full|"
     r"more (?:volume|sound))\b"
@@ -101,7 +99,9 @@ def volume(text: str, devices: Sequence[Device], speaker: str | None) -> RoleCal
         args["area"] = area  # "mute the living room speakers"
     elif speaker:
         args["near"] = speaker
-    if _UNMUTE.search(text):
+    if (unmute := _UNMUTE.search(text)) and (
+        re.match(r"un-?mute", unmute.group(0)) or not _SILENCE.search(text)
+    ):
         return RoleCall("smart_home.media", {**args, "command": "unmute"})
     if _MUTE.search(text) or _SILENCE.search(text) or _HUSH.match(text):
         return RoleCall("smart_home.media", {**args, "command": "mute"})

@@ -315,3 +315,13 @@ async def test_make_it_bright_in_a_room_brightens_it(settings: Any) -> None:
         _, dimmer = await _run(system, "it's too bright in the kitchen")
     assert after["kitchen_light"]["brightness"] == 100
     assert dimmer["kitchen_light"]["brightness"] == 80
+
+
+@pytest.mark.parametrize(
+    "text", ["i need to hear sound on my speakers", "turn the sound back on", "sound on please"]
+)
+async def test_sound_wanted_on_a_player_unmutes_it(settings: Any, text: str) -> None:
+    async with AgentSystem(settings) as system:
+        await system.arun("mute the stereo")
+        _, after = await _run(system, text)
+    assert after["speaker"]["muted"] is False
