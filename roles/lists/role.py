@@ -190,6 +190,13 @@ class ListsRole:
         ):
             return RoleCall("lists.show", {"list_name": name} if name else {})  # "open my list"
         if CREATE.match(text):
+            # "create a packing list with socks, charger and passport": its first items
+            if (first := re.search(r"\blist\b(?:.*?)\s+with\s+(?P<items>.+)$", text, re.I)) and (
+                name := list_name_in(text[: first.start("items")].removesuffix(" with "))
+            ):
+                items = split_items(first["items"])
+                if not is_vague(items):
+                    return RoleCall("lists.create", {"list_name": name, "items": items})
             if re.match(r"^(?:add|put)\b(?!\s+(?:a|an|another|new|fresh)\b)", text, re.I):
                 return ask_items(_list(name))  # "add to my camping list"
             if name is None:

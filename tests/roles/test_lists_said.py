@@ -119,3 +119,13 @@ async def test_several_items_and_names_said_without_list(system: AgentSystem) ->
 async def test_a_new_list_with_its_name_said_is_started(system: AgentSystem, said: str) -> None:
     result = await system.arun(said)
     assert result.reply.startswith("Started your ")
+
+
+@pytest.mark.anyio
+async def test_a_new_list_keeps_the_items_said_with_it(system: AgentSystem) -> None:
+    packing = await system.arun("create a packing list with socks, charger and passport")
+    camping = await system.arun("start a new list called camping with tent and stove")
+    read = await system.arun("what's on my packing list")
+    assert packing.reply == "Started your packing list with socks, charger, passport."
+    assert camping.reply == "Started your camping list with tent, stove."
+    assert read.reply == "Your packing list: socks, charger, passport."
