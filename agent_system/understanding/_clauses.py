@@ -242,6 +242,20 @@ _YEAR = re.compile(
 )
 """A year after that comma ("2027"), or the date itself after a weekday ("friday, march 3")."""
 
+
+def without_date_commas(text: str) -> str:
+    """`text` without the commas inside its dates ("march 3, 2027", "friday, march 6").
+
+    A date's comma is no second request: "remind me on march 3, 2027 at 5pm to pay taxes".
+    """
+    kept, start = [], 0
+    for comma in re.finditer(",", text):
+        if _DAY_BEFORE_YEAR.search(text[: comma.start()]) and _YEAR.match(text[comma.end() :]):
+            kept.append(text[start : comma.start()])
+            start = comma.end()
+    return "".join([*kept, text[start:]])
+
+
 _ADDRESS = re.compile(
     r"(?:(?:hey|hi|hello|ok|okay|oh|um|uh|so|well|please|now|olly|alexa|siri|google|computer|"
     r"assistant|jarvis)\b[\s,]*)+",

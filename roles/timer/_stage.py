@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
+from agent_system.understanding._clauses import without_date_commas
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from roles._answers import answer_stage
 from roles.timer._which import WAKE_QUESTION, reminder_list
@@ -90,7 +91,8 @@ def _whole_request(text: str, runtime: Runtime) -> bool:
     said = normalize(text)
     if _NAMES_ONE.search(said) is None or _OTHER_ROLE.search(said) is not None:
         return False
-    joined = _LENGTH_AND.sub(" ", said)  # "an hour and a half", "5 and 10 minutes"
+    # "an hour and a half", "5 and 10 minutes", "on march 3, 2027": no second request
+    joined = _LENGTH_AND.sub(" ", without_date_commas(said))
     if len(split_clauses(text)) > 1 or _JOINED.search(joined) is not None:
         return False  # "set a timer and split the bill": the compound rules split it
     from roles.timer.role import ROLE

@@ -195,7 +195,15 @@ def _intent(text: str) -> str:
     return first
 
 
-def _moment_argument(text: str, now: datetime, what: str, wake: bool) -> str | Clarification:
+def _moment_argument(
+    text: str, now: datetime, what: str, wake: bool, *, repeating: bool = False
+) -> str | Clarification:
+    """When an alarm or reminder rings, as ISO 8601, or the question for it.
+
+    An alarm's hour said without am/pm ("half six tomorrow") is a wake-up hour on another day
+    or on a repeating alarm: 5-9 is the morning (`_WAKE_HOURS`); today it is the next time
+    that clock time comes round (as `parse_when` reads it). Reminders keep `parse_when`'s rule.
+    """
     found = parse_when(clock_said(text), now)
     if found is None:
         return Clarification(f"What time should the {what} go off?", missing=("at",))
@@ -207,8 +215,18 @@ def _moment_argument(text: str, now: datetime, what: str, wake: bool) -> str | C
         value -= timedelta(hours=12)
         if value <= now:
             value += timedelta(days=1)
+    elif (
+        what == "alarm"
+        and found.ambiguous
+        and (repeating or (found.has_date and value.date() != now.date()))
+        and value.hour - 12 in _WAKE_HOURS
+    ):  # "an alarm for half six tomorrow", "an alarm every weekday at 7": the morning
+        value -= timedelta(hours=12)
     return value.isoformat()
 
+
+_WAKE_HOURS = range(5, 10)
+"""The hours an alarm said without am/pm means in the morning on another day."""
 
 REMINDER_SAID = re.compile(
     r"^\s*(?:please\s+)?(?:make|set|create|add|new)\s+(?:a\s+|me\s+a\s+)?reminder\s*[,:;-]\s*"
@@ -283,7 +301,7 @@ class TimerRole:
         return timer_stage(runtime)
 
     def _interpret(
-        self, text: str, now: datetime, before: datetime | None = None
+        self, text: str, now: datetime, before: datetime | None = None, *, recurring: bool = False
     ) -> RoleCall | RolePlan | Clarification:
         if (reminder := REMINDER_SAID.match(text)) is not None:
             text = f"remind me to {reminder['message']}"  # "make a reminder, pay taxes on monday"
@@ -354,7 +372,7 @@ class TimerRole:
                 or re.search(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+up\s+(?:at|by)\b", text, re.I)
                 is not None
             )
-            at = _moment_argument(text, now, "alarm", wake=wake)
+            at = _moment_argument(text, now, "alarm", wake=wake, repeating=recurring)
             if isinstance(at, Clarification):
                 return at
             label = extract_label(text) or ""
@@ -373,7 +391,7 @@ class TimerRole:
         rule, spoken = repeat_in(text)
         if not rule:
             return None
-        found = self._interpret(spoken, now)
+        found = self._interpret(spoken, now, recurring=True)
         if isinstance(found, RoleCall) and found.tool in ("timer.remind", "timer.alarm"):
             key = "when" if found.tool == "timer.remind" else "at"
             first = soonest(datetime.fromisoformat(found.arguments[key]), rule, now)
