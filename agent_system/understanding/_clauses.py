@@ -212,6 +212,12 @@ def _cut(text: str, openers: frozenset[str], judge: Judge | None) -> list[tuple[
             continue  # "hey olly, turn the lights up": a wake word or greeting is no clause
         if match[0].strip() == "," and _DAY_BEFORE_YEAR.search(piece) and _YEAR.match(following):
             continue  # "march 3, 2027 at 5pm": a date's comma
+        if (
+            match[0].strip().lower() == "and"
+            and _RANGE_OPEN.search(piece)
+            and not opens_request(following, openers)
+        ):
+            continue  # "any alarms between 6 and 8 tomorrow": one range, not two requests
         if pieces or piece.strip(" ,.!?"):
             if not _keeps_cut(match, piece, following, openers) and not _judged(
                 judge, match, text[start : match.start()], following
@@ -226,6 +232,8 @@ def _cut(text: str, openers: frozenset[str], judge: Judge | None) -> list[tuple[
     return pieces
 
 
+_RANGE_OPEN = re.compile(r"\bbetween\s+[\w:']+(?:\s+[\w.:']+)?$", re.IGNORECASE)
+"""A range opened just before an "and": "between 6", "between 6 am", "between john"."""
 _DAY_BEFORE_YEAR = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d{1,2}"
     r"(?:st|nd|rd|th)?$"

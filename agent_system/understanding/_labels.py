@@ -22,6 +22,11 @@ _LABEL_PATTERNS = (
     re.compile(r"\b(?:called|named|label+ed|titled)\s+(?P<label>.+)$", re.IGNORECASE),
     re.compile(r"\b(?:to|about|that)\s+(?P<label>.+)$", re.IGNORECASE),
     re.compile(r"\bfor\s+(?:the|my|our)\s+(?P<label>.+)$", re.IGNORECASE),
+    re.compile(  # "an alarm for tomorrow's meeting at 7": the meeting
+        r"\bfor\s+(?:today|tomorrow|tonight|this|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
+        r"(?:\s+(?:morning|afternoon|evening|night))?'?s\s+(?P<label>[a-z].*)$",
+        re.IGNORECASE,
+    ),
     re.compile(r"\btimer\s+for\s+(?P<label>[a-z][\w' -]*)$", re.IGNORECASE),  # "timer for pizza"
     re.compile(
         r"\b(?:a|an|the|my)\s+(?P<label>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?:timer|alarm|reminder)",
@@ -69,8 +74,8 @@ def _when_spans(text: str) -> list[tuple[int, int]]:
         after = _FROM_NOW.match(text[offset:])
         if after:
             spans[-1] = (spans[-1][0], offset + after.end())
-    for pattern in (_DATE, _TIME, _PERIOD):
-        spans.extend(m.span() for m in pattern.finditer(text))
+    for pattern in (_DATE, _TIME, _PERIOD):  # "tonight's game" names the game: it stays
+        spans.extend(m.span() for m in pattern.finditer(text) if text[m.end() :][:2] != "'s")
     spans.extend(_clock_ranges(text))  # "from 8 am to 12 pm" goes whole, not leaving "to"
     for m in _DATE.finditer(text):  # "2 days before the 14th": the count goes with the day
         if shifted := _OFFSET.search(text[: m.start()]):

@@ -222,6 +222,8 @@ def parse_when(text: str, now: datetime) -> When | None:
     relative = _relative(text, now)
     found_dates = list(_DATE.finditer(text))
     dates = [m for m in found_dates if _resolve_date(m, today) is not None]
+    if owned := [m for m in dates if text[m.end() :][:2] == "'s"]:  # "friday's meeting"
+        dates = [m for m in dates if m not in owned] or dates  # another day says when
     if not dates and any(m["nth"] for m in found_dates) and relative is None:
         return None  # "the 5th monday of december": no such day
     date_match = dates[0] if dates else None

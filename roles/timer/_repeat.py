@@ -14,7 +14,15 @@ from datetime import datetime, timedelta, tzinfo
 
 from agent_system.errors import ToolExecutionError
 
-__all__ = ["describe", "first_due", "next_due", "normalize_rule", "repeat_in", "soonest"]
+__all__ = [
+    "describe",
+    "first_due",
+    "next_due",
+    "normalize_rule",
+    "repeat_in",
+    "rule_days",
+    "soonest",
+]
 
 _DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -88,6 +96,11 @@ def normalize_rule(rule: str, first: datetime) -> str:
         f"I couldn't read {rule!r} as how often it repeats; say 'daily', 'weekdays', "
         "'weekends', 'hourly', 'weekly' or days like 'mon,thu'."
     )
+
+
+def rule_days(rule: str) -> set[int]:
+    """The weekdays (Monday 0) a stored rule rings on ("weekdays" -> 0-4); every day if hourly."""
+    return set(range(7)) if rule == "hourly" else _days(rule)
 
 
 def _days(rule: str) -> set[int]:

@@ -16,7 +16,10 @@ from agent_system.routing.slots import strip_when
 
 __all__ = ["as_reminder", "clock_words", "message_after"]
 
-_POLITE = r"(?:(?:please|hey|ok|okay|so|and|can\s+you|could\s+you|would\s+you|will\s+you)\s+)*"
+_POLITE = (
+    r"(?:(?:please|hey|hi|ok|okay|so|and|olly|alexa|google|siri|can\s+you|could\s+you|would\s+you"
+    r"|will\s+you)\s+)*"
+)
 _LEAD_IN = re.compile(
     rf"^\s*{_POLITE}(?:(?:make\s+sure|be\s+sure|remember|don'?t\s+forget|do\s+not\s+forget)"
     r"\s+(?:to\s+|you\s+|that\s+you\s+)?)+(?=remind|set\s+(?:me\s+)?a\s+reminder|send\s+me)",
@@ -53,6 +56,20 @@ _BARE_REMINDER = re.compile(
 )
 """A reminder named with no verb: "please reminder for car meet", "reminder to call mom"."""
 
+_SET_ONE = re.compile(
+    rf"^\s*{_POLITE}(?:(?:set|make|create|add|put|schedule|new)\s+(?:me\s+|up\s+)?"
+    r"(?:a\s+|an\s+|another\s+|one\s+)?(?:new\s+)?reminder)\s+(?:(?P<how>for|about|to|of|that"
+    r"|re)\s+)?(?!(?:to|on|in|into|onto)\s+(?:my|the)\b)(?P<rest>\w.*)$",
+    re.IGNORECASE,
+)
+"""A reminder set with what it is for: "set a reminder for church services on sundays at 11",
+"set reminder pay taxes on monday", "add a reminder to april 4th to go to the dentist"."""
+_A_DAY = re.compile(
+    r"^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|mon|tue|wed|thu|fri|sat|sun"
+    r"|tomorrow|today|tonight|next|this|the\s+\d)",
+    re.IGNORECASE,
+)
+
 
 def as_reminder(text: str) -> str | None:
     """`text` said as "remind me ..." when it asks for a reminder in other words, else None."""
@@ -66,6 +83,12 @@ def as_reminder(text: str) -> str | None:
         how = (found["how"] or "").lower()
         joined = {"": "", "to": "to ", "that": "that "}.get(how, "about ")
         return f"remind me {joined}{found['rest']}".rstrip()
+    if (found := _SET_ONE.match(text)) is not None:
+        how, rest = (found["how"] or "").lower(), found["rest"]
+        if how == "to" and _A_DAY.match(rest):  # "a reminder to april 4th to go ...": on then
+            return f"remind me on {rest}"
+        joined = {"": "", "to": "to ", "that": "that "}.get(how, "about ")
+        return f"remind me {joined}{rest}"
     if (found := _BARE_REMINDER.match(text)) is not None:
         how = found["how"].lower()
         joined = how if how in ("to", "that") else "about"
@@ -89,7 +112,7 @@ def message_after(text: str) -> str:
     if found is None:
         return ""
     rest = strip_when(found["rest"]).strip(" ,.;:!?")
-    rest = re.sub(r"^(?:(?:that|about|of)\s+)+", "", rest, flags=re.IGNORECASE)
+    rest = re.sub(r"^(?:(?:that|about|of)\b\s*)+", "", rest, flags=re.IGNORECASE)
     words = [w for w in re.findall(r"[a-z']+", rest.lower()) if w not in _NO_MESSAGE]
     return rest if words else ""
 

@@ -47,9 +47,12 @@ _NAMES_ONE = re.compile(
 )
 _ASKS_INFO = re.compile(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*remind\s+(?:me|us)\s+(?:again\s+)?"
-    r"(?:of\s+)?(?:how|what|where|who|which|why|whether|if)\b"
+    r"(?:of\s+)?(?:how|what|where|who|which|why|whether|if"
+    r"|(?:the|my|his|her|their|our)\s+(?:date|day|time|name|number|address|amount|title|details?"
+    r"|price|cost)\s+of)\b"
 )
-"""Asks to be told something again, not to be reminded later ("remind me how to spell ...")."""
+"""Asks to be told something again, not to be reminded later ("remind me how to spell ...",
+"remind me of the date of my last paycheck")."""
 _MAKE_SURE = re.compile(r"\bmake\s+sure\s+(?:that\s+)?(?:i|we)\b")
 """Made sure of: claimed only with a time to ring at ("make sure i take my pills at 9pm")."""
 """Reminders and wake-ups: the requests the classifier confuses with calendar and chit-chat

@@ -3,7 +3,9 @@
 `when` is an ISO date (that day), an ISO date-time (that minute), a clock time "HH:MM" (that
 time on any day), a span "START/END" of two ISO date-times or two clock times ("05:00/12:00":
 mornings, any day; "2026-01-10T18:00/2026-01-11T04:00": that night), or alternatives joined by
-" or " ("06:30 or 18:30": "my 6:30 alarm" when am or pm was not said).
+" or " ("06:30 or 18:30": "my 6:30 alarm" when am or pm was not said), or days of the week
+as a repeat rule ("weekdays", "weekends", "mon,thu": those ringing on one of them, by their
+next ring or their own rule).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable
 from datetime import datetime, time
 
 from agent_system.errors import ToolExecutionError
+from roles.timer._repeat import rule_days
 from roles.timer.store import Timer
 
 __all__ = ["due_matches"]
@@ -66,10 +69,34 @@ def _one(when: str, now: datetime) -> _Test:
     return lambda due: abs((due - moment).total_seconds()) < 60
 
 
+_RULE = re.compile(
+    r"^(?:weekdays|weekends|(?:mon|tue|wed|thu|fri|sat|sun)(?:,(?:mon|tue|wed|thu|fri|sat|sun))*)$"
+)
+"""Days of the week, as a repeat rule: "weekdays", "mon,thu" (`roles.timer._repeat`)."""
+
+
+def _on_days(rule: str, now: datetime) -> Callable[[Timer], bool]:
+    """Rings on one of the days of `rule`: its next ring, or any ring of its own rule."""
+    days = rule_days(rule)
+
+    def test(timer: Timer) -> bool:
+        if timer.repeat and rule_days(timer.repeat) & days:
+            return True
+        return timer.due_at is not None and timer.due_at.astimezone(now.tzinfo).weekday() in days
+
+    return test
+
+
 def due_matches(timers: list[Timer], when: str, now: datetime) -> list[Timer]:
     """The timers that ring at `when` (every one when `when` is empty)."""
     choices = [part.strip() for part in re.split(r"\s+or\s+", when.strip()) if part.strip()]
     if not choices:
         return timers
-    tests = [_one(choice, now) for choice in choices]
-    return [t for t in timers if t.due_at is not None and any(test(t.due_at) for test in tests)]
+    ruled = [_on_days(choice.lower(), now) for choice in choices if _RULE.match(choice.lower())]
+    tests = [_one(choice, now) for choice in choices if not _RULE.match(choice.lower())]
+    return [
+        t
+        for t in timers
+        if any(test(t) for test in ruled)
+        or (t.due_at is not None and any(test(t.due_at) for test in tests))
+    ]

@@ -14,6 +14,7 @@ from typing import Any
 from agent_system.routing.slots import When, extract_label, parse_date_range, parse_when
 from agent_system.understanding import normalize
 from roles.timer._said import clock_words
+from roles.timer._window import between, days_of_week
 
 __all__ = [
     "KIND",
@@ -50,6 +51,8 @@ PLURAL = re.compile(r"\b(?:alarms|timers|reminders|wake[\s-]?up\s+calls)\b", re.
 def when_filter(text: str, now: datetime) -> str:
     """timer.list/cancel's `when`: the day and/or clock time a request names, or ""."""
     spoken = clock_said(text)
+    if window := between(spoken, now) or days_of_week(spoken):
+        return window  # "alarms between 6 and 8 tomorrow", "what alarms do i have on weekdays"
     found = parse_when(spoken, now)
     if found is None:
         if re.search(r"\btoday\b", spoken):
@@ -229,7 +232,7 @@ _REMINDER_LIST = re.compile(
     r"\breminders?\s+list\b|\blist\s+of\s+(?:my\s+|all\s+)?reminders\b"
     r"|\b(?:list\s+of\s+)?(?:things|stuff)\s+(?:(?:i|we)\s+)?(?:\w+\s+)?to\s+remember\b"
     r"|^(?:what|which)\b(?:\s+\w+){0,4}?\s+(?:supposed|wanted|needed|need|had|have|meant)\s+to"
-    r"\s+remember\b"
+    r"\s+(?:remember|bear\s+in\s+mind|keep\s+in\s+mind)\b"
     r"|^(?:what|which)\b.*\b(?:ask(?:ed)?|tell|told|want(?:ed)?)\s+you\s+to\s+remind\s+me\b"
     r"|^(?:can\s+you\s+|please\s+)?remind\s+me\s+(?:of\s+)?what\s+(?:i|we)\s+(?:needed|need|had"
     r"|have|wanted|was\s+supposed)\s+to\s+(?:do|remember)\b",
@@ -240,6 +243,13 @@ _ONE_ON_IT = re.compile(
     r"\breminder\s+(?:for|about)\s+(?:my\s+|the\s+)?(?P<what>.+?)\s+on\s+(?:my|the)\s+list\b", re.I
 )
 
+_CHECKED_FOR = re.compile(
+    r"^(?:please\s+)?(?:check|search|look\s+through|go\s+through)\s+(?:my|the)\s+reminders\s+"
+    r"(?:for|about)\s+(?P<what>\w.*)$",
+    re.IGNORECASE,
+)
+"""Reminders looked through for one: "check my reminders for mop the floor"."""
+
 
 def reminder_list(text: str) -> dict[str, Any] | None:
     """timer.list's filters when `text` asks about the reminders, else None.
@@ -247,7 +257,7 @@ def reminder_list(text: str) -> dict[str, Any] | None:
     "what is on my reminder list", "my list of things to remember", "is there a reminder for the
     dentist on my list" ("add X to my reminder list" is no question).
     """
-    one = _ONE_ON_IT.search(text)
+    one = _ONE_ON_IT.search(text) or _CHECKED_FOR.search(text)
     if (_REMINDER_LIST.search(text) is None and one is None) or _CHANGES.match(text):
         return None
     return {"kind": "reminder", **({"target": one["what"]} if one else {})}

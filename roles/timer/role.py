@@ -16,11 +16,13 @@ from agent_system.routing.slots import (
     parse_when,
 )
 from roles.timer._anchor import anchored_call, moment_before
+from roles.timer._change import changed_by
 from roles.timer._move import move_call
 from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
 from roles.timer._said import as_reminder, message_after
 from roles.timer._several import several_alarms
+from roles.timer._snooze import snooze_call
 from roles.timer._stage import ASK_MESSAGE
 from roles.timer._which import (
     KIND,
@@ -30,7 +32,6 @@ from roles.timer._which import (
     list_arguments,
     reminder_list,
     target_of,
-    timer_name,
     when_filter,
 )
 
@@ -68,6 +69,8 @@ _INTENTS = {
     "alarm": r"\b(?:alarm|wake\s+(?:me|us)(?:\s+up)?|wake[\s-]?up(?:\s+call)?"
     r"|make\s+sure\s+(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:up|awake)\s+(?:at|by|around)"
     r"|(?:get|be)\s+(?:me\s+|us\s+)?up\s+(?:at|by|around)|(?:alert|ring|buzz|rouse)\s+(?:me|us)\s+at"
+    r"|(?:alert|ring|buzz|rouse)\s+(?:me|us)\s+in\s+(?=\S+\s+(?:minutes?|hours?)\b)"
+    r"|ring\s+my\s+phone\s+at"
     r"|(?:(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when\s+it(?:'s|\s+is)"
     r"|call\s+(?:me|us)\s+(?:at|by|around))\s+(?=\d|[a-z]+\s*[ap]\.?m\b"
     r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight))\b",
@@ -115,39 +118,6 @@ def _asks(text: str) -> bool:
     if parse_duration(text) is not None:  # "1 hour timer", "timer for 5 minutes": set one
         return False
     return not _CREATE_VERB.search(text) and parse_when(text, _EPOCH) is None
-
-
-# Home Assistant's HassIncreaseTimer / HassDecreaseTimer: "add 5 minutes to the pizza timer",
-# "take 5 minutes off my timer", "decrease the 1 hour timer by 5 minutes".
-_MORE = (
-    re.compile(r"^(?:add|put)\s+(?P<by>.+?)\s+(?:to|on|onto)\s+(?P<which>.*\btimers?\b.*)$", re.I),
-    re.compile(
-        r"^(?:increase|extend|lengthen)\s+(?P<which>.*\btimers?\b.*?)\s+by\s+(?P<by>.+)$", re.I
-    ),
-)
-_LESS = (
-    re.compile(
-        r"^(?:remove|take|subtract|knock)\s+(?P<by>.+?)\s+(?:off|from|off\s+of)\s+"
-        r"(?P<which>.*\btimers?\b.*)$",
-        re.I,
-    ),
-    re.compile(
-        r"^(?:decrease|reduce|shorten|cut)\s+(?P<which>.*\btimers?\b.*?)\s+by\s+(?P<by>.+)$",
-        re.I,
-    ),
-)
-
-
-def _adjust(text: str) -> RoleCall | None:
-    """timer.extend / timer.shorten for "add 5 minutes to ..." and "take 5 minutes off ..."."""
-    for patterns, tool in ((_MORE, "timer.extend"), (_LESS, "timer.shorten")):
-        for pattern in patterns:
-            match = pattern.match(text.strip().rstrip("?!."))
-            duration = parse_duration(match["by"]) if match else None
-            if match and duration is not None and duration > timedelta(0):
-                target = " ".join(filter(None, (timer_name(match["which"]), "timer")))
-                return RoleCall(tool, {"by": format_duration(duration), "target": target})
-    return None
 
 
 _PASSIVE_CANCEL = re.compile(
@@ -246,7 +216,12 @@ class TimerRole:
     """Countdown timers, alarms and reminders."""
 
     name = "timer"
-    tool_modules = ("roles.timer.tools", "roles.timer._move", "roles.timer._reword")
+    tool_modules = (
+        "roles.timer.tools",
+        "roles.timer._move",
+        "roles.timer._reword",
+        "roles.timer._snooze",
+    )
     routing_hint = "timers, alarms and reminders"
     description = (
         "Countdown timers, alarms and reminders: set, list, cancel, pause, resume and extend "
@@ -309,8 +284,10 @@ class TimerRole:
             text = f"remind me to {reminder['message']}{reminder['rest']}"
         elif reminder_list(text) is None and (plain := as_reminder(text)) is not None:
             text = plain  # "don't let me forget the meeting at 3": "remind me about the meeting"
-        if (adjusted := _adjust(text)) is not None:
-            return adjusted
+        if (snoozed := snooze_call(text)) is not None:
+            return snoozed  # "snooze", "snooze the alarm for 5 minutes"
+        if (adjusted := changed_by(text, now, when_filter)) is not None:
+            return adjusted  # "add 5 minutes to the pasta timer", "make my alarm 5 minutes later"
         if (alarms := several_alarms(text, lambda t: self._interpret(t, now))) is not None:
             return alarms  # "set an alarm for 7am and another for 8am"
         if (reworded := reword_call(text, now, when_filter)) is not None:

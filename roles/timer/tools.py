@@ -271,18 +271,21 @@ async def resume(ctx: ToolContext, target: str = "") -> ToolOutput:
 
 
 @tool(name="timer.extend", side_effects="reversible")
-async def extend(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
-    """Add time to a running or paused timer, alarm or reminder.
+async def extend(ctx: ToolContext, by: str, target: str = "", when: str = "") -> ToolOutput:
+    """Add time to a running or paused timer, or make an alarm or reminder ring later.
 
     Args:
         by: How much to add, e.g. "5 minutes".
         target: Which one: a label, a number, or empty for the only one there is.
+        when: Only the one that rings then, as timer.list's `when` ("07:00"): "push my 7am
+            alarm back 10 minutes".
     """
     value = duration_of(by, "The extra time")
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
     changed = [
-        await store.extend(t.id, value) for t in await resolve(ctx, target, ACTIVE, "extend")
+        await store.extend(t.id, value)
+        for t in await resolve(ctx, target, ACTIVE, "extend", when=when)
     ]
     parts = [
         f"{t.name} ({_ends(t.due_at, now) if t.due_at else 'paused'})"
@@ -297,26 +300,46 @@ async def extend(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
 
 
 @tool(name="timer.shorten", side_effects="reversible")
-async def shorten(ctx: ToolContext, by: str, target: str = "") -> ToolOutput:
-    """Take time off a running or paused timer ("take 5 minutes off the pizza timer").
+async def shorten(ctx: ToolContext, by: str, target: str = "", when: str = "") -> ToolOutput:
+    """Take time off a timer, or make an alarm or reminder ring earlier.
+
+    "take 5 minutes off the pizza timer", "make my alarm 15 minutes earlier".
 
     Args:
         by: How much to take off, e.g. "5 minutes".
         target: Which one: a label, its length ("1 hour"), a number, or empty for the only one.
+        when: Only the one that rings then, as timer.list's `when` ("07:00").
     """
     value = duration_of(by, "The time to take off")
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
-    found = await resolve(ctx, target, ACTIVE, "shorten", ("timer",))
+    found = await resolve(ctx, target, ACTIVE, "shorten", when=when)
     for timer in found:
         left = timer.remaining(now)
-        if left <= value:
+        if left > value:
+            continue
+        if timer.kind == "timer":
             raise ToolExecutionError(
                 f"{timer.name} has only {format_duration(left)} left, so I can't take "
                 f"{format_duration(value)} off; nothing was changed."
             )
+        raise ToolExecutionError(
+            f"Your {_describe(timer, now, brief=True)} is only {format_duration(left)} away, so "
+            f"it can't ring {format_duration(value)} earlier; nothing was changed."
+        )
     changed = [await store.extend(t.id, -value) for t in found]
-    parts = [f"{t.name} ({_ends(t.due_at, now) if t.due_at else 'paused'})" for t in changed]
+    if all(t.kind != "timer" for t in changed):
+        moved = "; ".join(_describe(t, now, brief=True) for t in changed)
+        return ToolOutput(
+            data=[_as_data(t, now) for t in changed],
+            display=f"Moved {format_duration(value)} earlier: {moved}.",
+        )
+    parts = [
+        f"{t.name} ({_ends(t.due_at, now) if t.due_at else 'paused'})"
+        if t.kind == "timer"
+        else f"your {_describe(t, now, brief=True)}"
+        for t in changed
+    ]
     return ToolOutput(
         data=[_as_data(t, now) for t in changed],
         display=f"Took {format_duration(value)} off {'; '.join(parts)}.",

@@ -83,3 +83,21 @@ async def test_a_comma_between_two_requests_still_splits_them(system: AgentSyste
     result = await system.arun("remind me to call mom at 5pm, set a timer for 10 minutes")
     assert "Reminder set for 17:00: call mom." in result.reply
     assert "Timer set for 10 minutes" in result.reply
+
+
+@pytest.mark.anyio
+async def test_an_alarm_for_a_days_event_is_named_after_the_event(system: AgentSystem) -> None:
+    said = {
+        "set an alarm for tomorrow's meeting at seven am": (
+            "Alarm 'meeting' set for tomorrow at 07:00."
+        ),
+        "wake me up for friday's flight at 5": "Alarm 'flight' set for Fri 6 Mar at 05:00.",
+        "i need an alarm for tomorrow morning's run at 6": "Alarm 'run' set for tomorrow at 06:00.",
+        "remind me about tonight's game at 8": "Reminder set for 20:00: tonight's game.",
+        "remind me to prep for friday's meeting tomorrow at 9": (
+            "Reminder set for tomorrow at 09:00: prep for friday's meeting."
+        ),
+    }
+    for text, reply in said.items():
+        result = await system.arun(text, thread_id=text)
+        assert result.reply == reply, text

@@ -81,7 +81,7 @@ async def test_call_me_at_is_a_wake_up_call_and_tomorrows_is_tomorrow(
     other = await system.aroute("call mom at 5pm")
     assert called.route is not None and called.route.role == "timer"
     assert called.reply == "Alarm set for tomorrow at 06:00."
-    assert meeting.reply == "Alarm set for tomorrow at 07:00."
+    assert meeting.reply == "Alarm 'meeting' set for tomorrow at 07:00."
     assert other.role != "timer"  # calling someone is no wake-up call
 
 
