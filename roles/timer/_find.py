@@ -7,12 +7,12 @@ every timer tool (`roles.timer.tools`, `_move`, `_reword`).
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext
 from agent_system.repository import open_repository
-from agent_system.routing.slots import invalid_time, parse_duration, parse_when
+from agent_system.routing.slots import format_day, invalid_time, parse_duration, parse_when
 from agent_system.runtime import Dependency
 from roles.timer._when import due_matches
 from roles.timer._words import _called, _describe, _when
@@ -115,7 +115,8 @@ async def resolve(
     if when:
         timers = due_matches(timers, when, ctx.runtime.clock.now())
         if not timers:
-            raise ToolExecutionError(f"You have no {noun} at {when} to {verb}.")
+            said = _then(when, ctx.runtime.clock.now())
+            raise ToolExecutionError(f"You have no {noun} {said} to {verb}.")
     text = " ".join(words)
     if _ALL.match(text):
         return timers
@@ -132,6 +133,20 @@ async def resolve(
         names = _names(timers, ctx)
         raise ToolExecutionError(f"No {noun} matches {target!r}; you have: {names}.")
     return found
+
+
+def _then(when: str, now: datetime) -> str:
+    """A `when` filter said in words: "on Fri 6 Mar", "tomorrow", "at 07:00", "on weekdays"."""
+    said = when.strip()
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", said):
+        day = date.fromisoformat(said)
+        ahead = (day - now.date()).days
+        return {0: "today", 1: "tomorrow"}.get(ahead, f"on {format_day(day)}")
+    if re.fullmatch(r"\d{1,2}:\d{2}(?:\s+or\s+\d{1,2}:\d{2})*", said):
+        return f"at {said}"
+    if said.removeprefix("every ") in ("weekdays", "weekends"):
+        return f"on {said.removeprefix('every ')}"
+    return "then"
 
 
 def _names(timers: list[Timer], ctx: ToolContext) -> str:

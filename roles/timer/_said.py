@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from agent_system.routing.slots import strip_when
+from agent_system.routing.slots import extract_label, strip_when
 
-__all__ = ["as_reminder", "clock_words", "message_after"]
+__all__ = ["alarm_label", "as_reminder", "clock_words", "message_after"]
 
 _POLITE = (
     r"(?:(?:please|hey|hi|ok|okay|so|and|olly|alexa|google|siri|can\s+you|could\s+you|would\s+you"
@@ -58,7 +58,7 @@ _BARE_REMINDER = re.compile(
 
 _SET_ONE = re.compile(
     rf"^\s*{_POLITE}(?:(?:set|make|create|add|put|schedule|new)\s+(?:me\s+|up\s+)?"
-    r"(?:a\s+|an\s+|another\s+|one\s+)?(?:new\s+)?reminder)\s+(?:(?P<how>for|about|to|of|that"
+    r"(?:a\s+|an\s+|another\s+|one\s+)?(?:new\s+)?reminder)\s+(?!lists?\b)(?:(?P<how>for|about|to|of|that"
     r"|re)\s+)?(?!(?:to|on|in|into|onto)\s+(?:my|the)\b)(?P<rest>\w.*)$",
     re.IGNORECASE,
 )
@@ -127,3 +127,24 @@ _HALF_HOUR = re.compile(
 def clock_words(spoken: str) -> str:
     """A normalized request with "half 6" said as "6:30" (British), as the moment parser reads."""
     return _HALF_HOUR.sub(lambda m: f"{m['h']}:30", spoken)
+
+
+_WAKING = re.compile(
+    r"^(?:(?:to|and)\s+)?(?:be\s+)?(?:get(?:\s+(?:me|us))?\s+(?:up|out\s+of\s+bed)"
+    r"|wake(?:\s+(?:me|us))?(?:\s+up)?|woken(?:\s+up)?|up|out\s+of\s+bed)\b\s*",
+    re.IGNORECASE,
+)
+
+
+def alarm_label(text: str) -> str:
+    """An alarm's name: "set an alarm for 7 for the school run" -> "school run".
+
+    Waking up is no name ("i want to get up at 5:45", "give me a call at 6 to wake me up"); what
+    it is for after it is ("i need to wake up at 5 for the airport": "airport").
+    """
+    label = extract_label(text) or ""
+    if (waking := _WAKING.match(label)) is None:
+        return label
+    rest = strip_when(label[waking.end() :])
+    found = re.match(r"^for\s+(?:the\s+|my\s+|our\s+)?(?P<what>\w.*)$", rest, re.IGNORECASE)
+    return found["what"] if found else ""

@@ -38,7 +38,8 @@ _ASKS_AGAIN = re.compile(r"^(?:(?:and|but|so|ok|okay)\s+)*(?:and|what\s+about|ho
 _NAMES_ONE = re.compile(
     r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?"
     r"|(?:(?:want|need|have|got)\s+to\s+(?:get|be)|get\s+(?:me|us))\s+up\s+(?:at|by)"
-    r"|(?:ring|buzz|rouse)\s+(?:me|us)\s+at"
+    r"|(?:ring|buzz|rouse)\s+(?:me|us)\s+at|get\s+(?:me|us)\s+out\s+of\s+bed|woken"
+    r"|(?:alert|buzz|ring)\s+(?:me|us)\s+in\s+(?:an?|\d+|half)"
     r"|make\s+sure\s+(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:up|awake)\s+(?:at|by)"
     r"|tell\s+(?:me|us)\s+to|(?:alert|call)\s+(?:me|us)\s+at|(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when"
     r"\s+it(?:'s|\s+is)|(?:don'?t|do\s+not)\s+let\s+(?:me|us)\s+forget|nudge"
@@ -58,7 +59,8 @@ _MAKE_SURE = re.compile(r"\bmake\s+sure\s+(?:that\s+)?(?:i|we)\b")
 """Reminders and wake-ups: the requests the classifier confuses with calendar and chit-chat
 (plain timer and alarm requests it routes surely, with its own confidence)."""
 _WAKE_AT = re.compile(
-    r"^(?:please\s+)?(?:wake|get|rouse)\s+(?:me|us)(?:\s+up)?\s+(?:at|by)\s+(?:\d|noon\b|midnight\b)"
+    r"^(?:please\s+)?(?:wake|get|rouse)\s+(?:me|us)(?:\s+up|\s+out\s+of\s+bed)?\s+(?:at|by)\s+"
+    r"(?:\d|noon\b|midnight\b)"
 )
 """A wake-up at a clock time, said as an order: claimed surely (no question of it)."""
 _OTHER_ROLE = re.compile(

@@ -5,7 +5,7 @@ time on any day), a span "START/END" of two ISO date-times or two clock times ("
 mornings, any day; "2026-01-10T18:00/2026-01-11T04:00": that night), or alternatives joined by
 " or " ("06:30 or 18:30": "my 6:30 alarm" when am or pm was not said), or days of the week
 as a repeat rule ("weekdays", "weekends", "mon,thu": those ringing on one of them, by their
-next ring or their own rule).
+next ring or their own rule; "every weekdays": only those whose own rule rings then).
 """
 
 from __future__ import annotations
@@ -70,19 +70,23 @@ def _one(when: str, now: datetime) -> _Test:
 
 
 _RULE = re.compile(
-    r"^(?:weekdays|weekends|(?:mon|tue|wed|thu|fri|sat|sun)(?:,(?:mon|tue|wed|thu|fri|sat|sun))*)$"
+    r"^(?:every\s+)?(?:weekdays|weekends|(?:mon|tue|wed|thu|fri|sat|sun)"
+    r"(?:,(?:mon|tue|wed|thu|fri|sat|sun))*)$"
 )
 """Days of the week, as a repeat rule: "weekdays", "mon,thu" (`roles.timer._repeat`)."""
 
 
 def _on_days(rule: str, now: datetime) -> Callable[[Timer], bool]:
     """Rings on one of the days of `rule`: its next ring, or any ring of its own rule."""
-    days = rule_days(rule)
+    repeating = rule.startswith("every ")  # "my weekday alarm": the one that repeats then
+    days = rule_days(rule.removeprefix("every ").strip())
 
     def test(timer: Timer) -> bool:
         if timer.repeat and rule_days(timer.repeat) & days:
             return True
-        return timer.due_at is not None and timer.due_at.astimezone(now.tzinfo).weekday() in days
+        if repeating or timer.due_at is None:
+            return False
+        return timer.due_at.astimezone(now.tzinfo).weekday() in days
 
     return test
 

@@ -102,10 +102,15 @@ def _bounded(found: When, before: bool) -> str:
 _SPAN_WORDS = re.compile(r"\b(?:week|weekend|month|next\s+\w+\s+days)\b")
 
 
+_DAYS_SAID = re.compile(
+    r"week\s*days?|weekends?|daily|every\s*day|(?:mon|tues|wednes|thurs|fri|satur|sun)days?", re.I
+)
+
+
 def _a_span(label: str) -> bool:
     """A would-be name that says when: "weekend", "the whole week"."""
     bare = re.sub(r"^(?:(?:the|whole|entire)\s+)+", "", label, flags=re.IGNORECASE)
-    return _SPAN_WORDS.fullmatch(bare) is not None
+    return _SPAN_WORDS.fullmatch(bare) is not None or _DAYS_SAID.fullmatch(bare) is not None
 
 
 _PARTS = {"morning": (4, 12), "afternoon": (12, 18), "evening": (17, 24), "night": (18, 28)}
@@ -191,14 +196,16 @@ def target_of(text: str) -> str:
         parts.append("all")
     if number := _NUMBER.search(text):
         parts.append(number[1])
-    elif (label := extract_label(text) or timer_name(_VERB.sub("", text.strip()))) and not _a_span(
-        label
-    ):  # "for the weekend" says when, not which
+    elif (
+        (label := extract_label(text) or timer_name(_VERB.sub("", text.strip())))
+        and not _a_span(label)  # "for the weekend" says when, not which
+        and not re.match(r"(?:wake|get)\s+(?:me|us)\b", label, re.IGNORECASE)
+    ):
         parts.append(label)
     if kind := KIND.search(text):
         parts.append(kind[1].lower())
-    elif re.search(r"\bwake[\s-]?ups?(?:\s+calls?)?\b", text, re.IGNORECASE):
-        parts.append("alarm")  # "stop the wake up calls for this week"
+    elif re.search(r"\bwake[\s-]?ups?(?:\s+calls?)?\b|\bwake\s+(?:me|us)\b", text, re.IGNORECASE):
+        parts.append("alarm")  # "stop the wake up calls for this week", "don't wake me tomorrow"
     return " ".join(parts)
 
 

@@ -19,13 +19,21 @@ __all__ = ["between", "days_of_week"]
 _PLURAL_DAYS = re.compile(
     r"\b(?:on|at|for|during)\s+(?:the\s+)?(?:week\s*days|weekends|work\s*days|working\s+days)\b"
     r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bweekdays\b|\bweekends\b"
+    r"|\b(?:week\s*day|weekend)\s+(?=alarms?\b|wake)"
 )
 
 
 def days_of_week(spoken: str) -> str:
-    """The days of the week a question names, as a rule ("weekdays", "mon"), or ""."""
-    if _PLURAL_DAYS.search(spoken) is None:
+    """The days of the week a question names, as a rule ("weekdays", "mon"), or "".
+
+    "my weekday alarm" names the alarm that repeats on weekdays: "every weekdays".
+    """
+    if (found := _PLURAL_DAYS.search(spoken)) is None:
         return ""
+    if re.match(r"week\s*day\s", found[0]):
+        return "every weekdays"  # "my weekday alarm": the one that repeats on weekdays
+    if found[0].startswith("weekend "):
+        return "every weekends"
     rule, _ = repeat_in(spoken)
     return rule if rule not in ("", "daily", "hourly", "weekly") else ""
 

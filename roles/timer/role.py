@@ -20,7 +20,7 @@ from roles.timer._change import changed_by
 from roles.timer._move import move_call
 from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
-from roles.timer._said import as_reminder, message_after
+from roles.timer._said import alarm_label, as_reminder, message_after
 from roles.timer._several import several_alarms
 from roles.timer._snooze import snooze_call
 from roles.timer._stage import ASK_MESSAGE
@@ -46,7 +46,9 @@ _INTENTS = {
     r"|no\s+longer\s+(?:need|want)|(?:don'?t|do\s+not)\s+(?:need|want)\s+(?:the|my|that|this|an|any)"
     r"|^\s*no\s+(?:more\s+)?(?:alarms?|wake[\s-]?up\s+calls?)\s+(?=today|tonight|tomorrow|on\b|this\b)"
     r"|^\s*forget\s+(?:about\s+)?(?:the\s+|my\s+)?(?=\w*\s*(?:alarm|timer|reminder))"
-    r"|turn\s+off|switch\s+off|never\s*mind|take\s+off|disable|deactivate|unset|reset"
+    r"|turn\s+off|switch\s+off|never\s*mind|take\s+off|disable|deactivate|unset|reset|scrap|ditch"
+    r"|(?:no\s+need\s+to|don'?t|do\s+not)\s+wake\s+(?:me|us)|\bso\s+no\s+(?=alarms?\b|wake)"
+    r"|skip(?=.*\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)\b)"
     r"|(?:turn|switch|shut)\s+(?:\w+\s+){1,3}off)\b",
     "pause": r"\b(?:pause|hold|freeze)\b",
     "resume": r"\b(?:resume|unpause|un-pause|continue|restart)\b",
@@ -70,7 +72,7 @@ _INTENTS = {
     r"|make\s+sure\s+(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:up|awake)\s+(?:at|by|around)"
     r"|(?:get|be)\s+(?:me\s+|us\s+)?up\s+(?:at|by|around)|(?:alert|ring|buzz|rouse)\s+(?:me|us)\s+at"
     r"|(?:alert|ring|buzz|rouse)\s+(?:me|us)\s+in\s+(?=\S+\s+(?:minutes?|hours?)\b)"
-    r"|ring\s+my\s+phone\s+at"
+    r"|ring\s+my\s+phone\s+at|get\s+(?:me|us)\s+out\s+of\s+bed|woken(?:\s+up)?\s+(?:at|by|around)"
     r"|(?:(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when\s+it(?:'s|\s+is)"
     r"|call\s+(?:me|us)\s+(?:at|by|around))\s+(?=\d|[a-z]+\s*[ap]\.?m\b"
     r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight))\b",
@@ -131,7 +133,9 @@ _ASKED = re.compile(r"^\s*(?:is|are|was|were|has|have|did|do|does)\b|\?\s*$", re
 
 
 _NONE_THEN = re.compile(
-    r"\b(?:no|(?:don'?t|do\s+not)\s+(?:need|want)\s+(?:an?|any))\s+(?:alarms?|wake[\s-]?up)", re.I
+    r"\b(?:no|(?:don'?t|do\s+not)\s+(?:need|want)\s+(?:an?|any))\s+(?:alarms?|wake[\s-]?up)"
+    r"|\b(?:no\s+need\s+to|don'?t|do\s+not)\s+wake\s+(?:me|us)\b",
+    re.I,
 )
 """No alarm at all then: "no alarm tomorrow", "i don't need an alarm on friday"."""
 
@@ -195,6 +199,12 @@ def _moment_argument(
     return value.isoformat()
 
 
+_WAKE = re.compile(
+    r"\b(?:wake|awake|woken|rouse)|\b(?:get|be)\s+(?:me\s+|us\s+)?up\b|\bout\s+of\s+bed\b"
+    r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+up\s+(?:at|by)\b",
+    re.IGNORECASE,
+)
+"""A wake-up: an hour said without am/pm is the morning ("wake me up at 7")."""
 _WAKE_HOURS = range(5, 10)
 """The hours an alarm said without am/pm means in the morning on another day."""
 
@@ -299,6 +309,8 @@ class TimerRole:
                 reminders["when"] = ringing
             return RoleCall("timer.list", reminders)  # "what's on my reminder list"
         intent = _intent(text)
+        if intent != "cancel" and re.match(r"^\s*(?:please\s+)?skip\b", text, re.I):
+            return Clarification("Which day's alarm should I skip?", missing=("when",))
         duration = parse_duration(text)
         if intent in ("cancel", "pause", "resume"):
             named = _PASSIVE_CANCEL.sub("", text) if intent == "cancel" else text
@@ -343,19 +355,12 @@ class TimerRole:
                 return Clarification("When should I remind you?", missing=("when",))
             return RoleCall("timer.remind", {"text": message, "when": when})
         if intent == "alarm":
-            wake = (
-                re.search(r"\b(?:wake|awake|rouse)|\b(?:get|be)\s+(?:me\s+|us\s+)?up\b", text, re.I)
-                is not None
-                or re.search(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+up\s+(?:at|by)\b", text, re.I)
-                is not None
+            at = _moment_argument(
+                text, now, "alarm", wake=_WAKE.search(text) is not None, repeating=recurring
             )
-            at = _moment_argument(text, now, "alarm", wake=wake, repeating=recurring)
             if isinstance(at, Clarification):
                 return at
-            label = extract_label(text) or ""
-            if re.match(r"(?:(?:get|be|wake)\s+)?up\b", label, re.I):
-                label = ""  # "i want to get up at 5:45": a wake-up, not a name
-            return RoleCall("timer.alarm", {"at": at, "label": label})
+            return RoleCall("timer.alarm", {"at": at, "label": alarm_label(text)})
         if duration is None or duration <= timedelta(0):
             return Clarification("How long should the timer run?", missing=("duration",))
         label = re.sub(r"^(?:for|called|named)\s+", "", extract_label(text) or "", flags=re.I)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 
 from agent_system.errors import ToolExecutionError
@@ -19,10 +20,10 @@ from roles.timer._find import (
     timer_store,
     user_of,
 )
-from roles.timer._repeat import first_due, normalize_rule
+from roles.timer._repeat import first_due, next_due, normalize_rule
 from roles.timer._when import due_matches
 from roles.timer._words import _as_data, _called, _describe, _ends, _ringing, _when
-from roles.timer.store import ACTIVE
+from roles.timer.store import ACTIVE, Timer
 
 __all__ = [
     "alarm",
@@ -222,12 +223,35 @@ async def cancel(ctx: ToolContext, target: str = "", when: str = "") -> ToolOutp
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
     found = await resolve(ctx, target, ACTIVE, "cancel", when=when)
+    skipped = []
+    if _A_DAY.search(when):  # "no alarm tomorrow": a repeating one skips that day's ring only
+        for timer in [t for t in found if t.repeat]:
+            if timer.due_at is not None:
+                skipped.append(await store.extend(timer.id, _skip(timer, when, now) - timer.due_at))
+                found.remove(timer)
     cancelled = [await store.cancel(t.id) for t in found]
+    parts = [f"Skipped {_describe(t, now, brief=True)}." for t in skipped]
     if len(cancelled) == 1:
-        display = f"Cancelled {_describe(cancelled[0], now, brief=True)}."
-    else:
-        display = f"Cancelled {len(cancelled)}: {', '.join(t.name for t in cancelled)}."
-    return ToolOutput(data=[_as_data(t, now) for t in cancelled], display=display)
+        parts.append(f"Cancelled {_describe(cancelled[0], now, brief=True)}.")
+    elif cancelled:
+        parts.append(f"Cancelled {len(cancelled)}: {', '.join(t.name for t in cancelled)}.")
+    return ToolOutput(
+        data=[_as_data(t, now) for t in [*cancelled, *skipped]], display=" ".join(parts)
+    )
+
+
+_A_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+"""A `when` naming a day or a span of days (not a clock time on any day, not days of the week)."""
+
+
+def _skip(timer: Timer, when: str, now: datetime) -> datetime:
+    """The first ring of a repeating `timer` after those that ring at `when`."""
+    due = timer.due_at or now
+    for _ in range(400):
+        due = next_due(due, timer.repeat, due)
+        if not due_matches([replace(timer, due_at=due)], when, now):
+            break
+    return due
 
 
 @tool(name="timer.pause", side_effects="reversible")

@@ -340,7 +340,7 @@ def interpret(runtime: Runtime, text: str, history: list[Turn] | None = None) ->
             {"kind": "timer", "count": True, "state": "running"},
         ),
         ("add 5 minutes to the timer", "timer.extend", {"by": "5 minutes", "target": "timer"}),
-        ("snooze for 10 minutes", "timer.extend", {"by": "10 minutes", "target": ""}),
+        ("snooze for 10 minutes", "timer.snooze", {"by": "10 minutes"}),
         ("set another timer for 5 minutes", "timer.set", {"duration": "5 minutes", "label": ""}),
     ],
 )
