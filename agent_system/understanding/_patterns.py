@@ -101,7 +101,8 @@ _OFFSET = re.compile(
 )
 """A count of days or weeks just before a day: "a week from friday", "2 days before the 14th"."""
 _RELATIVE = re.compile(r"\b(?:in|within|after)\s+$", re.IGNORECASE)
-_FROM_NOW = re.compile(r"^\s*(?:from\s+now|later)\b", re.IGNORECASE)
+_FROM_NOW = re.compile(r"^\s*(?:from\s+now|later|'?\s*time)\b", re.IGNORECASE)
+"""After a length: "10 minutes from now", "in six weeks' time"."""
 _DATEISH = re.compile(
     rf"\d{{1,4}}[/.]\d{{1,2}}|\b(?:weeks?|months?|years?|fortnight|weekend)\b|\b(?:{_MONTH})\b",
     re.IGNORECASE,

@@ -101,3 +101,22 @@ async def test_an_alarm_for_a_days_event_is_named_after_the_event(system: AgentS
     for text, reply in said.items():
         result = await system.arun(text, thread_id=text)
         assert result.reply == reply, text
+
+
+@pytest.mark.anyio
+async def test_a_length_counted_from_now_is_no_part_of_the_message(system: AgentSystem) -> None:
+    said = {
+        "remind me to renew my passport six weeks from today at 9am": (
+            "Reminder set for Mon 13 Apr at 09:00: renew my passport."
+        ),
+        "remind me to book the boiler service in six weeks time": (
+            "Reminder set for Mon 13 Apr at 09:00: book the boiler service."
+        ),
+        "remind me to call mum in 2 hours' time": "Reminder set for 11:00: call mum.",
+        "remind me in a week's time to water the cactus": (
+            "Reminder set for Mon 9 Mar at 09:00: water the cactus."
+        ),
+    }
+    for text, reply in said.items():
+        result = await system.arun(text, thread_id=text)
+        assert result.reply == reply, text
