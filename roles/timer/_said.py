@@ -58,7 +58,7 @@ _BARE_REMINDER = re.compile(
 
 _SET_ONE = re.compile(
     rf"^\s*{_POLITE}(?:(?:set|make|create|add|put|schedule|new)\s+(?:me\s+|up\s+)?"
-    r"(?:a\s+|an\s+|another\s+|one\s+)?(?:new\s+)?reminder)\s+(?!lists?\b)(?:(?P<how>for|about|to|of|that"
+    r"(?:a\s+|an\s+|another\s+|one\s+)?(?:new\s+)?(?:event\s+)?reminder)\s+(?!lists?\b)(?:(?P<how>for|about|to|of|that"
     r"|re)\s+)?(?!(?:to|on|in|into|onto)\s+(?:my|the)\b)(?P<rest>\w.*)$",
     re.IGNORECASE,
 )

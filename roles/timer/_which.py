@@ -43,7 +43,9 @@ _RUNNING = re.compile(r"\b(?:running|going|active|on)\b", re.IGNORECASE)
 
 
 _VAGUE = re.compile(
-    r"\b(?:upcoming|next|any|current|active|set|alarms?|timers?|reminders?)\b", re.IGNORECASE
+    r"\b(?:upcoming|next|any|current|active|set|pending|outstanding|existing|scheduled|future"
+    r"|alarms?|timers?|reminders?)\b",
+    re.IGNORECASE,
 )
 PLURAL = re.compile(r"\b(?:alarms|timers|reminders|wake[\s-]?up\s+calls)\b", re.IGNORECASE)
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from agent_system.api import AgentSystem
+from agent_system.roles import RoleCall
+from roles.timer.role import ROLE
 
 
 @pytest.mark.anyio
@@ -77,3 +79,15 @@ async def test_remind_me_of_the_date_of_something_is_a_question(system: AgentSys
         assert decision.role != "timer", text
     kept = await system.aroute("remind me of the dentist appointment tomorrow at 3")
     assert kept.role == "timer"
+
+
+@pytest.mark.anyio
+async def test_an_event_reminder_and_pending_reminders(system: AgentSystem) -> None:
+    wedding = await system.arun(
+        "make an event reminder for sam's wedding on tuesday", thread_id="t"
+    )
+    assert wedding.reply == "Reminder set for tomorrow at 09:00: sam's wedding."
+    for text in ("please tell me the pending reminders", "show my outstanding reminders"):
+        # how the timer role reads them (questions are routed by the classifier)
+        read = ROLE.interpret(text, {}, system.engine.runtime, [])
+        assert read == RoleCall("timer.list", {"kind": "reminder"}), text
