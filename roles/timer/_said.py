@@ -52,7 +52,7 @@ _NUDGE = re.compile(
 )
 """A nudge asked for: "give me a nudge at 5 to leave", "i need to be reminded to ..."."""
 _BARE_REMINDER = re.compile(
-    rf"^\s*{_POLITE}reminders?\s+(?P<how>for|about|to|of|that)\s+(?P<rest>\w.*)$", re.IGNORECASE
+    rf"^\s*{_POLITE}reminder\s+(?P<how>for|about|to|of|that)\s+(?P<rest>\w.*)$", re.IGNORECASE
 )
 """A reminder named with no verb: "please reminder for car meet", "reminder to call mom"."""
 

@@ -11,7 +11,13 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
-from agent_system.routing.slots import When, extract_label, parse_date_range, parse_when
+from agent_system.routing.slots import (
+    When,
+    extract_label,
+    parse_date_range,
+    parse_when,
+    strip_when,
+)
 from agent_system.understanding import normalize
 from roles.timer._said import clock_words
 from roles.timer._window import between, days_of_week
@@ -43,7 +49,8 @@ _RUNNING = re.compile(r"\b(?:running|going|active|on)\b", re.IGNORECASE)
 
 
 _VAGUE = re.compile(
-    r"\b(?:upcoming|next|any|current|active|set|pending|outstanding|existing|scheduled|future"
+    r"\b(?:upcoming|next|any|current|active|set|pending|outstanding|existing|scheduled|future|later"
+    r"|soon|now|then"
     r"|alarms?|timers?|reminders?)\b",
     re.IGNORECASE,
 )
@@ -111,7 +118,9 @@ _DAYS_SAID = re.compile(
 
 def _a_span(label: str) -> bool:
     """A would-be name that says when: "weekend", "the whole week"."""
-    bare = re.sub(r"^(?:(?:the|whole|entire)\s+)+", "", label, flags=re.IGNORECASE)
+    bare = re.sub(
+        r"^(?:(?:the|whole|entire|this|next|coming|following)\s+)+", "", label, flags=re.IGNORECASE
+    )
     return _SPAN_WORDS.fullmatch(bare) is not None or _DAYS_SAID.fullmatch(bare) is not None
 
 
@@ -140,6 +149,19 @@ _LIST_VERB = re.compile(
 )
 
 
+_FOR_WHAT = re.compile(
+    r"\b(?:alarms?|reminders?)\s+(?:\w+\s+){0,2}?for\s+(?:(?:the|my|our|a|an)\s+)?"
+    r"(?P<what>[a-z][\w' -]*?)\s*\??$",
+    re.IGNORECASE,
+)
+
+
+def _for_what(text: str) -> str:
+    """What an alarm asked about is for: "do i have an alarm set for morning flight" -> flight."""
+    found = _FOR_WHAT.search(text)
+    return strip_when(found["what"]) if found else ""
+
+
 def list_arguments(text: str, when: str = "") -> dict[str, Any]:
     """timer.list's filters for `text`.
 
@@ -153,7 +175,7 @@ def list_arguments(text: str, when: str = "") -> dict[str, Any]:
     elif not kinds and re.search(r"\bwak(?:e|ing)\b|\bget(?:ting)?\s+up\b", text, re.IGNORECASE):
         arguments["kind"] = "alarm"  # "what time am I waking up tomorrow"
     named = timer_name(_LIST_VERB.sub("", _VERB.sub("", text.strip())))
-    label = _VAGUE.sub("", extract_label(text) or named).strip()
+    label = _VAGUE.sub("", extract_label(text) or named or _for_what(text)).strip()
     if label and _a_span(label):  # "alarms for the (whole) weekend": a when, no name
         label = ""
     if label and "kind" in arguments and not _ALL.search(text):

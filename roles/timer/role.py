@@ -117,6 +117,8 @@ def _asks(text: str) -> bool:
             return True
     if _ASKS.search(text):
         return not re.search(r"^\s*(?:can|could|would|will)\s+you\b", text, re.IGNORECASE)
+    if re.match(r"^\s*(?:my\s+|the\s+|all\s+|any\s+)?(?:alarms|reminders)\b", text, re.I):
+        return not _CREATE_VERB.search(text)  # "alarms for the next two days": which ones
     if parse_duration(text) is not None:  # "1 hour timer", "timer for 5 minutes": set one
         return False
     return not _CREATE_VERB.search(text) and parse_when(text, _EPOCH) is None

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from agent_system.api import AgentSystem
+from agent_system.roles import RoleCall
+from roles.timer.role import ROLE
 
 
 async def _alarms(system: AgentSystem) -> None:
@@ -71,3 +73,26 @@ async def test_alarms_on_weekdays_are_cancelled_and_the_weekend_ones_stay(
     left = await system.arun("list my alarms", thread_id="t")
     assert cancelled.reply.startswith("Cancelled 3")
     assert left.reply == "You have 2: alarm for Sat 7 Mar at 13:00; alarm for Sun 8 Mar at 11:00."
+
+
+@pytest.mark.anyio
+async def test_an_alarm_asked_about_by_what_it_is_for_and_bare_plurals_ask(
+    system: AgentSystem,
+) -> None:
+    await system.arun("set an alarm for 6am tomorrow for my flight", thread_id="set")
+    await system.arun("set an alarm for 7:45 tomorrow for the school run", thread_id="set")
+    await system.arun("remind me to call the dentist on wednesday at 2pm", thread_id="set")
+    flight = await system.arun("do i have an alarm set for morning flight", thread_id="t")
+    school = await system.arun("is there an alarm for the school run", thread_id="t")
+    later = await system.arun("do i have any alarms for later", thread_id="t")
+    two_days = await system.arun("alarms for the next two days", thread_id="t")
+    # how the timer role reads it (the router may ask whether the calendar was meant)
+    reminders = ROLE.interpret("reminders for wednesday", {}, system.engine.runtime, [])
+    assert flight.reply == "Alarm 'flight' for tomorrow at 06:00."
+    assert school.reply == "Alarm 'school run' for tomorrow at 07:45."
+    assert later.reply == two_days.reply
+    assert later.reply == (
+        "You have 2: alarm 'flight' for tomorrow at 06:00; alarm 'school run' for tomorrow at "
+        "07:45."
+    )
+    assert reminders == RoleCall("timer.list", {"kind": "reminder", "when": "2026-03-04"})
