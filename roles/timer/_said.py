@@ -85,6 +85,8 @@ def as_reminder(text: str) -> str | None:
         return f"remind me {joined}{found['rest']}".rstrip()
     if (found := _SET_ONE.match(text)) is not None:
         how, rest = (found["how"] or "").lower(), found["rest"]
+        if how == "for":  # "a reminder for the vet on friday": the vet's reminder, "vet"
+            rest = re.sub(r"^(?:the|my|our)\s+", "", rest, flags=re.IGNORECASE)
         if how == "to" and _A_DAY.match(rest):  # "a reminder to april 4th to go ...": on then
             return f"remind me on {rest}"
         joined = {"": "", "to": "to ", "that": "that "}.get(how, "about ")
