@@ -8,7 +8,7 @@ from typing import Any
 from agent_system.roles import RoleCall
 from roles.smart_home.backend import BINARY_STATES
 
-__all__ = ["state_question"]
+__all__ = ["INDOORS_TEMPERATURE", "state_question"]
 
 _STATES = sorted(
     {w for pair in BINARY_STATES.values() for w in pair}
@@ -76,3 +76,13 @@ def state_question(text: str) -> RoleCall | None:
                 args["area"] = match["area"]
             return RoleCall("smart_home.list_devices", args)
     return None
+
+
+INDOORS_TEMPERATURE = re.compile(
+    r"^(?:(?:what(?:'s|\s+is)|tell\s+me|check)\s+(?:the\s+)?(?:temperature|temp)(?:\s+is\s+it)?"
+    r"|how\s+(?:warm|cold|hot)\s+is\s+it)\s+(?:inside|indoors|in\s+the\s+house|at\s+home"
+    r"|in\s+the\s+home)(?:\s+(?:right\s+)?now)?$",
+    re.IGNORECASE,
+)
+"""The temperature at home with no room named ("what's the temperature inside", "how warm is it
+indoors"): the thermostat's reading, not a device called "temperature inside"."""

@@ -6,6 +6,7 @@ window open" (`in_state`).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -76,13 +77,24 @@ def in_state(device: Device, wanted: str) -> bool:
     return actual == wanted or (wanted == "open" and actual == "opening")
 
 
+_PLURAL = re.compile(
+    r"\b(?:blinds|lights|curtains|shutters|shades|drapes|lamps|sprinklers|speakers|fairy lights"
+    r"|string lights|christmas lights)$",
+    re.IGNORECASE,
+)
+"""Device names people say as plurals: "Living room blinds are closed"."""
+
+
 def describe(device: Device, units: str = "metric") -> str:
     """A short sentence about a device's state: "Kitchen light is on at 80%, warm white."."""
     attrs = device.attributes
     state = device.state
     if device.kind == "climate" and state not in ("on", "off"):
         state = f"in {state} mode"  # "heat" is a mode: "Thermostat is in heat mode"
-    text = f"{device.name} is {human_state(device) if device.kind == 'binary_sensor' else state}"
+    verb = "are" if _PLURAL.search(device.name) else "is"  # "Living room blinds are closed"
+    text = (
+        f"{device.name} {verb} {human_state(device) if device.kind == 'binary_sensor' else state}"
+    )
     if device.kind == "binary_sensor" and device.device_class == "update":
         return f"{device.name} {'has an update available' if state == 'on' else 'is up to date'}."
     if device.kind == "sensor":

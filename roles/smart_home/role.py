@@ -32,7 +32,7 @@ from roles.smart_home._matchers import known_devices
 from roles.smart_home._matchers import matcher as _matcher
 from roles.smart_home._media import PLAYER, music_off
 from roles.smart_home._places import place_said
-from roles.smart_home._questions import state_question
+from roles.smart_home._questions import INDOORS_TEMPERATURE, state_question
 from roles.smart_home._sun import SUN_WORDS, WHERE_HOME, SunTime, home_answer, sun_said
 from roles.smart_home._targets import area_said, joined_rooms, named, tidy
 from roles.smart_home._verbs import (
@@ -132,6 +132,8 @@ class SmartHomeRole:
             return Clarification(WHAT_TIME, ("time",))
         if (earlier := answered(text, history)) is not None:
             text = earlier  # "dim the light" / "Which light do you mean: ...?" / "the kitchen one"
+        if INDOORS_TEMPERATURE.match(text):  # "what's the temperature inside": the home's
+            return RoleCall("smart_home.get_temperature", {"area": speaker} if speaker else {})
         if (stop := music_off(clean(text), known_devices(runtime), speaker)) is not None:
             return stop  # "turn the music off": the player stops, it stays on
         matched = _matcher(runtime).match(text, speaker)

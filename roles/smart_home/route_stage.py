@@ -33,6 +33,7 @@ from agent_system.understanding import normalize
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from roles.smart_home._answers import answers
 from roles.smart_home._claims import Home, everyday, follow_up_shape
+from roles.smart_home._questions import INDOORS_TEMPERATURE
 from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
 from roles.smart_home.simulated import CustomSentence
@@ -258,6 +259,7 @@ class HomeStage:
         )
         self._player = "media_player" in kinds
         self._lights = "light" in kinds
+        self._thermostat = bool({"climate", "sensor"} & set(kinds))
         self._coffee = (
             any(
                 re.search(r"coffee|espresso", " ".join((d.name, *d.aliases)), re.I) for d in devices
@@ -317,6 +319,8 @@ class HomeStage:
         return None if reason is None else self._decision(reason)
 
     def _claim(self, text: str) -> str | None:
+        if self._thermostat and INDOORS_TEMPERATURE.match(text):
+            return "The temperature inside this home (it has a thermostat or sensor)."
         area = SPEAKER_AREA.get()
         if area and _norm(area) in self._media_areas and _MEDIA_COMMAND.match(text):
             return "A media command from a room with a media player."

@@ -246,6 +246,9 @@ async def set_temperature(
 ) -> ToolOutput:
     """Set the thermostat's target temperature (in the configured units, °C or °F).
 
+    A value that is only a safe temperature in the other unit (68 on a °C home, 20 on a °F
+    home) is read in that unit, converted, and the reply says so.
+
     Args:
         temperature: Target temperature, e.g. 21 (°C) or 70 (°F).
         device: Thermostat name when there are several (empty: the only one; with several
@@ -256,6 +259,13 @@ async def set_temperature(
     """
     unit = "°F" if ctx.runtime.settings.units == "imperial" else "°C"
     celsius = convert(temperature, unit, "°C")
+    other = "°C" if unit == "°F" else "°F"
+    read_as = ""
+    if not 5 <= celsius <= 35 and 5 <= convert(temperature, other, "°C") <= 35:
+        said = temperature  # "set the thermostat to 68" on a °C home: only sensible in °F
+        temperature = round(convert(said, other, unit) * 2) / 2
+        celsius = convert(temperature, unit, "°C")
+        read_as = f" (I read {said:g} as {said:g}{other})"
     if not 5 <= celsius <= 35:
         low, high = convert(5, "°C", unit), convert(35, "°C", unit)
         raise ToolExecutionError(
@@ -274,10 +284,13 @@ async def set_temperature(
         value = convert(temperature, unit, str(target.attributes.get("temperature_unit", "°C")))
         changed.append(await apply(ctx, target.id, None, "set_temperature", value, found=[target]))
     if len(changed) == 1:
-        return changed[0]
+        one = changed[0]
+        if read_as and one.display:
+            return one.model_copy(update={"display": f"{one.display.rstrip('.')}{read_as}."})
+        return one
     names = [d.name for d in found]
     return ToolOutput(
         data={"devices": [d for c in changed for d in (c.data or {}).get("devices", [])]},
         display=f"Set the temperature of {', '.join(names[:-1])} and {names[-1]} to "
-        f"{temperature:g}{unit}.",
+        f"{temperature:g}{unit}{read_as}.",
     )
