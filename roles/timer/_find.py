@@ -12,7 +12,13 @@ from datetime import date, datetime, timedelta
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext
 from agent_system.repository import open_repository
-from agent_system.routing.slots import format_day, invalid_time, parse_duration, parse_when
+from agent_system.routing.slots import (
+    format_day,
+    format_duration,
+    invalid_time,
+    parse_duration,
+    parse_when,
+)
 from agent_system.runtime import Dependency
 from roles.timer._when import due_matches
 from roles.timer._words import _called, _describe, _when
@@ -25,6 +31,7 @@ __all__ = [
     "duration_of",
     "moment_of",
     "resolve",
+    "said_name",
     "timer_store",
     "user_of",
 ]
@@ -131,7 +138,7 @@ async def resolve(
         found = _called(timers, text)
     if not found:
         names = _names(timers, ctx)
-        raise ToolExecutionError(f"No {noun} matches {target!r}; you have: {names}.")
+        raise ToolExecutionError(f"None of your {noun} is called {target!r}; you have: {names}.")
     return found
 
 
@@ -150,5 +157,34 @@ def _then(when: str, now: datetime) -> str:
 
 
 def _names(timers: list[Timer], ctx: ToolContext) -> str:
+    """Names a person can answer with.
+
+    "roast, the 5-minute timer, two 10-minute timers (#3, #4)".
+    """
     now = ctx.runtime.clock.now()
-    return ", ".join(t.name if t.kind == "timer" else _describe(t, now, brief=True) for t in timers)
+    groups: dict[str, list[Timer]] = {}
+    for t in timers:
+        said = said_name(t) if t.kind == "timer" else _describe(t, now, brief=True)
+        groups.setdefault(said, []).append(t)
+    out = []
+    for said, same in groups.items():
+        if len(same) == 1 or same[0].label:
+            out.append(said)
+        else:  # unlabelled timers of one length: their numbers tell them apart
+            many = said.removeprefix("the ").replace(" timer", " timers", 1)
+            count = _COUNTS.get(len(same), str(len(same)))
+            out.append(f"{count} {many} ({', '.join(f'#{t.id}' for t in same)})")
+    return ", ".join(out)
+
+
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def said_name(timer: Timer) -> str:
+    """A timer as people name it: its label, else its length ("the 10-minute timer")."""
+    if timer.label or timer.duration is None:
+        return timer.name
+    length = format_duration(timer.duration)
+    if single := re.fullmatch(r"(\d+) (\w+?)s?", length):
+        return f"the {single[1]}-{single[2]} timer"
+    return f"the timer for {length}"

@@ -213,6 +213,14 @@ def timer_name(text: str) -> str:
     return "" if name.lower() in ("", "the", "my", "all", "every") else name
 
 
+_NO_NAME = re.compile(
+    r"(?:(?:all|every|each|my|the|of|your|our|these|those|them|current|running|active|set|"
+    r"clear|cancel|delete|remove|stop)\s*)+(?:timers?|alarms?|reminders?)?",
+    re.IGNORECASE,
+)
+"""A label made only of "all", determiners and verbs ("all my", "all clear all my"): no name."""
+
+
 def target_of(text: str) -> str:
     """What a cancel/pause/resume names: "all alarms", "pasta timer", "3" or ""."""
     parts = []
@@ -223,6 +231,7 @@ def target_of(text: str) -> str:
     elif (
         (label := extract_label(text) or timer_name(_VERB.sub("", text.strip())))
         and not _a_span(label)  # "for the weekend" says when, not which
+        and not _NO_NAME.fullmatch(label)  # "cancel all my timers": "all my" names none
         and not re.match(r"(?:wake|get)\s+(?:me|us)\b", label, re.IGNORECASE)
     ):
         parts.append(label)

@@ -17,6 +17,7 @@ from roles.timer._find import (
     duration_of,
     moment_of,
     resolve,
+    said_name,
     timer_store,
     user_of,
 )
@@ -234,7 +235,8 @@ async def cancel(ctx: ToolContext, target: str = "", when: str = "") -> ToolOutp
     if len(cancelled) == 1:
         parts.append(f"Cancelled {_describe(cancelled[0], now, brief=True)}.")
     elif cancelled:
-        parts.append(f"Cancelled {len(cancelled)}: {', '.join(t.name for t in cancelled)}.")
+        named = ", ".join(said_name(t) if t.kind == "timer" else t.name for t in cancelled)
+        parts.append(f"Cancelled {len(cancelled)}: {named}.")
     return ToolOutput(
         data=[_as_data(t, now) for t in [*cancelled, *skipped]], display=" ".join(parts)
     )

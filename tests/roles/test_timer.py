@@ -160,7 +160,7 @@ async def test_cancel_all_alarms_keeps_the_timers(runtime: Runtime) -> None:
 
 async def test_an_unknown_label_names_the_timers_there_are(runtime: Runtime) -> None:
     await call(runtime, "set_timer", duration="10 minutes", label="pasta")
-    with pytest.raises(ToolExecutionError, match=r"matches 'rice'; you have: pasta"):
+    with pytest.raises(ToolExecutionError, match=r"called 'rice'; you have: pasta"):
         await call(runtime, "cancel", target="rice")
 
 
