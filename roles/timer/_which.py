@@ -29,6 +29,7 @@ __all__ = [
     "clock_said",
     "list_arguments",
     "reminder_list",
+    "stopwatch_length",
     "target_of",
     "timer_name",
     "when_filter",
@@ -301,3 +302,24 @@ def reminder_list(text: str) -> dict[str, Any] | None:
     if (_REMINDER_LIST.search(text) is None and one is None) or _CHANGES.match(text):
         return None
     return {"kind": "reminder", **({"target": one["what"]} if one else {})}
+
+
+_STOPWATCH = re.compile(
+    r"(?<=\btimer\s)(?:for\s+)?(?P<a>\d{1,3}):(?P<b>[0-5]\d)(?::(?P<c>[0-5]\d))?\b"
+    r"(?!\s*(?:[ap]\.?m\b|o'?clock))",
+    re.IGNORECASE,
+)
+
+
+def stopwatch_length(text: str) -> str:
+    """`text` with a timer's length said as a stopwatch reads it written out in words.
+
+    "a timer for 25:00" is 25 minutes, "timer 1:30:00" an hour and a half: for a timer it is
+    never a time of day.
+    """
+    found = _STOPWATCH.search(text)
+    if found is None:
+        return text
+    a, b, c = int(found["a"]), int(found["b"]), found["c"]
+    said = f"{a} hours {b} minutes {int(c)} seconds" if c else f"{a} minutes {b} seconds"
+    return f"{text[: found.start()]}for {said}{text[found.end() :]}"

@@ -31,6 +31,7 @@ from roles.timer._which import (
     clock_said,
     list_arguments,
     reminder_list,
+    stopwatch_length,
     target_of,
     when_filter,
 )
@@ -326,6 +327,10 @@ class TimerRole:
             return RoleCall(f"timer.{intent}", arguments)
         if intent == "list":  # "how long is left on the tea timer" asks about that one
             return RoleCall("timer.list", list_arguments(text, when_filter(text, now)))
+        if (
+            intent == "create" and (stopwatch := stopwatch_length(text)) != text
+        ):  # "timer for 25:00"
+            text, duration = stopwatch, parse_duration(stopwatch)
         if problem := invalid_time(text):
             kind = "reminder" if intent == "remind" else "alarm" if intent == "alarm" else "timer"
             article = "an" if kind == "alarm" else "a"

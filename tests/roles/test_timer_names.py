@@ -1,6 +1,7 @@
 """Timers named the way a person can answer: "cancel all my timers" cancels them all (it looked
 for a timer called "all all my timer"), and "which one?" lists them (soonest to end first) by
-label or length, not by internal number. The clock: Monday 2 March 2026, 09:00."""
+label or length, not by internal number; "a timer for 25:00" is 25 minutes. The clock: Monday 2
+March 2026, 09:00."""
 
 from __future__ import annotations
 
@@ -36,3 +37,19 @@ async def test_which_timer_names_them_by_label_or_length(system: AgentSystem) ->
     )
     missing = await system.arun("cancel the rice timer", thread_id="t")
     assert "None of your timers is called" in missing.reply
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("set a timer for 25:00", "Timer set for 25 minutes (ends at 09:25)."),
+        ("start a timer for 1:30:00", "Timer set for 1 hour 30 minutes (ends at 10:30)."),
+        ("set a timer for 2:30", "Timer set for 2 minutes 30 seconds (ends at 09:02)."),
+        ("set an alarm for 25:00", "I didn't set an alarm: 25:00 is not a time of day."),
+    ],
+)
+async def test_a_timer_for_a_stopwatch_reading_is_that_long(
+    system: AgentSystem, text: str, reply: str
+) -> None:
+    assert (await system.arun(text, thread_id="t")).reply == reply
