@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["NUMBER", "digits", "number_text", "parse_number"]
+__all__ = ["NUMBER", "UNSIGNED", "digits", "number_text", "parse_number"]
 
 _SMALL = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -21,7 +21,9 @@ _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1
 _VALUES = {word: value for value, word in enumerate(_SMALL)} | _TENS
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)?|\S", re.IGNORECASE)
 
-NUMBER = r"-?(?:\d+(?:\.\d+)?|\.\d+)"
+UNSIGNED = r"(?:\d+(?:\.\d+)?|\.\d+)"
+"""A number in digits with no sign: "12", "3.5", ".25"."""
+NUMBER = rf"-?{UNSIGNED}"
 """A number in digits (after `digits`): "12", "-3.5", ".25"."""
 
 

@@ -13,7 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from tools._numbers import NUMBER, digits, number_text
+from tools._numbers import NUMBER, UNSIGNED, digits, number_text
 
 __all__ = ["Answer", "lead_stripped", "work_out"]
 
@@ -81,7 +81,7 @@ _WORDS = (  # longest first: "multiplied by" before "by"
     (r"\b(?:double|twice)\b", " 2 * "),
     (r"\btriple\b", " 3 * "),
 )
-_TOKEN = re.compile(rf"\s*(?:(?P<num>{NUMBER[2:]})|(?P<op>[-+*/^()%])|(?P<word>sqrt|cbrt|of))")
+_TOKEN = re.compile(rf"\s*(?:(?P<num>{UNSIGNED})|(?P<op>[-+*/^()%])|(?P<word>sqrt|cbrt|of))")
 _PRETTY = {"*": "×", "/": "÷", "-": "−"}
 
 
@@ -181,7 +181,7 @@ class _Parser:
                 raise ValueError("unclosed bracket")
             self.take()
             return value
-        if token is None or not re.fullmatch(NUMBER[2:], token):
+        if token is None or not re.fullmatch(UNSIGNED, token):
             raise ValueError("a number was expected")
         self.take()
         return float(token)
@@ -236,7 +236,7 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"^(?:the\s+)?quotient\s+of\s+(?P<a>{_N})\s+and\s+(?P<b>{_N})$", "{a} / {b}"),
         (rf"^(?:the\s+)?difference\s+between\s+(?P<a>{_N})\s+and\s+(?P<b>{_N})$", "diff"),
         (
-            rf"^split\s+(?P<a>{_N})\s+(?:between|among|by|into|in)\s+(?P<b>{_N})(?:\s+\w+)?$",
+            rf"^(?P<split>split)\s+(?P<a>{_N})\s+(?:between|among|by|into|in)\s+(?P<b>{_N})(?:\s+\w+)?$",
             "{a} / {b}",
         ),
     )
@@ -315,8 +315,8 @@ def work_out(text: str, *, tips: bool = True) -> Answer | None:
         return Answer(shown, a / b, sentence=f"{verdict}: {shown} = {number_text(a / b)}.")
     said = _SUM_OF.sub("", said)
     for pattern, template in _FORMS:
-        if (found := pattern.match(said)) and not tips and said.startswith("split"):
-            return None
+        if (found := pattern.match(said)) and not tips and found.groupdict().get("split"):
+            return None  # a bill split between people: a tips plugin's
         if found:
             if template == "diff":
                 a, b = float(found["a"]), float(found["b"])
