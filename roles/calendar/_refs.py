@@ -13,14 +13,14 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from agent_system.errors import ToolExecutionError
-from agent_system.understanding._slots import parse_when, strip_when
+from agent_system.understanding._slots import When, parse_when, strip_when
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from roles.calendar.store import CalendarStore, Event
 
-__all__ = ["resolve_event"]
+__all__ = ["on_its_day", "resolve_event"]
 
 _STOP_WORDS = frozenset(
     "the my a an our event appointment meeting call with on at to from for in calendar "
@@ -100,3 +100,21 @@ async def resolve_event(
     raise ToolExecutionError(
         f"{len(matches)} events match {reference!r} ({listed}); say which one by its number."
     )
+
+
+_BARE_CLOCK = re.compile(
+    r"(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
+    r"|twelve",
+    re.IGNORECASE,
+)
+
+
+def on_its_day(start: str, day: date, now: datetime) -> When | None:
+    """A bare clock time ("11", "9:30", "three") as a new start on the event's own `day`.
+
+    The hour follows the shared rule for a day that is not today (1-6 the afternoon, 7-12 the
+    morning); anything else is None.
+    """
+    if not _BARE_CLOCK.fullmatch(start.strip()):
+        return None
+    return parse_when(f"{day:%B} {day.day} at {start.strip()}", now)

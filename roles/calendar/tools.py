@@ -17,7 +17,7 @@ from agent_system.routing.slots import (
 )
 from agent_system.runtime import Dependency
 from agent_system.understanding.locale import format_clock
-from roles.calendar._refs import resolve_event
+from roles.calendar._refs import on_its_day, resolve_event
 from roles.calendar.store import CalendarStore, Event
 
 __all__ = ["create", "delete", "free_time", "list_events", "update"]
@@ -76,14 +76,6 @@ def _length(text: str) -> timedelta:
             f"I couldn't read {text!r} as a positive duration; say it like '30 minutes'."
         )
     return value
-
-
-_BARE_CLOCK = re.compile(
-    r"(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
-    r"|twelve",
-    re.IGNORECASE,
-)
-"""A bare clock time ("11", "9:30", "three"): on the event's day, by the shared hour rule."""
 
 
 def _moment(text: str, now: datetime, what: str) -> tuple[datetime, bool]:
@@ -298,10 +290,8 @@ async def update(
     changes: dict[str, object] = {}
     begin, length = current.start, current.end - current.start
     if start.strip():
-        found = parse_when(start, now)
-        if _BARE_CLOCK.fullmatch(start.strip()):  # "move the dentist to 11": on its own day
-            day = current.start.astimezone(now.tzinfo).date()
-            found = parse_when(f"{day:%B} {day.day} at {start.strip()}", now) or found
+        day = current.start.astimezone(now.tzinfo).date()
+        found = on_its_day(start, day, now) or parse_when(start, now)  # "move the dentist to 11"
         if found is None:
             raise ToolExecutionError(f"I couldn't read {start!r} as a new start time.")
         if not found.has_date:
