@@ -192,7 +192,7 @@ def list_arguments(text: str, when: str = "") -> dict[str, Any]:
 
 # "pause pizza timer", "status of 1 hour timer", "how long is left on the timer in the kitchen"
 _VERB = re.compile(
-    r"^(?:please\s+)?(?:cancel|stop|pause|resume|unpause|continue|restart|delete|remove|"
+    r"^(?:please\s+)?(?:cancel|stop|pause|resume|unpause|continue|restart|delete|remove|clear|"
     r"status\s+of|(?:how\s+(?:much|long)\s+(?:time\s+)?(?:is\s+)?|time\s+)left\s+on)\s+|"
     r"\s+status$",
     re.IGNORECASE,
@@ -210,16 +210,8 @@ def timer_name(text: str) -> str:
     if not match:
         return ""
     name = (match["after"] or match["before"] or "").strip()
-    name = re.sub(r"^(?:(?:the|my|our|a|an)\b\s*)+", "", name, flags=re.IGNORECASE)
+    name = re.sub(r"^(?:(?:the|my|our|a|an|all|every|each)\b\s*)+", "", name, flags=re.IGNORECASE)
     return "" if name.lower() in ("", "the", "my", "all", "every") else name
-
-
-_NO_NAME = re.compile(
-    r"(?:(?:all|every|each|my|the|of|your|our|these|those|them|current|running|active|set|"
-    r"clear|cancel|delete|remove|stop)\s*)+(?:timers?|alarms?|reminders?)?",
-    re.IGNORECASE,
-)
-"""A label made only of "all", determiners and verbs ("all my", "all clear all my"): no name."""
 
 
 def target_of(text: str) -> str:
@@ -232,7 +224,6 @@ def target_of(text: str) -> str:
     elif (
         (label := extract_label(text) or timer_name(_VERB.sub("", text.strip())))
         and not _a_span(label)  # "for the weekend" says when, not which
-        and not _NO_NAME.fullmatch(label)  # "cancel all my timers": "all my" names none
         and not re.match(r"(?:wake|get)\s+(?:me|us)\b", label, re.IGNORECASE)
     ):
         parts.append(label)
