@@ -1,8 +1,9 @@
 """Commands for sunrise and sunset: "turn on the lights at sunset", "open the blinds at dawn".
 
 Home Assistant users schedule these with the sun (its `sun` trigger); here the role plans
-`smart_home.at_sun`, which looks up when the sun rises or sets at the user's home (the weather
-service's daily sunrise and sunset) and sets a timer that runs the command then. The time is
+`smart_home.at_sun`, which finds when the sun rises or sets at the user's home (worked out
+offline for a home given as coordinates, `_solar`; the weather service's daily sunrise and sunset
+for a place name) and sets a timer that runs the command then. The time is
 never dropped: a request that names the sun and cannot be read asks instead of acting now.
 """
 
@@ -37,7 +38,7 @@ EVENTS = {
     "daybreak": "sunrise",
 }
 """The words for the two moments, and which of them each means (dusk and dawn are taken as
-sunset and sunrise: the weather service gives no twilight times)."""
+sunset and sunrise: no twilight times are kept)."""
 
 _MOMENT = (
     r"(?P<word>sun\s?set|sun\s?down|dusk|nightfall|sun\s?rise|sun\s?up|dawn|daybreak)"

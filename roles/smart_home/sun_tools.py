@@ -1,24 +1,29 @@
 """A command run at sunrise or sunset: "turn on the lights at sunset" (`smart_home.at_sun`).
 
-Home Assistant runs such a command from its `sun` trigger; here the tool asks the weather
-service when the sun rises or sets at the user's home today (tomorrow when that moment has
-passed) and sets a timer whose command is the request (`timer.set` with a command, the way
-"turn off the lights at 11pm" is kept).
+Home Assistant runs such a command from its `sun` trigger; here the tool finds when the sun
+rises or sets at the user's home today (tomorrow when that moment has passed) and sets a timer
+whose command is the request (`timer.set` with a command, the way "turn off the lights at 11pm"
+is kept). A home given as coordinates ("48.85,2.35") is worked out on this machine (`_solar`,
+no network); a home known only by its name asks the weather service, which needs the Internet.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.routing.slots import format_duration, format_moment
-from agent_system.understanding.locale import home_location
+from agent_system.understanding.locale import COORDINATES, format_date, home_location
+from roles.smart_home._solar import sun_moment
 from roles.smart_home._sun import EVENTS, WHERE_HOME
-from roles.weather.backend import Forecast
+from roles.weather.backend import SERVICE, Forecast
 from roles.weather.tools import weather_backend
 
 __all__ = ["WHERE_HOME", "at_sun"]
+
+_UNREACHED = ("could not connect", "no answer from")
+"""How `roles._http` details a weather service that could not be reached."""
 
 
 def _moment(forecast: Forecast, event: str, now: datetime) -> datetime | None:
@@ -66,15 +71,10 @@ async def at_sun(
         raise ToolExecutionError(WHERE_HOME)
     now = ctx.runtime.clock.now()
     offset = timedelta(minutes=offset_minutes)
-    backend = weather_backend(ctx.runtime)
     due: datetime | None = None
     for days in (1, 2) if tomorrow else (0, 1):
-        forecast = await backend.forecast(where, now.date() + timedelta(days=days))
-        moment = _moment(forecast, kind, now)
-        if moment is None:
-            raise ToolExecutionError(
-                f"I couldn't find out when the {kind} is in {where}; nothing was scheduled."
-            )
+        day = now.date() + timedelta(days=days)
+        moment = await _when(ctx, where, kind, day, now)
         if moment + offset > now:
             due = moment + offset
             break
@@ -93,6 +93,41 @@ async def at_sun(
         data={**timer.data, "event": kind, "at": due.isoformat(), "place": where},
         display=f"{said} ({format_moment(due, now).removeprefix('at ')}) I'll do this: {command}.",
     )
+
+
+async def _when(ctx: ToolContext, where: str, kind: str, day: date, now: datetime) -> datetime:
+    """When the sun rises or sets on `day` at `where`, in the user's zone.
+
+    Worked out here for coordinates, asked of the weather service for a place name.
+    """
+    if found := COORDINATES.match(where):
+        lat, lon = float(found["lat"]), float(found["lon"])
+        moment = sun_moment(lat, lon, day, kind)
+        if moment is None:
+            verb = "rise" if kind == "sunrise" else "set"
+            raise ToolExecutionError(
+                f"The sun doesn't {verb} at your home on {format_date(day)}; nothing was scheduled."
+            )
+        return moment.astimezone(now.tzinfo or UTC)
+    try:
+        forecast = await weather_backend(ctx.runtime).forecast(where, day)
+    except ToolExecutionError as exc:
+        detail = str(exc.details.get("detail", ""))
+        if exc.details.get("service") != SERVICE or not detail.startswith(_UNREACHED):
+            raise
+        verb = "rises" if kind == "sunrise" else "sets"
+        raise ToolExecutionError(
+            f"I couldn't reach the weather service to find when the sun {verb} in {where}, so "
+            "nothing was scheduled; tell me your home as coordinates ('I live in 48.85, 2.35') "
+            "and I can work it out without the Internet.",
+            details=exc.details,
+        ) from exc
+    found_moment = _moment(forecast, kind, now)
+    if found_moment is None:
+        raise ToolExecutionError(
+            f"I couldn't find out when the {kind} is in {where}; nothing was scheduled."
+        )
+    return found_moment
 
 
 def _offset_said(offset: timedelta, event: str) -> str:
