@@ -18,7 +18,7 @@ from agent_system.routing.slots import parse_date_range
 if TYPE_CHECKING:
     from roles.lists.store import Item
 
-__all__ = ["day_arguments", "day_words", "due_by", "span_words"]
+__all__ = ["day_arguments", "day_words", "due_by", "due_within", "span_words"]
 
 _DAY_SAID = re.compile(
     r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend|month)"
@@ -32,11 +32,13 @@ _DAY_SAID = re.compile(
 
 
 def day_arguments(text: str, tool: str, now: datetime) -> dict[str, Any]:
-    """The day `text` says for `tool`: {"due": day} for an add, {"day", "until"} for a read.
+    """The day `text` says for `tool`: {"due": day} for an add, {"day", "until"} otherwise.
 
-    Empty when no day is said ("what's on my list for christmas").
+    A read gives the items for then; a clear takes off only those ("i'm done with today's to do
+    list" leaves the items with no day or another day). Empty when no day is said ("what's on my
+    list for christmas").
     """
-    if tool not in ("lists.add", "lists.show") or _DAY_SAID.search(text) is None:
+    if tool not in ("lists.add", "lists.show", "lists.clear") or _DAY_SAID.search(text) is None:
         return {}
     said = re.sub(r"\b(?:for|on)\s+the\s+weekend\b", "this weekend", text, flags=re.I)
     said = re.sub(r"\b(\w+day)'s\b", r"on \1", said, flags=re.I)  # "monday's list"
@@ -59,6 +61,20 @@ def due_by(item: Item, last: date | None) -> bool:
         return date.fromisoformat(item.due[:10]) <= last
     except ValueError:
         return True
+
+
+def due_within(item: Item, first: date | None, end: date | None) -> bool:
+    """Whether `item` is for a day from `first` to `end` (excluded; `first` alone without it).
+
+    An item with no day is for no day: clearing "today's items" leaves it.
+    """
+    if first is None or not item.due:
+        return False
+    try:
+        day = date.fromisoformat(item.due[:10])
+    except ValueError:
+        return False
+    return first <= day < (end if end is not None and end > first else first + timedelta(days=1))
 
 
 def day_words(day: date, today: date) -> str:

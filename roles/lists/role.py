@@ -10,6 +10,7 @@ from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_remove
 from roles.lists._days import day_arguments
 from roles.lists._everyday import OPEN_THEN, everyday_call, plain, reads_whole, unless_listed
+from roles.lists._everything import everything_call
 from roles.lists._off import off_call
 from roles.lists._phrasing import (
     BARE_ADD,
@@ -119,6 +120,8 @@ class ListsRole:
     def _read(self, text: str) -> RoleCall | Clarification:
         if (opened := OPEN_THEN.match(text)) is not None:
             return self._there(_list(opened["list"]), opened["rest"])
+        if (every := everything_call(text, _list)) is not None:  # "clear today's items"
+            return every
         if (off := off_call(text, _list, is_vague)) is not None:  # "drop the last item"
             return off
         if (everyday := everyday_call(text, split_items, _list, list_name_in)) is not None:
@@ -288,6 +291,8 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
         return _claimed(whole=True, guess=talked == "guess")
     if OTHER_ROLES.search(text):
         return None
+    if everything_call(plain(text), _list) is not None:  # "clear all of today's tasks"
+        return _claimed(whole=True)
     if not LIST_WORD.search(plain(text)) or about_the_world(text):
         return None  # "give me a list of things to do in orlando" is no list of the user's
     role = ROLE
@@ -301,16 +306,25 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
     return _claimed(whole=whole)
 
 
+_FOR_A_DAY = re.compile(
+    r"\s+(?:(?:for|on|by|due)\s+)?(?:today|tonight|tomorrow|this\s+week(?:end)?|next\s+week"
+    r"|(?:this\s+|next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)$",
+    re.I,
+)
+
+
 def _one_add(text: str) -> bool:
     """An add of several items that ends on its list, one request.
 
-    "put call the bank and book the dentist on my to do list": the items are the clauses.
+    "put call the bank and book the dentist on my to do list (for today)": the items are the
+    clauses.
     """
-    found = ADD.match(plain(text)) or ADD_COLON.match(plain(text))
+    said = _FOR_A_DAY.sub("", plain(text))
+    found = ADD.match(said) or ADD_COLON.match(said)
     return (
         found is not None
         and len((found["list"] or "").split()) <= 3
-        and bool(re.search(r"\blist$|^[^:]+:", plain(text), re.I))
+        and bool(re.search(r"\blist$|^[^:]+:", said, re.I))
         and OTHER_ROLES.search(found["items"]) is None
     )
 

@@ -7,8 +7,7 @@ created in Home Assistant). Each user has their own lists.
 
 from __future__ import annotations
 
-import re
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Annotated
 
 from pydantic import Field
@@ -17,23 +16,17 @@ from rapidfuzz import fuzz, process
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.repository import open_repository
-from roles.lists._days import day_words, due_by, span_words
+from roles.lists._days import day_words, due_by, due_within, span_words
+from roles.lists._lookup import called as _called
+from roles.lists._lookup import count as _count
+from roles.lists._lookup import find_list as _find_list
+from roles.lists._lookup import names as _names
+from roles.lists._lookup import parse_day as _day
+from roles.lists._lookup import said as _said
 from roles.lists.home_assistant import HomeAssistantLists
-from roles.lists.store import Item, ListStore, RepositoryLists, TodoList, list_key
+from roles.lists.store import Item, ListStore, RepositoryLists, TodoList
 
 __all__ = ["add", "clear", "complete", "create", "delete", "remove", "show", "store_for"]
-
-# Other names people use for the built-in lists.
-_SYNONYMS = {
-    "groceries": "shopping",
-    "grocery": "shopping",
-    "shopping": "shopping",
-    "todo": "to do",
-    "to dos": "to do",
-    "todos": "to do",
-    "tasks": "to do",
-    "chores": "to do",
-}
 
 
 def store_for(ctx: ToolContext) -> ListStore:
@@ -53,33 +46,6 @@ def store_for(ctx: ToolContext) -> ListStore:
             timeout_s=settings.http_timeout_s,
         )
     return RepositoryLists(open_repository(ctx.runtime), ctx.user)
-
-
-def _find_list(lists: list[TodoList], name: str) -> TodoList | None:
-    key = list_key(name)
-    by_key = {list_key(t.name): t for t in lists}
-    if key in by_key:
-        return by_key[key]
-    found = process.extractOne(key, list(by_key), scorer=fuzz.WRatio, score_cutoff=85)
-    if found is not None and (
-        fuzz.ratio(key, found[0]) >= 85 or len(key.split()) <= len(found[0].split())
-    ):  # "hardware" finds "hardware store"; "christmas shopping" is not the shopping list
-        return by_key[found[0]]
-    synonym = _SYNONYMS.get(key)
-    return by_key.get(synonym) if synonym is not None else None
-
-
-def _called(name: str) -> str:
-    """How a reply names a list: "Shopping List" -> "shopping"."""
-    return re.sub(r"\s+list$", "", name.lower())
-
-
-def _count(n: int) -> str:
-    return f"{n} item" if n == 1 else f"{n} items"
-
-
-def _names(lists: list[TodoList]) -> str:
-    return ", ".join(t.name for t in lists)
 
 
 def _find_item(todo: TodoList, text: str) -> Item | None:
@@ -209,14 +175,29 @@ async def delete(ctx: ToolContext, list_name: str) -> ToolOutput:
 
 
 @tool(side_effects="irreversible", tags=("lists", "shopping", "todo"))
-async def clear(ctx: ToolContext, list_name: str | None = None) -> ToolOutput:
+async def clear(
+    ctx: ToolContext,
+    list_name: str | None = None,
+    day: str | None = None,
+    until: str | None = None,
+) -> ToolOutput:
     """Take every item off a list and keep the list ("clear my shopping list").
 
+    With `day`, only the items for that day go ("i'm done with today's to do list").
+
     Args:
-        list_name: The list, e.g. "shopping"; omit for the only list that has items.
+        list_name: The list, e.g. "shopping"; omit for the only list that has such items.
+        day: Only the items for that day, "YYYY-MM-DD": items with no day or another day stay.
+        until: With `day`, the end of a span, excluded ("this week's items": Monday next week).
     """
     store = store_for(ctx)
     lists = await store.lists()
+    first, end = _day(day), _day(until)
+    span = span_words(first, end, ctx.runtime.clock.now().date()) if first else ""
+
+    def named(todo: TodoList) -> list[Item]:
+        return [i for i in todo.items if due_within(i, first, end)] if first else todo.items
+
     if list_name:
         todo = _find_list(lists, list_name)
         if todo is None:
@@ -225,21 +206,41 @@ async def clear(ctx: ToolContext, list_name: str | None = None) -> ToolOutput:
                 "Nothing was changed."
             )
     else:
-        full = [t for t in lists if t.items]
+        full = [t for t in lists if named(t)]
         if not full:
-            return ToolOutput(data={"cleared": None, "items": 0}, display="Your lists are empty.")
+            display = f"Nothing on your lists is for {span}." if first else "Your lists are empty."
+            return ToolOutput(data={"cleared": None, "items": 0}, display=display)
         if len(full) > 1:
-            names = " or ".join(_called(t.name) for t in full)
+            which = " or ".join(_called(t.name) for t in full)
+            if first:
+                raise ToolExecutionError(
+                    f"Which list should I take the items for {span} off: {which}? "
+                    "Nothing was changed."
+                )
             raise ToolExecutionError(
-                f"Which list should I clear: {names}? Say 'clear my {_called(full[0].name)} "
+                f"Which list should I clear: {which}? Say 'clear my {_called(full[0].name)} "
                 "list'; nothing was changed."
             )
         todo = full[0]
-    for item in todo.items:
+    gone = list(named(todo))
+    for item in gone:
         await store.remove(todo.name, item)
+    if not first:
+        return ToolOutput(
+            data={"cleared": todo.name, "items": len(gone)},
+            display=f"Cleared your {_called(todo.name)} list ({_count(len(gone))} removed).",
+        )
+    where = f"your {_called(todo.name)} list"
+    if not gone:
+        display = f"Nothing on {where} is for {span}; nothing was removed."
+    else:
+        left = sum(1 for i in todo.items if not i.done and i not in gone)
+        stay = f" The other {_count(left)} {'stays' if left == 1 else 'stay'}." if left else ""
+        display = f"Removed the items for {span} from {where}: {', '.join(i.text for i in gone)}."
+        display += stay
     return ToolOutput(
-        data={"cleared": todo.name, "items": len(todo.items)},
-        display=f"Cleared your {_called(todo.name)} list ({_count(len(todo.items))} removed).",
+        data={"cleared": todo.name, "items": len(gone), "removed": [i.text for i in gone]},
+        display=display,
     )
 
 
@@ -373,21 +374,3 @@ async def show(
             f"You have no list called {list_name!r}; your lists: {_names(lists)}."
         )
     return ToolOutput(data=todo.model_dump(), display=say(todo))
-
-
-def _day(said: str | None) -> date | None:
-    """A day given as "YYYY-MM-DD" (or the date of a date-time), or None."""
-    if not said:
-        return None
-    try:
-        return date.fromisoformat(said.strip()[:10])
-    except ValueError:
-        raise ToolExecutionError(
-            f"{said!r} is not a day; say it as YYYY-MM-DD, e.g. 2026-03-02."
-        ) from None
-
-
-def _said(item: Item, today: date) -> str:
-    """An item as read back: with its day when it has one ("pick up the kids (today)")."""
-    day = _day(item.due) if item.due else None
-    return f"{item.text} ({day_words(day, today)})" if day else item.text
