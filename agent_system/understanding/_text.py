@@ -11,7 +11,9 @@ matches every variant of it::
 In order: lowercase; one kind of apostrophe, quote and dash; spoken and chat forms ("a.m.",
 "tmrw", "gonna"); contractions ("what's" -> "what is", "don't" -> "do not"; possessives such as
 "mom's" stay); number words as digits ("twenty-five" -> "25", "two and a half" -> "2.5",
-"seven thirty pm" -> "7:30 pm"; the pronoun "one" stays unless a unit or clock word follows);
+"seven thirty pm" -> "7:30 pm", "my ten thirty meeting" -> "my 10:30 meeting", "march third twenty
+twenty seven" -> "march 3rd 2027"; the pronoun "one" stays unless a unit, clock word or month
+comes first or after it: "april one" -> "april 1");
 politeness and filler ("please", "could you", "um") dropped; punctuation dropped except clause
 commas and semicolons, "%", "°", a leading minus and the separators inside numbers and times.
 The result is idempotent: ``normalize(normalize(t)) == normalize(t)``.
@@ -118,8 +120,12 @@ _MONTH = (
     r"jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
     r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
-# Words after which "one" is a number, not a pronoun ("at one", "for one hour").
-_ONE_BEFORE = re.compile(r"(?:\b(?:at|for|by|until|till|to|from|around|about|in|and|or)|,)\s*$")
+# Words after which "one" is a number, not a pronoun ("at one", "for one hour", "april one").
+_ONE_BEFORE = re.compile(
+    r"(?:\b(?:at|for|by|until|till|to|from|around|about|in|and|or|jan(?:uary)?|feb(?:ruary)?|march"
+    r"|apr(?:il)?|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+    r"|,)\s*$"
+)
 _ONE_AFTER = re.compile(
     r"^\s*(?:and\s+a\s+half\b|(?:minute|hour|second|day|week|month|year|degree|percent|"
     r"o'clock|am|pm|am\b|thirty|fifteen|forty|fifty|twenty|ten|five|oh)s?\b|%|°)"
@@ -130,6 +136,23 @@ _CLOCK = re.compile(
 )
 _CLOCK_AMPM = re.compile(r"\b(?P<h>\d{1,2})\s+(?P<m>[0-5]\d)\s+(?P<ap>[ap]m)\b")
 _OH = re.compile(r"\b(?P<h>\d{1,2})\s+oh\s+(?P<m>\d)\b")
+_DATED_YEAR = re.compile(
+    rf"(?P<date>\b(?:{_MONTH})\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?"
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH}))"
+    r"\s+(?P<century>19|20)\s+(?P<year>\d\d)\b(?![:.]\d|\s*(?:minutes?|hours?|seconds?|days?|%|percent))"
+)
+"""A year said in two halves after a date: "march 3rd 20 27" (from "twenty twenty seven")."""
+_EVENT_NOUN = (
+    r"(?:meeting|appointment|appt|call|class|lesson|session|lunch|dinner|breakfast|brunch|party"
+    r"|interview|standup|review|practice|rehearsal|conference|presentation|show|movie|flight|train"
+    r"|bus|game|match|reservation|dentist|doctor|haircut|massage|yoga|gym|workout|date|event"
+    r"|webinar|seminar|workshop|sync|briefing|checkup|visit|service|mass|church|one\s+on\s+one)s?"
+)
+_CLOCK_BEFORE = re.compile(
+    r"(?P<pre>^|\b(?:my|the|a|an|our|this|that|your)\s+)(?P<h>\d{1,2})\s+(?P<m>[0-5]\d)\s+"
+    rf"(?=(?:[a-z']+\s+)?{_EVENT_NOUN}\b)"
+)
+"""A clock time said before the event it names: "my ten thirty meeting", "a 2 30 call"."""
 
 _POLITE = re.compile(
     r"\b(?:please|kindly|thanks|thank\s+you|(?:um+|uh+|erm|hmm+|er)\b)\b,?"
@@ -180,6 +203,8 @@ def numbers_to_digits(text: str) -> str:
     text = _HALF.sub(lambda m: f"{m[1]}.5", text)
     text = _OH.sub(lambda m: f"{m['h']}:0{m['m']}", text)
     text = _CLOCK_AMPM.sub(lambda m: f"{m['h']}:{m['m']} {m['ap']}", text)
+    text = _DATED_YEAR.sub(lambda m: f"{m['date']} {m['century']}{m['year']}", text)
+    text = _CLOCK_BEFORE.sub(lambda m: f"{m['pre']}{m['h']}:{m['m']} ", text)
     return _CLOCK.sub(lambda m: f"{m['pre']} {m['h']}:{m['m']}", text)
 
 

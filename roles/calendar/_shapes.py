@@ -15,6 +15,7 @@ import re
 from agent_system.routing.slots import strip_when
 
 __all__ = [
+    "DATE",
     "DELETE_SHAPE",
     "FREE_SHAPE",
     "asked_event",
@@ -24,8 +25,17 @@ __all__ = [
     "stated_off",
 ]
 
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+DATE = (
+    rf"(?:(?:on\s+)?(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
+    rf"|(?:on\s+)?{_MONTH}\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?)(?:,?\s+\d{{4}})?"
+)
+"""A date said with its month, the year too: "march 3rd", "the 22nd of march 2028"."""
 DAY = (
-    r"(?:today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening|night))?|later(?:\s+today|\s+on)?"
+    rf"(?:{DATE}|today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening|night))?|later(?:\s+today|\s+on)?"
     r"|(?:this|next)\s+(?:morning|afternoon|evening|week|weekend|month)|(?:the|this)\s+weekend"
     r"|(?:(?:on|this|next)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
     r"(?:\s+(?:morning|afternoon|evening|night))?|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)?)"

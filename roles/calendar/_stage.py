@@ -21,8 +21,10 @@ from agent_system.understanding._frame_calendar import changes_the_event
 from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
 from roles.calendar._asked import title_answered, which_event_answered
+from roles.calendar._checks import TAG as _TAGGED
+from roles.calendar._checks import checked_event, plan_with_someone
 from roles.calendar._reading import is_bare_event, strip_courtesy
-from roles.calendar._shapes import asks_calendar, deletes_event, loose_time, said_plan
+from roles.calendar._shapes import DATE, asks_calendar, deletes_event, loose_time, said_plan
 from roles.calendar._titles import MARK_AS
 from roles.calendar._which import NOT_GOING
 
@@ -38,7 +40,7 @@ _PERIOD = (
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|month)"
 )
 _DAY = (
-    r"(?:today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening|night))?|this\s+(?:morning|"
+    rf"(?:{DATE}|today|tonight|tomorrow(?:\s+(?:morning|afternoon|evening|night))?|this\s+(?:morning|"
     r"afternoon|evening|week|weekend)|next\s+(?:week|weekend)|(?:this\s+|next\s+)?(?:monday|"
     r"tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:morning|afternoon|evening|night))?"
     r"|the\s+\d{1,2}(?:st|nd|rd|th)?|later(?:\s+today|\s+on)?)"
@@ -190,7 +192,7 @@ _CALENDAR_VERB = re.compile(
 _CHANGE_EVENT = re.compile(
     r"^(?:cancel|delete|remove|erase|call\s+off|scrap|drop|move|reschedule|postpone|push\s+back|push"
     r"|delay|bring|bump)\s+"
-    r"(?:my|the|our|tomorrow's|today's|this\s+week's)?\s*(?:\w+\s+){0,2}"
+    r"(?:my|the|our|tomorrow's|today's|this\s+week's)?\s*(?:[\w':]+\s+){0,2}"
     r"(?:lunch|dinner|breakfast|brunch|meeting|appointment|party|event|dentist|doctor|haircut|class|"
     r"session|standup|stand\s+up|interview|date|call|conference|practice|rehearsal|game|match|review"
     r"|workshop|seminar|webinar|lesson|briefing|sync)\b"
@@ -264,7 +266,7 @@ def is_event_to_add(text: str, now: datetime, *, said: str | None = None) -> boo
         return when.has_date  # "mark friday as a day off": that day, all day
     if _NOT_CALENDAR.search(said):
         return False
-    if _SET_EVENT.search(said) or is_bare_event(said, now):
+    if _SET_EVENT.search(said) or is_bare_event(said, now) or plan_with_someone(said, now):
         return True
     engaged = _ENGAGEMENT.search(said) is not None
     if not engaged and _ADD.search(said) is None:
@@ -305,18 +307,21 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
             )
         text = request.text
         said = normalize(text)
+        now = runtime.clock.now()
+        checked = checked_event(strip_courtesy(said), now)  # "march 1 is jo's party, right"
         if not (
-            is_calendar_question(text, said=said)
-            or is_event_to_add(text, runtime.clock.now(), said=said)
+            checked is not None
+            or is_calendar_question(text, said=said)
+            or is_event_to_add(text, now, said=said)
         ):
             return None
-        if len(split_clauses(text)) > 1:
+        if checked is None and len(split_clauses(text)) > 1:
             return None  # "... today and tomorrow": the compound rules split it
         return RouteDecision(
             target=RouteTarget.FAST_REPLY,
             role="calendar",
             confidence=0.9,
-            guess=_SURE.search(said) is None and not _sure_family(said, runtime.clock.now()),
+            guess=_SURE.search(said) is None and not _sure_family(said, now),
             reason="A question about the user's own calendar.",
             scores={"calendar": 0.9},
         )
@@ -334,8 +339,10 @@ def _sure_family(said: str, now: datetime) -> bool:
     if (going := NOT_GOING.match(said)) and _EVENT_WORD.search(going["event"]):
         found = parse_when(going["event"], now)
         return found is not None and found.has_date
-    if asks_calendar(said) or deletes_event(said):
+    if asks_calendar(said) or deletes_event(said) or plan_with_someone(said, now):
         return True
+    if (checked := checked_event(said, now)) is not None:
+        return not checked[0].startswith("the ") or _TAGGED.search(said) is not None
     found = parse_when(loose_time(said), now)
     return (
         said_plan(said)

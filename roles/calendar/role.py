@@ -17,6 +17,7 @@ from agent_system.understanding import normalize
 from agent_system.understanding._daytime import day_window, event_moment
 from agent_system.understanding._frame_calendar import event_shift
 from agent_system.understanding._slots import When
+from agent_system.understanding._text import numbers_to_digits
 from roles.calendar._asked import (
     NAME_IT,
     WHICH_TO_CHANGE,
@@ -24,6 +25,7 @@ from roles.calendar._asked import (
     title_answered,
     which_event_answered,
 )
+from roles.calendar._checks import checked_event
 from roles.calendar._reading import (
     ASKS_WHEN,
     BARE_PERIOD,
@@ -143,6 +145,8 @@ class CalendarRole:
         text = strip_courtesy(text)
         text = re.sub(r"^at\s+(?=what\s+time\b)", "", re.sub(r"\bwhats\b", "what's", text))
         text = found_then_changed(text)  # "find my next event and delete it"
+        if (checked := checked_event(normalize(text), now)) is not None:
+            return _checked(self._list(f"is {checked[0]} {checked[1]}", now), checked[0])
         if reminded := reminded_event(text):  # "remind me of the meeting at 4": an event
             spoken = reminded_event(normalize(text)) or reminded  # "for twelve thirty": 12:30
             if _named(parse_when(spoken, now)) > _named(parse_when(reminded, now)):
@@ -173,7 +177,7 @@ class CalendarRole:
             )
             if not reference or _NO_NAME.fullmatch(re.sub(r"^(?:this|that)\s+", "", reference)):
                 return Clarification(WHICH_TO_DELETE, missing=("event",))
-            return RoleCall("calendar.delete", {"event": reference})
+            return RoleCall("calendar.delete", {"event": _clocked(reference)})
         if intent == "update":
             return self._update(text)
         if intent == "free":
@@ -227,7 +231,7 @@ class CalendarRole:
         )
 
     def _update(self, text: str) -> RoleCall | Clarification:
-        reference = event_reference(text, PATTERNS["update"])
+        reference = _clocked(event_reference(text, PATTERNS["update"]))
         if not reference:
             return Clarification(WHICH_TO_CHANGE, missing=("event",))
         target = re.search(r"\s+to\s+(?P<new>.+)$", text, re.IGNORECASE)
@@ -320,6 +324,26 @@ def _for_the_hour(text: str, now: datetime) -> str:
     if (said is not None and said.has_time) or not _FOR_HOUR.search(spoken):
         return text
     return _FOR_HOUR.sub("at ", spoken, count=1)
+
+
+def _checked(listing: RoleCall, event: str) -> RoleCall:
+    """A yes/no check's listing, asking for the whole event named.
+
+    "march 1 is susan's birthday, right" lists march 1 for "susan's birthday"; it never adds.
+    """
+    query = re.sub(r"^(?:the|my|our)\s+", "", event)
+    return RoleCall(listing.tool, {**listing.arguments, "query": query})
+
+
+def _clocked(reference: str) -> str:
+    """`reference` with a clock time said in words as digits.
+
+    "my ten thirty meeting" is the meeting at 10:30 ("my 10:30 meeting"), not one called "ten
+    thirty".
+    """
+    spoken = numbers_to_digits(reference.lower())
+    clock = re.compile(r"\d:\d\d")
+    return spoken if clock.search(spoken) and not clock.search(reference) else reference
 
 
 def _named(when: When | None) -> int:

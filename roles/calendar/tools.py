@@ -46,7 +46,8 @@ def _day_phrase(day: date, today: date) -> str:
         return "today"
     if day == today + timedelta(days=1):
         return "tomorrow"
-    return f"on {format_day(day)}"
+    far = abs((day - today).days) > 300  # "on Sat 5 Jun 2027", "on Mon 24 Apr 2017"
+    return f"on {format_day(day)}{f' {day.year}' if far else ''}"
 
 
 def _hours(event: Event) -> str:

@@ -22,6 +22,14 @@ CASES = [
     ("a hundred and twenty", "120"),
     ("um, set a 5-minute timer for me", "set a 5 minute timer"),
     ("Gonna need a timer; 10 mins", "going to need a timer; 10 minutes"),
+    ("march third twenty twenty seven", "march 3rd 2027"),
+    ("the twenty second of june nineteen ninety nine", "the 22nd of june 1999"),
+    ("april one two thousand and seventeen", "april 1 2017"),
+    ("my ten thirty meeting", "my 10:30 meeting"),
+    ("twelve forty five call with the bank", "12:45 call with the bank"),
+    ("buy 2 40 watt bulbs", "buy 2 40 watt bulbs"),
+    ("on march 3rd 20 30 minutes", "on march 3rd 20 30 minutes"),
+    ("may one ask", "may one ask"),
 ]
 
 
