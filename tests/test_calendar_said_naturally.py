@@ -130,6 +130,19 @@ async def test_a_yes_no_check_looks_at_the_calendar(
     assert arguments["start"].startswith(start)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is the store open on sunday right",
+        "is my car ready tomorrow",
+        "is the vacuum running at 9am",
+    ],
+)
+async def test_a_state_on_a_day_is_no_calendar_check(system: AgentSystem, text: str) -> None:
+    plan = await system.aplan(text)
+    assert not any(step.tool.startswith("calendar.") for step in plan.steps)
+
+
 async def test_a_check_never_adds_the_event(tmp_path: Path) -> None:
     async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
         await system.arun("add susan's birthday on march 1")

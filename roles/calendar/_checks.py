@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from agent_system.understanding._slots import parse_when, strip_when
+from roles.calendar._shapes import EVENT
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -30,6 +31,14 @@ _NOT_OURS = re.compile(
     r"\b(?:timers?|alarms?|reminders?|lists?|weather|forecast|flights?|trains?|bus|store|shop"
     r"|bank|restaurant|pharmacy|library|museum|holiday|sunset|sunrise|news|game|match|bill)\b"
 )
+
+
+_NOT_NAMED = re.compile(r"\w+ing|open|closed|ready|done|over|on|off|free|busy|available|due|late")
+"""An end that says a state, not an event's name: "the vacuum running", "the store open"."""
+_EVENTISH = re.compile(
+    rf"\b\w+'s\b|\b(?:{EVENT}|birthday|anniversary|club|service|mass|church|game\s+night)\b"
+)
+"""Said without a tag, an "is ..." check names someone's event or an event."""
 
 
 def _a_day(words: str, now: datetime) -> bool:
@@ -71,6 +80,11 @@ def checked_event(said: str, now: datetime) -> tuple[str, str] | None:
             found = before, after
     if found is None or not _OWNED.match(found[0]) or parse_when(found[0], now) is not None:
         return None  # "today is the 5th, right": no event named
+    last = found[0].split()[-1]
+    if (_NOT_NAMED.fullmatch(last) and not re.fullmatch(EVENT, last)) or not (
+        tagged or _EVENTISH.search(found[0])
+    ):
+        return None  # "is the vacuum running at 9am": a state, not an event
     return found
 
 

@@ -17,6 +17,7 @@ from agent_system.routing.slots import strip_when
 __all__ = [
     "DATE",
     "DELETE_SHAPE",
+    "EVENT",
     "FREE_SHAPE",
     "asked_event",
     "asks_calendar",
@@ -49,7 +50,7 @@ _OWN = (
     r"|catch\s+up|one\s+on\s+one|coffee|drinks)s?"
 )
 """Things only the user's own calendar knows the time of, even said with "the"."""
-_EVENT = (
+EVENT = (
     rf"(?:{_OWN}|(?:club|conference|presentation|graduation|ceremony|seminar|webinar|workshop"
     r"|briefing|play|sale|wedding|visit|gym|workout|fundraiser|gala)s?)"
 )
@@ -87,7 +88,7 @@ _ASKS = re.compile(
     rf"|what\s+(?:is|are)\s+(?:my|our)\s+plans?\s+(?:for\s+|on\s+)?{DAY}$"
     # "when is the barbecue", "what time is my call with ben", "at what time is my interview"
     rf"|(?:at\s+)?(?:when|what\s+time|what\s+day|which\s+day|what\s+date)\s+(?:is|are|was)\s+"
-    rf"(?:{_MINE}\s+(?:next\s+)?(?:[\w']+\s+){{0,3}}?{_EVENT}|(?:the|this|that)\s+(?:next\s+)?"
+    rf"(?:{_MINE}\s+(?:next\s+)?(?:[\w']+\s+){{0,3}}?{EVENT}|(?:the|this|that)\s+(?:next\s+)?"
     rf"(?:[\w']+\s+){{0,3}}?{_OWN})(?:\s+(?:with|at|for)\s+[\w' ]+?)?"
     rf"(?:\s+(?:on\s+)?{DAY})?(?:\s+(?:start|begin|end|finish))?$"
     # "when is soccer practice", "what time is yoga tomorrow", "what time is dinner at mom's"
@@ -100,7 +101,7 @@ _ASKS = re.compile(
     r"|(?:what\s+time|when)\s+am\s+i\s+(?:supposed|meant|due|expected)\s+to\s+(?:pick\s+up|drop\s+off"
     r"|meet|see|be\s+at|go\s+to|visit|call)\b"
     r"|(?:what\s+time|when)\s+(?:do|will|should)\s+i\s+(?:need\s+to\s+|have\s+to\s+)?be\s+at\s+"
-    rf"(?:the|my)\s+(?:[\w']+\s+)?{_EVENT}\b"
+    rf"(?:the|my)\s+(?:[\w']+\s+)?{EVENT}\b"
     # "how many meetings do i have today", "how many calls have i got tomorrow"
     r"|how\s+many\s+(?:meetings|appointments|appts|events|calls|things|plans|classes|sessions"
     r"|interviews)\s+(?:do|will)\s+(?:i|we)\s+have|how\s+many\s+(?:meetings|appointments|events"
@@ -149,7 +150,7 @@ DELETE_SHAPE = re.compile(
     # "scrap the team lunch", "ditch the dentist", "call off the barbecue", "drop my 3pm"
     r"(?:scrap|ditch|nix|axe|skip|unschedule|un\s*schedule|strike|cancel|call\s+off|drop|delete"
     r"|remove|forget(?:\s+about)?)\s+(?:(?:my|the|our|tomorrow's|today's|\w+day's)\s+(?:[\w']+\s+){0,3}?"
-    rf"{_EVENT}\b|(?:my|the)\s+{_HOUR}$)"
+    rf"{EVENT}\b|(?:my|the)\s+{_HOUR}$)"
     # "cancel everything tomorrow", "clear all my plans on friday"
     r"|(?:cancel|clear|delete|remove|wipe|scrap)\s+(?:out\s+)?(?:everything|all\s+(?:of\s+)?(?:my\s+)?"
     rf"(?:plans|events|meetings|appointments))\s+(?:i\s+have\s+)?(?:on\s+|for\s+)?{DAY}$"
@@ -161,15 +162,15 @@ DELETE_SHAPE = re.compile(
     # "remove yoga from tuesday", "take the review off friday"
     rf"|(?:remove|delete|take|drop)\s+(?:the\s+|my\s+)?[\w']+(?:\s+[\w']+)?\s+(?:from|off)\s+{DAY}$"
     # "the party on saturday is off", "my meeting with bob has been cancelled"
-    rf"|(?:the|my|our|\w+'s)\s+(?:[\w']+\s+){{0,3}}?{_EVENT}\s+(?:(?:with|on|at)\s+[\w' ]+?\s+)?"
+    rf"|(?:the|my|our|\w+'s)\s+(?:[\w']+\s+){{0,3}}?{EVENT}\s+(?:(?:with|on|at)\s+[\w' ]+?\s+)?"
     r"(?:is|has\s+been|was|got)\s+(?:off|cancell?ed|called\s+off|scrapped)$"
     # "i am skipping the yoga class tonight", "i do not need the 4 pm meeting anymore"
     rf"|i\s+(?:am|will\s+be)\s+(?:skipping|missing|ditching)\s+(?:my|the|our)\s+(?:[\w']+\s+){{0,3}}?"
-    rf"{_EVENT}\b"
+    rf"{EVENT}\b"
     r"|i\s+do\s+not\s+need\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}?"
-    rf"{_EVENT}\b.*\b(?:any\s*more|any\s+longer)$"
+    rf"{EVENT}\b.*\b(?:any\s*more|any\s+longer)$"
     r"|i\s+no\s+longer\s+need\s+(?:my|the|our)\s+(?:[\w']+\s+){0,3}?"
-    rf"{_EVENT}\b"
+    rf"{EVENT}\b"
     r")"
 )
 """A removal said the everyday way (on the normalized request)."""
@@ -177,7 +178,7 @@ DELETE_SHAPE = re.compile(
 
 def deletes_event(said: str) -> bool:
     """A request to take an event off the calendar (`said`: normalized)."""
-    if _NOT_OURS.search(said) and not re.search(rf"\b{_EVENT}\b", said):
+    if _NOT_OURS.search(said) and not re.search(rf"\b{EVENT}\b", said):
         return False
     if re.search(r"\b(?:timers?|alarms?|reminders?|lists?|flights?|reservations?|orders?)\b", said):
         return False
