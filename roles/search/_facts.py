@@ -12,6 +12,7 @@ import re
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from roles.search._families import is_family_question, reworded
+from roles.search._questions import asked_about, role_named
 from roles.search._words import is_word_or_measure_question
 
 __all__ = ["claim", "is_factual_question"]
@@ -237,7 +238,7 @@ _NOT_PERSONAL = re.compile(
 def is_factual_question(text: str) -> bool:
     """An encyclopedia question or a request for a definition, about nothing of the user's."""
     said = _SHORT.sub(r"\1 is", _WAKE.sub("", normalize(text)))
-    said = reworded(_EXPLAIN.sub("explain ", said))
+    said = role_named(reworded(_EXPLAIN.sub("explain ", said)))
     if _DEFINITION.search(said) and not re.search(
         r"\bmeaning\s+of\s+life\b|\blife\s+means\b", said
     ):
@@ -247,6 +248,9 @@ def is_factual_question(text: str) -> bool:
     if is_family_question(said) or is_family_question(_ASKING.sub("", said)):
         return True  # "what is barack obama doing right now": the name is no one of the user's
     # "tell me about X": the asking words are not the user's own things
+    subject = asked_about(said)  # "what can you tell me about dolphins": the subject's words
+    if subject is not None and not _PERSONAL.search(subject):
+        return True
     if not _FACT.search(said) or _CALENDAR_COUNT.search(said) or _SEASON.search(said):
         return False
     # "how many states are in the us", "who is the president right now": not the user's own
