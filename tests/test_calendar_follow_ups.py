@@ -151,3 +151,22 @@ async def test_the_answer_to_which_event_completes_the_change(tmp_path: Path) ->
         assert asked.reply == "Which event should I delete?"
         gone = await system.arun("lunch with sam", thread_id=again.thread_id)
         assert gone.reply == "Deleted 'Lunch with sam' (on Fri 9 Jan, 13:00-14:00)."
+
+
+@pytest.mark.parametrize(
+    ("said", "moved_to"),
+    [
+        ("move it to 3", "15:00-16:00"),
+        ("actually make it 4:30", "16:30-17:30"),
+        ("push it to 2", "14:00-15:00"),
+    ],
+)
+async def test_a_bare_hour_moves_the_event_just_added_near_its_time(
+    tmp_path: Path, said: str, moved_to: str
+) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        added = await system.arun("add lunch with priya on friday at 1pm")
+        moved = await system.arun(said, thread_id=added.thread_id)
+        assert moved.reply == f"Moved 'Lunch with priya': on Fri 9 Jan, {moved_to}."
+        listed = await system.arun("what's on for friday")
+        assert listed.reply.count("Lunch with priya") == 1

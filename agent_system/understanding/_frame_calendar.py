@@ -90,6 +90,9 @@ _SPAN_WORDS = re.compile(r"\b(?:week|weekend|month)\b")
 _IT = re.compile(r"(?:it|that|this|that\s+one|the\s+event)?")
 _GENERIC = re.compile(r"(?:(?:the|my|a|an|any|next)\s+)*(?:meetings?|appointments?|events?|appts?)")
 _CHANGED_BY = ("calendar.create", "calendar.update")
+_BARE_HOUR = re.compile(r"(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?")
+"""A clock time with no am/pm ("move it to 3"): the update keeps the event's day and reads it
+near the event's own time."""
 
 
 def event_named(previous: Call) -> str | None:
@@ -129,6 +132,8 @@ def _change(event: str, norm: str, now: datetime) -> list[Call]:
     said = re.sub(r"^(?:to|for|at|on|till|until)\s+", "", said)
     said = re.sub(r"\s+(?:please|instead|for\s+me)$", "", said)
     found = parse_when(f"at {said}" if said[:1].isdigit() else said, now) if said else None
+    if _BARE_HOUR.fullmatch(said):
+        return [Call("calendar.update", {"event": event, "start": said})]
     if found is None or strip_when(said).strip(" ,.") not in ("", "instead", "please"):
         return []
     return [Call("calendar.update", {"event": event, "start": said})]

@@ -11,6 +11,7 @@ from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_r
 from roles.lists._days import day_arguments
 from roles.lists._everyday import OPEN_THEN, everyday_call, plain, reads_whole, unless_listed
 from roles.lists._everything import everything_call
+from roles.lists._follow import follow_up
 from roles.lists._off import off_call
 from roles.lists._phrasing import (
     BARE_ADD,
@@ -240,29 +241,8 @@ class ListsRole:
 
 
 def _follow_up(text: str, history: list[Turn]) -> RoleCall | None:
-    """More for the list the previous turn added to: "add milk too", "and eggs"."""
-    previous = next(
-        (c for turn in reversed(history[-1:]) for c in reversed(turn.calls or [])), None
-    )
-    if not previous or previous.get("tool") != "lists.add":
-        return None
-    if re.match(r"^(?:and\s+)?(?:what|which|how|is|are|do|does|did|any|where)\b", text, re.I):
-        return None  # "and what about the shopping list?" asks; it never adds
-    found = re.match(
-        r"^(?:and|also|plus)?\s*(?:add\s+|put\s+)?(?P<items>.+?)\s+(?:too|as well|also)$"
-        r"|^(?:and|also|plus)\s+(?:add\s+|put\s+)?(?P<items2>.+)$",
-        text,
-        re.I,
-    )
-    if found is None:
-        return None
-    items = found["items"] or found["items2"]
-    if LIST_WORD.search(items):
-        return None
-    arguments: dict[str, Any] = {"items": split_items(items)}
-    if name := (previous.get("arguments") or {}).get("list_name"):
-        arguments["list_name"] = name
-    return RoleCall("lists.add", arguments)
+    """A follow-up on the previous turn's list ("and eggs", "what's on it now")."""
+    return follow_up(text, history, split_items, lambda said: LIST_WORD.search(said) is not None)
 
 
 def _claim(request: RouteRequest) -> RouteDecision | None:
@@ -280,7 +260,7 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
             target=RouteTarget.FAST_REPLY,
             role="lists",
             confidence=0.95,
-            reason="Adds more to the list the previous turn added to.",
+            reason="A follow-up on the list the previous turn used.",
             scores={"lists": 0.95},
         )
     if isinstance(everyday_call(plain(text), split_items, _list, list_name_in), RoleCall):
