@@ -13,6 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from agent_system.understanding._memo import per_request
 from tools._numbers import NUMBER, UNSIGNED, digits, number_text
 
 __all__ = ["Answer", "lead_stripped", "work_out"]
@@ -31,8 +32,12 @@ _TAIL = re.compile(
 )
 
 
+@per_request
 def lead_stripped(text: str) -> str:
-    """`text` without the words around a question ("what's ... please?"), number words in digits."""
+    """`text` without the words around a question ("what's ... please?"), number words in digits.
+
+    Read once per request (`per_request`): the unit conversion and the sum both start from it.
+    """
     said = digits(text.strip().lower().replace("’", "'"))
     said = re.sub(r"[$£€](?=\s*\d)", "", _LEAD.sub("", said, count=1))
     return _TAIL.sub("", said).strip()
@@ -62,7 +67,7 @@ class _Unworkable(Exception):
     """The sum has no answer (division by zero, a number too big)."""
 
 
-_WORDS = (  # longest first: "multiplied by" before "by"
+_WORDS_SAID = (  # longest first: "multiplied by" before "by"
     (r"\bmultiplied\s+by\b|\btimes\b|(?<=\d)\s*x\s*(?=[\d(.-])|\*|×", " * "),
     (r"\bdivided\s+by\b|\bover\b|÷|/", " / "),
     (r"\bplus\b|\+", " + "),
@@ -81,13 +86,14 @@ _WORDS = (  # longest first: "multiplied by" before "by"
     (r"\b(?:double|twice)\b", " 2 * "),
     (r"\btriple\b", " 3 * "),
 )
+_WORDS = tuple((re.compile(pattern, re.IGNORECASE), into) for pattern, into in _WORDS_SAID)
 _TOKEN = re.compile(rf"\s*(?:(?P<num>{UNSIGNED})|(?P<op>[-+*/^()%])|(?P<word>sqrt|cbrt|of))")
 _PRETTY = {"*": "×", "/": "÷", "-": "−"}
 
 
 def _tokens(text: str) -> list[str] | None:
     for pattern, replacement in _WORDS:
-        text = re.sub(pattern, replacement, text, flags=re.IGNORECASE)
+        text = pattern.sub(replacement, text)
     tokens, at = [], 0
     while at < len(text.rstrip()):
         found = _TOKEN.match(text, at)

@@ -34,6 +34,7 @@ from agent_system.graph._save import CheckpointWriter
 from agent_system.graph._state import AgentState
 from agent_system.graph._view import LANE_WRITER, StateView
 from agent_system.routing.models import RouteDecision, RouteRequest
+from agent_system.understanding._memo import one_request
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -113,17 +114,18 @@ class FastLane:
             return None, None  # writes of a cut-off turn wait to be applied: the graph does that
         values = dict(found.checkpoint.get("channel_values") or {}) if found else {}
         view = StateView(cast("AgentState", {**values, **payload}))
-        decision = route.decide_offline(RouteRequest(text=view.request, history=view.history))
-        if decision is None or not route.answers_at_once(decision):
-            return None, decision
-        config: RunnableConfig = {"configurable": {"thread_id": thread, FRESH_TURN: True}}
-        lane = Lane(view, payload, config, "", saved=found)
-        token = LANE_WRITER.set(lane.events.append)
-        try:
-            route.record(view, decision, config)
-            lane.goto = await nodes.fast_reply.choose(view, config)
-        finally:
-            LANE_WRITER.reset(token)
+        with one_request():  # the router's stages and the role derive the same forms of it
+            decision = route.decide_offline(RouteRequest(text=view.request, history=view.history))
+            if decision is None or not route.answers_at_once(decision):
+                return None, decision
+            config: RunnableConfig = {"configurable": {"thread_id": thread, FRESH_TURN: True}}
+            lane = Lane(view, payload, config, "", saved=found)
+            token = LANE_WRITER.set(lane.events.append)
+            try:
+                route.record(view, decision, config)
+                lane.goto = await nodes.fast_reply.choose(view, config)
+            finally:
+                LANE_WRITER.reset(token)
         if lane.goto not in ("execute", "synthesize"):
             return None, decision  # approval: the graph's `approve` node asks for it
         return lane, decision

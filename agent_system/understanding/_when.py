@@ -35,6 +35,7 @@ from agent_system.understanding._durations import (
     _find_duration,
     _number,
 )
+from agent_system.understanding._memo import per_request
 from agent_system.understanding._patterns import (
     _DATE,
     _DATEISH,
@@ -337,10 +338,12 @@ def parse_datetime(text: str, now: datetime) -> datetime | None:
     return found.value if found else None
 
 
+@per_request
 def parse_duration(text: str) -> timedelta | None:
     """A duration in `text`: "10 minutes", "90 sec", "an hour and a half", "1h30", "PT10M".
 
-    Consecutive pieces add up ("5 min 30 s"). A bare number has no unit and gives None.
+    Consecutive pieces add up ("5 min 30 s"). A bare number has no unit and gives None. Read
+    once per request (`per_request`): the router's stages and the role ask alike.
     """
     text = ungroup_digits(text)
     iso = _ISO_DURATION.match(text)

@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
+from agent_system.understanding._memo import per_request
 from roles.lists._ask import ASK_NAME, ask_items, ask_remove
 
 if TYPE_CHECKING:
@@ -41,10 +42,12 @@ _SHOPPING = re.compile(  # "add garland to my christmas shopping": the christmas
 _MY_TODO = re.compile(r"\b(my|our)\s+to[- ]?do'?s?\b(?!\s+(?:[\w'-]+\s+)?lists?\b)", re.I)
 
 
+@per_request
 def plain(text: str) -> str:
     """`text` without opening fillers, as a list is named.
 
-    "list of things to do" and "my to do" (or "my todos") are said as "to do list".
+    "list of things to do" and "my to do" (or "my todos") are said as "to do list". Read once
+    per request (`per_request`): the lists stage asks for it several times.
     """
     said = _MY_TODO.sub(r"\1 to do list", _TODO.sub("to do list", text))
     said = _SHOPPING.sub(r"\g<0> list", said)
