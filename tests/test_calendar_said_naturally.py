@@ -167,3 +167,80 @@ async def test_a_plan_with_someone_and_a_day_is_added(system: AgentSystem) -> No
     asked = await system.arun("church with mom and dad on sunday")
     assert asked.reply == "What time is 'Church with mom and dad'?"
     assert (await system.aroute("pizza with extra cheese tomorrow")).role != "calendar"
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "day"),
+    [
+        ("take note of friday as my first date with bob", "First date with bob", "2026-01-09"),
+        ("flag friday as my rest day", "Rest day", "2026-01-09"),
+        ("today needs to be marked as my cheat day", "Cheat day", "2026-01-05"),
+        ("saturday should be flagged as our anniversary", "Anniversary", "2026-01-10"),
+        ("note down tuesday as mum's birthday", "Mum's birthday", "2026-01-06"),
+    ],
+)
+async def test_a_day_marked_as_the_users_own_is_an_all_day_event(
+    system: AgentSystem, text: str, title: str, day: str
+) -> None:
+    assert await _step(system, text) == ("calendar.create", {"title": title, "start": day})
+
+
+@pytest.mark.parametrize(
+    ("text", "query", "start"),
+    [
+        ("check my meetings on march third", "meetings", "2026-03-03T00:00"),
+        ("look at my appointments for the 12th", "appointments", "2026-01-12T00:00"),
+        ("read out my meetings for tomorrow", "meetings", "2026-01-06T00:00"),
+        ("when is the potluck again", "potluck", "2026-01-05T09:00"),
+        ("what time am i supposed to pick up john again", "john", "2026-01-05T09:00"),
+    ],
+)
+async def test_check_look_at_and_again_are_questions(
+    system: AgentSystem, text: str, query: str, start: str
+) -> None:
+    tool, arguments = await _step(system, text)
+    assert (tool, arguments["query"]) == ("calendar.list", query)
+    assert arguments["start"].startswith(start)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("first week of march meetings", "2026-03-01", "2026-03-08"),
+        ("what do i have the second week of april", "2026-04-08", "2026-04-15"),
+        ("show my schedule for the last week of june", "2026-06-24", "2026-07-01"),
+    ],
+)
+async def test_a_week_of_a_month_is_that_week(
+    system: AgentSystem, text: str, start: str, end: str
+) -> None:
+    tool, arguments = await _step(system, text)
+    assert tool == "calendar.list"
+    assert (arguments["start"][:10], arguments["end"][:10]) == (start, end)
+
+
+async def test_a_removal_keeps_the_day_said_after_the_calendar(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        await system.arun("add the doctor's appointment on february 12 at 9am")
+        await system.arun("add the doctor's appointment on february 19 at 9am")
+        await system.arun("add yoga class on tuesday at 6pm")
+        await system.arun("add yoga class on thursday at 6pm")
+        gone = await system.arun(
+            "remove the doctor's appointment i added to my calendar for february twelfth at nine am"
+        )
+        assert "Thu 12 Feb" in gone.reply and gone.reply.startswith("Deleted")
+        off = await system.arun("take the yoga class off my calendar for tuesday")
+        assert off.reply.startswith("Deleted") and "tomorrow" in off.reply  # Tue 6 Jan
+        assert "19 Feb" in (await system.arun("what's on my calendar in february")).reply
+        assert "Yoga class" in (await system.arun("what's on thursday")).reply
+
+
+async def test_a_time_before_a_place_is_no_street(system: AgentSystem) -> None:
+    assert await _step(system, "add an appointment at nine am wednesday at dr greens office") == (
+        "calendar.create",
+        {"title": "Appointment at dr greens office", "start": "2026-01-07T09:00:00+00:00"},
+    )
+    assert await _step(system, "add bola birthday of twelveth july to my calendar") == (
+        "calendar.create",
+        {"title": "Bola birthday", "start": "2026-07-12"},
+    )

@@ -87,7 +87,21 @@ def _month_range(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     year = int(found["y"]) if found["y"] else today.year + (month < today.month)
     first = date(year, month, 1)
     after = date(year + month // 12, month % 12 + 1, 1)
+    if week := _WEEK_OF.search(text):  # "the first week of march": its 1st to 7th
+        nth = _NTH_WEEK[week["nth"].lower()]
+        start = after - timedelta(days=7) if nth < 0 else first + timedelta(days=7 * nth)
+        return _day_start(start, now), _day_start(min(start + timedelta(days=7), after), now)
     return _day_start(max(first, today), now), _day_start(after, now)
+
+
+_NTH_WEEK = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
+             "4th": 3, "last": -1, "final": -1}  # fmt: skip
+_WEEK_OF = re.compile(
+    rf"\b(?P<nth>{'|'.join(_NTH_WEEK)})\s+week\s+(?:of|in)\s+(?:the\s+month\s+of\s+)?"
+    rf"(?:{'|'.join(_FULL_MONTHS)})\b",
+    re.IGNORECASE,
+)
+"""A week of a month by its place: "the first week of march" (1st-7th), "the last week of june"."""
 
 
 def _day_start(day: date, now: datetime) -> datetime:

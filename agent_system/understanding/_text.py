@@ -101,7 +101,7 @@ _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
     "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
-    "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+    "nineteenth": 19, "twentieth": 20, "thirtieth": 30, "twelveth": 12,
 }  # fmt: skip
 _UNIT = "zero|one|two|three|four|five|six|seven|eight|nine"
 _SMALL = "|".join(sorted(_ONES, key=len, reverse=True))

@@ -39,8 +39,10 @@ _INTENTS = {
     r"|empty|wipe|take\s+off|take\s+out|get\s+rid\s+of|disregard|destroy|deleted|removed"
     r"|cancelled)\b",
     "update": r"\b(?:move|reschedule|change|push|postpone|rename|shift|update)\b",
-    "free": r"\b(?:free|available|availability|open\s+slots?|gaps?)\b",
-    "list": r"\b(?:what(?:'s|\s+is)?\s+(?:on|next|happening)|what\s+do\s+i\s+have|show|list"
+    "free": r"\b(?:free|available|availability|open\s+slots?|gaps?|find\s+(?:me\s+)?(?:some\s+time"
+    r"|an?\s+(?:hour|slot)|\d+\s+(?:minutes|hours?)))\b",
+    "list": r"\b(?:^\s*(?:please\s+)?(?:check|search(?:\s+for)?|look\s+(?:at|up|for|through)|view"
+    r"|pull\s+up|read(?:\s+out)?|find)\b|what(?:'s|\s+is)?\s+(?:on|next|happening)|what\s+do\s+i\s+have|show|list"
     r"|(?:what|when)(?:'s|\s+is)?\s+(?:my|the)\s+next|anything\s+on|next\s+(?:meeting|event|appointment)"
     r"|'s\s+schedule|(?:my|any)\s+plans|(?:what|which|any)\s+(?:events?|meetings?|appointments?)"
     r"|(?:future|upcoming)\s+(?:events?|meetings?)|what\s+day\s+is|where\s+is\s+(?:the|my)"
@@ -87,7 +89,8 @@ _NOT_MODIFIER = frozenset(
     "june july august september october november december".split()
 )
 _MEETING_WHO = re.compile(
-    r"\b(?:meet|meeting|see|seeing|visit|visiting)\s+(?:with\s+)?(?:the\s+|my\s+)?"
+    r"\b(?:meet|meeting|see|seeing|visit|visiting|pick(?:ing)?\s+up|drop(?:ping)?\s+off|collect(?:ing)?)"
+    r"\s+(?:with\s+)?(?:the\s+|my\s+)?"
     r"(?!(?:me|us|you|them|him|her|a|an|anyone|someone|up|today|tonight|tomorrow|this|next|at|on"
     r"|in|for|to|from|by|scheduled|set|planned|booked|i|is|are|was|were|and|or|then|again|later"
     r"|soon|now|every|each|all|any|some|that|it|there|here|with)\b)(?P<who>[a-z][\w']*)",
@@ -242,11 +245,16 @@ _WAKE = re.compile(
     re.IGNORECASE,
 )
 """A wake word or a "please" before a question: "alexa what have i got on thursday"."""
-_POLITE_END = re.compile(r"[\s,]+(?:please|thanks|thank\s+you|for\s+me)[\s.!?]*$", re.I)
+_POLITE_END = re.compile(
+    r"[\s,]+(?:please|thanks|thank\s+you|for\s+me|again)(?:[\s,]+(?:please|thanks))?[\s.!?]*$", re.I
+)
 
 
 def strip_courtesy(text: str) -> str:
-    """`text` without a wake word or "please" before it and "please"/"thanks" after it."""
+    """`text` without a wake word or "please" before it and "please"/"thanks"/"again" after it.
+
+    "alexa what have i got on thursday", "when is the potluck again".
+    """
     return _POLITE_END.sub("", _WAKE.sub("", text, count=1)) or text
 
 

@@ -247,7 +247,7 @@ _TITLE_HEAD = re.compile(
     r"|save\s+(?:for\s+)?(?!the\s+date\b))+(?:(?:a|an|the)\s+)?",
     re.IGNORECASE,
 )
-_TITLE_END = re.compile(r"\s+(?:down|to|is|are|for)$", re.IGNORECASE)
+_TITLE_END = re.compile(r"\s+(?:down|to|is|are|for|of)$", re.IGNORECASE)
 
 
 def tidy_title(title: str) -> str:

@@ -25,7 +25,7 @@ from roles.calendar._checks import TAG as _TAGGED
 from roles.calendar._checks import checked_event, plan_with_someone
 from roles.calendar._reading import is_bare_event, strip_courtesy
 from roles.calendar._shapes import DATE, asks_calendar, deletes_event, loose_time, said_plan
-from roles.calendar._titles import MARK_AS
+from roles.calendar._titles import marked_as
 from roles.calendar._which import NOT_GOING
 
 if TYPE_CHECKING:
@@ -262,7 +262,7 @@ def is_event_to_add(text: str, now: datetime, *, said: str | None = None) -> boo
     friday at 10".
     """
     said = normalize(text) if said is None else said
-    if (marked := MARK_AS.match(said)) and (when := parse_when(marked["when"], now)) is not None:
+    if (marked := marked_as(said)) and (when := parse_when(marked["when"], now)) is not None:
         return when.has_date  # "mark friday as a day off": that day, all day
     if _NOT_CALENDAR.search(said):
         return False

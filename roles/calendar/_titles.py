@@ -11,7 +11,15 @@ import re
 
 from agent_system.routing.slots import strip_when
 
-__all__ = ["ADDRESS", "ALL_DAY", "BLOCK", "MARK_AS", "TIME_RANGE", "extract_title", "take_address"]
+__all__ = [
+    "ADDRESS",
+    "ALL_DAY",
+    "BLOCK",
+    "TIME_RANGE",
+    "extract_title",
+    "marked_as",
+    "take_address",
+]
 
 _COMMAND = re.compile(
     r"^(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\s+|(?:hey|ok|okay)\s+)?(?:please\s+)?"
@@ -54,7 +62,8 @@ TIME_RANGE = re.compile(
 )
 """A clock range: "from 8 am to 12 pm", "2-3pm", "between 9 and 10:30 am"."""
 ADDRESS = re.compile(
-    r"\s+(?:at|on)\s+(?P<loc>\d{1,5}\s+(?:[a-z'.]+\s+){0,3}?(?:street|st|road|rd|avenue|ave|lane"
+    r"\s+(?:at|on)\s+(?P<loc>\d{1,5}\s+(?!(?:[ap]\.?m\.?|o'?clock)(?:\s|$))"
+    r"(?:(?!(?:at|on|in|for|today|tonight|tomorrow|\w+day)\s)[a-z'.]+\s+){0,3}?(?:street|st|road|rd|avenue|ave|lane"
     r"|ln|drive|dr|boulevard|blvd|way|place|court|ct|main|broadway|highway|hwy|square|terrace"
     r"|parkway|close|crescent)\b\.?)",
     re.IGNORECASE,
@@ -76,13 +85,32 @@ ALL_DAY = re.compile(
 
 BLOCK = re.compile(r"^\s*(?:please\s+)?block\s+(?:off|out)\b", re.I)
 
-MARK_AS = re.compile(
-    r"^\s*(?:please\s+)?(?:mark|set|put\s+down|block)\s+(?P<when>(?:(?:this|next|the)\s+)?[\w' ]+?)"
-    r"\s+as\s+(?:an?\s+|my\s+)?(?P<what>day\s+off|holiday|vacation(?:\s+day)?|busy|out\s+of\s+"
-    r"(?:the\s+)?office|sick\s+day|(?:a\s+)?work\s+from\s+home(?:\s+day)?|wfh|free\s+day)[\s.!]*$",
+_KIND_OF_DAY = (
+    r"(?P<what>(?:an?\s+|my\s+)?(?:day\s+off|holiday|vacation(?:\s+day)?|busy|out\s+of\s+(?:the\s+)?office"
+    r"|sick\s+day|(?:a\s+)?work\s+from\s+home(?:\s+day)?|wfh|free\s+day)"
+    r"|(?:my|our|[a-z]+'s)\s+(?!alarm|timer|reminder|list)[\w' ]{2,40}?)[\s.!]*$"
+)
+_MARK_AS = re.compile(
+    r"^\s*(?:please\s+)?(?:mark|set|put\s+down|block|flag|label|note(?:\s+down)?|take\s+note\s+of"
+    r"|save|keep|record)\s+(?P<when>(?:(?:this|next|the)\s+)?[\w' ]+?)\s+as\s+" + _KIND_OF_DAY,
     re.IGNORECASE,
 )
-"""A day marked as a kind of day ("mark friday as a day off"): an all-day event of that name."""
+_MARKED_AS = re.compile(
+    r"^\s*(?:please\s+)?(?P<when>(?:(?:this|next|the)\s+)?[\w' ]+?)\s+(?:needs\s+to|should|has\s+to"
+    r"|must|is\s+to|can)\s+be\s+(?:marked|flagged|noted|set|saved|kept|labell?ed|recorded)\s+"
+    r"(?:down\s+)?as\s+" + _KIND_OF_DAY,
+    re.IGNORECASE,
+)
+
+
+def marked_as(text: str) -> re.Match[str] | None:
+    """A day marked as a kind of day or as the user's own, with groups `when` and `what`.
+
+    "mark friday as a day off", "flag friday as my rest day", "take note of today as my first
+    date with bob", "today needs to be marked as my cheat day": an all-day event of that name.
+    """
+    return _MARK_AS.match(text) or _MARKED_AS.match(text)
+
 
 _TELL_ME = re.compile(
     r"^(?:(?:let\s+me\s+know|inform\s+me|tell\s+me|alert\s+me|notify\s+me|warn\s+me)\s+(?:about|of)"

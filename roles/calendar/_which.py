@@ -82,6 +82,18 @@ def found_then_changed(text: str) -> str:
     return f"{found['verb']} {found['what']}{text[found.end() :]}"
 
 
+_SAID_ABOUT = re.compile(
+    r"\s+(?:(?:that|which)\s+)?(?:i|we)(?:'ve|\s+have|'d|\s+had)?\s+(?:added|put|set\s+up|set|booked"
+    r"|made|scheduled|created|entered|saved)\b"
+    r"|\s+(?:(?:that|which)\s+)?(?:i|we)(?:'m|'ll\s+be|\s+am|\s+are|\s+will\s+be|\s+was)?\s+"
+    r"(?:going|heading|attending)(?:\s+to)?\b"
+    r"|\s+(?:to|from|off|on|in|into|of)\s+(?:my|the|our)\s+(?:\w+\s+)?(?:calendar|agenda|diary)\b",
+    re.IGNORECASE,
+)
+"""Words around the event that name no part of it: "i added", "that i'm going to", "to my
+calendar" ("remove the dentist i added to my calendar for friday" names the dentist on friday)."""
+
+
 def event_reference(text: str, verb: re.Pattern[str]) -> str:
     """The event a delete/update names: the words after the verb, minus calendar noise.
 
@@ -100,6 +112,7 @@ def event_reference(text: str, verb: re.Pattern[str]) -> str:
             text[: match.start()],
             flags=re.I,
         )
+    rest = " ".join(_SAID_ABOUT.sub(" ", rest).split())  # "the party i'm going to this weekend"
     rest = re.split(r"\s+(?:to|by|until)\s+", rest, maxsplit=1)[0]
     rest = REF_NOISE.sub("", rest).strip(" ,.?!")
     if match and re.fullmatch(r"(?:it|that|this|them)(?:\s+(?:back|forward))?", rest):

@@ -12,6 +12,7 @@ from agent_system.routing.slots import (
     parse_date_range,
     parse_duration,
     parse_when,
+    strip_when,
 )
 from agent_system.understanding import normalize
 from agent_system.understanding._daytime import day_window, event_moment
@@ -45,9 +46,9 @@ from roles.calendar._titles import (
     ADDRESS,
     ALL_DAY,
     BLOCK,
-    MARK_AS,
     TIME_RANGE,
     extract_title,
+    marked_as,
     take_address,
 )
 from roles.calendar._which import (
@@ -170,6 +171,8 @@ class CalendarRole:
             going = NOT_GOING.match(text) or TAKE_OFF.search(text)
             gone = REMOVED.match(text)  # "i want the dentist appointment removed"
             named = going[1] if going else (gone["event"] or gone["subject"]) if gone else off
+            if going is not None and named is not None and going.re is TAKE_OFF:
+                named = named.strip() + _day_after(text[going.end() :])  # "... for tuesday"
             reference = (
                 REF_NOISE.sub("", named).strip(" ,.?!")
                 if named is not None
@@ -243,9 +246,9 @@ class CalendarRole:
         return RoleCall("calendar.update", {"event": reference, "start": new})
 
     def _create(self, text: str, now: datetime, named: str = "") -> RoleCall | Clarification:
-        if marked := MARK_AS.match(text):  # "mark friday as a day off": the day, all day
+        if marked := marked_as(text):  # "mark friday as a day off": the day, all day
             when = parse_when(marked["when"], now)
-            title = marked["what"].strip(" .!")
+            title = re.sub(r"^(?:an?|my|our)\s+", "", marked["what"].strip(" .!"), flags=re.I)
             if when is not None and when.has_date and not when.has_time:
                 day = when.value.date().isoformat()
                 return RoleCall(
@@ -324,6 +327,12 @@ def _for_the_hour(text: str, now: datetime) -> str:
     if (said is not None and said.has_time) or not _FOR_HOUR.search(spoken):
         return text
     return _FOR_HOUR.sub("at ", spoken, count=1)
+
+
+def _day_after(words: str) -> str:
+    """`words` when they say a day or a time and nothing else ("for tuesday"), else ""."""
+    words = words.strip(" ,.?!")
+    return f" {words}" if words and strip_when(words).strip() in ("", "for", "on", "at") else ""
 
 
 def _checked(listing: RoleCall, event: str) -> RoleCall:
