@@ -112,7 +112,7 @@ def event_reference(text: str, verb: re.Pattern[str]) -> str:
             text[: match.start()],
             flags=re.I,
         )
-    rest = " ".join(_SAID_ABOUT.sub(" ", rest).split())  # "the party i'm going to this weekend"
+    rest = re.sub(r"\s{2,}", " ", _SAID_ABOUT.sub(" ", rest))  # "the party i am going to"
     rest = re.split(r"\s+(?:to|by|until)\s+", rest, maxsplit=1)[0]
     rest = REF_NOISE.sub("", rest).strip(" ,.?!")
     if match and re.fullmatch(r"(?:it|that|this|them)(?:\s+(?:back|forward))?", rest):
