@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from evals import coverage, home, splits
-from evals.compounds import compose, evaluate_compounds
+from evals.compounds import COMPOUND_SEED, COMPOUNDS, compose, evaluate_compounds
 from evals.ha import evaluate_ha
 from evals.harness import Harness
 from evals.overlap import handwritten_overlap, router_fit_note
@@ -39,8 +39,6 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "understanding.md"
 RESULTS = ROOT / "evals" / "results" / "understanding.json"
 SETS = ("slurp", "hwu64", "clinc150", "ha-intents-en", "compounds", "selection")
-COMPOUND_SEED = "agent-system/evals/compounds/v1"
-COMPOUNDS = 200
 
 
 def _commit() -> str:

@@ -23,8 +23,20 @@ from evals.scoring import _words, slot_found, tool_matches
 from evals.splits import Row
 from evals.voice import SetResult
 
-__all__ = ["JOINERS", "Compound", "compose", "evaluate_compounds", "kept_clauses", "served"]
+__all__ = [
+    "COMPOUNDS",
+    "COMPOUND_SEED",
+    "JOINERS",
+    "Compound",
+    "compose",
+    "evaluate_compounds",
+    "kept_clauses",
+    "served",
+    "served_alone",
+]
 
+COMPOUND_SEED = "agent-system/evals/compounds/v1"
+COMPOUNDS = 200  # cases per set
 JOINERS = (", ", " and ", " then ")
 _JOINER_NAMES = {", ": "comma", " and ": "and", " then ": "then"}
 
@@ -126,7 +138,7 @@ def kept_clauses(descriptions: Sequence[str], named: Sequence[str], clauses: Seq
     return sum(kept)
 
 
-async def _served_alone(harness: Harness, clause: tuple[str, tuple[str, ...]]) -> bool:
+async def served_alone(harness: Harness, clause: tuple[str, tuple[str, ...]]) -> bool:
     """Whether the clause, asked on its own, is planned with one of its tools."""
     out = await harness.observe(clause[0].strip().rstrip("?.!"))
     return any(tool_matches(tool, clause[1]) for tool in out.tools)
@@ -155,7 +167,7 @@ async def evaluate_compounds(harness: Harness, name: str, cases: Sequence[Compou
         for i in range(len(case.clauses)):
             result.tally.add("all", "clause_served", i < hits)
         # The compound gap: a clause the single-intent path serves alone, not served here.
-        alone = [c for c in case.clauses if await _served_alone(harness, c)]
+        alone = [c for c in case.clauses if await served_alone(harness, c)]
         together = served(out.tools, alone)
         for i in range(len(alone)):
             result.tally.add("all", "alone_kept", i < together)

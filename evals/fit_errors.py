@@ -3,7 +3,10 @@
 Prints the missed sentences of a fit split (SLURP, HWU64) with what was planned, so that
 understanding can be improved without ever reading the untouched split's sentences. For
 ``clinc150`` it routes the fit rows (``aroute``) and prints in-role misses and out-of-scope
-requests sent to a tool role, with the router's reason.
+requests sent to a tool role, with the router's reason. For ``compounds`` it composes compound
+requests from the fit rows (`evals.compounds.compose`, as ``compound-dev``; ``--seeds N`` sets
+of 200, seed 0 being the report's) and prints the ones with a clause not served, with the tools
+planned: the untouched compounds are never printed.
 
 The shipped router was fitted on these rows, so its routing looks better on them than on
 requests it has never seen. ``--fold K`` keeps only fold K of five of the fit rows (the folds
@@ -25,6 +28,13 @@ from zlib import crc32
 from agent_system.routing import train as trainer
 from agent_system.routing._model import LinearModel
 from evals import home, splits
+from evals.compounds import (
+    COMPOUND_SEED,
+    COMPOUNDS,
+    compose,
+    evaluate_compounds,
+    served_alone,
+)
 from evals.harness import Harness
 from evals.voice import (
     LABEL_CONFLICTS,
@@ -93,13 +103,46 @@ async def _clinc(limit: int | None, fold: int | None = None, model: Path | None 
     return 0
 
 
+async def _compounds(limit: int | None, fold: int | None, model: Path | None, seeds: int) -> int:
+    actions = splits.intent_actions()
+    fit = [r for r in (*splits.slurp().fit, *splits.hwu64().fit) if _in_fold(r.text, fold)]
+    served = [0, 0]
+    async with Harness(home.voice_home_toml()) as harness:
+        _use_model(harness, model)
+        for seed in range(seeds):
+            name = COMPOUND_SEED if seed == 0 else f"{COMPOUND_SEED}/{seed}"
+            cases = compose(
+                fit, actions, seed=name, count=limit or COMPOUNDS, roles=harness.roles()
+            )
+            result = await evaluate_compounds(harness, "compound-dev", cases)
+            wanted = {case.text: case.clauses for case in cases}
+            for miss in result.tally.misses:
+                print(f"{miss['served']}  {miss['text']!r} -> {miss['got']}")
+                for clause, tools in wanted[miss["text"]]:
+                    alone = await served_alone(harness, (clause, tools))
+                    mark = "alone ok" if alone else "alone MISS"
+                    print(f"      {mark:<10} {clause!r}: {' | '.join(tools)}")
+            rate = result.tally.rate("all", "clause_served")
+            served[0] += rate.hits
+            served[1] += rate.n
+    where = f" fold {fold} (router trained without it)" if fold is not None else ""
+    print(f"\ncompounds from fit rows{where}: clauses served {served[0] / max(1, served[1]):.3f}")
+    return 0
+
+
 async def _run(
-    name: str, limit: int | None, fold: int | None = None, model: Path | None = None
+    name: str,
+    limit: int | None,
+    fold: int | None = None,
+    model: Path | None = None,
+    seeds: int = 1,
 ) -> int:
     if fold is not None:
         model = fold_model(fold, model)
     if name == "clinc150":
         return await _clinc(limit, fold, model)
+    if name == "compounds":
+        return await _compounds(limit, fold, model, seeds)
     fit = {"slurp": splits.slurp, "hwu64": splits.hwu64}[name]().fit
     rows = [row for row in fit if _in_fold(row.text, fold)]
     if limit:
@@ -123,14 +166,15 @@ async def _run(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m evals.fit_errors", description=__doc__)
-    parser.add_argument("set", choices=("slurp", "hwu64", "clinc150"))
+    parser.add_argument("set", choices=("slurp", "hwu64", "clinc150", "compounds"))
     parser.add_argument("--limit", type=int, default=None, help="at most N fit requests")
     parser.add_argument(
         "--fold", type=int, choices=range(FOLDS), help="only fold K, routed by a model without it"
     )
     parser.add_argument("--model", type=Path, help="the fold's model (default: see above)")
+    parser.add_argument("--seeds", type=int, default=1, help="compounds: sets of cases")
     args = parser.parse_args(argv)
-    return asyncio.run(_run(args.set, args.limit, args.fold, args.model))
+    return asyncio.run(_run(args.set, args.limit, args.fold, args.model, args.seeds))
 
 
 if __name__ == "__main__":

@@ -195,7 +195,19 @@ def one_each(clauses: list[Clause]) -> list[Clause]:
         head = f"{stem} {article} {noun}" if counted else before.text[: kind.end()]
         if counted and not before.text[kind.end() :].strip():
             out.pop()  # "set two alarms": a header for the items after it
+        unit = ""
         for match in matches:
             assert match is not None
-            out.append(replace(clause, text=f"{head} {match['rest']}"))
+            rest = match["rest"]
+            said = _BARE_LENGTH.match(rest)
+            if said is not None and said["unit"]:
+                unit = said["unit"]  # "one for 5 minutes and one for 10": 10 minutes
+            elif said is not None and unit and noun == "timer":
+                rest = f"{rest} {unit}"
+            out.append(replace(clause, text=f"{head} {rest}"))
     return out
+
+
+_BARE_LENGTH = re.compile(
+    r"^for\s+\d+(?:\.\d+)?(?:\s+(?P<unit>seconds?|minutes?|hours?))?\s*$", re.IGNORECASE
+)

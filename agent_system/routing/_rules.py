@@ -23,6 +23,7 @@ from agent_system.routing.models import Turn
 from agent_system.understanding import split_clauses
 from agent_system.understanding._clauses import Clause as SplitClause
 from agent_system.understanding._clauses import opens_request
+from agent_system.understanding._frame_parts import SAME_AGAIN
 from agent_system.understanding._slots import strip_when
 
 __all__ = ["Clause", "command_role", "find_compound", "follow_up_role", "swallows_another"]
@@ -42,24 +43,26 @@ _ELABORATION = re.compile(
 ..." (the neighbour's label, content or correction, not an action of its own)."""
 _FOLLOW_UP = re.compile(
     r"^(?:and|also|ok and|okay and|but|what about|how about|and what about|and how about|"
-    r"what of|same for|same thing for|now for|now|then|another|one more|"
+    r"what of|same for|same thing for|now for|now|then|another|one more|once more|again|"
     r"(?:make|change|set|put|turn|switch|move)\s+(?:it|that|them|this)\b|"
     r"(?:it|that|them)\s+(?:back\s+)?(?:on|off)\b|(?:back\s+)?(?:on|off)\s+again|"
-    r"the\s+day\s+(?:after|before)|the\s+next\s+day|do\s+the\s+same|the\s+same)\b"
+    r"the\s+day\s+(?:after|before)|the\s+next\s+day|"
+    rf"(?:{SAME_AGAIN}))\b"
 )
 _OPENING_FILLER = re.compile(
-    r"^(?:(?:ok|okay|alright|all right|right|now|so|well|oh|actually|sorry|oops)\s+)+(?=\S)"
+    r"^(?:(?:ok|okay|alright|all right|right|now|so|well|oh|actually|sorry|oops|no|please"
+    r"|(?:can|could|would|will) you(?: please)?)\s+)+(?=\S)"
 )
 """Words that open a follow-up without changing it: "ok now turn that off", "actually make
-that 6:30"."""
+that 6:30", "no, make it 15", "could you do the same for the bedroom"."""
 _BARE = re.compile(
     r"^(?:in|for|at|on|near|around|tomorrow|tonight|today|this|next|the day after|"
     r"over the weekend|later|same)\b"
 )
 # Words that point back at the previous turn: "turn it off again", "the day after".
 _ANAPHORA = re.compile(
-    r"\b(?:it|that|them|again|instead|the same)\b|\bthe (?:day|night) (?:after|before)\b"
-    r"|\bthe next day\b"
+    r"\b(?:it|that|them|again|instead|same|likewise|once more)\b"
+    r"|\bthe (?:day|night) (?:after|before)\b|\bthe next day\b"
 )
 _COMMANDS = (
     (
@@ -242,10 +245,10 @@ def follow_up_role(
     previous = next((t.role for t in reversed(history[-2:]) if t.role), None)
     if previous is None:
         return None
-    words = tokens(text)
+    joined = _OPENING_FILLER.sub("", " ".join(tokens(text)))
+    words = joined.split()
     if not words or len(words) > _FOLLOW_UP_MAX_TOKENS:
         return None
-    joined = _OPENING_FILLER.sub("", " ".join(words))
     marked = _FOLLOW_UP.match(joined) is not None or (
         len(words) <= _BARE_MAX_TOKENS and _BARE.match(joined) is not None
     )

@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from agent_system.understanding._spread import another, value_again
+from agent_system.understanding._spread import another, object_again, value_again
 from agent_system.understanding._spread import spread as _spread
 from agent_system.understanding._text import normalize, ungroup_digits
 
@@ -172,6 +172,8 @@ def split_clauses(
             piece = again  # "set a timer for 5 minutes, then another for 10"
         elif clauses and (again := value_again(piece, clauses[-1].text)) is not None:
             piece = again  # "set the living room to 40%, and the kitchen to 80"
+        elif clauses and (again := object_again(piece, clauses[-1].text)) is not None:
+            piece = again  # "turn off the kitchen light, then the bedroom light"
         for i, item in enumerate(_spread(piece)):
             clauses.append(
                 Clause(item, joined if i == 0 else "and", condition, negated, item != piece)
@@ -208,7 +210,7 @@ def _cut(text: str, openers: frozenset[str], judge: Judge | None) -> list[tuple[
         piece = text[start : match.start()]
         following = text[match.end() :]
         cut_kind = "then" if match["seq"] else "and"
-        if _ADDRESS.fullmatch(piece.strip(" ,.!?")):
+        if _ADDRESS.fullmatch(piece.strip(" ,.!?")) or _FIRST_ALONE.fullmatch(piece.strip(" ,.!?")):
             continue  # "hey olly, turn the lights up": a wake word or greeting is no clause
         if match[0].strip() == "," and _DAY_BEFORE_YEAR.search(piece) and _YEAR.match(following):
             continue  # "march 3, 2027 at 5pm": a date's comma
@@ -272,8 +274,22 @@ _ADDRESS = re.compile(
 _LEADING = re.compile(r"^(?:(?:and|also|plus|then|and then|after that)\b[\s,]*)+", re.IGNORECASE)
 
 
+_FIRST = re.compile(
+    r"^(?:first\s+of\s+all|first(?:ly)?|to\s+start(?:\s+with)?|to\s+begin(?:\s+with)?)"
+    r"(?:\s*,\s*|\s+)(?=\S)",
+    re.IGNORECASE,
+)
+"""An order said before the first action ("first turn on the light, then ...")."""
+_FIRST_ALONE = re.compile(
+    r"first\s+of\s+all|first(?:ly)?|to\s+(?:start|begin)(?:\s+with)?|before\s+anything\s+else",
+    re.IGNORECASE,
+)
+
+
 def _clean(piece: str) -> str:
-    return _LEADING.sub("", piece.strip(" ,.!?;")).strip(" ,.!?;")
+    piece = _LEADING.sub("", piece.strip(" ,.!?;")).strip(" ,.!?;")
+    rest = _FIRST.sub("", piece, count=1)
+    return rest if rest != piece and _OPENS.match(normalize(rest) or rest) else piece
 
 
 def _keeps_cut(match: re.Match[str], piece: str, following: str, openers: frozenset[str]) -> bool:

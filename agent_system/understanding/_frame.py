@@ -11,6 +11,8 @@ its slots:
 - "and for 9?" (after "do I have an alarm at 8?")              -> the same question at 9;
 - "turn it off again" (after turning the coffee machine on)   -> turn the coffee machine off;
 - "and the bedroom?" (after turning the kitchen light off)    -> the same action on the bedroom;
+- "do the same for the bedroom", "same with the bedroom", "likewise for friday" -> likewise;
+- "do that again", "once more" (and nothing else)             -> the last call once more;
 - "make it brighter", "dim it a bit", "make it blue" (after a light command) -> that light only.
 
 A follow-up *question* ("what about the day after?", "and on friday?" after creating an event) never
@@ -29,7 +31,7 @@ from agent_system.understanding._frame_calendar import calendar_follow_up
 from agent_system.understanding._frame_parts import CHANGE as _CHANGE
 from agent_system.understanding._frame_parts import CHANGE_TO as _CHANGE_TO
 from agent_system.understanding._frame_parts import DAY_WORDS as _DAY_WORDS
-from agent_system.understanding._frame_parts import Call
+from agent_system.understanding._frame_parts import SAME_AGAIN, Call
 from agent_system.understanding._frame_parts import new_day as _new_day
 from agent_system.understanding._frame_timer import pronoun_calls, target_number
 from agent_system.understanding._light_frame import light_step, says_loudness, volume_step
@@ -54,13 +56,14 @@ __all__ = [
 ]
 
 _MARKERS = re.compile(
-    r"^(?:(?:and|also|but|so|ok|okay|now|then|oh|well)\s+)*"
-    r"(?:(?:what|how)\s+about|what\s+of|(?:do\s+)?(?:the\s+)?same(?:\s+thing)?(?:\s+(?:for|on|in))?"
-    r"|now\s+for)?\s*"
+    r"^(?:(?:and|also|but|so|ok|okay|now|then|oh|well|please|can\s+you|could\s+you)\s+)*"
+    rf"(?:(?:what|how)\s+about|what\s+of|{SAME_AGAIN}|now\s+for)?\s*"
 )
 _QUESTION = re.compile(
-    r"^(?:(?:and|but|so|ok|okay|then|also)\s+)*(?:what|how|is|are|was|were|do|does|did|will|"
-    r"would|when|which|who|where|can|could|any|should|whats)\b"
+    r"^(?:(?:and|but|so|ok|okay|then|also)\s+)*(?:what|how|is|are|was|were|"
+    r"do(?!\s+(?:the\s+same|that|it|this)\b)|does|did|will|"
+    r"would|when|which|who|where|can(?!\s+you\s+(?:do|repeat)\b)|"
+    r"could(?!\s+you\s+(?:do|repeat)\b)|any|should|whats)\b"
 )
 _NUMBER = re.compile(r"(?<![\w.])(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°)?")
 _ON = re.compile(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?on\b|\bback\s+on\b"
@@ -71,6 +74,17 @@ _FILLER = re.compile(
     r"\b(?:the|a|an|too|as\s+well|again|please|one|then|also|instead|same|thing|do|for|in|on|"
     r"at|what|about|how|is|are|it|and|light|lights?)\b"
 )
+_DEVICE_NOUN = re.compile(
+    r"(?:fan|tv|television|heater|lamp|plug|socket|speaker|speakers|blinds?|shades?|curtains?|"
+    r"lock|door|vacuum|thermostat|kettle|radio|stereo|ac|aircon|humidifier|dehumidifier|"
+    r"purifier|sprinkler|camera|oven|dishwasher|washer|dryer|switch|outlet|garage)s?"
+)
+"""A word that names a device on its own ("and the fan"), not a room whose device is meant."""
+_AGAIN = re.compile(
+    r"(?:(?:and|ok|okay|now|then|so)\s+)*(?:(?:do|try)\s+(?:that|it|this|the\s+same)\s+|"
+    r"(?:the\s+)?same\s+(?:thing\s+)?)?(?:again|once\s+more|one\s+more\s+time)(?:\s+please)?"
+)
+"""A follow-up that asks for the last call once more and says nothing else."""
 _WRITES_RECORDS = ("calendar.create", "timer.set", "timer.alarm", "timer.remind")
 
 
@@ -134,6 +148,8 @@ def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp
     if resolver is None:
         return None
     calls = resolver(previous, norm, rest, asking, now)
+    if not calls and not asking and _AGAIN.fullmatch(norm):
+        calls = [previous]  # "do that again", "same again": the last call once more
     if not calls and not asking and previous.tool not in _WRITES_RECORDS:
         # "make it 10" after "what about 10 minutes?": the change is to what was made before
         # the question, a turn or two back, in the same role.
@@ -283,9 +299,12 @@ def _target(previous: Call, rest: str) -> dict[str, Any] | None:
     head = device.split()[-1] if device else ""
     named = (
         f"{words} {head}"
-        if head and head not in words.split() and len(words.split()) == 1
+        if head
+        and head not in words.split()
+        and len(words.split()) == 1
+        and not _DEVICE_NOUN.fullmatch(words)
         else words
-    )
+    )  # "and the bedroom" after the kitchen light: the bedroom light; "and the fan": the fan
     return {"device": named}
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "CHANGE_TO",
     "DAY_WORDS",
     "PART_OF_DAY",
+    "SAME_AGAIN",
     "Call",
     "day_bounds",
     "new_day",
@@ -34,6 +35,14 @@ DAY_WORDS = re.compile(
     r"\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"next|this|week|weekend|morning|afternoon|evening|day|after|before|following|previous)\b"
 )
+SAME_AGAIN = (
+    r"(?:(?:do|repeat)\s+)?(?:the\s+)?same(?:\s+thing)?(?:\s+(?:goes\s+)?(?:for|on|in|with|to))?"
+    r"|(?:do|repeat)\s+(?:that|it|this)(?:\s+again)?(?:\s+(?:for|on|in|with|to))?"
+    r"|likewise(?:\s+(?:for|on|in|with))?"
+)
+"""How a follow-up asks for the last action again on something else: "do the same for the
+kitchen", "same with the bedroom", "do that for the fan too", "repeat that for friday",
+"likewise for the hall" (a regex source: the router's follow-up rule and the frame share it)."""
 PART_OF_DAY = re.compile(r"\b(?:in\s+the\s+)?(?:morning|afternoon|evening)\b")
 
 

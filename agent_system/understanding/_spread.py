@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["another", "spread", "value_again"]
+__all__ = ["another", "object_again", "spread", "value_again"]
 
 _NUM = (
     r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -22,7 +22,8 @@ _DURATIONS = re.compile(
 )
 _CLOCK = r"\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?"
 _TIMES = re.compile(
-    rf"\b(?P<pre>at|for)\s+(?P<list>{_CLOCK}(?:{_LIST_SEP}{_CLOCK})+)(?P<ap>\s*[ap]\.?m\.?)?"
+    rf"\b(?P<pre>at|for)\s+(?P<list>{_CLOCK}(?:{_LIST_SEP}(?:(?P=pre)\s+)?{_CLOCK})+)"
+    r"(?P<ap>\s*[ap]\.?m\.?)?"
     r"(?=\s|$|[,.?!])",
     re.IGNORECASE,
 )
@@ -49,6 +50,19 @@ _PLACES = re.compile(
     rf"\b(?P<pre>in|for)\s+(?P<list>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*(?:{_LIST_SEP}"
     r"(?:(?:in|for)\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)+)"
 )
+_PLACE_WORD = (
+    r"(?!(?:today|tonight|tomorrow|this|next|the|a|an|on|at|in|for|and|or|week|weekend|morning|"
+    r"afternoon|evening|night|now|right|later|celsius|fahrenheit|degrees|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday|please|too|also|then|is|it|will|be|my|me)\b)"
+    r"[a-z][\w'-]*"
+)
+_PLACE = rf"{_PLACE_WORD}(?:\s+{_PLACE_WORD}){{0,2}}"
+_PLACES_LOWER = re.compile(
+    rf"\b(?P<pre>in|for)\s+(?P<list>{_PLACE}(?:{_LIST_SEP}(?:(?:in|for)\s+)?{_PLACE})+)"
+    r"(?=\s+(?:today|tonight|tomorrow|this|next|on|at|right|now|please)\b|\s*[?.!]?$)"
+)
+"""Places typed in lower case ("weather for paris and rome tomorrow"): each 1-3 words, none of
+them a time word, the list ending the request or followed by when."""
 _NOT_DEVICES = frozenset("go tap select reply start play check read send search".split())
 _COLORS = frozenset("red green blue yellow white warm cool orange purple pink".split())
 _PLURALS = re.compile(r"\b(timer|alarm|reminder|event|meeting)s\b", re.IGNORECASE)
@@ -64,14 +78,16 @@ def _items(listed: str, keep: tuple[str, ...] = ()) -> list[str]:
 
 _ANOTHER = re.compile(
     rf"^(?P<first>.*?\b(?:timer|alarm|reminder)\b.*?\bfor\s+(?P<n>{_NUM})\s+(?P<unit>{_UNIT}))"
-    rf"\s+and\s+(?:another|one\s+more|a\s+second)(?:\s+one)?\s+(?:for\s+)?(?P<m>{_NUM})"
+    r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:also\s+)?"
+    rf"(?:another|one\s+more|a\s+second|one(?=\s+for\b))(?:\s+one)?\s+(?:for\s+)?(?P<m>{_NUM})"
     rf"(?:\s+(?P<unit2>{_UNIT}))?$",
     re.IGNORECASE,
 )
 
 
 _ANOTHER_ALONE = re.compile(
-    rf"^(?:another|one\s+more|a\s+second)(?:\s+one)?\s+(?:for\s+)?(?P<m>{_NUM})"
+    r"^(?:also\s+)?(?:another|one\s+more|a\s+second|one(?=\s+for\b))(?:\s+one)?\s+(?:for\s+)?"
+    rf"(?P<m>{_NUM})"
     rf"(?:\s+(?P<unit>{_UNIT}))?$",
     re.IGNORECASE,
 )
@@ -108,6 +124,40 @@ def value_again(piece: str, before: str) -> str | None:
     if match is None or done is None or opens_request(match["b"]):
         return None
     return f"{done['verb']} {match['b']} {done['prep']} {_with_unit(match['v'], done['v'])}"
+
+
+_THING = re.compile(
+    r"\b(?:lights?|lamps?|fans?|tv|television|heater|plugs?|sockets?|speakers?|blinds|shades|"
+    r"curtains|covers?|locks?|doors?|vacuum|thermostat|kettle|radio|stereo|ac|humidifier|"
+    r"purifier|sprinklers?|camera|oven|machine|outlets?|switch|garage|kitchen|bedroom|bathroom|"
+    r"living\s+room|dining\s+room|hall(?:way)?|office|basement|porch|garden|study|nursery|attic|"
+    r"den|patio|upstairs|downstairs|lounge|toilet|laundry|hallway)\b",
+    re.IGNORECASE,
+)
+"""A device or a room, what a device verb said once may govern again."""
+_BARE_OBJECT = re.compile(
+    r"^(?P<object>(?:(?:the|my|all(?:\s+the)?|our)\s+)?(?:[\w'-]+\s+){0,3}?[\w'-]+)"
+    r"(?:\s+(?:too|as\s+well|also|please))*$",
+    re.IGNORECASE,
+)
+
+
+def object_again(piece: str, before: str) -> str | None:
+    """ "the bedroom light" after "turn off the kitchen light" -> "turn off the bedroom light":
+    a device verb said once, then only what it acts on ("..., then the bedroom light", "..., the
+    fan too", "... and the lights in the kitchen"); None when `piece` is no such bare device."""
+    from agent_system.understanding._clauses import opens_request
+
+    bare = _BARE_OBJECT.match(piece.strip())
+    if bare is None or opens_request(piece) or _THING.search(piece) is None:
+        return None
+    done = _DEVICE_VERB.match(before.strip())
+    if done is not None:
+        return f"{done['verb']} {bare['object']}{done['tail'] or ''}"
+    done = _DEVICE_PARTICLE.match(before.strip())
+    if done is not None:
+        return f"{done['verb']} {bare['object']} {done['particle']}"
+    return None
 
 
 def _with_unit(value: str, model: str) -> str:
@@ -180,8 +230,10 @@ def spread(piece: str) -> list[str]:
             _singular(piece[: match.start()] + f"{item} {match['unit']}" + piece[match.end() :])
             for item in _items(match["list"])
         ]
-    if (match := _TIMES.search(piece)) and re.search(r"\balarms?\b|\bwake\b", piece, re.I):
-        items = _items(match["list"])
+    if (match := _TIMES.search(piece)) and re.search(
+        r"\balarms?\b|\bwake\b|\bremind\b", piece, re.I
+    ):  # "wake me at 6 and 7", "remind me at 5 and at 6 to stretch"
+        items = [re.sub(r"^at\s+", "", item, flags=re.I) for item in _items(match["list"])]
         last_ap = re.search(r"[ap]\.?m\.?$", items[-1], re.IGNORECASE)
         ap = (match["ap"] or (last_ap[0] if last_ap else "")).strip()
         return [
@@ -198,7 +250,7 @@ def spread(piece: str) -> list[str]:
             _singular(piece[: match.start()] + pre + item + piece[match.end() :])
             for item in _items(match["list"])
         ]
-    if _WEATHER.search(piece) and (match := _PLACES.search(piece)):
+    if _WEATHER.search(piece) and (match := _PLACES.search(piece) or _PLACES_LOWER.search(piece)):
         return [
             piece[: match.start()] + f"{match['pre']} {item}" + piece[match.end() :]
             for item in _items(match["list"])
