@@ -163,6 +163,32 @@ _POLITE = re.compile(
     r"|go\s+ahead\s+and\s+|be\s+so\s+kind\s+as\s+to\s+|do\s+me\s+a\s+favou?r\s+and\s+)"
     r"|\s+for\s+me\s*$"
 )
+_MIND = re.compile(
+    r"(?:\b(?:would|do|could)\s+you\s+|^)mind\s+(?P<stem>[a-z]{2,}?)ing\b", re.IGNORECASE
+)
+"""A request said "would you mind turning off the lights": the verb, as a command ("turn")."""
+_E_STEMS = frozenset(
+    "mak tak clos chang mov remov increas decreas reduc rais creat delet schedul paus updat sav "
+    "us writ not giv leav shar snooz releas continu plac replac prepar brows purchas los "
+    "receiv rul typ bak serv car com tim".split()
+)
+
+
+def as_command(text: str) -> str:
+    """ "would you mind turning off the lights" -> "turn off the lights" (only that changes)."""
+    return _MIND.sub(_mind, text)
+
+
+def _mind(match: re.Match[str]) -> str:
+    """ "would you mind turning" -> "turn", "putting" -> "put", "making" -> "make"."""
+    stem = match["stem"].lower()
+    if stem in _E_STEMS:
+        return stem + "e"
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] in "bgmnpt":
+        return stem[:-1]  # "putting", "dimming", "stopping"
+    return stem
+
+
 _PUNCT = re.compile(r"[!?\"()\[\]{}*_~#]|(?<!\d)[.:]|[.:](?!\d)|(?<![a-z])'|'(?![a-z])")
 _DASH = re.compile(r"-(?!\d)|(?<=[a-z])-")
 _SPACES = re.compile(r"\s+")
@@ -247,6 +273,7 @@ def normalize(text: str) -> str:
     text = _DASH.sub(" ", text)
     text = numbers_to_digits(text)
     text = _SPACES.sub(" ", text).strip()
+    text = _MIND.sub(_mind, text)
     previous = None
     while previous != text:  # "hey, could you please ..." peels off one layer at a time
         previous = text

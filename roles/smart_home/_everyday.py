@@ -25,7 +25,7 @@ from agent_system.understanding import normalize
 from roles.smart_home._answers import ask_which_light
 from roles.smart_home._common import by_own_name
 from roles.smart_home._media import volume
-from roles.smart_home._moods import mood
+from roles.smart_home._moods import MOOD_WORDS, mood
 from roles.smart_home._targets import KIND_NOUNS, mass, named, spoken_names, target, where
 from roles.smart_home.backend import Device
 
@@ -142,14 +142,39 @@ _WANT_LIGHT = re.compile(
 "lights please", "on with the lights" (never "more light": brighter)."""
 
 
+_TOO_DIM = re.compile(
+    r"\b(?:(?:too|so|very|really|quite|rather|pretty|a (?:little |bit )?|bit|kind of|kinda) )+"
+    r"(?:dim|dull|dingy|gloomy)\b|\bnot (?:bright|light) enough\b|\bdim in here\b|"
+    r"\bgetting (?:dark|darker|dim|gloomy)\b"
+)
+"""Not enough light ("the lights are too dim", "it's not bright enough"): brighter, not dimmer."""
+_HOW_BRIGHT = (
+    (re.compile(r"\bless bright\b"), "dimmer"),
+    (re.compile(r"\bmore bright\b"), "brighter"),
+)
+_MANY_COLORS = re.compile(
+    r"(?:\b(?:in|with|to|into) (?:some |the |a )?)?"
+    r"\b(?:colou?rful|multi ?colou?r(?:ed|s)?|rainbow|vibrant|psychedelic|disco colou?rs?|"
+    r"(?:different|another|other|new|nicer|random) (?:shade|tone|hue|tint)s?)\b"
+    r"(?: colou?rs?\b)?"
+)
+"""Colours with none named ("give me some colourful lights", "a different shade"): another one."""
+
+
 def _lights(
     text: str, devices: Sequence[Device], speaker: str | None
 ) -> RoleCall | Clarification | None:
+    text = _TOO_DIM.sub("too dark", text)
+    for said, meant in _HOW_BRIGHT:
+        text = said.sub(meant, text)
     colour = _color(text)
     light_said = bool(_LIGHT_WORDS.search(text))
     if _OUT.match(text) or _NO_NEED.search(text):
         return _light_call("smart_home.turn_off", text, devices, speaker, {})
-    if _WANT_LIGHT.match(text):
+    if colour is None and _MANY_COLORS.search(text) and (light_said or _CHANGE.search(text)):
+        rest = " ".join(_MANY_COLORS.sub(" ", text).split())  # "some colourful lights"
+        return _light_call("smart_home.set_color", rest, devices, speaker, {"color": "different"})
+    if colour is None and _WANT_LIGHT.match(text) and not re.search(r"\b(?:off|out)$", text):
         return _light_call("smart_home.turn_on", text, devices, speaker, {})
     if re.match(r"light up\b", text):  # "light up the whole house"
         return _light_call("smart_home.turn_on", text, devices, speaker, {})
@@ -223,6 +248,7 @@ _PLURAL_NOUN = re.compile(r"\b(?:lighting|illumination)$")
 def _light_call(
     tool: str, text: str, devices: Sequence[Device], speaker: str | None, extra: dict[str, object]
 ) -> RoleCall | Clarification:
+    text = re.sub(rf"\b(?:in|into|to) (?:a |the )?{_COLOR.pattern}", " ", text)  # "lights in blue"
     found = where(text, devices, speaker)
     if isinstance(found, Clarification):
         return found
@@ -275,17 +301,30 @@ def _coffee(text: str, devices: Sequence[Device]) -> RoleCall | None:
 # --- plugs and sockets ------------------------------------------------------------------------
 _POWER_OFF = re.compile(
     r"^off\b|\boff$|\b(?:turn|switch|shut|power|cut|kill) (?:\w+ ){0,4}?off\b|"
-    r"\b(?:shut|power) down\b|\bstop powering\b|\bunplug\b|\bin off\b"
+    r"\b(?:shut|power) down\b|\bstop powering\b|\bunplug\b|\bin off\b|"
+    r"\b(?:stop|cut|kill|remove|take away|turn off|switch off) (?:the |all |any )?"
+    r"(?:power|electricity|juice)\b|\bno (?:more )?(?:power|electricity)\b"
 )
 _POWER_ON = re.compile(
     r"^on\b|\bon$|\b(?:turn|switch|power) (?:\w+ ){0,4}?on\b|\bpower up\b|\bplug in\b|"
-    r"\bavailable\b|^switch\b"
+    r"\bavailable\b|^switch\b|^power (?:the|my|our)\b|"
+    r"\b(?:give|send|supply|restore|need|want) (?:\w+ ){0,3}?(?:power|electricity)\b"
 )
+
+
+_THE_POWER = re.compile(
+    r"^(?:(?:turn|switch|shut|cut|kill|put) )?(?:(?:off|on|down|up) )?(?:the |all (?:the )?|my )?"
+    r"(?:power|electricity)(?: (?:off|on|down|up))?(?: (?:in|of) (?:the |my |our )?[a-z0-9' ]+)?$"
+)
+"""The power switched as such ("switch off the power", "power off"): the home's plugs."""
 
 
 def _plug(
     text: str, devices: Sequence[Device], speaker: str | None
 ) -> RoleCall | Clarification | None:
+    off, on = _POWER_OFF.search(text), _POWER_ON.search(text)
+    if _THE_POWER.match(text) and any(d.kind == "switch" for d in devices):
+        text = re.sub(r"\b(?:power|electricity)\b", "plug", text, count=1)  # "cut the power"
     if target(text, devices, "switch") is None or _COFFEE.search(text):
         return None
     if re.search(rf"\b(?:{KIND_NOUNS['light']})\b", text) and not re.search(
@@ -300,9 +339,9 @@ def _plug(
     device = target(rest, devices, "switch")
     if device is None:
         return None
-    if _POWER_OFF.search(text):
+    if off:
         return RoleCall("smart_home.turn_off", {"device": device, **place})
-    if _POWER_ON.search(text):
+    if on:
         return RoleCall("smart_home.turn_on", {"device": device, **place})
     return None
 
@@ -323,4 +362,32 @@ def understand(
     def light_call(tool: str, text: str, extra: dict[str, object]) -> RoleCall | Clarification:
         return _light_call(tool, text, devices, speaker, extra)
 
-    return mood(said, devices, light_call) or _lights(said, devices, speaker)
+    if _color(said) is not None:  # "set the mood lighting to purple": the colour said wins
+        plain = " ".join(MOOD_WORDS.sub("lights", said).split())
+        return _lights(plain, devices, speaker) or mood(said, devices, light_call)
+    if (moody := mood(said, devices, light_call)) is not None:  # "reading light please"
+        return moody
+    if _PLEASE.search(text) and _lights_named(said, devices):  # "kitchen lights please"
+        return _light_call("smart_home.turn_on", said, devices, speaker, {})
+    return _lights(said, devices, speaker)
+
+
+_PLEASE = re.compile(r"\bplease\b", re.I)
+_LIGHT_NAMED = re.compile(
+    r"(?:the |my |our |all (?:the )?)?(?:[a-z']+ ){0,2}(?:lights?|lamps?|lighting)"
+    r"(?: (?:in|of) (?:the |my |our )?[a-z']+(?: [a-z']+)?)?"
+)
+"""Lights named with "please" and nothing else: they are wanted on (said alone, a light's name
+asks for its state: "kitchen light?")."""
+_NOT_A_ROOM = re.compile(r"\b(?:the|my|our|all|in|of|lights?|lamps?|lighting)\b")
+
+
+def _lights_named(said: str, devices: Sequence[Device]) -> bool:
+    """`said` names only lights: "the lights", "kitchen lights", "the lamp in the bedroom"."""
+    if not _LIGHT_NAMED.fullmatch(said):
+        return False
+    rest = " ".join(_NOT_A_ROOM.sub(" ", said).split())
+    rooms = {normalize(d.area) for d in devices if d.area}
+    lights = frozenset({"light"})
+    name = named(said, devices, lights) or ""
+    return not rest or rest in rooms or set(rest.split()) <= set(name.lower().split())

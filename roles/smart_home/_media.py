@@ -31,7 +31,8 @@ _QUIETER = re.compile(
 _SILENCE = re.compile(
     r"^(?:be |go |stay |keep |turn on |activate |enable )?(?:silent|silence|quiet|muted)\b|"
     r"^(?:hush|shush|sh+)\b|\bi (?:need|want) (?:some |complete |total )?(?:silence|quiet)\b|"
-    r"\b(?:go|switch|put|set|turn) (?:it |everything )?(?:on|to|into) silent\b|"
+    r"\b(?:go|switch|put|set|turn) (?:it |everything |yourself |you |the speakers? )?"
+    r"(?:on|to|into) silent\b|\bkeep (?:it|things|everything|the house) (?:quiet|silent)\b|"
     r"\bmake (?:it|everything|this|the house) (?:silent|quiet)\b|"
     r"\b(?:no|zero|0) volume\b|\bvolume (?:to )?(?:zero|0)$|\b(?:keep|kill) the volume\b|"
     r"\b(?:disable|deactivate|kill|cut) (?:the |all )?(?:sound|audio|volume)\b|"

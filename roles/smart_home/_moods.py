@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from roles.smart_home.backend import Device
 
-__all__ = ["mood"]
+__all__ = ["MOOD_WORDS", "mood"]
 
 _MOODS: tuple[tuple[str, str, str, int], ...] = (
     ("romantic", r"romantic|romance|candle ?light|date night|intimate", "red", 30),
@@ -40,6 +40,10 @@ _MOODS: tuple[tuple[str, str, str, int], ...] = (
     ("movie", r"movie|film|cinema", "warm white", 20),
     ("party", r"party|disco|celebration", "purple", 100),
 )
+MOOD_WORDS = re.compile(
+    r"\b(?:" + "|".join(words for _, words, _, _ in _MOODS) + r")(?: (?:lights?|lighting))?\b"
+)
+"""A mood said with its lighting ("the mood lighting", "party lights"): no device's name."""
 _LIGHTING = re.compile(
     r"\b(?:lights?|lighting|lamps?|bulbs?|setting|scene|mode|mood|ambiance|ambience|"
     r"atmosphere|ambient|colou?rs|vibes?)\b"

@@ -34,7 +34,7 @@ def without_which_clause(text: str) -> str:
 
 
 AREA_AT_END = re.compile(
-    r"\b(?:in\s+(?:(?:the|my|our)\s+)?|of\s+(?:the|my|our)\s+)(?!(?:it|them|there)\b)"
+    r"\b(?:in\s+(?:(?:the|my|our)\s+)?|of\s+(?:(?:the|my|our)\s+)?)(?!(?:it|them|there)\b)"
     r"(?P<area>[a-z ]+?)\s*$",
     re.I,
 )
@@ -56,7 +56,7 @@ _APPLIANCE = (
     r"kettle|boiler|humidifier|dehumidifier|purifier|air conditioner|ac)"
 )
 """Things that are switched on and off; "start the heater" / "stop the socket" switch them."""
-_SWITCH = r"(?:turn|switch|put|set|shift|flip|flick|click|pop|knock|throw|get|power)"
+_SWITCH = r"(?:turn|switch|put|set|shift|flip|flick|click|pop|knock|throw|get|power|bring)"
 """Verbs said with "on" or "off" to switch something ("flip the lights on", "knock the heater
 off", "get the heating on")."""
 _VERBS: tuple[tuple[str, str], ...] = (
@@ -109,7 +109,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
     ),
     (
         r"^(?:please\s+)?(?:deactivate|disable|kill|cut|power down|shut down|unplug|"
-        r"disconnect)\b",
+        r"disconnect|douse|extinguish)\b",
         "turn_off",
     ),
     (
@@ -130,7 +130,7 @@ _STRIP = re.compile(
     r"return|go back|go|back to|base|dock|its|charger|track|song|music|activate|deactivate|"
     r"illuminate|"
     r"enable|disable|unplug|disconnect|kill|cut|power|single|it|them|my|our|brighter|dimmer|"
-    r"darker|lighter|flip|flick|click|pop|knock|throw|get|"
+    r"darker|lighter|flip|flick|click|pop|knock|throw|get|bring|douse|extinguish|just|"
     r"a bit|"
     r"little|more|less|bit)\b|\d+(?:\.\d+)?\s*%?|[?!.,]",
     re.I,
@@ -158,6 +158,9 @@ def device_text(text: str) -> tuple[str, str | None]:
     if _HERE.search(text):
         text = _HERE.sub(" ", text)
         area = SPEAKER_AREA.get()
+    text = re.sub(  # "lights of bedroom off (please)"
+        r"\s+(?:on|off|out)(?:\s+(?:please|now|thanks))*$", "", text.strip(), flags=re.I
+    )
     if match := AREA_AT_END.search(text):
         area = match.group("area").strip()
         text = text[: match.start()]
@@ -166,7 +169,15 @@ def device_text(text: str) -> tuple[str, str | None]:
     return device, area
 
 
+_POLITE_LEAD = re.compile(
+    r"^(?:(?:please|kindly|just|now|ok|okay|so|(?:can|could|would|will) you)\s+)+", re.I
+)
+"""Words before the verb that change nothing: "can you kill the lights", "please just ..."."""
+
+
 def action_of(text: str) -> str | None:
+    """The action the verbs of `text` ask for ("turn_off", "set_brightness", ...), or None."""
+    text = _POLITE_LEAD.sub("", text.strip()) or text
     for pattern, action in _VERBS:
         if re.search(pattern, text, re.I):
             return action

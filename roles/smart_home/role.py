@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
 from agent_system.routing.slots import format_duration
-from agent_system.understanding import normalize
+from agent_system.understanding import as_command, normalize
 from agent_system.understanding.locale import home_fact
 from roles.smart_home._answers import WHICH_ROOM, answered, here_said
 from roles.smart_home._calls import call, state_or_ask
@@ -107,6 +107,7 @@ class SmartHomeRole:
         text = without_which_clause(text)  # "turn off any lights that are still on"
         text = _BEDTIME.sub("", text) or text  # "good night, turn off the lights"
         text = _MAY_I.sub("", text) or text  # "is it ok to lower the lights": a command
+        text = as_command(text)  # "would you mind turning on the lights"
         speaker = SPEAKER_AREA.get()
         if (quiet := for_a_while(text, runtime.clock.now())) is not None:
             muted = self._muted_for(*quiet, slots, runtime, history)
@@ -258,11 +259,16 @@ class SmartHomeRole:
 
 _BEDTIME = re.compile(
     r"^(?:good ?night|night night|i am going to bed|i'?m going to bed|im going to bed|"
-    r"(?:it'?s |its )?time (?:for bed|to sleep)|bed ?time|i am leaving|i'?m leaving|im leaving)"
-    r"[\s,.!]+(?:so |and |please )?(?=(?:turn|switch|shut|put|kill|lock|close|dim)\b)",
+    r"(?:it'?s |its )?time (?:for bed|to sleep)|bed ?time|i am leaving|i'?m leaving|im leaving|"
+    r"(?:i|we)(?:'m|'re| am| are| have|'ve| just)*(?: (?:got|get|come|arrived|back|home|in|"
+    r"here|up|awake|off|out|leaving|heading|going|finally|now|to bed|to work))+|"
+    r"(?:it'?s |its |it is )?getting (?:dark|late|light))"
+    r"[\s,.!]+(?:so |and |please |now )*"
+    r"(?=(?:turn|switch|shut|put|kill|lock|close|dim|open|start|make|set|get)\b)",
     re.I,
 )
-"""A bedtime or leaving word before the command it comes with ("good night, turn off ...")."""
+"""A bedtime, arriving or leaving word before the command it comes with ("good night, turn off
+...", "i just got home turn on the lights", "we're back, switch on the heating")."""
 _MAY_I = re.compile(
     r"^(?:is it (?:ok|okay|alright|all right|possible) (?:to|if you)|would it be possible to)"
     r"\s+(?=(?:turn|switch|lower|raise|dim|brighten|start|stop|"

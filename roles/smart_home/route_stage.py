@@ -142,7 +142,7 @@ _HEAR = re.compile(
 )
 """Too quiet ("i can't hear anything"): the player in use, a step up; claimed with a player."""
 _DARK = re.compile(
-    r"^(?:it is|its|it's) (?:(?:so|too|very|really|awfully|pretty|quite|a bit|rather) )*"
+    r"^(?:it is|its|it's) (?:(?:so|too|very|really|awfully|pretty|quite|a bit|rather|getting) )*"
     r"(?:dark|dim|gloomy|bright)(?: in here| here| in (?:the|my|this) [a-z ]{2,20})?$|"
     r"^i (?:can ?not|cant|can't) see(?: anything| a thing)?(?: in here| here)?$"
 )

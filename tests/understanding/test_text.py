@@ -51,3 +51,22 @@ def test_possessives_and_decimals_and_times_survive() -> None:
 
 def test_blank_text_normalizes_to_nothing() -> None:
     assert normalize("  ?! ") == ""
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("would you mind turning on the lights", "turn on the lights"),
+        ("Would you mind putting the kettle on", "put the kettle on"),
+        ("do you mind making me a coffee", "make me a coffee"),
+        ("could you mind dimming the lamp please", "dim the lamp"),
+        ("would you mind adding milk to my list", "add milk to my list"),
+    ],
+)
+def test_would_you_mind_doing_is_the_command(raw: str, expected: str) -> None:
+    assert normalize(raw) == expected
+
+
+@pytest.mark.parametrize("raw", ["i dont mind waiting", "mind the gap", "never mind"])
+def test_mind_said_otherwise_stays(raw: str) -> None:
+    assert normalize(raw) == raw
