@@ -57,6 +57,10 @@ def at_clock_time(text: str, now: datetime) -> tuple[str, timedelta] | None:
     """
     if _ASKS.match(text.strip()) or not re.search(r"\b(?:at|by|for)\b", text, re.I):
         return None
+    if re.search(
+        r"\b(?:at|by|for)\s+\d+(?:\.\d+)?\s*(?:%|percent|per cent|degrees?|°)", text, re.I
+    ):
+        return None  # "volume at 20 percent", "heating at 21 degrees": a level, not a time
     found = parse_when(text, now)
     if found is None or not found.has_time:
         return None

@@ -33,7 +33,8 @@ _SILENCE = re.compile(
     r"^(?:hush|shush|sh+)\b|\bi (?:need|want) (?:some |complete |total )?(?:silence|quiet)\b|"
     r"\b(?:go|switch|put|set|turn) (?:it |everything |yourself |you |the speakers? )?"
     r"(?:on|to|into) silent\b|\bkeep (?:it|things|everything|the house) (?:quiet|silent)\b|"
-    r"\bmake (?:it|everything|this|the house) (?:silent|quiet)\b|"
+    r"\bmake (?:it|everything|this|the house|(?:the |my |all (?:the )?)?(?:speakers?|tv|"
+    r"television|music|sound|audio|stereo|radio)) (?:silent|quiet|mute|muted)\b|"
     r"\b(?:no|zero|0) volume\b|\bvolume (?:to )?(?:zero|0)$|\b(?:keep|kill) the volume\b|"
     r"\b(?:disable|deactivate|kill|cut) (?:the |all )?(?:sound|audio|volume)\b|"
     r"\bno (?:more )?(?:noise|sound)\b|\bstop all (?:sounds?|noise|audio)\b|"
@@ -56,7 +57,10 @@ _VOLUME_UP = re.compile(
     r"\b(?:up|increase|raise|high|higher|louder|boost|pump|crank|bump|amplify|max|maximum|full|"
     r"more (?:volume|sound))\b"
 )
-_VOLUME_DOWN = re.compile(r"\b(?:down|decrease|lower|reduce|softer|quieter|less|low|slow)\b")
+_VOLUME_DOWN = re.compile(
+    r"\b(?:down|decrease|lower|reduce|softer|quieter|less|low|slow|drop|soften|quieten|lessen|"
+    r"dampen|muffle)\b"
+)
 _BARE = re.compile(
     r"^(?:(?:turn|crank|pump|bring) )?(?:it |this |that )?(?:way |all the way )?"
     r"(?:(?P<up>up)|(?P<down>down))"
@@ -111,7 +115,10 @@ def volume(text: str, devices: Sequence[Device], speaker: str | None) -> RoleCal
     if bare := _BARE.match(text):  # "turn up", "down", "louder please": the player in use
         sign = -1 if bare["down"] else 1
         return RoleCall("smart_home.set_volume", {**args, "change": sign * 10})
-    volume_said = bool(re.search(r"\bvolume\b", text))
+    volume_said = bool(re.search(r"\bvolume\b", text)) or bool(  # "set the stereo at 15%"
+        re.search(r"\d\s*(?:%|percent)|\b(?:quieten|soften|dampen|muffle)\b", text)
+        and named(text, devices, players)
+    )
     if not (volume_said or _LOUDER.search(text) or _QUIETER.search(text) or _SOUND.search(text)):
         return None
     if re.search(r"\b(?:max|maximum|full|all the way up)\b", text):
@@ -151,7 +158,11 @@ def media_call(
         if number and re.search(r"\bto\b", text, re.I):
             return RoleCall("smart_home.set_volume", {**args, "volume": int(float(number["n"]))})
         step = int(float(number["n"])) if number else 10
-        down = re.search(r"\b(?:down|lower|quieter|softer|decrease|reduce)\b", text, re.I)
+        down = re.search(
+            r"\b(?:down|lower|quieter|softer|decrease|reduce|drop|soften|quieten|lessen)\b",
+            text,
+            re.I,
+        )
         return RoleCall("smart_home.set_volume", {**args, "change": -step if down else step})
     lowered = text.lower()
     command = "play"

@@ -93,7 +93,7 @@ _VERBS = (
     "turn switch open close shut lock unlock dim brighten set raise lower pause resume unpause "
     "mute unmute water mow start stop dock activate run put change increase decrease boost "
     "darken illuminate light kill power enable disable return send play skip next previous "
-    "flip flick click pop knock throw disconnect unplug"
+    "flip flick click pop knock throw disconnect unplug quieten soften douse extinguish"
 )
 _LEAD = (
     r"^(?:(?:please|just|now|ok|okay|hey|so|and|also|then|go ahead and|can you|could you|"

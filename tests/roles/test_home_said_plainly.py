@@ -203,3 +203,32 @@ async def test_silence_asked_mutes_the_player(settings: Any, text: str) -> None:
     async with AgentSystem(settings) as system:
         _, after = await _run(system, text)
     assert after["speaker"]["muted"] is True
+
+
+@pytest.mark.parametrize(
+    "text", ["drop the volume on the stereo", "soften the stereo volume", "quieten the stereo"]
+)
+async def test_volume_dropped_is_lower(settings: Any, text: str) -> None:
+    async with AgentSystem(settings) as system:
+        _, after = await _run(system, text)
+    assert after["speaker"]["volume"] < 40
+
+
+@pytest.mark.parametrize(
+    ("text", "level"),
+    [("stereo volume at 20 percent", 20), ("set the stereo at 15%", 15), ("volume at 25%", 25)],
+)
+async def test_a_level_said_with_at_is_no_clock_time(settings: Any, text: str, level: int) -> None:
+    async with AgentSystem(settings) as system:
+        tools, after = await _run(system, text)
+    assert tools == ["smart_home.set_volume"]
+    assert after["speaker"]["volume"] == level
+
+
+@pytest.mark.parametrize(
+    "text", ["make the speakers silent", "make the stereo quiet", "make the music mute"]
+)
+async def test_a_player_made_silent_is_muted(settings: Any, text: str) -> None:
+    async with AgentSystem(settings) as system:
+        _, after = await _run(system, text)
+    assert after["speaker"]["muted"] is True
