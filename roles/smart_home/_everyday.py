@@ -23,10 +23,11 @@ from collections.abc import Sequence
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import normalize
 from roles.smart_home._answers import ask_which_light
+from roles.smart_home._appliances import coffee, plug
 from roles.smart_home._common import by_own_name
 from roles.smart_home._media import volume
 from roles.smart_home._moods import MOOD_WORDS, mood
-from roles.smart_home._targets import KIND_NOUNS, mass, named, spoken_names, target, where
+from roles.smart_home._targets import KIND_NOUNS, mass, named, target, where
 from roles.smart_home.backend import Device
 
 __all__ = ["clean", "is_question", "understand", "which_light", "without_wake_word"]
@@ -76,12 +77,12 @@ def clean(text: str) -> str:
 
 # --- lights: brighter, dimmer, colours --------------------------------------------------------
 _LIGHT_WORDS = re.compile(
-    rf"\b(?:{KIND_NOUNS['light']}|brightness|brighten|brighter|brightener|dim|dimmer|darken|"
+    rf"\b(?:{KIND_NOUNS['light']}|brightness|brighten|brighter|brightener|lighten|dim|dimmer|darken|"
     r"darker|too dark|too bright|so bright|so dark|dark in here|dark here|bright in here|"
     r"dark in the|bright in the|can ?not see|cant see|can't see)\b"
 )
 _UP = re.compile(
-    r"\b(?:brighten|brighter|brightener|bright|increase|raise|more|up|boost|max|maximum|full|"
+    r"\b(?:brighten|brighter|brightener|bright|lighten|increase|raise|more|up|boost|max|maximum|full|"
     r"add|too dark|so dark|dark in here|dark here|dark in the|can ?not see|cant see|can't see)\b"
 )
 _DOWN = re.compile(
@@ -193,7 +194,7 @@ def _lights(
         r"\b(?:on|off)$|\bturn (?:on|off)\b|\bswitch (?:on|off)\b", text
     ):
         return None
-    level = _level(text)
+    level = None if _BY.search(text) else _level(text)
     if level is not None:
         return _light_call(
             "smart_home.set_brightness", text, devices, speaker, {"brightness": level}
@@ -202,11 +203,18 @@ def _lights(
     if down is None and up is None:
         return None
     step = 10 if _SMALL.search(text) else 20
-    by = re.search(r"\bby (?P<n>\d+)\b", text)
+    by = _BY.search(text)
     if by:
-        step = min(100, int(by["n"]))
+        step = min(100, int(by["n"] or by["m"]))
     sign = -1 if down is not None and (up is None or down.start() <= up.start()) else 1
     return _light_call("smart_home.set_brightness", text, devices, speaker, {"change": sign * step})
+
+
+_BY = re.compile(
+    r"\bby (?P<n>\d+)\b|(?P<m>\d+) ?(?:%|percent)? (?:more|less|brighter|dimmer|darker|lighter|"
+    r"higher|lower)\b"
+)
+"""A step rather than a level: "brighten the lights by 20 percent", "20% brighter"."""
 
 
 def _color(text: str) -> str | None:
@@ -274,78 +282,6 @@ def which_light(device: str, devices: Sequence[Device]) -> Clarification | None:
     return ask_which_light([d.name for d in lights])
 
 
-# --- coffee -----------------------------------------------------------------------------------
-_COFFEE = re.compile(
-    r"\b(?:cof+e+s?|espresso|expresso|cap+uc+h?inos?|cappochino|latte|americano|"
-    r"macchiato|mocha|decaf|cuppa joe|"
-    r"cup of joe|flat white|brew|brewing|caffeine)\b"
-)
-_COFFEE_OFF = re.compile(r"\b(?:off|stop|cancel|shut|kill)\b")
-
-
-def _coffee(text: str, devices: Sequence[Device]) -> RoleCall | None:
-    if not _COFFEE.search(text):
-        return None
-    makers = [d for d in devices if re.search(r"coffee|espresso", " ".join(spoken_names(d)), re.I)]
-    if not makers and devices:
-        return None
-    said = re.search(r"\b(?:coffee|espresso) (?:maker|machine|pot|brewer)\b", text)
-    if said is not None:  # as said: "start the coffee maker"
-        device = said.group(0)
-    else:
-        device = makers[0].name.lower() if len(makers) == 1 else "coffee machine"
-    tool = "smart_home.turn_off" if _COFFEE_OFF.search(text) else "smart_home.turn_on"
-    return RoleCall(tool, {"device": device})
-
-
-# --- plugs and sockets ------------------------------------------------------------------------
-_POWER_OFF = re.compile(
-    r"^off\b|\boff$|\b(?:turn|switch|shut|power|cut|kill) (?:\w+ ){0,4}?off\b|"
-    r"\b(?:shut|power) down\b|\bstop powering\b|\bunplug\b|\bin off\b|"
-    r"\b(?:stop|cut|kill|remove|take away|turn off|switch off) (?:the |all |any )?"
-    r"(?:power|electricity|juice)\b|\bno (?:more )?(?:power|electricity)\b"
-)
-_POWER_ON = re.compile(
-    r"^on\b|\bon$|\b(?:turn|switch|power) (?:\w+ ){0,4}?on\b|\bpower up\b|\bplug in\b|"
-    r"\bavailable\b|^switch\b|^power (?:the|my|our)\b|"
-    r"\b(?:give|send|supply|restore|need|want) (?:\w+ ){0,3}?(?:power|electricity)\b"
-)
-
-
-_THE_POWER = re.compile(
-    r"^(?:(?:turn|switch|shut|cut|kill|put) )?(?:(?:off|on|down|up) )?(?:the |all (?:the )?|my )?"
-    r"(?:power|electricity)(?: (?:off|on|down|up))?(?: (?:in|of) (?:the |my |our )?[a-z0-9' ]+)?$"
-)
-"""The power switched as such ("switch off the power", "power off"): the home's plugs."""
-
-
-def _plug(
-    text: str, devices: Sequence[Device], speaker: str | None
-) -> RoleCall | Clarification | None:
-    off, on = _POWER_OFF.search(text), _POWER_ON.search(text)
-    if _THE_POWER.match(text) and any(d.kind == "switch" for d in devices):
-        text = re.sub(r"\b(?:power|electricity)\b", "plug", text, count=1)  # "cut the power"
-    if target(text, devices, "switch") is None or _COFFEE.search(text):
-        return None
-    if re.search(rf"\b(?:{KIND_NOUNS['light']})\b", text) and not re.search(
-        rf"\b(?:{KIND_NOUNS['switch']})\b", text
-    ):
-        return None  # "turn off smart lamp": a lamp, though the "Smart plug" is "smart" too
-    found = where(text, devices, speaker)  # "the wemo socket in the kitchen"
-    if isinstance(found, Clarification):
-        return found
-    place, rest = found
-    place.pop("every", None)
-    device = target(rest, devices, "switch")
-    if device is None:
-        return None
-    if off:
-        return RoleCall("smart_home.turn_off", {"device": device, **place})
-    if on:
-        return RoleCall("smart_home.turn_on", {"device": device, **place})
-    return None
-
-
 def understand(
     text: str, devices: Sequence[Device], speaker: str | None = None
 ) -> RoleCall | RolePlan | Clarification | None:
@@ -353,9 +289,7 @@ def understand(
     said = clean(text)
     if not said or _QUESTION.match(said):
         return None
-    found = (
-        _coffee(said, devices) or volume(said, devices, speaker) or _plug(said, devices, speaker)
-    )
+    found = coffee(said, devices) or volume(said, devices, speaker) or plug(said, devices, speaker)
     if found is not None:
         return found
 

@@ -232,3 +232,27 @@ async def test_a_player_made_silent_is_muted(settings: Any, text: str) -> None:
     async with AgentSystem(settings) as system:
         _, after = await _run(system, text)
     assert after["speaker"]["muted"] is True
+
+
+@pytest.mark.parametrize(
+    ("text", "brightness"),
+    [
+        ("brighten the floor lamp by 20 percent", 80),
+        ("make the floor lamp 30% brighter", 90),
+        ("floor lamp 10 percent dimmer", 50),
+        ("dim the floor lamp by 25", 35),
+    ],
+)
+async def test_a_step_of_brightness_is_no_level(settings: Any, text: str, brightness: int) -> None:
+    async with AgentSystem(settings) as system:
+        _, after = await _run(system, text)
+    assert after["lounge_lamp"]["brightness"] == brightness  # it was 60
+
+
+@pytest.mark.parametrize(
+    "text", ["lighten up the kitchen", "lighten the kitchen light", "can you lighten the kitchen"]
+)
+async def test_lighten_is_brighter(settings: Any, text: str) -> None:
+    async with AgentSystem(settings) as system:
+        _, after = await _run(system, text)
+    assert after["kitchen_light"]["brightness"] > 80
