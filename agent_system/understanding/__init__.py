@@ -1,7 +1,7 @@
 """Understanding what people say: one normaliser, one clause splitter, one per-thread frame.
 
 - `normalize`: the canonical form of a request (case, punctuation, contractions, number words,
-  politeness, spoken forms); `as_command`: "would you mind turning off ..." as "turn off ...";
+  politeness, spoken forms);
 - `split_clauses`: the actions of a request, with how they are joined ("and", "then", "if"),
   shared verbs spread over their lists.
 """
@@ -14,20 +14,12 @@ from agent_system import _lazy
 
 if TYPE_CHECKING:
     from agent_system.understanding._clauses import Clause, opens_request, split_clauses
-    from agent_system.understanding._text import as_command, normalize, numbers_to_digits
+    from agent_system.understanding._text import normalize, numbers_to_digits
 
-__all__ = [
-    "Clause",
-    "as_command",
-    "normalize",
-    "numbers_to_digits",
-    "opens_request",
-    "split_clauses",
-]
+__all__ = ["Clause", "normalize", "numbers_to_digits", "opens_request", "split_clauses"]
 
 _WHERE = {
     "Clause": "agent_system.understanding._clauses",
-    "as_command": "agent_system.understanding._text",
     "normalize": "agent_system.understanding._text",
     "numbers_to_digits": "agent_system.understanding._text",
     "opens_request": "agent_system.understanding._clauses",

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
 from agent_system.routing.slots import format_duration
-from agent_system.understanding import as_command, normalize
+from agent_system.understanding import normalize
+from agent_system.understanding._text import as_command
 from agent_system.understanding.locale import home_fact
 from roles.smart_home._answers import WHICH_ROOM, answered, here_said
 from roles.smart_home._calls import call, state_or_ask
