@@ -244,3 +244,24 @@ async def test_a_time_before_a_place_is_no_street(system: AgentSystem) -> None:
         "calendar.create",
         {"title": "Bola birthday", "start": "2026-07-12"},
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "query"),
+    [
+        ("what do i need to know about the party tomorrow", "party"),
+        ("what should i know about my meeting with ana", "meeting ana"),
+        ("what do i need to know about sam's dinner on friday", "sam's dinner"),
+    ],
+)
+async def test_what_to_know_about_an_event_is_looked_up(
+    system: AgentSystem, text: str, query: str
+) -> None:
+    tool, arguments = await _step(system, text)
+    assert (tool, arguments["query"]) == ("calendar.list", query)
+
+
+@pytest.mark.parametrize("text", ["what do i have next", "what have i got next", "what's up next"])
+async def test_what_is_next_is_the_next_event(system: AgentSystem, text: str) -> None:
+    tool, arguments = await _step(system, text)
+    assert (tool, arguments["limit"]) == ("calendar.list", 1)

@@ -64,7 +64,8 @@ _INTENTS = {
 }
 PATTERNS = {name: re.compile(p, re.IGNORECASE) for name, p in _INTENTS.items()}
 NEXT = re.compile(
-    r"\b(?:my|the)\s+next\s+(?:meeting|event|appointment|thing)|\bwhat(?:'s|\s+is)\s+next\b",
+    r"\b(?:my|the)\s+next\s+(?:meeting|event|appointment|thing)|\bwhat(?:'s|\s+is)\s+next\b"
+    r"|\bwhat(?:\s+do\s+i\s+have|\s+have\s+i\s+got|(?:'s|\s+is)\s+up)\s+next\b",
     re.IGNORECASE,
 )
 _EVENT_NOUN = re.compile(
