@@ -207,7 +207,8 @@ async def forget(
         ranked = await _rank(store, namespace, items, memory)
         if not ranked:
             raise ToolExecutionError(
-                f"No remembered fact matches {memory!r}; use memory.list to see what is kept.",
+                f"I don't remember anything about {memory!r}; ask 'what do you remember' to hear "
+                "everything I keep.",
                 code=ErrorCode.INVALID_ARGUMENTS,
             )
         if len(ranked) > 1 and ranked[1][1] >= 0.9 * ranked[0][1]:

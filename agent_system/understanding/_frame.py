@@ -27,13 +27,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from agent_system.understanding._frame_calendar import calendar_follow_up
+from agent_system.understanding._frame_calendar import calendar_follow_up, event_shift
 from agent_system.understanding._frame_parts import CHANGE as _CHANGE
 from agent_system.understanding._frame_parts import CHANGE_TO as _CHANGE_TO
 from agent_system.understanding._frame_parts import DAY_WORDS as _DAY_WORDS
 from agent_system.understanding._frame_parts import SAME_AGAIN, Call
 from agent_system.understanding._frame_parts import new_day as _new_day
-from agent_system.understanding._frame_timer import pronoun_calls, target_number
+from agent_system.understanding._frame_timer import (
+    ANOTHER,
+    named_calls,
+    pronoun_calls,
+    target_number,
+)
+from agent_system.understanding._labels import extract_label
 from agent_system.understanding._light_frame import light_step, says_loudness, volume_step
 from agent_system.understanding._slots import (
     format_duration,
@@ -226,6 +232,15 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
     made = target_number(previous.tool, previous.arguments, previous.ref)
     if made is not None and (on_it := pronoun_calls(made, norm)):
         return [Call(tool, arguments) for tool, arguments in on_it]  # "cancel it", "pause it"
+    if named := named_calls(norm):  # "cancel the pizza one", "how long on bread"
+        return [Call(tool, arguments) for tool, arguments in named]
+    if previous.tool == "timer.set" and (another := ANOTHER.match(norm)) is not None:
+        return _another(previous, another["rest"])
+    shifted = event_shift(norm)  # "push it back an hour" after a reminder or an alarm
+    if made is not None and shifted and re.fullmatch(r"(?:it|that|this)", shifted[0]):
+        by = shifted[1].lstrip("-")
+        tool = "timer.shorten" if shifted[1].startswith("-") else "timer.extend"
+        return [Call(tool, {"by": by, "target": made})]
     if asking:
         return [Call("timer.list", {})]
     number = _NUMBER.search(rest)
@@ -266,6 +281,20 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
             return [Call("timer.cancel", {"target": str(previous.ref)}), new]
         return [new]
     return []
+
+
+def _another(previous: Call, rest: str) -> list[Call]:
+    """ "and another for 25 minutes called bread": a second timer, with its own label or none."""
+    duration = parse_duration(rest)
+    if duration is None and (numbers := re.findall(r"(?<![\w.])\d+(?:\.\d+)?", rest)):
+        unit = (str(previous.arguments.get("duration", "minutes")).split() or ["minutes"])[-1]
+        duration = parse_duration(f"{numbers[-1]} {unit}")  # "one more for 15": 15 of the same
+    if duration is None:
+        return []
+    arguments = {k: v for k, v in previous.arguments.items() if k not in ("duration", "label")}
+    if label := extract_label(rest):
+        arguments["label"] = label
+    return [Call("timer.set", {**arguments, "duration": format_duration(duration)})]
 
 
 _SWITCHES = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["pronoun_calls", "target_number"]
+__all__ = ["ANOTHER", "named_calls", "pronoun_calls", "target_number"]
 
 _LEAD = (
     r"^(?:(?:actually|ok|okay|no|oh|then|and|so|please|just|sorry|oops|never\s+mind|wait|now"
@@ -36,6 +36,39 @@ _LEFT = re.compile(
     rf"{_LEAD}how\s+(?:much\s+(?:more\s+)?(?:time\s+)?|long\s+)(?:is\s+|has\s+it\s+got\s+)?"
     rf"(?:left|remaining|to\s+go)(?:\s+on\s+{_IT})?$"
 )
+
+
+ANOTHER = re.compile(
+    r"^(?:(?:and|also|plus|ok|okay|now)\s+)*(?:set\s+)?(?:another|(?:1|one)\s+more"
+    r"|a\s+second|a\s+new)"
+    r"(?:\s+(?:1|one|timer))?\s+(?:for\s+)?(?P<rest>.+)$"
+)
+"""Another timer beside the one just set: "and another for 25 minutes called bread", "one more
+for 15" (normalized: number words are digits). Never a change to the first."""
+_NAMED = r"(?:the\s+)?(?P<label>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:1|one)"
+_NAMED_ACTS = (
+    (re.compile(rf"{_LEAD}(?:cancel|delete|remove|scrap|drop|stop|kill)\s+{_NAMED}{_END}"),
+     "timer.cancel"),
+    (re.compile(rf"{_LEAD}(?:pause|hold|freeze)\s+{_NAMED}{_END}"), "timer.pause"),
+    (re.compile(rf"{_LEAD}(?:resume|unpause|continue|restart)\s+{_NAMED}{_END}"), "timer.resume"),
+    (re.compile(rf"{_LEAD}how\s+(?:much\s+(?:time\s+)?|long\s+)(?:is\s+)?(?:left\s+|to\s+go\s+)?"
+                r"(?:on|for)\s+(?:the\s+)?(?P<label>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)"
+                r"(?:\s+(?:1|one))?$"), "timer.list"),
+)  # fmt: skip
+_NOT_NAMES = frozenset("it that this 1 other first second last next new".split())
+
+
+def named_calls(norm: str) -> list[tuple[str, dict[str, Any]]]:
+    """In a thread about timers, "cancel the pizza one" / "how long on bread": the timer named by
+    its label with no word "timer" ([] when `norm` says none of these; "the pizza timer" is the
+    timer role's own reading)."""
+    said = norm.strip(" ?.!")
+    for pattern, tool in _NAMED_ACTS:
+        if (found := pattern.match(said)) is not None:
+            label = found["label"]
+            if label.split()[0] not in _NOT_NAMES and label.split()[-1] not in _NOT_NAMES:
+                return [(tool, {"target": label})]
+    return []
 
 
 def target_number(tool: str, arguments: dict[str, Any], ref: str | None) -> str | None:

@@ -18,6 +18,7 @@ from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from agent_system.understanding._clauses import without_date_commas
 from agent_system.understanding._frame import last_call, resolve_follow_up
+from agent_system.understanding._frame_timer import named_calls
 from roles._answers import answer_stage
 from roles.timer._which import WAKE_QUESTION, reminder_list
 
@@ -29,8 +30,9 @@ if TYPE_CHECKING:
 __all__ = ["ASK_MESSAGE", "timer_stage"]
 
 _ANOTHER = re.compile(
-    r"^(?:(?:and|also|ok|okay|now|then)\s+)*(?:set\s+)?(?:another|one\s+more|a\s+second)"
-    r"(?:\s+(?:one|timer|alarm))?(?:\s+(?:for|at)\s+\S+(?:\s+\w+)?)?$"
+    r"^(?:(?:and|also|ok|okay|now|then)\s+)*(?:set\s+)?(?:another|(?:one|1)\s+more|a\s+second)"
+    r"(?:\s+(?:one|1|timer|alarm))?(?:\s+(?:for|at)\s+\S+(?:\s+\w+)?)?"
+    r"(?:\s+(?:called|named|labell?ed|for\s+the)\s+[a-z][\w' -]*)?$"
 )
 
 
@@ -190,7 +192,9 @@ def _message_answer(request: RouteRequest, runtime: Runtime) -> bool:
     return isinstance(found, RoleCall) and found.tool == "timer.remind"
 
 
-_ON_IT = frozenset({"timer.cancel", "timer.pause", "timer.resume", "timer.extend", "timer.list"})
+_ON_IT = frozenset(
+    {"timer.cancel", "timer.pause", "timer.resume", "timer.extend", "timer.shorten", "timer.list"}
+)
 
 
 def _acts_on_it(calls: tuple[Any, ...]) -> bool:
@@ -243,6 +247,9 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
             again = resolve_follow_up(request.text, list(request.history), runtime.clock.now())
             if again is not None and _acts_on_it(again.calls):
                 return _claimed("Acts on what the timer role just set.", slots={"follow_up": True})
+        if request.history and request.history[-1].role == "timer" and named_calls(said):
+            # "cancel the pizza one", "how long on bread": a timer of this thread by its label
+            return _claimed("Names a timer by its label.", 0.9, slots={"follow_up": True})
         if previous is not None and previous.tool == "timer.list" and _ASKS_AGAIN.match(said):
             # "do I have an alarm at 8?" ... "and for 9?": the same question at another time
             again = resolve_follow_up(request.text, list(request.history), runtime.clock.now())

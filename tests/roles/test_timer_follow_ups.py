@@ -103,3 +103,69 @@ async def test_pause_add_to_ask_and_stop_it_act_on_the_timer_just_set(system: Ag
     assert resumed.reply == "Resumed timer 'pasta': 15 minutes left (ends at 09:15)."
     assert stopped.reply == "Cancelled timer 'pasta'."
     assert listing.reply == "The 5-minute timer: 5 minutes left."  # the other one runs on
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("said", "made"),
+    [
+        ("and another for 25 minutes called bread", "Timer 'bread' set for 25 minutes"),
+        ("one more for 15", "Timer set for 15 minutes"),
+        ("a second one for 3 minutes", "Timer set for 3 minutes"),
+    ],
+)
+async def test_another_timer_is_a_second_timer_never_a_change(
+    system: AgentSystem, said: str, made: str
+) -> None:
+    await system.arun("set a 10 minute timer called pizza", thread_id="t")
+    another = await system.arun(said, thread_id="t")
+    listing = await system.arun("how many timers do i have", thread_id="u")
+    assert another.reply.startswith(made)
+    assert listing.reply.startswith("You have 2 timers")
+    assert "timer 'pizza': 10 minutes left" in listing.reply  # the first is untouched
+
+
+@pytest.mark.anyio
+async def test_a_timer_named_by_its_label_alone_in_the_thread(system: AgentSystem) -> None:
+    await system.arun("set a 10 minute timer called pizza", thread_id="t")
+    await system.arun("and another for 25 minutes called bread", thread_id="t")
+    cancelled = await system.arun("cancel the pizza one", thread_id="t")
+    left = await system.arun("how long on bread", thread_id="t")
+    paused = await system.arun("pause the bread one", thread_id="t")
+    assert cancelled.reply == "Cancelled timer 'pizza'."
+    assert left.reply == "Timer 'bread': 25 minutes left."
+    assert paused.reply == "Paused timer 'bread': 25 minutes left."
+    elsewhere = await system.aroute("cancel the pizza one", thread_id="fresh")
+    assert elsewhere.role != "timer"  # with no timer talk before, a label alone claims nothing
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("first", "said", "reply"),
+    [
+        (
+            "remind me to take the bins out tomorrow at 8",
+            "push it back an hour",
+            "Added 1 hour to your reminder for tomorrow at 09:00.",
+        ),
+        (
+            "set an alarm for 7am tomorrow",
+            "push it back 30 minutes",
+            "Added 30 minutes to your alarm for tomorrow at 07:30.",
+        ),
+        (
+            "set an alarm for 7am tomorrow",
+            "bring it forward 15 minutes",
+            None,
+        ),
+    ],
+)
+async def test_push_it_back_moves_the_reminder_or_alarm_just_set(
+    system: AgentSystem, first: str, said: str, reply: str | None
+) -> None:
+    await system.arun(first, thread_id="t")
+    moved = await system.arun(said, thread_id="t")
+    if reply is not None:
+        assert moved.reply == reply
+    else:
+        assert "06:45" in moved.reply

@@ -92,7 +92,8 @@ async def test_forgetting_an_ambiguous_description_asks_for_an_id(context: Ctx) 
 
 
 async def test_forgetting_something_never_remembered_is_a_clear_error(context: Ctx) -> None:
-    with pytest.raises(ToolExecutionError, match="No remembered fact matches 'my car'"):
+    said = "I don't remember anything about 'my car'; ask 'what do you remember'"
+    with pytest.raises(ToolExecutionError, match=said):
         await call(memory.forget, context(), memory="my car")
 
 
