@@ -31,6 +31,7 @@ MODULES = (
     "benchmarks._server_notes",
     "benchmarks.server_ab",
     "benchmarks.fast_ab",
+    "benchmarks.fast_phases",
     "benchmarks.external",
     "benchmarks.goals",
     "benchmarks.plots",

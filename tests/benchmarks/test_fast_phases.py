@@ -1,0 +1,29 @@
+"""The fast reply's CPU phase by phase: every phase measured inside real turns, then unwrapped."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_system.api import AgentSystem
+from agent_system.graph._route import Route
+from agent_system.graph._steps import RunSteps
+from benchmarks.fast_phases import PHASES, measure
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_each_phase_is_a_part_of_the_turn_it_ran_in() -> None:
+    originals = (AgentSystem.arun, Route.decide_offline, RunSteps.__call__)
+    found = await measure(requests=6, threads=2, warm=2)
+    labels = {label for label, _, _ in PHASES}
+    assert set(found) == {"process"} | labels  # every phase ran in a fast reply
+    assert all(value > 0 for value in found.values())
+    assert found["turn"] <= found["process"]
+    assert (
+        found["  routing"] + found["  the role's choice"] <= found["routing and the role's choice"]
+    )
+    assert found["  tool call"] <= found["steps"]
+    parts = ("lease", "routing and the role's choice", "turn start checkpoint", "steps")
+    assert sum(found[p] for p in parts) <= found["turn"]
+    # Nothing stays wrapped once measured.
+    assert (AgentSystem.arun, Route.decide_offline, RunSteps.__call__) == originals
