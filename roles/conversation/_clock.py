@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from agent_system.understanding import normalize
 from agent_system.understanding._slots import parse_date_range, parse_when
 from agent_system.understanding.locale import format_clock, format_long_date
+from roles.conversation._asked import plainly
 from roles.conversation._dates import calendar_answer, day_asked, next_weekend
 from roles.conversation._daylight import daylight_answer
 from roles.conversation._differences import difference_answer
@@ -104,7 +105,8 @@ _WEEKDAY = re.compile(
 _CLUE = re.compile(
     r"\b(?:time|timezone|date|day|today|until|till|left|before|when|holidays?|week|month|year|"
     r"late|clock|hours?|weekend|weekday|countdown|spring|summer|autumn|fall|winter|solstice|"
-    r"equinox|leap|longest|shortest|morning|afternoon|evening|daytime|since|ago|days|weeks|"
+    r"equinox|leap|longest|shortest|morning|afternoon|evening|daytime|night|nighttime|since|ago|"
+    r"days|weeks|"
     r"minutes|noon|midnight|daylight|dst|clocks|season|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bit\s+(?:am|pm)\b|\d\s*(?:am|pm)\b"
 )
@@ -198,7 +200,8 @@ def _said(text: str) -> str:
     said = re.sub(r"\b(?:time\s+and\s+date|date\s+and\s+time)\s+in\b", "time in", said)
     said = re.sub(r"\btime\s+and\s+(?:the\s+)?date\b", "date and time", said)  # both, here
     said = re.sub(r"\b(?:the\s+)?current\s+hour\b", "the current time", said)
-    return re.sub(r"\bwhat\s+hour\s+is\s+it\b", "what time is it", _HOUR.sub("the time", said))
+    said = re.sub(r"\bwhat\s+hour\s+is\s+it\b", "what time is it", _HOUR.sub("the time", said))
+    return plainly(said)  # "how late is it in hong kong", "march 3rd is what day of the week"
 
 
 _HOUR = re.compile(r"(?<=\bwhat is )the\s+hour\b|(?<=\bwhat's )the\s+hour\b")

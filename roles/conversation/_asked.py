@@ -1,0 +1,109 @@
+"""Time and date questions said another way, reworded to the way the clock reads them.
+
+Each family is its asking words x a place or a day:
+
+- the part of the day somewhere: "is it morning in japan", "is it night in australia right now"
+  ("what time is it in japan": the clock there answers it);
+- how late it is, or would be, somewhere: "how late is it in hong kong", "what time would it be
+  in chicago", "what is the time like in mumbai";
+- the time in the user's own zone: "what's the time in my time zone" (the time here);
+- how far ahead a place is: "how many hours ahead is tokyo" (from here), "what's the time
+  difference with london", "is london ahead of new york";
+- a day's weekday asked last or inside another question: "the 14th of february is which day",
+  "march 3rd is what day of the week", "on what day is christmas", "what day falls on march
+  3rd", "tell me what day june 1st is", "do you know what date easter is";
+- "what day are we on".
+
+The request has been normalized (lowercase, contractions expanded, number words as digits).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["plainly"]
+
+_PLACE = r"(?P<place>[a-z][a-z .'-]{1,40}?)"
+_NOW = r"(?:\s+(?:now|right\s+now|at\s+the\s+moment|currently|today))?"
+_LEAD = (
+    r"(?:(?:(?:can|could)\s+you\s+)?tell\s+me|do\s+you\s+know|i\s+(?:want|need|would\s+like)\s+"
+    r"to\s+know|let\s+me\s+know|i\s+wonder|(?:can|could)\s+you\s+find\s+out|find\s+out)"
+)
+_REWORDED = (
+    # the part of the day, or how late it is, somewhere
+    (
+        re.compile(
+            r"^is\s+it\s+(?:the\s+)?(?:morning|afternoon|evening|night|daytime|nighttime|"
+            r"night\s+time|day\s+time|day|am|pm)(?:\s+or\s+(?:the\s+)?(?:morning|afternoon|"
+            rf"evening|night|day|am|pm))?(?:\s+yet)?{_NOW}\s+in\s+{_PLACE}{_NOW}$"
+        ),
+        r"what time is it in \g<place>",
+    ),
+    (
+        re.compile(rf"^how\s+late\s+is\s+it{_NOW}\s+in\s+{_PLACE}{_NOW}$"),
+        r"what time is it in \g<place>",
+    ),
+    (
+        re.compile(
+            rf"^what\s+time\s+(?:would|will|could|might)\s+it\s+be{_NOW}\s+in\s+{_PLACE}{_NOW}$"
+        ),
+        r"what time is it in \g<place>",
+    ),
+    (re.compile(r"\btime\s+like\s+(?=in\s)"), "time "),
+    # the time in the user's own zone
+    (
+        re.compile(r"^(?P<asked>.*\btime(?:\s+is\s+it)?)\s+in\s+(?:my|our)\s+(?:time\s*)?zone$"),
+        r"\g<asked>",
+    ),
+    # how far ahead a place is
+    (
+        re.compile(
+            rf"^how\s+many\s+hours?\s+(?P<side>ahead|behind)\s+(?:is|are)\s+"
+            rf"(?!.*\b(?:from|of|than|to)\b){_PLACE}$"
+        ),
+        r"how many hours \g<side> is \g<place> from here",
+    ),
+    (
+        re.compile(
+            r"^(?:what\s+is\s+)?(?:the\s+)?(?:time\s+difference|difference\s+in\s+time|time\s*zone"
+            rf"\s+difference)\s+(?:with|to|from|for)\s+{_PLACE}$"
+        ),
+        r"the time difference between \g<place> and here",
+    ),
+    (
+        re.compile(
+            r"^(?:is|are)\s+(?P<a>[a-z][a-z .'-]{1,40}?)\s+(?P<side>ahead\s+of|behind)\s+"
+            r"(?P<b>[a-z][a-z .'-]{1,40}?)(?:\s+in\s+time)?$"
+        ),
+        r"how many hours ahead is \g<a> from \g<b>",
+    ),
+    # a day's weekday asked last, after "on", or inside another question
+    (
+        re.compile(
+            r"^(?P<day>(?!today\b)(?!it\b).+?)\s+is\s+(?:which|what)\s+(?:day|weekday|date)"
+            r"(?:\s+of\s+the\s+week)?$"
+        ),
+        r"what day is \g<day>",
+    ),
+    (re.compile(r"^(?:what|which)\s+day\s+falls\s+on\s+"), "what day is "),
+    (re.compile(r"^on\s+(?=(?:what|which)\s+(?:day|date)\s)"), ""),
+    (
+        re.compile(
+            rf"^{_LEAD}\s+(?:what|which)\s+(?P<kind>day|date)(?:\s+of\s+the\s+week)?\s+"
+            r"(?P<day>(?!it\b)(?!(?:i|we|you|my|our|your)\b).+?)\s+(?:is|falls\s+on|is\s+on)$"
+        ),
+        r"what \g<kind> is \g<day>",
+    ),
+    (re.compile(r"^what\s+day\s+are\s+we\s+(?:on|in|at)$"), "what day are we"),
+)
+
+
+def plainly(said: str) -> str:
+    """The question reworded the way the clock reads it (``said``: the normalized request).
+
+    "how late is it in hong kong" -> "what time is it in hong kong"; "march 3rd is what day of
+    the week" -> "what day is march 3rd"; any other request is returned as it is.
+    """
+    for pattern, plain in _REWORDED:
+        said = pattern.sub(plain, said)
+    return said
