@@ -139,3 +139,96 @@ async def test_questions_of_the_user_the_chat_and_other_services_are_not_claimed
 ) -> None:
     decision = await system.aroute(text)
     assert decision.reason != _CLAIMED, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # what a thing looks like
+        "can you tell me what a platypus looks like",
+        "i want to know what a quokka looks like",
+        "how would a tesla model 3 look like",
+        # kinds, attributes, wealth
+        "what kind of animal is a pangolin",
+        "what type of instrument is a theremin",
+        "what religion is the dalai lama",
+        "what nationality is shakira",
+        "what is the eiffel tower's height",
+        "what's the nile's length",
+        "how rich is elon musk",
+        "what is the state bird of texas",
+        # comparisons and differences
+        "which is bigger the sun or the moon",
+        "who is older tom hanks or denzel washington",
+        "is the sun bigger than the earth",
+        "is russia larger than canada",
+        "what's the difference between a frog and a toad",
+        "difference between alligators and crocodiles",
+        # records of the world, asked where
+        "where is the deepest point in the ocean",
+        "where is the biggest mall in the world",
+    ],
+)
+async def test_looks_kinds_attributes_and_comparisons_are_searched(
+    system: AgentSystem, text: str
+) -> None:
+    assert await _claimed_web_search(system, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("what is meant by irony", "irony"),
+        ("what's meant by the term gerrymandering", "gerrymandering"),
+        ("what does the term fiduciary mean", "fiduciary"),
+        ("what does the acronym nato stand for", "nato"),
+        ("what is ephemeral defined as", "ephemeral"),
+        ("explain what inflation means", "inflation"),
+    ],
+)
+async def test_a_meaning_asked_another_way_defines_the_term_alone(
+    system: AgentSystem, text: str, term: str
+) -> None:
+    decision = await system.aroute(text)
+    assert (decision.role, decision.reason) == ("search", _CLAIMED), (text, decision.reason)
+    [step] = (await system.aplan(text)).steps
+    assert (step.tool, step.arguments["term"]) == ("search.define", term)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what is meant by the word serendipity",
+        "i'd like the definition of melancholy",
+        "how would you define love",
+        "give me an explanation of photosynthesis",
+        "blockchain explanation",
+        "explain the word ubiquitous",
+        "look up ephemeral in the dictionary",
+    ],
+)
+async def test_other_ways_to_ask_a_meaning_are_searched(system: AgentSystem, text: str) -> None:
+    decision = await system.aroute(text)
+    assert (decision.role, decision.reason) == ("search", _CLAIMED), (text, decision.reason)
+    [step] = (await system.aplan(text)).steps
+    assert step.tool in ("search.define", "search.web")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what does my commute look like",
+        "what does the weather look like",
+        "how does my credit score look",
+        "what's the difference between usd and cad",
+        "what is amazon worth",
+        "what's jesse's birthday",
+        "what type of animal is living in your home",
+        "is it colder than yesterday",
+    ],
+)
+async def test_the_users_own_things_prices_and_the_weather_are_not_claimed(
+    system: AgentSystem, text: str
+) -> None:
+    decision = await system.aroute(text)
+    assert decision.reason != _CLAIMED, text

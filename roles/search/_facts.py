@@ -108,7 +108,7 @@ _FACT = re.compile(
     r"|how\s+many\s+\w+(?:\s+\w+)?\s+(?:are|were|is)\s+(?:there\s+)?(?:on|in)\s+(?:a|an|the)\s+\w+"
     r"|how\s+long\s+(?:is|was)\s+(?:a|an|the)\s+\w+(?:\s+\w+)?$"
     r"|(?:\w+\s+){1,3}(?:info|biography|bio|family\s+background|life\s+story)$"
-    r"|(?:what\s+(?:is|was|are|were)\s+(?:the\s+)?|the\s+)(?:financial|official|national|current|"
+    r"|(?:what\s+(?:is|was|are|were)\s+(?:the\s+)?|the\s+)(?:financial|official|national|current|state|"
     r"exact)?\s*"
     r"(?:capital(?:\s+city)?|coordinates|latitude|longitude|location|elevation|altitude|"
     r"founder|author|inventor|gdp|plot|anthem|flag|religion|motto|nickname|animal|bird|flower|"

@@ -83,6 +83,16 @@ _WORLD = (
     r"(?:world|universe|solar\s+system|galaxy|earth|planet|history|ocean|sea|africa|asia|europe|"
     r"america|north\s+america|south\s+america|australia|antarctica)"
 )
+_MORE = (
+    r"(?:bigger|larger|smaller|taller|shorter|older|younger|longer|heavier|lighter|faster|"
+    r"slower|richer|deeper|higher|hotter|colder|more\s+populated|more\s+populous|more\s+famous)"
+)
+_MONEY = (
+    r"(?:usd|cad|eur|gbp|jpy|aud|inr|cny|chf|mxn|dollars?|euros?|pounds?|yen|pesos?|rupees?|"
+    r"currenc(?:y|ies)|stocks?|shares?|prices?|rates?)"
+)
+"""Exchange rates and prices are not encyclopedia questions ("the difference between usd and
+cad")."""
 _FAMILIES = (
     # who leads a named thing: "who runs the united nations"
     re.compile(rf"^who\s+{_LEADS}\s+(?P<subject>{_THING})$"),
@@ -121,7 +131,8 @@ _FAMILIES = (
     ),
     # records and counts of people: "what is the fastest car in the world"
     re.compile(
-        r"^(?:what|which)\s+(?:is|was|are|were)\s+the\s+(?:[a-z]+est|most\s+[a-z]+|least\s+[a-z]+)"
+        r"^(?:what|which|where)\s+(?:is|was|are|were)\s+the\s+(?:[a-z]+est|most\s+[a-z]+|least\s+"
+        r"[a-z]+)"
         rf"\s+[a-z]+(?:\s+[a-z]+)?\s+(?:in|on|of)\s+(?:the\s+)?{_WORLD}$"
     ),
     re.compile(
@@ -137,7 +148,65 @@ _FAMILIES = (
         r"open|close|win|break\s+up|split|land|launch|erupt|ended|started|began|happened|founded|"
         r"built|born|invented|discovered|released|published|signed|created)$"
     ),
+    # what a thing looks like: "can you tell me what haggis looks like"
+    re.compile(
+        r"^(?:(?:(?:can|could)\s+you\s+)?(?:tell|show)\s+me\s+|i\s+(?:want|would\s+like)\s+to\s+"
+        r"(?:know|see)\s+|do\s+you\s+know\s+)(?:what|how)\s+(?P<subject>(?:a\s+|an\s+|the\s+)?"
+        rf"{_NOT}[a-z]+(?:\s+[a-z0-9]+){{0,3}}?)\s+(?:looks|look|would\s+look)(?:\s+like)?$"
+    ),
+    re.compile(
+        r"^how\s+(?:would|does|do|did)\s+(?P<subject>(?:a\s+|an\s+|the\s+)?"
+        rf"{_NOT}[a-z]+(?:\s+[a-z0-9]+){{0,3}}?)\s+look\s+like$"
+    ),
+    # what a word means, asked another way: "what is meant by irony", "blockchain explanation"
+    re.compile(
+        r"^(?:what\s+is\s+meant\s+by|what\s+is\s+the\s+meaning\s+behind|what\s+are\s+the\s+"
+        r"meanings\s+of|i\s+would\s+like\s+(?:the|a)\s+(?:definition|meaning)\s+of|word\s+meaning\s+"
+        r"of|(?:(?:give|get|show|find)\s+me\s+)?(?:an?\s+|the\s+)?(?:short\s+|brief\s+|simple\s+)?"
+        r"explanation\s+(?:of|for)|explain\s+the\s+(?:word|term|phrase|concept\s+of)|how\s+(?:do|would|"
+        r"should|can)\s+(?:you|one|we)\s+define)\s+(?:the\s+(?:word|term|phrase)\s+)?"
+        rf"(?P<subject>{_NOT}[a-z].*)$"
+    ),
+    re.compile(
+        r"^(?:what\s+does\s+the\s+(?:term|phrase|acronym|abbreviation|expression)\s+"
+        r"(?P<subject>[a-z]+(?:\s+[a-z]+)?)\s+(?:mean|stand\s+for)"
+        r"|what\s+is\s+(?P<defined>[a-z]+(?:\s+[a-z]+)?)\s+defined\s+as"
+        r"|look\s+up\s+(?P<looked>[a-z]+(?:\s+[a-z]+)?)\s+in\s+the\s+dictionary"
+        r"|explain\s+what\s+(?:a\s+|an\s+)?(?P<explained>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are|means)"
+        r"|(?P<named>[a-z]+(?:\s+[a-z]+)?)\s+explanation)$"
+    ),
+    # kinds, attributes and comparisons: "what kind of animal is a pangolin"
+    re.compile(
+        r"^(?:what|which)\s+(?:kind|type|sort)\s+of\s+(?:animal|thing|plant|bird|fish|instrument|"
+        r"food|dog|tree|flower|creature|insect|reptile|dinosaur|mammal|fruit|vegetable|word|"
+        rf"language|sport|dance|music)\s+is\s+(?P<subject>{_THING})$"
+    ),
+    re.compile(
+        r"^what\s+(?:religion|nationality|ethnicity|zodiac\s+sign|star\s+sign|blood\s+type|"
+        rf"political\s+party)\s+(?:is|was|are|were)\s+(?P<subject>{_THING})$"
+    ),
+    re.compile(
+        rf"^(?:what|how)\s+(?:is|was)\s+(?P<subject>(?:the\s+)?{_NOT}[a-z]+(?:\s+[a-z]+){{0,2}})'s\s+"
+        r"(?:height|length|population|capital|area|size|age|weight|depth|width|diameter|speed|"
+        r"temperature|gdp|currency|language|flag|anthem|nickname|motto|elevation)$"
+    ),
+    re.compile(rf"^how\s+rich\s+(?:is|was)\s+(?P<subject>{_THING})$"),
+    re.compile(
+        rf"^(?:which|what|who)\s+(?:is|was|are)\s+(?:the\s+)?{_MORE}\s*,?\s+"
+        rf"(?P<subject>{_THING}\s+or\s+{_THING})$"
+    ),
+    re.compile(
+        rf"^(?:is|are|was|were)\s+(?P<subject>(?:the\s+|a\s+|an\s+)?{_NOT}[a-z]+(?:\s+[a-z]+){{0,2}}"
+        rf"\s+{_MORE}\s+than\s+(?:the\s+|a\s+|an\s+)?{_NOT}[a-z]+(?:\s+[a-z]+){{0,2}})$"
+    ),
+    re.compile(
+        r"^(?:what\s+(?:is|are)\s+|tell\s+me\s+|explain\s+)?(?:the\s+)?(?:main\s+)?differences?\s+"
+        rf"between\s+(?!.*\b{_MONEY}\b)(?P<subject>{_THING}\s+and\s+{_THING})$"
+    ),
 )
+
+
+_SUBJECTS = ("subject", "defined", "looked", "explained", "named")
 
 
 def role_named(said: str) -> str:
@@ -158,5 +227,6 @@ def asked_about(said: str) -> str | None:
     """
     for family in _FAMILIES:
         if found := family.match(said):
-            return found.groupdict().get("subject") or ""
+            named = (found.groupdict().get(key) for key in _SUBJECTS)
+            return next((words for words in named if words), "")
     return None

@@ -36,7 +36,13 @@ _DEFINE = re.compile(
     r"(?P<term3>[\w\-. ]{1,40})$",
     re.I,
 )
-_TERM_NOISE = re.compile(r"^the\s+word\s+|\s+(?:for\s+me|please)$", re.I)
+_TERM_NOISE = re.compile(
+    r"^(?:meant\s+by\s+)?(?:the\s+(?:word|term|phrase|acronym|abbreviation|expression)\s+)?"
+    r"|\s+(?:for\s+me|please|defined\s+as)$",
+    re.I,
+)
+"""Words around the term ("what is meant by the term X", "what does the acronym X stand for",
+"what is X defined as")."""
 _DESCRIBE = re.compile(
     r"^(?:(?:how\s+(?:would|do)\s+you|(?:can|could)\s+you|please)\s+)?(?:describe(?:\s+to\s+me)?"
     r"|(?:give|get|show|find|tell)(?:\s+me)?\s+(?:a\s+|the\s+)?(?:short\s+|brief\s+)?description\s+"
