@@ -124,7 +124,11 @@ _COLORS = {
     },
 }
 _COLOR = re.compile(r"\b(?P<c>" + "|".join(sorted(_COLORS, key=len, reverse=True)) + r")\b")
-_COLOR_WORD = re.compile(r"\bcolou?rs?\b")
+_COLOR_WORD = re.compile(r"\bcolou?rs?\b|\bhues?\b|\btint\b")
+_COLOR_SAID = re.compile(r"\b(?:back to|be|paint|painted|glow)\b")
+"""Words that make a colour said alone a light's colour: "back to white", "can the kitchen be
+blue", "paint the kitchen blue", "colour red"."""
+_RESET = re.compile(r"\b(?:reset|restore|default|normal|regular|usual)\b")
 _OTHER_COLOR = re.compile(r"\b(?:different|random|another|other|new|shuffle|cycle|switch up)\b")
 _CHANGE = re.compile(
     r"\b(?:change|changed|make|set|turn|switch|want|give|like|have|need|get|adjust|select|"
@@ -133,7 +137,7 @@ _CHANGE = re.compile(
 
 
 _WANT_LIGHT = re.compile(
-    r"^(?:(?:i (?:need|want|would like|d like)|can (?:i|we) (?:have|get)|could (?:i|we) "
+    r"^(?:(?:(?:i |we )?(?:need|want|would like|d like)|can (?:i|we) (?:have|get)|could (?:i|we) "
     r"(?:have|get)|give (?:me|us)|get (?:me|us)|let there be|bring (?:me |us )?(?:back )?) )?"
     r"(?:some |a (?:little )?(?:bit of )?|a touch of )?(?:light|lights|lighting)"
     r"(?: on)?(?: (?:in|for|of) (?:the |my |our |this )?[a-z']+(?: [a-z']+)?| in here| here)?$|"
@@ -179,17 +183,26 @@ def _lights(
         return _light_call("smart_home.turn_on", text, devices, speaker, {})
     if re.match(r"light up\b", text):  # "light up the whole house"
         return _light_call("smart_home.turn_on", text, devices, speaker, {})
-    if colour is not None and (light_said or _CHANGE.search(text) or text == colour):
+    if colour is not None and (
+        light_said
+        or _CHANGE.search(text)
+        or text == colour
+        or _COLOR_WORD.search(text)
+        or _COLOR_SAID.search(text)
+    ):
         extra: dict[str, object] = {"color": colour, **_from_color(text, colour)}
         return _light_call("smart_home.set_color", text, devices, speaker, extra)
     other = named(text, devices)
+    if colour is None and _RESET.search(text) and _COLOR_WORD.search(text):  # "reset the colour"
+        return _light_call("smart_home.set_color", text, devices, speaker, {"color": "white"})
     if (
         colour is None
         and _COLOR_WORD.search(text)
         and (light_said or other is None)
         and (_CHANGE.search(text) or _OTHER_COLOR.search(text))
     ):
-        return _light_call("smart_home.set_color", text, devices, speaker, {"color": "different"})
+        rest = re.sub(r"\b(?:hues?|tint) (?:of|on|for)\b", " ", text)  # "the hue of the lamp"
+        return _light_call("smart_home.set_color", rest, devices, speaker, {"color": "different"})
     if not light_said or re.search(
         r"\b(?:on|off)$|\bturn (?:on|off)\b|\bswitch (?:on|off)\b", text
     ):

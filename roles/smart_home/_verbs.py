@@ -34,7 +34,9 @@ def without_which_clause(text: str) -> str:
 
 
 AREA_AT_END = re.compile(
-    r"\b(?:in\s+(?:(?:the|my|our)\s+)?|of\s+(?:(?:the|my|our)\s+)?)(?!(?:it|them|there)\b)"
+    r"\b(?:in\s+(?:(?:the|my|our)\s+)?|of\s+(?:the|my|our)\s+|of\s+(?=[a-z ]*\b(?:room|bedroom|"
+    r"kitchen|bathroom|hall|hallway|lounge|office|garage|study|den|attic|basement|nursery|porch|"
+    r"garden|patio|landing|toilet|loo|upstairs|downstairs)\s*$))(?!(?:it|them|there)\b)"
     r"(?P<area>[a-z ]+?)\s*$",
     re.I,
 )

@@ -256,3 +256,70 @@ async def test_lighten_is_brighter(settings: Any, text: str) -> None:
     async with AgentSystem(settings) as system:
         _, after = await _run(system, text)
     assert after["kitchen_light"]["brightness"] > 80
+
+
+@pytest.mark.parametrize(
+    ("text", "color"),
+    [
+        ("can the kitchen be blue", "blue"),
+        ("paint the kitchen red", "red"),
+        ("kitchen colour green", "green"),
+        ("kitchen light back to white", "white"),
+        ("give the kitchen a pink glow", "pink"),
+    ],
+)
+async def test_a_colour_said_for_a_room_is_its_lights_colour(
+    settings: Any, text: str, color: str
+) -> None:
+    async with AgentSystem(settings) as system:
+        tools, after = await _run(system, text)
+    assert tools == ["smart_home.set_color"]
+    assert after["kitchen_light"]["color"] == color
+    assert after["lounge_lamp"]["color"] == "warm white"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["change the hue of the kitchen light", "a new tint for the kitchen light please"],
+)
+async def test_hue_and_tint_are_colour_words(settings: Any, text: str) -> None:
+    async with AgentSystem(settings) as system:
+        _, after = await _run(system, text)
+    assert after["kitchen_light"]["color"] != "warm white"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "reset the kitchen light colour",
+        "kitchen light to its normal colour",
+        "default colour in the kitchen",
+    ],
+)
+async def test_a_colour_reset_is_white(settings: Any, text: str) -> None:
+    async with AgentSystem(settings) as system:
+        _, after = await _run(system, text)
+    assert after["kitchen_light"]["color"] == "white"
+
+
+@pytest.mark.parametrize(
+    ("text", "device"),
+    [
+        ("need lights in the kitchen", "kitchen_light"),
+        ("want some light in the living room", "lounge_lamp"),
+        ("we need light in the kitchen", "kitchen_light"),
+    ],
+)
+async def test_light_needed_with_no_i(settings: Any, text: str, device: str) -> None:
+    async with AgentSystem(settings) as system:
+        await system.arun("turn off all the lights")
+        _, after = await _run(system, text)
+    assert after[device]["state"] == "on"
+
+
+async def test_of_a_thing_is_no_room(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        plan = await system.aplan("on the button of the roomba")
+        other = await system.aplan("on the button of roomba")
+    for each in (plan, other):
+        assert "area" not in each.steps[0].arguments
