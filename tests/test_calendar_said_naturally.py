@@ -265,3 +265,17 @@ async def test_what_to_know_about_an_event_is_looked_up(
 async def test_what_is_next_is_the_next_event(system: AgentSystem, text: str) -> None:
     tool, arguments = await _step(system, text)
     assert (tool, arguments["limit"]) == ("calendar.list", 1)
+
+
+async def test_that_on_my_calendar_is_the_event_just_added(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        for add, remove, title in (
+            ("add lunch with sam on friday at 1", "can you remove that on my calendar", "Lunch"),
+            ("add the dentist tomorrow at 3pm", "please delete this calendar event", "Dentist"),
+            ("add yoga on monday at 6pm", "take that off my calendar", "Yoga"),
+        ):
+            added = await system.arun(add)
+            gone = await system.arun(remove, thread_id=added.thread_id)
+            assert gone.reply.startswith(f"Deleted '{title}")
+        asked = await system.arun("take that off my calendar")  # a new thread: no event yet
+        assert asked.reply == "Which event should I delete?"

@@ -38,13 +38,16 @@ __all__ = ["calendar_follow_up", "changes_the_event", "event_named", "event_shif
 _LEAD = r"^(?:(?:actually|ok|okay|no|oh|then|and|so|please|just|sorry|oops|never\s+mind|wait)\s+)*"
 _THAT_EVENT = (
     r"(?:it|that|this|that\s+one|this\s+one"
-    r"|(?:the|this|that)\s+(?:event|entry|appointment|meeting))"
+    r"|(?:the|this|that)\s+(?:calendar\s+)?(?:event|entry|appointment|meeting))"
 )
 _GONE = r"(?:removed|deleted|cancell?ed|gone|taken\s+off|erased)"
 _CANCEL_IT = re.compile(
     _LEAD + r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:cancel|delete|remove|scrap|drop|call\s+off|get\s+rid\s+of|erase|clear)\s+"
     + _THAT_EVENT
+    + r"|(?:take|knock|cross|strike)\s+"  # "take that off my calendar"
+    + _THAT_EVENT
+    + r"(?=\s+off\b)"
     + r"|(?:(?:i|we)\s+(?:want|wish|need|would\s+like)|(?:i|we)'d\s+like)\s+"  # "i want it removed"
     + _THAT_EVENT
     + r"\s+(?:to\s+be\s+)?"
@@ -53,7 +56,8 @@ _CANCEL_IT = re.compile(
     + _THAT_EVENT
     + r"\s+(?:should|must|needs\s+to|has\s+to|can)\s+be\s+"  # "this event should be deleted"
     + _GONE
-    + r")(?:\s+(?:off|please|then|after\s+all|instead|again|now|for\s+me|from\s+my\s+calendar))*$"
+    + r")(?:\s+(?:off|please|then|after\s+all|instead|again|now|for\s+me"
+    r"|(?:from|on|off|in|out\s+of)\s+(?:my|the)\s+(?:calendar|schedule|agenda|diary)))*$"
 )
 _MOVE_IT = re.compile(
     r"\b(?:make|change|set|put|move|push|reschedule|postpone|shift|bump|switch)\s+(?:it|that|this"

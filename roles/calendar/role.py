@@ -302,7 +302,7 @@ class CalendarRole:
 
 _NO_NAME = re.compile(
     r"(?:some\s*thing|(?:an?|one|the)\s+(?:calendar\s+)?(?:event|entry|thing|appointment)"
-    r"|(?:calendar\s+)?(?:event|entry)|it|one)",
+    r"|(?:calendar\s+)?(?:event|entry)|it|one|that|this|them)",
     re.IGNORECASE,
 )
 """A title that names nothing: the event's name is still to ask."""
