@@ -47,9 +47,18 @@ def light_step(
     said = _CHANGE_WORDS.sub(" ", _HUES.sub(" ", _A_BIT.sub(" ", rest)))
     if hue is not None:
         return said, [("smart_home.set_color", {"color": hue["c"]})]
+    if (level := _LEVEL.search(rest)) is not None:  # "dim it to 20%", "brighten it by 10 percent"
+        said = re.sub(r"\b(?:by|to|at)\b|(?<![\w.])\d{1,3}\s*(?:%|percent\b)?", " ", said)
+        if level["by"]:
+            n = int(level["n"])
+            return said, [("smart_home.set_brightness", {"change": n if up else -n})]
+        return said, [("smart_home.set_brightness", {"brightness": min(int(level["n"]), 100)})]
     step = SMALL_STEP if _A_BIT.search(norm) else STEP
     return said, [("smart_home.set_brightness", {"change": step if up else -step})]
 
+
+_LEVEL = re.compile(r"\b(?:(?P<to>to|at)|(?P<by>by))\s+(?P<n>\d{1,3})\s*(?:%|percent\b)?(?![\w.])")
+"""A brightness said with the change: "to 20%", "by 10 percent"."""
 
 _PLAYERISH = re.compile(r"\b(?:tv|television|speakers?|radio|music|player|stereo|media)\b", re.I)
 _LOUDER = re.compile(r"\b(?:turn|crank|pump) (?:it|that|this|them) up\b|\blouder\b")

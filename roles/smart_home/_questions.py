@@ -8,7 +8,7 @@ from typing import Any
 from agent_system.roles import RoleCall
 from roles.smart_home.backend import BINARY_STATES
 
-__all__ = ["INDOORS_TEMPERATURE", "state_question"]
+__all__ = ["ANYTHING_IN_A_STATE", "INDOORS_TEMPERATURE", "state_question"]
 
 _STATES = sorted(
     {w for pair in BINARY_STATES.values() for w in pair}
@@ -49,6 +49,13 @@ _THERE = re.compile(
     r"(?:\s+(?:in|on|at)\s+(?:the\s+)?(?P<area>[a-z ]+?))?$",
     re.I,
 )
+ANYTHING_IN_A_STATE = re.compile(
+    rf"^(?:is|are)\s+(?:there\s+)?(?P<q>anything|everything|something|stuff|any\s+devices?"
+    rf"|all\s+(?:the\s+)?devices?)\s+(?:still\s+|currently\s+|left\s+)?{_STATE}"
+    r"(?:\s+(?:in|at)\s+(?:the\s+)?(?P<area>[a-z ]+?))?$",
+    re.I,
+)
+"""Anything at all in a state: "is anything on in the kitchen", "is everything off upstairs"."""
 _IS = re.compile(rf"^(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?P<what>.+?)\s+{_STATE}$", re.I)
 
 
@@ -58,6 +65,14 @@ def state_question(text: str) -> RoleCall | None:
     "are any windows open", "which lights are on", "is there smoke in the kitchen", "is the back
     door open".
     """
+    if (anything := ANYTHING_IN_A_STATE.match(text)) is not None:
+        state = anything["state"].lower()
+        if anything["q"].lower().startswith(("everything", "all")) and state == "off":
+            state = "on"  # "is everything off": the answer is what is still on
+        found: dict[str, Any] = {"state": state}
+        if anything["area"]:
+            found["area"] = anything["area"]
+        return RoleCall("smart_home.list_devices", found)
     for pattern in (_ANY, _WHICH):
         match = pattern.match(text)
         if match:

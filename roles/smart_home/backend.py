@@ -303,7 +303,7 @@ def match_devices(
 
 def _suggest(devices: list[Device], query: str) -> str:
     names = [d.name for d in devices]
-    close = difflib.get_close_matches(query, names, n=3, cutoff=0.4)
+    close = difflib.get_close_matches(query, names, n=3, cutoff=0.6)
     if not close:
         words = set(_words(query))
         close = [d.name for d in devices if words & _vocabulary(d)][:3]

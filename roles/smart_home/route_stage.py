@@ -33,7 +33,7 @@ from agent_system.understanding import normalize
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from roles.smart_home._answers import answers
 from roles.smart_home._claims import Home, everyday, follow_up_shape
-from roles.smart_home._questions import INDOORS_TEMPERATURE
+from roles.smart_home._questions import ANYTHING_IN_A_STATE, INDOORS_TEMPERATURE
 from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
 from roles.smart_home.simulated import CustomSentence
@@ -321,6 +321,8 @@ class HomeStage:
     def _claim(self, text: str) -> str | None:
         if self._thermostat and INDOORS_TEMPERATURE.match(text):
             return "The temperature inside this home (it has a thermostat or sensor)."
+        if ANYTHING_IN_A_STATE.match(text):
+            return "Asks whether anything in this home is on, open or unlocked."
         area = SPEAKER_AREA.get()
         if area and _norm(area) in self._media_areas and _MEDIA_COMMAND.match(text):
             return "A media command from a room with a media player."
