@@ -174,7 +174,10 @@ def _render_iso(value: str, today: date) -> str:
     except ValueError:
         return value
     day = moment.date()
-    words = [moment.strftime("%A %B"), str(day.day), f"{day.day}th"]
+    words = [moment.strftime("%A %B %b"), str(day.day), f"{day.day}th"]
+    # the year as people say it: "2027", "twenty twenty seven" (20 27), "two thousand and
+    # seventeen" (2 thousand 17)
+    words.append(f"{day.year} {day.year // 100} {day.year % 100} {day.year // 1000} thousand")
     if day == today:
         words.append("today tonight")
     elif day == today + timedelta(days=1):
@@ -186,6 +189,8 @@ def _render_iso(value: str, today: date) -> str:
         words.append(
             f"{hour12} {moment.hour} {moment.minute} {'pm' if moment.hour >= 12 else 'am'}"
         )
+        if moment.minute == 0:
+            words.append("hundred")  # "eight hundred am" is 8:00
         part = "morning" if moment.hour < 12 else "afternoon" if moment.hour < 18 else "evening"
         words.append(part + (" night" if moment.hour >= 20 else ""))
         if moment.hour == 17:

@@ -206,3 +206,16 @@ def test_slot_words_match_the_forms_arguments_take() -> None:
     assert slot_found("this week 's", "week")  # a possessive split off by the annotators
     assert slot_found("wish list", "wish")  # "list" names no list
     assert not slot_found("eight pm", text)
+
+
+def test_years_short_months_and_hundred_hours_read_as_people_say_them() -> None:
+    text = args_text([{"start": "2017-04-01T08:00:00+00:00"}], TODAY)
+    assert slot_found("april one two thousand and seventeen", text)
+    assert slot_found("apr first 2017", text)
+    assert slot_found("eight hundred am", text)
+    assert not slot_found("april one two thousand and eighteen", text)
+    assert not slot_found("nine hundred am", text)
+    later = args_text([{"start": "2027-03-03"}], TODAY)
+    assert slot_found("march third twenty twenty seven", later)
+    assert not slot_found("march third twenty twenty six", later)
+    assert not slot_found("feb third", later)
