@@ -96,3 +96,37 @@ async def test_the_users_own_things_are_not_read_as_the_clock(
 ) -> None:
     decision = await system.aroute(text)
     assert decision.reason != "A question about the time or the date.", text
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        # the time some hours or minutes from now, or ago
+        ("what time will it be in 2 hours", "It'll be 11:00."),
+        ("what will the time be in 45 minutes", "It'll be 09:45."),
+        ("what time is it going to be in half an hour", "It'll be 09:30."),
+        ("what time is it plus 16 hours", "It'll be 01:00 tomorrow, Tuesday 6 January 2026."),
+        ("what time was it 3 hours ago", "It was 06:00."),
+        ("what time was it 10 hours ago", "It was 23:00 yesterday, Sunday 4 January 2026."),
+        # the date in a place
+        ("what's the date in tokyo", "It's Monday 5 January 2026 in Tokyo (18:00 JST)."),
+        (
+            "what day is it in honolulu right now",
+            "It's Sunday 4 January 2026 in Honolulu (23:00 HST).",
+        ),
+        ("what's the date in 10 days", "It's Thursday 15 January 2026."),
+        # the time somewhere with other words, and a place's time zone
+        ("what time do you have in new york", "It's 04:00 in New York (EST)."),
+        ("what time is it there in sydney", "It's 20:00 in Sydney (AEDT)."),
+        ("current local time in seoul", "It's 18:00 in Seoul (KST)."),
+        ("time zone of tokyo", "Tokyo is on Asia/Tokyo time (JST); it's 18:00 there."),
+        (
+            "what time zone is chicago",
+            "Chicago is on America/Chicago time (CST); it's 03:00 there.",
+        ),
+    ],
+)
+async def test_times_from_now_dates_there_and_zones(
+    system: AgentSystem, text: str, reply: str
+) -> None:
+    assert await _reply(system, text) == reply

@@ -12,7 +12,10 @@ Each family is its asking words x a place or a day:
 - a day's weekday asked last or inside another question: "the 14th of february is which day",
   "march 3rd is what day of the week", "on what day is christmas", "what day falls on march
   3rd", "tell me what day june 1st is", "do you know what date easter is";
-- "what day are we on".
+- "what day are we on";
+- the time somewhere said with other words: "what time do you have in new york", "what time is
+  it there in sydney", "current local time in seoul", "what's the time in central time"; a
+  place's time zone: "time zone of tokyo", "what time zone is chicago".
 
 The request has been normalized (lowercase, contractions expanded, number words as digits).
 """
@@ -20,6 +23,7 @@ The request has been normalized (lowercase, contractions expanded, number words 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 __all__ = ["plainly"]
 
@@ -29,7 +33,7 @@ _LEAD = (
     r"(?:(?:(?:can|could)\s+you\s+)?tell\s+me|do\s+you\s+know|i\s+(?:want|need|would\s+like)\s+"
     r"to\s+know|let\s+me\s+know|i\s+wonder|(?:can|could)\s+you\s+find\s+out|find\s+out)"
 )
-_REWORDED = (
+_REWORDED: tuple[tuple[re.Pattern[str], Any], ...] = (
     # the part of the day, or how late it is, somewhere
     (
         re.compile(
@@ -95,6 +99,25 @@ _REWORDED = (
         r"what \g<kind> is \g<day>",
     ),
     (re.compile(r"^what\s+day\s+are\s+we\s+(?:on|in|at)$"), "what day are we"),
+    # the time somewhere said with other words, and a place's time zone
+    (re.compile(r"\btime\s+in\s+time\s+in\b"), "time in"),  # "the time in central time"
+    (
+        re.compile(r"^what\s+time\s+(?:do\s+you\s+have|have\s+you\s+got)\s+in\s+"),
+        "what time is it in ",
+    ),
+    (re.compile(r"\b(?:is\s+it|time)\s+there\s+in\b"), lambda m: m[0].replace(" there", "")),
+    (re.compile(r"\bcurrent\s+local\s+time\b"), "local time"),
+    (
+        re.compile(rf"^(?:the\s+)?time\s*zone\s+(?:of|for)\s+{_PLACE}$"),
+        r"what is the time zone of \g<place>",
+    ),
+    (
+        re.compile(
+            r"^(?:what|which)\s+time\s*zone\s+(?:is|are)\s+(?!(?:it|this|i|we|my|our)\b)"
+            r"(?P<place>(?:(?!\s+in$).){2,40})$"
+        ),
+        r"what time zone is \g<place> in",
+    ),
 )
 
 

@@ -21,7 +21,13 @@ from roles.conversation._asked import plainly
 from roles.conversation._dates import calendar_answer, day_asked, next_weekend
 from roles.conversation._daylight import daylight_answer
 from roles.conversation._differences import difference_answer
-from roles.conversation._holidays import holiday_named, holidays_between, next_holiday
+from roles.conversation._holidays import (
+    holiday_named,
+    holiday_reply,
+    holidays_between,
+    next_holiday,
+)
+from roles.conversation._later import later_answer
 from roles.conversation._seasons import season_answer
 from roles.conversation._spans import span_answer
 from roles.conversation._zones import known, place_zone, written
@@ -224,6 +230,7 @@ def is_clock_question(text: str) -> bool:
         or _holiday_answer(said, now.date()) is not None
         or season_answer(said, now.date()) is not None
         or difference_answer(said, now) is not None
+        or later_answer(said, now) is not None
         or span_answer(said, now) is not None
         or daylight_answer(said, now) is not None
     )
@@ -313,6 +320,8 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
         return _count_reply(counted, now.date())
     if (difference := difference_answer(said, now, settings)) is not None:
         return difference
+    if (later := later_answer(said, now, settings)) is not None:
+        return later  # "what time will it be in 2 hours", "what's the date in tokyo"
     if _ZONE_Q.match(said):
         mine = settings.timezone or str(now.tzinfo or "UTC")
         return f"Your time zone is {mine}; it's {format_clock(now, settings)} ({now.tzname()})."
@@ -351,7 +360,7 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
     if (span := span_answer(said, now, settings)) is not None:
         return span  # "how many days since new year's day", "how many hours until 5pm"
     if (holiday := _holiday_answer(said, now.date())) is not None:
-        return _holiday_reply(holiday, now.date(), settings)
+        return holiday_reply(holiday, now.date(), settings)
     if (season := season_answer(said, now.date(), settings)) is not None:
         return season
     if _DATE.match(said):
@@ -360,25 +369,6 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
             return f"{today}, {format_clock(now, settings)}."
         return f"{today}."
     return None
-
-
-def _holiday_reply(
-    found: tuple[str, list[tuple[str, date]]], today: date, settings: Settings
-) -> str:
-    kind, days = found
-    if kind == "span":
-        if not days:
-            return "No, there are no holidays that I know of then."
-        listed = ", ".join(f"{name} on {format_long_date(on, settings)}" for name, on in days)
-        return f"Yes: {listed}."
-    name, on = days[0]
-    if kind == "next":
-        when = "today" if on == today else f"on {format_long_date(on, settings)}"
-        return f"The next holiday is {name}, {when}."
-    if on == today:
-        return f"{name} is today, {format_long_date(on, settings)}."
-    verb = "was" if on < today else "is"
-    return f"{name} {verb} on {format_long_date(on, settings)}."
 
 
 def _count_reply(found: re.Match[str], today: date) -> str:

@@ -11,8 +11,14 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
-__all__ = ["holiday_named", "holidays_between", "next_holiday"]
+from agent_system.understanding.locale import format_long_date
+
+if TYPE_CHECKING:
+    from agent_system.config import Settings
+
+__all__ = ["holiday_named", "holiday_reply", "holidays_between", "next_holiday"]
 
 _MON, _THU, _SUN = 0, 3, 6
 _RULES: tuple[tuple[str, str, tuple[int, ...]], ...] = (
@@ -116,3 +122,23 @@ def next_holiday(today: date, *, after: bool = False) -> tuple[str, date]:
     """The next holiday from `today` (today's own when `after` is False)."""
     start = today + timedelta(days=1) if after else today
     return holidays_between(start, start + timedelta(days=400))[0]
+
+
+def holiday_reply(
+    found: tuple[str, list[tuple[str, date]]], today: date, settings: Settings
+) -> str:
+    """The reply to a holiday question: every holiday of a span, the next one, or a named one."""
+    kind, days = found
+    if kind == "span":
+        if not days:
+            return "No, there are no holidays that I know of then."
+        listed = ", ".join(f"{name} on {format_long_date(on, settings)}" for name, on in days)
+        return f"Yes: {listed}."
+    name, on = days[0]
+    if kind == "next":
+        when = "today" if on == today else f"on {format_long_date(on, settings)}"
+        return f"The next holiday is {name}, {when}."
+    if on == today:
+        return f"{name} is today, {format_long_date(on, settings)}."
+    verb = "was" if on < today else "is"
+    return f"{name} {verb} on {format_long_date(on, settings)}."
