@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from roles.lists._groceries import split_run
 from roles.lists._whole import clean_name as _list
 
 __all__ = [
@@ -145,9 +146,13 @@ LIST_WORD = re.compile(r"\b(?:list|lists|groceries|grocery|to-?do|todo|chores|ch
 
 
 def split_items(text: str) -> list[str]:
-    """The entries said in `text`: "eggs, milk and bread" -> ["eggs", "milk", "bread"]."""
+    """The entries said in `text`: "eggs, milk and bread" -> ["eggs", "milk", "bread"].
+
+    A run of groceries with no comma splits too ("eggs milk and bread": `_groceries.py`).
+    """
     parts = [p.strip(" .") for p in _SPLIT.split(text) if p.strip(" .")]
-    return [re.sub(r"^(?:some|a|an|the|more)\s+", "", p, flags=re.I) for p in parts]
+    said = [re.sub(r"^(?:some|a|an|the|more)\s+", "", p, flags=re.I) for p in parts]
+    return [item for part in said for item in split_run(part)]  # "eggs milk": two items
 
 
 def list_name_in(text: str) -> str | None:
