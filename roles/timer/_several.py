@@ -5,6 +5,9 @@
 later moment is read as an alarm of its own; the role answers with one call per alarm (a
 `RolePlan`), or nothing here when a piece is not an alarm at a time. The role's first stage
 claims such a request whole, so the compound rules do not split it.
+
+Several alarms off at once likewise: "cancel the alarm at four am ten pm", "delete my alarms at 6
+am and 7 am", "remove the six and seven thirty alarms" are one cancel per clock time said.
 """
 
 from __future__ import annotations
@@ -14,11 +17,12 @@ from typing import TYPE_CHECKING
 
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.routing.slots import strip_when
+from agent_system.understanding import normalize
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["several_alarms"]
+__all__ = ["several", "several_alarms", "several_cancels"]
 
 _NAMES_ALARMS = re.compile(
     r"\b(?:alarms?|wake\s+(?:me|us)(?:\s+up)?|get\s+(?:me|us)\s+up)\b", re.IGNORECASE
@@ -55,3 +59,49 @@ def several_alarms(
     if not all(isinstance(c, RoleCall) and c.tool == "timer.alarm" for c in calls):
         return None
     return RolePlan(tuple(c for c in calls if isinstance(c, RoleCall)))
+
+
+_CLOCK = (
+    r"(?:[01]?\d|2[0-3])(?::[0-5]\d|\s+[0-5]\d(?!\s*(?:minutes?|hours?|mins?)\b))?"
+    r"(?:\s*[ap]\.?m\b\.?)?"
+)
+_CLOCKS = re.compile(
+    rf"(?<![\d:])(?P<run>{_CLOCK}(?:\s*(?:,|and|&|or|\s)\s*{_CLOCK})+)(?![\d:])", re.IGNORECASE
+)
+"""Two or more clock times in a row: "4 am 10 pm", "6 am and 7 am", "6 and 7 30"."""
+_ONE = re.compile(rf"(?<![\d:]){_CLOCK}(?![\d:])", re.IGNORECASE)
+
+
+def several_cancels(
+    text: str, interpret: Callable[[str], RoleCall | RolePlan | Clarification]
+) -> RolePlan | None:
+    """One `timer.cancel` call per clock time, when `text` cancels alarms at two or more."""
+    said = normalize(text)
+    if re.search(r"\b(?:alarms?|wake[\s-]?ups?)\b", said, re.IGNORECASE) is None:
+        return None
+    found = _CLOCKS.search(said)
+    if found is None:
+        return None
+    times = [m.group(0).strip() for m in _ONE.finditer(found["run"])]
+    before = said[: found.start("run")].split()[-1:]
+    if len(times) < 2 or not (
+        re.search(r":|[ap]\.?m\b", found["run"], re.IGNORECASE)
+        or before in (["at"], ["for"], ["the"], ["my"], ["both"])
+    ):  # "cancel alarm 2 and 3" numbers alarms
+        return None
+    calls = []
+    for time in times:
+        clock = re.sub(r"^(\d{1,2})\s+(\d{2})", r"\1:\2", time)
+        one = said[: found.start("run")] + clock + said[found.end("run") :]
+        call = interpret(re.sub(r"\balarms\b", "alarm", one, flags=re.IGNORECASE))
+        if not (isinstance(call, RoleCall) and call.tool == "timer.cancel"):
+            return None
+        calls.append(call)
+    return RolePlan(tuple(calls))
+
+
+def several(
+    text: str, interpret: Callable[[str], RoleCall | RolePlan | Clarification]
+) -> RolePlan | None:
+    """Several alarms set, or several cancelled, in one request (one call each), or None."""
+    return several_alarms(text, interpret) or several_cancels(text, interpret)

@@ -156,12 +156,12 @@ def _sure_reminder(text: str, runtime: Runtime) -> bool:
 
 def _several(text: str, runtime: Runtime) -> bool:
     """Several alarms the role reads whole ("set an alarm for 7am and another for 8am")."""
-    from roles.timer._several import several_alarms
+    from roles.timer._several import several
     from roles.timer.role import ROLE
 
     if not re.search(r"\balarms?\b|\bwake\b", text, re.IGNORECASE):
         return False
-    return several_alarms(text, lambda t: ROLE.interpret(t, {}, runtime, [])) is not None
+    return several(text, lambda t: ROLE.interpret(t, {}, runtime, [])) is not None
 
 
 ASK_MESSAGE = "What should I remind you about?"

@@ -80,6 +80,9 @@ def when_filter(text: str, now: datetime) -> str:
         today = re.search(r"\b(?:this|today|tonight)\b", spoken) is not None
         return _part_of_day(spoken, found.value if found.has_date or today else None)
     if found.has_time and found.has_date:
+        if found.ambiguous:  # "my alarm at 6 tomorrow": 06:00 or 18:00 that day
+            morning = found.value.replace(hour=found.value.hour % 12)
+            return f"{morning.isoformat()} or {(morning + timedelta(hours=12)).isoformat()}"
         return found.value.isoformat()
     if found.has_time:
         hour, minute = found.value.hour, found.value.minute
@@ -163,6 +166,15 @@ def _for_what(text: str) -> str:
     return strip_when(found["what"]) if found else ""
 
 
+_CHECK_THAT = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:confirm|check|verify|make\s+sure"
+    r"|double[\s-]?check|see)(?:\s+(?:that|if|whether))?\s+(?=(?:the|my|our|an?)\s)",
+    re.IGNORECASE,
+)
+_IS_SET = re.compile(r"\s+(?:is|are)\s+(?:still\s+)?(?:set|on|ready|active|running)\b", re.I)
+"""A check that an alarm is set ("confirm that the alarm is set for tomorrow"): no name."""
+
+
 def list_arguments(text: str, when: str = "") -> dict[str, Any]:
     """timer.list's filters for `text`.
 
@@ -175,8 +187,9 @@ def list_arguments(text: str, when: str = "") -> dict[str, Any]:
         arguments["kind"] = kinds.pop()
     elif not kinds and re.search(r"\bwak(?:e|ing)\b|\bget(?:ting)?\s+up\b", text, re.IGNORECASE):
         arguments["kind"] = "alarm"  # "what time am I waking up tomorrow"
-    named = timer_name(_LIST_VERB.sub("", _VERB.sub("", text.strip())))
-    label = _VAGUE.sub("", extract_label(text) or named or _for_what(text)).strip()
+    said = _IS_SET.sub("", _CHECK_THAT.sub("", text.strip()))  # "confirm that the alarm is set"
+    named = timer_name(_LIST_VERB.sub("", _VERB.sub("", said)))
+    label = _VAGUE.sub("", extract_label(said) or named or _for_what(said)).strip()
     if label and _a_span(label):  # "alarms for the (whole) weekend": a when, no name
         label = ""
     if label and "kind" in arguments and not _ALL.search(text):

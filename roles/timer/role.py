@@ -21,7 +21,7 @@ from roles.timer._move import move_call
 from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
 from roles.timer._said import alarm_label, as_reminder, message_after
-from roles.timer._several import several_alarms
+from roles.timer._several import several
 from roles.timer._snooze import snooze_call
 from roles.timer._stage import ASK_MESSAGE
 from roles.timer._which import (
@@ -93,7 +93,9 @@ _CREATE_VERB = re.compile(
 )
 _ASKS = re.compile(
     r"^\s*(?:(?:please|and|so|ok|hey)\s+)*(?:what|which|when|is|are|do|does|did|have|has|how|tell"
-    r"|show|list|check|confirm|let\s+me\s+know|give\s+me\s+the|see|just\s+see|any)\b"
+    r"|show|list|check|confirm|let\s+me\s+know|give\s+me\s+the|see|just\s+see|any|verify"
+    r"|double[\s-]?check|make\s+sure(?=\s+(?:that\s+)?(?:my|the)(?:\s+[\w']+){1,5}?\s+(?:is|are)"
+    r"\s+(?:still\s+)?(?:set|on|ready|active)\b))\b"
     r"|^\s*(?:my\s+|the\s+|all\s+)?(?:next\s+)?(?:alarms?|timers?|reminders?)(?:\s+status)?\s*\??$",
     re.IGNORECASE,
 )
@@ -301,8 +303,8 @@ class TimerRole:
             return snoozed  # "snooze", "snooze the alarm for 5 minutes"
         if (adjusted := changed_by(text, now, when_filter)) is not None:
             return adjusted  # "add 5 minutes to the pasta timer", "make my alarm 5 minutes later"
-        if (alarms := several_alarms(text, lambda t: self._interpret(t, now))) is not None:
-            return alarms  # "set an alarm for 7am and another for 8am"
+        if (alarms := several(text, lambda t: self._interpret(t, now))) is not None:
+            return alarms  # "set an alarm for 7am and another for 8am", "cancel the 6 and 7 am"
         if (reworded := reword_call(text, now, when_filter)) is not None:
             return reworded  # "change my dentist reminder to say call the dentist"
         if (moved := move_call(text, now, when_filter)) is not None:
