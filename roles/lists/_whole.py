@@ -18,7 +18,7 @@ from agent_system.roles import Clarification, RoleCall
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["TO_BUY", "TO_DO", "bare_verb", "clean_name", "whole_call"]
+__all__ = ["TO_BUY", "TO_DO", "bare_verb", "clean_name", "fronted", "whole_call"]
 
 _LIST = (
     r"(?:my|the|our|a|this|that)?\s*(?!.*\b(?:on|off|from|in|of)\s+(?:my|the|our)\b)"
@@ -108,6 +108,34 @@ _ADDED_YET = re.compile(
     re.I,
 )
 """Whether an item is on a list already ("have i added eggs already"): the list is read."""
+_FRONTED = re.compile(
+    r"^(?:(?:so|ok(?:ay)?|and|hey)\s+)?(?P<topic>[\w' -]+?)\s*[,:;-]+\s*(?:(?:so|and|then)\s+)?"
+    r"(?:what(?:'s|\s+is|\s+are|\s+do\s+i\s+have)(?:\s+(?:on|in)\s+(?:it|there)|\s+they"
+    r"|\s+those|\s+them)?|read\s+(?:it|them)(?:\s+(?:out|back))?(?:\s+to\s+me)?"
+    r"|tell\s+me\s+what(?:'s|\s+is)\s+on\s+it)(?:\s+please)?$",
+    re.I,
+)
+"""The list said first, then the question: "the shopping list, what's on it"."""
+_TASKS = re.compile(
+    r"^(?:(?:my|the|our|all)\s+)*(?:tasks|chores|jobs|errands|to-?\s?dos|things\s+(?:i|we)\s+"
+    r"(?:have|need)\s+to\s+do)(?:\s+(?:for\s+|on\s+)?(?:today|tonight|tomorrow|this\s+week))?$",
+    re.I,
+)
+"""The to-do list said by what is on it: "the tasks for today", "my chores"."""
+
+
+def fronted(text: str) -> bool:
+    """Whether `text` names a list first, then asks about it.
+
+    "the tasks for today, what are they", "my shopping list, read it to me".
+    """
+    found = _FRONTED.match(text)
+    return found is not None and (
+        _TASKS.match(found["topic"]) is not None
+        or re.search(r"\blist$", _ON_A_DAY.sub("", found["topic"]), re.I) is not None
+    )
+
+
 _ON_A_DAY = re.compile(r"\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week)$", re.I)
 _MORE_VERB = re.compile(r"^(?:add|put|include|insert|append)(?:\s+(?:to|on)\s+it)?$", re.I)
 _LESS_VERB = re.compile(r"^(?:remove|delete|take\s+off|cross\s+off|erase)(?:\s+from\s+it)?$", re.I)
@@ -122,6 +150,10 @@ def whole_call(
     text: str, clean: Callable[[str | None], str | None]
 ) -> RoleCall | Clarification | None:
     """The call for the phrasings above, or None. `clean` tidies a list name."""
+    if fronted(text) and (said := _FRONTED.match(text)) is not None:  # "my list, what's on it"
+        if _TASKS.match(said["topic"]):
+            return RoleCall("lists.show", {"list_name": "to-do"})
+        return RoleCall("lists.show", _where(_ON_A_DAY.sub("", said["topic"]), clean))
     text = _ON_A_DAY.sub("", text)  # "anything on my to do list for today"
     for pattern in (_BRING_UP, _CHECK, _WHAT_ON):
         if (found := pattern.match(text)) is not None:

@@ -52,7 +52,7 @@ from roles.lists._said import (
     with_list,
 )
 from roles.lists._talk import talk_call, talk_claim
-from roles.lists._whole import TO_BUY, TO_DO, bare_verb, whole_call
+from roles.lists._whole import TO_BUY, TO_DO, bare_verb, fronted, whole_call
 from roles.lists._whole import clean_name as _list
 
 if TYPE_CHECKING:
@@ -265,10 +265,17 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
         )
     if isinstance(everyday_call(plain(text), split_items, _list, list_name_in), RoleCall):
         return _claimed(whole=True)  # anchored: "remind me to buy bread when i go shopping"
-    if TO_BUY.match(plain(text)) or TO_DO.match(plain(text)):  # "what else do i need to buy"
+    if (
+        TO_BUY.match(plain(text))
+        or TO_DO.match(plain(text))
+        or fronted(plain(text))
+        or _to_buy(text)
+    ):
         return _claimed(whole=True, guess=False)
     if talked := talk_claim(plain(text), split_items, OTHER_ROLES):  # "we're out of coffee"
         return _claimed(whole=True, guess=talked == "guess")
+    if _onto_known(text):  # "put the meeting with carla on my to do list": the list says
+        return _claimed(whole=True, guess=False)
     if OTHER_ROLES.search(text):
         return None
     if everything_call(plain(text), _list) is not None:  # "clear all of today's tasks"
@@ -306,6 +313,37 @@ def _one_add(text: str) -> bool:
         and len((found["list"] or "").split()) <= 3
         and bool(re.search(r"\blist$|^[^:]+:", said, re.I))
         and OTHER_ROLES.search(found["items"]) is None
+    )
+
+
+def _to_buy(text: str) -> bool:
+    """A question of what to buy, ending there: the shopping list.
+
+    "what items did i plan to buy", "which groceries should we get" (not "what do i need to buy
+    to make pierogi").
+    """
+    said = plain(text)
+    return (
+        BUY_QUESTION.match(said) is not None
+        and re.search(r"\b(?:buy|get|pick\s+up|shop\s+for)$", said, re.I) is not None
+    )
+
+
+_KNOWN_LIST = re.compile(r"^(?:to-?\s?do|todo|shopping|grocery|groceries)$", re.I)
+
+
+def _onto_known(text: str) -> bool:
+    """An add onto the to-do or shopping list by its name, whatever the item names.
+
+    "please put the meeting with carla on my to do list" is the list's, not the calendar's.
+    """
+    said = _FOR_A_DAY.sub("", plain(text))
+    found = ADD.match(said)
+    return (
+        found is not None
+        and re.search(r"\blist$", said, re.I) is not None
+        and _KNOWN_LIST.match(_list(found["list"]) or "") is not None
+        and re.search(r"\bremind", found["items"], re.I) is None
     )
 
 
