@@ -70,6 +70,43 @@ _OTHER_ROLE = re.compile(
 )
 
 
+_A_LENGTH = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:(?:start|begin)\s+)?(?:a\s+)?"
+    r"(?:count(?:ing)?\s*down(?:\s+(?:from|for|of))?|countdown\s+(?:of|for)"
+    r"|(?:set|start)(?=\s+(?:an?\s+|\d|half\b)))\s+"
+    r"(?:\d+(?:\.\d+)?|(?:half\s+)?an?)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\b"
+    r"(?:\s+(?:and\s+)?(?:a\s+half|\d+\s*(?:seconds?|minutes?)))?"
+    r"(?:\s+(?:for|on)\s+(?:the\s+|my\s+)?[a-z]+(?:\s+[a-z]+)?)?(?:\s+please)?$"
+)
+"""A countdown of a length, or a length set ("count down 5 minutes", "set 60 minutes for oven"):
+surely a timer."""
+_ALARM_ORDER = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you|would\s+you|i\s+want\s+to|i\s+need\s+to)\s+)*"
+    r"(?:(?:set|create|make|add|schedule|put\s+in)\s+(?:an?\s+|the\s+|my\s+|new\s+)*alarm\b"
+    r"|ring\s+(?:me|my\s+phone)\s+at\b)"
+    r"|^(?P<fronted>(?:at|for)\s+[^,]+),\s*(?:please\s+)?(?:set|sound|ring)(?:\s+off)?\s+"
+    r"(?:an?\s+|the\s+|my\s+)?alarm(?:\s+please)?$"
+)
+"""An alarm ordered ("set an alarm for five o'clock labelled taxi", "ring my phone at 12 pm",
+"at 9 tomorrow, set off the alarm"): claimed surely when the role reads an alarm at a time."""
+
+
+def _ordered_alarm(text: str, runtime: Runtime) -> bool | None:
+    """Whether `text` orders an alarm at a time: None when not, else whether it has a comma."""
+    said = normalize(text)
+    found = _ALARM_ORDER.match(said)
+    if found is None or _OTHER_ROLE.search(said) is not None:
+        return None
+    if found["fronted"] is None and len(split_clauses(text)) > 1:
+        return None  # "set an alarm for 7 and turn on the lights": the compound rules split it
+    from roles.timer.role import ROLE
+
+    call = ROLE.interpret(text, {}, runtime, [])
+    if not (isinstance(call, RoleCall) and call.tool == "timer.alarm"):
+        return None
+    return found["fronted"] is not None
+
+
 _PLACE = re.compile(
     r"\b(?:next\s+time|when(?:ever)?|once)\s+(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:go|get|am|at|in)\b"
 )
@@ -260,6 +297,12 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
         if WAKE_QUESTION.match(said) and len(split_clauses(request.text)) == 1:
             # "what time will i wake up": the user's alarms
             return _claimed("Asks when the user's alarm wakes them.", 0.9)
+        if (fronted := _ordered_alarm(request.text, runtime)) is not None:
+            return _claimed(
+                "An alarm ordered at a time.", 0.9, slots={"whole": True} if fronted else {}
+            )
+        if _A_LENGTH.match(said) is not None:  # "start counting down from two minutes"
+            return _claimed("A countdown of a length: a timer.", 0.9)
         if not _whole_request(request.text, runtime):
             return None
         return _claimed(
