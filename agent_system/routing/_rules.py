@@ -55,6 +55,11 @@ _OPENING_FILLER = re.compile(
 )
 """Words that open a follow-up without changing it: "ok now turn that off", "actually make
 that 6:30", "no, make it 15", "could you do the same for the bedroom"."""
+_CORRECTED = re.compile(
+    r"^(?:(?:no|nope|sorry|actually|oops|wait|i mean|i meant)\s+)+(?:i meant?\s+)?"
+    r"(?:make (?:it|that)\s+)?(?:to\s+|for\s+|at\s+)?\d"
+)
+"""A correction of the last value: "no, 15", "sorry, i meant 10 minutes", "actually 7:30"."""
 _BARE = re.compile(
     r"^(?:in|for|at|on|near|around|tomorrow|tonight|today|this|next|the day after|"
     r"over the weekend|later|same)\b"
@@ -245,16 +250,20 @@ def follow_up_role(
     previous = next((t.role for t in reversed(history[-2:]) if t.role), None)
     if previous is None:
         return None
-    joined = _OPENING_FILLER.sub("", " ".join(tokens(text)))
+    said = " ".join(tokens(text))
+    joined = _OPENING_FILLER.sub("", said)
     words = joined.split()
     if not words or len(words) > _FOLLOW_UP_MAX_TOKENS:
         return None
-    marked = _FOLLOW_UP.match(joined) is not None or (
-        len(words) <= _BARE_MAX_TOKENS and _BARE.match(joined) is not None
+    corrected = len(words) <= _BARE_MAX_TOKENS and _CORRECTED.match(said) is not None
+    marked = (
+        corrected
+        or _FOLLOW_UP.match(joined) is not None
+        or (len(words) <= _BARE_MAX_TOKENS and _BARE.match(joined) is not None)
     )
     if not marked:
         return None
-    pointing_back = _ANAPHORA.search(joined) is not None or _only_when(joined)
+    pointing_back = corrected or _ANAPHORA.search(joined) is not None or _only_when(joined)
     if best != previous and best_confidence >= fast_threshold:
         # A new request, clear on its own ("and set a timer for 5 minutes"); but a marked
         # follow-up that points back ("what about the day after?") continues the previous role

@@ -86,6 +86,7 @@ _DEVICE_NOUN = re.compile(
     r"purifier|sprinkler|camera|oven|dishwasher|washer|dryer|switch|outlet|garage)s?"
 )
 """A word that names a device on its own ("and the fan"), not a room whose device is meant."""
+_ANOTHER = re.compile(r"^(?:another|one\s+more|a\s+second)(?:\s+one)?\s+(?:for\s+|at\s+)?")
 _AGAIN = re.compile(
     r"(?:(?:and|ok|okay|now|then|so)\s+)*(?:(?:do|try)\s+(?:that|it|this|the\s+same)\s+|"
     r"(?:the\s+)?same\s+(?:thing\s+)?)?(?:again|once\s+more|one\s+more\s+time)(?:\s+please)?"
@@ -263,7 +264,7 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
         return [new]
     if previous.tool == "timer.alarm" and (number is not None or parse_when(rest, now)):
         at = str(previous.arguments.get("at", ""))
-        said = _CHANGE_TO.sub("", rest).strip()
+        said = _ANOTHER.sub("", _CHANGE_TO.sub("", rest).strip())  # "another one for 8": at 8
         found = parse_when(f"at {said}" if said[:1].isdigit() else said, now)
         if found is None or not found.has_time:
             return []

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from agent_system.understanding._daytime import day_window
 from agent_system.understanding._frame_parts import (
     CHANGE,
+    CORRECTION,
     DAY_WORDS,
     PART_OF_DAY,
     Call,
@@ -132,7 +133,7 @@ def _change(event: str, norm: str, now: datetime) -> list[Call]:
     moved = _MOVE_IT.search(norm)
     if moved is None and not CHANGE.search(norm):
         return []
-    said = (norm[moved.end() :] if moved else norm).strip(" ?.!")
+    said = CORRECTION.sub("", (norm[moved.end() :] if moved else norm).strip(" ?.!"))
     said = re.sub(r"^(?:to|for|at|on|till|until)\s+", "", said)
     said = re.sub(r"\s+(?:please|instead|for\s+me)$", "", said)
     found = parse_when(f"at {said}" if said[:1].isdigit() else said, now) if said else None

@@ -14,6 +14,7 @@ from agent_system.understanding._slots import parse_date_range
 __all__ = [
     "CHANGE",
     "CHANGE_TO",
+    "CORRECTION",
     "DAY_WORDS",
     "PART_OF_DAY",
     "SAME_AGAIN",
@@ -27,9 +28,16 @@ _RELATIVE_DAY = re.compile(
     r"\b(?:the\s+)?(?P<which>day\s+after|next\s+day|following\s+day|day\s+before|previous\s+day)\b"
     r"(?!\s+tomorrow)"
 )
-CHANGE = re.compile(r"\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\b|\binstead\b")
+_CORRECTING = r"(?:no|nope|sorry|actually|oops|wait|i\s+meant?)"
+CORRECTION = re.compile(rf"^(?:{_CORRECTING}\b[\s,]*)+(?=\S)")
+"""How a correction of the last value opens: "no, 15", "sorry, i meant 10 minutes", "actually
+7:30" (the words before the new value)."""
+CHANGE = re.compile(
+    rf"\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\b|\binstead\b|^{_CORRECTING}\b"
+)
 CHANGE_TO = re.compile(
-    r"^.*?\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\s+(?:to\s+|for\s+|at\s+)?"
+    r"^(?:.*?\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\s+"
+    rf"|(?:{_CORRECTING}\b[\s,]*)+)(?:to\s+|for\s+|at\s+)?"
 )
 DAY_WORDS = re.compile(
     r"\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"

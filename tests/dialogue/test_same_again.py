@@ -102,3 +102,54 @@ async def test_a_polite_switch_back_is_the_same_device(system: AgentSystem, off:
     result = await system.arun(off, thread_id="t")
     assert _steps(result) == [("smart_home.turn_off", {"device": "Coffee machine"})]
     assert result.reply == "Coffee machine is off."
+
+
+@pytest.mark.parametrize(
+    ("correction", "minutes"),
+    [("no, 15", 15), ("sorry, i meant 10 minutes", 10), ("actually 10", 10), ("no 20", 20)],
+)
+async def test_a_correction_changes_the_timer_just_set(
+    system: AgentSystem, correction: str, minutes: int
+) -> None:
+    await system.arun("set a timer for 5 minutes", thread_id="t")
+    result = await system.arun(correction, thread_id="t")
+    assert _steps(result) == [
+        ("timer.cancel", {"target": "1"}),
+        ("timer.set", {"duration": f"{minutes} minutes", "label": ""}),
+    ]
+    assert result.reply.startswith("Cancelled the 5-minute timer.\nTimer set for")
+
+
+@pytest.mark.parametrize(
+    ("correction", "hour"), [("no, 7:30", "07:30"), ("actually 8am", "08:00"), ("oops, 6", "06:00")]
+)
+async def test_a_correction_moves_the_alarm_just_set(
+    system: AgentSystem, correction: str, hour: str
+) -> None:
+    await system.arun("set an alarm for 7am", thread_id="t")
+    result = await system.arun(correction, thread_id="t")
+    tools = _steps(result)
+    assert [tool for tool, _ in tools] == ["timer.cancel", "timer.alarm"]
+    assert result.reply.endswith(f"Alarm set for tomorrow at {hour}.")
+
+
+@pytest.mark.parametrize("correction", ["no, 3pm", "sorry i meant 3pm", "actually 3pm"])
+async def test_a_correction_moves_the_event_just_added(
+    system: AgentSystem, correction: str
+) -> None:
+    await system.arun("add lunch with sam on friday at 1pm", thread_id="t")
+    result = await system.arun(correction, thread_id="t")
+    assert result.reply == "Moved 'Lunch with sam': on Fri 9 Jan, 15:00-16:00."
+
+
+@pytest.mark.parametrize("more", ["and another one for 8", "another for 8am", "one more at 8"])
+async def test_another_alarm_keeps_the_first(system: AgentSystem, more: str) -> None:
+    await system.arun("set an alarm for 7am", thread_id="t")
+    result = await system.arun(more, thread_id="t")
+    assert [tool for tool, _ in _steps(result)] == ["timer.alarm"]
+    assert result.reply == "Alarm set for tomorrow at 08:00."
+
+
+async def test_no_with_a_value_and_nothing_before_changes_nothing(system: AgentSystem) -> None:
+    decision = await system.aroute("no, 15")
+    assert decision.slots.get("follow_up") is not True
