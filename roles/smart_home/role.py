@@ -43,6 +43,7 @@ from roles.smart_home._verbs import (
     device_text,
     without_which_clause,
 )
+from roles.smart_home._warmth import warmth_call
 from roles.smart_home.home import Layout
 from roles.smart_home.route_stage import HomeStage
 from roles.smart_home.simulated import home_of
@@ -136,6 +137,9 @@ class SmartHomeRole:
             text = earlier  # "dim the light" / "Which light do you mean: ...?" / "the kitchen one"
         if INDOORS_TEMPERATURE.match(text):  # "what's the temperature inside": the home's
             return RoleCall("smart_home.get_temperature", {"area": speaker} if speaker else {})
+        imperial = runtime is not None and runtime.settings.units == "imperial"
+        if (warmth := warmth_call(text, imperial, speaker)) is not None:
+            return warmth  # "turn the heating up", "lower the temperature by 2 degrees"
         if (stop := music_off(clean(text), known_devices(runtime), speaker)) is not None:
             return stop  # "turn the music off": the player stops, it stays on
         matched = _matcher(runtime).match(text, speaker)

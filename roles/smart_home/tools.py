@@ -25,6 +25,7 @@ from roles.smart_home._common import (
     home_layout,
     targets,
 )
+from roles.smart_home._warmth import changed_by
 from roles.smart_home.backend import convert, describe, match_devices, resolve
 from roles.smart_home.home import canonical
 from roles.smart_home.more_tools import list_devices, start_vacuum, stop_vacuum
@@ -238,19 +239,22 @@ async def set_color(
 @tool(side_effects="reversible", tags=("smart home", "heating", "thermostat"))
 async def set_temperature(
     ctx: ToolContext,
-    temperature: float,
+    temperature: float | None = None,
     device: str = "",
     area: str | None = None,
     floor: _Place = None,
     near: str | None = None,
+    change: float | None = None,
 ) -> ToolOutput:
-    """Set the thermostat's target temperature (in the configured units, °C or °F).
+    """Set the thermostat's target temperature (in the configured units, °C or °F), or change it.
 
-    A value that is only a safe temperature in the other unit (68 on a °C home, 20 on a °F
-    home) is read in that unit, converted, and the reply says so.
+    "turn the heating up" / "lower the temperature by 2 degrees" give `change`. A value that is
+    only a safe temperature in the other unit (68 on a °C home, 20 on a °F home) is read in that
+    unit, converted, and the reply says so.
 
     Args:
-        temperature: Target temperature, e.g. 21 (°C) or 70 (°F).
+        temperature: Target temperature, e.g. 21 (°C) or 70 (°F); or give `change`.
+        change: Degrees to add to the current target (negative lowers it), e.g. 1 or -2.
         device: Thermostat name when there are several (empty: the only one; with several
             and no room to choose by, it asks which).
         area: Room of the thermostat, e.g. "office".
@@ -258,6 +262,13 @@ async def set_temperature(
         near: The room the request came from (its thermostat, when it has one).
     """
     unit = "°F" if ctx.runtime.settings.units == "imperial" else "°C"
+    if (temperature is None) == (change is None):
+        raise ToolExecutionError(
+            "Say a temperature (e.g. 21) or how much warmer or cooler; nothing was changed."
+        )
+    if change is not None:
+        return await changed_by(ctx, change, unit, device, area, floor, near)
+    assert temperature is not None
     celsius = convert(temperature, unit, "°C")
     other = "°C" if unit == "°F" else "°F"
     read_as = ""

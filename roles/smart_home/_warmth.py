@@ -1,0 +1,107 @@
+"""The heating turned up or down by an amount.
+
+"turn the heating up", "turn down the heat a bit", "raise the temperature by 2 degrees", "lower
+the thermostat": `warmth_call` reads the request (the role's side); `changed_by` raises or
+lowers each thermostat's target from what it is set to now
+(`smart_home.set_temperature(change=...)`, the tool's side). One step is 1 °C or 2 °F, "a bit"
+half of that; the safe range is the same as for a temperature said outright (5-35 °C).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from agent_system.errors import ToolExecutionError
+from agent_system.registry.spec import ToolContext, ToolOutput
+from agent_system.roles import RoleCall
+from roles.smart_home._common import apply, targets
+from roles.smart_home.backend import convert
+
+if TYPE_CHECKING:
+    from roles.smart_home.backend import Device
+
+__all__ = ["WARMTH", "changed_by", "warmth_call"]
+
+_HEAT = r"(?:the\s+|my\s+)?(?:heat|heating|heater|thermostat|temperature|temp)"
+_TURN = r"(?:turn|crank|bump|put|push|knock|dial|notch|nudge)"
+_BIT = r"(?:a\s+(?:bit|little|touch|notch|tad|smidge)(?:\s+bit)?|slightly|just\s+a\s+bit)"
+WARMTH = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you|would\s+you|will\s+you|hey)\s+)*(?:"
+    rf"{_TURN}\s+(?P<dir1>up|down)\s+{_HEAT}"
+    rf"|{_TURN}\s+{_HEAT}\s+(?P<dir2>up|down)"
+    rf"|(?P<verb>raise|increase|lower|decrease|reduce|drop)\s+{_HEAT}"
+    rf")(?:\s+(?P<bit>{_BIT}))?"
+    r"(?:\s+by\s+(?P<n>\d+(?:\.\d+)?|one|two|three|four|five)\s*(?:degrees?|°[cf]?)?)?"
+    r"(?:\s+(?:please|in\s+here|for\s+me|now))*[.!]?$",
+    re.IGNORECASE,
+)
+"""A thermostat turned up or down. The air conditioning is left out: turned "up" it may mean
+colder or stronger."""
+_SMALL = {"one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0}
+
+
+def warmth_call(text: str, imperial: bool, near: str | None = None) -> RoleCall | None:
+    """`smart_home.set_temperature` with a `change` for "turn the heating up", else None."""
+    found = WARMTH.match(text.strip())
+    if found is None:
+        return None
+    said = (found["dir1"] or found["dir2"] or found["verb"] or "").lower()
+    up = said in ("up", "raise", "increase")
+    if found["n"]:
+        amount = _SMALL.get(found["n"].lower()) or float(found["n"])
+    else:
+        amount = (2.0 if imperial else 1.0) / (2 if found["bit"] else 1)
+    arguments: dict[str, Any] = {"change": amount if up else -amount}
+    if near:
+        arguments["near"] = near
+    return RoleCall("smart_home.set_temperature", arguments)
+
+
+def _now_set(device: Device, unit: str) -> float:
+    """What `device` is set to now, in `unit`."""
+    current = device.attributes.get("target_temperature")
+    if not isinstance(current, int | float):
+        raise ToolExecutionError(
+            f"I can't tell what {device.name} is set to, so I can't change it by an amount; "
+            "say the temperature you want, e.g. 'set the thermostat to 21'."
+        )
+    return convert(float(current), str(device.attributes.get("temperature_unit", "°C")), unit)
+
+
+async def changed_by(
+    ctx: ToolContext,
+    change: float,
+    unit: str,
+    device: str,
+    area: str | None,
+    floor: str | None,
+    near: str | None,
+) -> ToolOutput:
+    """Each thermostat `device` names set `change` degrees (`unit`) from its target now."""
+    found = await targets(ctx, device, area, "set_temperature", floor=floor, near=near, many=True)
+    if len(found) > 1 and not (area or floor):
+        listed = ", ".join(d.name for d in found)
+        raise ToolExecutionError(
+            f"There are {len(found)} thermostats ({listed}); nothing was changed. Which one?",
+            details={"device": device, "matches": [d.id for d in found]},
+        )
+    wanted = [(d, round((_now_set(d, unit) + change) * 2) / 2) for d in found]
+    low, high = convert(5, "°C", unit), convert(35, "°C", unit)
+    for target, value in wanted:
+        if not low <= value <= high:
+            raise ToolExecutionError(
+                f"{target.name} would be at {value:g}{unit}, outside the safe range {low:g}{unit} "
+                f"to {high:g}{unit}; nothing was changed."
+            )
+    changed = []
+    for target, value in wanted:
+        native = convert(value, unit, str(target.attributes.get("temperature_unit", "°C")))
+        changed.append(await apply(ctx, target.id, None, "set_temperature", native, found=[target]))
+    if len(changed) == 1:
+        return changed[0]
+    names = ", ".join(f"{t.name} to {v:g}{unit}" for t, v in wanted)
+    return ToolOutput(
+        data={"devices": [d for c in changed for d in (c.data or {}).get("devices", [])]},
+        display=f"Set {names}.",
+    )

@@ -1,0 +1,60 @@
+"""The heating turned up or down by an amount (issue 15: everyday home phrasing).
+
+"turn the heating up" raised nothing (it asked "What should I do with the heating?"); now it
+raises the thermostat's target by one step from what it is set to. Through the public API,
+offline, fake clock; the simulated home's thermostat starts at 20 °C.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent_system.api import AgentSystem
+from agent_system.runtime import FakeClock
+from agent_system.testing import make_settings
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize(
+    ("said", "target"),
+    [
+        ("turn the heating up", "21°C"),
+        ("can you turn up the thermostat please", "21°C"),
+        ("turn down the heat a bit", "19.5°C"),
+        ("raise the temperature by 2 degrees", "22°C"),
+        ("lower the thermostat by three degrees", "17°C"),
+        ("bump the heat up a little", "20.5°C"),
+    ],
+)
+async def test_up_or_down_changes_the_target_from_where_it_is(
+    tmp_path: Path, said: str, target: str
+) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        changed = await system.arun(said)
+        assert changed.reply == f"Thermostat is in heat mode, set to {target}, currently 19.5°C."
+
+
+async def test_twice_up_is_two_steps_and_out_of_range_changes_nothing(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        await system.arun("turn the heating up")
+        second = await system.arun("turn the heating up")
+        assert "set to 22°C" in second.reply
+        refused = await system.arun("lower the temperature by 30 degrees")
+        assert refused.reply.endswith("outside the safe range 5°C to 35°C; nothing was changed.")
+        assert "set to 22°C" in (await system.arun("is the thermostat on")).reply
+
+
+async def test_a_fahrenheit_home_steps_two_degrees(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path / "home").model_copy(update={"units": "imperial"})
+    async with AgentSystem(settings, clock=FakeClock()) as system:
+        changed = await system.arun("turn the heating up")
+        assert "set to 70°F" in changed.reply  # 20 °C is 68 °F
+
+
+async def test_air_conditioning_up_is_not_read_as_warmer(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        plan = await system.aplan("turn up the ac")
+        assert all(step.arguments.get("change") is None for step in plan.steps)
