@@ -14,7 +14,7 @@ import re
 
 from agent_system.routing.slots import extract_label, strip_when
 
-__all__ = ["alarm_label", "as_reminder", "clock_words", "message_after"]
+__all__ = ["alarm_label", "as_reminder", "clock_words", "message_after", "reminder_text"]
 
 _POLITE = (
     r"(?:(?:please|hey|hi|ok|okay|so|and|olly|alexa|google|siri|can\s+you|could\s+you|would\s+you"
@@ -117,6 +117,15 @@ def message_after(text: str) -> str:
     rest = re.sub(r"^(?:(?:that|about|of)\b\s*)+", "", rest, flags=re.IGNORECASE)
     words = [w for w in re.findall(r"[a-z']+", rest.lower()) if w not in _NO_MESSAGE]
     return rest if words else ""
+
+
+def reminder_text(text: str) -> str:
+    """What a reminder says: "set a reminder for me to go to work in ten minutes" -> "go to work".
+
+    "" when nothing is said to remind of ("remind me later").
+    """
+    message = extract_label(text) or message_after(text)
+    return re.sub(r"^(?:for\s+)?(?:me|us)\s+to\s+(?=\w)", "", message, flags=re.IGNORECASE)
 
 
 _HALF_HOUR = re.compile(

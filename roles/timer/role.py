@@ -20,7 +20,7 @@ from roles.timer._change import changed_by
 from roles.timer._move import move_call
 from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
-from roles.timer._said import alarm_label, as_reminder, message_after
+from roles.timer._said import alarm_label, as_reminder, reminder_text
 from roles.timer._several import several
 from roles.timer._snooze import snooze_call
 from roles.timer._stage import ASK_MESSAGE
@@ -88,7 +88,7 @@ _EPOCH = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 
 _CREATE_VERB = re.compile(
     r"\b(?:set|create|make|new|add|put|start|need|want|wake\s+me|get\s+up|fix|schedule|give"
-    r"|turn\s+on|switch\s+on|activate|enable)\b",
+    r"|turn\s+on|switch\s+on|activate|enable|ring|sound)\b",
     re.IGNORECASE,
 )
 _ASKS = re.compile(
@@ -350,7 +350,7 @@ class TimerRole:
         if intent in ("remind", "alarm") and (counted := anchored_call(text, now, before, intent)):
             return counted  # "an alarm 30 minutes before that", "an hour before my flight"
         if intent == "remind":
-            message = extract_label(text) or message_after(text)  # "remind me at 3 i have ..."
+            message = reminder_text(text)  # "remind me at 3 i have ...", "for me to go to work"
             if not message:
                 return Clarification(ASK_MESSAGE, missing=("text",))
             said = parse_when(clock_said(text), now)
