@@ -130,7 +130,8 @@ _ONE_AFTER = re.compile(
     r"^\s*(?:and\s+a\s+half\b|(?:minute|hour|second|day|week|month|year|degree|percent|"
     r"o'clock|am|pm|am\b|thirty|fifteen|forty|fifty|twenty|ten|five|oh)s?\b|%|°)"
 )
-_HALF = re.compile(r"\b(\d+) and (?:a )?half\b")
+_HALF = re.compile(r"\b(\d+) and (?:a )?half\b(?!\s+(?:past|after|to)\b)")
+"""'2 and a half' is 2.5; "six and half past seven" is two clock times."""
 _CLOCK = re.compile(
     r"\b(?P<pre>at|by|around|until|till|from|to|for)\s+(?P<h>\d{1,2})\s+(?P<m>[0-5]\d)\b(?!\s*(?:minutes|hours|seconds|days|%|percent|degrees))"
 )

@@ -12,6 +12,8 @@ CASES = [
     ("Hey, can you tell me the weather in New York?", "tell me the weather in new york"),
     ("I'd like you to dim the lights to fifty percent, thanks!", "dim the lights to 50 percent"),
     ("set a timer for two and a half minutes", "set a timer for 2.5 minutes"),
+    ("alarms at quarter past six and half past seven", "alarms at quarter past 6 and half past 7"),
+    ("at six and half past seven", "at 6 and half past 7"),
     ("add mom's birthday on the third of march", "add mom's birthday on the 3rd of march"),
     ("wake me at one", "wake me at 1"),
     ("turn on the one in the kitchen", "turn on the one in the kitchen"),
