@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.understanding._frame_calendar import calendar_follow_up, event_shift
@@ -86,7 +86,6 @@ _DEVICE_NOUN = re.compile(
     r"purifier|sprinkler|camera|oven|dishwasher|washer|dryer|switch|outlet|garage)s?"
 )
 """A word that names a device on its own ("and the fan"), not a room whose device is meant."""
-_ANOTHER = re.compile(r"^(?:another|one\s+more|a\s+second)(?:\s+one)?\s+(?:for\s+|at\s+)?")
 _AGAIN = re.compile(
     r"(?:(?:and|ok|okay|now|then|so)\s+)*(?:(?:do|try)\s+(?:that|it|this|the\s+same)\s+|"
     r"(?:the\s+)?same\s+(?:thing\s+)?)?(?:again|once\s+more|one\s+more\s+time)(?:\s+please)?"
@@ -254,8 +253,7 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
     if previous.tool == "timer.set":
         duration = parse_duration(rest)
         if duration is None and number is not None:
-            unit = (str(previous.arguments.get("duration", "minutes")).split() or ["minutes"])[-1]
-            duration = parse_duration(f"{number['n']} {unit}")
+            duration = _in_its_unit(previous, number["n"])  # "make it 10": 10 of the same
         if duration is None:
             return []
         new = Call("timer.set", {**previous.arguments, "duration": format_duration(duration)})
@@ -264,7 +262,9 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
         return [new]
     if previous.tool == "timer.alarm" and (number is not None or parse_when(rest, now)):
         at = str(previous.arguments.get("at", ""))
-        said = _ANOTHER.sub("", _CHANGE_TO.sub("", rest).strip())  # "another one for 8": at 8
+        said = _CHANGE_TO.sub("", rest).strip()
+        if (another := ANOTHER.match(said)) is not None:
+            said = another["rest"]  # "another one for 8": at 8
         found = parse_when(f"at {said}" if said[:1].isdigit() else said, now)
         if found is None or not found.has_time:
             return []
@@ -284,12 +284,17 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
     return []
 
 
+def _in_its_unit(previous: Call, number: str) -> timedelta | None:
+    """A bare number said after a timer, in that timer's unit ("10" after "5 minutes")."""
+    unit = (str(previous.arguments.get("duration", "minutes")).split() or ["minutes"])[-1]
+    return parse_duration(f"{number} {unit}")
+
+
 def _another(previous: Call, rest: str) -> list[Call]:
     """ "and another for 25 minutes called bread": a second timer, with its own label or none."""
     duration = parse_duration(rest)
     if duration is None and (numbers := re.findall(r"(?<![\w.])\d+(?:\.\d+)?", rest)):
-        unit = (str(previous.arguments.get("duration", "minutes")).split() or ["minutes"])[-1]
-        duration = parse_duration(f"{numbers[-1]} {unit}")  # "one more for 15": 15 of the same
+        duration = _in_its_unit(previous, numbers[-1])  # "one more for 15": 15 of the same
     if duration is None:
         return []
     arguments = {k: v for k, v in previous.arguments.items() if k not in ("duration", "label")}
