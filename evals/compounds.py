@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evals.harness import Harness
-from evals.scoring import _words, slot_found, tool_matches
+from evals.scoring import slot_found, tool_matches
+from evals.slot_words import words as _words
 from evals.splits import Row
 from evals.voice import SetResult
 
