@@ -27,6 +27,10 @@ _LABEL_PATTERNS = (
         r"(?:\s+(?:morning|afternoon|evening|night))?'?s\s+(?P<label>[a-z].*)$",
         re.IGNORECASE,
     ),
+    re.compile(  # "a timer for 8 minutes for pasta"
+        r"\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\s+for\s+(?P<label>[a-z][\w' -]*)$",
+        re.IGNORECASE,
+    ),
     re.compile(r"\btimer\s+for\s+(?P<label>[a-z][\w' -]*)$", re.IGNORECASE),  # "timer for pizza"
     re.compile(
         r"\b(?:a|an|the|my)\s+(?P<label>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?:timer|alarm|reminder)",
@@ -35,7 +39,8 @@ _LABEL_PATTERNS = (
 )
 _NOT_LABELS = re.compile(
     rf"^(?:go\s+off|ring|beep|alert\s+me|remind\s+me|new|another|second|quick|countdown|all|"
-    rf"minute|hour|second|timer|alarm|it|{_WORD_NUM}|\d+\w*)$",
+    rf"minute|hour|second|timer|alarm|it|now|me|us|you|later|today|tonight|tomorrow|"
+    rf"{_WORD_NUM}|\d+\w*)$",
     re.IGNORECASE,
 )
 _SPAN_PREFIX = re.compile(r"(?:\b(?:for|in|at|on|by|from|after|within|until)\s+)+$", re.IGNORECASE)

@@ -94,6 +94,44 @@ _ANOTHER_ALONE = re.compile(
 _LAST_DURATION = re.compile(rf"\bfor\s+(?P<n>{_NUM})\s+(?P<unit>{_UNIT})\b", re.IGNORECASE)
 
 
+_LENGTH = re.compile(rf"\b{_NUM}[\s-]+{_UNIT}\b", re.IGNORECASE)
+_LABELLED_PAIR = re.compile(
+    r"^(?P<first>(?P<verb>(?:please\s+)?(?:set|start|put\s+on|make|create)(?:\s+me)?)\s+"
+    r"(?=(?:(?!\band\b).)*?\btimer\b)"
+    rf"(?=(?:(?!\band\b).)*?\b{_NUM}[\s-]+{_UNIT}\b)(?:(?!\band\b).)+?)"
+    r"\s*,?\s+and\s+(?:also\s+)?"
+    r"(?P<second>(?P<one>(?:one|another)(?:\s+one)?\b|an?\s+(?:\w+\s+){1,2}?timer\b|"
+    rf"an?\s+{_NUM}[\s-]+{_UNIT}\s+one\b)"
+    rf".*)$",
+    re.IGNORECASE,
+)
+"""Two timers, each with its own name and length: "set a timer for pasta for 8 minutes and one
+for the eggs for 6 minutes", "set a pasta timer for 8 minutes and an egg timer for 6 minutes"."""
+
+
+_KIND_PAIR = re.compile(
+    r"^(?P<verb>(?:please\s+)?(?:set|start|put\s+on|make|create|add)(?:\s+me)?)\s+"
+    r"(?P<a>(?:an?|one)\s+(?:\w+\s+){0,2}?(?:timer|alarm|reminder)\b(?:(?!\band\b).)*?)"
+    r"\s*,?\s+and\s+(?:also\s+)?"
+    r"(?P<b>(?:an?|one)\s+(?:\w+\s+){0,2}?(?:timer|alarm|reminder)\b.*)$",
+    re.IGNORECASE,
+)
+"""One verb for two things of different kinds: "set a timer for 5 minutes and a reminder to call
+mom at 6", "set an alarm for 7 and a timer for 20 minutes"."""
+
+
+def _labelled_pair(piece: str) -> list[str] | None:
+    match = _LABELLED_PAIR.match(piece)
+    if match is None or not _LENGTH.search(match["second"]):
+        return None
+    one, rest = match["one"], match["second"][len(match["one"]) :]
+    if one.lower().startswith(("one", "another")):  # "one for the eggs ..." is "a timer for ..."
+        one = "a timer"
+    elif one.lower().endswith(" one"):  # "a 12-minute one" is "a 12-minute timer"
+        one = one[: -len("one")] + "timer"
+    return [match["first"], f"{match['verb']} {one}{rest}"]
+
+
 def another(piece: str, before: str) -> str | None:
     """ "another for 10" after "set a timer for 5 minutes" -> "set a timer for 10 minutes";
     None when `piece` is no such "another" or `before` names no duration."""
@@ -202,6 +240,10 @@ def spread(piece: str) -> list[str]:
         unit = match["unit2"] or match["unit"]
         second = first[: match.start("n")] + f"{match['m']} {unit}"
         return [first, second]
+    if pair := _labelled_pair(piece.strip()):
+        return pair
+    if match := _KIND_PAIR.match(piece.strip()):
+        return [f"{match['verb']} {match['a']}", f"{match['verb']} {match['b']}"]
     if match := _TWO_MESSAGES.match(piece.strip()):
         return [f"{match['head']}to {match['a']}", f"{match['head']}to {match['b']}"]
     if match := _VALUE_EACH.match(piece.strip()):

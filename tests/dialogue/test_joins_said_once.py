@@ -139,3 +139,51 @@ async def test_first_before_the_first_action_is_no_device_name(
 async def test_first_thing_tomorrow_is_a_time(system: AgentSystem) -> None:
     steps = await _steps(system, "first thing tomorrow remind me to call mom")
     assert [tool for tool, _ in steps] == ["timer.remind"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "set a timer for pasta for 8 minutes and one for the eggs for 6 minutes",
+        "set a pasta timer for 8 minutes and an eggs timer for 6 minutes",
+        "set a timer for 8 minutes for pasta and one for 6 minutes for the eggs",
+        "start an 8 minute timer called pasta and another called eggs for 6 minutes",
+        "set an 8-minute timer for the pasta and a 6-minute one for the eggs",
+    ],
+)
+async def test_two_timers_each_with_its_own_name_and_length(system: AgentSystem, text: str) -> None:
+    result = await system.arun(text)
+    assert result.plan is not None
+    steps = [(s.tool, s.arguments["duration"], s.arguments.get("label")) for s in result.plan.steps]
+    assert steps == [("timer.set", "8 minutes", "pasta"), ("timer.set", "6 minutes", "eggs")]
+    listed = await system.arun("what timers do i have")
+    assert "'pasta'" in listed.reply and "'eggs'" in listed.reply
+
+
+@pytest.mark.parametrize(
+    ("text", "tools"),
+    [
+        (
+            "set a timer for 5 minutes and a reminder to call mom at 6pm",
+            ["timer.set", "timer.remind"],
+        ),
+        ("set an alarm for 7 tomorrow and a timer for 20 minutes", ["timer.alarm", "timer.set"]),
+        (
+            "please set an alarm for 7am and a reminder at 8 to take my pills",
+            ["timer.alarm", "timer.remind"],
+        ),
+    ],
+)
+async def test_one_set_verb_for_two_kinds_serves_both(
+    system: AgentSystem, text: str, tools: list[str]
+) -> None:
+    result = await system.arun(text)
+    assert result.plan is not None
+    assert [s.tool for s in result.plan.steps] == tools
+    assert len(result.reply.splitlines()) == 2
+
+
+async def test_one_reminder_of_two_things_stays_one(system: AgentSystem) -> None:
+    steps = await _steps(system, "set a reminder at 6pm to buy milk and eggs")
+    assert [tool for tool, _ in steps] == ["timer.remind"]
+    assert steps[0][1]["text"] == "buy milk and eggs"
