@@ -20,6 +20,7 @@ from agent_system.routing.slots import (
     parse_when,
 )
 from agent_system.runtime import Dependency
+from roles.timer._pick import ORDINALS
 from roles.timer._when import due_matches
 from roles.timer._words import _called, _describe, _when
 from roles.timer.store import Timer, TimerKind, TimerState, TimerStore
@@ -132,7 +133,11 @@ async def resolve(
             return timers
         names = _names(timers, ctx)
         raise ToolExecutionError(f"You have {len(timers)} {noun} ({names}); say which one.")
-    if text.isdigit():
+    if text in ORDINALS:  # "the second one", said to the list the tool gave
+        if len(timers) <= ORDINALS[text] or len(timers) < -ORDINALS[text]:
+            raise ToolExecutionError(f"You have only {len(timers)} {noun}.")
+        found = [timers[ORDINALS[text]]]
+    elif text.isdigit():
         found = [t for t in timers if t.id == int(text)]
     else:
         found = _called(timers, text)

@@ -37,6 +37,19 @@ _COUNTED = re.compile(
     r"\b(?:two|three|2|3)\s+alarms?\s*,?\s*(?:one|the\s+first(?:\s+one)?)\s+(?=for|at)", re.I
 )
 """'two alarms, one at 12 pm': the first alarm's moment follows "one"."""
+_SAID_CLOCK = (
+    r"(?:(?:a\s+)?(?:quarter|half|\d{1,2}(?:\s+minutes)?)\s+(?:past|to|after|before|till?)\s+)?"
+    r"(?:\d{1,2}(?::[0-5]\d)?|noon|midnight)(?!\s*(?::|minutes?|mins?|hours?|seconds?)\b)"
+    r"(?:\s*[ap]\.?m\b\.?|\s+o'?clock\b)?|half\s+\d{1,2}\b"
+)
+_LISTED = re.compile(
+    rf"\b(?:for|at)\s+(?P<run>(?:{_SAID_CLOCK})(?:(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+"
+    rf"(?:(?:then|also)\s+)?)(?:{_SAID_CLOCK}))+)",
+    re.IGNORECASE,
+)
+"""Clock times listed after one "for"/"at": "for quarter past 6 and half past 7", "at 6, 7, 8"."""
+_EACH = re.compile(rf"(?:{_SAID_CLOCK})", re.IGNORECASE)
+_MERIDIEM = re.compile(r"[ap]\.?m\b\.?$", re.IGNORECASE)
 
 
 def several_alarms(
@@ -47,7 +60,7 @@ def several_alarms(
         return None
     pieces = _NEXT.split(_COUNTED.sub("an alarm ", text))
     if len(pieces) < 3:
-        return None
+        return _listed(text, interpret)
     head, later = pieces[0], pieces[1:]
     calls = [interpret(head)]
     wake = re.search(r"\bwake|\bget\s+(?:me|us)\s+up\b", text, re.IGNORECASE) is not None
@@ -56,6 +69,36 @@ def several_alarms(
             return None  # "... and at 8 turn on the lights": more than a moment
         said = f"wake me up {prep} {moment}" if wake else f"set an alarm {prep} {moment}"
         calls.append(interpret(said))
+    if not all(isinstance(c, RoleCall) and c.tool == "timer.alarm" for c in calls):
+        return None
+    return RolePlan(tuple(c for c in calls if isinstance(c, RoleCall)))
+
+
+def _listed(
+    text: str, interpret: Callable[[str], RoleCall | RolePlan | Clarification]
+) -> RolePlan | None:
+    """One alarm per clock time listed after one "for"/"at", or None.
+
+    "set alarms for quarter past 6 and half past 7 tomorrow" (the day said after the last one is
+    each one's), "alarms at 6 and 7 am" (a last am/pm is each one's that says none).
+    """
+    said = normalize(text)
+    found = _LISTED.search(said)
+    if found is None:
+        return None
+    tail = said[found.end() :]
+    if strip_when(tail).strip(" ,.!?").lower() not in ("", "please"):
+        return None  # "alarms at 6 and 7 to feed the cat": more than moments
+    times = [m.group(0).strip() for m in _EACH.finditer(found["run"])]
+    last = _MERIDIEM.search(times[-1])
+    head = re.sub(
+        r"\b(?:(?:two|three|four|2|3|4)\s+)?alarms\b", "an alarm", said[: found.start("run")]
+    )
+    calls = []
+    for time in times:
+        if last is not None and _MERIDIEM.search(time) is None and re.match(r"^\d", time):
+            time = f"{time} {last.group(0)}"  # "6 and 7 am": 6 am too
+        calls.append(interpret(f"{head}{time}{tail}"))
     if not all(isinstance(c, RoleCall) and c.tool == "timer.alarm" for c in calls):
         return None
     return RolePlan(tuple(c for c in calls if isinstance(c, RoleCall)))

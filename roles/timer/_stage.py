@@ -191,6 +191,19 @@ def _sure_reminder(text: str, runtime: Runtime) -> bool:
     )
 
 
+def _picks(request: RouteRequest, runtime: Runtime) -> bool:
+    """Says which one after the timer role asked which, or "the other one" after a cancel."""
+    from roles.timer._pick import picked_call
+    from roles.timer.role import ROLE
+
+    history = list(request.history)
+    if not history or history[-1].role != "timer":
+        return False
+    now = runtime.clock.now()
+    interpret = lambda t: ROLE.interpret(t, {}, runtime, [])  # noqa: E731
+    return picked_call(request.text, history, now, interpret) is not None
+
+
 def _several(text: str, runtime: Runtime) -> bool:
     """Several alarms the role reads whole ("set an alarm for 7am and another for 8am")."""
     from roles.timer._several import several
@@ -284,6 +297,8 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
             again = resolve_follow_up(request.text, list(request.history), runtime.clock.now())
             if again is not None and _acts_on_it(again.calls):
                 return _claimed("Acts on what the timer role just set.", slots={"follow_up": True})
+        if _picks(request, runtime):  # "the 8am one" after "...; say which one."
+            return _claimed("Says which one the timer role asked about.")
         if request.history and request.history[-1].role == "timer" and named_calls(said):
             # "cancel the pizza one", "how long on bread": a timer of this thread by its label
             return _claimed("Names a timer by its label.", 0.9, slots={"follow_up": True})

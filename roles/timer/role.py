@@ -18,6 +18,7 @@ from agent_system.routing.slots import (
 from roles.timer._anchor import anchored_call, moment_before
 from roles.timer._change import changed_by
 from roles.timer._move import move_call
+from roles.timer._pick import picked_call
 from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
 from roles.timer._said import alarm_label, as_reminder, reminder_text
@@ -280,6 +281,9 @@ class TimerRole:
         """Pick timer.set/alarm/remind/list/cancel/pause/resume/extend from the words used."""
         now = runtime.clock.now()
         before = moment_before(history)  # "thirty minutes before that"
+        picked = picked_call(text, history, now, lambda t: self._interpret(t, now, before))
+        if picked is not None:
+            return picked  # "the 8am one" after "say which one"; "the other one" after a cancel
         return with_previous_turn(
             lambda t: self._interpret(t, now, before), text, history, self.name
         )

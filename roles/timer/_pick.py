@@ -1,0 +1,130 @@
+"""Which one, said after the timer role asked which or cancelled one of several.
+
+"cancel my alarm" -> "You have 2 alarms (alarm for tomorrow at 07:00, alarm for tomorrow at
+08:00); say which one." -> "the 8am one", "the one at 8", "8 am", "the second one", "the last
+one", "both", "all of them", "the pasta one" completes that request for that one (those). Right
+after one was cancelled, "the other one", "and the other one too", "cancel the other alarm as
+well" cancels the one left of that kind (the tool asks which when more than one is left).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from agent_system.roles import Clarification, RoleCall, RolePlan
+from agent_system.understanding import normalize
+from roles.timer._which import when_filter
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from agent_system.routing.models import Turn
+
+__all__ = ["ORDINALS", "picked_call"]
+
+ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
+            "4th": 3, "last": -1, "latest": -1, "earliest": 0}  # fmt: skip
+"""A target word that names one by its place in the list the tool gave ("the second one")."""
+_ASKED_WHICH = re.compile(r";\s*say\s+which\s+one\.?\s*$", re.IGNORECASE)
+_LEAD = (
+    r"^(?:(?:and|also|ok|okay|oh|um|uh|well|yes|yeah|then|so|please|actually|just|now|i\s+mean"
+    r"|i\s+meant|sorry)\s+)*"
+)
+_VERB = (
+    r"(?:(?:cancel|delete|remove|stop|clear|kill|dismiss|turn\s+off|switch\s+off|get\s+rid\s+of"
+    r"|scrap|drop)\s+)?"
+)
+_KINDS = r"(?:alarms?|timers?|reminders?)"
+_END = rf"(?:\s+(?:too|as\s+well|also|please|then|instead|{_KINDS}))*$"
+_OTHER = re.compile(rf"{_LEAD}{_VERB}(?:the\s+)?other(?:\s+(?:one|{_KINDS}))?{_END}")
+_ALL = re.compile(
+    rf"{_LEAD}{_VERB}(?:(?:them\s+)?both|all(?:\s+(?:of\s+)?(?:them|the\s+{_KINDS}|my\s+{_KINDS}))?"
+    rf"|(?:them|these|those)\s+all|every\s*one|all\s+(?:two|three|2|3)(?:\s+of\s+them)?"
+    rf"|both\s+(?:of\s+)?(?:them|the\s+{_KINDS}|my\s+{_KINDS}|{_KINDS}))(?:\s+of\s+them)?{_END}"
+)
+_NTH = re.compile(
+    rf"{_LEAD}{_VERB}(?:the\s+|my\s+)?(?P<nth>{'|'.join(ORDINALS)})(?:\s+(?:one|{_KINDS}))?{_END}"
+)
+_ONE = re.compile(
+    rf"{_LEAD}{_VERB}(?:(?:the|my)\s+)?(?:one|{_KINDS})\s+(?P<prep>at|for|on|from)\s+(?P<said>.+?)"
+    rf"{_END}"
+    rf"|{_LEAD}{_VERB}(?:the|my)\s+(?P<named>[\w:' ]+?)\s+(?:one|{_KINDS})(?:\s+(?:too|as\s+well"
+    r"|please))*$"
+    rf"|{_LEAD}(?:at\s+)?(?P<clock>\d{{1,2}}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|noon|midnight)"
+    r"(?:\s+(?:one|o'?clock|please))*$"
+)
+_WHEN_TOOLS = ("timer.cancel", "timer.list", "timer.extend", "timer.shorten", "timer.move",
+               "timer.reword")  # fmt: skip
+_KIND = re.compile(r"\b(alarm|timer|reminder)s?\b")
+
+
+def _kind(*texts: str) -> str:
+    for text in texts:
+        if (found := _KIND.search(text.lower())) is not None:
+            return found[1]
+    return ""
+
+
+def _asked(history: list[Turn]) -> Turn | None:
+    """The timer turn just before, when it asked which one ("...; say which one.")."""
+    if not history:
+        return None
+    last = history[-1]
+    if last.role != "timer" or last.calls or not _ASKED_WHICH.search(last.reply):
+        return None
+    return last
+
+
+def _cancelled(history: list[Turn]) -> dict[str, Any] | None:
+    """The arguments of the cancel the timer turn just before made, or None."""
+    if not history or history[-1].role != "timer":
+        return None
+    calls = history[-1].calls or []
+    cancels = [c for c in calls if c.get("tool") == "timer.cancel"]
+    return dict(cancels[-1].get("arguments") or {}) if cancels else None
+
+
+def picked_call(
+    text: str,
+    history: list[Turn],
+    now: datetime,
+    interpret: Callable[[str], RoleCall | RolePlan | Clarification],
+) -> RoleCall | None:
+    """The call `text` means as a pick, or None.
+
+    A pick says which one after the timer role asked which, or "the other one" after a cancel.
+    """
+    said = normalize(text).strip(" ?.!,")
+    if not said or len(said.split()) > 8:
+        return None
+    asked = _asked(history)
+    if asked is None:
+        cancelled = _cancelled(history)
+        if cancelled is None or _OTHER.match(said) is None:
+            return None
+        kind = _kind(str(cancelled.get("target", "")), history[-1].text, said)
+        return RoleCall("timer.cancel", {"target": kind})  # the one left of that kind
+    base = interpret(asked.text)
+    if not isinstance(base, RoleCall):
+        return None
+    arguments = dict(base.arguments)
+    kind = _kind(str(arguments.get("target", "")), asked.text, said)
+    if _ALL.match(said) is not None:
+        arguments["target"] = f"all {kind}".strip()
+    elif (nth := _NTH.match(said)) is not None:
+        arguments["target"] = f"{nth['nth']} {kind}".strip()
+    elif (one := _ONE.match(said)) is not None:
+        moment = one["said"] or one["named"] or one["clock"] or ""
+        prep = one["prep"] or "at"
+        when = when_filter(f"{prep} {moment}" if moment[:1].isdigit() else moment, now)
+        if when and base.tool in _WHEN_TOOLS:
+            arguments["when"] = when  # "the 8am one", "the one for friday"
+        elif one["named"] and not when:
+            arguments["target"] = one["named"]  # "the pasta one"
+        else:
+            return None
+    else:
+        return None
+    return RoleCall(base.tool, arguments)
