@@ -1,9 +1,10 @@
 """Follow-ups on the list the previous turn used.
 
 "add milk too", "and eggs" after adding; "what's on it now?" after any change or reading; "and
-the bread" after taking eggs off; "and the to-do list?" after reading another list. Only the
-turn just before counts, and only its last lists call: a follow-up says what changes (the items,
-or "read it") and keeps that call's list. A question never adds or removes.
+the bread" after taking eggs off; "and the to-do list?" after reading another list; "clear it" /
+"take everything off it" empties it. Only the turn just before counts, and only its last lists
+call: a follow-up says what changes (the items, or "read it") and keeps that call's list. A
+question never adds or removes.
 """
 
 from __future__ import annotations
@@ -39,6 +40,13 @@ _COUNT_IT = re.compile(
     r"(?:on\s+(?:it|there)|in\s+it|now|left)|how\s+(?:long|big)\s+is\s+it)(?:\s+(?:now|then))*$",
     re.I,
 )
+_CLEAR_IT = re.compile(
+    r"^(?:(?:and|so|ok|okay|now|then|actually)\s+)*(?:clear|empty|wipe|clean\s+out)\s+"
+    r"(?:it|that(?:\s+one)?|the\s+(?:whole\s+)?(?:thing|lot|list))(?:\s+(?:out|now|please))*"
+    r"|^(?:(?:and|so|ok|okay|now|then|actually)\s+)*(?:take|cross)\s+(?:everything|it\s+all)"
+    r"\s+off(?:\s+(?:it|there|that(?:\s+one)?))?(?:\s+(?:now|please))*$",
+    re.I,
+)
 _OTHER_LIST = re.compile(
     r"^(?:and|what\s+about|how\s+about|and\s+what\s+about|and\s+how\s+about|now)\s+(?P<list>.+)$",
     re.I,
@@ -49,7 +57,14 @@ _SAME_AGAIN = re.compile(
     re.I,
 )
 _REMOVES = ("lists.remove", "lists.complete")
-_LISTS_TOOLS = ("lists.add", "lists.remove", "lists.complete", "lists.show", "lists.create")
+_LISTS_TOOLS = (
+    "lists.add",
+    "lists.remove",
+    "lists.complete",
+    "lists.show",
+    "lists.create",
+    "lists.clear",
+)
 
 
 def _previous(history: list[Turn]) -> dict[str, Any] | None:
@@ -78,6 +93,8 @@ def follow_up(
         return RoleCall("lists.show", on_list)
     if _COUNT_IT.match(text):  # "how many things are on it?"
         return RoleCall("lists.show", {**on_list, "count": True})
+    if _CLEAR_IT.match(text):  # "clear it": every item off, the list stays
+        return RoleCall("lists.clear", on_list)
     tool = previous.get("tool")
     other = _OTHER_LIST.match(text)
     if tool == "lists.show" and other and names_a_list(other["list"]):

@@ -60,3 +60,16 @@ async def test_a_question_after_adding_never_adds(tmp_path: Path) -> None:
         assert (await system.arun("what's on my shopping list")).reply == (
             "Your shopping list: milk."
         )
+
+
+@pytest.mark.parametrize("said", ["clear it", "ok empty it out", "take everything off it"])
+async def test_clear_it_empties_only_the_list_just_used(tmp_path: Path, said: str) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        await system.arun("add call the bank to my to do list")
+        added = await system.arun("put milk and eggs on my shopping list")
+        cleared = await system.arun(said, thread_id=added.thread_id)
+        after = await system.arun("what's on it", thread_id=added.thread_id)
+        todo = await system.arun("what's on my to do list")
+        assert cleared.reply == "Cleared your shopping list (2 items removed)."
+        assert after.reply == "Your shopping list is empty."
+        assert todo.reply == "Your to-do list: call the bank."  # the other list stays

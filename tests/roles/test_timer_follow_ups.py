@@ -169,3 +169,26 @@ async def test_push_it_back_moves_the_reminder_or_alarm_just_set(
         assert moved.reply == reply
     else:
         assert "06:45" in moved.reply
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("set_text", "move_text", "reply"),
+    [
+        (
+            "remind me to call mom at 5pm",
+            "move it to 7",
+            "Moved your reminder for 19:00: call mom.",
+        ),
+        ("remind me to stretch at 11am", "make it 10", "Moved your reminder for 10:00: stretch."),
+        ("remind me to call mom at 5pm", "no, at 6", "Moved your reminder for 18:00: call mom."),
+    ],
+)
+async def test_a_bare_hour_moves_a_reminder_near_its_own_time(
+    system: AgentSystem, set_text: str, move_text: str, reply: str
+) -> None:
+    await system.arun(set_text, thread_id="t")
+    moved = await system.arun(move_text, thread_id="t")
+    listed = await system.arun("what reminders do i have", thread_id="t")
+    assert moved.reply == reply
+    assert listed.reply.count("Reminder") == 1  # moved, not a second one
