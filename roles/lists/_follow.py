@@ -14,6 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import RoleCall
+from agent_system.understanding import numbers_to_digits
+from roles.lists._phrasing import is_vague
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -56,6 +58,41 @@ _SAME_AGAIN = re.compile(
     r"|^(?P<items2>.+?)\s+(?:too|as\s+well|also)$",
     re.I,
 )
+_FILLER = (
+    r"(?:(?:please|can\s+you|could\s+you|and|also|now|ok|okay|then|oh|so|actually|wait|sorry"
+    r"|oops)\s+)*"
+)
+_THERE = r"(?:\s+(?:to|on|onto|in|into|off|from)\s+(?:it|there|that(?:\s+one)?))?"
+_POLITE = r"(?:\s+(?:too|as\s+well|also|please|for\s+me|thanks|now))*$"
+_ADD_HERE = re.compile(
+    rf"^{_FILLER}(?:add|put|include|stick|throw|pop|write|jot\s+down)\s+(?P<items>.+?)"
+    rf"(?:\s+(?:down|in|on))?{_THERE}{_POLITE}",
+    re.I,
+)
+"""An add naming no list, after a turn on a list: "add a stove" after reading the camping list."""
+_OFF_HERE = re.compile(
+    rf"^{_FILLER}(?:(?P<off>remove|delete|drop|scratch|erase|strike|get\s+rid\s+of|take\s+off"
+    r"|cross\s+out)\s+(?P<item>.+?)"
+    r"|take\s+(?P<item2>.+?)\s+(?:off|out)"
+    r"|(?P<done>cross|tick|check)\s+(?P<item3>.+?)\s+off"
+    r"|(?P<done2>cross\s+off|tick\s+off|check\s+off|mark\s+off)\s+(?P<item4>.+?))"
+    rf"{_THERE}{_POLITE}",
+    re.I,
+)
+"""A removal or a check-off naming no list, after a turn on a list: "remove the tent"."""
+_UNWANTED = re.compile(
+    r"^(?:(?:oh|actually|and|so)\s+)*(?:i|we)\s+(?:don'?t|do\s+not|no\s+longer|won'?t)\s+"
+    r"(?:want|need)\s+(?P<item>.+?)(?:\s+(?:any\s*more|after\s+all|now))*$",
+    re.I,
+)
+"""An item no longer wanted, after a turn on a list: "i don't want the lantern after all"."""
+_NOT_ITEMS = re.compile(
+    r"\b(?:(?:\d+|an?|half\s+an?|another)\s*(?:minutes?|mins?|hours?|seconds?|secs?)|timers?|alarms?|remind(?:ers?)?"
+    r"|events?|meetings?|appointments?|calendar|lights?|songs?|playlists?|music|volume"
+    r"|devices?|everything|all)\b",
+    re.I,
+)
+"""What is never a list item said after a list turn: a timer's minutes, an alarm, a light."""
 _REMOVES = ("lists.remove", "lists.complete")
 _LISTS_TOOLS = (
     "lists.add",
@@ -101,6 +138,8 @@ def follow_up(
         return RoleCall("lists.show", {"list_name": other["list"]})  # "and the to-do list?"
     if _ASKS.match(text):
         return None  # "and what about the shopping list?" asks; it never adds
+    if (here := _on_this_list(text, split_items, names_a_list, on_list)) is not None:
+        return here  # "add a stove" / "remove the tent" after a turn on the camping list
     if tool == "lists.add":
         found = _MORE.match(text)
         if found is None:
@@ -118,3 +157,30 @@ def follow_up(
             return None
         return RoleCall(str(tool), {"item": items[0], **on_list})
     return None
+
+
+def _on_this_list(
+    text: str,
+    split_items: Callable[[str], list[str]],
+    names_a_list: Callable[[str], bool],
+    on_list: dict[str, Any],
+) -> RoleCall | None:
+    """An add, removal or check-off naming no list, on the previous turn's list."""
+    if (added := _ADD_HERE.match(text)) is not None:
+        items = added["items"]
+        if names_a_list(items) or _NOT_ITEMS.search(numbers_to_digits(items)) or is_vague([items]):
+            return None
+        return RoleCall("lists.add", {"items": split_items(items), **on_list})
+    if (unwanted := _UNWANTED.match(text)) is not None:
+        item = re.sub(r"^(?:the|my|our|some|any)\s+", "", unwanted["item"].strip(), flags=re.I)
+        if names_a_list(item) or _NOT_ITEMS.search(item) or is_vague([item]):
+            return None
+        return RoleCall("lists.remove", {"item": item, **on_list})
+    if (off := _OFF_HERE.match(text)) is None:
+        return None
+    item = next(off[g] for g in ("item", "item2", "item3", "item4") if off[g])
+    item = re.sub(r"^(?:the|my|our|some)\s+", "", item.strip(), flags=re.I)
+    if names_a_list(item) or _NOT_ITEMS.search(item) or is_vague([item]):
+        return None
+    tool = "lists.complete" if off["done"] or off["done2"] else "lists.remove"
+    return RoleCall(tool, {"item": item, **on_list})

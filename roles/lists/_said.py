@@ -84,8 +84,15 @@ ADD_COLON = re.compile(  # "add to my to do list: call mom and pay rent"
     r"(?P<list>[\w' -]*?)\s*list\s*[,:;-]\s*(?P<items>.+)$",
     re.I,
 )
-CALLED = re.compile(r"\b(?:check)?list\s+(?:called|named|titled)\s+\w", re.I)
-"""A new list's name said outright: "start a new list called road trip"."""
+CALLED = re.compile(
+    r"\b(?:check)?list\s+(?:called|named|titled)\s+\w"
+    r"|^(?:(?:please|hey|ok|can\s+you|could\s+you|i\s+want\s+to|i'?d\s+like\s+to|let'?s)\s+)*"
+    r"(?:start|create|make|begin|set\s+up|open)\s+(?:a|an|another)\s+(?:new\s+|fresh\s+)?"
+    r"(?!new\b|fresh\b)[\w'-]+(?:\s+[\w'-]+){0,2}\s+(?:check)?list(?:\s+(?:please|for\s+me|now))*$",
+    re.I,
+)
+"""A new list's name said outright: "start a new list called road trip", "start a road trip
+list", "make a new packing list"."""
 UPDATE_WITH = re.compile(
     r"^(?:please\s+)?update\s+(?:my|the|our)?\s*(?P<list>[\w' -]*?)\s*list\s+with\s+(?P<items>.+)$",
     re.I,

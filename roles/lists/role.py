@@ -12,6 +12,7 @@ from roles.lists._days import day_arguments
 from roles.lists._everyday import OPEN_THEN, everyday_call, plain, reads_whole, unless_listed
 from roles.lists._everything import everything_call
 from roles.lists._follow import follow_up
+from roles.lists._has import has_call
 from roles.lists._off import off_call
 from roles.lists._phrasing import (
     BARE_ADD,
@@ -121,6 +122,8 @@ class ListsRole:
     def _read(self, text: str) -> RoleCall | Clarification:
         if (opened := OPEN_THEN.match(text)) is not None:
             return self._there(_list(opened["list"]), opened["rest"])
+        if (has := has_call(text, _list)) is not None:  # "is milk on my grocery list"
+            return has
         if (every := everything_call(text, _list)) is not None:  # "clear today's items"
             return every
         if (off := off_call(text, _list, is_vague)) is not None:  # "drop the last item"

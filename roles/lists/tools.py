@@ -17,6 +17,7 @@ from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.repository import open_repository
 from roles.lists._days import day_words, due_by, due_within, span_words
+from roles.lists._has import has_text
 from roles.lists._lookup import called as _called
 from roles.lists._lookup import count as _count
 from roles.lists._lookup import find_list as _find_list
@@ -340,6 +341,7 @@ async def show(
     count: bool = False,
     day: str | None = None,
     until: str | None = None,
+    item: str | None = None,
 ) -> ToolOutput:
     """Read back a list ("what's on my shopping list"), or name every list.
 
@@ -349,8 +351,18 @@ async def show(
         day: Only what is to do by that day, "YYYY-MM-DD": items with no day and items due
             by then ("what's on my to do list for today").
         until: With `day`, the end of a span, excluded ("for this week": Monday next week).
+        item: Only say whether this item is on the list (on any list when none is named):
+            "do i have eggs on my shopping list" -> "Yes, your shopping list has eggs."
     """
     lists = await store_for(ctx).lists()
+    if item:
+        todo = _find_list(lists, list_name) if list_name else None
+        if list_name and todo is None:
+            raise ToolExecutionError(
+                f"You have no list called {list_name!r}; your lists: {_names(lists)}."
+            )
+        found, said = has_text(lists, item, todo, _called)
+        return ToolOutput(data={"item": item, "on_list": found}, display=said)
     first, end = _day(day), _day(until)
     today = ctx.runtime.clock.now().date()
     last = (end - timedelta(days=1) if end and end > first else first) if first else None

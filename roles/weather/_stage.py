@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
+from roles.weather._wear import WEAR
 
 __all__ = ["SUN", "claim", "stage_for"]
 
@@ -34,13 +35,7 @@ _CONDITIONS = (
     r"|uv\s+index|pollen"
 )
 _WEATHER = re.compile(rf"\b(?:{_CONDITIONS})\b")
-_GEAR = r"umbrella|brolly|rain\s?coat|coat|jacket|boots|wellies|sunscreen|sun\s?block|sun\s?cream"
-_WEAR = re.compile(
-    r"\b(?:do|will|should|would)\s+(?:i|we)\s+(?:need|want|have\s+to\s+(?:take|bring|wear)|take"
-    r"|bring|wear|pack)\s+(?:an?\s+|my\s+|some\s+)?"
-    rf"(?:{_GEAR}|scarf|gloves|hat|sunglasses|shorts|layers|mittens)\b"
-    rf"|\bwithout\s+(?:an?\s+|my\s+|any\s+)?(?:{_GEAR})\b"
-)
+_WEAR = WEAR
 """What to wear for the weather: "do i need an umbrella", "can i go out without a raincoat"."""
 _OTHER_ROLE = re.compile(
     r"\b(?:e-?mail|send|text|message|tweet|post|spell|spelling|translate|recipe|cook|cooking"
@@ -104,6 +99,7 @@ _WEATHER_CUE = re.compile(
     r"\b(?:weather|forecast|outside|outdoors|out\s+there|today|tonight|tomorrow|this\s+hour"
     r"|right\s+now|weekend|week|morning|afternoon|evening|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday)\b|\b(?:in|at|for)\s+(?!the\s|my\s|our\s|here\b)[a-z]"
+    r"|\b(?:in|around|across)\s+(?:our|my|this|the)\s+(?:city|town|village|area|region|neighbou?rhood)\b"
 )
 """What makes a temperature question the weather's, not a thermostat's or a sensor's."""
 

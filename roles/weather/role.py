@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
 from agent_system.understanding import numbers_to_digits
 from agent_system.understanding._slots import parse_when
 from roles.weather._days import WEEKDAYS, parse_day, parse_hour
+from roles.weather._spans import bare_hour, day_after, hours_ahead, parse_span, weekday_of_week
 from roles.weather._stage import SUN, stage_for
+from roles.weather._wear import wear_in
 from roles.weather.backend import WEATHER_CONDITIONS
 
 if TYPE_CHECKING:
@@ -20,7 +23,8 @@ __all__ = ["ROLE", "WeatherRole", "extract_place"]
 
 _STOP = (
     r"today|tonight|tomorrow|yesterday|tmrw|now|right now|later|this|next|on|at|in \d+|over|during"
-    r"|the weekend|please|and|then|for|morning|afternoon|evening|weekend|" + "|".join(WEEKDAYS)
+    r"|the weekend|please|and|then|for|morning|afternoon|evening|weekend|the day"
+    r"|in the (?:next|coming)|in an? (?:hour|couple|few)|in half|" + "|".join(WEEKDAYS)
 )
 _AFTER_PREP = re.compile(
     r"\b(?:in|for|near|around|of|(?:go|going|travel\w*|head\w*|fly\w*|trip|drive|driving)\s+to)"
@@ -47,7 +51,8 @@ _NOT_PLACE_WORDS = frozenset(
     "outside over predication prediction predictions report say should supposed tell that the "
     "there this to today tomorrow up us was we week weekly what when where which will with "
     "would you your our rain raining rainy snow snowing sunny status average temperature "
-    "temperatures humidity chance degrees".split()
+    "temperatures humidity chance degrees pour pouring drizzle drizzling hail hailing storm "
+    "stormy thunder sleet freezing showers".split()
 )
 """Words that never belong to a place name ("what does the weather look like" names none)."""
 _FORECAST_WORDS = re.compile(
@@ -172,18 +177,27 @@ class WeatherRole:
             return RoleCall(
                 "weather.forecast", {"place": place, "day": day or "today", "sun": True}
             )
-        if period := _PERIOD.search(text):  # "this week", "next week", "the 10 day forecast"
+        now = runtime.clock.now()
+        one_day = weekday_of_week(text, now.date())  # "monday this week", "friday next week"
+        if one_day is None and (span := parse_span(text)):  # "ten day forecast", "next few days"
+            return RoleCall("weather.forecast", {"place": place, "day": span})
+        if one_day is None and (period := _PERIOD.search(text)):  # "this week", "next week"
             week = "next week" if period["next"] else "week"
             return RoleCall("weather.forecast", {"place": place, "day": week})
-        day = parse_day(text)
-        hour = parse_hour(text)
+        day = one_day or parse_day(text)
+        if day is None and day_after(text):  # "what will be the weather day after"
+            day = "day after tomorrow"
+        day, hour = _hour(text, now, day)
         if day is None or hour is None:  # "on march 16th", "at eight am": the engine's parser
             day, hour = _when(text, runtime, day, hour)
+        wear = wear_in(text)  # "do i need an umbrella this afternoon"
         wants_forecast = bool(_FORECAST_WORDS.search(text))
-        if hour is not None or day is not None or wants_forecast:
+        if hour is not None or day is not None or wants_forecast or wear:
             arguments: dict[str, Any] = {"place": place, "day": day or "today"}
             if hour is not None:
                 arguments["hour"] = hour
+            if wear:
+                arguments["wear"] = wear
             return RoleCall("weather.forecast", arguments)
         return RoleCall("weather.current", {"place": place})
 
@@ -192,6 +206,29 @@ _CLOCK_WORDS = re.compile(
     r"\b(?:am|pm|a\.m|p\.m|o'?clock|noon|midday|midnight)\b|\d:\d\d|\bat\s+\w+", re.IGNORECASE
 )
 """A clock time said (not only "in 3 days", which has no hour of its own)."""
+
+
+_MERIDIEM = re.compile(r"\d\s*(?:am|pm|a\.m|p\.m)\b", re.IGNORECASE)
+
+
+def _hour(text: str, now: datetime, day: str | None) -> tuple[str | None, int | None]:
+    """The day and hour said.
+
+    "this hour" / "in 2 hours" from now, "at 3" the next 3 o'clock to come (3 pm in the
+    morning), "at 3 pm" / "this evening" as said.
+    """
+    if (ahead := hours_ahead(text)) is not None:  # "temperature this hour"
+        then = now + timedelta(hours=ahead)
+        if day is None and then.date() != now.date():
+            day = then.date().isoformat()
+        return day or "today", then.hour
+    hour = parse_hour(text)
+    said = numbers_to_digits(text)
+    if not _MERIDIEM.search(said) and (bare := bare_hour(said, now, day not in (None, "today"))):
+        hour, tomorrow = bare
+        if tomorrow and day is None:
+            day = "tomorrow"
+    return day, hour
 
 
 def _when(text: str, runtime: Runtime, day: str | None, hour: int | None) -> tuple[Any, Any]:

@@ -9,6 +9,8 @@ from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock, format_long_date, home_location
 from roles.weather._days import resolve_day, weekend_days
+from roles.weather._spans import span_days
+from roles.weather._wear import advice
 from roles.weather.backend import Conditions, Forecast, OpenMeteoBackend, WeatherBackend
 
 __all__ = ["BACKEND", "BACKEND_KEY", "current", "forecast", "weather_backend"]
@@ -88,6 +90,7 @@ async def forecast(
     day: str = "tomorrow",
     hour: int | None = None,
     sun: bool = False,
+    wear: str | None = None,
 ) -> ToolOutput:
     """Get the weather forecast for a place on a given day, optionally at a given hour.
 
@@ -96,9 +99,12 @@ async def forecast(
             empty for the user's home location.
         day: "today", "tomorrow", "yesterday", a weekday such as "saturday", "in 3 days", an
             ISO date; "week" / "next week" for a day-by-day forecast of the coming (or next) 7
-            days; "weekend" / "next weekend" for its Saturday and Sunday.
+            days; a span from today, day by day: "10 days", "next few days", "2 weeks";
+            "weekend" / "next weekend" for its Saturday and Sunday.
         hour: Hour of the day (0-23, the place's local time) for an hourly forecast.
         sun: True to answer when the sun rises and sets that day ("when is sunset").
+        wear: Something to wear or take the user asks about ("umbrella", "coat",
+            "sunscreen", "shorts"): the reply says yes or no first, from the forecast.
 
     Returns:
         date, condition (sunny, cloudy, fog, rain, snow, storm), description, temp_c and temp_f
@@ -112,9 +118,10 @@ async def forecast(
     if (period := day.strip().lower().removeprefix("this ")) in _WEEKS:
         start = today + timedelta(days=_WEEKS[period])
         return await _days(ctx, place, _span(start, start + timedelta(days=6), today), today)
+    if (days := span_days(day, today)) is not None:  # "10 days", "next few days", "2 weeks"
+        return await _days(ctx, place, _span(days[0], days[-1], today), today, hour, days[-1])
     if weekend := weekend_days(day, today):
-        hours = [hour] if hour is not None else []
-        return await _days(ctx, place, _span(weekend[0], weekend[-1], today), today, *hours)
+        return await _days(ctx, place, _span(weekend[0], weekend[-1], today), today, hour)
     try:
         target = resolve_day(day, today)
     except ValueError as exc:
@@ -130,6 +137,8 @@ async def forecast(
     display = _forecast_text(result, day_name, imperial, ctx.runtime)
     if sun:
         display = _sun_text(result, day_name, ctx.runtime) or display
+    elif wear and (answer := advice(wear, result)):
+        display = f"{answer} {display}"
     return ToolOutput(data=result.model_dump(), display=display, sources=["https://open-meteo.com"])
 
 
@@ -159,9 +168,17 @@ def _span(first: date, last: date, today: date) -> list[date]:
 
 
 async def _days(
-    ctx: ToolContext, place: str, days: list[date], today: date, hour: int | None = None
+    ctx: ToolContext,
+    place: str,
+    days: list[date],
+    today: date,
+    hour: int | None = None,
+    asked_until: date | None = None,
 ) -> ToolOutput:
-    """A day-by-day forecast of `days` (a week, a weekend), at `hour` when one was named."""
+    """A day-by-day forecast of `days` (a week, a weekend), at `hour` when one was named.
+
+    When the span asked for (to `asked_until`) reaches past the forecasts, the reply says so.
+    """
     backend = weather_backend(ctx.runtime)
     imperial = ctx.runtime.settings.units == "imperial"
     results: list[Forecast] = []
@@ -170,6 +187,8 @@ async def _days(
         result = await backend.forecast(place, target, hour)
         results.append(result)
         lines.append(_forecast_text(result, _day_name(target, today), imperial, ctx.runtime))
+    if asked_until is not None and days and asked_until > days[-1]:
+        lines.append(f"I only have forecasts up to {MAX_DAYS_AHEAD} days ahead.")
     return ToolOutput(
         data={"days": [d.model_dump() for d in results]},
         display=" ".join(lines),

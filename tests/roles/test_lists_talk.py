@@ -113,10 +113,10 @@ async def test_is_it_on_there_and_whats_left_to_do_read_the_lists(system: AgentS
     todo = await system.arun("tell me what i still have to do today")
     to_me = await system.arun("read my list to me")
     assert _tools(there) == ["lists.show"]
-    assert "Your shopping list: bread." in there.reply
+    assert there.reply == "No, none of your lists has eggs."  # asked whether, answered
     assert left.reply == "Your to-do list: walk the dog."
     assert todo.reply == "Your to-do list for today: walk the dog."
-    assert to_me.reply == there.reply
+    assert "Your shopping list: bread." in to_me.reply
 
 
 @pytest.mark.anyio

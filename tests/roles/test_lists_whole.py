@@ -114,5 +114,6 @@ async def test_whether_an_item_is_there_and_a_list_read_back_to_me(system: Agent
     remind = await system.arun("remind me what's on my shopping list")
     to_me = await system.arun("can you read the packing list to me")
     back = await system.arun("read back my packing list")
-    assert added.reply == left.reply == remind.reply == "Your shopping list: eggs."
+    assert added.reply == "Yes, your shopping list has eggs."
+    assert left.reply == remind.reply == "Your shopping list: eggs."
     assert to_me.reply == back.reply == "Your packing list: torch."
