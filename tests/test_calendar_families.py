@@ -173,7 +173,9 @@ async def test_cancel_everything_on_a_day_takes_its_event_off(tmp_path: Path) ->
         await system.arun("add lunch with sam on friday at 1")
         await system.arun("add the review on thursday at 10am")
         cleared = await system.arun("cancel everything on friday")
-        assert cleared.reply.startswith("Deleted 'Lunch with sam'")
+        assert (
+            cleared.reply == "Cleared Fri 9 Jan: deleted 1 event: 'Lunch with sam' (13:00-14:00)."
+        )
         kept = await system.arun("is my thursday free")
         assert "Review" not in kept.reply and "Deleted" not in kept.reply
         assert "Review" in (await system.arun("what's on for thursday")).reply
@@ -209,10 +211,8 @@ async def test_times_said_by_what_happens_then_are_hours(
     [
         ("cancel my five pm daily call", "5 pm daily call"),
         ("please cancel my next hair cut", "next hair cut"),
-        ("clear my day on the twenty ninth", "the 29th"),
         ("no lunch date tomorrow", "lunch date tomorrow"),
         ("no more yoga on friday", "yoga on friday"),
-        ("free up my afternoon tomorrow", "afternoon tomorrow"),
     ],
 )
 async def test_more_removals_delete_the_event(system: AgentSystem, text: str, event: str) -> None:

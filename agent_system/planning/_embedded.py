@@ -149,7 +149,7 @@ class EmbeddedPlanner:
         referent: str | None = None  # what the previous clause acted on ("milk", "the lamp")
         prior: ExecutionStep | None = None  # the previous clause's (last) step
         for clause in clauses:
-            if prior is not None and points_back(clause.text):
+            if prior is not None and points_back(clause.text, prior.tool):
                 # "find my next event and delete it": the event that step finds
                 found = self._acting_on(clause, prior, steps, step_roles)
                 if found is not None:

@@ -19,6 +19,7 @@ from agent_system.planning._refs import REF_KEY, TEMPLATE_KEY
 from agent_system.roles import RoleCall
 from agent_system.routing.models import Turn
 from agent_system.understanding._frame import resolve_follow_up
+from agent_system.understanding._frame_calendar import invited
 from agent_system.understanding._slots import strip_when
 from agent_system.understanding._text import normalize
 
@@ -54,10 +55,13 @@ def output_id_path(tool: str, arguments: dict[str, Any]) -> str | None:
     return None
 
 
-def points_back(text: str) -> bool:
+def points_back(text: str, tool: str = "") -> bool:
     """True when `text` is a short clause acting on "it"/"that" ("delete it please", "move it
-    to 2pm"), not the weather's or the clock's "it"."""
+    to 2pm"), not the weather's or the clock's "it"; after a calendar step (`tool`), also one
+    asking people along ("... and ask jo to join")."""
     said = normalize(text)
+    if tool.startswith("calendar.") and invited(said) is not None:
+        return True
     return (
         len(said.split()) <= _MAX_WORDS
         and _POINTER.search(said) is not None

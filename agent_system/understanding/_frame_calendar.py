@@ -7,7 +7,9 @@ calendar call (see `agent_system.understanding._frame`).
   meeting": the one event found is the call's ref) or asked about one by name, they change that
   event; after a listing of several events nothing is resolved (the role asks which one);
 - "and on friday?", "what about the day after?", "what about next week?" list another day or span;
-- after adding an event, "and on sunday too" adds it again on that day.
+- after adding an event, "and on sunday too" adds it again on that day;
+- "and invite Ben", "ask sara and tom to join", "add ben to it", "ben is coming too" add people
+  to that event (`calendar.update` with `invite`).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from agent_system.understanding._slots import (
     strip_when,
 )
 
-__all__ = ["calendar_follow_up", "changes_the_event", "event_named", "event_shift"]
+__all__ = ["calendar_follow_up", "changes_the_event", "event_named", "event_shift", "invited"]
 
 _LEAD = r"^(?:(?:actually|ok|okay|no|oh|then|and|so|please|just|sorry|oops|never\s+mind|wait)\s+)*"
 _THAT_EVENT = (
@@ -70,6 +72,39 @@ _SHIFT = re.compile(
     r"\s+an?|\d+(?:\.\d+)?)\s+(?:hours?|hrs?|minutes?|mins?|days?|weeks?)"
     r"(?:\s+(?:later|earlier|back|forward|sooner))?)[\s.!?]*$"
 )
+
+
+_NAME = (
+    r"(?!(?:it|that|this|them|him|her|everyone|everybody|someone|a|an|the|my|me|us|to|too|also"
+    r"|along|over|please|as|and|in|on)\b)[a-z][\w']*"
+)
+_ONE = rf"(?:my\s+)?{_NAME}(?:\s+{_NAME})?"
+_PEOPLE = rf"{_ONE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_ONE})*"
+_TO_IT = (
+    r"(?:to|on|in|into)\s+(?:it|that|this|that\s+one|the\s+(?:calendar\s+)?(?:event|entry|meeting"
+    r"|appointment|invite|invitation|guest\s+list)"
+    r"|the\s+(?!(?:calendar|schedule|diary|agenda|list|\w+\s+list)\b)\w+)"
+)
+_INVITE = re.compile(
+    _LEAD + r"(?:(?:(?:can|could|would|will)\s+you\s+|also\s+|please\s+|let's\s+|let\s+us\s+)*"
+    rf"(?:invite\s+(?P<invited>{_PEOPLE})(?:\s+{_TO_IT}|\s+(?:along|over))?"
+    rf"|ask\s+(?P<asked>{_PEOPLE})\s+(?:along|to\s+(?:join|come)(?:\s+(?:us|me|along))?)"
+    rf"|(?:add|include|put)\s+(?P<added>{_PEOPLE})\s+{_TO_IT}"
+    rf"|send\s+(?:an?\s+)?(?:invite|invitation)s?\s+to\s+(?P<sent>{_PEOPLE})"
+    rf"|send\s+(?P<sent_to>{_PEOPLE})\s+an?\s+(?:invite|invitation)"
+    rf"|(?P<coming>{_PEOPLE})\s+(?:is|are|will\s+be|will)\s+(?:coming|joining|come|join)"
+    r"(?:\s+(?:us|me|along))?))"
+    r"(?:\s+(?:too|as\s+well|also|please|then|for\s+me))*[\s.!?]*$"
+)
+
+
+def invited(text: str) -> str | None:
+    """The people `text` (normalized) adds to the event just named ("and invite ben too":
+    "ben"), or None."""
+    found = _INVITE.match(text)
+    if found is None:
+        return None
+    return next(v for v in found.groupdict().values() if v)
 
 
 def event_shift(text: str) -> tuple[str, str] | None:
@@ -150,6 +185,8 @@ def calendar_follow_up(
     """The calls a follow-up to the calendar call `previous` means (`norm`: the follow-up
     normalized, `rest`: without its "and"/"what about"), or []."""
     event = event_named(previous)
+    if event is not None and (who := invited(norm)) is not None:
+        return [Call("calendar.update", {"event": event, "invite": who})]
     if event is not None and (not asking or _ASKS_TO.match(norm)):
         if changed := _change(event, norm, now):
             return changed

@@ -23,6 +23,8 @@ from roles._answers import answer_stage
 from roles.calendar._asked import title_answered, which_event_answered
 from roles.calendar._checks import TAG as _TAGGED
 from roles.calendar._checks import checked_event, plan_with_someone
+from roles.calendar._clear import clears_a_day
+from roles.calendar._guests import INVITE_TO
 from roles.calendar._reading import is_bare_event, strip_courtesy
 from roles.calendar._shapes import DATE, asks_calendar, deletes_event, loose_time, said_plan
 from roles.calendar._titles import marked_as
@@ -271,6 +273,8 @@ def is_event_to_add(text: str, now: datetime, *, said: str | None = None) -> boo
         return False
     if _SET_EVENT.search(said) or is_bare_event(said, now) or plan_with_someone(said, now):
         return True
+    if INVITE_TO.search(said):
+        return (when := parse_when(said, now)) is not None and when.has_date
     engaged = _ENGAGEMENT.search(said) is not None
     if not engaged and _ADD.search(said) is None:
         if not said_plan(said):  # "i have yoga tomorrow at 6", "book me in for a massage ..."
@@ -314,6 +318,7 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
         checked = checked_event(strip_courtesy(said), now)  # "march 1 is jo's party, right"
         if not (
             checked is not None
+            or clears_a_day(strip_courtesy(said), now)
             or is_calendar_question(text, said=said)
             or is_event_to_add(text, now, said=said)
         ):
@@ -344,6 +349,8 @@ def _sure_family(said: str, now: datetime) -> bool:
         return found is not None and found.has_date
     if asks_calendar(said) or deletes_event(said) or plan_with_someone(said, now):
         return True
+    if clears_a_day(said, now):
+        return True  # "clear my friday", "wipe my schedule for tomorrow"
     if (checked := checked_event(said, now)) is not None:
         return not checked[0].startswith("the ") or _TAGGED.search(said) is not None
     found = parse_when(loose_time(said), now)

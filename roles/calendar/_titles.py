@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from agent_system.routing.slots import strip_when
+from roles.calendar._guests import people_said, with_guests
 
 __all__ = [
     "ADDRESS",
@@ -124,8 +125,27 @@ _TITLE_TAIL = re.compile(
 )
 
 
+_INVITING = re.compile(
+    r"[\s,]+(?:and\s+)?(?:also\s+)?(?:please\s+)?(?:invite|ask)\s+"
+    r"(?P<who>(?!(?:me|us|them|it|everyone)\b)[\w' ,]+?)"
+    r"(?:\s+(?:to\s+(?:join|come)(?:\s+(?:us|me|along))?|along|over|too|as\s+well))*\s*[.!?]*$",
+    re.IGNORECASE,
+)
+"""People asked along at the end of an add: "add yoga on thursday at 6pm and invite ben"."""
+_INVITE_TO = re.compile(
+    r"^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?invite\s+"
+    r"(?P<who>(?!(?:me|us|them|it|everyone)\b)[\w' ,]+?)\s+(?:over\s+)?(?:to|for)\s+(?P<what>.+)$",
+    re.IGNORECASE,
+)
+"""An event said by whom it is with: "invite ben and sara to dinner on friday at 7"."""
+
+
 def extract_title(text: str) -> tuple[str, str]:
     """(title, location) of an event to create: the words left once commands and times go."""
+    if inviting := _INVITE_TO.match(text) or _INVITING.search(text):
+        event = inviting["what"] if "what" in inviting.re.groupindex else text[: inviting.start()]
+        title, location = extract_title(event)
+        return with_guests(title, people_said(inviting["who"]))[0], location
     text = re.sub(r"\ball[\s-]day\b", " ", text, flags=re.I)
     rest = _CALENDAR_WORDS.sub("", TIME_RANGE.sub(" ", text))
     location = ""

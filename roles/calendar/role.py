@@ -27,6 +27,7 @@ from roles.calendar._asked import (
     which_event_answered,
 )
 from roles.calendar._checks import checked_event
+from roles.calendar._clear import cleared_day
 from roles.calendar._reading import (
     ASKS_WHEN,
     BARE_PERIOD,
@@ -163,6 +164,8 @@ class CalendarRole:
         said = normalize(text)
         off = stated_off(said)  # "the party on saturday is off", "i'm skipping yoga tonight"
         intent = "create" if is_bare_event(text, now) else intent_of(text)
+        if not FREE_SHAPE.search(said) and (cleared := cleared_day(said, now)) is not None:
+            return cleared  # "clear my friday", "wipe my schedule for tomorrow"
         if FREE_SHAPE.search(said):
             intent = "free"  # "is my saturday clear": a question, not a clear-out
         elif off is not None or deletes_event(said):

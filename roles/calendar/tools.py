@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time, timedelta
+from datetime import datetime, timedelta
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
@@ -12,12 +12,14 @@ from agent_system.routing.slots import (
     format_day,
     format_duration,
     parse_date_range,
-    parse_duration,
     parse_when,
 )
 from agent_system.runtime import Dependency
 from agent_system.understanding.locale import format_clock
+from roles.calendar._display import day_phrase, hours, period_said, when_said
+from roles.calendar._guests import people_said, with_guests
 from roles.calendar._refs import on_its_day, resolve_event
+from roles.calendar._times import read_clock, read_end, read_length, read_moment
 from roles.calendar.store import CalendarStore, Event
 
 __all__ = ["create", "delete", "free_time", "list_events", "update"]
@@ -41,74 +43,21 @@ def _user(ctx: ToolContext) -> str:
     return ctx.user or ""
 
 
-def _day_phrase(day: date, today: date) -> str:
-    if day == today:
-        return "today"
-    if day == today + timedelta(days=1):
-        return "tomorrow"
-    far = abs((day - today).days) > 300  # "on Sat 5 Jun 2027", "on Mon 24 Apr 2017"
-    return f"on {format_day(day)}{f' {day.year}' if far else ''}"
-
-
-def _hours(event: Event) -> str:
-    return f"{format_clock(event.start)}-{format_clock(event.end)}"
-
-
-def _when(event: Event, today: date) -> str:
-    """How an event reads: "today, 10:00-11:00" or "on Wed 14 Jan (all day)"."""
-    day = _day_phrase(event.start.date(), today)
-    return f"{day} (all day)" if event.all_day else f"{day}, {_hours(event)}"
-
-
 async def _conflict_note(store: CalendarStore, event: Event) -> str:
     if event.all_day:
         return ""
     others = await store.conflicts(event.user, event.start, event.end, exclude=event.id)
     if not others:
         return ""
-    names = ", ".join(f"{o.title!r} {_hours(o)}" for o in others)
+    names = ", ".join(f"{o.title!r} {hours(o)}" for o in others)
     return f" Note: overlaps with {names}."
-
-
-def _length(text: str) -> timedelta:
-    value = parse_duration(text)
-    if value is None or value <= timedelta(0) or text.strip().startswith("-"):
-        raise ToolExecutionError(
-            f"I couldn't read {text!r} as a positive duration; say it like '30 minutes'."
-        )
-    return value
-
-
-def _moment(text: str, now: datetime, what: str) -> tuple[datetime, bool]:
-    found = parse_when(text, now)
-    if found is None:
-        raise ToolExecutionError(
-            f"I couldn't read {text!r} as {what}; say it like 'tomorrow at 3pm' or 'on the 14th "
-            "at 10am'."
-        )
-    return found.value, found.has_time
-
-
-def _end(text: str, begin: datetime, now: datetime) -> datetime:
-    """An end time: a time alone is on the start's day (or the next, for overnight events)."""
-    found = parse_when(text, now)
-    if found is None:
-        raise ToolExecutionError(f"I couldn't read {text!r} as an end time; say it like '4pm'.")
-    value = found.value
-    if not found.has_date:
-        value = datetime.combine(begin.date(), value.timetz())
-        if value <= begin:
-            value += timedelta(days=1)
-    if value <= begin:
-        raise ToolExecutionError(f"The event must end after it starts ({begin:%H:%M}).")
-    return value
 
 
 async def _resolve_event(ctx: ToolContext, reference: str) -> Event:
     """The one event `reference` names: a number, (part of) a title, with its day or hour."""
     now = ctx.runtime.clock.now()
     return await resolve_event(
-        calendar_store(ctx), _user(ctx), reference, now, lambda e: _when(e, now.date())
+        calendar_store(ctx), _user(ctx), reference, now, lambda e: when_said(e, now.date())
     )
 
 
@@ -136,19 +85,19 @@ async def create(
     if not name:
         raise ToolExecutionError("Say what the event is called, e.g. 'Dentist'.")
     now = ctx.runtime.clock.now()
-    begin, timed = _moment(start, now, "a start time")
+    begin, timed = read_moment(start, now, "a start time")
     if not timed:
         finish = begin + timedelta(days=1)
     elif end.strip():
-        finish = _end(end, begin, now)
+        finish = read_end(end, begin, now)
     else:
-        finish = begin + (_length(duration) if duration.strip() else DEFAULT_LENGTH)
+        finish = begin + (read_length(duration) if duration.strip() else DEFAULT_LENGTH)
     store = calendar_store(ctx)
     event = await store.add(
         _user(ctx), name, begin, finish, all_day=not timed, location=location.strip()
     )
     where = f" at {event.location}" if event.location else ""
-    display = f"Added {event.title!r} {_when(event, now.date())}{where}."
+    display = f"Added {event.title!r} {when_said(event, now.date())}{where}."
     return ToolOutput(data=event.as_data(), display=display + await _conflict_note(store, event))
 
 
@@ -179,10 +128,6 @@ def _matching(events: list[Event], query: str) -> list[Event]:
     ]
 
 
-_LONG_LOOK = timedelta(days=300)
-"""A listing longer than this, from about now, is the look ahead for an event asked by name."""
-
-
 @tool(name="calendar.list")
 async def list_events(
     ctx: ToolContext,
@@ -206,8 +151,8 @@ async def list_events(
     """
     now = ctx.runtime.clock.now()
     if start.strip():
-        begin, _ = _moment(start, now, "a start date")
-        finish = _moment(end, now, "an end date")[0] if end.strip() else begin + timedelta(1)
+        begin, _ = read_moment(start, now, "a start date")
+        finish = read_moment(end, now, "an end date")[0] if end.strip() else begin + timedelta(1)
     else:
         found = parse_date_range(period, now)
         if found is None:
@@ -223,30 +168,18 @@ async def list_events(
             return ToolOutput(data=[], display="Nothing coming up on your calendar.")
         event = events[0]
         where = f" ({event.location})" if event.location else ""
-        moment = _when(event, now.date())
+        moment = when_said(event, now.date())
         if limit == 1:
             return ToolOutput(
                 data=[event.as_data()], display=f"Next: {event.title}{where}, {moment}."
             )
-    one_day = finish - begin <= timedelta(days=1) and (
-        begin.time() == time(0) or begin.date() == (finish - timedelta(seconds=1)).date()
-    )
-    label = (
-        _day_phrase(begin.date(), now.date())
-        if one_day
-        else f"from {format_day(begin.date())} to {format_day((finish - timedelta(1)).date())}"
-    )
-    if finish - begin > _LONG_LOOK and begin <= now + timedelta(days=1):
-        label = "in the coming year"  # "when is the wedding": a look ahead, not a period asked
-    if one_day and begin.time() != time(0):  # "today between 14:00 and 16:00", "from 18:00"
-        until = "" if finish.time() == time(0) else f" to {format_clock(finish)}"
-        label += f" from {format_clock(begin)}{until}"
+    one_day, label = period_said(begin, finish, now)
     if not events:
         named = f" called {query.strip()!r}" if _query_words(query) else ""
         return ToolOutput(data=[], display=f"Nothing{named} on your calendar {label}.")
     items = []
     for event in events:
-        when = "all day" if event.all_day else _hours(event)
+        when = "all day" if event.all_day else hours(event)
         if not one_day:
             when = f"{format_day(event.start.date())} {when}"
         where = f" ({event.location})" if event.location else ""
@@ -270,8 +203,9 @@ async def update(
     duration: str = "",
     location: str = "",
     shift: str = "",
+    invite: str = "",
 ) -> ToolOutput:
-    """Change an event: move it, rename it, change its length or place.
+    """Change an event: move it, rename it, change its length or place, add people to it.
 
     Args:
         event: Which event: its number or (part of) its title.
@@ -283,10 +217,14 @@ async def update(
         location: New location. Optional.
         shift: Move it by this much instead of to a new start: "1 hour" later, "-30 minutes"
             earlier ("push it back an hour"). Optional.
+        invite: People to add, e.g. "Ben and Sara": they join the title ('Yoga with Ben');
+            no invitation is sent. Optional.
     """
-    if not any(v.strip() for v in (title, start, end, duration, location, shift)):
+    if not any(v.strip() for v in (title, start, end, duration, location, shift, invite)):
         raise ToolExecutionError("Say what to change: a new time, title, length or location.")
     current = await _resolve_event(ctx, event)
+    if invite.strip():
+        return await _invite(ctx, current, people_said(invite))
     now = ctx.runtime.clock.now()
     changes: dict[str, object] = {}
     begin, length = current.start, current.end - current.start
@@ -302,13 +240,13 @@ async def update(
         else:
             begin = found.value
     if shift.strip():
-        by = _length(shift.strip().lstrip("+-").strip())
+        by = read_length(shift.strip().lstrip("+-").strip())
         begin += -by if shift.strip().startswith("-") else by
     if duration.strip():
-        length = _length(duration)
+        length = read_length(duration)
     finish = begin + length
     if end.strip():
-        finish = _end(end, begin, now)
+        finish = read_end(end, begin, now)
     if finish <= begin:
         raise ToolExecutionError(f"The event must end after it starts ({begin:%H:%M}).")
     changes.update(start=begin, end=finish)
@@ -322,33 +260,68 @@ async def update(
     display = f"{verb} {current.title!r}"
     if changed.title != current.title:
         display += f" (now {changed.title!r})"
-    display += f": {_when(changed, now.date())}"
+    display += f": {when_said(changed, now.date())}"
     display += f" at {changed.location}." if changed.location else "."
     return ToolOutput(
         data=changed.as_data(), display=display + await _conflict_note(store, changed)
     )
 
 
+async def _invite(ctx: ToolContext, current: Event, people: list[str]) -> ToolOutput:
+    """`people` added to the event's title ('Yoga with Ben'); no invitation is sent."""
+    title, new = with_guests(current.title, people)
+    when = when_said(current, ctx.runtime.clock.now().date())
+    if not new:
+        named = " and ".join(people)
+        display = f"{current.title!r} ({when}) already names {named}."
+        return ToolOutput(data=current.as_data(), display=display)
+    changed = await calendar_store(ctx).update(current.id, title=title)
+    who = " and ".join(new) if len(new) < 3 else ", ".join(new[:-1]) + " and " + new[-1]
+    return ToolOutput(
+        data=changed.as_data(),
+        display=f"Added {who} to {current.title!r} (now {title!r}) {when}; no invitation is sent.",
+    )
+
+
 @tool(name="calendar.delete", side_effects="irreversible")
-async def delete(ctx: ToolContext, event: str) -> ToolOutput:
-    """Delete an event from the user's calendar.
+async def delete(ctx: ToolContext, event: str = "", start: str = "", end: str = "") -> ToolOutput:
+    """Delete an event from the user's calendar, or every event of a day ("clear my friday").
 
     Args:
-        event: Which event: its number or (part of) its title.
+        event: Which event: its number or (part of) its title. Empty when `start` is given.
+        start: Start of a period whose every event goes ("clear my friday"). Optional.
+        end: End of that period (exclusive). Optional; default one day after `start`.
     """
+    if start.strip():
+        return await _clear(ctx, start, end)
+    if not event.strip():
+        raise ToolExecutionError("Say which event to delete, or which day to clear.")
     found = await _resolve_event(ctx, event)
     await calendar_store(ctx).delete(found.id)
     today = ctx.runtime.clock.now().date()
     return ToolOutput(
-        data=found.as_data(), display=f"Deleted {found.title!r} ({_when(found, today)})."
+        data=found.as_data(), display=f"Deleted {found.title!r} ({when_said(found, today)})."
     )
 
 
-def _clock(text: str, what: str) -> time:
-    match = re.fullmatch(r"\s*(\d{1,2})(?::(\d{2}))?\s*", text)
-    if not match or int(match[1]) > 24 or int(match[2] or 0) > 59:
-        raise ToolExecutionError(f"{what} must be a time like '09:00'; got {text!r}.")
-    return time(int(match[1]) % 24, int(match[2] or 0))
+async def _clear(ctx: ToolContext, start: str, end: str) -> ToolOutput:
+    """Every event from `start` to `end` deleted; the reply names them."""
+    now = ctx.runtime.clock.now()
+    begin, _ = read_moment(start, now, "a start date")
+    finish = read_moment(end, now, "an end date")[0] if end.strip() else begin + timedelta(1)
+    store = calendar_store(ctx)
+    events = await store.between(_user(ctx), begin, finish)
+    label = period_said(begin, finish, now)[1]
+    if not events:
+        return ToolOutput(data=[], display=f"Nothing on your calendar {label}; nothing deleted.")
+    for event in events:
+        await store.delete(event.id)
+    gone = ", ".join(f"{e.title!r} ({'all day' if e.all_day else hours(e)})" for e in events)
+    count = f"{len(events)} event{'s' if len(events) != 1 else ''}"
+    return ToolOutput(
+        data=[e.as_data() for e in events],
+        display=f"Cleared {label.removeprefix('on ')}: deleted {count}: {gone}.",
+    )
 
 
 @tool(name="calendar.free_time")
@@ -371,8 +344,8 @@ async def free_time(
     period = parse_date_range(date, now)
     if period is None:
         raise ToolExecutionError(f"I couldn't read {date!r} as a day; try 'today' or 'friday'.")
-    minimum = _length(duration)
-    opens, closes = _clock(day_start, "day_start"), _clock(day_end, "day_end")
+    minimum = read_length(duration)
+    opens, closes = read_clock(day_start, "day_start"), read_clock(day_end, "day_end")
     store, user = calendar_store(ctx), _user(ctx)
     day, lines = period[0].date(), []
     data: list[dict[str, object]] = []
@@ -382,7 +355,7 @@ async def free_time(
         slots = await store.free_slots(user, begin, finish, minimum) if begin < finish else []
         if slots:
             text = ", ".join(f"{format_clock(s)}-{format_clock(e)}" for s, e in slots)
-            lines.append(f"{_day_phrase(day, now.date())}: {text}")
+            lines.append(f"{day_phrase(day, now.date())}: {text}")
             data.append(
                 {
                     "date": day.isoformat(),
@@ -394,6 +367,6 @@ async def free_time(
         return ToolOutput(
             data=[],
             display=f"No free slot of {format_duration(minimum)} between {format_clock(opens)} "
-            f"and {format_clock(closes)} {_day_phrase(period[0].date(), now.date())}.",
+            f"and {format_clock(closes)} {day_phrase(period[0].date(), now.date())}.",
         )
     return ToolOutput(data=data, display="Free " + "; ".join(lines) + ".")

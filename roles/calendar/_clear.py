@@ -1,0 +1,98 @@
+"""A day cleared from the calendar.
+
+"clear my friday", "wipe my schedule for tomorrow", "cancel everything on thursday", "free up my
+afternoon tomorrow", "clear my day" (today): every event of that day (or that part of it) is
+deleted in one call (`calendar.delete` with `start`/`end`); a clear-out naming no day ("clean my
+calendar") asks which day and deletes nothing until the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from agent_system.roles import Clarification, RoleCall
+from agent_system.understanding._daytime import day_window
+from agent_system.understanding._slots import parse_date_range, strip_when
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+__all__ = ["CLEAR_DAY", "WHICH_DAY_TO_CLEAR", "cleared_day", "clears_a_day"]
+
+WHICH_DAY_TO_CLEAR = "Which day should I clear?"
+
+_DAYS = (
+    r"(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend)|(?:the\s+)?weekend"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+)
+CLEAR_DAY = re.compile(
+    r"^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:"
+    r"(?:clear|clean|wipe|empty|free\s+up)(?:\s+(?:out|off|up))?"
+    r"(?:\s+everything(?:\s+(?:i\s+have|i've\s+got))?)?(?:\s+(?:all\s+(?:of\s+)?)?(?:my|the))?"
+    rf"(?:\s+(?:whole|entire))?(?:\s+{_DAYS}(?:'s)?)?(?:\s+(?:day|morning|afternoon|evening|night"
+    r"|week|weekend|schedule|calendar|diary|agenda|plans)\b)?"
+    r"|(?:cancel|delete|remove|scrap|drop|wipe)(?:\s+out)?\s+(?:everything|all\s+(?:of\s+)?(?:my\s+)?"
+    r"(?:plans|events|meetings|appointments|appts))(?:\s+(?:i\s+have|i've\s+got|planned|scheduled))?"
+    r")(?P<rest>(?:\s+.*)?)$",
+    re.IGNORECASE,
+)
+"""A clear-out of a day or part of one (`rest`: the day or its part said after it, if any)."""
+_REST = re.compile(
+    r"^(?:\s*(?:on|for|of|from|in|my|the|calendar|schedule|diary|agenda|day|please|out|up)\b)*"
+    r"\s*(?P<day>.*?)(?:\s+(?:please|for\s+me|then))?\s*[.!?]*$",
+    re.IGNORECASE,
+)
+
+
+_LEFT = re.compile(
+    r"\b(?:this|next|the|whole|entire|week|weekend|morning|afternoon|evening|night|please|of|on"
+    r"|for|all|day)\b"
+)
+
+
+def cleared_day(said: str, now: datetime) -> RoleCall | Clarification | None:
+    """The call clearing the day `said` (normalized) names.
+
+    A question when it names none; None when `said` clears no day ("clear the dentist
+    appointment").
+    """
+    found = CLEAR_DAY.match(said)
+    if found is None:
+        return None
+    head = said[: found.start("rest")]
+    day = rest["day"] if (rest := _REST.match(found["rest"])) else ""
+    if _LEFT.sub(" ", strip_when(day)).strip():
+        return None  # "clear today's items from my to do list": not a day of the calendar
+    named_day = re.search(_DAYS, head, re.IGNORECASE)
+    words = f"{named_day[0]} {day}".strip() if named_day else day
+    if not words:
+        if week := re.search(r"\b(?:week|weekend)\b", head):
+            words = f"this {week[0]}"  # "clear my week"
+        elif re.search(r"\b(?:day|morning|afternoon|evening|night|tonight)\b", head):
+            words = "today"  # "clear my day", "free up my afternoon"
+        else:
+            return Clarification(WHICH_DAY_TO_CLEAR, missing=("date",))
+    span = parse_date_range(words, now)
+    if span is None:
+        return None  # "clear the dentist appointment": an event, not a day
+    if re.search(r"\b(?:morning|afternoon|evening|night|tonight)\b", f"{head} {words}"):
+        part = day_window(f"{head} {words}", span[0])
+        span = part or span
+    start, end = (moment.isoformat() for moment in span)
+    return RoleCall("calendar.delete", {"start": start, "end": end})
+
+
+_CALENDAR = re.compile(r"\b(?:calendar|schedule|diary|agenda|plans|events|meetings|appointments)\b")
+
+
+def clears_a_day(said: str, now: datetime) -> bool:
+    """Whether `said` (normalized) clears a day of the calendar.
+
+    "clear my friday", "clean my calendar"; not "clear everything" (a list, a timer...), which
+    names no day or calendar.
+    """
+    found = cleared_day(said, now)
+    if isinstance(found, RoleCall):
+        return True
+    return found is not None and _CALENDAR.search(said) is not None
