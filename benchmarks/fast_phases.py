@@ -5,7 +5,9 @@ on ``--threads`` threads in turn (each with a full history, as the server benchm
 have), with the server's garbage-collector tuning. Each phase's unit (the router's decision,
 the role's choice, the turn's start checkpoint...) is wrapped to add the thread CPU time spent
 inside it; printed: microseconds per request for the whole turn and for each phase (an
-indented phase is part of the one above it).
+indented phase is part of the one above it). Under routing, each role's first stage
+(``route_stage``, see agent_system/routing/_embedded.py), dearest first: the stages the router
+asks before its classifier, most of which claim nothing for a given request.
 
 Measured inside real turns, these costs are 1.5-3x what the same unit costs called in a tight
 loop: a turn runs through far more code and data than a loop over one unit, so caches are
@@ -99,8 +101,39 @@ def _wrapped(function: Any, label: str, spent: dict[str, float], on: list[bool])
     return timed
 
 
+STAGE = "      first stage: "
+"""The label of a role's first stage: this, then the role's name."""
+
+
+def _stage_role(stage: Any) -> str:
+    """The role a first stage belongs to: the package of ``roles.<name>`` it was written in."""
+    owner = getattr(stage, "func", stage)  # a functools.partial: its function
+    module = getattr(owner, "__module__", None) or type(owner).__module__
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "roles" else module
+
+
+@contextlib.contextmanager
+def _stages_timed(system: Any, spent: dict[str, float], on: list[bool]) -> Iterator[None]:
+    """Wrap each first stage of `system`'s embedded router (its role's label, `STAGE`)."""
+    from agent_system.routing._embedded import EmbeddedRouter
+
+    router = system.engine.router
+    router = getattr(router, "embedded", router)
+    if not isinstance(router, EmbeddedRouter):
+        yield
+        return
+    stages = router.first_stages
+    router.first_stages = tuple(_wrapped(s, STAGE + _stage_role(s), spent, on) for s in stages)
+    try:
+        yield
+    finally:
+        router.first_stages = stages
+
+
 async def measure(requests: int, threads: int, warm: int = 200) -> dict[str, float]:
-    """Microseconds of CPU per request: the process (``process``) and each phase's."""
+    """Microseconds of CPU per request: the process (``process``), each phase's and each
+    role's first stage's (`STAGE`)."""
     from agent_system.server._gc import tune_garbage_collection
     from benchmarks.ours import close_and_clean
     from benchmarks.overhead import FAST_REPLY_TEXT, _fast_reply_system
@@ -111,16 +144,18 @@ async def measure(requests: int, threads: int, warm: int = 200) -> dict[str, flo
     with _timed(spent, on):
         system = await _fast_reply_system("sqlite")
         try:
-            for n in range(warm):
-                await system.arun(FAST_REPLY_TEXT, thread_id=names[n % len(names)])
-            tune_garbage_collection()  # as the server does once started
-            on[0] = True
-            cpu = time.process_time()
-            for n in range(requests):
-                result = await system.arun(FAST_REPLY_TEXT, thread_id=names[n % len(names)])
-                assert result.status == "success", result.reply
-            process = time.process_time() - cpu
-            on[0] = False
+            with _stages_timed(system, spent, on):
+                for n in range(warm):
+                    await system.arun(FAST_REPLY_TEXT, thread_id=names[n % len(names)])
+                tune_garbage_collection()  # as the server does once started
+                on[0] = True
+                cpu = time.process_time()
+                for n in range(requests):
+                    text, thread = FAST_REPLY_TEXT, names[n % len(names)]
+                    result = await system.arun(text, thread_id=thread)
+                    assert result.status == "success", result.reply
+                process = time.process_time() - cpu
+                on[0] = False
         finally:
             await close_and_clean(system)
     per_request = {label: value * 1e6 / requests for label, value in spent.items()}
@@ -135,9 +170,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     found = asyncio.run(measure(args.requests, args.threads))
     print(f"{found.pop('process'):8.0f} us  process CPU per fast reply")
+    stages = sorted((k for k in found if k.startswith(STAGE)), key=found.__getitem__, reverse=True)
     for label, _, _ in PHASES:
         if label in found:
             print(f"{found[label]:8.0f} us  {label}")
+        if label == "  routing":
+            for stage in stages:  # dearest first
+                print(f"{found[stage]:8.0f} us  {stage}")
     return 0
 
 

@@ -7,7 +7,7 @@ import pytest
 from agent_system.api import AgentSystem
 from agent_system.graph._route import Route
 from agent_system.graph._steps import RunSteps
-from benchmarks.fast_phases import PHASES, measure
+from benchmarks.fast_phases import PHASES, STAGE, measure
 
 pytestmark = pytest.mark.anyio
 
@@ -16,7 +16,11 @@ async def test_each_phase_is_a_part_of_the_turn_it_ran_in() -> None:
     originals = (AgentSystem.arun, Route.decide_offline, RunSteps.__call__)
     found = await measure(requests=6, threads=2, warm=2)
     labels = {label for label, _, _ in PHASES}
-    assert set(found) == {"process"} | labels  # every phase ran in a fast reply
+    stages = {label for label in found if label.startswith(STAGE)}
+    assert set(found) == {"process"} | labels | stages  # every phase ran in a fast reply
+    # Each role's first stage, by the role's name: all of them run for a request none claims.
+    assert {STAGE + name for name in ("conversation", "search", "timer")} <= stages
+    assert sum(found[s] for s in stages) <= found["  routing"]
     assert all(value > 0 for value in found.values())
     assert found["turn"] <= found["process"]
     assert (
