@@ -240,13 +240,24 @@ def _year(match: re.Match[str]) -> str:
     return str(2000 + (int(_words_value(match)) if match["tens"] or match["small"] else 0))
 
 
+_LENGTH_BEFORE = re.compile(r"\b(?:a|an|for|another|in|every|each|of|after|than)\s+$")
+_LENGTH_AFTER = re.compile(
+    r"^[\s-]+(?:timers?|countdowns?|counts?|delays?|waits?|intervals?|breaks?|rests?|pauses?"
+    r"|clips?|videos?|ads?|spots?|marks?|loops?|holds?|planks?|gaps?|long|later|left|more)\b"
+)
+
+
 def _ordinal(match: re.Match[str]) -> str:
     """An ordinal as "3rd" where it names a day of the month ("the third of may", "may third")."""
     value = _ORDINALS[match["ord"]] + (_TENS[match["tens"]] if match["tens"] else 0)
     before = match.string[: match.start()]
     after = match.string[match.end() :]
     month_after = re.match(rf"^\s+(?:of\s+)?(?:{_MONTH})\b", after)
-    dated = month_after or re.search(rf"(?:\b(?:{_MONTH})\s+(?:the\s+)?|\bthe\s+)$", before)
+    dated = bool(month_after or re.search(rf"(?:\b(?:{_MONTH})\s+(?:the\s+)?|\bthe\s+)$", before))
+    if match["tens"] and not dated:  # "on twenty second", "thirty first day": a day of the month
+        dated = match["ord"] != "second" or not (
+            _LENGTH_BEFORE.search(before) or _LENGTH_AFTER.match(after)
+        )  # "a twenty second timer", "for twenty second intervals" are lengths
     if not dated or (match["ord"] == "second" and not match["tens"] and not month_after):
         return match[0]
     suffix = "th" if 10 <= value % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")

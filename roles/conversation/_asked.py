@@ -7,8 +7,9 @@ Each family is its asking words x a place or a day:
 - how late it is, or would be, somewhere: "how late is it in hong kong", "what time would it be
   in chicago", "what is the time like in mumbai";
 - the time in the user's own zone: "what's the time in my time zone" (the time here);
-- how far ahead a place is: "how many hours ahead is tokyo" (from here), "what's the time
-  difference with london", "is london ahead of new york";
+- how far ahead a place is: "how many hours ahead is tokyo" (from here), "how far behind is
+  chicago", "how many hours ahead of us is sydney", "what's the time difference with london",
+  "is london ahead of new york", "is tokyo ahead or behind london";
 - a day's weekday asked last or inside another question: "the 14th of february is which day",
   "march 3rd is what day of the week", "on what day is christmas", "what day falls on march
   3rd", "tell me what day june 1st is", "do you know what date easter is";
@@ -60,6 +61,18 @@ _REWORDED: tuple[tuple[re.Pattern[str], Any], ...] = (
         r"\g<asked>",
     ),
     # how far ahead a place is
+    (re.compile(r"^how\s+(?:far|much|many\s+hours?)\s+(?=(?:ahead|behind)\b)"), "how many hours "),
+    (
+        re.compile(r"^(how many hours (?:ahead|behind)) of (?:us|me|here|you)\s+(is|are)\b"),
+        r"\1 \2",
+    ),
+    (
+        re.compile(
+            r"^(?:is|are)\s+(?P<a>[a-z][a-z .'-]{1,40}?)\s+(?:ahead(?:\s+of)?\s+or\s+behind"
+            r"|behind\s+or\s+ahead(?:\s+of)?)\s+(?P<b>[a-z][a-z .'-]{1,40}?)(?:\s+in\s+time)?$"
+        ),
+        r"how many hours ahead is \g<a> from \g<b>",
+    ),
     (
         re.compile(
             rf"^how\s+many\s+hours?\s+(?P<side>ahead|behind)\s+(?:is|are)\s+"

@@ -60,7 +60,8 @@ _TIME = re.compile(
     rf"|what\s+time\s+it\s+is{_in(4)}{_NOW}"
     r"|how\s+late\s+is\s+it(?:\s+(?:now|right\s+now|already))?|(?:do\s+you\s+have|have\s+you\s+got|you\s+got|got)\s+the\s+time"
     r"|what\s+time\s+(?:do\s+you\s+have|have\s+you\s+got)|(?:the\s+)?clock(?:\s+please)?"
-    r"|(?:check|read)\s+the\s+clock"
+    r"|(?:check|read)\s+the\s+clock|(?:be|act\s+as|work\s+as)\s+(?:my|a|the)\s+(?:clock|watch)"
+    r"|what\s+(?:does|do)\s+(?:the|your|my)\s+(?:clock|watch)\s+(?:say|read|show)"
     r"|is\s+it\s+(?:the\s+)?(?:morning|afternoon|evening|night|am|pm|a\s*m|p\s*m|daytime|"
     r"nighttime|day(?=\s+or\b))(?:\s+or\s+(?:the\s+)?(?:morning|afternoon|evening|night|am|pm|"
     r"a\s*m|p\s*m|daytime|nighttime|day))?(?:\s+(?:now|yet|"
@@ -106,13 +107,15 @@ _WEEKDAY = re.compile(
     r"|^what(?:\s+is|'s)\s+the\s+date\s+(?P<day10>.+?)\s+falls\s+on$"
     r"|^is\s+today\s+(?P<today>.+)$"
     r"|^(?:what|which)\s+(?:day|date)(?:\s+of\s+the\s+week)?\s+will\s+(?P<day11>.+?)\s+(?:be|fall)"
-    r"(?:\s+on)?$",
+    r"(?:\s+on)?$"
+    r"|^(?:is|does)\s+(?:there\s+)?(?P<day12>.+?)\s+(?:on|fall\s+on|falls\s+on|on\s+the|fall\s+on"
+    r"\s+the)\s+(?:the\s+)?(?P<nth>\d{1,2})(?:st|nd|rd|th)(?:\s+this\s+year)?$",
 )
 _CLUE = re.compile(
     r"\b(?:time|timezone|date|day|today|until|till|left|before|when|holidays?|week|month|year|"
     r"late|clock|hours?|weekend|weekday|countdown|spring|summer|autumn|fall|winter|solstice|"
     r"equinox|leap|longest|shortest|morning|afternoon|evening|daytime|night|nighttime|since|ago|"
-    r"days|weeks|"
+    r"days|weeks|\d+(?:st|nd|rd|th)|ahead|behind|"
     r"minutes|noon|midnight|daylight|dst|clocks|season|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bit\s+(?:am|pm)\b|\d\s*(?:am|pm)\b"
 )
@@ -289,10 +292,10 @@ def _weekday_day(said: str, now: datetime) -> tuple[date, str | None] | None:
     if found["today"]:  # "is today march sixth"
         day = _day_named(found["today"], now)
         return None if day is None else (day, "today")
-    names = ("day", *(f"day{n}" for n in range(2, 12)))
+    names = ("day", *(f"day{n}" for n in range(2, 13)))
     text = next((found[n] for n in names if found[n]), "")
     day = _day_named(text, now)
-    return None if day is None else (day, found["wd"])
+    return None if day is None else (day, found["wd"] or found["nth"])
 
 
 def _until(said: str, now: datetime) -> tuple[str, date] | None:
@@ -343,7 +346,8 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
             return f"{yes}, today is {format_long_date(now.date(), settings)}."
         answer = "It's"
         if named:
-            answer = "Yes, it's" if named == on.strftime("%A").lower() else "No, it's"
+            same = named in (on.strftime("%A").lower(), str(on.day))  # "is christmas on the 22nd"
+            answer = "Yes, it's" if same else "No, it's"
         if on < now.date():
             answer = answer.replace("it's", "it was").replace("It's", "It was")
         return f"{answer} {format_long_date(on, settings)}."

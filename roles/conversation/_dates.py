@@ -121,6 +121,55 @@ _IS_IT = re.compile(
 """'is it friday today', 'is it the weekend'."""
 
 
+_NTH = r"(?P<n{0}>\d{{1,2}})(?:st|nd|rd|th)(?:\s+day)?"
+_IN_MONTH = (
+    r"(?P<month{0}>" + "|".join(_MONTHS) + r"|(?:this|next|the|the\s+current)\s+month)"
+    r"(?P<year{0}>\s+\d{{4}}|\s+(?:this|next)\s+year)?"
+)
+_HAS_DAY = re.compile(
+    _ASK + r"(?:(?:(?:is|was|will)\s+there(?:\s+be)?|do\s+(?:we|you|i)\s+have|have\s+we\s+got"
+    r"|does\s+(?:it|there)\s+have)\s+(?:a\s+|an\s+|the\s+|any\s+)?"
+    + _NTH.format(1)
+    + r"(?:\s+(?:in|on|of|for|during)\s+|\s+)"
+    + _IN_MONTH.format(1)
+    + r"|does\s+"
+    + _IN_MONTH.format(2)
+    + r"\s+(?:have|get|contain)\s+(?:a\s+|an\s+|the\s+"
+    r"|any\s+)?"
+    + _NTH.format(2)
+    + r"(?:\s+this\s+year)?"
+    + r"|(?:is|was)\s+(?:there\s+)?(?:a\s+)?"
+    + _NTH.format(3)
+    + r"\s+(?:in|of)\s+"
+    + _IN_MONTH.format(3)
+    + r")(?:\s+please)?$"
+)
+"""'is there a 31st in november', 'does february have a 29th', 'do we have 31st day this month'."""
+
+
+def _has_day(found: re.Match[str], today: date) -> str:
+    """Yes and the day's date, or no and how many days that month has."""
+    which = next(k for k in "123" if found[f"n{k}"])
+    name, said_year = found[f"month{which}"], (found[f"year{which}"] or "").strip()
+    if name in _MONTHS:
+        month = _MONTHS.index(name) + 1
+        year = today.year + (month < today.month and not said_year)
+    else:
+        month, year = today.month, today.year
+        if name.startswith("next"):
+            month, year = (1, year + 1) if month == 12 else (month + 1, year)
+    if not said_year and found.string.endswith("this year"):
+        said_year = "this year"  # "does february have a 29th this year"
+    if said_year.isdigit():
+        year = int(said_year)
+    elif said_year:
+        year = today.year + said_year.startswith("next")
+    days, nth = _month_days(year, month), int(found[f"n{which}"])
+    if 1 <= nth <= days:
+        return f"Yes, {date(year, month, nth).strftime('%A %-d %B %Y')}."
+    return f"No, {date(year, month, 1).strftime('%B %Y')} has {days} days."
+
+
 def _month_days(year: int, month: int) -> int:
     first = date(year, month, 1)
     return ((first + timedelta(days=32)).replace(day=1) - first).days
@@ -143,6 +192,8 @@ def calendar_answer(said: str, today: date, long_date: str) -> str | None:
         if found["n"]:
             answer = f"{'Yes' if int(found['n']) == days else 'No'}, {answer}"
         return answer
+    if found := _HAS_DAY.match(said):
+        return _has_day(found, today)
     if found := _IS_IT.match(said):
         asked = found["day"].removeprefix("the ").removeprefix("a ")
         weekday = today.weekday()

@@ -29,8 +29,8 @@ _ZONE_OF = re.compile(
     rf"|^(?:what|which)\s+time\s*zone\s+(?:does|do)\s+(?P<p3>{_PLACE})\s+use$"
 )
 _DIFFERENCE = re.compile(
-    r"^(?:what\s+is\s+)?(?:the\s+)?(?:time\s+difference|difference\s+in\s+time|time\s*zone\s+"
-    rf"difference|hours?\s+difference)\s+(?:between|from)\s+(?P<a>{_PLACE})\s+(?:and|to)\s+"
+    r"^(?:what\s+is\s+)?(?:the\s+)?(?:time\s+(?:difference|gap|offset)|difference\s+in\s+time"
+    rf"|time\s*zone\s+(?:difference|gap|offset)|hours?\s+difference)\s+(?:between|from)\s+(?P<a>{_PLACE})\s+(?:and|to)\s+"
     rf"(?P<b>{_PLACE})$"
     rf"|^how\s+many\s+hours?\s+(?:ahead|behind|difference)\s+(?:is|are)\s+(?P<a2>{_PLACE})\s+"
     rf"(?:from|of|than|to)\s+(?P<b2>{_PLACE})$"

@@ -3,7 +3,9 @@
 Word questions are written as asking words x the word asked about: "what's another word for
 happy", "give me a synonym for big", "synonyms of beautiful", "what's the opposite of
 generous", "antonym for ancient", "what rhymes with orange", "how do you pronounce quinoa",
-"what's the plural of cactus", "what part of speech is quickly", "what do you mean by entropy".
+"what's the plural of cactus", "what part of speech is quickly", "what do you mean by entropy",
+"how do i use the word affect in a sentence", "give me an example sentence with ubiquitous", "in
+what situation would you use inconvenience", "can you say the word demonetisation".
 A word is one or two words that are not a pronoun ("what do you mean by that" is chat).
 
 Measured facts: the currency a country uses ("what currency does japan use", "what money do
@@ -49,7 +51,21 @@ _SHAPES = (
     r"(?:what\s+is\s+)?the\s+(?:plural|singular|past\s+tense|past\s+participle|"
     rf"comparative|superlative)\s+(?:form\s+)?(?:of|for)\s+{_THE_WORD}{_WORD}",
     rf"(?:what|which)\s+part\s+of\s+speech\s+is\s+{_THE_WORD}{_WORD}",
+    # how a word is used: in a sentence, in what situation
+    r"(?:how\s+(?:do|would|should|can|could|to)\s+(?:you\s+|i\s+|we\s+|one\s+|people\s+)?)?"
     rf"(?:use|put)\s+{_THE_WORD}{_WORD}\s+in\s+a\s+sentence",
+    r"how\s+(?:do|would|should|can|could|does)\s+(?:you|i|we|one|people|someone)\s+use\s+the\s+"
+    rf"word\s+{_WORD}",
+    r"(?:what\s+is\s+)?(?:an?\s+|some\s+)?(?:example\s+)?sentences?\s+(?:with|using|containing)\s+"
+    rf"{_THE_WORD}{_WORD}",
+    rf"(?:an?\s+|some\s+)?examples?\s+of\s+{_THE_WORD}{_WORD}\s+(?:used\s+)?in\s+a\s+sentence",
+    rf"{_THE_WORD}{_WORD}\s+(?:used\s+)?in\s+a\s+sentence",
+    r"(?:in\s+)?(?:what|which)\s+(?:scenarios?|contexts?|situations?|cases?)\s+(?:would|do|can|"
+    rf"should|could)\s+(?:you|i|we|one|people)\s+use\s+{_THE_WORD}{_WORD}",
+    r"when\s+(?:do|would|should|can)\s+(?:you|i|we|one|people)\s+use\s+the\s+word\s+"
+    rf"{_WORD}",
+    rf"(?:make|form|write|create)\s+(?:me\s+)?a\s+sentence\s+(?:with|using)\s+{_THE_WORD}{_WORD}",
+    rf"(?:able\s+to\s+)?(?:say|pronounce)\s+the\s+word\s+{_WORD}",
     rf"is\s+{_WORD}\s+(?:a\s+real\s+word|a\s+word|spelled\s+with\s+\w+)",
 )
 _WORDS = tuple(re.compile(rf"^{_ASK}(?:{shape})$") for shape in _SHAPES)

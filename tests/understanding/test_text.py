@@ -32,6 +32,10 @@ CASES = [
     ("buy 2 40 watt bulbs", "buy 2 40 watt bulbs"),
     ("on march 3rd 20 30 minutes", "on march 3rd 20 30 minutes"),
     ("may one ask", "may one ask"),
+    ("is there christmas on twenty second", "is there christmas on 22nd"),
+    ("do we have thirty first day this month", "do we have 31st day this month"),
+    ("set a twenty second timer", "set a 20 second timer"),
+    ("remind me every twenty second", "remind me every 20 second"),
 ]
 
 
