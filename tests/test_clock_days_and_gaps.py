@@ -75,3 +75,29 @@ async def test_a_length_in_seconds_stays_a_length(system: AgentSystem) -> None:
     assert plan.steps[0].arguments["duration"] in ("20 seconds", "20 second")
     bought = await system.arun("buy me a clock")
     assert "09:00" not in bought.reply
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("what will be the date after 10 days", "It's Thursday 15 January 2026."),
+        ("what was the date 3 days back", "It was Friday 2 January 2026."),
+        ("date of next tuesday", "It's Tuesday 6 January 2026."),
+        ("tell me current time of mumbai", "It's 14:30 in Mumbai (IST)."),
+        ("which timezone am i in", "Your time zone is UTC; it's 09:00 (UTC)."),
+        ("is it night time now", "It's 09:00 (UTC)."),
+        (
+            "tell me the days remaining for christmas",
+            "354 days to go: it's Friday 25 December 2026.",
+        ),
+        ("count the days to june 5", "151 days to go: it's Friday 5 June 2026."),
+        ("how many days have passed this year", "Today is day 5 of 2026."),
+    ],
+)
+async def test_dates_and_counts_said_short(system: AgentSystem, text: str, reply: str) -> None:
+    assert await _reply(system, text) == reply
+
+
+async def test_the_time_of_something_not_a_place_is_no_clock_question(system: AgentSystem) -> None:
+    decision = await system.aroute("what's the time of the meeting")
+    assert decision.role != "conversation"

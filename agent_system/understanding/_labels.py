@@ -109,6 +109,7 @@ def extract_label(text: str) -> str | None:
     for pattern in _LABEL_PATTERNS:
         for match in pattern.finditer(text):
             label = strip_when(match["label"]).strip(" \"'")
+            label = re.sub(r"[\s,]+(?:please|thanks|thank\s+you)$", "", label, flags=re.I)
             label = re.sub(r"\s+(?:timer|alarm|reminder)$", "", label, flags=re.IGNORECASE)
             bare = re.sub(r"^(?:(?:the|my|our|a|an|this|that|it)\b\s*)+", "", label, flags=re.I)
             if bare and not _NOT_LABELS.match(bare):

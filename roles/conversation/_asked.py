@@ -14,8 +14,12 @@ Each family is its asking words x a place or a day:
   "march 3rd is what day of the week", "on what day is christmas", "what day falls on march
   3rd", "tell me what day june 1st is", "do you know what date easter is";
 - "what day are we on";
+- a day's date said short: "date of next tuesday", "date after 5 days"; counting days: "tell me
+  the days remaining for christmas", "count the days to june 5", "how many days have passed this
+  year";
 - the time somewhere said with other words: "what time do you have in new york", "what time is
-  it there in sydney", "current local time in seoul", "what's the time in central time"; a
+  it there in sydney", "current local time in seoul", "current time of mumbai" (a known place),
+  "is it night time now", "what's the time in central time"; a
   place's time zone: "time zone of tokyo", "what time zone is chicago".
 
 The request has been normalized (lowercase, contractions expanded, number words as digits).
@@ -25,6 +29,8 @@ from __future__ import annotations
 
 import re
 from typing import Any
+
+from roles.conversation._zones import known
 
 __all__ = ["plainly"]
 
@@ -55,6 +61,11 @@ _REWORDED: tuple[tuple[re.Pattern[str], Any], ...] = (
         r"what time is it in \g<place>",
     ),
     (re.compile(r"\btime\s+like\s+(?=in\s)"), "time "),
+    (re.compile(r"\b(night|day)\s+time\b"), r"\1time"),  # "is it night time now"
+    (  # "current time of mumbai": of a known place only ("the time of the meeting" is not)
+        re.compile(r"\btime\s+of\s+(?P<place>[a-z][a-z .'-]{1,40}?)(?P<end>(?:\s+now)?)$"),
+        lambda m: f"time in {m['place']}{m['end']}" if known(m["place"]) else m[0],
+    ),
     # the time in the user's own zone
     (
         re.compile(r"^(?P<asked>.*\btime(?:\s+is\s+it)?)\s+in\s+(?:my|our)\s+(?:time\s*)?zone$"),
@@ -112,6 +123,31 @@ _REWORDED: tuple[tuple[re.Pattern[str], Any], ...] = (
         r"what \g<kind> is \g<day>",
     ),
     (re.compile(r"^what\s+day\s+are\s+we\s+(?:on|in|at)$"), "what day are we"),
+    # a day's date said short: "date of next tuesday", "date after 5 days", "date 3 days back"
+    (
+        re.compile(r"^(?:the\s+)?date\s+(?:of|on|for)\s+(?=(?:next|this|coming|last)\s)"),
+        "what is the date of ",
+    ),
+    (
+        re.compile(r"^(?:the\s+)?date\s+(?=(?:after|in)\s+\d+\s+(?:days?|weeks?)$)"),
+        "what is the date ",
+    ),
+    # counting days: "tell me the days remaining for christmas", "count the days to june 5"
+    (
+        re.compile(
+            r"^(?:tell\s+me\s+)?(?:the\s+)?(?:number\s+of\s+)?days\s+(?:remaining|left)\s+"
+            r"(?:for|until|till|to|before)\s+"
+        ),
+        "how many days until ",
+    ),
+    (re.compile(r"^count\s+(?:the\s+)?days\s+(?:to|until|till|before)\s+"), "how many days until "),
+    (
+        re.compile(
+            r"^how\s+many\s+days\s+(?:have\s+)?(?:passed|gone\s+by|elapsed)\s+(?:so\s+far\s+)?"
+            r"(?:this|in\s+the|in\s+this)\s+year(?:\s+so\s+far)?$"
+        ),
+        "what day of the year is it",
+    ),
     # the time somewhere said with other words, and a place's time zone
     (re.compile(r"\btime\s+in\s+time\s+in\b"), "time in"),  # "the time in central time"
     (

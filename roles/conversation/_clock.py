@@ -142,7 +142,8 @@ of the year."""
 _ZONE_Q = re.compile(
     _LEAD_Q + r"(?:(?:i\s+)?(?:would\s+like|want)\s+to\s+(?:see|know)\s+)?(?:"
     r"what(?:'s|\s+is)\s+(?:my|the|our)\s+(?:current\s+|local\s+)?time\s*zone"
-    r"|what\s+time\s*zone\s+(?:am\s+i|are\s+we|is\s+this|is\s+it)(?:\s+in)?"
+    r"|(?:what|which)\s+time\s*zone\s+(?:am\s+i|are\s+we|is\s+this|is\s+it)(?:\s+in)?"
+    r"|what(?:'s|\s+is)\s+the\s+time\s*zone\s+(?:here|where\s+i\s+am)"
     r"|(?:my\s+|the\s+|our\s+)?(?:current\s+|local\s+)?time\s*zone)(?:\s+please)?$"
 )
 """A question about the user's own time zone ("what time zone am i in")."""

@@ -29,14 +29,15 @@ _ASKED = re.compile(
     r"|what\s+will\s+(?:the\s+date|the\s+day|it)\s+be\s+(?P<c>.+?)"
     r"|what\s+(?:will\s+be|was|is\s+going\s+to\s+be)\s+the\s+(?:date|day)\s+(?P<d>.+?)"
     r"|(?:what(?:\s+is|'s|\s+was)\s+)?(?P<e>tomorrow|yesterday)(?:'s|s)?\s+date"
-    r"|(?:the\s+)?date\s+(?:for\s+)?(?P<f>tomorrow|yesterday|.+?\s+(?:from\s+(?:now|today)|ago))"
+    r"|(?:the\s+)?date\s+(?:for\s+)?(?P<f>tomorrow|yesterday|.+?\s+(?:from\s+(?:now|today)|ago|back)"
+    r"|(?:in|after)\s+\d+\s+(?:days?|weeks?))"
     r")(?:\s+please)?$"
 )
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7}
 _COUNT = r"(?P<n>\d+|a|an|one)\s+(?P<unit>days?|weeks?)"
-_FROM_NOW = re.compile(rf"^(?:in\s+)?{_COUNT}(?:\s+time|\s+from\s+(?:now|today))?$")
-_AGO = re.compile(rf"^{_COUNT}\s+ago$")
+_FROM_NOW = re.compile(rf"^(?:in\s+|after\s+)?{_COUNT}(?:\s+time|\s+from\s+(?:now|today))?$")
+_AGO = re.compile(rf"^{_COUNT}\s+(?:ago|back|before|earlier)$")
 _LAST = re.compile(r"^(?:on\s+)?(?:last|past|previous)\s+(?P<wd>" + "|".join(_WEEKDAYS) + ")$")
 _FILLER = re.compile(r"\b(?:on|the|this|coming|of)\b")
 _NOT_A_DAY = re.compile(

@@ -142,7 +142,7 @@ def clock_words(spoken: str) -> str:
 
 _WAKING = re.compile(
     r"^(?:(?:to|and)\s+)?(?:be\s+)?(?:get(?:\s+(?:me|us))?\s+(?:up|out\s+of\s+bed)"
-    r"|wake(?:\s+(?:me|us))?(?:\s+up)?|woken(?:\s+up)?|up|out\s+of\s+bed)\b\s*",
+    r"|wake(?:\s+(?:me|us))?(?:\s+up)?|woken(?:\s+up)?|up|awake|out\s+of\s+bed)\b\s*",
     re.IGNORECASE,
 )
 

@@ -40,6 +40,8 @@ _ASKS_AGAIN = re.compile(r"^(?:(?:and|but|so|ok|okay)\s+)*(?:and|what\s+about|ho
 _NAMES_ONE = re.compile(
     r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?"
     r"|(?:(?:want|need|have|got)\s+to\s+(?:get|be)|get\s+(?:me|us))\s+up\s+(?:at|by)"
+    r"|(?:(?:must|should|gotta|(?:want|need|have|got)\s+to)\s+be|have\s+(?:me|us))\s+(?:up|awake)"
+    r"\s+(?:at|by)"
     r"|(?:ring|buzz|rouse)\s+(?:me|us)\s+at|get\s+(?:me|us)\s+out\s+of\s+bed|woken"
     r"|(?:alert|buzz|ring)\s+(?:me|us)\s+in\s+(?:an?|\d+|half)"
     r"|make\s+sure\s+(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:up|awake)\s+(?:at|by)"

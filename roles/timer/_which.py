@@ -237,12 +237,14 @@ def target_of(text: str) -> str:
     elif (
         (label := extract_label(text) or timer_name(_VERB.sub("", text.strip())))
         and not _a_span(label)  # "for the weekend" says when, not which
-        and not re.match(r"(?:wake|get)\s+(?:me|us)\b", label, re.IGNORECASE)
+        and not re.match(r"(?:wake|get)\s+(?:me|us)\b|be\s+wo(?:ken|ke)\b", label, re.IGNORECASE)
     ):
         parts.append(label)
     if kind := KIND.search(text):
         parts.append(kind[1].lower())
-    elif re.search(r"\bwake[\s-]?ups?(?:\s+calls?)?\b|\bwake\s+(?:me|us)\b", text, re.IGNORECASE):
+    elif re.search(
+        r"\bwake[\s-]?ups?(?:\s+calls?)?\b|\bwake\s+(?:me|us)\b|\bbe\s+wo(?:ken|ke)\b", text, re.I
+    ):
         parts.append("alarm")  # "stop the wake up calls for this week", "don't wake me tomorrow"
     return " ".join(parts)
 

@@ -48,7 +48,8 @@ _INTENTS = {
     r"|no\s+longer\s+(?:need|want)|(?:don'?t|do\s+not)\s+(?:need|want)\s+(?:the|my|that|this|an|any)"
     r"|^\s*no\s+(?:more\s+)?(?:alarms?|wake[\s-]?up\s+calls?)\s+(?=today|tonight|tomorrow|on\b|this\b)"
     r"|^\s*forget\s+(?:about\s+)?(?:the\s+|my\s+)?(?=\w*\s*(?:alarm|timer|reminder))"
-    r"|turn\s+off|switch\s+off|never\s*mind|take\s+off|disable|deactivate|unset|reset|scrap|ditch"
+    r"|turn\s+off|switch\s+off|shut\s+off|never\s*mind|take\s+off|disable|deactivate|unset|reset"
+    r"|scrap|ditch|wipe(?:\s+out)?|erase|purge|(?:don'?t|do\s+not)\s+want\s+to\s+be\s+wo(?:ken|ke)"
     r"|(?:no\s+need\s+to|don'?t|do\s+not)\s+wake\s+(?:me|us)|\bso\s+no\s+(?=alarms?\b|wake)"
     r"|skip(?=.*\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend)\b)"
     r"|(?:turn|switch|shut)\s+(?:\w+\s+){1,3}off)\b",
@@ -72,7 +73,8 @@ _INTENTS = {
     r"|^\s*(?:please\s+)?tell\s+(?:me|us)\s+to\b(?=.*\b(?:in|at|on|tomorrow|tonight|later)\b)",
     "alarm": r"\b(?:alarm|wake\s+(?:me|us)(?:\s+up)?|wake[\s-]?up(?:\s+call)?"
     r"|make\s+sure\s+(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:up|awake)\s+(?:at|by|around)"
-    r"|(?:get|be)\s+(?:me\s+|us\s+)?up\s+(?:at|by|around)|(?:alert|ring|buzz|rouse)\s+(?:me|us)\s+at"
+    r"|(?:get|be|have)\s+(?:me\s+|us\s+)?(?:up|awake)\s+(?:at|by|around)"
+    r"|(?:alert|ring|buzz|rouse)\s+(?:me|us)\s+at"
     r"|(?:alert|ring|buzz|rouse)\s+(?:me|us)\s+in\s+(?=\S+\s+(?:minutes?|hours?)\b)"
     r"|ring\s+my\s+phone\s+at|get\s+(?:me|us)\s+out\s+of\s+bed|woken(?:\s+up)?\s+(?:at|by|around)"
     r"|(?:(?:let\s+(?:me|us)\s+know|tell\s+(?:me|us))\s+when\s+it(?:'s|\s+is)"
@@ -140,7 +142,8 @@ _ASKED = re.compile(r"^\s*(?:is|are|was|were|has|have|did|do|does)\b|\?\s*$", re
 
 _NONE_THEN = re.compile(
     r"\b(?:no|(?:don'?t|do\s+not)\s+(?:need|want)\s+(?:an?|any))\s+(?:alarms?|wake[\s-]?up)"
-    r"|\b(?:no\s+need\s+to|don'?t|do\s+not)\s+wake\s+(?:me|us)\b",
+    r"|\b(?:no\s+need\s+to|don'?t|do\s+not)\s+wake\s+(?:me|us)\b"
+    r"|\b(?:don'?t|do\s+not)\s+want\s+to\s+be\s+wo(?:ken|ke)\b",
     re.I,
 )
 """No alarm at all then: "no alarm tomorrow", "i don't need an alarm on friday"."""
