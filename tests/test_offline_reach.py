@@ -171,6 +171,18 @@ async def test_a_notification_at_a_time_is_a_reminder_then(
             " then we set a timer for the demo",
             "the budget passed, the hire starts monday, then we set a timer for the demo",
         ),
+        (  # calendar words in the text: still the text to summarize, not a calendar question
+            "summarize: the meeting ran long and we decided to move the launch to march",
+            "the meeting ran long and we decided to move the launch to march",
+        ),
+        (
+            "summarize this: lunch with sam moved to friday and the dentist is on tuesday",
+            "lunch with sam moved to friday and the dentist is on tuesday",
+        ),
+        (
+            "tldr: the lights in the kitchen stay on until the electrician comes next week",
+            "the lights in the kitchen stay on until the electrician comes next week",
+        ),
     ],
 )
 async def test_the_whole_text_after_a_summarize_command_is_summarized(

@@ -92,6 +92,7 @@ class EmbeddedRouter:
         self.openers: frozenset[str] = frozenset()
         """First words of the examples of roles the model lacks: they open a clause."""
         self.first_stages = first_stages
+        self._known: tuple[str, ...] | None = None
         if roles is not None:
             self._use_roles(roles)
 
@@ -155,6 +156,12 @@ class EmbeddedRouter:
                 return found[0], found[2], True
         return best, confidence, False
 
+    def _classes(self) -> tuple[str, ...]:
+        """The model's classes (computed once)."""
+        if self._known is None:
+            self._known = tuple(self.model.probabilities(""))
+        return self._known
+
     def _overruled(self, text: str) -> bool:
         """The classifier is sure enough that no role owns `text` to overrule a first stage's
         guess (`RouteDecision.guess`): p(other) at or above the plan threshold."""
@@ -179,6 +186,15 @@ class EmbeddedRouter:
                 role="conversation",
                 confidence=1.0,
                 reason="The request is empty; the conversation role asks what is needed.",
+            )
+        if command_role(text, self._classes()) == "summarize":
+            return RouteDecision(  # "summarize: <text>": the text may hold any role's words
+                target=RouteTarget.FAST_REPLY,
+                role="summarize",
+                confidence=1.0,
+                slots={"whole": True},
+                reason="The request opens with a summarize command.",
+                scores={"summarize": 1.0},
             )
         placed = _Placed(self)
         pieces = split_clauses(text, self.openers, placed.other_action)
