@@ -40,6 +40,9 @@ __all__ = ["Finish", "Synthesize"]
 
 log = logging.getLogger(__name__)
 
+NOT_WORKED_OUT = "Sorry, I couldn't work out how to do that. Could you say it another way?"
+"""The reply when nothing could run because the plan was not valid (the result's errors say why)."""
+
 
 @dataclass
 class Finish:
@@ -132,12 +135,14 @@ class Finish:
             return template_reply(plan, results), False
         invalid = [e for e in errors if e.severity != Severity.WARNING]
         if not results and invalid:  # nothing ran: the plan itself was the problem
-            problems = "\n".join(f"- {e.message}" for e in invalid)
-            return f"I could not make a valid plan for this request:\n{problems}", False
+            # The user gets one plain sentence; the details stay in the result's errors and log.
+            log.warning("no step ran: %s", "; ".join(e.message for e in invalid))
+            return NOT_WORKED_OUT, False
         if not results and errors:  # the LLM failed and the embedded fallback could not help
+            # The operator's fix (a key, a server, a retry setting) is in the LLM error's words.
             problems = "\n".join(f"- {e.message}" for e in errors)
             unplanned = extractive_reply(plan, results) + "\n\n" if plan.unsupported else ""
-            return f"{unplanned}The LLM could not plan it:\n{problems}", False
+            return f"{unplanned}The language model could not work it out:\n{problems}", False
         if self.synthesizer is not None:
             writer = stream_writer()
             shown: list[str] = []

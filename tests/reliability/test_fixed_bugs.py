@@ -123,14 +123,21 @@ async def test_concurrent_runs_on_the_default_sqlite_home_do_not_raise_database_
             assert len(system.audit_log(thread_id=f"t{k}", limit=1000)) == 30
 
 
-async def test_an_invalid_plan_reply_says_what_was_invalid(rig_factory: RigFactory) -> None:
-    """BUG 3: nodes.py Engine._reply only lists validation problems for a plan with no steps."""
+async def test_an_invalid_plan_says_what_was_invalid_in_its_errors_and_plainly_to_the_user(
+    rig_factory: RigFactory,
+) -> None:
+    """BUG 3: nodes.py Engine._reply only lists validation problems for a plan with no steps.
+    The problems are the result's errors; the user reads one plain sentence with no tool names."""
     rig = rig_factory(
         plans=[plan_of({"id": "a", "tool": "test.add", "arguments": {"a": [1], "b": 2}})]
     )
     result = await rig.system.arun("bad arguments", thread_id="t")
     assert result.status == "failure"
-    assert "Invalid arguments for tool 'test.add'" in result.reply, result.reply
+    assert any("Invalid arguments for tool 'test.add'" in e.message for e in result.errors)
+    assert (
+        result.reply == "Sorry, I couldn't work out how to do that. Could you say it another way?"
+    )
+    assert "tool" not in result.reply and "plan" not in result.reply
 
 
 async def test_an_abandoned_plan_runs_the_compensating_tool_of_finished_steps(
