@@ -42,6 +42,12 @@ _SHOPPING = re.compile(  # "add garland to my christmas shopping": the christmas
 _MY_TODO = re.compile(r"\b(my|our)\s+to[- ]?do'?s?\b(?!\s+(?:[\w'-]+\s+)?lists?\b)", re.I)
 
 
+_POLITE_END = re.compile(
+    r"\b(list|groceries)(?:[\s,]+(?:please|thanks|thank\s+you|for\s+me|now|right\s+now))+$", re.I
+)
+"""Thanks after a list's name: "take milk off the shopping list please" names "shopping"."""
+
+
 @per_request
 def plain(text: str) -> str:
     """`text` without opening fillers, as a list is named.
@@ -52,6 +58,7 @@ def plain(text: str) -> str:
     said = _MY_TODO.sub(r"\1 to do list", _TODO.sub("to do list", text))
     said = _SHOPPING.sub(r"\g<0> list", said)
     said = _IF_MISSING.sub("", said)
+    said = _POLITE_END.sub(r"\1", said)
     return _FILLER.sub("", said).strip() or text
 
 

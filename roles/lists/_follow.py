@@ -32,6 +32,7 @@ _READ_IT = re.compile(
     r"^(?:(?:and|so|ok|okay|now)\s+)*(?:"
     r"what(?:'s|\s+is|\s+else\s+is|\s+have\s+i\s+got|\s+do\s+i\s+have)\s+(?:on|in)\s+(?:it|there|that(?:\s+one)?)"
     r"|what(?:'s|\s+is)\s+(?:left|still)\s+(?:on\s+(?:it|there)|to\s+(?:get|buy|do))"
+    r"|what(?:'s|\s+is)\s+(?:still\s+)?(?:left|remaining)|what\s+else\s+is\s+(?:there|on\s+it)"
     r"|(?:read|show|tell)\s+(?:it|that(?:\s+one)?)(?:\s+(?:back\s+)?to\s+me)?(?:\s+back)?"
     r"|(?:read|show)\s+me\s+(?:it|that(?:\s+one)?|what'?s\s+on\s+(?:it|there))"
     r")(?:\s+(?:now|then|please))*$",

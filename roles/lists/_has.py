@@ -24,7 +24,10 @@ if TYPE_CHECKING:
 
 __all__ = ["has_call", "has_text"]
 
-_THING = r"(?:(?!\b(?:list|lists|on|in|there|it)\b)[\w' -])+?"
+_THING = (
+    r"(?!.*\b(?:remove|delete|add|put|take|please|cross|tick|check|buy|bought|given|gave)\b)"
+    r"(?:(?!\b(?:list|lists|on|in|there|it)\b)[\w' -])+?"
+)
 _WHERE = (
     r"(?:\s+(?:on|in)\s+(?:(?:there|it)|(?:any|one)\s+(?:of\s+)?(?:my\s+|the\s+|our\s+)?lists?"
     r"|(?:my|the|our|this|that)\s+(?P<list>[\w' -]*?)\s*list"
@@ -36,8 +39,7 @@ _HAS = re.compile(
     r"|check)\s+)*(?:if\s+|whether\s+)?"
     r"(?:(?:do|did)\s+(?:i|we)\s+(?:already\s+|still\s+)?(?:have|got)\s+(?:any\s+)?"
     r"|have\s+(?:i|we)\s+(?:already\s+|still\s+)?got\s+(?:any\s+)?"
-    r"|(?:is|are)\s+(?:there\s+)?(?:any\s+)?"
-    r"|(?:i|we)\s+(?:have|got)\s+)"
+    r"|(?:is|are)\s+(?:there\s+)?(?:any\s+)?)"
     rf"(?P<item>{_THING})(?:\s+(?:already|still))?{_WHERE}{_TAIL}"
     r"|^(?:(?:hey|ok(?:ay)?|so|and|please)\s+)*(?:does|do)\s+(?:my|the|our)\s+"
     r"(?P<list2>[\w' -]*?)\s*list\s+(?:already\s+|still\s+)?(?:have|include|contain|list)\s+"

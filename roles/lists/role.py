@@ -204,7 +204,7 @@ class ListsRole:
                 items = split_items(first["items"])
                 if not is_vague(items):
                     return RoleCall("lists.create", {"list_name": name, "items": items})
-            if re.match(r"^(?:add|put)\b(?!\s+(?:a|an|another|new|fresh)\b)", text, re.I):
+            if re.match(r"^(?:add|put)\b(?!\s+(?:a|an|another|new|fresh|list)\b)", text, re.I):
                 return ask_items(_list(name))  # "add to my camping list"
             if name is None:
                 return Clarification(ASK_NAME, ("list_name",))

@@ -86,7 +86,7 @@ def parse_span(text: str) -> str | None:
     >>> parse_span("can i have the ten day forecast")
     '10 days'
     >>> parse_span("is it going to rain in the next few days in tucson")
-    '3 days'
+    'few days'
     >>> parse_span("forecast for vienna in 3 days") is None
     True
     """
@@ -100,6 +100,10 @@ def parse_span(text: str) -> str | None:
         n = _count(inner["n"])
         if inner["unit"].lower().startswith("day") and n == 1:
             continue  # "one day" is a day, not a span
+        vague = re.sub(r"^an?\s+", "", " ".join(inner["n"].lower().split()))
+        if vague in ("few", "couple", "couple of", "several"):  # as said: "few days"
+            unit = "weeks" if inner["unit"].lower().startswith("week") else "days"
+            return f"{'couple of' if vague.startswith('couple') else vague} {unit}"
         return _phrase(n, inner["unit"])
     return None
 

@@ -36,6 +36,12 @@ _BEFORE_NOUN = re.compile(
     r"(?P<place>[a-z][a-z .,'-]*?)\s+(?:weather|forecast|temperature)\b",
     re.IGNORECASE,
 )
+_BEFORE_VERB = re.compile(
+    r"^(?:(?:hey|ok|okay|so|and)\s+)*(?:is|will|was|isn'?t|won'?t)\s+(?P<place>[a-z][a-z .'-]*?)\s+"
+    r"(?:going\s+to\s+be|gonna\s+be|be|getting|expected\s+to\s+be|likely\s+to\s+be)\s",
+    re.IGNORECASE,
+)
+"""A place before the weather it will have: "is mysore going to be very hot today"."""
 _AFTER_NOUN = re.compile(r"\b(?:weather|forecast)\s+(?P<rest>[a-z][^?!.;]*)$", re.IGNORECASE)
 _FOLLOW_UP = re.compile(
     r"^(?:and|what about|how about|and what about|and how about)\s+(?P<rest>[^?!.;]+)",
@@ -91,6 +97,8 @@ def extract_place(text: str) -> str | None:
         if found := pattern.search(text):
             candidates.append(found.group("rest"))
     if found := _BEFORE_NOUN.search(text.strip()):
+        candidates.append(found.group("place"))
+    if found := _BEFORE_VERB.search(text.strip()):
         candidates.append(found.group("place"))
     for candidate in candidates:
         if place := _clean(candidate):

@@ -66,6 +66,12 @@ async def test_whether_an_item_is_on_a_list_is_answered_and_changes_nothing(
 
 
 @pytest.mark.anyio
+async def test_a_statement_with_a_request_is_not_asked_whether(system: AgentSystem) -> None:
+    result = await system.arun("i have packed the lantern now please remove it on my camping list")
+    assert [tool for tool, _ in _steps(result)] != ["lists.show"]
+
+
+@pytest.mark.anyio
 async def test_anything_on_a_list_is_no_item_and_reads_it(system: AgentSystem) -> None:
     result = await system.arun("do i have anything on my camping list")
     assert result.reply == "Your camping list: tent, lantern."
@@ -148,6 +154,26 @@ async def test_starting_a_named_list_starts_it(system: AgentSystem, said: str, n
     result = await system.arun(said)
     assert _steps(result) == [("lists.create", {"list_name": name})]
     assert result.reply == f"Started your {name} list."
+
+
+@pytest.mark.anyio
+async def test_what_is_left_after_a_list_turn_reads_that_list(system: AgentSystem) -> None:
+    read = await system.arun("add a torch to my camping list")
+    left = await system.arun("what's still left", thread_id=read.thread_id)
+    assert left.reply == "Your camping list: tent, lantern, torch."
+
+
+@pytest.mark.anyio
+async def test_thanks_after_the_lists_name_is_no_part_of_it(system: AgentSystem) -> None:
+    result = await system.arun("take the butter off the shopping list, thanks")
+    assert _steps(result) == [("lists.remove", {"item": "butter", "list_name": "shopping"})]
+    assert result.reply == "Removed butter from your shopping list."
+
+
+@pytest.mark.anyio
+async def test_adding_a_list_of_things_starts_that_list(system: AgentSystem) -> None:
+    result = await system.arun("add list of songs to learn for the recital")
+    assert _steps(result) == [("lists.create", {"list_name": "songs to learn for the recital"})]
 
 
 @pytest.mark.anyio

@@ -76,7 +76,8 @@ async def _forecast(args: dict[str, Any], weather: FakeWeather) -> Any:
     [
         ("give me the 7-day forecast for oslo", "7 days"),
         ("what's it going to be like over the next three days in oslo", "3 days"),
-        ("will it snow in oslo during the coming couple of days", "2 days"),
+        ("will it snow in oslo during the coming couple of days", "couple of days"),
+        ("any rain in oslo over the next few days", "few days"),
         ("oslo weather for the next two weeks", "2 weeks"),
         ("a five day outlook for oslo please", "5 days"),
         ("what's the forecast for oslo for a fortnight", "2 weeks"),
@@ -98,7 +99,10 @@ def test_a_single_day_is_not_a_span(text: str, day: str) -> None:
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize(("day", "count"), [("5 days", 5), ("next few days", 3), ("1 week", 7)])
+@pytest.mark.parametrize(
+    ("day", "count"),
+    [("5 days", 5), ("next few days", 3), ("couple of days", 2), ("1 week", 7), ("fortnight", 14)],
+)
 async def test_the_forecast_tool_reads_a_span_day_by_day_from_today(day: str, count: int) -> None:
     weather = FakeWeather()
     out = await _forecast({"place": "Oslo", "day": day}, weather)
@@ -136,6 +140,20 @@ async def test_a_span_past_the_forecasts_says_how_far_they_reach() -> None:
 )
 def test_a_day_or_an_hour_is_read_as_people_say_it(text: str, arguments: dict[str, Any]) -> None:
     assert _interpret(text) == RoleCall("weather.forecast", {"place": "Oslo", **arguments})
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("is lisbon going to be warm and sunny tomorrow", "Lisbon"),
+        ("will buenos aires be cold on friday", "Buenos Aires"),
+        ("is it going to be hot tomorrow", "Oslo"),  # no place said: home
+        ("is the weekend going to be nice", "Oslo"),
+    ],
+)
+def test_a_place_said_before_the_weather_it_will_have(text: str, place: str) -> None:
+    call = ROLE.interpret(text, {"home": "Oslo"}, make_runtime(), [])
+    assert isinstance(call, RoleCall) and call.arguments["place"] == place
 
 
 def test_a_day_after_something_named_is_not_the_day_after_tomorrow() -> None:
