@@ -162,12 +162,20 @@ _COFFEE = re.compile(
 """A coffee request ("make me a coffee", "i need some coffee"): claimed when the home has a
 coffee machine."""
 _COMMAND = re.compile(_LEAD + r"(?P<verb>" + "|".join(_VERBS.split()) + r"|go back)\b(?P<rest>.*)$")
-_ON_OFF = re.compile(
-    r"^(?:the |my |all |all the )?(?P<target>.{2,40}?) (?:on|off)"
+_ON_OFF = re.compile(  # a question ("what tv show is jennifer aniston on") switches nothing
+    r"^(?!(?:what|which|who|whose|where|when|why|how)\b)(?:the |my |all |all the )?"
+    r"(?P<target>.{2,40}?) (?:on|off)"
     r"(?: (?:in|at|on) (?:the |my |our )?[a-z0-9' ]{2,30})?$"
 )
 """A target switched with "on"/"off" after it, maybe in a room: "lights off in the kids' room"."""
 _QUESTION = re.compile(r"^(?:is|are|was|were|what|which|how|did|does|do|any|check|tell me)\b")
+_SHOW_ASKED = re.compile(
+    r"^(?:what|which)\s+(?:tv\s+|television\s+|radio\s+)?(?:shows?|programs?|programmes?|series"
+    r"|channels?|movies?|films?|episodes?|seasons?|stations?)\s+(?:is|are|was|were)\s+"
+    r"(?!(?:the|my|our)\s+(?:tv|television|radio|speakers?)\b)"
+)
+"""A question about what someone is on or in ("what tv show is jennifer aniston on"), not about
+a device of this home ("what channel is the tv on" still is)."""
 _WHERE_WHO = re.compile(r"^(?:where|who) (?:is|are)\b")
 _WHO_HOME = re.compile(r"^(?:who is|is (?:any|some)(?:one|body)|are (?:people|they)) (?:at )?home$")
 _THERE_ANY = re.compile(r"^(?:is|are) there\b")
@@ -360,7 +368,7 @@ class HomeStage:
             return "Asks who or what of this home is where."  # "where is Ada?"
         if self._asked is None or not _QUESTION.match(text):
             return None
-        if _STATE.search(text) and self._asked.search(text):
+        if _STATE.search(text) and self._asked.search(text) and not _SHOW_ASKED.match(text):
             return "Asks about a device or room of this home."
         if _THERE_ANY.match(text) and self._present is not None and self._present.search(text):
             return "Asks about a device or room of this home."
