@@ -77,6 +77,7 @@ class ConversationRole:
         """
         from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
         from agent_system.understanding import split_clauses
+        from roles.conversation._again import wants_another_joke
         from roles.conversation._clock import is_clock_question
         from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
         from roles.conversation._spelling import word_to_spell
@@ -112,6 +113,8 @@ class ConversationRole:
                 reason = "A question about how a word is spelled."
             elif is_sum(request.text):
                 reason = "A sum or a unit conversion."  # a tip is left to a tips plugin
+            elif wants_another_joke(request.text, list(request.history)):
+                reason = "One more joke, right after a joke."
             else:
                 return None
             return RouteDecision(
@@ -140,11 +143,14 @@ class ConversationRole:
             return RoleCall("memory.remember", {"fact": home_fact(home.strip())})
         if convert(text) is not None or work_out(text) is not None:
             return RoleCall("calculator.calculate", {"expression": text.strip()})
+        from roles.conversation._again import ANOTHER_JOKE, wants_another_joke
+
         recent = history[-HISTORY_TURNS:]
+        message = ANOTHER_JOKE if wants_another_joke(text, history) else text.strip()
         return RoleCall(
             "conversation.reply",
             {
-                "message": text.strip(),
+                "message": message,
                 "history": [
                     message
                     for turn in recent
