@@ -43,13 +43,15 @@ _INTENTS = {
     r"|an?\s+(?:hour|slot)|\d+\s+(?:minutes|hours?)))\b",
     "list": r"\b(?:^\s*(?:please\s+)?(?:check|search(?:\s+for)?|look\s+(?:at|up|for|through)|view"
     r"|pull\s+up|read(?:\s+out)?|find)\b|what(?:'s|\s+is)?\s+(?:on|next|happening)|what\s+do\s+i\s+have|show|list"
-    r"|(?:what|when)(?:'s|\s+is)?\s+(?:my|the)\s+next|anything\s+on|next\s+(?:meeting|event|appointment)"
+    r"|(?:what|when)(?:'s|\s+is)?\s+(?:my|the)\s+next|anything\s+(?:(?:fun|special|exciting"
+    r"|interesting|important|big|else|new)\s+)?on|next\s+(?:meeting|event|appointment)"
     r"|'s\s+schedule|(?:my|any)\s+plans|(?:what|which|any)\s+(?:events?|meetings?|appointments?)"
     r"|(?:future|upcoming)\s+(?:events?|meetings?)|what\s+day\s+is|where\s+is\s+(?:the|my)"
     r"|tell\s+me\s+(?:about|when)|let\s+me\s+know\s+when|when\s+(?:is|are)\s+my"
     r"|agenda|my\s+(?:schedule|calendar|day|week)|any\s+(?:meetings|events|appointments)"
     r"|do\s+i\s+have|am\s+i\s+busy|coming\s+up|up\s*coming"
-    r"|anything\s+(?:planned|scheduled|booked|happening|going\s+on)"
+    r"|anything\s+(?:(?:fun|special|exciting|interesting|important|big|else|new)\s+)?(?:planned"
+    r"|scheduled|booked|happening|going\s+on)"
     r"|(?:my|the|today'?s|tomorrow'?s|work|event|weekly|daily|week'?s|day'?s)\s+schedule"
     r"|when\s+(?:is|are)\s+(?:the|my|our)|(?:is|are)\s+(?:the|my)\s+\w+(?:\s+\w+)?\s+scheduled"
     r"|scheduled\s*$|(?:info|information|details)\s+(?:about|on)|more\s+about"
@@ -64,7 +66,8 @@ _INTENTS = {
 }
 PATTERNS = {name: re.compile(p, re.IGNORECASE) for name, p in _INTENTS.items()}
 NEXT = re.compile(
-    r"\b(?:my|the)\s+next\s+(?:meeting|event|appointment|thing)|\bwhat(?:'s|\s+is)\s+next\b"
+    r"\b(?:my|the|our)\s+next\s+(?!(?:week|weekend|month|year|day|days|few|couple|\d+)\b)[a-z]"
+    r"|\b(?:i|we)\s+next\s+(?:see|have|meet|go)\b|\bwhat(?:'s|\s+is)\s+next\b"
     r"|\bwhat(?:\s+do\s+i\s+have|\s+have\s+i\s+got|(?:'s|\s+is)\s+up)\s+next\b",
     re.IGNORECASE,
 )
@@ -84,7 +87,8 @@ _HEAD_NOUN = re.compile(r"(?:'s)?\s+(?:appointments?|appts?|visit|checkup|check\
 _NOT_MODIFIER = frozenset(
     "a an the my our any all next first last this that today's tomorrow's todays tomorrows "
     "upcoming coming up latest open future pending scheduled what which when is are do i have "
-    "morning afternoon evening night tonight's weekly daily "
+    "morning afternoon evening night tonight's weekly daily having attending going getting "
+    "where's when's what's how's where when what how long find search check locate "
     "about for of on in at to with every each some how many much else other whose "
     "monday tuesday wednesday thursday friday saturday sunday january february march april may "
     "june july august september october november december".split()
@@ -94,7 +98,8 @@ _MEETING_WHO = re.compile(
     r"\s+(?:with\s+)?(?:the\s+|my\s+)?"
     r"(?!(?:me|us|you|them|him|her|a|an|anyone|someone|up|today|tonight|tomorrow|this|next|at|on"
     r"|in|for|to|from|by|scheduled|set|planned|booked|i|is|are|was|were|and|or|then|again|later"
-    r"|soon|now|every|each|all|any|some|that|it|there|here|with)\b)(?P<who>[a-z][\w']*)",
+    r"|soon|now|every|each|all|any|some|that|it|there|here|with|end|ends|start|starts|begin|begins"
+    r"|finish|finishes|over)\b)(?P<who>[a-z][\w']*)",
     re.IGNORECASE,
 )
 ASKS_WHEN = re.compile(

@@ -78,8 +78,8 @@ _ASKS = re.compile(
     r"|booked|packed|full|empty)$"
     # "got any plans saturday", "have we got anything on saturday", "anything on tonight"
     r"|(?:(?:have|do|did)\s+(?:i|we)\s+(?:got\s+|have\s+)?|(?:i|we)\s+have\s+got\s+|got\s+"
-    r"|is\s+there\s+|are\s+there\s+|have\s+(?:i|we)\s+)?(?:any(?:thing)?|something|any\s+plans"
-    r"|plans)\s+(?:on\s+|going\s+on\s+|planned\s+|scheduled\s+|booked\s+|happening\s+|lined\s+up\s+"
+    r"|is\s+there\s+|are\s+there\s+|have\s+(?:i|we)\s+|is\s+)?(?:any(?:thing)?|something|any\s+plans"
+    r"|plans)\s+(?:(?:interesting|fun|special|exciting|important|big|else|new)\s+)?(?:on\s+|going\s+on\s+|planned\s+|scheduled\s+|booked\s+|happening\s+|lined\s+up\s+"
     rf"|in\s+store\s+)?(?:for\s+|on\s+)?(?:me\s+)?{DAY}$"
     # "what's up for saturday", "what's in store for tomorrow", "what's my plan for today"
     rf"|what\s+is\s+(?:up|in\s+store|on\s+the\s+cards|on\s+deck|lined\s+up)\s+(?:for\s+(?:me\s+)?)?"
@@ -87,13 +87,15 @@ _ASKS = re.compile(
     rf"|what\s+is\s+(?:on|going\s+on|happening)\s+(?:for\s+)?{DAY}$"
     rf"|what\s+(?:is|are)\s+(?:my|our)\s+plans?\s+(?:for\s+|on\s+)?{DAY}$"
     # "when is the barbecue", "what time is my call with ben", "at what time is my interview"
-    rf"|(?:at\s+)?(?:when|what\s+time|what\s+day|which\s+day|what\s+date)\s+(?:is|are|was)\s+"
+    rf"|(?:at\s+)?(?:when|what\s+time|what\s+day|which\s+day|what\s+date|where|how\s+long)"
+    r"\s+(?:is|are|was)\s+"
     rf"(?:{_MINE}\s+(?:next\s+)?(?:[\w']+\s+){{0,3}}?{EVENT}"
     rf"|(?:the|this|that)\s+(?:next\s+)?(?:[\w']+\s+){{0,3}}?{_OWN})"
     r"(?:\s+(?:with|at|for)\s+[\w' ]+?)?"
     rf"(?:\s+(?:on\s+)?{DAY})?(?:\s+(?:start|begin|end|finish))?$"
     # "when is soccer practice", "what time is yoga tomorrow", "what time is dinner at mom's"
-    rf"|(?:at\s+)?(?:when|what\s+time)\s+(?:is|does)\s+(?!(?:the|a|an|this|that)\s)(?:[\w']+\s+)?"
+    rf"|(?:at\s+)?(?:when|what\s+time|where|how\s+long)\s+(?:is|does)\s+(?!(?:the|a|an|this|that)\s)"
+    r"(?:[\w']+\s+)?"
     rf"{_OWN}(?:\s+(?:with|at)\s+"
     rf"[\w' ]+?)?(?:\s+{DAY})?(?:\s+(?:start|begin))?$"
     # "when do i have yoga", "what time do we have the review", "which day do i have class"
@@ -115,6 +117,7 @@ _ASKS = re.compile(
 def asks_calendar(said: str) -> bool:
     """A question about the user's own plans in an everyday family (`said`: normalized)."""
     said = re.sub(r"\bwhats\b", "what is", said)
+    said = re.sub(r"\b(where|when|what|how\s+long)'s\b", r"\1 is", said)  # "where's lunch with sam"
     if _NOT_OURS.search(said):
         return False
     return _ASKS.search(said) is not None
@@ -206,7 +209,8 @@ def stated_off(said: str) -> str | None:
 
 
 _ASKED = re.compile(
-    r"^\s*(?:at\s+)?(?:when|what\s+time|what\s+day|which\s+day)(?:'s|\s+is|\s+are|\s+does|\s+do\s+"
+    r"^\s*(?:at\s+)?(?:when|what\s+time|what\s+day|which\s+day|where|how\s+long)(?:'s|\s+is|\s+are"
+    r"|\s+does|\s+do\s+"
     r"(?:i|we)\s+(?:have|got))\s+(?:(?:the|my|our|a|an)\s+)?(?:next\s+)?(?P<what>[a-z][\w' ]*?)"
     r"(?:\s+(?:start|begin|end|finish))?\s*\??$",
     re.IGNORECASE,

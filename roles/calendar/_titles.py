@@ -140,12 +140,21 @@ _INVITE_TO = re.compile(
 """An event said by whom it is with: "invite ben and sara to dinner on friday at 7"."""
 
 
+_SPLIT_PENCIL = re.compile(
+    r"^(?P<lead>\s*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?)(?:pencil|put|book|squeeze|fit)\s+(?!(?:in|me|us)\b)(?P<what>.+?)\s+in"
+    r"(?=\s+(?:for|on|at|tomorrow|today|tonight|next|this)\b)",
+    re.IGNORECASE,
+)
+"""A verb split around the event: "pencil lunch with jo in for thursday at 1"."""
+
+
 def extract_title(text: str) -> tuple[str, str]:
     """(title, location) of an event to create: the words left once commands and times go."""
     if inviting := _INVITE_TO.match(text) or _INVITING.search(text):
         event = inviting["what"] if "what" in inviting.re.groupindex else text[: inviting.start()]
         title, location = extract_title(event)
         return with_guests(title, people_said(inviting["who"]))[0], location
+    text = _SPLIT_PENCIL.sub(r"\g<lead>pencil in \g<what>", text, count=1)  # "pencil X in for ..."
     text = re.sub(r"\ball[\s-]day\b", " ", text, flags=re.I)
     rest = _CALENDAR_WORDS.sub("", TIME_RANGE.sub(" ", text))
     location = ""

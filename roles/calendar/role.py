@@ -212,8 +212,9 @@ class CalendarRole:
         span = min(spans, key=lambda s: s[1] - s[0]) if spans else None
         query = event_query(text)
         arguments: dict[str, Any] = {"query": query} if query else {}
-        if NEXT.search(text) and span is None:
-            end = now + timedelta(days=30)
+        if NEXT.search(text) and span is None:  # "my next dentist appointment": a year ahead
+            named = query and not GENERIC.fullmatch(query)
+            end = now + timedelta(days=365 if named else 30)
             return RoleCall(
                 "calendar.list",
                 {"start": now.isoformat(), "end": end.isoformat(), "limit": 1} | arguments,

@@ -79,7 +79,7 @@ async def test_clear_my_day_is_today(system: AgentSystem) -> None:
 
 async def test_a_clear_out_naming_no_day_asks_which_day(system: AgentSystem) -> None:
     await _seeded(system)
-    asked = await system.arun("clean my calendar")
+    asked = await system.arun("can you wipe my calendar")
     assert asked.reply == "Which day should I clear?"
     assert "3 events" in (await system.arun("what's on friday")).reply  # nothing deleted yet
     answered = await system.arun("friday", thread_id=asked.thread_id)
