@@ -101,3 +101,20 @@ async def test_dates_and_counts_said_short(system: AgentSystem, text: str, reply
 async def test_the_time_of_something_not_a_place_is_no_clock_question(system: AgentSystem) -> None:
     decision = await system.aroute("what's the time of the meeting")
     assert decision.role != "conversation"
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("what quarter are we in", "It's the first quarter of 2026 (Q1)."),
+        ("which quarter of the year is it now", "It's the first quarter of 2026 (Q1)."),
+        ("how many weeks are left this year", "51 weeks and 3 days left in this year after today."),
+        ("how many weeks left in the month", "3 weeks and 5 days left in this month after today."),
+    ],
+)
+async def test_the_quarter_and_weeks_left(system: AgentSystem, text: str, reply: str) -> None:
+    assert await _reply(system, text) == reply
+
+
+async def test_a_quarter_of_a_game_is_no_clock_question(system: AgentSystem) -> None:
+    assert (await system.aroute("what quarter is the game in")).role != "conversation"

@@ -115,7 +115,7 @@ _CLUE = re.compile(
     r"\b(?:time|timezone|date|day|today|until|till|left|before|when|holidays?|week|month|year|"
     r"late|clock|hours?|weekend|weekday|countdown|spring|summer|autumn|fall|winter|solstice|"
     r"equinox|leap|longest|shortest|morning|afternoon|evening|daytime|night|nighttime|since|ago|"
-    r"days|weeks|\d+(?:st|nd|rd|th)|ahead|behind|"
+    r"days|weeks|\d+(?:st|nd|rd|th)|ahead|behind|quarter|"
     r"minutes|noon|midnight|daylight|dst|clocks|season|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bit\s+(?:am|pm)\b|\d\s*(?:am|pm)\b"
 )

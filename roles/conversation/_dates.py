@@ -148,6 +148,23 @@ _HAS_DAY = re.compile(
 """'is there a 31st in november', 'does february have a 29th', 'do we have 31st day this month'."""
 
 
+_QUARTER = re.compile(
+    _ASK + r"(?:what|which)\s+(?:fiscal\s+|financial\s+)?quarter(?:\s+of\s+the\s+year)?\s+"
+    r"(?:is\s+it|is\s+this|are\s+we\s+in|are\s+we|is\s+it\s+(?:now|currently))(?:\s+now)?$"
+)
+"""'what quarter are we in', 'which quarter of the year is it'."""
+_WEEKS_LEFT = re.compile(
+    _ASK + r"how\s+many\s+(?:more\s+)?weeks\s+(?:are\s+)?(?:there\s+)?(?:left|remaining|to\s+go)\s+"
+    r"(?:in\s+|of\s+|until\s+the\s+end\s+of\s+)?(?:this|the)\s+(?P<span>year|month)$"
+)
+"""'how many weeks are left this year'."""
+_NTHS = ("first", "second", "third", "fourth")
+
+
+def _next_month(today: date) -> date:
+    return (today.replace(day=1) + timedelta(days=32)).replace(day=1)
+
+
 def _has_day(found: re.Match[str], today: date) -> str:
     """Yes and the day's date, or no and how many days that month has."""
     which = next(k for k in "123" if found[f"n{k}"])
@@ -193,6 +210,16 @@ def calendar_answer(said: str, today: date, long_date: str) -> str | None:
         if found["n"]:
             answer = f"{'Yes' if int(found['n']) == days else 'No'}, {answer}"
         return answer
+    if _QUARTER.match(said):
+        quarter = (today.month - 1) // 3 + 1
+        return f"It's the {_NTHS[quarter - 1]} quarter of {today.year} (Q{quarter})."
+    if found := _WEEKS_LEFT.match(said):
+        end = date(today.year + 1, 1, 1) if found["span"] == "year" else _next_month(today)
+        weeks, days = divmod((end - today).days - 1, 7)
+        units = ((weeks, "week"), (days, "day"))
+        parts = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in units]
+        left = " and ".join(part for part in parts if not part.startswith("0 ")) or "0 days"
+        return f"{left.capitalize()} left in this {found['span']} after today."
     if found := _HAS_DAY.match(said):
         return _has_day(found, today)
     if found := _IS_IT.match(said):
