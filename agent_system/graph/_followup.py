@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from agent_system.errors import InvalidArgumentsError
 from agent_system.planning.models import ExecutionPlan, ExecutionStep, StepResult, StepStatus
 from agent_system.registry.spec import SideEffect
 from agent_system.roles import (
@@ -56,7 +57,11 @@ async def role_calls(
         slots["home"] = await home_location(runtime.settings, runtime.store, user)
     if follow_up:
         resolved = resolve_follow_up(text, history, runtime.clock.now())
-        if resolved is not None:
+        if resolved is not None and resolved.refusal:
+            return Clarification(resolved.refusal)  # "turn it up" after the coffee machine
+        if resolved is not None and all(
+            _takes(c.tool, c.arguments, registry) for c in resolved.calls
+        ):
             calls = [RoleCall(c.tool, dict(c.arguments)) for c in resolved.calls]
             if resolved.question and any(_changes_data(c.tool, registry) for c in calls):
                 return Clarification(_ASK_FIRST)
@@ -68,6 +73,19 @@ async def role_calls(
     if follow_up and is_question(text) and changes:
         return Clarification(_ASK_FIRST)
     return choice if isinstance(choice, RolePlan) else [choice]
+
+
+def _takes(tool: str, arguments: dict[str, Any], registry: ToolRegistry) -> bool:
+    """Whether `tool` accepts `arguments`: a follow-up the frame built wrong is left to the role
+    rather than run into an "invalid arguments" error."""
+    spec = registry.get(tool)
+    if spec is None:
+        return False
+    try:
+        spec.validate_arguments(dict(arguments))
+    except InvalidArgumentsError:
+        return False
+    return True
 
 
 def _changes_data(tool: str, registry: ToolRegistry) -> bool:

@@ -27,11 +27,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from agent_system.understanding._device_frame import device_step
 from agent_system.understanding._frame_calendar import calendar_follow_up, event_shift
 from agent_system.understanding._frame_parts import CHANGE as _CHANGE
 from agent_system.understanding._frame_parts import CHANGE_TO as _CHANGE_TO
 from agent_system.understanding._frame_parts import DAY_WORDS as _DAY_WORDS
-from agent_system.understanding._frame_parts import SAME_AGAIN, Call
+from agent_system.understanding._frame_parts import NOT_A_NAME, SAME_AGAIN, Call
 from agent_system.understanding._frame_parts import new_day as _new_day
 from agent_system.understanding._frame_timer import (
     ANOTHER,
@@ -63,7 +64,7 @@ __all__ = [
 
 _MARKERS = re.compile(
     r"^(?:(?:and|also|but|so|ok|okay|now|then|oh|well|please|can\s+you|could\s+you)\s+)*"
-    rf"(?:(?:what|how)\s+about|what\s+of|{SAME_AGAIN}|now\s+for)?\s*"
+    rf"(?:(?:(?:what|how)\s+about|what\s+of|{SAME_AGAIN}|now\s+for)(?!\w))?\s*"
 )
 _QUESTION = re.compile(
     r"^(?:(?:and|but|so|ok|okay|then|also)\s+)*(?:what|how|is|are|was|were|"
@@ -100,6 +101,8 @@ class FollowUp:
 
     calls: tuple[Call, ...]
     question: bool
+    refusal: str | None = None
+    """One plain sentence instead of calls ("The coffee machine has no level to turn up...")."""
 
 
 def is_question(text: str) -> bool:
@@ -150,6 +153,8 @@ def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp
     rest = _MARKERS.sub("", norm, count=1).strip()
     asking = is_question(text) or (text.strip().endswith("?") and previous.tool in _WRITES_RECORDS)
     family = previous.tool.split(".")[0]
+    if family == "smart_home" and (step := device_step(previous, norm, rest, asking)):
+        return FollowUp(step.calls, asking, step.refusal)  # the thermostat, a fan, no level
     resolver = _RESOLVERS.get(family)
     if resolver is None:
         return None
@@ -321,19 +326,22 @@ def _target(previous: Call, rest: str) -> dict[str, Any] | None:
     words = _FILLER.sub(
         " ",
         re.sub(
-            r"\b(?:turn|switch|put|now|ok|okay|back|that|them|this|please)\b|\b(?:on|off)\b",
+            r"\b(?:(?:once|one)\s+more(?:\s+time)?|turn|switch|put|now|ok|okay|back|that|them"
+            r"|this|please)\b|\b(?:on|off)\b",
             " ",
             rest,
         ),
     )
     words = re.sub(r"[?,.!]", " ", words)
     words = " ".join(w for w in words.split() if not w.isdigit())
-    if not words or len(words.split()) > 3 or re.fullmatch(r"(?:it|that|them|this)", words):
+    if not words or len(words.split()) > 3 or NOT_A_NAME.search(words):
         return None
     device = str(previous.arguments.get("device", ""))
     if previous.arguments.get("area"):
         return {"device": device, "area": words} if device else {"area": words}
     head = device.split()[-1] if device else ""
+    if re.search(r"\blights?\b", rest) and head not in ("light", "lights", "lamp"):
+        return {"device": f"{words} light"}  # "do the same for the kitchen light" after the fan
     named = (
         f"{words} {head}"
         if head
@@ -386,7 +394,8 @@ def _smart_home(previous: Call, norm: str, rest: str, asking: bool, now: datetim
                 )
             ]
         return []
-    if target is not None and previous.tool != "smart_home.get_state":
+    if target is not None and previous.tool != "smart_home.get_state" and device_args:
+        # only a call that named a device or room gets another one (the tool takes it)
         arguments = {k: v for k, v in previous.arguments.items() if k not in ("device", "area")}
         return [Call(previous.tool, {**arguments, **target})]
     return []

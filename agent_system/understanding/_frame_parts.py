@@ -16,6 +16,7 @@ __all__ = [
     "CHANGE_TO",
     "CORRECTION",
     "DAY_WORDS",
+    "NOT_A_NAME",
     "PART_OF_DAY",
     "SAME_AGAIN",
     "Call",
@@ -51,6 +52,11 @@ SAME_AGAIN = (
 """How a follow-up asks for the last action again on something else: "do the same for the
 kitchen", "same with the bedroom", "do that for the fan too", "repeat that for friday",
 "likewise for the hall" (a regex source: the router's follow-up rule and the frame share it)."""
+NOT_A_NAME = re.compile(
+    r"^(?:it|that|them|this)$|\b(?:make|set|change|bit|little|more|less|warmer|cooler|colder"
+    r"|hotter|faster|slower|higher|lower)\b"
+)
+"""Words that make what is left of a follow-up no device's name ("make it a bit warmer")."""
 PART_OF_DAY = re.compile(r"\b(?:in\s+the\s+)?(?:morning|afternoon|evening)\b")
 
 

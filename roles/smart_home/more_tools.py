@@ -140,17 +140,28 @@ async def set_hvac_mode(
 async def set_fan_speed(
     ctx: ToolContext,
     device: str,
-    percentage: Annotated[int, Field(ge=0, le=100)],
+    percentage: Annotated[int | None, Field(ge=0, le=100)] = None,
     area: str | None = None,
+    change: Annotated[int | None, Field(ge=-100, le=100)] = None,
 ) -> ToolOutput:
-    """Set a fan's speed in percent (0 turns it off).
+    """Set a fan's speed in percent (0 turns it off), or change it up or down by some points.
 
     Args:
         device: Fan name, e.g. "ceiling fan", or "fan".
         percentage: Speed, 0 to 100.
         area: Room, e.g. "bedroom".
+        change: Points to add (e.g. 20) or remove (e.g. -20) instead ("turn the fan up").
     """
-    return await apply(ctx, device, area, "set_speed", percentage)
+    if (percentage is None) == (change is None):
+        raise ToolExecutionError("Say a fan speed (0-100) or how much faster or slower.")
+    if percentage is not None:
+        return await apply(ctx, device, area, "set_speed", percentage)
+    fan = (await targets(ctx, device, area, "set_speed"))[0]
+    if not isinstance(fan.attributes.get("percentage"), int | float):
+        raise ToolExecutionError(f"The {fan.name} has no speed setting; nothing was changed.")
+    now = int(fan.attributes["percentage"]) if fan.state == "on" else 0
+    level = max(0, min(100, now + int(change or 0)))
+    return await apply(ctx, device, area, "set_speed", level, found=[fan])
 
 
 @tool(side_effects="reversible", tags=("smart home", "fan"))

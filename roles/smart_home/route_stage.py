@@ -33,6 +33,7 @@ from agent_system.understanding import normalize
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from roles.smart_home._answers import answers
 from roles.smart_home._claims import Home, everyday, follow_up_shape
+from roles.smart_home._device_follow import device_follow_up
 from roles.smart_home._questions import ANYTHING_IN_A_STATE, INDOORS_TEMPERATURE
 from roles.smart_home._warmth import WARMTH
 from roles.smart_home.backend import Device
@@ -305,6 +306,8 @@ class HomeStage:
             return self._decision("Answers this home's last question.")  # "the kitchen one"
         if request.history and self._follows_up(raw, request.history):
             return self._decision("Changes the light just used.", follow_up=True)
+        if request.history and device_follow_up(raw, request.history):
+            return self._decision("Follows up on the device just used.", follow_up=True)
         if request.history and _FOLLOW_UP.match(raw):
             return None  # "what about the bedroom?": the router's follow-up rules decide
         if raw in self._custom:

@@ -1,0 +1,177 @@
+"""A follow-up to a thermostat, fan or other device turn that says only the change.
+
+Right after "what's the temperature inside" or "set the heating to 20":
+
+- "set it to 21", "make it 22 degrees", "21 please"            -> set_temperature(temperature=21);
+- "make it a bit warmer", "a little cooler", "turn it up"        -> set_temperature(change=+-1);
+- "what's it set to?", "is it on?"                               -> the temperature or its state.
+
+Right after "turn on the fan": "turn it up", "faster", "a bit more", "set it to 50" change the
+fan's speed (``set_fan_speed``). After a device with no level (the coffee machine, a plug, a lock)
+"turn it up" gets one plain sentence saying so, never another device's change. Lights and players
+keep their own steps (`agent_system.understanding._light_frame`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from agent_system.understanding._frame_parts import Call
+
+__all__ = ["DeviceStep", "device_step"]
+
+_THERMO_TOOLS = ("smart_home.get_temperature", "smart_home.set_temperature",
+                 "smart_home.set_hvac_mode")  # fmt: skip
+_THERMO = re.compile(r"\b(?:thermostat|heating|heater|heat|temperature|ac|air ?con\w*|climate)\b")
+_FAN = re.compile(r"\bfans?\b")
+_LIGHTISH = re.compile(r"\b(?:lights?|lamps?|bulbs?|lighting|chandelier|led|strip)\b")
+_PLAYERISH = re.compile(r"\b(?:tv|television|speakers?|radio|music|player|stereo|media)\b")
+_IT = r"(?:it|that|this|them)"
+_UP = re.compile(
+    rf"\b(?:(?:turn|crank|bump|put|push|raise|increase)\s+{_IT}\s+up|up\s+a\s+(?:bit|little|notch)"
+    rf"|(?:raise|increase)\s+{_IT}|warmer|hotter|heat\s+it\s+up|higher|faster|stronger|more)\b"
+)
+_DOWN = re.compile(
+    rf"\b(?:(?:turn|put|knock|bring)\s+{_IT}\s+down|down\s+a\s+(?:bit|little|notch)"
+    rf"|(?:lower|decrease|reduce)\s+{_IT}|cooler|colder|cool\s+it\s+down|lower|slower|weaker"
+    r"|less)\b"
+)
+_A_BIT = re.compile(
+    r"\b(?:a\s+(?:little\s+)?bit|a\s+little|slightly|a\s+touch|a\s+tad|a\s+notch)\b"
+)
+_TO_NUMBER = re.compile(
+    rf"^(?:(?:(?:set|make|change|put|turn|bring)\s+{_IT}\s+)?(?:to|at|up\s+to|down\s+to)\s+"
+    rf"|(?:set|make|change|put)\s+{_IT}\s+)?(?P<n>\d{{1,3}}(?:\.\d)?)\s*"
+    r"(?:%|percent|degrees?(?:\s+(?:c|f|celsius|fahrenheit))?|°[cf]?)?"
+    r"(?:\s+(?:please|instead|then|now))*$"
+)
+_NO_LEVEL = re.compile(
+    r"\b(?:coffee|espresso|kettle|plug|socket|outlet|switch|lock|door|vacuum|mower|washer|"
+    r"dryer|dishwasher|oven|garage|camera|sprinkler|blinds?|shades?|curtains?|cover|gate)\b"
+)
+_NOT_LEVEL = re.compile(
+    r"\b(?:warmer|cooler|hotter|colder|faster|slower|stronger|weaker|red|blue|green|white|colou?r)\b"
+)
+"""Words that change no light's brightness and no player's volume."""
+_OTHER_WORDS = re.compile(r"\b(?:brighter|dimmer|darker|louder|quieter|softer|volume)\b")
+_STATE_WORDS = re.compile(r"\b(?:on|off|heating|cooling|running|working|set)\b")
+_SHORT = 6
+FAN_STEP, FAN_SMALL_STEP = 20, 10
+LIGHT_STEP, LIGHT_SMALL_STEP, VOLUME_STEP = 20, 10, 10
+"""A fan's speed steps in percent: "turn it up" and "a bit faster"."""
+
+
+@dataclass(frozen=True)
+class DeviceStep:
+    """The calls a device follow-up means, or one plain sentence when it cannot be done."""
+
+    calls: tuple[Call, ...] = ()
+    refusal: str | None = None
+
+
+def _kind(previous: Call) -> str:
+    device = str(previous.arguments.get("device", "")).lower()
+    if previous.tool in _THERMO_TOOLS or _THERMO.search(device):
+        return "thermostat"
+    if previous.tool in ("smart_home.set_fan_speed", "smart_home.oscillate") or _FAN.search(device):
+        return "fan"
+    if previous.tool in ("smart_home.set_brightness", "smart_home.set_color") or (
+        _LIGHTISH.search(device)
+    ):
+        return "light"
+    if previous.tool in ("smart_home.set_volume", "smart_home.media", "smart_home.play_media"):
+        return "player"
+    if _PLAYERISH.search(device):
+        return "player"
+    return "device" if device else ""
+
+
+def device_step(previous: Call, norm: str, rest: str, asking: bool) -> DeviceStep | None:
+    """What `norm` (`rest`: without its opening markers) means right after `previous`, a
+    smart_home call, when it is a thermostat, a fan or a device with no level; else None (the
+    light and player steps and the general frame decide)."""
+    if len(rest.split()) > _SHORT:
+        return None
+    kind = _kind(previous)
+    said = rest.strip(" ?.!")
+    if re.search(r"\b(?:once|one)\s+more\b", said):
+        return None  # "once more": the last call again
+    if kind == "thermostat":
+        return _thermostat(previous, said, asking)
+    if kind == "fan":
+        return _fan(previous, said, asking)
+    if kind in ("light", "player") and not asking and not _OTHER_WORDS.search(said):
+        return _level(previous, kind, said)
+    if kind == "device" and not asking and not _OTHER_WORDS.search(said):
+        if (_UP.search(said) or _DOWN.search(said)) and (
+            re.search(rf"\b{_IT}\b", said) or len(said.split()) <= 3
+        ):
+            name = str(previous.arguments.get("device", "")).strip().lower()
+            if _NO_LEVEL.search(name):
+                return DeviceStep(refusal=f"The {name} has no level to turn up or down.")
+            return DeviceStep(refusal="Which device should I turn up or down?")
+    return None
+
+
+def _where(previous: Call) -> dict[str, Any]:
+    return {k: v for k, v in previous.arguments.items() if k in ("device", "area") and v}
+
+
+def _direction(said: str) -> int:
+    """+1 for "warmer" / "turn it up", -1 for "cooler" / "turn it down", else 0."""
+    up, down = _UP.search(said), _DOWN.search(said)
+    if up and not down:
+        return 1
+    if down and not up:
+        return -1
+    return 0
+
+
+def _thermostat(previous: Call, said: str, asking: bool) -> DeviceStep | None:
+    where = _where(previous)
+    if asking:
+        if previous.tool == "smart_home.get_temperature" and not _STATE_WORDS.search(said):
+            return DeviceStep((Call(previous.tool, dict(previous.arguments)),))
+        return DeviceStep((Call("smart_home.get_state", {"device": "thermostat", **where}),))
+    if (number := _TO_NUMBER.match(said)) is not None:
+        call = Call("smart_home.set_temperature", {**where, "temperature": float(number["n"])})
+        return DeviceStep((call,))
+    if _OTHER_WORDS.search(said) or not (step := _direction(said)):
+        return None
+    amount = 0.5 if _A_BIT.search(said) else 1.0
+    return DeviceStep((Call("smart_home.set_temperature", {**where, "change": step * amount}),))
+
+
+def _fan(previous: Call, said: str, asking: bool) -> DeviceStep | None:
+    where = _where(previous) or {"device": "fan"}
+    if "device" not in where:
+        where = {"device": "fan", **where}
+    if asking:
+        return DeviceStep((Call("smart_home.get_state", where),))
+    if (number := _TO_NUMBER.match(said)) is not None:
+        speed = min(int(float(number["n"])), 100)
+        return DeviceStep((Call("smart_home.set_fan_speed", {**where, "percentage": speed}),))
+    if _OTHER_WORDS.search(said) or not (step := _direction(said)):
+        return None
+    amount = FAN_SMALL_STEP if _A_BIT.search(said) else FAN_STEP
+    return DeviceStep((Call("smart_home.set_fan_speed", {**where, "change": step * amount}),))
+
+
+def _level(previous: Call, kind: str, said: str) -> DeviceStep | None:
+    """ "a bit more", "up a bit", "lower" after a light (its brightness) or a player (its
+    volume); "a bit warmer" after a light: its white."""
+    where = _where(previous)
+    tone = re.search(r"\b(?P<w>warmer|cooler|colder)\b", said)
+    if kind == "light" and tone and "device" in where:  # "make it a bit warmer": its white
+        white = "warm white" if tone["w"] == "warmer" else "cool white"
+        return DeviceStep((Call("smart_home.set_color", {**where, "color": white}),))
+    if not (step := _direction(said)) or _NOT_LEVEL.search(said):
+        return None
+    if "device" not in where:
+        return None
+    if kind == "light":
+        amount = LIGHT_SMALL_STEP if _A_BIT.search(said) else LIGHT_STEP
+        return DeviceStep((Call("smart_home.set_brightness", {**where, "change": step * amount}),))
+    return DeviceStep((Call("smart_home.set_volume", {**where, "change": step * VOLUME_STEP}),))

@@ -1,0 +1,56 @@
+"""Whether a short request follows up on the device the last turn used, for the route stage.
+
+"is it on?", "is it still running", "what's it at?", "what is it set to" (a question about that
+device); "set it to 21", "make it 50 percent", "turn it up", "a bit warmer", "colder", "faster"
+(a change to it). The frame (`agent_system.understanding._frame`) says what each one does; this
+only claims the request for smart_home when the frame resolves it to smart_home calls, so a
+question claimed here only reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from agent_system.understanding._frame import last_call, resolve_follow_up
+from agent_system.understanding._frame_parts import SAME_AGAIN
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import Turn
+
+__all__ = ["device_follow_up"]
+
+_LEAD = r"^(?:(?:and|so|ok|okay|now|then|also|hey|please|but)\s+)*"
+_IT = r"(?:it|that|this|they|them|the\s+\w+)"
+_SHAPE = re.compile(
+    _LEAD + r"(?:"
+    rf"(?:is|are|was)\s+{_IT}\s+(?:still\s+|now\s+)?(?:on|off|running|working|open|closed|locked"
+    r"|unlocked|heating|cooling|playing|going)"
+    rf"|(?:what|how)(?:'s|\s+is|s)?\s+(?:it|that)\s+(?:at|set\s+to|on|set|now|running\s+at)"
+    rf"|(?:what|how)\s+(?:high|low|warm|fast|loud)\s+is\s+(?:it|that)"
+    rf"|(?:set|make|change|put|turn|bring)\s+(?:it|that|this|them)\s+(?:up|down|to\s+\d|\d)"
+    r"|(?:turn|crank|bump|raise|lower)\s+(?:it|that|them)(?:\s+(?:up|down))?"
+    r"|(?:up|down)\s+a\s+(?:bit|little|notch)"
+    r"|(?:(?:up\s+|down\s+)?to\s+)?\d{1,3}(?:\.\d)?"
+    r"|(?:make\s+it\s+)?(?:a\s+(?:little\s+|tad\s+|bit\s+)?|a\s+bit\s+|bit\s+|little\s+|slightly\s+"
+    r"|even\s+|much\s+)?(?:warmer|cooler|colder|hotter|faster|slower|higher|lower|more|less)"
+    r")\b(?:\s+(?:please|again|still|now|then|instead|degrees?|percent|a\s+bit|\d+))*\s*[?.!]?$"
+)
+_SAME = re.compile(_LEAD + rf"(?:{SAME_AGAIN})\s+\S")
+""""do the same for the kitchen light", "same with the bedroom": the last action elsewhere."""
+_READS = ("smart_home.get_state", "smart_home.get_temperature")
+
+
+def device_follow_up(text: str, history: Sequence[Turn]) -> bool:
+    """`text` (lower case) follows up on the smart_home call of the last turn or two."""
+    if len(text.split()) > 8 or not (_SHAPE.match(text) or _SAME.match(text)):
+        return False
+    previous = last_call(list(history))
+    if previous is None or not previous.tool.startswith("smart_home."):
+        return False
+    resolved = resolve_follow_up(text, list(history), datetime.now(UTC))  # no day involved
+    if resolved is None or not all(c.tool.startswith("smart_home.") for c in resolved.calls):
+        return False
+    return not resolved.question or all(c.tool in _READS for c in resolved.calls)
