@@ -154,6 +154,8 @@ FOLLOW_UPS = [
 async def test_no_follow_up_builds_a_call_its_tool_rejects(settings: Any, first: str) -> None:
     async with AgentSystem(settings) as system:
         for follow_up in FOLLOW_UPS:
-            replies, _ = await _thread(system, first, follow_up)
-            assert "Invalid arguments" not in replies[-1], (first, follow_up, replies)
-            assert "could not make a valid plan" not in replies[-1], (first, follow_up, replies)
+            done = await system.arun(first)
+            result = await system.arun(follow_up, thread_id=done.thread_id)
+            rejected = [str(e) for e in result.errors if "Invalid arguments" in str(e)]
+            assert not rejected, (first, follow_up, result.reply, rejected)
+            assert "Invalid arguments" not in result.reply
