@@ -207,12 +207,17 @@ class StepExecutor:
                 continue
             except AgentSystemError as exc:
                 last = exc
-                if breaker is not None and not isinstance(exc, InvalidArgumentsError):
+                # Bad arguments, or a tool saying what it needs to hear ("which one?", "I couldn't
+                # find 'tent' on your list"): the tool works, so no retry and no breaker count.
+                said_no = (
+                    isinstance(exc, InvalidArgumentsError) or exc.code == ErrorCode.NEEDS_INPUT
+                )
+                if breaker is not None and not said_no:
                     breaker.record_failure()
                 elif breaker is not None:
                     breaker.release()
                 await self._audit(spec, arguments, ctx, "failed", exc.message)
-                if isinstance(exc, InvalidArgumentsError) or not exc.recoverable:
+                if said_no or not exc.recoverable:
                     break
                 continue
             if breaker is not None:

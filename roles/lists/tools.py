@@ -13,7 +13,7 @@ from typing import Annotated
 from pydantic import Field
 from rapidfuzz import fuzz, process
 
-from agent_system.errors import ToolExecutionError
+from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.repository import open_repository
 from roles.lists._days import day_words, due_by, due_within, span_words
@@ -216,11 +216,13 @@ async def clear(
             if first:
                 raise ToolExecutionError(
                     f"Which list should I take the items for {span} off: {which}? "
-                    "Nothing was changed."
+                    "Nothing was changed.",
+                    code=ErrorCode.NEEDS_INPUT,
                 )
             raise ToolExecutionError(
                 f"Which list should I clear: {which}? Say 'clear my {_called(full[0].name)} "
-                "list'; nothing was changed."
+                "list'; nothing was changed.",
+                code=ErrorCode.NEEDS_INPUT,
             )
         todo = full[0]
     gone = list(named(todo))
@@ -259,10 +261,14 @@ async def _locate(ctx: ToolContext, item: str, list_name: str | None) -> tuple[T
     hits = [(t, i) for t in candidates if (i := _find_item(t, item)) is not None]
     if not hits:
         where = f"your {_called(candidates[0].name)} list" if list_name else "any of your lists"
-        raise ToolExecutionError(f"I couldn't find {item!r} on {where}; nothing was changed.")
+        raise ToolExecutionError(
+            f"I couldn't find {item!r} on {where}; nothing was changed.", code=ErrorCode.NEEDS_INPUT
+        )
     if len(hits) > 1:
         names = " or ".join(f"the {_called(t.name)} list" for t, _ in hits)
-        raise ToolExecutionError(f"{item!r} is on {names}; which one? Nothing was changed.")
+        raise ToolExecutionError(
+            f"{item!r} is on {names}; which one? Nothing was changed.", code=ErrorCode.NEEDS_INPUT
+        )
     return hits[0]
 
 
@@ -328,7 +334,8 @@ async def _newest(ctx: ToolContext, list_name: str | None) -> tuple[TodoList, It
         if len(full) > 1:
             names = " or ".join(_called(t.name) for t in full)
             raise ToolExecutionError(
-                f"Which list should I take the last item off: {names}? Nothing was changed."
+                f"Which list should I take the last item off: {names}? Nothing was changed.",
+                code=ErrorCode.NEEDS_INPUT,
             )
     pending = [i for i in full[0].items if not i.done]
     return full[0], pending[-1]

@@ -71,6 +71,12 @@ class Tools:
             count("flaky.fatal")
             raise ToolExecutionError("the account is closed", recoverable=False)
 
+        @tool(name="which.one")
+        async def which_one(ctx: ToolContext) -> str:
+            """Asks which one: the tool works, the request named no single thing."""
+            count("which.one")
+            raise ToolExecutionError("Which list: shopping or to-do?", code=ErrorCode.NEEDS_INPUT)
+
         @tool(name="slow.call", timeout_s=0.05)
         async def slow_call(ctx: ToolContext) -> str:
             """Takes too long."""
@@ -96,7 +102,15 @@ class Tools:
             ctx.notify("from context")
             return ToolOutput(data=1, intents=[Intent(kind="audit", payload={"k": "v"})])
 
-        for func in (weather_now, timer_set, flaky_fatal, slow_call, sync_add, intents_emit):
+        for func in (
+            weather_now,
+            timer_set,
+            flaky_fatal,
+            which_one,
+            slow_call,
+            sync_add,
+            intents_emit,
+        ):
             self.registry.add(spec_of(func))
 
 
@@ -248,6 +262,20 @@ async def test_the_breaker_opens_refuses_calls_then_lets_one_trial_through(
     trial = await executor.execute(step("timer.set"), {"minutes": 1})
     assert trial.status == StepStatus.SUCCEEDED
     assert board.get("timer.set").state == CircuitState.CLOSED
+
+
+async def test_a_tool_asking_which_one_is_not_retried_and_never_opens_its_breaker(
+    tools: Tools, runtime: Runtime, clock: FakeClock
+) -> None:
+    board = BreakerBoard(failures=2, cooldown_s=30, clock=clock)
+    executor = StepExecutor(tools.registry, runtime, breakers=board)
+
+    results = [await executor.execute(step("which.one", on_failure="retry"), {}) for _ in range(5)]
+
+    assert [r.attempts for r in results] == [1] * 5
+    assert tools.calls["which.one"] == 5  # every request reached the tool: no refusal
+    assert all(r.error is not None and r.error.code == ErrorCode.NEEDS_INPUT for r in results)
+    assert board.get("which.one").state == CircuitState.CLOSED
 
 
 async def test_idempotent_results_are_cached_until_the_ttl_passes(

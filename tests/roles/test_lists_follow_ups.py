@@ -73,3 +73,15 @@ async def test_clear_it_empties_only_the_list_just_used(tmp_path: Path, said: st
         assert cleared.reply == "Cleared your shopping list (2 items removed)."
         assert after.reply == "Your shopping list is empty."
         assert todo.reply == "Your to-do list: call the bank."  # the other list stays
+
+
+async def test_asking_to_remove_missing_items_again_and_again_never_pauses_the_list(
+    tmp_path: Path,
+) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        await system.arun("put milk and eggs on my shopping list")
+        for item in ("tent", "lantern", "stove", "matches", "rope", "map", "torch"):
+            missing = await system.arun(f"take the {item} off my shopping list")
+            assert missing.reply.startswith(f"I couldn't find '{item}'")
+        removed = await system.arun("take the eggs off my shopping list")
+        assert removed.reply == "Removed eggs from your shopping list."
