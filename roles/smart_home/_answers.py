@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from agent_system.roles import Clarification
+from roles.smart_home._looks import LOOK, look_answer
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -113,6 +114,8 @@ def answered(text: str, history: Sequence[Turn]) -> str | None:
     question, earlier = history[-1].reply.strip(), history[-1].text.strip().rstrip("?!. ")
     if question == WHICH_ROOM:
         return _room(said, earlier)
+    if question.startswith(LOOK):  # "What colour or brightness ...?" ... "blue"
+        return look_answer(said, question)
     if question.startswith(WHICH_LIGHT) and question.endswith("?"):
         options = [o.strip() for o in question[len(WHICH_LIGHT) : -1].split(",") if o.strip()]
         light = _light(said, options)

@@ -25,12 +25,13 @@ from agent_system.understanding import normalize
 from roles.smart_home._answers import ask_which_light
 from roles.smart_home._appliances import coffee, plug
 from roles.smart_home._common import by_own_name
+from roles.smart_home._looks import HIT, look_question, quality, unsaid_look
 from roles.smart_home._media import volume
 from roles.smart_home._moods import MOOD_WORDS, mood
 from roles.smart_home._targets import KIND_NOUNS, mass, named, target, where
 from roles.smart_home.backend import Device
 
-__all__ = ["clean", "is_question", "understand", "which_light", "without_wake_word"]
+__all__ = ["clean", "is_question", "look", "understand", "which_light", "without_wake_word"]
 
 _WAKE = re.compile(
     r"^(?:(?:hey|hi|ok|okay|yo)\s+)?(?:olly|ollie|alexa|google|siri|cortana|computer|"
@@ -176,6 +177,11 @@ def _lights(
     light_said = bool(_LIGHT_WORDS.search(text))
     if _OUT.match(text) or _NO_NEED.search(text):
         return _light_call("smart_home.turn_off", text, devices, speaker, {})
+    if colour is None and (kind := quality(text)) is not None:  # "dark colours", "random"
+        rest = " ".join(_NOT_TARGET.sub(" ", text).split())
+        return _light_call("smart_home.set_color", rest, devices, speaker, {"color": kind})
+    if HIT.match(text):  # "hit the lights": on
+        return _light_call("smart_home.turn_on", text[4:], devices, speaker, {})
     if colour is None and _MANY_COLORS.search(text) and (light_said or _CHANGE.search(text)):
         rest = " ".join(_MANY_COLORS.sub(" ", text).split())  # "some colourful lights"
         return _light_call("smart_home.set_color", rest, devices, speaker, {"color": "different"})
@@ -221,6 +227,25 @@ def _lights(
         step = min(100, int(by["n"] or by["m"]))
     sign = -1 if down is not None and (up is None or down.start() <= up.start()) else 1
     return _light_call("smart_home.set_brightness", text, devices, speaker, {"change": sign * step})
+
+
+_NOT_TARGET = re.compile(
+    r"\b(?:dark|darker|deep|deeper|random|vibrant|vivid|bold|bright|brighter|strong|pastel|pale|"
+    r"soft|softer|lighter|something|ones?|instead|current)\b"
+)
+"""Words of a colour quality that name no light ("replace the colours with dark ones")."""
+
+
+def look(text: str, devices: Sequence[Device], speaker: str | None) -> Clarification | None:
+    """The colour-or-brightness question for a light change that says neither, else None.
+
+    "change lights", "light settings", "adjust the kitchen light".
+    """
+    said = clean(text)
+    if not unsaid_look(said):
+        return None
+    found = _light_call("smart_home.set_color", said, devices, speaker, {})
+    return found if isinstance(found, Clarification) else look_question(found)
 
 
 _BY = re.compile(

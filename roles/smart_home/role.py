@@ -17,6 +17,7 @@ from roles.smart_home._calls import call, state_or_ask
 from roles.smart_home._everyday import (
     clean,
     is_question,
+    look,
     understand,
     which_light,
     without_wake_word,
@@ -154,6 +155,8 @@ class SmartHomeRole:
         everyday = understand(text, known_devices(runtime), speaker)
         if everyday is not None:  # "lights down a bit", "make me a coffee", "be quiet"
             return everyday
+        if (how := look(text, known_devices(runtime), speaker)) is not None:
+            return how  # "light settings", "change lights": which colour or brightness?
         action = action_of(text)
         asking = bool(QUESTION.match(text))
         device, area = device_text(text)

@@ -9,13 +9,14 @@ module re-exports them all.
 
 from __future__ import annotations
 
+import random
 from typing import Annotated
 
 from pydantic import Field
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
-from roles.smart_home._colors import COLORS, color_of
+from roles.smart_home._colors import COLORS, QUALITIES, color_of, of_quality
 from roles.smart_home._common import (
     BACKEND,
     BACKEND_KEY,
@@ -68,7 +69,7 @@ __all__ = [
 
 _CYCLE = ("warm white", "red", "orange", "yellow", "green", "blue", "purple", "pink", "white")
 """The colors "a different color" steps through."""
-_ANOTHER = frozenset({"different", "another", "next", "random", "other"})
+_ANOTHER = frozenset({"different", "another", "next", "other"})
 _Place = Annotated[str | None, Field(description='Floor, e.g. "upstairs".')]
 """A floor argument ("upstairs")."""
 
@@ -210,7 +211,8 @@ async def set_color(
     Args:
         device: Light name, e.g. "bedroom light".
         color: A color name such as "red", "blue", "warm white" or "cool white" (a shade or
-            tint such as "sky blue" or "pinkish" is that color); "different" for the next one.
+            tint such as "sky blue" or "pinkish" is that color); "different" for the next one;
+            "dark", "vibrant", "pastel" or "random" for a color of that kind.
         area: Room, e.g. "bedroom".
         floor: Floor, e.g. "upstairs".
         near: The room the request came from.
@@ -224,6 +226,11 @@ async def set_color(
         those = [d for d in found if str(d.attributes.get("color") or "").lower() == was]
         if those and wanted in COLORS:
             return await apply(ctx, device, area, "set_color", wanted, found=those)
+    if wanted in QUALITIES:  # "dark colours", "something random": a colour of that kind
+        found = await targets(ctx, device, area, "set_color", floor=floor, near=near)
+        current = str(found[0].attributes.get("color") or "").lower()
+        wanted = of_quality(wanted, current, random.randrange(1 << 16))
+        return await apply(ctx, device, area, "set_color", wanted, found=found)
     if wanted in _ANOTHER:  # "change the color of the lights": the next one in the cycle
         found = await targets(ctx, device, area, "set_color", floor=floor, near=near)
         current = str(found[0].attributes.get("color") or "").lower()

@@ -200,8 +200,11 @@ async def test_a_question_about_a_device_never_changes_it(settings: Any, text: s
 async def test_a_command_it_cannot_place_asks_instead_of_reading_a_state(settings: Any) -> None:
     async with AgentSystem(settings) as system:
         plan = await system.aplan("adjust the kitchen light")
-    assert not plan.steps
-    assert plan.unsupported == ["What should I do with the kitchen light?"]
+        plug = await system.aplan("adjust the smart plug")
+    assert not plan.steps  # a light: its colour or brightness (tests/roles/test_home_looks.py)
+    assert plan.unsupported == ["What colour or brightness would you like for the kitchen light?"]
+    assert not plug.steps
+    assert plug.unsupported == ["What should I do with the smart plug?"]
 
 
 @pytest.mark.anyio
