@@ -22,8 +22,10 @@ _DIMMER = re.compile(r"\b(?:dimmer|dim|darker|darken|less light|turn (?:it|them)
 _A_BIT = re.compile(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad)\b")
 _HUES = re.compile(
     r"\b(?P<c>warm white|cool white|red|orange|yellow|green|blue|purple|pink|white|cyan|magenta|"
-    r"violet|teal|turquoise|lime|gold|amber|indigo|lavender|daylight)\b"
+    r"violet|teal|turquoise|lime|gold|amber|indigo|lavender|daylight|warmer|cooler|colder)\b"
 )
+_TEMPERATURE = {"warmer": "warm white", "cooler": "cool white", "colder": "cool white"}
+"""Warmer or cooler light is its colour temperature ("make it warmer" after a light)."""
 _CHANGE_WORDS = re.compile(
     r"\b(?:make|change|set|turn|switch|brighter|brighten|lighter|dimmer|dim|darker|darken|more|"
     r"less|light|to|up|down|please|colou?r)\b"
@@ -46,7 +48,8 @@ def light_step(
         return None
     said = _CHANGE_WORDS.sub(" ", _HUES.sub(" ", _A_BIT.sub(" ", rest)))
     if hue is not None:
-        return said, [("smart_home.set_color", {"color": hue["c"]})]
+        color = _TEMPERATURE.get(hue["c"], hue["c"])
+        return said, [("smart_home.set_color", {"color": color})]
     if (level := _LEVEL.search(rest)) is not None:  # "dim it to 20%", "brighten it by 10 percent"
         said = re.sub(r"\b(?:by|to|at)\b|(?<![\w.])\d{1,3}\s*(?:%|percent\b)?", " ", said)
         if level["by"]:

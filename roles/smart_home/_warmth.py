@@ -19,9 +19,12 @@ from roles.smart_home._common import apply, targets
 from roles.smart_home.backend import convert
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from agent_system.routing.models import Turn
     from roles.smart_home.backend import Device
 
-__all__ = ["WARMTH", "changed_by", "warmth_call"]
+__all__ = ["FELT", "WARMTH", "changed_by", "felt_warmth", "warmth_call"]
 
 _HEAT = r"(?:the\s+|my\s+)?(?:heat|heating|heater|thermostat|temperature|temp)"
 _TURN = r"(?:turn|crank|bump|put|push|knock|dial|notch|nudge)"
@@ -52,6 +55,61 @@ def warmth_call(text: str, imperial: bool, near: str | None = None) -> RoleCall 
         amount = _SMALL.get(found["n"].lower()) or float(found["n"])
     else:
         amount = (2.0 if imperial else 1.0) / (2 if found["bit"] else 1)
+    arguments: dict[str, Any] = {"change": amount if up else -amount}
+    if near:
+        arguments["near"] = near
+    return RoleCall("smart_home.set_temperature", arguments)
+
+
+FELT = re.compile(
+    r"^(?:(?:can you |could you |please )?(?:make|get|keep) (?:it|things|the (?:room|house|place|"
+    r"flat|apartment)|this room|the air) )?(?:(?P<bit>a (?:bit|little|touch|tad)(?: bit)?|"
+    r"slightly|just a bit) |much |a lot |way )?(?P<dir>warmer|hotter|cooler|colder)"
+    r"(?: (?:in here|here|in this room|inside|please|now|for me))*$"
+)
+"""Warmer or cooler said of the place, with no device ("make it warmer", "a bit cooler in
+here"): the heating, unless the thread is about a light (then its colour temperature)."""
+_LIGHT_TOOLS = frozenset(
+    {"smart_home.turn_on", "smart_home.set_brightness", "smart_home.set_color"}
+)
+_LIGHTISH = re.compile(r"\b(?:lights?|lamps?|bulbs?|lighting)\b", re.I)
+
+
+def _light_frame(history: Sequence[Turn]) -> bool:
+    """Whether the thread's last smart-home turn acted on a light (its colour is the frame)."""
+    for turn in reversed(history[-2:]):
+        if turn.role != "smart_home":
+            continue
+        return any(
+            call.get("tool") in _LIGHT_TOOLS
+            and (
+                call.get("tool") != "smart_home.turn_on"
+                or _LIGHTISH.search(str((call.get("arguments") or {}).get("device", "")))
+            )
+            for call in turn.calls
+        )
+    return False
+
+
+def felt_warmth(
+    text: str,
+    imperial: bool,
+    near: str | None,
+    devices: Sequence[Device],
+    history: Sequence[Turn],
+) -> RoleCall | None:
+    """`set_temperature(change=...)` for "make it warmer" in a home with a thermostat.
+
+    Only when the thread is not about a light ("make it warmer" after "turn on the bedroom
+    light" is that light's colour: the frame's); None otherwise.
+    """
+    found = FELT.match(text.strip().lower())
+    if found is None or _light_frame(history):
+        return None
+    if not any(d.kind == "climate" for d in devices):
+        return None
+    amount = (2.0 if imperial else 1.0) / (2 if found["bit"] else 1)
+    up = found["dir"] in ("warmer", "hotter")
     arguments: dict[str, Any] = {"change": amount if up else -amount}
     if near:
         arguments["near"] = near

@@ -44,7 +44,7 @@ from roles.smart_home._verbs import (
     device_text,
     without_which_clause,
 )
-from roles.smart_home._warmth import warmth_call
+from roles.smart_home._warmth import felt_warmth, warmth_call
 from roles.smart_home.home import Layout
 from roles.smart_home.route_stage import HomeStage
 from roles.smart_home.simulated import home_of
@@ -141,6 +141,9 @@ class SmartHomeRole:
         imperial = runtime is not None and runtime.settings.units == "imperial"
         if (warmth := warmth_call(text, imperial, speaker)) is not None:
             return warmth  # "turn the heating up", "lower the temperature by 2 degrees"
+        felt = felt_warmth(text, imperial, speaker, known_devices(runtime), history)
+        if felt is not None:  # "make it warmer" with no light in the thread: the heating
+            return felt
         if (stop := music_off(clean(text), known_devices(runtime), speaker)) is not None:
             return stop  # "turn the music off": the player stops, it stays on
         matched = _matcher(runtime).match(text, speaker)

@@ -35,7 +35,7 @@ from roles.smart_home._answers import answers
 from roles.smart_home._claims import Home, everyday, follow_up_shape
 from roles.smart_home._device_follow import device_follow_up
 from roles.smart_home._questions import ANYTHING_IN_A_STATE, INDOORS_TEMPERATURE
-from roles.smart_home._warmth import WARMTH
+from roles.smart_home._warmth import FELT, WARMTH
 from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
 from roles.smart_home.simulated import CustomSentence
@@ -333,8 +333,8 @@ class HomeStage:
     def _claim(self, text: str) -> str | None:
         if self._thermostat and INDOORS_TEMPERATURE.match(text):
             return "The temperature inside this home (it has a thermostat or sensor)."
-        if self._thermostat and WARMTH.match(text):
-            return "Turns this home's heating up or down."
+        if self._thermostat and (WARMTH.match(text) or FELT.match(text)):
+            return "Turns this home's heating up or down."  # "make it warmer": the role decides
         if ANYTHING_IN_A_STATE.match(text):
             return "Asks whether anything in this home is on, open or unlocked."
         area = SPEAKER_AREA.get()

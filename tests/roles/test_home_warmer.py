@@ -58,3 +58,36 @@ async def test_air_conditioning_up_is_not_read_as_warmer(tmp_path: Path) -> None
     async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
         plan = await system.aplan("turn up the ac")
         assert all(step.arguments.get("change") is None for step in plan.steps)
+
+
+@pytest.mark.parametrize(
+    ("said", "target"),
+    [
+        ("make it warmer", "21°C"),
+        ("could you make the room a little warmer", "20.5°C"),
+        ("a bit colder in here please", "19.5°C"),
+        ("hotter", "21°C"),
+    ],
+)
+async def test_warmer_said_of_the_place_is_the_heating(
+    tmp_path: Path, said: str, target: str
+) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        decision = await system.aroute(said)
+        changed = await system.arun(said)
+    assert decision.role == "smart_home"
+    assert changed.reply == f"Thermostat is in heat mode, set to {target}, currently 19.5°C."
+
+
+async def test_warmer_after_a_light_is_that_lights_colour_and_after_the_heating_more_heat(
+    tmp_path: Path,
+) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home"), clock=FakeClock()) as system:
+        await system.arun("set the kitchen light to blue", thread_id="light")
+        plan = await system.aplan("now make it warmer", thread_id="light")
+        await system.arun("make it warmer", thread_id="heat")
+        again = await system.arun("a bit warmer", thread_id="heat")
+    assert [(s.tool, s.arguments.get("device"), s.arguments.get("color")) for s in plan.steps] == [
+        ("smart_home.set_color", "Kitchen light", "warm white")
+    ]
+    assert "set to 21.5°C" in again.reply
