@@ -14,7 +14,7 @@ from agent_system.roles import Clarification, RoleCall
 from roles.smart_home._targets import KIND_NOUNS, spoken_names, target, where
 from roles.smart_home.backend import Device
 
-__all__ = ["COFFEE", "coffee", "plug"]
+__all__ = ["COFFEE", "coffee", "kettle", "plug"]
 
 # --- coffee -----------------------------------------------------------------------------------
 COFFEE = re.compile(
@@ -38,6 +38,18 @@ def coffee(text: str, devices: Sequence[Device]) -> RoleCall | None:
         device = makers[0].name.lower() if len(makers) == 1 else "coffee machine"
     tool = "smart_home.turn_off" if _COFFEE_OFF.search(text) else "smart_home.turn_on"
     return RoleCall(tool, {"device": device})
+
+
+_BOIL = re.compile(
+    r"^(?:boil|heat up|heat) (?:up )?(?:the |my |some |a )?(?:kettle|water|pot of water|"
+    r"kettle of water)(?: (?:for (?:me|tea|a tea|a cup of tea))| please| now)*$"
+)
+"""Water boiled ("can you boil the kettle", "boil some water for tea"): the kettle on."""
+
+
+def kettle(text: str) -> RoleCall | None:
+    """The kettle switched on for "boil the kettle" (the tools say so when there is none)."""
+    return RoleCall("smart_home.turn_on", {"device": "kettle"}) if _BOIL.match(text) else None
 
 
 # --- plugs and sockets ------------------------------------------------------------------------

@@ -77,7 +77,11 @@ def _kind_word(device: str) -> str:
     return ""
 
 
-_NOT_A_NAME = re.compile(r"\b(?:going|started|running|off|out|fire|into|onto|get|set|do)\b", re.I)
+_NOT_A_NAME = re.compile(
+    r"\b(?:going|started|running|off|out|fire|into|onto|get|set|do|go|all|now|whole|entire|"
+    r"house|home|place|flat|apartment)\b",
+    re.I,
+)
 """Words of a vacuum command that are no part of its name ("fire up the hoover", "set the
 roomba off")."""
 _KIND_ONLY = re.compile(r"^(?:all\s+)?(?:lights?|lamps?|tv|speaker|media player|blinds?|shades?)$")
@@ -104,7 +108,8 @@ def call(
         if re.search(r"\b(?:mower|lawn)\b", f"{device} {text}", re.I):
             tool = "smart_home.dock_mower" if action == "stop" else "smart_home.start_mower"
             return RoleCall(tool, {})
-        named = device if re.search(r"vacuum|robot|roomba|cleaner|hoover", device, re.I) else ""
+        vacuum_said = re.search(r"vacuum|robot|roomba|cleaner|hoover|robo ?vac", device, re.I)
+        named = device if vacuum_said else ""
         named = " ".join(_NOT_A_NAME.sub(" ", named).split())  # "get the hoover going"
         if re.fullmatch(r"(?:vacuuming|hoovering|cleaning)", named, re.I):
             named = ""  # "start vacuuming": the verb, not a device

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import normalize
 from roles.smart_home._answers import ask_which_light
-from roles.smart_home._appliances import coffee, plug
+from roles.smart_home._appliances import coffee, kettle, plug
 from roles.smart_home._common import by_own_name
 from roles.smart_home._looks import HIT, look_question, quality, unsaid_look
 from roles.smart_home._media import volume
@@ -327,7 +327,8 @@ def understand(
     said = clean(text)
     if not said or _QUESTION.match(said):
         return None
-    found = coffee(said, devices) or volume(said, devices, speaker) or plug(said, devices, speaker)
+    found: RoleCall | Clarification | None = coffee(said, devices) or kettle(said)
+    found = found or volume(said, devices, speaker) or plug(said, devices, speaker)
     if found is not None:
         return found
 

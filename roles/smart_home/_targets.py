@@ -158,7 +158,11 @@ _HOUSE = re.compile(
     r"lighting)\b)|\beverywhere\b|\ball (?:the )?rooms\b|\b(?:whole|entire) (?:house|home)\b"
 )
 """The whole home: "in the house", "the lights of my home", "house lights", "everywhere"."""
-_IN = re.compile(r"\bin (?:the |my |our )?(?P<area>[a-z']+(?: [a-z]+)?)\b")
+_IN = re.compile(
+    r"\bin (?:the |my |our )?(?P<area>[a-z']+(?: (?!(?:for|to|with|so|and|because|when|while|"
+    r"please|now|at|on|by|from|if|as|too|again)\b)[a-z]+)?)\b"
+)
+"""A room said after "in", one or two words ("in my office for my computer": the office)."""
 _NOT_AREAS = frozenset(
     "room house home morning evening afternoon night minutes minute hours hour seconds while "
     "a an here there".split()

@@ -88,7 +88,8 @@ _VERBS: tuple[tuple[str, str], ...] = (
     (
         rf"\b(?:start|run|begin|initiate|launch|have|get|let|set|send|fire up|put)\b"
         rf".*\b{_VACUUM}\b|"
-        r"\b(?:vacuum|vacuuming|hoover|hoovering)\b|\bclean\b",
+        r"\b(?:vacuum|vacuuming|hoover|hoovering)\b|\bclean\b|"
+        r"^(?:the |my )?(?:robot|roomba|iroomba|robo ?vac) (?:do|go|clean|start|run)\b",
         "vacuum",
     ),
     (r"\b(?:thermostat|heating|temperature)\b.*\d|\bdegrees\b", "set_temperature"),

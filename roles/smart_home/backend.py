@@ -89,7 +89,7 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "lock": ("lock", "door", "deadbolt"),
     "cover": ("cover", "blind", "shade", "curtain", "shutter", "awning", "window"),
     "garage": ("cover", "door", "garage", "gate"),
-    "vacuum": ("vacuum", "robot", "roomba", "hoover", "cleaner"),
+    "vacuum": ("vacuum", "robot", "roomba", "hoover", "cleaner", "vac", "robovac", "irobot"),
     "fan": ("fan",),
     "sensor": ("sensor",),
     "binary_sensor": ("sensor", "detector"),

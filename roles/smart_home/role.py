@@ -33,10 +33,11 @@ from roles.smart_home._later import (
 from roles.smart_home._matchers import known_devices
 from roles.smart_home._matchers import matcher as _matcher
 from roles.smart_home._media import PLAYER, music_off
+from roles.smart_home._other import other_one
 from roles.smart_home._places import place_said
 from roles.smart_home._questions import INDOORS_TEMPERATURE, state_question
 from roles.smart_home._sun import SUN_WORDS, WHERE_HOME, SunTime, home_answer, sun_said
-from roles.smart_home._targets import area_said, joined_rooms, named, tidy
+from roles.smart_home._targets import KIND_NOUNS, area_said, joined_rooms, named, tidy
 from roles.smart_home._verbs import (
     LIST,
     QUESTION,
@@ -112,6 +113,8 @@ class SmartHomeRole:
         text = _MAY_I.sub("", text) or text  # "is it ok to lower the lights": a command
         text = as_command(text)  # "would you mind turning on the lights"
         speaker = SPEAKER_AREA.get()
+        if (other := other_one(text, history, known_devices(runtime))) is not None:
+            return other  # "what about the other one?" after a light: the other light
         if (quiet := for_a_while(text, runtime.clock.now())) is not None:
             muted = self._muted_for(*quiet, slots, runtime, history)
             if muted is not None:  # "mute for two hours": mute now, unmute when a timer rings
@@ -174,6 +177,8 @@ class SmartHomeRole:
             place, rest = place_said(device, rooms, named(normalize(device), known) or "")
             if place:
                 area, device = next(iter(place.values())), rest
+            elif (room := _room_first(device, rooms, known)) is not None:
+                area, device = room  # "turn on living room radio": the radio there
         if area and known and not any(area.lower() == (d.area or "").lower() for d in known):
             if named(normalize(area), known):  # "the volume of the tv": a device, not a room
                 device, area = f"{device} {area}".strip(), None
@@ -287,6 +292,22 @@ _MAY_I = re.compile(
     re.I,
 )
 """Asking leave before a command ("is it ok to lower the lights"): the command itself."""
+
+
+def _room_first(device: str, rooms: frozenset[str], known: list[Any]) -> tuple[str, str] | None:
+    """(room, the rest) for a room of the home said before a kind of device.
+
+    "living room radio": the radio there; not when a device's own name holds the room
+    ("Kitchen speaker" stays that speaker).
+    """
+    said = normalize(device)
+    for room in sorted(rooms, key=len, reverse=True):
+        rest = said.removeprefix(f"{room} ").strip()
+        if rest == said or not any(re.fullmatch(n, rest) for n in KIND_NOUNS.values()):
+            continue  # "kitchen door": a name, not a kind of device
+        if room not in (named(said, known) or "").lower():
+            return room, rest
+    return None
 
 
 _INTO = re.compile(r"\b(?:into|to|in)\s+(?:the|my|our)\s+(?P<room>[a-z' ]{2,30})$", re.I)

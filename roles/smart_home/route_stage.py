@@ -34,6 +34,7 @@ from agent_system.understanding._frame import last_call, resolve_follow_up
 from roles.smart_home._answers import answers
 from roles.smart_home._claims import Home, everyday, follow_up_shape
 from roles.smart_home._device_follow import device_follow_up
+from roles.smart_home._other import OTHER, last_device_call
 from roles.smart_home._questions import ANYTHING_IN_A_STATE, INDOORS_TEMPERATURE
 from roles.smart_home._warmth import FELT, WARMTH
 from roles.smart_home.backend import Device
@@ -304,6 +305,8 @@ class HomeStage:
             return None
         if request.history and answers(request.text, request.history):
             return self._decision("Answers this home's last question.")  # "the kitchen one"
+        if request.history and OTHER.match(raw) and last_device_call(request.history):
+            return self._decision("The other device of the kind just used.")
         if request.history and self._follows_up(raw, request.history):
             return self._decision("Changes the light just used.", follow_up=True)
         if request.history and device_follow_up(raw, request.history):

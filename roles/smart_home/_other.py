@@ -1,0 +1,91 @@
+"""What "the other one" means: the device of the same kind as the one the last turn used.
+
+"is the kitchen light on?" ... "what about the other one?" reads the other light (of several,
+it asks which); "turn on the tv" ... "no, the other one" switches the TV back off and turns on
+the other player ("no" or "instead" undoes a switch on or off, never a lock); "lock the front
+door" ... "the other one too" locks the other lock. The router's smart-home stage claims such
+a turn only right after a smart-home call (`OTHER`, `last_device_call`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from agent_system.roles import Clarification, RoleCall, RolePlan
+from roles.smart_home.backend import Device, match_devices
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import Turn
+
+__all__ = ["OTHER", "last_device_call", "other_one"]
+
+OTHER = re.compile(
+    r"^(?:(?:no|nope|sorry|oops|and|now|ok|okay|what about|how about|i meant|i mean|not that "
+    r"one|wrong one)[,.!]?\s+)*(?:(?:do|try|use|check|i meant|i mean|what about|how about) )?"
+    r"(?:the )?other (?:one|ones|light|lamp|door|lock|window|blind|blinds|player|speaker|tv|"
+    r"plug|socket|switch|fan|sensor)(?: (?:too|as well|then|instead|please))*\??$",
+    re.I,
+)
+"""A turn that names only "the other one" ("what about the other one?", "no, the other one")."""
+_UNDO = re.compile(r"^(?:no|nope|sorry|oops|not that one|wrong one)\b|\binstead\b", re.I)
+_REVERSE = {
+    "smart_home.turn_on": "smart_home.turn_off",
+    "smart_home.turn_off": "smart_home.turn_on",
+}
+
+
+def last_device_call(history: Sequence[Turn]) -> dict[str, Any] | None:
+    """The last smart-home call of the thread's last turn that named a device, or None."""
+    if not history or history[-1].role != "smart_home":
+        return None
+    for call in reversed(history[-1].calls):
+        arguments = call.get("arguments") or {}
+        if str(call.get("tool", "")).startswith("smart_home.") and arguments.get("device"):
+            return {"tool": str(call["tool"]), "arguments": dict(arguments)}
+    return None
+
+
+def other_one(
+    text: str, history: Sequence[Turn], devices: list[Device]
+) -> RoleCall | RolePlan | Clarification | None:
+    """The last call again on the other device of its kind, a question, or None."""
+    said = text.strip()
+    if not OTHER.match(said):
+        return None
+    last = last_device_call(history)
+    if last is None:
+        return None
+    arguments = last["arguments"]
+    used = match_devices(devices, str(arguments["device"]), arguments.get("area"))
+    if not used:
+        return None
+    kinds = {(d.kind, d.device_class) for d in used}
+    others = [d for d in devices if (d.kind, d.device_class) in kinds and d not in used]
+    if not others:
+        return Clarification(f"There is no other {_kind_word(used[0])} in your home.")
+    if len(others) > 1:
+        names = ", ".join(d.name for d in others)
+        return Clarification(f"Which {_kind_word(used[0])} do you mean: {names}?", ("device",))
+    rest = {k: v for k, v in arguments.items() if k not in ("device", "area", "near", "floor")}
+    call = RoleCall(last["tool"], {**rest, "device": others[0].name})
+    undo = _REVERSE.get(last["tool"])
+    if undo is not None and _UNDO.search(said) and len(used) == 1:
+        return RolePlan((RoleCall(undo, {"device": used[0].name}), call))
+    return call
+
+
+_KIND_WORDS = {
+    "media_player": "player",
+    "switch": "switch",
+    "climate": "thermostat",
+    "binary_sensor": "sensor",
+    "cover": "cover",
+}
+
+
+def _kind_word(device: Device) -> str:
+    if device.device_class:
+        return device.device_class.replace("_", " ")
+    return _KIND_WORDS.get(device.kind, device.kind.replace("_", " "))
