@@ -6,17 +6,27 @@ Home Assistant runs these as a timer with a command (HassStartTimer): the role p
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from agent_system.routing.slots import parse_duration, parse_when, strip_when
+from agent_system.understanding import normalize
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["WHAT_TIME", "at_clock_time", "delayed", "for_a_while", "part_of_day", "time_answer"]
+__all__ = [
+    "WHAT_TIME",
+    "at_clock_time",
+    "delayed",
+    "for_a_while",
+    "part_of_day",
+    "quiet_window",
+    "time_answer",
+]
 
 _DELAY_FIRST = re.compile(r"^(?:in|after)\s+(?P<wait>[\w./ -]{2,40}?)\s*,\s*(?P<command>.+)$", re.I)
 _DELAY_LAST = re.compile(
@@ -141,6 +151,46 @@ def for_a_while(text: str, now: datetime) -> tuple[str, timedelta] | None:
             wait = timedelta(minutes=round((when.value - now).total_seconds() / 60))
             return until["command"].strip(), max(wait, timedelta(0))
     return None
+
+
+_CLOCK = r"\d{1,2}(?::\d\d)?(?:\s*(?:am|pm|a\.m\.|p\.m\.))?"
+_WINDOW = re.compile(
+    rf"^(?P<command>.+?),?\s+(?:from|between|in|during)\s+(?P<a>{_CLOCK})\s+(?:to|and|till|"
+    rf"until|til|-)\s+(?P<b>{_CLOCK})(?P<day>\s+(?:tonight|today|tomorrow|this evening|"
+    r"tomorrow morning|in the evening))?(?:\s+please)?$",
+    re.I,
+)
+"""Quiet between two clock times: "mute the tv from 9 pm to 11 pm", "no sound between 8 and
+10 tonight", "don't speak in 8 to 10 pm"."""
+
+
+def quiet_window(text: str, now: datetime) -> tuple[str, timedelta, timedelta] | None:
+    """(the mute command, wait until it starts, wait until it ends), or None.
+
+    For quiet between two clock times, each the next one to come ("8 to 10 pm": both in the
+    evening); an end that comes before the start means the quiet has begun (a start of 0),
+    and an end of 0 or less that it is over.
+    """
+    said = normalize(text)  # "eight to ten pm": 8 to 10 pm
+    if _QUIET.search(said) is None or (found := _WINDOW.match(said.strip())) is None:
+        return None
+    start_said, end_said = found["a"].strip(), found["b"].strip()
+    half = re.search(r"[ap]\.?m\.?$", end_said, re.I)
+    if half and not re.search(r"[ap]\.?m\.?$", start_said, re.I):
+        start_said = f"{start_said} {half.group(0)}"  # "8 to 10 pm": 8 pm
+    day = (found["day"] or "").strip()
+    start = parse_when(f"at {start_said} {day}".strip(), now)
+    end = parse_when(f"at {end_said} {day}".strip(), now)
+    if start is None or end is None or not (start.has_time and end.has_time):
+        return None
+
+    def wait(moment: datetime) -> timedelta:
+        return timedelta(minutes=math.ceil((moment - now).total_seconds() / 60))
+
+    begins, ends = wait(start.value), wait(end.value)
+    if ends < begins:  # "from 9 pm to 11 pm" said at 10 pm: it has begun
+        begins = timedelta(0)
+    return found["command"].strip(), max(begins, timedelta(0)), ends
 
 
 WHAT_TIME = "What time should I do that?"

@@ -28,6 +28,7 @@ from roles.smart_home._later import (
     delayed,
     for_a_while,
     part_of_day,
+    quiet_window,
     time_answer,
 )
 from roles.smart_home._matchers import known_devices
@@ -115,6 +116,10 @@ class SmartHomeRole:
         speaker = SPEAKER_AREA.get()
         if (other := other_one(text, history, known_devices(runtime))) is not None:
             return other  # "what about the other one?" after a light: the other light
+        if (window := quiet_window(text, runtime.clock.now())) is not None:
+            between = self._muted_between(*window, slots, runtime, history)
+            if between is not None:  # "no sound from 8 to 10 pm": mute then, unmute after
+                return between
         if (quiet := for_a_while(text, runtime.clock.now())) is not None:
             muted = self._muted_for(*quiet, slots, runtime, history)
             if muted is not None:  # "mute for two hours": mute now, unmute when a timer rings
@@ -256,6 +261,40 @@ class SmartHomeRole:
         undo = "unmute" if device == PLAYER else f"unmute the {device}"
         timer = {"duration": format_duration(wait), "label": undo, "command": undo}
         return RolePlan((now, RoleCall("timer.set", timer)))
+
+    def _muted_between(
+        self,
+        command: str,
+        start: timedelta,
+        end: timedelta,
+        slots: dict[str, Any],
+        runtime: Runtime,
+        history: list[Turn],
+    ) -> RolePlan | Clarification | None:
+        """A timer that mutes at `start` and one that unmutes at `end`, when `command` mutes."""
+        if end <= timedelta(0):
+            return Clarification("That time has already passed. When should I do it?", ("time",))
+        now = self.interpret(command, slots, runtime, history)
+        if not (isinstance(now, RoleCall) and now.arguments.get("command") == "mute"):
+            return None
+        device = str(now.arguments.get("device") or PLAYER)
+        mute, undo = (
+            ("mute", "unmute")
+            if device == PLAYER
+            else (
+                f"mute the {device}",
+                f"unmute the {device}",
+            )
+        )
+
+        def timer(wait: timedelta, said: str) -> RoleCall:
+            return RoleCall(
+                "timer.set", {"duration": format_duration(wait), "label": said, "command": said}
+            )
+
+        if start <= timedelta(0):  # already begun: mute now, unmute at the end
+            return RolePlan((now, timer(end, undo)))
+        return RolePlan((timer(start, mute), timer(end, undo)))
 
     def route_stage(self, runtime: Runtime) -> HomeStage:
         """The router's first stage for this home: requests naming its devices come here."""
