@@ -157,6 +157,10 @@ _TOO_DIM = re.compile(
 _HOW_BRIGHT = (
     (re.compile(r"\bless bright\b"), "dimmer"),
     (re.compile(r"\bmore bright\b"), "brighter"),
+    (  # "bright" said as a verb: "i want to bright the room more", "bright up the hallway"
+        re.compile(r"(?<!too )(?<!so )(?<!very )\bbright (?=(?:the|my|this|our|them|up)\b)"),
+        "brighten ",
+    ),
 )
 _MANY_COLORS = re.compile(
     r"(?:\b(?:in|with|to|into) (?:some |the |a )?)?"

@@ -12,7 +12,7 @@ import pytest
 
 from agent_system.api import AgentSystem
 from agent_system.testing import make_settings
-from tests.roles.test_home_everyday import HOME_TOML, states
+from tests.roles.test_home_everyday import HOME_TOML, run, states
 
 
 @pytest.fixture
@@ -112,3 +112,12 @@ async def test_the_other_one_with_no_device_before_is_not_claimed(settings: Any)
         await system.arun("what's 2 plus 2", thread_id=thread)
         decision = await system.aroute("the other one", thread_id=thread)
     assert decision.role != "smart_home"
+
+
+@pytest.mark.anyio
+async def test_bright_said_as_a_verb_brightens(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        before = await states(system)
+        after = await run(system, "please bright the room a bit", area="kitchen")
+    assert (before["kitchen_light"]["brightness"], after["kitchen_light"]["brightness"]) == (80, 90)
+    assert after["lounge_lamp"] == before["lounge_lamp"]
