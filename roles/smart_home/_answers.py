@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from agent_system.roles import Clarification
 from roles.smart_home._looks import LOOK, look_answer
+from roles.smart_home._other import other_said
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -119,6 +120,8 @@ def answered(text: str, history: Sequence[Turn]) -> str | None:
     if question.startswith(WHICH_LIGHT) and question.endswith("?"):
         options = [o.strip() for o in question[len(WHICH_LIGHT) : -1].split(",") if o.strip()]
         light = _light(said, options)
+        if light is not None and _BARE_LIGHT.search(earlier.lower()) is None:
+            return other_said(light, history)  # "what about the other one?" ... "the bedroom one"
         if light is None or _BARE_LIGHT.search(earlier.lower()) is None:
             return None
         return _BARE_LIGHT.sub(f"the {light.lower()}", earlier.lower(), count=1)

@@ -19,7 +19,7 @@ from roles.smart_home.backend import Device, match_devices
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["OTHER", "last_device_call", "other_one"]
+__all__ = ["OTHER", "last_device_call", "other_one", "other_said"]
 
 OTHER = re.compile(
     r"^(?:(?:no|nope|sorry|oops|and|now|ok|okay|what about|how about|i meant|i mean|not that "
@@ -74,6 +74,26 @@ def other_one(
     if undo is not None and _UNDO.search(said) and len(used) == 1:
         return RolePlan((RoleCall(undo, {"device": used[0].name}), call))
     return call
+
+
+_SAID = {
+    "smart_home.get_state": "is the {} on",
+    "smart_home.turn_on": "turn on the {}",
+    "smart_home.turn_off": "turn off the {}",
+}
+
+
+def other_said(device: str, history: Sequence[Turn]) -> str | None:
+    """The request "the other one" made, said for `device`, or None.
+
+    The answer to "Which light do you mean: ...?": "is the kitchen light on" ... "the other
+    one?" ... "the bedroom one" reads the bedroom light.
+    """
+    if len(history) < 2 or not OTHER.match(history[-1].text.strip()):
+        return None
+    last = last_device_call(history[:-1])
+    said = _SAID.get(last["tool"]) if last else None
+    return said.format(device.lower()) if said else None
 
 
 _KIND_WORDS = {

@@ -96,10 +96,14 @@ async def test_the_other_one_after_a_question_reads_or_asks_which(settings: Any)
         thread = str(uuid.uuid4())
         await system.arun("is the kitchen light on?", thread_id=thread)
         asked = await system.arun("what about the other one?", thread_id=thread)
+        answered = await system.aplan("the bedroom one", thread_id=thread)
         other = str(uuid.uuid4())
         await system.arun("is the kitchen speaker playing?", thread_id=other)
         plan = await system.aplan("and the other one?", thread_id=other)
     assert asked.reply == "Which light do you mean: Reading lamp, Bedroom light?"
+    assert [(s.tool, s.arguments) for s in answered.steps] == [
+        ("smart_home.get_state", {"device": "Bedroom light"})
+    ]
     assert [(s.tool, s.arguments) for s in plan.steps] == [
         ("smart_home.get_state", {"device": "TV"})
     ]
