@@ -317,13 +317,12 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
         said = normalize(text)
         now = runtime.clock.now()
         checked = checked_event(strip_courtesy(said), now)  # "march 1 is jo's party, right"
-        if not (
-            checked is not None
-            or clears_a_day(strip_courtesy(said), now)
-            or is_calendar_question(text, said=said)
-            or is_event_to_add(text, now, said=said)
-        ):
+        asked = checked is not None or clears_a_day(strip_courtesy(said), now)
+        asked = asked or is_calendar_question(text, said=said)
+        if not asked and not is_event_to_add(text, now, said=said):
             return None
+        if not asked and _asks_the_clock(text):
+            return None  # "date after 5 days": a question about the date, no event called "Date"
         if checked is None and len(split_clauses(text)) > 1:
             return None  # "... today and tomorrow": the compound rules split it
         return RouteDecision(
@@ -336,6 +335,13 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
         )
 
     return stage
+
+
+def _asks_the_clock(text: str) -> bool:
+    """A question about the time or the date ("date after 5 days", "the date 3 days from now")."""
+    from roles.conversation._clock import is_clock_question
+
+    return is_clock_question(text)
 
 
 def _sure_family(said: str, now: datetime) -> bool:
