@@ -9,6 +9,7 @@ calendar") asks which day and deletes nothing until the answer.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from agent_system.roles import Clarification, RoleCall
@@ -45,6 +46,7 @@ _REST = re.compile(
 )
 
 
+_BOUND = re.compile(r"\b(?:after|before|from|until|till|since|between|at|by)\b")
 _LEFT = re.compile(
     r"\b(?:this|next|the|whole|entire|week|weekend|morning|afternoon|evening|night|please|of|on"
     r"|for|all|day)\b"
@@ -76,9 +78,10 @@ def cleared_day(said: str, now: datetime) -> RoleCall | Clarification | None:
     span = parse_date_range(words, now)
     if span is None:
         return None  # "clear the dentist appointment": an event, not a day
-    if re.search(r"\b(?:morning|afternoon|evening|night|tonight)\b", f"{head} {words}"):
-        part = day_window(f"{head} {words}", span[0])
-        span = part or span
+    part = day_window(f"{head} {words}", span[0]) if span[1] - span[0] <= timedelta(1) else None
+    if part is None and _BOUND.search(words):
+        return None  # "after seven pm" read as no window: never clear more than was asked
+    span = part or span
     start, end = (moment.isoformat() for moment in span)
     return RoleCall("calendar.delete", {"start": start, "end": end})
 

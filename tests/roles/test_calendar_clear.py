@@ -108,3 +108,12 @@ async def test_other_clear_outs_are_not_the_calendars(system: AgentSystem, text:
     await _seeded(system)
     await system.arun(text)
     assert "3 events" in (await system.arun("what's on friday")).reply
+
+
+async def test_a_clear_out_with_a_bound_it_cannot_read_never_clears_the_whole_day(
+    system: AgentSystem,
+) -> None:
+    await _seeded(system)
+    await system.arun("cancel everything on friday after 5pm")
+    listed = await system.arun("what's on friday")
+    assert "Dentist appointment" in listed.reply and "Lunch with sam" in listed.reply
