@@ -151,8 +151,9 @@ def call(
             _args(device, area, near, brightness=int(float(number["n"]))),
         )
     color = COLOR.search(text)
-    if action == "set_color" or (color and action == "turn_on"):
-        assert color is not None
+    if action == "set_color" and color is None:  # "change the colour of the lamp": which one?
+        return Clarification("Which colour would you like?", ("color",))
+    if color is not None and action in ("set_color", "turn_on"):
         return RoleCall(
             "smart_home.set_color", _args(device, area, near, color=color.group(1).lower())
         )
