@@ -252,8 +252,6 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
     change = _CHANGE.search(norm) is not None
     if previous.tool == "timer.remind" and change and previous.ref is not None:
         said = _CHANGE_TO.sub("", rest).strip()  # "make it 6pm": move that reminder
-        if re.fullmatch(r"(?:at\s+)?\d{1,2}", said):  # "move it to 7": 7 o'clock, near its time
-            said = said.removeprefix("at").strip() + ":00"
         if parse_when(f"at {said}" if said[:1].isdigit() else said, now) is not None:
             return [Call("timer.move", {"target": str(previous.ref), "to": said})]
         return []

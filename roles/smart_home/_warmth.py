@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from agent_system.errors import ToolExecutionError
+from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.roles import RoleCall
 from roles.smart_home._common import apply, targets
-from roles.smart_home.backend import convert
+from roles.smart_home.backend import Device, convert
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from agent_system.routing.models import Turn
     from roles.smart_home.backend import Device
 
-__all__ = ["FELT", "WARMTH", "changed_by", "felt_warmth", "warmth_call"]
+__all__ = ["FELT", "WARMTH", "changed_by", "felt_warmth", "thermostats", "warmth_call"]
 
 _HEAT = r"(?:the\s+|my\s+)?(?:heat|heating|heater|thermostat|temperature|temp)"
 _TURN = r"(?:turn|crank|bump|put|push|knock|dial|notch|nudge)"
@@ -127,6 +127,21 @@ def _now_set(device: Device, unit: str) -> float:
     return convert(float(current), str(device.attributes.get("temperature_unit", "°C")), unit)
 
 
+async def thermostats(
+    ctx: ToolContext, device: str, area: str | None, floor: str | None, near: str | None
+) -> list[Device]:
+    """The thermostats `device` names; several with no room or floor said ask which one."""
+    found = await targets(ctx, device, area, "set_temperature", floor=floor, near=near, many=True)
+    if len(found) > 1 and not (area or floor):
+        listed = ", ".join(d.name for d in found)
+        raise ToolExecutionError(
+            f"There are {len(found)} thermostats ({listed}); nothing was changed. Which one?",
+            details={"device": device, "matches": [d.id for d in found]},
+            code=ErrorCode.NEEDS_INPUT,
+        )
+    return found
+
+
 async def changed_by(
     ctx: ToolContext,
     change: float,
@@ -137,13 +152,7 @@ async def changed_by(
     near: str | None,
 ) -> ToolOutput:
     """Each thermostat `device` names set `change` degrees (`unit`) from its target now."""
-    found = await targets(ctx, device, area, "set_temperature", floor=floor, near=near, many=True)
-    if len(found) > 1 and not (area or floor):
-        listed = ", ".join(d.name for d in found)
-        raise ToolExecutionError(
-            f"There are {len(found)} thermostats ({listed}); nothing was changed. Which one?",
-            details={"device": device, "matches": [d.id for d in found]},
-        )
+    found = await thermostats(ctx, device, area, floor, near)
     wanted = [(d, round((_now_set(d, unit) + change) * 2) / 2) for d in found]
     low, high = convert(5, "°C", unit), convert(35, "°C", unit)
     for target, value in wanted:

@@ -26,7 +26,7 @@ from roles.smart_home._common import (
     home_layout,
     targets,
 )
-from roles.smart_home._warmth import changed_by
+from roles.smart_home._warmth import changed_by, thermostats
 from roles.smart_home.backend import convert, describe, match_devices, resolve
 from roles.smart_home.home import canonical
 from roles.smart_home.more_tools import list_devices, start_vacuum, stop_vacuum
@@ -290,13 +290,7 @@ async def set_temperature(
             f"{temperature:g}{unit} is outside the safe range {low:g}{unit} to {high:g}{unit}; "
             "nothing was changed."
         )
-    found = await targets(ctx, device, area, "set_temperature", floor=floor, near=near, many=True)
-    if len(found) > 1 and not (area or floor):
-        listed = ", ".join(d.name for d in found)
-        raise ToolExecutionError(
-            f"There are {len(found)} thermostats ({listed}); nothing was changed. Which one?",
-            details={"device": device, "matches": [d.id for d in found]},
-        )
+    found = await thermostats(ctx, device, area, floor, near)
     changed = []
     for target in found:
         value = convert(temperature, unit, str(target.attributes.get("temperature_unit", "°C")))

@@ -104,8 +104,7 @@ def move_call(
     rest = match["rest"].strip()
     parts = _TO.split(f" {rest}", maxsplit=1)
     new = parts[-1].strip() if len(parts) > 1 else rest
-    if re.fullmatch(r"\d{1,2}(?::\d{2})?", new):
-        new = f"at {new}"  # "change my alarm to 7"
+    new = _clock_said(new)  # "change my alarm to 7"
     head = f"{match['which']} {parts[0]}" if len(parts) > 1 else match["which"]
     arguments: dict[str, str] = {"target": target}
     if ringing := when_filter(head, now):
@@ -124,8 +123,17 @@ def move_call(
     return RoleCall("timer.move", arguments)
 
 
+def _clock_said(to: str) -> str:
+    """A bare hour ("7", "7:30") as the clock time it means ("at 7")."""
+    return f"at {to.strip()}" if re.fullmatch(r"\d{1,2}(?::\d{2})?", to.strip()) else to
+
+
 def _new_due(to: str, old: datetime, now: datetime) -> datetime:
-    """When `to` says, on the old day when it names no day, at the old time when it names none."""
+    """When `to` says, on the old day when it names no day, at the old time when it names none.
+
+    A bare "7" is 7 o'clock, the one nearest the old time.
+    """
+    to = _clock_said(to)
     if problem := invalid_time(to):
         raise ToolExecutionError(f"I couldn't move it: {problem}; nothing was changed.")
     found = parse_when(to, now)
