@@ -41,6 +41,7 @@ _MASKS = (
     (re.compile(r"\b\d\.\d{5,}\b"), "<float>"),  # a model's probabilities, to many places
     (re.compile(r"\d{8}T\d{6}Z?"), "<stamp>"),
     (re.compile(r"(tomorrow|today|\w+day), <time>"), "<day>, <time>"),
+    (re.compile(r"\b(?:today|tomorrow) at <time>"), "at <time>"),  # run near midnight
 )
 
 

@@ -28,6 +28,8 @@ def test_masks_hide_what_changes_between_runs_and_nothing_else() -> None:
     shown = "Timer set for 10 minutes (ends at 02:27).\nthread 48039a29-f60c-43fa-82ee-813712cb4751"
     now = "Timer set for 10 minutes (ends at 09:41).\nthread 0b7c3c50-8d6e-4a51-9a0e-3f1f2b0c9d11"
     assert normalized(shown) == normalized(now)
+    late = "Timer set for 10 minutes (ends tomorrow at 00:09)."
+    assert normalized(late) == normalized("Timer set for 10 minutes (ends at 23:13).")
     assert normalized("Timer set for 5 minutes") != normalized("Timer set for 10 minutes")
     assert normalized("✓  s1    timer.set   7 ms") == normalized("✓  s1  timer.set  12 ms")
     assert normalized("1   timer  running  7m 45s") == normalized("1   timer  running  8m 00s")
