@@ -17,12 +17,21 @@ from pydantic import Field
 
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from tools._facts import second_person, subject_of
 from tools._text import BM25, terms
 
 if TYPE_CHECKING:
     from langgraph.store.base import BaseStore, Item
 
-__all__ = ["MAX_FACT_CHARS", "forget", "list_memories", "namespace_for", "recall", "remember"]
+__all__ = [
+    "MAX_FACT_CHARS",
+    "clear",
+    "forget",
+    "list_memories",
+    "namespace_for",
+    "recall",
+    "remember",
+]
 
 MAX_FACT_CHARS = 2_000
 """Longest fact kept; longer text belongs in a document, not a memory."""
@@ -70,6 +79,11 @@ async def _all_items(store: BaseStore, namespace: tuple[str, ...]) -> list[Item]
             break
     items.sort(key=lambda i: (i.created_at, i.key))
     return items
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 def _as_record(item: Item, score: float | None = None) -> dict[str, Any]:
@@ -139,21 +153,32 @@ async def remember(
             },
             display=f"Got it, I'll remember: {earlier.value.get('fact')}",
         )
+    subject, replaced = subject_of(cleaned), None
     for item in await _all_items(store, namespace):
-        if str(item.value.get("fact", "")).casefold() == cleaned.casefold():
+        known = str(item.value.get("fact", ""))
+        if known.casefold() == cleaned.casefold():
             return ToolOutput(
                 data={**_as_record(item), "already_known": True},
                 display=f"I already remember that: {cleaned}",
             )
+        if subject is not None and subject_of(known) == subject:
+            replaced = item  # "my wifi password is X" after "... is Y": the new value wins
     value = {
         "fact": cleaned,
         "created_at": ctx.runtime.clock.now().isoformat(),
         "thread_id": ctx.thread_id,
     }
-    await store.aput(namespace, key, value)
+    if replaced is None:
+        await store.aput(namespace, key, value)
+        return ToolOutput(
+            data={"id": key, "fact": cleaned, "created_at": value["created_at"]},
+            display=f"Got it, I'll remember: {cleaned}",
+        )
+    await store.abatch([PutOp(namespace, replaced.key, None), PutOp(namespace, key, value)])
+    before = str(replaced.value.get("fact", ""))
     return ToolOutput(
-        data={"id": key, "fact": cleaned, "created_at": value["created_at"]},
-        display=f"Got it, I'll remember: {cleaned}",
+        data={"id": key, "fact": cleaned, "created_at": value["created_at"], "replaced": before},
+        display=f"Got it, I'll remember: {cleaned} (instead of: {before})",
     )
 
 
@@ -180,7 +205,9 @@ async def recall(
     records = [_as_record(item, score) for item, score in ranked]
     if not records:
         return ToolOutput(data=[], display=f"I don't remember anything about {query!r}.")
-    lines = "\n".join(f"- {r['fact']}" for r in records)
+    if len(records) == 1 or records[0]["score"] >= 2 * records[1]["score"]:
+        return ToolOutput(data=records, display=_sentence(second_person(records[0]["fact"])))
+    lines = "\n".join(f"- {second_person(r['fact'])}" for r in records)
     return ToolOutput(data=records, display=f"Here is what I remember:\n{lines}")
 
 
@@ -212,9 +239,13 @@ async def forget(
                 code=ErrorCode.INVALID_ARGUMENTS,
             )
         if len(ranked) > 1 and ranked[1][1] >= 0.9 * ranked[0][1]:
-            options = "; ".join(f"{i.key}: {i.value.get('fact', '')}" for i, _ in ranked[:5])
+            options = "; ".join(
+                f"{n}) {second_person(str(i.value.get('fact', '')))}"
+                for n, (i, _) in enumerate(ranked[:5], 1)
+            )
             raise ToolExecutionError(
-                f"Several remembered facts match {memory!r}; forget one by its id: {options}",
+                f"Several things I remember match {memory!r}: {options}. Say which one to forget, "
+                "e.g. 'forget " + str(ranked[0][0].value.get("fact", "")).lower() + "'.",
                 code=ErrorCode.NEEDS_INPUT,
                 details={"candidates": [_as_record(i) for i, _ in ranked[:5]]},
             )
@@ -249,5 +280,37 @@ async def list_memories(
     records = [_as_record(item) for item in items]
     if not records:
         return ToolOutput(data=[], display="I haven't been asked to remember anything yet.")
-    lines = "\n".join(f"- {r['fact']} ({r['id']})" for r in records)
-    return ToolOutput(data=records, display=f"I remember {len(records)} fact(s):\n{lines}")
+    lines = "\n".join(f"- {second_person(r['fact'])}" for r in records)
+    count = "one thing" if len(records) == 1 else f"{len(records)} things"
+    return ToolOutput(data=records, display=f"I remember {count}:\n{lines}")
+
+
+async def _anything_to_clear(ctx: ToolContext) -> None:
+    """Nobody approves wiping a memory that is already empty."""
+    if not await _all_items(_store(ctx), namespace_for(ctx.user)):
+        raise ToolExecutionError(
+            "I haven't been asked to remember anything, so there is nothing to forget.",
+            code=ErrorCode.NEEDS_INPUT,
+        )
+
+
+@tool(
+    name="memory.clear",
+    side_effects="irreversible",
+    requires_approval=True,
+    precheck=_anything_to_clear,
+    tags=("memory", "personal"),
+    examples=("forget everything you know about me",),
+)
+async def clear(ctx: ToolContext) -> ToolOutput:
+    """Forget every fact remembered about the user (asks the user to approve first)."""
+    store = _store(ctx)
+    namespace = namespace_for(ctx.user)
+    items = await _all_items(store, namespace)
+    if items:
+        await store.abatch([PutOp(namespace, item.key, None) for item in items])
+    gone = "one thing" if len(items) == 1 else f"all {len(items)} things"
+    return ToolOutput(
+        data={"forgotten": len(items)},
+        display=f"Forgotten {gone} I remembered." if items else "There was nothing to forget.",
+    )

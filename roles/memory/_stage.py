@@ -10,11 +10,12 @@ list, the calendar, an alarm or a time stays with those roles.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 
-__all__ = ["TELL", "TRAILING", "claim"]
+__all__ = ["TELL", "TRAILING", "claim", "introduction"]
 
 TELL = re.compile(
     r"^(?:(?:hey|ok|okay|so)[,\s]+)?(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
@@ -50,6 +51,41 @@ _LISTING = re.compile(
 )
 
 
+_NAME_SAID = re.compile(
+    r"^(?:(?:hi|hello|hey)[,\s]+)?(?:(?:my\s+name\s+is|my\s+name's|i'm\s+called|i\s+am\s+called)\s+"
+    r"(?P<name>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)|(?:please\s+)?(?:you\s+(?:can|may)\s+)?call\s+me\s+"
+    r"(?P<called>[a-z][a-z'-]*))(?:[,\s]+please)?[.!]?$",
+    re.IGNORECASE,
+)
+"""Introductions: "my name is Ana", "call me Annie" (one word: "call me at six" is an alarm)."""
+_NOT_A_NAME = frozenset(
+    "a an the at in on by back later now soon tomorrow tonight today when if after before every "
+    "up out maybe please sometime anytime asap again mom dad".split()
+)
+_NAME_ASKED = re.compile(
+    r"^(?:(?:hey|so|ok|okay)[,\s]+)?(?:(?:what(?:'s|\s+is)|tell\s+me|say)\s+my\s+name|do\s+you\s+"
+    r"(?:know|remember)\s+(?:my\s+name|who\s+i\s+am)|who\s+am\s+i|what\s+(?:do|should)\s+you\s+"
+    r"call\s+me)$"
+)
+_ALL_OF_IT = re.compile(
+    r"^(?:please\s+)?(?:forget\s+all\s+of\s+(?:it|that)|(?:forget|delete|erase|wipe|clear)\s+(?:everything(?:\s+you\s+(?:know|remember))?"
+    r"(?:\s+about\s+me)?|(?:all\s+)?(?:my|your)\s+(?:memories|memory)|all\s+(?:my|your)\s+memories))$"
+)
+
+
+def introduction(text: str) -> str | None:
+    """The fact an introduction says ("my name is ana" -> "My name is Ana"), or None."""
+    found = _NAME_SAID.match(" ".join(text.split()).strip())
+    if found is None:
+        return None
+    name = found["name"] or found["called"]
+    if any(word.lower() in _NOT_A_NAME for word in name.split()):
+        return None
+    if name == name.lower():
+        name = " ".join(word[:1].upper() + word[1:] for word in name.split())
+    return f"My name is {name}"
+
+
 def _fact(said: str) -> str | None:
     found = TELL.match(said) or TRAILING.match(said)
     if found is None:
@@ -63,8 +99,15 @@ def _fact(said: str) -> str | None:
 def claim(request: RouteRequest) -> RouteDecision | None:
     """Claim a fact to keep, or a question about everything kept."""
     said = normalize(request.text)
-    whole = False
-    if _LISTING.match(said):
+    whole, slots = False, dict[str, Any]()
+    if (named := introduction(request.text)) is not None:
+        reason, slots = "The user says their name.", {"fact": named}
+    elif _NAME_ASKED.match(said):
+        reason, slots = "A question about the user's name.", {"query": "my name"}
+    elif _ALL_OF_IT.match(said):
+        reason = "A request to forget everything remembered."
+    elif _LISTING.match(said) or said in ("what do you know", "what do you remember"):
+        reason, slots = "A question about what the user has told the assistant.", {"listing": True}
         reason = "A question about what the user has told the assistant."
     elif _fact(said) is None:
         return None
@@ -78,7 +121,7 @@ def claim(request: RouteRequest) -> RouteDecision | None:
         target=RouteTarget.FAST_REPLY,
         role="memory",
         confidence=0.95,
-        slots={"whole": True} if whole else {},
+        slots={"whole": True} if whole else slots,
         reason=reason,
         scores={"memory": 0.95},
     )

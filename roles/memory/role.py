@@ -39,6 +39,13 @@ _LIST = re.compile(
     r"|what\s+(?:facts\s+)?have\s+you\s+(?:remembered|saved|kept))\b",
     re.IGNORECASE,
 )
+_EVERYTHING = re.compile(
+    _POLITE + r"(?:forget|delete|erase|wipe|clear|remove)\s+"
+    r"(?:(?:all|every)\s*(?:thing|of\s+(?:it|that|them))"
+    r"|(?:all\s+)?(?:my|your|the)\s+(?:memories|memory|remembered\s+facts)|all\s+(?:my|your|the)?\s*"
+    r"(?:memories|facts))(?:\s+(?:you\s+(?:know|remember|have))?(?:\s+about\s+me)?)?$",
+    re.IGNORECASE,
+)
 _ABOUT = re.compile(
     r"^(?:what\s+(?:do|did)\s+you\s+(?:know|remember)\s+about|do\s+you\s+remember"
     r"|what\s+did\s+i\s+(?:say|tell\s+you)\s+about|remind\s+me\s+what)\s+(?P<query>.+)$",
@@ -85,6 +92,9 @@ class MemoryRole:
         "forget that I parked on level 3",
         "delete the memory about the wifi password",
         "forget what I said about the plumber",
+        "forget everything you know about me",
+        "my name is Ana",
+        "what's my name",
     )
 
     def route_stage(self, runtime: Runtime) -> Any:
@@ -96,8 +106,14 @@ class MemoryRole:
     ) -> RoleCall | RolePlan | Clarification:
         """memory.remember / forget / list / recall from the words used."""
         stripped = text.strip().rstrip("?!. ")
-        if _LIST.search(stripped):
+        if _EVERYTHING.match(stripped):
+            return RoleCall("memory.clear", {})
+        if _LIST.search(stripped) or slots.get("listing"):
             return RoleCall("memory.list", {})
+        if query := slots.get("query"):  # "what's my name"
+            return RoleCall("memory.recall", {"query": str(query)})
+        if fact := slots.get("fact"):  # "my name is Ana", "call me Annie": said by the stage
+            return RoleCall("memory.remember", {"fact": str(fact)})
         if found := _REMEMBER.match(stripped):
             if re.match(r"^(?:to|about)\b", found["fact"], re.IGNORECASE):
                 # "remember to buy milk at 5" asks for a reminder, not a fact

@@ -78,7 +78,7 @@ async def test_forgetting_by_id_deletes_that_fact(context: Ctx) -> None:
     assert (await call(memory.list_memories, context())).data == []
 
 
-async def test_forgetting_an_ambiguous_description_asks_for_an_id(context: Ctx) -> None:
+async def test_forgetting_an_ambiguous_description_asks_which_one(context: Ctx) -> None:
     await call(memory.remember, context(), fact="Anna's phone number is 555-0101")
     await call(memory.remember, context(), fact="Ben's phone number is 555-0199")
 
@@ -86,7 +86,7 @@ async def test_forgetting_an_ambiguous_description_asks_for_an_id(context: Ctx) 
         await call(memory.forget, context(), memory="phone number")
 
     assert info.value.code == ErrorCode.NEEDS_INPUT
-    assert "forget one by its id" in info.value.message
+    assert "Say which one to forget" in info.value.message
     assert len(info.value.details["candidates"]) == 2
     assert len((await call(memory.list_memories, context())).data) == 2
 
