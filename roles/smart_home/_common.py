@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent_system.errors import ToolExecutionError
+from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.runtime import Dependency, Runtime
 from roles.smart_home.backend import (
@@ -98,6 +98,7 @@ def _guard(found: list[Device], device: str, area: str | None, action: Action) -
             f"For safety I don't {verb} several locks, valves, garage doors or gates at once "
             f"without a named room; nothing was changed. Which one: {names}?",
             details={"device": device, "matches": [d.id for d in found]},
+            code=ErrorCode.NEEDS_INPUT,
         )
 
 

@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
-from agent_system.errors import ToolExecutionError
+from agent_system.errors import ErrorCode, ToolExecutionError
 from roles.smart_home._states import BINARY_STATES, convert, describe, human_state, in_state
 
 __all__ = [
@@ -336,6 +336,7 @@ def resolve(
             f"I couldn't find a device called {query!r}{where}; nothing was changed. "
             + _suggest(devices, query),
             details={"device": query, "area": area},
+            code=ErrorCode.NEEDS_INPUT,
         )
     if len(found) > 1 and not many:
         raise ToolExecutionError(
@@ -343,6 +344,7 @@ def resolve(
             + ", ".join(d.name for d in found)
             + "; nothing was changed. Which one?",
             details={"device": query, "matches": [d.id for d in found]},
+            code=ErrorCode.NEEDS_INPUT,
         )
     return found
 
@@ -359,4 +361,5 @@ def check_supported(device: Device, action: Action) -> None:
         raise ToolExecutionError(
             f"{device.name} is a {device.kind}; it cannot {verb}. Nothing was changed.",
             details={"device": device.id, "action": action},
+            code=ErrorCode.NEEDS_INPUT,
         )

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from agent_system.errors import ToolExecutionError
+from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from roles.smart_home._common import apply, home_backend, home_layout, targets
 from roles.smart_home.backend import Action, Device, convert, describe, in_state, match_devices
@@ -62,7 +62,7 @@ async def list_devices(
         if not devices:
             where = f" in the {area}" if area else (f" on the {floor}" if floor else "")
             what = device or "devices"
-            raise ToolExecutionError(f"I don't know any {what}{where}.")
+            raise ToolExecutionError(f"I don't know any {what}{where}.", code=ErrorCode.NEEDS_INPUT)
     where = f" in the {area.lower()}" if area else (f" on the {floor.lower()}" if floor else "")
     units = ctx.runtime.settings.units
     if state:
@@ -113,7 +113,9 @@ async def get_temperature(ctx: ToolContext, area: str | None = None) -> ToolOutp
                 data=device.model_dump(), display=describe(device, ctx.runtime.settings.units)
             )
     where = f" in the {room}" if room else ""
-    raise ToolExecutionError(f"I don't have a thermostat or temperature sensor{where}.")
+    raise ToolExecutionError(
+        f"I don't have a thermostat or temperature sensor{where}.", code=ErrorCode.NEEDS_INPUT
+    )
 
 
 @tool(side_effects="reversible", tags=("smart home", "heating", "thermostat"))
@@ -158,7 +160,9 @@ async def set_fan_speed(
         return await apply(ctx, device, area, "set_speed", percentage)
     fan = (await targets(ctx, device, area, "set_speed"))[0]
     if not isinstance(fan.attributes.get("percentage"), int | float):
-        raise ToolExecutionError(f"The {fan.name} has no speed setting; nothing was changed.")
+        raise ToolExecutionError(
+            f"The {fan.name} has no speed setting; nothing was changed.", code=ErrorCode.NEEDS_INPUT
+        )
     now = int(fan.attributes["percentage"]) if fan.state == "on" else 0
     level = max(0, min(100, now + int(change or 0)))
     return await apply(ctx, device, area, "set_speed", level, found=[fan])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta, timezone
 
-from agent_system.errors import ToolExecutionError
+from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.routing.slots import format_duration, format_moment
 from agent_system.understanding.locale import COORDINATES, format_date, home_location
@@ -68,7 +68,7 @@ async def at_sun(
         raise ToolExecutionError(f"I can only do things at sunrise or sunset, not {event!r}.")
     where = place.strip() or await home_location(ctx.runtime.settings, ctx.runtime.store, ctx.user)
     if not where:
-        raise ToolExecutionError(WHERE_HOME)
+        raise ToolExecutionError(WHERE_HOME, code=ErrorCode.NEEDS_INPUT)
     now = ctx.runtime.clock.now()
     offset = timedelta(minutes=offset_minutes)
     due: datetime | None = None

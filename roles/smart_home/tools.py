@@ -14,7 +14,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from agent_system.errors import ToolExecutionError
+from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from roles.smart_home._colors import COLORS, QUALITIES, color_of, of_quality
 from roles.smart_home._common import (
@@ -238,7 +238,8 @@ async def set_color(
         return await apply(ctx, device, area, "set_color", wanted, found=found)
     if wanted not in COLORS:
         raise ToolExecutionError(
-            f"I don't know the color {color!r}; try one of: {', '.join(sorted(COLORS))}."
+            f"I don't know the color {color!r}; try one of: {', '.join(sorted(COLORS))}.",
+            code=ErrorCode.NEEDS_INPUT,
         )
     return await apply(ctx, device, area, "set_color", wanted, floor=floor, near=near)
 
@@ -288,7 +289,8 @@ async def set_temperature(
         low, high = convert(5, "°C", unit), convert(35, "°C", unit)
         raise ToolExecutionError(
             f"{temperature:g}{unit} is outside the safe range {low:g}{unit} to {high:g}{unit}; "
-            "nothing was changed."
+            "nothing was changed.",
+            code=ErrorCode.NEEDS_INPUT,
         )
     found = await thermostats(ctx, device, area, floor, near)
     changed = []
