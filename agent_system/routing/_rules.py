@@ -219,10 +219,14 @@ def _stands_alone(clause: Clause, counted: Sequence[Clause]) -> bool:
 _ASKED_ABOUT = re.compile(r"^(?:and\s+)?(?:what|how)\s+about\s+(?P<rest>.+)$")
 
 
+_AND_THEN = re.compile(r"^(?:and|also|then|and then|but)\s+(?P<rest>.+)$")
+
+
 def _only_when(text: str) -> bool:
-    """ "how about saturday", "what about next week": a day or a time and nothing else, asked
-    about the way the turn before was (no chit-chat: "how about a movie" names something)."""
-    found = _ASKED_ABOUT.match(text)
+    """ "how about saturday", "what about next week", "and on friday", "and tomorrow": a day or
+    a time and nothing else, asked about the way the turn before was (no chit-chat: "how about
+    a movie" names something)."""
+    found = _ASKED_ABOUT.match(text) or _AND_THEN.match(text)
     if found is None:
         return False
     rest = found["rest"]
@@ -263,11 +267,14 @@ def follow_up_role(
     )
     if not marked:
         return None
-    pointing_back = corrected or _ANAPHORA.search(joined) is not None or _only_when(joined)
-    if best != previous and best_confidence >= fast_threshold:
+    only_when = _only_when(joined)
+    pointing_back = corrected or only_when or _ANAPHORA.search(joined) is not None
+    if best != previous and best_confidence >= fast_threshold and not only_when:
         # A new request, clear on its own ("and set a timer for 5 minutes"); but a marked
         # follow-up that points back ("what about the day after?") continues the previous role
-        # even when, on its own, it reads as no role's or as chit-chat.
+        # even when, on its own, it reads as no role's or as chit-chat, and one that names only
+        # a day or a time ("and on friday?") asks the previous question again for it, whatever
+        # role such words suggest on their own.
         if best not in (OTHER, "conversation") or not pointing_back:
             return None
     if (

@@ -43,6 +43,33 @@ async def test_what_about_tomorrow_keeps_the_place(
     assert plan.steps[0].arguments["day"] == "2026-01-06"
 
 
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("and on friday?", "2026-01-09"),
+        ("also on saturday", "2026-01-10"),
+        ("and what about on sunday?", "2026-01-11"),
+        ("and tomorrow", "2026-01-06"),
+    ],
+)
+async def test_a_day_alone_after_the_weather_asks_the_weather_for_it(
+    system: AgentSystem, weather: respx.MockRouter, said: str, day: str
+) -> None:
+    # "and on friday?" reads as a calendar question on its own; after the weather it is not
+    await system.arun("what's the weather in Lisbon", thread_id="t")
+    plan = await system.aplan(said, thread_id="t")
+    assert [(s.tool, s.arguments["place"]) for s in plan.steps] == [("weather.forecast", "Lisbon")]
+    assert plan.steps[0].arguments["day"] == day
+
+
+async def test_a_new_request_after_the_weather_is_not_a_follow_up(
+    system: AgentSystem, weather: respx.MockRouter
+) -> None:
+    await system.arun("what's the weather in Lisbon", thread_id="t")
+    plan = await system.aplan("and add lunch with sam on friday at noon", thread_id="t")
+    assert [s.tool for s in plan.steps] == ["calendar.create"]
+
+
 async def test_and_in_boston_keeps_the_day(system: AgentSystem, weather: respx.MockRouter) -> None:
     await system.arun("what's the weather in Paris", thread_id="t")
     result = await system.arun("and in Boston?", thread_id="t")
