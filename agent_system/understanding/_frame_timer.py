@@ -87,7 +87,8 @@ def pronoun_calls(number: str, norm: str) -> list[tuple[str, dict[str, Any]]]:
         if pattern.match(said):
             return [(tool, {"target": number})]
     if (more := _MORE.match(said)) is not None:
-        return [("timer.extend", {"by": more["by"], "target": number})]
+        by = re.sub(r"\bmore\s+", "", more["by"])  # "give it 2 more minutes"
+        return [("timer.extend", {"by": by, "target": number})]
     if _LEFT.match(said):
         return [("timer.list", {"target": number})]
     return []

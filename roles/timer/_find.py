@@ -31,6 +31,7 @@ __all__ = [
     "STORE",
     "duration_of",
     "moment_of",
+    "names",
     "resolve",
     "said_name",
     "timer_store",
@@ -131,8 +132,10 @@ async def resolve(
     if not text or text in ("it", "one"):
         if len(timers) == 1:
             return timers
-        names = _names(timers, ctx)
-        raise ToolExecutionError(f"You have {len(timers)} {noun} ({names}); say which one.")
+        called = names(timers, ctx)
+        raise ToolExecutionError(
+            f"You have {len(timers)} {_kinds(timers)} ({called}); say which one."
+        )
     if text in ORDINALS:  # "the second one", said to the list the tool gave
         if len(timers) <= ORDINALS[text] or len(timers) < -ORDINALS[text]:
             raise ToolExecutionError(f"You have only {len(timers)} {noun}.")
@@ -142,9 +145,15 @@ async def resolve(
     else:
         found = _called(timers, text)
     if not found:
-        names = _names(timers, ctx)
-        raise ToolExecutionError(f"None of your {noun} is called {target!r}; you have: {names}.")
+        called = names(timers, ctx)
+        raise ToolExecutionError(f"None of your {noun} is called {target!r}; you have: {called}.")
     return found
+
+
+def _kinds(timers: list[Timer]) -> str:
+    """The kinds among `timers`, plural and in words: "timers and alarms"."""
+    present = [f"{k}s" for k in ("timer", "alarm", "reminder") if any(t.kind == k for t in timers)]
+    return " and ".join(filter(None, (", ".join(present[:-1]), present[-1])))
 
 
 def _then(when: str, now: datetime) -> str:
@@ -161,10 +170,11 @@ def _then(when: str, now: datetime) -> str:
     return "then"
 
 
-def _names(timers: list[Timer], ctx: ToolContext) -> str:
-    """Names a person can answer with.
+def names(timers: list[Timer], ctx: ToolContext) -> str:
+    """Names a person can answer with, never the internal numbers.
 
-    "roast, the 5-minute timer, two 10-minute timers (#3, #4)".
+    "roast, the 5-minute timer, two 10-minute timers" (two alike are told apart by "the first
+    one", "the second one": `roles.timer._pick`).
     """
     now = ctx.runtime.clock.now()
     groups: dict[str, list[Timer]] = {}
@@ -175,10 +185,10 @@ def _names(timers: list[Timer], ctx: ToolContext) -> str:
     for said, same in groups.items():
         if len(same) == 1 or same[0].label:
             out.append(said)
-        else:  # unlabelled timers of one length: their numbers tell them apart
-            many = said.removeprefix("the ").replace(" timer", " timers", 1)
-            count = _COUNTS.get(len(same), str(len(same)))
-            out.append(f"{count} {many} ({', '.join(f'#{t.id}' for t in same)})")
+        else:  # "two 10-minute timers", "two alarms for tomorrow at 07:00": "the first one"
+            kind = same[0].kind
+            many = re.sub(rf"\b{kind}\b", f"{kind}s", said.removeprefix("the "), count=1)
+            out.append(f"{_COUNTS.get(len(same), str(len(same)))} {many}")
     return ", ".join(out)
 
 
@@ -187,8 +197,10 @@ _COUNTS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 def said_name(timer: Timer) -> str:
     """A timer as people name it: its label, else its length ("the 10-minute timer")."""
-    if timer.label or timer.duration is None:
-        return timer.name
+    if timer.label:
+        return timer.label
+    if timer.duration is None:
+        return "the timer"
     length = format_duration(timer.duration)
     if single := re.fullmatch(r"(\d+) (\w+?)s?", length):
         return f"the {single[1]}-{single[2]} timer"

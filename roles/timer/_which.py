@@ -45,7 +45,14 @@ WAKE_QUESTION = re.compile(
 )
 """A question about the user's own wake-up: "what time will i wake up", "what's my wake up time"."""
 _NUMBER = re.compile(r"(?:#|\bnumber\s+|\btimer\s+)(\d+)\b", re.IGNORECASE)
-_COUNT = re.compile(r"\bhow\s+many\b", re.IGNORECASE)
+_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|^\s*(?:please\s+)?count\b", re.IGNORECASE)
+_COUNT_SAID = re.compile(
+    r"^(?:(?:and|so|ok|okay|hey|please|now|then)\s+)*(?:can\s+you\s+|could\s+you\s+)?"
+    r"(?:how\s+many(?:\s+of)?|(?:what(?:'s|\s+is)\s+|tell\s+me\s+|give\s+me\s+)?the\s+number"
+    r"\s+of|count(?:\s+up)?)\s+(?:(?:my|the|our|your)\s+)?",
+    re.IGNORECASE,
+)
+"""The asking words of a count ("how many", "the number of"): never part of a timer's name."""
 _RUNNING = re.compile(r"\b(?:running|going|active|on)\b", re.IGNORECASE)
 
 
@@ -188,6 +195,7 @@ def list_arguments(text: str, when: str = "") -> dict[str, Any]:
     elif not kinds and re.search(r"\bwak(?:e|ing)\b|\bget(?:ting)?\s+up\b", text, re.IGNORECASE):
         arguments["kind"] = "alarm"  # "what time am I waking up tomorrow"
     said = _IS_SET.sub("", _CHECK_THAT.sub("", text.strip()))  # "confirm that the alarm is set"
+    said = _COUNT_SAID.sub("", said)  # "how many timers are running": no timer "how many"
     named = timer_name(_LIST_VERB.sub("", _VERB.sub("", said)))
     label = _VAGUE.sub("", extract_label(said) or named or _for_what(said)).strip()
     if label and _a_span(label):  # "alarms for the (whole) weekend": a when, no name

@@ -16,6 +16,7 @@ from roles.timer._find import (
     MAX_TIMER,
     duration_of,
     moment_of,
+    names,
     resolve,
     said_name,
     timer_store,
@@ -184,7 +185,7 @@ async def list_timers(
         timers = [t for t in every if str(t.id) == name] or _called(every, name)
         if not timers:
             what = "/".join(sorted(kinds)) or "timer, alarm or reminder"
-            others = f" (you have: {', '.join(t.name for t in every)})" if every else ""
+            others = f" (you have: {names(every, ctx)})" if every else ""
             return ToolOutput(data=[], display=f"You have no {what} called {name!r}{others}.")
     running = " running" if state == "running" else ""
     if count:
@@ -235,7 +236,9 @@ async def cancel(ctx: ToolContext, target: str = "", when: str = "") -> ToolOutp
     if len(cancelled) == 1:
         parts.append(f"Cancelled {_describe(cancelled[0], now, brief=True)}.")
     elif cancelled:
-        named = ", ".join(said_name(t) if t.kind == "timer" else t.name for t in cancelled)
+        named = ", ".join(
+            said_name(t) if t.kind == "timer" else _describe(t, now, brief=True) for t in cancelled
+        )
         parts.append(f"Cancelled {len(cancelled)}: {named}.")
     return ToolOutput(
         data=[_as_data(t, now) for t in [*cancelled, *skipped]], display=" ".join(parts)
@@ -309,16 +312,9 @@ async def extend(ctx: ToolContext, by: str, target: str = "", when: str = "") ->
     value = duration_of(by, "The extra time")
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
-    changed = [
-        await store.extend(t.id, value)
-        for t in await resolve(ctx, target, ACTIVE, "extend", when=when)
-    ]
-    parts = [
-        f"{t.name} ({_ends(t.due_at, now) if t.due_at else 'paused'})"
-        if t.kind == "timer"
-        else f"your {_describe(t, now, brief=True)}"
-        for t in changed
-    ]
+    found = await resolve(ctx, target, ACTIVE, "extend", when=when)
+    changed = [await store.extend(t.id, value) for t in found]
+    parts = [_changed(before, after, now) for before, after in zip(found, changed, strict=True)]
     return ToolOutput(
         data=[_as_data(t, now) for t in changed],
         display=f"Added {format_duration(value)} to {'; '.join(parts)}.",
@@ -345,8 +341,10 @@ async def shorten(ctx: ToolContext, by: str, target: str = "", when: str = "") -
         if left > value:
             continue
         if timer.kind == "timer":
+            name = said_name(timer)
             raise ToolExecutionError(
-                f"{timer.name} has only {format_duration(left)} left, so I can't take "
+                f"{name[0].upper()}{name[1:]} has only {format_duration(left)} left, so I can't "
+                f"take "
                 f"{format_duration(value)} off; nothing was changed."
             )
         raise ToolExecutionError(
@@ -360,13 +358,19 @@ async def shorten(ctx: ToolContext, by: str, target: str = "", when: str = "") -
             data=[_as_data(t, now) for t in changed],
             display=f"Moved {format_duration(value)} earlier: {moved}.",
         )
-    parts = [
-        f"{t.name} ({_ends(t.due_at, now) if t.due_at else 'paused'})"
-        if t.kind == "timer"
-        else f"your {_describe(t, now, brief=True)}"
-        for t in changed
-    ]
+    parts = [_changed(before, after, now) for before, after in zip(found, changed, strict=True)]
     return ToolOutput(
         data=[_as_data(t, now) for t in changed],
         display=f"Took {format_duration(value)} off {'; '.join(parts)}.",
     )
+
+
+def _changed(before: Timer, after: Timer, now: datetime) -> str:
+    """What was made longer or shorter, in words.
+
+    A timer as it was named ("the 10-minute timer (ends at 09:15)"), an alarm or a reminder as
+    it is now ("your alarm for tomorrow at 07:10").
+    """
+    if after.kind != "timer":
+        return f"your {_describe(after, now, brief=True)}"
+    return f"{said_name(before)} ({_ends(after.due_at, now) if after.due_at else 'paused'})"

@@ -32,8 +32,7 @@ async def test_which_timer_names_them_by_label_or_length(system: AgentSystem) ->
         await system.arun(request, thread_id="t")
     result = await system.arun("pause the timer", thread_id="t")
     assert result.reply == (
-        "You have 4 timers (the 5-minute timer, two 10-minute timers (#3, #4), roast); "
-        "say which one."
+        "You have 4 timers (the 5-minute timer, two 10-minute timers, roast); say which one."
     )
     missing = await system.arun("cancel the rice timer", thread_id="t")
     assert "None of your timers is called" in missing.reply
