@@ -37,6 +37,7 @@ from agent_system.understanding._frame_parts import new_day as _new_day
 from agent_system.understanding._frame_timer import (
     ANOTHER,
     named_calls,
+    off_call,
     pronoun_calls,
     target_number,
 )
@@ -237,6 +238,8 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
     made = target_number(previous.tool, previous.arguments, previous.ref)
     if made is not None and (on_it := pronoun_calls(made, norm)):
         return [Call(tool, arguments) for tool, arguments in on_it]  # "cancel it", "pause it"
+    if made is None and (off := off_call(previous.arguments, norm)) is not None:
+        return [Call(*off)]  # "is my alarm set for 8?" ... "turn it off": that alarm
     if named := named_calls(norm):  # "cancel the pizza one", "how long on bread"
         return [Call(tool, arguments) for tool, arguments in named]
     if previous.tool == "timer.set" and (another := ANOTHER.match(norm)) is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["ANOTHER", "named_calls", "pronoun_calls", "target_number"]
+__all__ = ["ANOTHER", "named_calls", "off_call", "pronoun_calls", "target_number", "turns_off"]
 
 _LEAD = (
     r"^(?:(?:actually|ok|okay|no|oh|then|and|so|please|just|sorry|oops|never\s+mind|wait|now"
@@ -21,7 +21,13 @@ _END = (
     r"(?:\s+(?:please|then|after\s+all|instead|again|now|for\s+a\s+(?:bit|moment|sec(?:ond)?"
     r"|minute)))*$"
 )
+_OFF = re.compile(
+    rf"{_LEAD}(?:(?:stop|kill|silence|dismiss|mute|(?:turn|switch|shut)\s+off)\s+{_IT}"
+    rf"|(?:turn|switch|shut)\s+{_IT}\s+off|(?:shut|hush)\s+{_IT}\s+up){_END}"
+)
+"""Stopping the one just named: "turn it off", "switch that off", "kill it", "silence it"."""
 _ACTS = (
+    (_OFF, "timer.cancel"),
     (re.compile(rf"{_LEAD}(?:cancel|delete|remove|scrap|drop|stop|kill|turn\s+off"
                 rf"|get\s+rid\s+of)\s+{_IT}{_END}"), "timer.cancel"),
     (re.compile(rf"{_LEAD}(?:pause|hold|freeze)\s+{_IT}{_END}"), "timer.pause"),
@@ -77,6 +83,22 @@ def target_number(tool: str, arguments: dict[str, Any], ref: str | None) -> str 
         return ref
     target = str(arguments.get("target", ""))
     return target if tool.startswith("timer.") and target.isdigit() else None
+
+
+def turns_off(norm: str) -> bool:
+    """ "turn it off", "stop that", "kill it": an order to stop the one the thread just named."""
+    return _OFF.match(norm.strip(" ?.!")) is not None
+
+
+def off_call(arguments: dict[str, Any], norm: str) -> tuple[str, dict[str, Any]] | None:
+    """ "turn it off" after a timer question ("do i have an alarm at 8?"): cancel what the
+    question named (its kind, name and time), or None when `norm` is no such order."""
+    if not turns_off(norm):
+        return None
+    named = {k: v for k, v in arguments.items() if k in ("target", "when") and v}
+    if kind := str(arguments.get("kind", "")).strip():
+        named["target"] = f"{named.get('target', '')} {kind}".strip()
+    return ("timer.cancel", named)
 
 
 def pronoun_calls(number: str, norm: str) -> list[tuple[str, dict[str, Any]]]:

@@ -18,7 +18,7 @@ from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from agent_system.understanding._clauses import without_date_commas
 from agent_system.understanding._frame import last_call, resolve_follow_up
-from agent_system.understanding._frame_timer import named_calls
+from agent_system.understanding._frame_timer import named_calls, turns_off
 from roles._answers import answer_stage
 from roles.timer._which import WAKE_QUESTION, reminder_list
 
@@ -297,7 +297,10 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
         if previous is not None and previous.tool.startswith("timer."):
             # "cancel it", "pause it", "add 5 minutes to it" right after setting one: that one
             again = resolve_follow_up(request.text, list(request.history), runtime.clock.now())
-            if again is not None and _acts_on_it(again.calls):
+            if again is not None and (
+                _acts_on_it(again.calls)
+                or (turns_off(said) and [c.tool for c in again.calls] == ["timer.cancel"])
+            ):  # "turn it off" after "is my alarm set for 8?": that alarm
                 return _claimed("Acts on what the timer role just set.", slots={"follow_up": True})
         if _picks(request, runtime):  # "the 8am one" after "...; say which one."
             return _claimed("Says which one the timer role asked about.")

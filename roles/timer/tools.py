@@ -23,6 +23,7 @@ from roles.timer._find import (
     user_of,
 )
 from roles.timer._repeat import first_due, next_due, normalize_rule
+from roles.timer._ringing import stop_ringing
 from roles.timer._when import due_matches
 from roles.timer._words import _as_data, _called, _describe, _ends, _ringing, _when
 from roles.timer.store import ACTIVE, Timer
@@ -222,6 +223,8 @@ async def cancel(ctx: ToolContext, target: str = "", when: str = "") -> ToolOutp
         when: Only those that ring then, as timer.list's `when` ("07:30", "2026-01-10",
             "05:00/12:00", "06:30 or 18:30"); empty for any time.
     """
+    if (stopped := await stop_ringing(ctx, target, when)) is not None:
+        return stopped  # "stop it" / "stop the alarm" while it rings: that one, done
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
     found = await resolve(ctx, target, ACTIVE, "cancel", when=when)
