@@ -100,7 +100,12 @@ def run_result(
 
 
 def approval_prompt(pending: list[dict[str, Any]]) -> str:
-    """What will happen, in plain words: the step's description and its arguments."""
+    """What will happen, in plain words: the step's description and its arguments, or the
+    tool's own question when every step pending has one ("This deletes 5 events ... Go
+    ahead?")."""
+    questions = [str(p["question"]) for p in pending if p.get("question")]
+    if questions and len(questions) == len(pending):
+        return " ".join(questions)
     lines = []
     for p in pending:
         arguments = ", ".join(

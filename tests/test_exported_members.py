@@ -205,6 +205,7 @@ PUBLIC: dict[str, list[str]] = {
         "validate_spec",
     ],
     "agent_system.registry.spec": [
+        "Approval",
         "Intent",
         "SideEffect",
         "ToolContext",

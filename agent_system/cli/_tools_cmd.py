@@ -166,7 +166,7 @@ def call(
         if not isinstance(arguments, dict):
             typer.echo('--args must be a JSON object, like \'{"city": "Paris"}\'', err=True)
             raise typer.Exit(2)
-        if spec.requires_approval and not yes:
+        if spec.needs_approval(arguments) and not yes:
             _ask_approval(spec, arguments)
         try:
             result = asyncio.run(_run(settings, spec, arguments))

@@ -14,7 +14,7 @@ from agent_system.graph._state import AgentState
 from agent_system.graph._view import StateView, emit, thread_id
 from agent_system.planning._refs import find_refs, find_templates
 from agent_system.planning.models import ExecutionStep, StepResult, StepStatus
-from agent_system.registry.spec import ToolContext
+from agent_system.registry.spec import Approval, ToolContext
 
 if TYPE_CHECKING:
     from agent_system.registry._registry import ToolRegistry
@@ -41,11 +41,16 @@ class Approve:
         assert plan is not None, "approve needs a plan"
         results = view.results
         pending = [s for s in plan.steps if s.requires_approval and s.id not in results]
+        asked: dict[str, Approval] = {}
         for step in list(pending):
-            failed = await self._precheck(step, view.get("user"), thread_id(config))
-            if failed is not None:
-                results[step.id] = failed
+            checked = await self._precheck(step, view.get("user"), thread_id(config))
+            if isinstance(checked, StepResult):
+                results[step.id] = checked
                 pending.remove(step)
+            elif checked is not None and not checked.needed:
+                pending.remove(step)  # nothing to approve ("clear my saturday": it is empty)
+            elif checked is not None:
+                asked[step.id] = checked
         if not pending:
             view.set_results(results)
             return Command(goto="execute", update=view.update())
@@ -54,8 +59,9 @@ class Approve:
                 "step_id": s.id,
                 "tool": s.tool,
                 "arguments": s.arguments,
-                "description": s.description or s.tool,
+                "description": _asked(asked, s.id) or s.description or s.tool,
             }
+            | ({"question": _asked(asked, s.id)} if _asked(asked, s.id) else {})
             for s in pending
         ]
         # The API announces the pause (ApprovalRequired) once the run stops here; emitting it from
@@ -71,7 +77,8 @@ class Approve:
                 status=StepStatus.SKIPPED,
                 error=ErrorInfo(
                     code=ErrorCode.APPROVAL_REJECTED,
-                    message=f"You did not approve {step.description or step.tool!r}.",
+                    message=(asked[step.id].declined if step.id in asked else "")
+                    or f"You did not approve {step.description or step.tool!r}.",
                     step_id=step.id,
                 ),
             )
@@ -83,9 +90,10 @@ class Approve:
 
     async def _precheck(
         self, step: ExecutionStep, user: str | None, thread: str | None
-    ) -> StepResult | None:
-        """A failed result when `step` cannot work, else None (also when it cannot be told
-        before its inputs exist: arguments that read other steps' outputs)."""
+    ) -> StepResult | Approval | None:
+        """A failed result when `step` cannot work, the tool's `Approval` (its question, or
+        that none is needed) when it says one, else None (also when it cannot be told before
+        its inputs exist: arguments that read other steps' outputs)."""
         if self.registry is None or self.runtime is None:
             return None
         spec = self.registry.get(step.tool)
@@ -96,7 +104,7 @@ class Approve:
         ctx = ToolContext(runtime=self.runtime, user=user, thread_id=thread, step_id=step.id)
         try:
             values = spec.validate_arguments(step.arguments)
-            await spec.precheck(ctx, **values)
+            said = await spec.precheck(ctx, **values)
         except AgentSystemError as exc:
             return StepResult(
                 step_id=step.id,
@@ -104,7 +112,12 @@ class Approve:
                 status=StepStatus.FAILED,
                 error=exc.to_info(step.id),
             )
-        return None
+        return said if isinstance(said, Approval) else None
+
+
+def _asked(asked: dict[str, Approval], step_id: str) -> str:
+    """The question a step's tool asks, if it says one."""
+    return asked[step_id].question if step_id in asked else ""
 
 
 def approved_ids(answer: Any, pending: list[str]) -> set[str]:

@@ -109,7 +109,7 @@ def role_plan(
                 tool=call.tool,
                 arguments=call.arguments,
                 depends_on=[steps[-1].id] if steps and not parallel else [],
-                requires_approval=bool(spec and spec.requires_approval),
+                requires_approval=bool(spec and spec.needs_approval(call.arguments)),
                 description=request,
             )
         )

@@ -141,9 +141,9 @@ def extractive_reply(plan: ExecutionPlan, results: dict[str, StepResult]) -> str
             skipped.append(_describe(what, result))
         else:
             skipped.append(f"{what}: skipped (its condition was not met)")
-    if len(failed) == 1 and len(plan.steps) == 1 and not plan.unsupported:
-        error = results[plan.steps[0].id].error
-        if error is not None:  # a lone failure is its own plain sentence, not a list of one
+    if len(failed) + len(skipped) == 1 and len(plan.steps) == 1 and not plan.unsupported:
+        error = results[plan.steps[0].id].error if plan.steps[0].id in results else None
+        if error is not None:  # a lone failure (or "no") is its own plain sentence
             return str(error.message)
     parts: list[str] = []
     if done:

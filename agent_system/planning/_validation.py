@@ -418,7 +418,7 @@ class StepChecker:
         self.count += 1
         spec = self.registry.get(step.tool)
         update: dict[str, Any] = {"number": self.count}
-        if spec is not None and spec.requires_approval:
+        if spec is not None and spec.needs_approval(step.arguments):
             update["requires_approval"] = True
         return step.model_copy(update=update), []
 
@@ -439,7 +439,7 @@ def validate_plan(plan: ExecutionPlan, registry: ToolRegistry) -> ExecutionPlan:
     copy = plan.model_copy(update={"steps": [s.model_copy() for s in plan.steps]})
     for step in copy.steps:
         spec = registry.get(step.tool)
-        if spec is not None and spec.requires_approval:
+        if spec is not None and spec.needs_approval(step.arguments):
             step.requires_approval = True
     numbers = sorted(s.number for s in copy.steps)
     if numbers != list(range(1, len(copy.steps) + 1)):

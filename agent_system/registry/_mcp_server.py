@@ -95,7 +95,7 @@ def create_mcp_server(
         spec = registry.get(tool_name)
         if spec is None:
             return _error(f"Unknown tool {tool_name!r}; known: {', '.join(registry.names())}")
-        if spec.requires_approval and not approve:
+        if spec.needs_approval(arguments) and not approve:
             return _error(
                 f"Not run: {tool_name} needs the user's approval, and this server was started "
                 "without it. Restart it with `agent-system mcp serve --yes` to allow such tools."

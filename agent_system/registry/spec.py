@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from agent_system.runtime import Runtime
 
 __all__ = [
+    "Approval",
     "Intent",
     "SideEffect",
     "ToolContext",
@@ -110,6 +111,19 @@ def _is_context(annotation: Any) -> bool:
 
 
 @dataclass(frozen=True)
+class Approval:
+    """What a tool's `precheck` says about the approval about to be asked."""
+
+    question: str = ""
+    """The plain question asked instead of the request ("This deletes 5 events from Mon 30
+    Nov to Sun 6 Dec. Go ahead?"); empty: the usual prompt."""
+    needed: bool = True
+    """False: this call has nothing to approve (a clear-out of an empty day); it just runs."""
+    declined: str = ""
+    """What the user is told when they say no ("Nothing was deleted."); empty: the usual."""
+
+
+@dataclass(frozen=True)
 class ToolSpec:
     """Everything the registry, planner and scheduler know about one tool."""
 
@@ -136,10 +150,21 @@ class ToolSpec:
     """Where it came from: a module, plugin, file or MCP server (for error messages)."""
     injected: tuple[str, ...] = ()
     """Parameter names filled by the engine (the `ToolContext`)."""
-    precheck: Callable[..., Awaitable[None]] | None = None
+    precheck: Callable[..., Awaitable[Approval | None]] | None = None
     """For a tool that needs approval: ``async precheck(ctx, **arguments)`` raises a
     `ToolExecutionError` (one plain sentence) when the call cannot work ("there is no back
-    door"); the engine runs it before asking, so nobody approves a step that would fail."""
+    door"); the engine runs it before asking, so nobody approves a step that would fail. It may
+    return an `Approval`: the question to ask ("This deletes 5 events ... Go ahead?"), or that
+    this call needs none after all (nothing to delete)."""
+    approval_if: Callable[[Mapping[str, Any]], bool] | None = None
+    """For a tool whose calls need approval only with some arguments (`calendar.delete` of a
+    whole period, not of one event): whether these do. `requires_approval` stays False."""
+
+    def needs_approval(self, arguments: Mapping[str, Any]) -> bool:
+        """Whether a call with `arguments` waits for the user's approval."""
+        if self.requires_approval:
+            return True
+        return self.approval_if is not None and bool(self.approval_if(arguments))
 
     @property
     def domain(self) -> str:
@@ -218,7 +243,8 @@ def spec_from_function(
     examples: tuple[str, ...] | list[str] = (),
     compensate: str | None = None,
     source: str | None = None,
-    precheck: Callable[..., Awaitable[None]] | None = None,
+    precheck: Callable[..., Awaitable[Approval | None]] | None = None,
+    approval_if: Callable[[Mapping[str, Any]], bool] | None = None,
 ) -> ToolSpec:
     """Build a `ToolSpec` from a typed function and its Google-style docstring."""
     tool_name = name or _default_name(func)
@@ -259,6 +285,7 @@ def spec_from_function(
         source=where,
         injected=tuple(injected),
         precheck=precheck,
+        approval_if=approval_if,
     )
 
 
@@ -290,7 +317,8 @@ def tool(
     tags: tuple[str, ...] | list[str] = (),
     examples: tuple[str, ...] | list[str] = (),
     compensate: str | None = None,
-    precheck: Callable[..., Awaitable[None]] | None = None,
+    precheck: Callable[..., Awaitable[Approval | None]] | None = None,
+    approval_if: Callable[[Mapping[str, Any]], bool] | None = None,
 ) -> Callable[[F], F]: ...
 
 

@@ -1,9 +1,10 @@
 """A day cleared from the calendar.
 
 "clear my friday", "wipe my schedule for tomorrow", "cancel everything on thursday", "free up my
-afternoon tomorrow", "clear my day" (today): every event of that day (or that part of it) is
-deleted in one call (`calendar.delete` with `start`/`end`); a clear-out naming no day ("clean my
-calendar") asks which day and deletes nothing until the answer.
+afternoon tomorrow", "clear my day" (today), "cancel everything next week": every event of that
+day (or that part of it, or that week) is deleted in one call (`calendar.delete` with
+`start`/`end`, which asks the user first when two or more events would go); a clear-out of the
+calendar naming no day ("clear my calendar", "delete all my meetings") is everything from now on.
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ from agent_system.understanding._slots import parse_date_range, strip_when
 if TYPE_CHECKING:
     from datetime import datetime
 
-__all__ = ["CLEAR_DAY", "WHICH_DAY_TO_CLEAR", "cleared_day", "clears_a_day"]
+__all__ = ["CLEAR_DAY", "FROM_NOW_ON", "WHICH_DAY_TO_CLEAR", "cleared_day", "clears_a_day"]
 
 WHICH_DAY_TO_CLEAR = "Which day should I clear?"
+
+FROM_NOW_ON = timedelta(days=5 * 366)
+"""A clear-out this long from now is "everything from now on" ("clear my calendar")."""
 
 _DAYS = (
     r"(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend)|(?:the\s+)?weekend"
@@ -33,14 +37,15 @@ CLEAR_DAY = re.compile(
     r"(?:\s+everything(?:\s+(?:i\s+have|i've\s+got))?)?(?:\s+(?:all\s+(?:of\s+)?)?(?:my|the))?"
     rf"(?:\s+(?:whole|entire))?(?:\s+{_DAYS}(?:'s)?)?(?:\s+(?:day|morning|afternoon|evening|night"
     r"|week|weekend|schedule|calendar|diary|agenda|plans)\b)?"
-    r"|(?:cancel|delete|remove|scrap|drop|wipe)(?:\s+out)?\s+(?:everything|all\s+(?:of\s+)?(?:my\s+)?"
+    r"|(?:cancel|delete|remove|scrap|drop|wipe|get\s+rid\s+of)(?:\s+out)?\s+(?:everything"
+    r"|all\s+(?:of\s+)?(?:my\s+)?"
     r"(?:plans|events|meetings|appointments|appts))(?:\s+(?:i\s+have|i've\s+got|planned|scheduled))?"
     r")(?P<rest>(?:\s+.*)?)$",
     re.IGNORECASE,
 )
 """A clear-out of a day or part of one (`rest`: the day or its part said after it, if any)."""
 _REST = re.compile(
-    r"^(?:\s*(?:on|for|of|from|in|my|the|calendar|schedule|diary|agenda|day|please|out|up)\b)*"
+    r"^(?:\s*(?:on|off|for|of|from|in|my|the|calendar|schedule|diary|agenda|day|please|out|up)\b)*"
     r"\s*(?P<day>.*?)(?:\s+(?:please|for\s+me|then))?\s*[.!?]*$",
     re.IGNORECASE,
 )
@@ -73,9 +78,12 @@ def cleared_day(said: str, now: datetime) -> RoleCall | Clarification | None:
             words = f"this {week[0]}"  # "clear my week"
         elif re.search(r"\b(?:day|morning|afternoon|evening|night|tonight)\b", head):
             words = "today"  # "clear my day", "free up my afternoon"
+        elif _CALENDAR.search(said):  # "clear my calendar", "delete all my meetings"
+            start, end = now.isoformat(), (now + FROM_NOW_ON).isoformat()
+            return RoleCall("calendar.delete", {"start": start, "end": end})
         else:
             return Clarification(WHICH_DAY_TO_CLEAR, missing=("date",))
-    span = parse_date_range(words, now)
+    span = parse_date_range(re.sub(r"^(?:the\s+)?weekend$", "this weekend", words), now)
     if span is None:
         return None  # "clear the dentist appointment": an event, not a day
     part = day_window(f"{head} {words}", span[0]) if span[1] - span[0] <= timedelta(1) else None

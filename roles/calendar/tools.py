@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
-from agent_system.errors import ToolExecutionError
-from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.errors import ErrorCode, ToolExecutionError
+from agent_system.registry.spec import Approval, ToolContext, ToolOutput, tool
 from agent_system.repository import open_repository
 from agent_system.routing.slots import (
     format_day,
@@ -16,6 +18,7 @@ from agent_system.routing.slots import (
 )
 from agent_system.runtime import Dependency
 from agent_system.understanding.locale import format_clock
+from roles.calendar._clear import FROM_NOW_ON
 from roles.calendar._display import day_phrase, hours, period_said, when_said
 from roles.calendar._guests import people_said, with_guests
 from roles.calendar._refs import on_its_day, resolve_event
@@ -283,9 +286,38 @@ async def _invite(ctx: ToolContext, current: Event, people: list[str]) -> ToolOu
     )
 
 
-@tool(name="calendar.delete", side_effects="irreversible")
+def _clears_a_period(arguments: Mapping[str, Any]) -> bool:
+    """Whether a `calendar.delete` call clears a period (it may ask first)."""
+    return bool(str(arguments.get("start") or "").strip())
+
+
+async def _clear_question(
+    ctx: ToolContext, event: str = "", start: str = "", end: str = ""
+) -> Approval:
+    """Before a period is cleared: the question, when two or more events would go.
+
+    "This deletes 5 events from Mon 30 Nov to Sun 6 Dec. Go ahead?"; none or one: no question.
+    """
+    if not start.strip():
+        return Approval(needed=False)
+    now = ctx.runtime.clock.now()
+    begin, finish = _period(start, end, now)
+    events = await calendar_store(ctx).between(_user(ctx), begin, finish)
+    if len(events) < 2:
+        return Approval(needed=False)
+    span = _span_said(begin, finish, now)
+    question = f"This deletes {len(events)} events {span}. Go ahead?"
+    return Approval(question, declined="OK, nothing was deleted.")
+
+
+@tool(
+    name="calendar.delete",
+    side_effects="irreversible",
+    approval_if=_clears_a_period,
+    precheck=_clear_question,
+)
 async def delete(ctx: ToolContext, event: str = "", start: str = "", end: str = "") -> ToolOutput:
-    """Delete an event from the user's calendar, or every event of a day ("clear my friday").
+    """Delete an event, or every event of a period ("clear my friday": 2+ events ask first).
 
     Args:
         event: Which event: its number or (part of) its title. Empty when `start` is given.
@@ -295,7 +327,9 @@ async def delete(ctx: ToolContext, event: str = "", start: str = "", end: str = 
     if start.strip():
         return await _clear(ctx, start, end)
     if not event.strip():
-        raise ToolExecutionError("Say which event to delete, or which day to clear.")
+        raise ToolExecutionError(
+            "Say which event to delete, or which day to clear.", code=ErrorCode.NEEDS_INPUT
+        )
     found = await _resolve_event(ctx, event)
     await calendar_store(ctx).delete(found.id)
     today = ctx.runtime.clock.now().date()
@@ -304,19 +338,37 @@ async def delete(ctx: ToolContext, event: str = "", start: str = "", end: str = 
     )
 
 
+def _period(start: str, end: str, now: datetime) -> tuple[datetime, datetime]:
+    begin, _ = read_moment(start, now, "a start date")
+    finish = read_moment(end, now, "an end date")[0] if end.strip() else begin + timedelta(1)
+    return begin, finish
+
+
+def _span_said(begin: datetime, finish: datetime, now: datetime) -> str:
+    """How a cleared period reads: "on Fri 6 Mar", "from Mon 30 Nov to Sun 6 Dec", "from now on"."""
+    if finish - begin >= FROM_NOW_ON and abs(begin - now) <= timedelta(days=1):
+        return "from now on"
+    return period_said(begin, finish, now)[1]
+
+
 async def _clear(ctx: ToolContext, start: str, end: str) -> ToolOutput:
     """Every event from `start` to `end` deleted; the reply names them."""
     now = ctx.runtime.clock.now()
-    begin, _ = read_moment(start, now, "a start date")
-    finish = read_moment(end, now, "an end date")[0] if end.strip() else begin + timedelta(1)
+    begin, finish = _period(start, end, now)
     store = calendar_store(ctx)
     events = await store.between(_user(ctx), begin, finish)
-    label = period_said(begin, finish, now)[1]
+    label = _span_said(begin, finish, now)
     if not events:
-        return ToolOutput(data=[], display=f"Nothing on your calendar {label}; nothing deleted.")
+        return ToolOutput(data=[], display=f"Nothing to clear: your calendar is empty {label}.")
     for event in events:
         await store.delete(event.id)
-    gone = ", ".join(f"{e.title!r} ({'all day' if e.all_day else hours(e)})" for e in events)
+    one_day = period_said(begin, finish, now)[0]
+    gone = ", ".join(
+        f"{e.title!r} ({'all day' if e.all_day else hours(e)})"
+        if one_day
+        else f"{e.title!r} ({when_said(e, now.date())})"
+        for e in events
+    )
     count = f"{len(events)} event{'s' if len(events) != 1 else ''}"
     return ToolOutput(
         data=[e.as_data() for e in events],

@@ -1,8 +1,8 @@
 """A day cleared (issue 15): "clear my friday", "wipe my schedule for tomorrow", "cancel
 everything on thursday", "free up my afternoon tomorrow", "clear my day".
 
-Every event of that day, or of the part of it said, is deleted in one call; other days keep
-theirs; a clear-out naming no day asks which day first; "is my saturday clear" only asks.
+Every event of that day, or of the part of it said, is deleted in one call, once the user says
+yes when two or more would go; other days keep theirs; "is my saturday clear" only asks.
 Through the public API, offline, on a fake clock (Monday 2 March 2026, 09:00).
 """
 
@@ -39,7 +39,10 @@ async def _seeded(system: AgentSystem) -> None:
 async def test_a_day_cleared_loses_every_event_of_that_day(system: AgentSystem, text: str) -> None:
     await _seeded(system)
     assert (await system.aroute(text)).role == "calendar"
-    cleared = await system.arun(text)
+    asked = await system.arun(text, thread_id="clear")
+    assert asked.status == "interrupted"
+    assert asked.reply == "This deletes 3 events on Fri 6 Mar. Go ahead?"
+    cleared = await system.aresume("clear", True)
     assert cleared.reply == (
         "Cleared Fri 6 Mar: deleted 3 events: 'Dentist appointment' (10:00-11:00), "
         "'Lunch with sam' (13:00-14:00), 'Drinks with jo' (19:00-20:00)."
@@ -77,19 +80,20 @@ async def test_clear_my_day_is_today(system: AgentSystem) -> None:
     assert "Team review" in (await system.arun("what's on tomorrow")).reply
 
 
-async def test_a_clear_out_naming_no_day_asks_which_day(system: AgentSystem) -> None:
+async def test_a_clear_out_naming_no_day_is_everything_from_now_on(system: AgentSystem) -> None:
     await _seeded(system)
-    asked = await system.arun("can you wipe my calendar")
-    assert asked.reply == "Which day should I clear?"
+    asked = await system.arun("can you wipe my calendar", thread_id="wipe")
+    assert asked.reply == "This deletes 4 events from now on. Go ahead?"
     assert "3 events" in (await system.arun("what's on friday")).reply  # nothing deleted yet
-    answered = await system.arun("friday", thread_id=asked.thread_id)
-    assert answered.reply.startswith("Cleared Fri 6 Mar: deleted 3 events:")
+    answered = await system.aresume("wipe", True)
+    assert answered.reply.startswith("Cleared from now on: deleted 4 events: 'Team review' (")
 
 
 async def test_an_empty_day_cleared_says_so(system: AgentSystem) -> None:
     await _seeded(system)
     cleared = await system.arun("clear my saturday")
-    assert cleared.reply == "Nothing on your calendar on Sat 7 Mar; nothing deleted."
+    assert cleared.status == "success"
+    assert cleared.reply == "Nothing to clear: your calendar is empty on Sat 7 Mar."
 
 
 @pytest.mark.parametrize("text", ["is my friday clear", "is friday afternoon free"])
