@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from evals import coverage, home, splits
+from evals.clinc import evaluate_clinc
 from evals.compounds import COMPOUND_SEED, COMPOUNDS, compose, evaluate_compounds
 from evals.ha import evaluate_ha
 from evals.harness import Harness
@@ -33,7 +34,7 @@ from evals.report import (
     voice_section,
 )
 from evals.selection import bfcl_parallel_multiple, compound_selection
-from evals.voice import SetResult, evaluate_clinc, evaluate_voice
+from evals.voice import SetResult, evaluate_voice
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "understanding.md"

@@ -3,7 +3,9 @@
 Prints the missed sentences of a fit split (SLURP, HWU64) with what was planned, so that
 understanding can be improved without ever reading the untouched split's sentences. For
 ``clinc150`` it routes the fit rows (``aroute``) and prints in-role misses and out-of-scope
-requests sent to a tool role, with the router's reason. For ``compounds`` it composes compound
+requests sent to a tool role (``OOS``; ``OOS routed, not acted:`` when the role only asked a
+question back), then those acted on by a plan though not routed to one (``ACTED``), with the
+router's reason. For ``compounds`` it composes compound
 requests from the fit rows (`evals.compounds.compose`, as ``compound-dev``; ``--seeds N`` sets
 of 200, seed 0 being the report's) and prints the ones with a clause not served, with the tools
 planned: the untouched compounds are never printed.
@@ -28,6 +30,7 @@ from zlib import crc32
 from agent_system.routing import train as trainer
 from agent_system.routing._model import LinearModel
 from evals import home, splits
+from evals.clinc import clinc_acted, clinc_in_role, clinc_outcome, clinc_to_tool
 from evals.compounds import (
     COMPOUND_SEED,
     COMPOUNDS,
@@ -36,13 +39,7 @@ from evals.compounds import (
     served_alone,
 )
 from evals.harness import Harness
-from evals.voice import (
-    LABEL_CONFLICTS,
-    clinc_in_role,
-    clinc_outcome,
-    clinc_to_tool,
-    evaluate_voice,
-)
+from evals.voice import LABEL_CONFLICTS, evaluate_voice
 
 FOLDS = 5
 
@@ -75,6 +72,7 @@ async def _clinc(limit: int | None, fold: int | None = None, model: Path | None 
     role_map = splits.clinc_role_map()
     in_role = [0, 0]
     oos = [0, 0]
+    acted_n = 0
     async with Harness(home.voice_home_toml()) as harness:
         _use_model(harness, model)
         for row in rows:
@@ -85,9 +83,14 @@ async def _clinc(limit: int | None, fold: int | None = None, model: Path | None 
             role = role_map.get(row.intent)
             if role is None:
                 oos[1] += 1
+                acted = await clinc_acted(harness, row.text, out, planned)
+                acted_n += acted
                 if clinc_to_tool(out, planned):
                     oos[0] += 1
-                    print(f"OOS  {row.intent:<22} {row.text!r} -> {got} {out.confidence:.2f}")
+                    mark = "OOS " if acted else "OOS routed, not acted:"
+                    print(f"{mark} {row.intent:<22} {row.text!r} -> {got} {out.confidence:.2f}")
+                elif acted:
+                    print(f"ACTED {row.intent:<22} {row.text!r} -> {got} {out.confidence:.2f}")
                 continue
             in_role[1] += 1
             if clinc_in_role(out, planned, role):
@@ -98,7 +101,8 @@ async def _clinc(limit: int | None, fold: int | None = None, model: Path | None 
     print(
         f"\nclinc150 fit{where}: in-role {in_role[0] / max(1, in_role[1]):.3f} "
         f"({in_role[1]} rows); "
-        f"out of scope to a tool role {oos[0] / max(1, oos[1]):.4f} ({oos[0]}/{oos[1]})"
+        f"out of scope to a tool role {oos[0] / max(1, oos[1]):.4f} ({oos[0]}/{oos[1]}); "
+        f"acted on by a plan {acted_n / max(1, oos[1]):.4f} ({acted_n}/{oos[1]})"
     )
     return 0
 

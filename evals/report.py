@@ -25,6 +25,13 @@ GOALS: tuple[tuple[str, str, str, str, float], ...] = (
         -0.01,
     ),
     (
+        "CLINC150 (untouched slice of train)",
+        "out of scope acted on by a plan (any step of a tool role)",
+        "clinc150",
+        "oos_acted",
+        -0.01,
+    ),
+    (
         "ha-intents-en (development)",
         "right action on the right devices",
         "ha-intents-en",
@@ -190,10 +197,15 @@ def clinc_section(result: SetResult, split_note: str) -> list[str]:
                 "offline with a tool role's tools",
                 tally.rate("all", "oos_to_tool").cell(),
             ],
+            [
+                "out of scope acted on: the offline plan (`aplan`, whoever it was routed to) "
+                "has a step of a tool role",
+                tally.rate("all", "oos_acted").cell(),
+            ],
             ["`oos` only, sent to a tool role", tally.rate("all", "oos_only_to_tool").cell()],
         ],
     )
-    lines += _groups(tally, "role:", ["in_role", "in_role_unbuilt", "oos_to_tool"])
+    lines += _groups(tally, "role:", ["in_role", "in_role_unbuilt", "oos_to_tool", "oos_acted"])
     lines += ["Per intent (worst first):", "", *_groups(tally, "intent:", ["in_role"])]
     lines += ["Confusion:", "", *_confusion(tally)]
     lines += ["Where the misses are (no sentences printed):", "", *_miss_kinds(result.miss_kinds)]

@@ -15,7 +15,7 @@ the loaded models' class biases (no retraining; the temperature is kept).
 Printed per setting, summed over the folds: per set, in-scope requests routed to their role and
 sent to planning (HWU64/SLURP: the role of the intent's first tool, as ``make eval``'s "role";
 CLINC150: the role or a plan with only its tools), out-of-scope requests acted on by a tool role
-(CLINC150: routed to one or planned with its tools, as `evals.voice.clinc_to_tool`; HWU64/SLURP:
+(CLINC150: routed to one or planned with its tools, as `evals.clinc.clinc_to_tool`; HWU64/SLURP:
 routed to one), and CLINC150's out-of-scope count per fold. ``--dump FILE`` keeps every row's
 outcome (JSON) to compare settings row by row. Untouched rows are never read.
 """
@@ -39,9 +39,10 @@ from router_devfold import _config
 from agent_system.routing import train as trainer
 from agent_system.routing._model import LinearModel
 from evals import home, splits
+from evals.clinc import clinc_in_role, clinc_outcome
 from evals.fit_errors import FOLDS, _in_fold
 from evals.harness import Harness
-from evals.voice import CLINC_TOOL_ROLES, LABEL_CONFLICTS, clinc_in_role, clinc_outcome
+from evals.voice import CLINC_TOOL_ROLES, LABEL_CONFLICTS
 
 ROOT = Path(__file__).resolve().parent.parent
 INPUTS = [

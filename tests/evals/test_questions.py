@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from evals import home
+from evals.clinc import evaluate_clinc
 from evals.harness import Harness, Outcome
 from evals.splits import Row
-from evals.voice import answer_for, evaluate_clinc, evaluate_voice
+from evals.voice import answer_for, evaluate_voice
 
 ACTIONS = {"calendar_set": ("calendar.create", "timer.remind"), "alarm_set": ("timer.alarm",)}
 
@@ -119,6 +120,9 @@ class _RoutesToHome:
     async def route(self, text: str) -> Outcome:
         return Outcome(text=text, role="smart_home")
 
+    async def planned_tools(self, text: str) -> list[str]:
+        return ["smart_home.turn_on"]
+
 
 @pytest.mark.anyio
 async def test_clincs_volume_requests_count_in_neither_share_and_are_reported() -> None:
@@ -130,6 +134,7 @@ async def test_clincs_volume_requests_count_in_neither_share_and_are_reported() 
     result = await evaluate_clinc(_RoutesToHome(), rows, {"timer": "timer"})  # type: ignore[arg-type]
     tally = result.tally
     assert (tally.rate("all", "oos_to_tool").hits, tally.rate("all", "oos_to_tool").n) == (1, 1)
+    assert (tally.rate("all", "oos_acted").hits, tally.rate("all", "oos_acted").n) == (1, 1)
     assert tally.rate("all", "in_role").n == 1
     assert any("1 `change_volume` requests" in n and "smart_home 1" in n for n in result.notes)
 
@@ -179,3 +184,33 @@ async def test_clinc_requests_sent_to_planning_count_by_what_is_planned_offline(
     in_role, to_tool = result.tally.rate("all", "in_role"), result.tally.rate("all", "oos_to_tool")
     assert (in_role.hits, in_role.n) == (1, 2)
     assert (to_tool.hits, to_tool.n) == (1, 2)
+
+
+_ROUTES = {"what is my credit score": "smart_home", "how do i jump start my car": "conversation"}
+_STEPS = {"what is my credit score": [], "how do i jump start my car": ["timer.set"]}
+
+
+class _RoutedNotPlanned:
+    """A stand-in harness: the route of each request, and what its offline plan holds."""
+
+    def roles(self) -> frozenset[str]:
+        return frozenset({"smart_home", "timer", "conversation"})
+
+    async def route(self, text: str) -> Outcome:
+        return Outcome(text=text, role=_ROUTES[text])
+
+    async def planned_tools(self, text: str) -> list[str]:
+        return _STEPS[text]
+
+
+@pytest.mark.anyio
+async def test_clinc_out_of_scope_acted_on_counts_what_the_plan_does_not_the_route() -> None:
+    rows = [
+        Row("what is my credit score", "credit_score", "clinc150"),  # routed, only asks back
+        Row("how do i jump start my car", "jump_start", "clinc150"),  # chit-chat, yet a step
+    ]
+    result = await evaluate_clinc(_RoutedNotPlanned(), rows, {})  # type: ignore[arg-type]
+    to_tool, acted = result.tally.rate("all", "oos_to_tool"), result.tally.rate("all", "oos_acted")
+    assert (to_tool.hits, to_tool.n) == (1, 2)
+    assert (acted.hits, acted.n) == (1, 2)
+    assert result.tally.rate("role:out of scope", "oos_acted").hits == 1
