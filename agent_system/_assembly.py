@@ -84,9 +84,13 @@ def assemble(
             from agent_system.routing._llm import LLMRouter
 
             router = HybridRouter(embedded_router, LLMRouter.from_roles(weak, roles), settings)
-    embedded_planner = EmbeddedPlanner(embedded_router, roles, runtime)
-    embedded_replanner = EmbeddedReplanner(registry)
     strong = runtime.model("strong")
+    # Offline, a clause the router is unsure of gets the roles' strict reading (a second
+    # opinion); with an LLM to plan, the LLM reads it instead.
+    embedded_planner = EmbeddedPlanner(
+        embedded_router, roles, runtime, second_opinion=strong is None
+    )
+    embedded_replanner = EmbeddedReplanner(registry)
     if planner is None:
         if strong is not None:
             from agent_system.planning._hybrid import HybridPlanner

@@ -16,13 +16,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from agent_system.planning._fragments import fold_topics, glue_leads, not_a_request, one_each
 from agent_system.planning._pointing import bare_pointer, points_back, read_after
+from agent_system.planning._when import clause_condition, examples, keyword
 from agent_system.planning.models import (
-    Comparison,
     ExecutionPlan,
     ExecutionStep,
     Exists,
     FailurePolicy,
-    Not,
     Ref,
     ReplanRequest,
     StepStatus,
@@ -30,7 +29,6 @@ from agent_system.planning.models import (
 from agent_system.roles import (
     NOT_UNDERSTOOD,
     Clarification,
-    ConditionVocabulary,
     Role,
     RoleDeclaration,
     calls_of,
@@ -38,6 +36,7 @@ from agent_system.roles import (
     did_you_mean,
     role_slots,
 )
+from agent_system.routing._second import SecondOpinion
 from agent_system.routing.models import RouteDecision, RouteRequest, Turn
 from agent_system.understanding import Clause, split_clauses
 
@@ -51,11 +50,6 @@ __all__ = ["ClauseRouter", "EmbeddedPlanner", "EmbeddedReplanner", "split_clause
 _DAY = re.compile(
     r"\b(today|tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|"
     r"(?:on |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b",
-    re.IGNORECASE,
-)
-_TEMP = re.compile(
-    r"(?P<cmp>above|over|warmer than|more than|below|under|colder than|less than)\s+"
-    r"(?P<n>-?\d+(?:\.\d+)?)\s*(?:degrees|°)?\s*(?P<unit>c|f|celsius|fahrenheit)?",
     re.IGNORECASE,
 )
 
@@ -120,11 +114,15 @@ class EmbeddedPlanner:
         runtime: Runtime,
         *,
         min_confidence: float = 0.5,
+        second_opinion: bool = False,
     ) -> None:
         self.router = router
         self.roles = roles
         self.runtime = runtime
         self.min_confidence = min_confidence
+        self.second_opinion = SecondOpinion(roles, runtime) if second_opinion else None
+        """Offline (no LLM to plan): a request of one clause the router is unsure of is given
+        to the roles' strict reading (`agent_system.routing._second`)."""
 
     async def plan(
         self, request: str, tools: list[ToolSpec], history: list[Turn] | None = None
@@ -141,6 +139,7 @@ class EmbeddedPlanner:
                 )
             )
         )
+        specs = {spec.name: spec for spec in tools}
         steps: list[ExecutionStep] = []
         step_roles: dict[str, RoleDeclaration] = {}
         unsupported: list[str] = []
@@ -171,7 +170,17 @@ class EmbeddedPlanner:
             ):
                 # "what's on tomorrow and cancel it": the role of the clause before asks which
                 role, decision = self.roles.get(pointed), decision.model_copy(update={"slots": {}})
-            if role is None or (decision.confidence < self.min_confidence and not pointed):
+            seconded = False
+            if role is None and len(clauses) == 1 and self.second_opinion is not None:
+                claimed = self.second_opinion.claims(clause.text, decision, specs, history)
+                if len(claimed) == 1:  # "i don't want eggs": the lists role reads it surely
+                    role, seconded = self.roles[claimed[0]], True
+                    decision = decision.model_copy(update={"role": claimed[0], "slots": {}})
+                elif claimed:  # both candidates read it surely: ask which one
+                    decision = decision.model_copy(update={"slots": {"candidates": claimed}})
+            if role is None or (
+                decision.confidence < self.min_confidence and not pointed and not seconded
+            ):
                 candidates = [r for r in decision.slots.get("candidates", ()) if r in self.roles]
                 if len(candidates) >= 2:  # two roles share the doubt: ask which one
                     unsupported.append(f"{clause.text!r}: {did_you_mean(candidates)}")
@@ -224,7 +233,7 @@ class EmbeddedPlanner:
             depends_on: list[str] = list(before)
             when = None
             if clause.condition is not None:
-                when, source = self._condition(clause, steps, step_roles)
+                when, source = clause_condition(clause, steps, step_roles)
                 if when is None:
                     testable = [
                         vocabulary
@@ -232,9 +241,9 @@ class EmbeddedPlanner:
                         if (vocabulary := step_roles[s.id].conditions) is not None
                     ]
                     unsupported.append(
-                        f"{clause.text!r} {_keyword(clause)} {clause.condition}: "
+                        f"{clause.text!r} {keyword(clause)} {clause.condition}: "
                         + (
-                            f"I understand these conditions offline: {_examples(testable[-1])}"
+                            f"I understand these conditions offline: {examples(testable[-1])}"
                             if testable
                             else "nothing earlier in the request gives a result to test; ask for "
                             "the weather first, e.g. 'check the weather in Rome and ... if it's "
@@ -244,7 +253,7 @@ class EmbeddedPlanner:
                     continue
                 if source not in depends_on:
                     depends_on.append(source)
-                notes.append(f"{step_id} runs only {_keyword(clause)} {clause.condition}")
+                notes.append(f"{step_id} runs only {keyword(clause)} {clause.condition}")
             step_roles[step_id] = declaration(role)
             steps.append(
                 ExecutionStep(
@@ -310,54 +319,6 @@ class EmbeddedPlanner:
             )
             steps.append(before)
         return before
-
-    def _condition(
-        self,
-        clause: Clause,
-        steps: list[ExecutionStep],
-        step_roles: dict[str, RoleDeclaration],
-    ) -> tuple[Any, str]:
-        """The `when` testing the latest earlier step whose role declares conditions."""
-        text = clause.condition or ""
-        source = next((s for s in reversed(steps) if step_roles[s.id].conditions), None)
-        if source is None:
-            return None, ""
-        vocabulary = step_roles[source.id].conditions
-        assert vocabulary is not None
-        lowered = text.lower()
-        cond: Any = None
-        temp = _TEMP.search(lowered)
-        if temp and vocabulary.numbers:
-            value = float(temp.group("n"))
-            unit = (temp.group("unit") or vocabulary.default_unit)[0]
-            path = vocabulary.numbers.get(unit) or next(iter(vocabulary.numbers.values()))
-            op = (
-                "gt" if temp.group("cmp") in ("above", "over", "warmer than", "more than") else "lt"
-            )
-            cond = Comparison(op=op, left=Ref(step=source.id, path=path), right=value)
-        else:
-            for word in re.findall(r"[a-z]+", lowered):
-                if word in vocabulary.words:
-                    cond = Comparison(
-                        op="eq",
-                        left=Ref(step=source.id, path=vocabulary.path),
-                        right=vocabulary.words[word],
-                    )
-                    break
-        if cond is None:
-            return None, ""
-        if clause.negated:
-            cond = Not(op="not", arg=cond)
-        return cond, source.id
-
-
-def _keyword(clause: Clause) -> str:
-    return "unless" if clause.negated else "if"
-
-
-def _examples(vocabulary: ConditionVocabulary) -> str:
-    values = list(dict.fromkeys(vocabulary.words.values()))
-    return ", ".join(values) + (", above 20 degrees" if vocabulary.numbers else "")
 
 
 class EmbeddedReplanner:
