@@ -20,8 +20,9 @@ _IN_DAYS = re.compile(r"\bin (\d{1,2}|one|two|three|four|five|six|seven) days?\b
 _WEEKDAY = re.compile(
     r"\b(?:(next|this|on)\s+)?("
     + "|".join([*WEEKDAYS, *sorted(_SHORT, key=len, reverse=True)])
-    + r")\b"
+    + r")\b(?!\s*(?:set|sets|setting|rise|rises|rising|up|down|goes|go|comes|come|will)\b)"
 )
+"""A weekday said ("saturday", "on sat"), not "the sun set" / "sun rise" / "sun goes down"."""
 _CLOCK = re.compile(r"\bat (\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b|\b(\d{1,2})(?::\d{2})?\s*(am|pm)\b")
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 

@@ -79,7 +79,7 @@ SUN = re.compile(
 reads the same words into a forecast with `sun=True`."""
 _ACTION = re.compile(
     r"\b(?:remind|alarm|timer|wake|turn|switch|lights?|lamps?|calendar|schedule|close|open"
-    r"|blinds?|curtains?|shades?|add|set|start|stop|play|photos?|pictures?|song|movie|film"
+    r"|blinds?|curtains?|shades?|add|(?<!sun\s)set|start|stop|play|photos?|pictures?|song|movie|film"
     r"|book|album|tour|cruise|walk|run|dinner|drinks?|party|meet)\b"
 )
 _QUESTION = re.compile(

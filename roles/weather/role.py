@@ -10,6 +10,7 @@ from agent_system.roles import Clarification, RoleCall
 from agent_system.understanding import numbers_to_digits
 from agent_system.understanding._slots import parse_when
 from roles.weather._days import WEEKDAYS, parse_day, parse_hour
+from roles.weather._expect import expected_in
 from roles.weather._spans import bare_hour, day_after, hours_ahead, parse_span, weekday_of_week
 from roles.weather._stage import SUN, stage_for
 from roles.weather._wear import wear_in
@@ -186,12 +187,13 @@ class WeatherRole:
                 "weather.forecast", {"place": place, "day": day or "today", "sun": True}
             )
         now = runtime.clock.now()
+        asked: dict[str, Any] = {"expect": kind} if (kind := expected_in(text)) else {}
         one_day = weekday_of_week(text, now.date())  # "monday this week", "friday next week"
         if one_day is None and (span := parse_span(text)):  # "ten day forecast", "next few days"
-            return RoleCall("weather.forecast", {"place": place, "day": span})
+            return RoleCall("weather.forecast", {"place": place, "day": span, **asked})
         if one_day is None and (period := _PERIOD.search(text)):  # "this week", "next week"
             week = "next week" if period["next"] else "week"
-            return RoleCall("weather.forecast", {"place": place, "day": week})
+            return RoleCall("weather.forecast", {"place": place, "day": week, **asked})
         day = one_day or parse_day(text)
         if day is None and day_after(text):  # "what will be the weather day after"
             day = "day after tomorrow"
@@ -206,8 +208,10 @@ class WeatherRole:
                 arguments["hour"] = hour
             if wear:
                 arguments["wear"] = wear
+            elif asked:
+                arguments.update(asked)
             return RoleCall("weather.forecast", arguments)
-        return RoleCall("weather.current", {"place": place})
+        return RoleCall("weather.current", {"place": place, **asked})
 
 
 _CLOCK_WORDS = re.compile(

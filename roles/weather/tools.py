@@ -9,6 +9,7 @@ from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock, format_long_date, home_location
 from roles.weather._days import resolve_day, weekend_days
+from roles.weather._expect import KINDS, verdict, verdict_now
 from roles.weather._spans import span_days
 from roles.weather._wear import advice
 from roles.weather.backend import Conditions, Forecast, OpenMeteoBackend, WeatherBackend
@@ -62,12 +63,14 @@ def _now_text(w: Conditions, imperial: bool) -> str:
 
 
 @tool(idempotent=True, cache_ttl_s=600, timeout_s=20, tags=("weather", "temperature"))
-async def current(ctx: ToolContext, place: str) -> ToolOutput:
+async def current(ctx: ToolContext, place: str, expect: str | None = None) -> ToolOutput:
     """Get the current weather for a place.
 
     Args:
         place: City or town, optionally with the country, e.g. "Paris" or "Paris, France";
             empty for the user's home location.
+        expect: A kind of weather a yes/no question asks about (rain, snow, sun, storm, cloud,
+            fog, hot, warm, cold: "is it raining in Oslo"): the reply says yes or no first.
 
     Returns:
         condition (sunny, cloudy, fog, rain, snow, storm), description, temp_c, temp_f,
@@ -76,9 +79,12 @@ async def current(ctx: ToolContext, place: str) -> ToolOutput:
     place = await _place(ctx, place)
     weather = await weather_backend(ctx.runtime).current(place)
     imperial = ctx.runtime.settings.units == "imperial"
+    display = _now_text(weather, imperial)
+    if expect in KINDS:
+        display = f"{verdict_now(expect, weather)} {display}"
     return ToolOutput(
         data=weather.model_dump(),
-        display=_now_text(weather, imperial),
+        display=display,
         sources=["https://open-meteo.com"],
     )
 
@@ -91,6 +97,7 @@ async def forecast(
     hour: int | None = None,
     sun: bool = False,
     wear: str | None = None,
+    expect: str | None = None,
 ) -> ToolOutput:
     """Get the weather forecast for a place on a given day, optionally at a given hour.
 
@@ -105,6 +112,9 @@ async def forecast(
         sun: True to answer when the sun rises and sets that day ("when is sunset").
         wear: Something to wear or take the user asks about ("umbrella", "coat",
             "sunscreen", "shorts"): the reply says yes or no first, from the forecast.
+        expect: A kind of weather a yes/no question asks about (rain, snow, sun, storm, cloud,
+            fog, hot, warm, cold: "will it snow this week"): the reply says yes, maybe or no first,
+            and on which days of a span.
 
     Returns:
         date, condition (sunny, cloudy, fog, rain, snow, storm), description, temp_c and temp_f
@@ -117,11 +127,14 @@ async def forecast(
     today = ctx.runtime.clock.now().date()
     if (period := day.strip().lower().removeprefix("this ")) in _WEEKS:
         start = today + timedelta(days=_WEEKS[period])
-        return await _days(ctx, place, _span(start, start + timedelta(days=6), today), today)
+        week = _span(start, start + timedelta(days=6), today)
+        return await _days(ctx, place, week, today, expect=expect)
     if (days := span_days(day, today)) is not None:  # "10 days", "next few days", "2 weeks"
-        return await _days(ctx, place, _span(days[0], days[-1], today), today, hour, days[-1])
+        span = _span(days[0], days[-1], today)
+        return await _days(ctx, place, span, today, hour, days[-1], expect=expect)
     if weekend := weekend_days(day, today):
-        return await _days(ctx, place, _span(weekend[0], weekend[-1], today), today, hour)
+        span = _span(weekend[0], weekend[-1], today)
+        return await _days(ctx, place, span, today, hour, expect=expect)
     try:
         target = resolve_day(day, today)
     except ValueError as exc:
@@ -139,6 +152,8 @@ async def forecast(
         display = _sun_text(result, day_name, ctx.runtime) or display
     elif wear and (answer := advice(wear, result)):
         display = f"{answer} {display}"
+    elif expect in KINDS:
+        display = f"{verdict(expect, [result], [day_name])} {display}"
     return ToolOutput(data=result.model_dump(), display=display, sources=["https://open-meteo.com"])
 
 
@@ -174,6 +189,8 @@ async def _days(
     today: date,
     hour: int | None = None,
     asked_until: date | None = None,
+    *,
+    expect: str | None = None,
 ) -> ToolOutput:
     """A day-by-day forecast of `days` (a week, a weekend), at `hour` when one was named.
 
@@ -189,6 +206,9 @@ async def _days(
         lines.append(_forecast_text(result, _day_name(target, today), imperial, ctx.runtime))
     if asked_until is not None and days and asked_until > days[-1]:
         lines.append(f"I only have forecasts up to {MAX_DAYS_AHEAD} days ahead.")
+    if expect in KINDS and results:
+        names = [_day_name(target, today) for target in days]
+        lines.insert(0, verdict(expect, results, names))
     return ToolOutput(
         data={"days": [d.model_dump() for d in results]},
         display=" ".join(lines),

@@ -117,7 +117,9 @@ async def test_weather_without_a_place_is_about_home_and_a_week_is_a_forecast(
     assert _steps(now) == [("weather.current", {"place": "Lyon"})]
     assert _steps(today) == [("weather.forecast", {"place": "Miami Florida", "day": "today"})]
     assert _steps(week) == [("weather.forecast", {"place": "Lyon", "day": "week"})]
-    assert _steps(next_week) == [("weather.forecast", {"place": "Lyon", "day": "next week"})]
+    assert _steps(next_week) == [
+        ("weather.forecast", {"place": "Lyon", "day": "next week", "expect": "snow"})
+    ]
     assert _steps(of_place) == [("weather.forecast", {"place": "Mumbai", "day": "1 week"})]
     assert _steps(outside) == [
         ("weather.forecast", {"place": "Lyon", "day": "today", "wear": "jacket"})

@@ -324,7 +324,7 @@ def test_a_plain_request_asks_for_the_current_weather() -> None:
 
 def test_a_named_day_asks_for_a_forecast() -> None:
     assert interpret("will it rain in Dublin on saturday?") == RoleCall(
-        "weather.forecast", {"place": "Dublin", "day": "saturday"}
+        "weather.forecast", {"place": "Dublin", "day": "saturday", "expect": "rain"}
     )
 
 
@@ -442,7 +442,10 @@ async def test_a_weekend_forecast_gives_saturday_and_sunday() -> None:
 @pytest.mark.parametrize(
     ("text", "arguments"),
     [
-        ("is it going to snow in Denver this weekend", {"place": "Denver", "day": "weekend"}),
+        (
+            "is it going to snow in Denver this weekend",
+            {"place": "Denver", "day": "weekend", "expect": "snow"},
+        ),
         (
             "what will the weather be like in Austin on march sixteenth",
             {"place": "Austin", "day": "2026-03-16"},
