@@ -16,7 +16,7 @@ from langgraph.store.base import PutOp
 from pydantic import Field
 
 from agent_system.errors import ErrorCode, ToolExecutionError
-from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.registry.spec import Approval, ToolContext, ToolOutput, tool
 from tools._facts import second_person, subject_of
 from tools._text import BM25, terms
 
@@ -285,13 +285,19 @@ async def list_memories(
     return ToolOutput(data=records, display=f"I remember {count}:\n{lines}")
 
 
-async def _anything_to_clear(ctx: ToolContext) -> None:
-    """Nobody approves wiping a memory that is already empty."""
-    if not await _all_items(_store(ctx), namespace_for(ctx.user)):
+async def _anything_to_clear(ctx: ToolContext) -> Approval:
+    """The question asked before wiping the memory; nobody approves wiping an empty one."""
+    items = await _all_items(_store(ctx), namespace_for(ctx.user))
+    if not items:
         raise ToolExecutionError(
             "I haven't been asked to remember anything, so there is nothing to forget.",
             code=ErrorCode.NEEDS_INPUT,
         )
+    count = "the one thing" if len(items) == 1 else f"all {len(items)} things"
+    return Approval(
+        f"This forgets {count} I remember about you. Go ahead?",
+        declined="OK, I still remember everything.",
+    )
 
 
 @tool(

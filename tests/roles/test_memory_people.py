@@ -92,8 +92,9 @@ async def test_forgetting_everything_waits_for_a_yes(system: AgentSystem, text: 
     asked = await system.arun(text, thread_id="t")
     assert asked.status == "interrupted"
     assert [p["tool"] for p in asked.pending_approval] == ["memory.clear"]
+    assert asked.reply == "This forgets all 2 things I remember about you. Go ahead?"
     refused = await system.aresume("t", False)
-    assert "4512" not in refused.reply
+    assert refused.reply == "OK, I still remember everything."
     assert "4512" in (await system.arun("what's my locker code", thread_id="t")).reply
 
     await system.arun(text, thread_id="t")
