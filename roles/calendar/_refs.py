@@ -12,7 +12,7 @@ import re
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from agent_system.errors import ToolExecutionError
+from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.understanding._slots import When, parse_when, strip_when
 
 if TYPE_CHECKING:
@@ -67,11 +67,15 @@ async def resolve_event(
     """The one event `reference` names, else a `ToolExecutionError` that says how to name it."""
     text = reference.strip().lstrip("#")
     if not text:
-        raise ToolExecutionError("Say which event: its title or its number.")
+        raise ToolExecutionError(
+            "Say which event: its title or its number.", code=ErrorCode.NEEDS_INPUT
+        )
     if text.isdigit():
         event = await store.get(int(text), user)
         if event is None:
-            raise ToolExecutionError(f"There is no event #{text} in your calendar.")
+            raise ToolExecutionError(
+                f"There is no event #{text} in your calendar.", code=ErrorCode.NEEDS_INPUT
+            )
         return event
     first = _NEXT.search(text) is not None  # "my next meeting": the earliest still to come
     title, day, moments = _said(_NEXT.sub(" ", text), now)
@@ -95,10 +99,13 @@ async def resolve_event(
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise ToolExecutionError(f"No event in your calendar matches {reference!r}.")
+        raise ToolExecutionError(
+            f"No event in your calendar matches {reference!r}.", code=ErrorCode.NEEDS_INPUT
+        )
     listed = "; ".join(f"#{e.id} {e.title!r} {when(e)}" for e in matches[:5])
     raise ToolExecutionError(
-        f"{len(matches)} events match {reference!r} ({listed}); say which one by its number."
+        f"{len(matches)} events match {reference!r} ({listed}); say which one by its number.",
+        code=ErrorCode.NEEDS_INPUT,
     )
 
 

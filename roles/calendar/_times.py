@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, time, timedelta
 
-from agent_system.errors import ToolExecutionError
+from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.routing.slots import parse_duration, parse_when
 
 __all__ = ["read_clock", "read_end", "read_length", "read_moment"]
@@ -18,7 +18,8 @@ def read_length(text: str) -> timedelta:
     value = parse_duration(text)
     if value is None or value <= timedelta(0) or text.strip().startswith("-"):
         raise ToolExecutionError(
-            f"I couldn't read {text!r} as a positive duration; say it like '30 minutes'."
+            f"I couldn't read {text!r} as a positive duration; say it like '30 minutes'.",
+            code=ErrorCode.NEEDS_INPUT,
         )
     return value
 
@@ -28,7 +29,8 @@ def read_moment(text: str, now: datetime, what: str) -> tuple[datetime, bool]:
     if found is None:
         raise ToolExecutionError(
             f"I couldn't read {text!r} as {what}; say it like 'tomorrow at 3pm' or 'on the 14th "
-            "at 10am'."
+            "at 10am'.",
+            code=ErrorCode.NEEDS_INPUT,
         )
     return found.value, found.has_time
 
@@ -37,19 +39,26 @@ def read_end(text: str, begin: datetime, now: datetime) -> datetime:
     """An end time: a time alone is on the start's day (or the next, for overnight events)."""
     found = parse_when(text, now)
     if found is None:
-        raise ToolExecutionError(f"I couldn't read {text!r} as an end time; say it like '4pm'.")
+        raise ToolExecutionError(
+            f"I couldn't read {text!r} as an end time; say it like '4pm'.",
+            code=ErrorCode.NEEDS_INPUT,
+        )
     value = found.value
     if not found.has_date:
         value = datetime.combine(begin.date(), value.timetz())
         if value <= begin:
             value += timedelta(days=1)
     if value <= begin:
-        raise ToolExecutionError(f"The event must end after it starts ({begin:%H:%M}).")
+        raise ToolExecutionError(
+            f"The event must end after it starts ({begin:%H:%M}).", code=ErrorCode.NEEDS_INPUT
+        )
     return value
 
 
 def read_clock(text: str, what: str) -> time:
     match = re.fullmatch(r"\s*(\d{1,2})(?::(\d{2}))?\s*", text)
     if not match or int(match[1]) > 24 or int(match[2] or 0) > 59:
-        raise ToolExecutionError(f"{what} must be a time like '09:00'; got {text!r}.")
+        raise ToolExecutionError(
+            f"{what} must be a time like '09:00'; got {text!r}.", code=ErrorCode.NEEDS_INPUT
+        )
     return time(int(match[1]) % 24, int(match[2] or 0))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from agent_system.errors import ToolExecutionError
+from agent_system.errors import ErrorCode, ToolExecutionError
 
 if TYPE_CHECKING:
     from roles.calendar.store import CalendarStore
@@ -92,7 +92,8 @@ async def import_ics(store: CalendarStore, text: str, user: str) -> ImportResult
     except ValueError as exc:
         raise ToolExecutionError(
             f"This is not a valid iCalendar (.ics) file: {exc}. Export it again from your "
-            "calendar application."
+            "calendar application.",
+            code=ErrorCode.NEEDS_INPUT,
         ) from exc
     result = ImportResult()
     for item in calendar.walk("VEVENT"):

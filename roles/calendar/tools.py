@@ -86,7 +86,9 @@ async def create(
     """
     name = title.strip()
     if not name:
-        raise ToolExecutionError("Say what the event is called, e.g. 'Dentist'.")
+        raise ToolExecutionError(
+            "Say what the event is called, e.g. 'Dentist'.", code=ErrorCode.NEEDS_INPUT
+        )
     now = ctx.runtime.clock.now()
     begin, timed = read_moment(start, now, "a start time")
     if not timed:
@@ -161,7 +163,8 @@ async def list_events(
         if found is None:
             raise ToolExecutionError(
                 f"I couldn't read {period!r} as a period; try 'today', 'this week' or "
-                "'next monday'."
+                "'next monday'.",
+                code=ErrorCode.NEEDS_INPUT,
             )
         begin, finish = found
     events = _matching(await calendar_store(ctx).between(_user(ctx), begin, finish), query)
@@ -224,7 +227,9 @@ async def update(
             no invitation is sent. Optional.
     """
     if not any(v.strip() for v in (title, start, end, duration, location, shift, invite)):
-        raise ToolExecutionError("Say what to change: a new time, title, length or location.")
+        raise ToolExecutionError(
+            "Say what to change: a new time, title, length or location.", code=ErrorCode.NEEDS_INPUT
+        )
     current = await _resolve_event(ctx, event)
     if invite.strip():
         return await _invite(ctx, current, people_said(invite))
@@ -235,7 +240,9 @@ async def update(
         day = current.start.astimezone(now.tzinfo).date()
         found = on_its_day(start, day, now) or parse_when(start, now)  # "move the dentist to 11"
         if found is None:
-            raise ToolExecutionError(f"I couldn't read {start!r} as a new start time.")
+            raise ToolExecutionError(
+                f"I couldn't read {start!r} as a new start time.", code=ErrorCode.NEEDS_INPUT
+            )
         if not found.has_date:
             begin = datetime.combine(current.start.date(), found.value.timetz())
         elif not found.has_time:
@@ -251,7 +258,9 @@ async def update(
     if end.strip():
         finish = read_end(end, begin, now)
     if finish <= begin:
-        raise ToolExecutionError(f"The event must end after it starts ({begin:%H:%M}).")
+        raise ToolExecutionError(
+            f"The event must end after it starts ({begin:%H:%M}).", code=ErrorCode.NEEDS_INPUT
+        )
     changes.update(start=begin, end=finish)
     if title.strip():
         changes["title"] = title.strip()
@@ -395,9 +404,13 @@ async def free_time(
     now = ctx.runtime.clock.now()
     period = parse_date_range(date, now)
     if period is None:
-        raise ToolExecutionError(f"I couldn't read {date!r} as a day; try 'today' or 'friday'.")
+        raise ToolExecutionError(
+            f"I couldn't read {date!r} as a day; try 'today' or 'friday'.",
+            code=ErrorCode.NEEDS_INPUT,
+        )
     minimum = read_length(duration)
-    opens, closes = read_clock(day_start, "day_start"), read_clock(day_end, "day_end")
+    opens = read_clock(day_start, "The start of the day")
+    closes = read_clock(day_end, "The end of the day")
     store, user = calendar_store(ctx), _user(ctx)
     day, lines = period[0].date(), []
     data: list[dict[str, object]] = []
