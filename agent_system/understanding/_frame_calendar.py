@@ -9,7 +9,9 @@ calendar call (see `agent_system.understanding._frame`).
 - "and on friday?", "what about the day after?", "what about next week?" list another day or span;
 - after adding an event, "and on sunday too" adds it again on that day;
 - "and invite Ben", "ask sara and tom to join", "add ben to it", "ben is coming too" add people
-  to that event (`calendar.update` with `invite`).
+  to that event (`calendar.update` with `invite`);
+- "when is it", "where is it", "who is coming", "how long is it", "what time does it end" read
+  that event (`calendar.list` with `event` and `detail`, `_frame_event`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import re
 from datetime import datetime, timedelta
 
 from agent_system.understanding._daytime import day_window
+from agent_system.understanding._frame_event import asked_about_event
 from agent_system.understanding._frame_parts import (
     CHANGE,
     CORRECTION,
@@ -185,6 +188,8 @@ def calendar_follow_up(
     """The calls a follow-up to the calendar call `previous` means (`norm`: the follow-up
     normalized, `rest`: without its "and"/"what about"), or []."""
     event = event_named(previous)
+    if event is not None and (detail := asked_about_event(norm)) is not None:
+        return [Call("calendar.list", {"event": event, "detail": detail})]  # "where is it"
     if event is not None and (who := invited(norm)) is not None:
         return [Call("calendar.update", {"event": event, "invite": who})]
     if event is not None and (not asking or _ASKS_TO.match(norm)):

@@ -386,7 +386,9 @@ def _change_to_the_event(request: RouteRequest, runtime: Runtime) -> RouteDecisi
     if resolved is None or not resolved.calls:
         if previous.tool != "calendar.list" or not changes_the_event(normalize(request.text)):
             return None
-    elif resolved.calls[0].tool not in ("calendar.update", "calendar.delete"):
+    elif resolved.calls[0].tool not in ("calendar.update", "calendar.delete") and not (
+        resolved.calls[0].arguments.get("detail")  # "where is it", "how long is it"
+    ):
         return None
     return RouteDecision(
         target=RouteTarget.FAST_REPLY,

@@ -18,6 +18,7 @@ from agent_system.routing.slots import (
 )
 from agent_system.runtime import Dependency
 from agent_system.understanding.locale import format_clock
+from roles.calendar._about import DETAILS, about
 from roles.calendar._clear import FROM_NOW_ON
 from roles.calendar._display import day_phrase, hours, period_said, when_said
 from roles.calendar._guests import people_said, with_guests
@@ -141,8 +142,10 @@ async def list_events(
     end: str = "",
     limit: int = 0,
     query: str = "",
+    event: str = "",
+    detail: str = "",
 ) -> ToolOutput:
-    """List the user's events in a period.
+    """List the user's events in a period, or tell one event's details.
 
     Args:
         limit: At most this many events, the earliest first (1: "what's my next meeting").
@@ -153,8 +156,14 @@ async def list_events(
         end: End of the explicit range (exclusive). Optional; default one day after `start`.
         query: Only events whose title or place has these words ("wedding", "doctor
             appointment"); "meeting", "event" and "appointment" alone match every event.
+        event: One event (its number or title) to tell about instead of a listing. Optional.
+        detail: What to tell about `event`: "when", "where", "who", "length" or "end".
     """
     now = ctx.runtime.clock.now()
+    if event.strip():
+        that = await _resolve_event(ctx, event)
+        asked = detail.strip().lower() if detail.strip().lower() in DETAILS else "when"
+        return ToolOutput(data=that.as_data(), display=about(that, asked, now.date()))
     if start.strip():
         begin, _ = read_moment(start, now, "a start date")
         finish = read_moment(end, now, "an end date")[0] if end.strip() else begin + timedelta(1)
@@ -172,24 +181,24 @@ async def list_events(
         events = [e for e in events if e.start >= begin or e.all_day][:limit]
         if not events:
             return ToolOutput(data=[], display="Nothing coming up on your calendar.")
-        event = events[0]
-        where = f" ({event.location})" if event.location else ""
-        moment = when_said(event, now.date())
+        first = events[0]
+        where = f" ({first.location})" if first.location else ""
+        moment = when_said(first, now.date())
         if limit == 1:
             return ToolOutput(
-                data=[event.as_data()], display=f"Next: {event.title}{where}, {moment}."
+                data=[first.as_data()], display=f"Next: {first.title}{where}, {moment}."
             )
     one_day, label = period_said(begin, finish, now)
     if not events:
         named = f" called {query.strip()!r}" if _query_words(query) else ""
         return ToolOutput(data=[], display=f"Nothing{named} on your calendar {label}.")
     items = []
-    for event in events:
-        when = "all day" if event.all_day else hours(event)
+    for one in events:
+        when = "all day" if one.all_day else hours(one)
         if not one_day:
-            when = f"{format_day(event.start.date())} {when}"
-        where = f" ({event.location})" if event.location else ""
-        items.append(f"{when} {event.title}{where}")
+            when = f"{format_day(one.start.date())} {when}"
+        where = f" ({one.location})" if one.location else ""
+        items.append(f"{when} {one.title}{where}")
     count = f"{len(events)} event{'s' if len(events) != 1 else ''}"
     label = label[3:] if label.startswith("on ") else label
     label = "coming up" if label == "in the coming year" else label
