@@ -9,11 +9,12 @@ and the day narrow the events whose title matches; a bare hour ("my 2 o'clock") 
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.understanding._slots import When, parse_when, strip_when
+from roles.calendar._repeats import occurrence_on, occurrences
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -45,6 +46,25 @@ def _said(reference: str, now: datetime) -> tuple[str, date | None, set[tuple[in
             moments.add(((hour + 12) % 24, minute))
     words = re.sub(r"^'s\b|\s'?s\b(?=\s|$)", "", strip_when(text)).strip()
     return words, day, moments
+
+
+def _dated(events: list[Event], day: date | None, soon: bool, now: datetime) -> list[Event]:
+    """`events` with each repeating one dated: its occurrence on `day`, or its next one.
+
+    None that day: left out; its next one when `soon` ("my next gym", "the 7am gym"), else the
+    series itself.
+    """
+    dated: list[Event] = []
+    for event in events:
+        if not event.repeat:
+            dated.append(event)
+        elif day is not None:
+            dated.extend([one] if (one := occurrence_on(event, day)) else [])
+        elif soon:
+            dated.extend(occurrences(event, now, now + timedelta(days=400))[:1])
+        else:
+            dated.append(event)
+    return dated
 
 
 def _at(events: list[Event], day: date | None, moments: set[tuple[int, int]]) -> list[Event]:
@@ -84,15 +104,15 @@ async def resolve_event(
         matches = await store.find(user, title) or [
             e for e in await store.all_events(user) if any(w in e.title.lower() for w in words)
         ]
-        matches = _at(matches, day, moments)
+        matches = _at(_dated(matches, day, first or bool(moments), now), day, moments)
     else:  # "the 5 pm meeting", "my 2 o'clock": the hour or the day names it
-        everything = await store.all_events(user)
+        everything = _dated(await store.all_events(user), day, first or bool(moments), now)
         kinds = [w for w in re.findall(r"[a-z]{4,}", title.lower()) if w in _STOP_WORDS]
         named = [e for e in everything if any(k in e.title.lower() for k in kinds)]
         matches = _at(named, day, moments)
         if not matches and (day is not None or moments or first):
             matches = _at(everything, day, moments)  # "my next event": any event
-    upcoming = [e for e in matches if e.end > now]
+    upcoming = [e for e in matches if e.end > now or (e.repeat and not e.occurrence)]
     matches = upcoming or matches
     if first and upcoming:
         matches = [min(upcoming, key=lambda e: e.start)]

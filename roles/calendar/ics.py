@@ -1,6 +1,7 @@
 """iCalendar (RFC 5545) import and export of a user's events, with the `icalendar` library.
 
-Export writes timed events in UTC and all-day events as dates. Import updates events whose UID
+Export writes timed events in UTC and all-day events as dates, a repeating event once with its
+RRULE (and an EXDATE per day taken off it). Import updates events whose UID
 is already known (so importing the same file twice changes nothing), reads floating times in
 the clock's zone, and takes the first occurrence of a recurring event (recurrence is not
 expanded; the result lists those events so the caller can say so).
@@ -8,11 +9,12 @@ expanded; the result lists those events so the caller can say so).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.errors import ErrorCode, ToolExecutionError
+from roles.calendar._repeats import occurrence_on, rrule_of
 
 if TYPE_CHECKING:
     from roles.calendar.store import CalendarStore
@@ -63,6 +65,15 @@ async def export_ics(store: CalendarStore, user: str) -> str:
         else:
             item.add("dtstart", event.start.astimezone(UTC))
             item.add("dtend", event.end.astimezone(UTC))
+        if event.repeat:  # stored once: one VEVENT with its rule and the days taken off
+            item.add("rrule", rrule_of(event))
+            for day in event.skipped:
+                skipped = occurrence_on(replace(event, skipped=()), date.fromisoformat(day))
+                if skipped is not None:
+                    item.add(
+                        "exdate",
+                        skipped.start.date() if event.all_day else skipped.start.astimezone(UTC),
+                    )
         if event.location:
             item.add("location", event.location)
         if event.notes:

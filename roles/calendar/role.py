@@ -42,6 +42,7 @@ from roles.calendar._reading import (
     reminded_event,
     strip_courtesy,
 )
+from roles.calendar._repeats import repeat_said
 from roles.calendar._shapes import FREE_SHAPE, deletes_event, loose_time, stated_off, tidy_title
 from roles.calendar._titles import (
     ADDRESS,
@@ -181,9 +182,17 @@ class CalendarRole:
                 if named is not None
                 else event_reference(text, PATTERNS["delete"])
             )
+            series = _SERIES.search(reference or "")  # "my gym series", "gym every monday"
+            if series is not None:
+                reference = (reference[: series.start()] + reference[series.end() :]).strip()
+            elif every := _ALL_OF.fullmatch(reference or ""):  # "all the team sync sessions"
+                reference, series = every["name"], every
             if not reference or _NO_NAME.fullmatch(re.sub(r"^(?:this|that)\s+", "", reference)):
                 return Clarification(WHICH_TO_DELETE, missing=("event",))
-            return RoleCall("calendar.delete", {"event": _clocked(reference)})
+            return RoleCall(
+                "calendar.delete",
+                {"event": _clocked(reference)} | ({"series": True} if series else {}),
+            )
         if intent == "update":
             return self._update(text)
         if intent == "free":
@@ -250,6 +259,14 @@ class CalendarRole:
         return RoleCall("calendar.update", {"event": reference, "start": new})
 
     def _create(self, text: str, now: datetime, named: str = "") -> RoleCall | Clarification:
+        rule, interval, text = repeat_said(text)  # "gym every monday at 7am"
+        made = self._create_once(text, now, named)
+        if rule and isinstance(made, RoleCall):
+            more = {"repeat": rule} | ({"interval": interval} if interval > 1 else {})
+            return RoleCall(made.tool, made.arguments | more)
+        return made
+
+    def _create_once(self, text: str, now: datetime, named: str = "") -> RoleCall | Clarification:
         if marked := marked_as(text):  # "mark friday as a day off": the day, all day
             when = parse_when(marked["when"], now)
             title = re.sub(r"^(?:an?|my|our)\s+", "", marked["what"].strip(" .!"), flags=re.I)
@@ -303,6 +320,20 @@ class CalendarRole:
             arguments["location"] = location
         return RoleCall("calendar.create", arguments)
 
+
+_SERIES = re.compile(
+    r"\s*\b(?:series|(?:whole|entire)\s+series|(?:every|each)\s+(?:week|day|weekday|(?:mon|tues"
+    r"|wednes|thurs|fri|satur|sun)day)s?|for\s+good|(?:all|every)\s+(?:of\s+)?(?:the\s+|my\s+)?"
+    r"(?:repeats|occurrences|sessions|classes))\b",
+    re.IGNORECASE,
+)
+"""A repeating event named as a whole: "my gym series", "gym every monday", "for good"."""
+_ALL_OF = re.compile(
+    r"(?:all|every\s+one)\s+(?:of\s+)?(?:the\s+|my\s+)?(?P<name>.+?)\s+(?:sessions|classes|lessons"
+    r"|occurrences|repeats)",
+    re.IGNORECASE,
+)
+"""Every occurrence of one event: "all the team sync sessions", "all my yoga classes"."""
 
 _NO_NAME = re.compile(
     r"(?:some\s*thing|(?:an?|one|the)\s+(?:calendar\s+)?(?:event|entry|thing|appointment)"

@@ -2,7 +2,8 @@
 
 Each event is a record of the ``calendar`` collection (its number is the key), owned by its
 user. Start and end are UTC epoch seconds (overlap checks are two comparisons); each event has a
-stable ``uid`` so ICS import updates instead of duplicating.
+stable ``uid`` so ICS import updates instead of duplicating. An event that repeats is stored
+once with its rule (`roles.calendar._repeats`); `between` gives each of its occurrences.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.repository import Record, Repository
+from roles.calendar._repeats import occurrences
 
 if TYPE_CHECKING:
     from agent_system.runtime import Clock
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["CalendarStore", "Event"]
 
 COLLECTION = "calendar"
-_FIELDS = ("title", "start", "end", "all_day", "location", "notes")
+_FIELDS = ("title", "start", "end", "all_day", "location", "notes", "repeat", "interval", "skipped")
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,14 @@ class Event:
     all_day: bool = False
     location: str = ""
     notes: str = ""
+    repeat: str = ""
+    """How it repeats ("mon", "weekdays", "daily"; `roles.calendar._repeats`), or ""."""
+    interval: int = 1
+    """Weeks (days, when daily) between occurrences: 2 is "every other week"."""
+    skipped: tuple[str, ...] = ()
+    """Days (ISO dates) taken off a repeating event ("cancel gym next monday")."""
+    occurrence: bool = False
+    """One dated occurrence of a repeating event (its start and end are that day's)."""
 
     def overlaps(self, start: datetime, end: datetime) -> bool:
         """True when the event shares any time with [start, end)."""
@@ -51,7 +61,7 @@ class Event:
             "end": self.end.isoformat(),
             "all_day": self.all_day,
             "location": self.location,
-        }
+        } | ({"repeat": self.repeat, "interval": self.interval} if self.repeat else {})
 
 
 class CalendarStore:
@@ -74,6 +84,9 @@ class CalendarStore:
             all_day=bool(body.get("all_day")),
             location=body.get("location", ""),
             notes=body.get("notes", ""),
+            repeat=body.get("repeat", ""),
+            interval=int(body.get("interval", 1) or 1),
+            skipped=tuple(body.get("skipped", ())),
         )
 
     async def add(
@@ -87,6 +100,8 @@ class CalendarStore:
         location: str = "",
         notes: str = "",
         uid: str | None = None,
+        repeat: str = "",
+        interval: int = 1,
     ) -> Event:
         """Create an event; raises ValueError when it ends before it starts."""
         if end <= start:
@@ -101,7 +116,7 @@ class CalendarStore:
             "location": location,
             "notes": notes,
             "created_at": self.clock.now().timestamp(),
-        }
+        } | ({"repeat": repeat, "interval": max(1, interval)} if repeat else {})
         return self._event(await self.repository.insert(COLLECTION, body, user))
 
     async def get(self, event_id: int, user: str | None = None) -> Event | None:
@@ -117,8 +132,15 @@ class CalendarStore:
         return next((e for e in await self.all_events(user) if e.uid == uid), None)
 
     async def between(self, user: str, start: datetime, end: datetime) -> list[Event]:
-        """The user's events overlapping [start, end), earliest first."""
-        return [e for e in await self.all_events(user) if e.start < end and e.end > start]
+        """The user's events overlapping [start, end), earliest first (repeats: each one)."""
+        found: list[Event] = []
+        for event in await self.all_events(user):
+            if event.repeat:
+                found.extend(occurrences(event, start, end))
+            elif event.start < end and event.end > start:
+                found.append(event)
+        found.sort(key=lambda e: (e.start, e.id))
+        return found
 
     async def all_events(self, user: str) -> list[Event]:
         """Every event of the user, earliest first."""
@@ -162,6 +184,9 @@ class CalendarStore:
             "all_day": bool(changes.get("all_day", current.all_day)),
             "location": changes.get("location", current.location),
             "notes": changes.get("notes", current.notes),
+            "repeat": changes.get("repeat", current.repeat),
+            "interval": changes.get("interval", current.interval),
+            "skipped": list(changes.get("skipped", current.skipped)),
         }
 
         def change(body: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -171,6 +196,14 @@ class CalendarStore:
         if record is None:
             raise ValueError(f"Event #{event_id} does not exist.")
         return self._event(record)
+
+    async def skip(self, event: Event) -> Event:
+        """One occurrence of a repeating event taken off (its day); the rest stay."""
+        day = event.start.date().isoformat()
+        series = await self.get(event.id)
+        if series is None:
+            raise ValueError(f"Event #{event.id} does not exist.")
+        return await self.update(event.id, skipped=(*series.skipped, day))
 
     async def delete(self, event_id: int) -> bool:
         """Remove an event; False if it did not exist."""

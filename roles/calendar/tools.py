@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import Any
 
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import Approval, ToolContext, ToolOutput, tool
@@ -19,10 +17,12 @@ from agent_system.routing.slots import (
 from agent_system.runtime import Dependency
 from agent_system.understanding.locale import format_clock
 from roles.calendar._about import DETAILS, about
-from roles.calendar._clear import FROM_NOW_ON
+from roles.calendar._clearing import clear, clear_question, clears_a_period
 from roles.calendar._display import day_phrase, hours, period_said, when_said
 from roles.calendar._guests import people_said, with_guests
 from roles.calendar._refs import on_its_day, resolve_event
+from roles.calendar._repeats import read_repeat
+from roles.calendar._series import delete_repeating, first_day, move_repeating, repeat_phrase
 from roles.calendar._times import read_clock, read_end, read_length, read_moment
 from roles.calendar.store import CalendarStore, Event
 
@@ -73,8 +73,10 @@ async def create(
     end: str = "",
     duration: str = "",
     location: str = "",
+    repeat: str = "",
+    interval: int = 1,
 ) -> ToolOutput:
-    """Add an event to the user's calendar and warn about overlapping events.
+    """Add an event (once, or repeating) to the user's calendar; warn about overlaps.
 
     Args:
         title: What the event is, e.g. "Dentist".
@@ -84,6 +86,9 @@ async def create(
         duration: How long it lasts, e.g. "30 minutes" (default 1 hour). Ignored when `end` is
             given.
         location: Where it takes place. Optional.
+        repeat: How it repeats: "daily", "weekdays", "weekends", "weekly", or days such as
+            "mon" or "mon,thu". Optional.
+        interval: Weeks between occurrences (days, when daily): 2 is "every other week".
     """
     name = title.strip()
     if not name:
@@ -98,12 +103,24 @@ async def create(
         finish = read_end(end, begin, now)
     else:
         finish = begin + (read_length(duration) if duration.strip() else DEFAULT_LENGTH)
+    rule = read_repeat(repeat, begin) if repeat.strip() else ""
+    if rule:
+        first = first_day(begin, rule, now)
+        begin, finish = first, first + (finish - begin)
     store = calendar_store(ctx)
     event = await store.add(
-        _user(ctx), name, begin, finish, all_day=not timed, location=location.strip()
+        _user(ctx),
+        name,
+        begin,
+        finish,
+        all_day=not timed,
+        location=location.strip(),
+        repeat=rule,
+        interval=max(1, min(interval, 4)),
     )
     where = f" at {event.location}" if event.location else ""
-    display = f"Added {event.title!r} {when_said(event, now.date())}{where}."
+    when = repeat_phrase(event, now) if rule else when_said(event, now.date())
+    display = f"Added {event.title!r} {when}{where}."
     return ToolOutput(data=event.as_data(), display=display + await _conflict_note(store, event))
 
 
@@ -270,7 +287,10 @@ async def update(
         raise ToolExecutionError(
             f"The event must end after it starts ({begin:%H:%M}).", code=ErrorCode.NEEDS_INPUT
         )
-    changes.update(start=begin, end=finish)
+    if current.repeat and (begin, finish) != (current.start, current.end):
+        return await move_repeating(calendar_store(ctx), current, begin, finish, now)
+    if not current.repeat:  # a repeating event renamed keeps its days
+        changes.update(start=begin, end=finish)
     if title.strip():
         changes["title"] = title.strip()
     if location.strip():
@@ -304,93 +324,47 @@ async def _invite(ctx: ToolContext, current: Event, people: list[str]) -> ToolOu
     )
 
 
-def _clears_a_period(arguments: Mapping[str, Any]) -> bool:
-    """Whether a `calendar.delete` call clears a period (it may ask first)."""
-    return bool(str(arguments.get("start") or "").strip())
-
-
 async def _clear_question(
-    ctx: ToolContext, event: str = "", start: str = "", end: str = ""
+    ctx: ToolContext, event: str = "", start: str = "", end: str = "", series: bool = False
 ) -> Approval:
-    """Before a period is cleared: the question, when two or more events would go.
-
-    "This deletes 5 events from Mon 30 Nov to Sun 6 Dec. Go ahead?"; none or one: no question.
-    """
-    if not start.strip():
-        return Approval(needed=False)
-    now = ctx.runtime.clock.now()
-    begin, finish = _period(start, end, now)
-    events = await calendar_store(ctx).between(_user(ctx), begin, finish)
-    if len(events) < 2:
-        return Approval(needed=False)
-    span = _span_said(begin, finish, now)
-    question = f"This deletes {len(events)} events {span}. Go ahead?"
-    return Approval(question, declined="OK, nothing was deleted.")
+    """Before a period is cleared: the question, when two or more events would go."""
+    return await clear_question(
+        calendar_store(ctx), _user(ctx), start, end, ctx.runtime.clock.now()
+    )
 
 
 @tool(
     name="calendar.delete",
     side_effects="irreversible",
-    approval_if=_clears_a_period,
+    approval_if=clears_a_period,
     precheck=_clear_question,
 )
-async def delete(ctx: ToolContext, event: str = "", start: str = "", end: str = "") -> ToolOutput:
+async def delete(
+    ctx: ToolContext, event: str = "", start: str = "", end: str = "", series: bool = False
+) -> ToolOutput:
     """Delete an event, or every event of a period ("clear my friday": 2+ events ask first).
 
     Args:
         event: Which event: its number or (part of) its title. Empty when `start` is given.
         start: Start of a period whose every event goes ("clear my friday"). Optional.
         end: End of that period (exclusive). Optional; default one day after `start`.
+        series: For a repeating event: delete every occurrence ("delete my gym series");
+            without it, the one occurrence named by its day goes.
     """
     if start.strip():
-        return await _clear(ctx, start, end)
+        now = ctx.runtime.clock.now()
+        return await clear(calendar_store(ctx), _user(ctx), start, end, now)
     if not event.strip():
         raise ToolExecutionError(
             "Say which event to delete, or which day to clear.", code=ErrorCode.NEEDS_INPUT
         )
     found = await _resolve_event(ctx, event)
+    if found.repeat:
+        return await delete_repeating(calendar_store(ctx), found, series, ctx.runtime.clock.now())
     await calendar_store(ctx).delete(found.id)
     today = ctx.runtime.clock.now().date()
     return ToolOutput(
         data=found.as_data(), display=f"Deleted {found.title!r} ({when_said(found, today)})."
-    )
-
-
-def _period(start: str, end: str, now: datetime) -> tuple[datetime, datetime]:
-    begin, _ = read_moment(start, now, "a start date")
-    finish = read_moment(end, now, "an end date")[0] if end.strip() else begin + timedelta(1)
-    return begin, finish
-
-
-def _span_said(begin: datetime, finish: datetime, now: datetime) -> str:
-    """How a cleared period reads: "on Fri 6 Mar", "from Mon 30 Nov to Sun 6 Dec", "from now on"."""
-    if finish - begin >= FROM_NOW_ON and abs(begin - now) <= timedelta(days=1):
-        return "from now on"
-    return period_said(begin, finish, now)[1]
-
-
-async def _clear(ctx: ToolContext, start: str, end: str) -> ToolOutput:
-    """Every event from `start` to `end` deleted; the reply names them."""
-    now = ctx.runtime.clock.now()
-    begin, finish = _period(start, end, now)
-    store = calendar_store(ctx)
-    events = await store.between(_user(ctx), begin, finish)
-    label = _span_said(begin, finish, now)
-    if not events:
-        return ToolOutput(data=[], display=f"Nothing to clear: your calendar is empty {label}.")
-    for event in events:
-        await store.delete(event.id)
-    one_day = period_said(begin, finish, now)[0]
-    gone = ", ".join(
-        f"{e.title!r} ({'all day' if e.all_day else hours(e)})"
-        if one_day
-        else f"{e.title!r} ({when_said(e, now.date())})"
-        for e in events
-    )
-    count = f"{len(events)} event{'s' if len(events) != 1 else ''}"
-    return ToolOutput(
-        data=[e.as_data() for e in events],
-        display=f"Cleared {label.removeprefix('on ')}: deleted {count}: {gone}.",
     )
 
 
