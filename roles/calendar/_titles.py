@@ -23,7 +23,8 @@ __all__ = [
 ]
 
 _COMMAND = re.compile(
-    r"^(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\s+|(?:hey|ok|okay)\s+)?(?:please\s+)?"
+    r"^(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\s+|(?:hey|ok|okay)\s+)?"
+    r"(?:(?:oh\s+)?(?:and|also|and\s+also|plus|then|and\s+then)\s+)?(?:please\s+)?"
     r"(?:(?:can|could|shall)\s+(?:you|we)\s+|let's\s+(?=do\s|have\s|schedule\s|book\s|set\s)"
     r"|let\s+us\s+)?(?:do\s+|have\s+(?=lunch|dinner|breakfast|brunch|coffee|drinks))?"
     r"(?:i(?:\s+want|\s+need|\s+would\s+like|'d\s+like|\s+have)\s+to\s+(?:go\s+to\s+|attend\s+|be\s+at\s+)?"

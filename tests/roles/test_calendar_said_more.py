@@ -189,3 +189,21 @@ def test_free_time_on_a_spoken_date_with_its_year(runtime: Runtime) -> None:
 def test_the_first_stage_claims_these_families(runtime: Runtime, text: str, claimed: bool) -> None:
     decision = calendar_stage(runtime)(RouteRequest(text=text))
     assert (decision is not None and decision.role == "calendar") is claimed
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("and add lunch with sam on friday at noon", "Lunch with sam"),
+        ("oh and schedule a call with the bank tomorrow at 3", "Call with the bank"),
+        ("also book the dentist on monday at 10", "Dentist"),
+        ("then put yoga on thursday at 6pm", "Yoga"),
+    ],
+)
+def test_a_request_opening_with_and_has_no_and_in_its_title(
+    runtime: Runtime, text: str, title: str
+) -> None:
+    result = interpret(runtime, text)
+    assert isinstance(result, RoleCall)
+    assert result.tool == "calendar.create"
+    assert result.arguments["title"] == title
