@@ -35,7 +35,7 @@ from roles.conversation._zones import known, place_zone, written
 if TYPE_CHECKING:
     from agent_system.config import Settings
 
-__all__ = ["clock_answer", "is_clock_question", "place_zone"]
+__all__ = ["clock_answer", "is_clock_question", "place_asked", "place_zone"]
 
 _LEAD = (
     r"(?:(?:hey|hello|hi|ok|okay|so|uh|um|please|olly|alexa|just)\s+)*"
@@ -184,6 +184,11 @@ def _place(said: str) -> str | None:
     if _NOT_A_PLACE.search(place):
         return None
     return "" if re.match(r"(?:this|my|our|here)\b", place) else place
+
+
+def place_asked(text: str) -> str | None:
+    """The place a time question asks about ("tokyo"); "" for here, None for no such question."""
+    return _place(_said(text))
 
 
 def _said(text: str) -> str:

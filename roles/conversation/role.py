@@ -79,6 +79,7 @@ class ConversationRole:
         from agent_system.understanding import split_clauses
         from roles.conversation._again import wants_another_joke
         from roles.conversation._clock import is_clock_question
+        from roles.conversation._follow import asked_again
         from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
         from roles.conversation._spelling import word_to_spell
         from tools._sums import work_out
@@ -103,7 +104,9 @@ class ConversationRole:
             return work_out(text, tips=False) is not None and not plugin_does(_SUM_TAGS)
 
         def stage(request: RouteRequest) -> RouteDecision | None:
-            if is_goodbye(request.text):  # a whole message of leave-taking, commas and all
+            if asked_again(request.text, list(request.history), runtime) is not None:
+                reason = "The question before, with one part changed."  # "and in London?"
+            elif is_goodbye(request.text):  # a whole message of leave-taking, commas and all
                 reason = "A goodbye."
             elif is_meaning_of_life(request.text) and len(split_clauses(request.text)) == 1:
                 reason = "A question about the meaning of life."
@@ -135,9 +138,11 @@ class ConversationRole:
         "I live in Lyon" (the router's ``sets_home`` slot) is remembered as the user's home; a sum
         or a unit conversion is `calculator.calculate`.
         """
+        from roles.conversation._follow import asked_again
         from tools._sums import work_out
         from tools._units import convert
 
+        text = asked_again(text, history, runtime) or text  # "and in London?": the whole question
         home = slots.get("sets_home")
         if isinstance(home, str) and home.strip():
             return RoleCall("memory.remember", {"fact": home_fact(home.strip())})
