@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_remove
+from roles.lists._context import on_the_list
 from roles.lists._days import day_arguments
 from roles.lists._everyday import OPEN_THEN, everyday_call, plain, reads_whole, unless_listed
 from roles.lists._everything import everything_call
@@ -106,6 +107,8 @@ class ListsRole:
             after = self._interpret(rest["rest"])
             if not isinstance(after, Clarification):
                 found = after
+        if isinstance(found, RoleCall):  # "my list" after a turn on the shopping list: that one
+            found = on_the_list(found, text, history)
         if isinstance(found, RoleCall) and runtime is not None:  # "... for today"
             if day := day_arguments(text, found.tool, runtime.clock.now()):
                 return RoleCall(found.tool, {**found.arguments, **day})
