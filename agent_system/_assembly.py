@@ -85,10 +85,13 @@ def assemble(
 
             router = HybridRouter(embedded_router, LLMRouter.from_roles(weak, roles), settings)
     strong = runtime.model("strong")
-    # Offline, a clause the router is unsure of gets the roles' strict reading (a second
-    # opinion); with an LLM to plan, the LLM reads it instead.
+    # Offline, a clause the router is unsure of may get the roles' strict reading (a second
+    # opinion; off by default, see docs/routing.md); with an LLM to plan, the LLM reads it.
     embedded_planner = EmbeddedPlanner(
-        embedded_router, roles, runtime, second_opinion=strong is None
+        embedded_router,
+        roles,
+        runtime,
+        second_opinion=strong is None and settings.offline_second_opinion,
     )
     embedded_replanner = EmbeddedReplanner(registry)
     if planner is None:

@@ -100,6 +100,11 @@ class Settings(BaseSettings):
     # --- routing -------------------------------------------------------------------------
     route_fast_threshold: float = Field(default=0.95, ge=0, le=1)
     route_plan_threshold: float = Field(default=0.70, ge=0, le=1)
+    offline_second_opinion: bool = Field(
+        default=False,
+        description="Offline, a one-clause request the router is unsure of gets the candidate "
+        "roles' strict reading (measured, off: docs/routing.md).",
+    )
     timezone: str | None = Field(default=None, description="IANA zone; None: the system's.")
 
     # --- planning and execution ----------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Offline, a request the router is unsure of is served when one role's strict reading claims it.
+"""Offline, with `offline_second_opinion` on, a request the router is unsure of is served when one
+role's strict reading claims it (off by default: see docs/routing.md).
 
 The classifiers here are scripted (the router is torn for every request), so what is tested is
 what the planner does with an unsure decision, not where the shipped model puts a sentence.
@@ -33,9 +34,10 @@ class _Unsure:
         return dict(self.scores)
 
 
-async def _open(tmp_path: Path, **scores: float) -> AgentSystem:
+async def _open(tmp_path: Path, *, on: bool = True, **scores: float) -> AgentSystem:
     router = EmbeddedRouter(_Unsure(**scores))
-    return AgentSystem(make_settings(tmp_path / "home"), router=router, clock=FakeClock(NOW))
+    settings = make_settings(tmp_path / "home", offline_second_opinion=on)
+    return AgentSystem(settings, router=router, clock=FakeClock(NOW))
 
 
 @pytest.mark.parametrize(
@@ -93,6 +95,14 @@ async def test_two_roles_reading_it_surely_ask_which_one_was_meant(
         result = await system.arun(text, thread_id="t")
     assert plan.steps == []
     assert result.reply == "Did you mean a timer, alarm or reminder, or your calendar?"
+
+
+async def test_off_by_default_an_unsure_request_is_not_served(tmp_path: Path) -> None:
+    async with await _open(tmp_path, on=False, lists=0.6, other=0.3, timer=0.1) as system:
+        plan = await system.aplan("i don't want eggs")
+        result = await system.arun("i don't want eggs", thread_id="t")
+    assert plan.steps == []
+    assert result.reply.startswith("I can't do that offline"), result.reply
 
 
 async def test_with_a_planning_llm_the_second_opinion_is_not_asked(tmp_path: Path) -> None:
