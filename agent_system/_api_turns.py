@@ -114,6 +114,10 @@ class TurnDriving(ThreadKeeping):
                     log.warning("run on thread %s stopped at the %g s deadline", thread_id, seconds)
                     reply = await self._stop_at_deadline(config, seconds)
                     yield ev.ReplyDelta(text=reply, thread_id=thread_id)
+                finally:
+                    from agent_system.graph._route import drop_early
+
+                    drop_early(config, self.engine.speculations, payload)
             # A turn that ran to its end: its last state is the stream's last values (the same
             # as the checkpoint just saved); anything else reads the checkpoint.
             snapshot: Any = Ended(final) if final is not None else None

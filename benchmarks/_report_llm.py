@@ -85,6 +85,40 @@ def losses_section(comp: dict[str, Any]) -> list[str]:
     ]
 
 
+SHIPPED_NOTES = [
+    (
+        "Done in session 7 (issue 18, the LLM path as shipped): a new turn's planning call no "
+        "longer waits for the graph. Measured before (`benchmarks.shipped_ab`, in process, "
+        "timestamps of each phase): as shipped, the planning call went out 6-9 ms after the bare "
+        "LLM planner's did at low load (20-47 ms at load 10), and the gap stayed to the end; most"
+        " of it came before the graph's first step: the turn's start checkpoint on SQLite and "
+        "LangGraph's first super-step, then the `route` node routing the request again with the "
+        "embedded router (made once already by the fast lane's check), then the route call, then "
+        "tool selection and the hybrid planner's embedded attempt. Now the fast lane's check "
+        "(graph/_lane.py) starts the work itself once it has the embedded decision: a request the"
+        " router sends to planning without an LLM has its plan started there "
+        "(`Route.plan_early`), and one the LLM is asked about has the route call and the "
+        "speculative plan started there, from that decision (`Route.route_early`; "
+        "`HybridRouter.route_speculating(prior=)`: not routed twice); the `route` node awaits "
+        "that decision and the `plan` node takes that plan (`Speculations`), so the turn's start "
+        "checkpoint and the graph's first steps run while the calls are out. Every guarantee "
+        "stays: streamed steps wait in the plan's buffer until the `plan` node follows them, "
+        "after the turn's start is saved; a run that ends before it (a failure, the deadline) "
+        "cancels both calls (`drop_early`); a resumed turn routes and plans in the graph as "
+        "before. Old and new side by side (`python -m benchmarks.shipped_ab OLD NEW --rounds 9`, "
+        "load 8-10 on 2 cores, medians, ms; ours / as shipped): single 659 / 683 -> 655 / 682, "
+        "parallel_4 700 / 729 -> 694 / 721, chain_3 837 / 871 -> 824 / 859, chain_4 1,006 / 1,034"
+        " -> 1,001 / 1,031; the planning call went out at 3.8-10.4 -> 0.9-1.2 ms (ours) and "
+        "19.6-35.0 -> 18.6-24.4 ms (as shipped) after the request. What is left before the "
+        "shipped planning call is CPU: the embedded decision (one now), tool selection over the "
+        "built-in and the plugin's tools, and the hybrid planner's embedded attempt, which routes"
+        " its one clause again (planning/_embedded.py: the router's decision for the same text "
+        "could be handed to it)."
+    ),
+]
+"""Why the *as shipped* column is where it is (rendered under the losses table)."""
+
+
 def http_section(comp: dict[str, Any]) -> list[str]:
     """Per scenario: the speedups over HTTP beside the in-process ones (``--over-http``)."""
     rows = [r for r in comp["rows"] if "http_speedup" in r]

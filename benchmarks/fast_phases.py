@@ -33,7 +33,7 @@ PHASES: tuple[tuple[str, str, str], ...] = (
     ("turn", "agent_system.api:AgentSystem", "arun"),
     ("lease", "agent_system._threadlock:LeaseThreadLocks", "_acquire"),
     ("routing and the role's choice", "agent_system.graph._lane:FastLane", "prepare"),
-    ("  routing", "agent_system.graph._route:Route", "decide_offline"),
+    ("  routing", "agent_system.graph._route:Route", "decide_first"),
     ("  the role's choice", "agent_system.graph._fast_reply:FastReply", "choose"),
     ("    plan validation", "agent_system.graph._gate:PlanGate", "accept"),
     ("turn start checkpoint", "agent_system.graph._lane:FastLane", "begin"),

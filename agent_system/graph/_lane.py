@@ -23,6 +23,7 @@ graph/_route.py) so the request is not routed twice.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -98,10 +99,11 @@ class FastLane:
         payload: dict[str, Any],
         thread: str,
         known: tuple[CheckpointTuple | None, ...] = (),
-    ) -> tuple[Lane | None, RouteDecision | None]:
+    ) -> tuple[Lane | None, RouteDecision | asyncio.Task[RouteDecision] | None]:
         """Route the new turn `payload` of `thread` and let the role choose its calls (nothing
         runs, nothing is saved). The lane when it takes the turn, and the router's decision
-        when made (the graph is handed it when the lane does not take the turn). `known`: the
+        when made (the graph is handed it when the lane does not take the turn), or the
+        routing started when the router asks an LLM (`Route.route_early`). `known`: the
         thread's last checkpoint (None: a new thread) when the caller read it under the
         thread's lock (then it is not read again); empty: read it here."""
         saver = self.graph.checkpointer
@@ -115,8 +117,17 @@ class FastLane:
         values = dict(found.checkpoint.get("channel_values") or {}) if found else {}
         view = StateView(cast("AgentState", {**values, **payload}))
         with one_request():  # the router's stages and the role derive the same forms of it
-            decision = route.decide_offline(RouteRequest(text=view.request, history=view.history))
-            if decision is None or not route.answers_at_once(decision):
+            request = RouteRequest(text=view.request, history=view.history)
+            decision, final = route.decide_first(request)
+            if decision is not None and not final:  # the LLM is asked: from here, not the graph
+                early = route.route_early(view, decision, thread)
+                await asyncio.sleep(0)  # its call goes out before the graph's start is saved
+                return None, early
+            if decision is None:
+                return None, None
+            if not route.answers_at_once(decision):
+                if route.plan_early(view, decision, thread):
+                    await asyncio.sleep(0)  # the planning call goes out first
                 return None, decision
             config: RunnableConfig = {"configurable": {"thread_id": thread, FRESH_TURN: True}}
             lane = Lane(view, payload, config, "", saved=found)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
@@ -125,6 +126,9 @@ class Plan:
         # crash, so the step journal (keyed by plan id) finds the steps that had finished.
         plan_id = uuid.uuid5(uuid.NAMESPACE_URL, f"{thread}/{view.state.get('started_at')}/plan")
         dispatch = StreamDispatch(self.registry)
+        # The steps run in this node's context (its stream writer, its run config) whichever
+        # task the stream calls `on_step` from (a plan speculated before the graph ran, too).
+        context = contextvars.copy_context()
         queue: asyncio.Queue[ExecutionStep | None] = asyncio.Queue()
         running: asyncio.Task[None] | None = None
         unreadable: list[ErrorInfo] = []
@@ -151,7 +155,7 @@ class Plan:
                         timeout_s=settings.plan_timeout_s,
                     )
                 )
-                running = asyncio.create_task(self.steps(view, config, queue))
+                running = asyncio.create_task(self.steps(view, config, queue), context=context)
             queue.put_nowait(step)
 
         errors: list[ErrorInfo] = []
@@ -223,8 +227,9 @@ async def _taken(task: asyncio.Task[Any]) -> Any:
     try:
         return await task
     except asyncio.CancelledError:
-        if not task.cancelled():
-            raise  # this node itself is being cancelled
+        current = asyncio.current_task()
+        if not task.cancelled() or (current is not None and current.cancelling()):
+            raise  # this node itself is being cancelled (the cancel reached the task through it)
     return None
 
 

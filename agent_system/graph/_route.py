@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -16,18 +17,34 @@ from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 
 if TYPE_CHECKING:
     from agent_system.graph._fast_reply import FastReply
-    from agent_system.graph._speculate import Speculate, Speculations
+    from agent_system.graph._speculate import RunKey, Speculate, Speculations
     from agent_system.registry._registry import ToolRegistry
     from agent_system.roles import Role
     from agent_system.routing._hybrid import Routed
     from agent_system.routing.models import Router
     from agent_system.runtime import Runtime
 
-__all__ = ["ROUTED", "Route", "SelectTools"]
+__all__ = ["ROUTED", "Route", "SelectTools", "drop_early"]
 
 ROUTED = "__agent_system_routed"
 """Configurable key: the decision made before the graph ran (`Route.decide_offline`), so the
-`route` node does not route the same request again."""
+`route` node does not route the same request again; or the routing started before the graph
+ran (`Route.route_early`: a task giving the decision), which the `route` node awaits."""
+
+
+def drop_early(config: Any, speculations: Speculations | None, payload: Any) -> None:
+    """Cancel the routing and planning started before the graph ran (`Route.route_early`,
+    `Route.plan_early`) that the run ended without taking (a failure first, the deadline)."""
+    early = config.get("configurable", {}).get(ROUTED)
+    if isinstance(early, asyncio.Future):
+        if not early.done():
+            early.cancel()
+        elif not early.cancelled():
+            early.exception()  # retrieved: the run has reported its own failure
+    if speculations is not None and isinstance(payload, dict) and "started_at" in payload:
+        held = speculations.take((thread_id(config), float(payload["started_at"] or 0.0)))
+        if held is not None:
+            held[0].cancel()
 
 
 @dataclass
@@ -53,6 +70,8 @@ class Route:
         routed = config.get("configurable", {}).get(ROUTED)
         if isinstance(routed, RouteDecision):  # decided before the graph ran (graph/_lane.py)
             decision = routed
+        elif isinstance(routed, asyncio.Future):  # asked before the graph ran (`route_early`)
+            decision = await routed
         else:
             decision = await self._decide(view, state, config)
         self.record(view, decision, config)
@@ -83,18 +102,54 @@ class Route:
         """The router's decision when it is made without an LLM and without waiting (a hybrid
         router's embedded decision it would not ask the LLM about, an embedded router's);
         None when the router must be awaited (then the graph routes)."""
+        decision, final = self.decide_first(request)
+        return decision if final else None
+
+    def decide_first(self, request: RouteRequest) -> tuple[RouteDecision | None, bool]:
+        """The decision made without an LLM and without waiting (None when there is none),
+        and whether it is final (False: the router asks the LLM about it)."""
         embedded = getattr(self.router, "embedded", None)
         consults_llm = getattr(self.router, "consults_llm", None)
         if callable(consults_llm):
             decide = getattr(embedded, "decide", None)
             if not callable(decide):
-                return None
+                return None, False
             decision = cast("RouteDecision", decide(request))
-            return None if consults_llm(decision) else decision
+            return decision, not consults_llm(decision)
         if getattr(self.router, "route_speculating", None) is not None:
-            return None
+            return None, False
         decide = getattr(self.router, "decide", None)
-        return cast("RouteDecision", decide(request)) if callable(decide) else None
+        return (cast("RouteDecision", decide(request)), True) if callable(decide) else (None, False)
+
+    def plan_early(self, view: StateView, decision: RouteDecision, thread: str | None) -> bool:
+        """Start the plan of a new turn the router sent to planning without an LLM, before the
+        graph runs: the `plan` node takes it (`Speculations`) when the tools are the ones
+        `select_tools` picks, and its streamed steps wait until that node follows them (nothing
+        runs before the turn's start is saved). True when it started."""
+        if self.speculate is None or self.speculations is None:
+            return False
+        if decision.target != RouteTarget.META_PLANNING:
+            return False
+        buffer = StepBuffer()
+        plan = self.speculate(view.state, decision, view.history, buffer)
+        self.speculations.keep((thread, view.started_at), asyncio.ensure_future(plan), buffer)
+        return True
+
+    def route_early(
+        self, view: StateView, prior: RouteDecision, thread: str | None
+    ) -> asyncio.Task[RouteDecision] | None:
+        """The LLM's routing of a new turn, and the planning speculated beside it, started
+        before the graph runs (the turn's start checkpoint and the graph's first step then no
+        longer come before both calls); `prior`: the embedded decision the router asks the
+        LLM about (not made again). The `route` node awaits the task (`ROUTED`) and records
+        its decision as it records its own; nothing runs before it has. None when this router
+        does not speculate (the `route` node then routes)."""
+        speculating = getattr(self.router, "route_speculating", None)
+        if speculating is None or self.speculate is None or self.speculations is None:
+            return None
+        request = RouteRequest(text=view.request, history=view.history)
+        key = (thread, view.started_at)
+        return asyncio.ensure_future(self._speculating(view.state, request, key, prior))
 
     def _decides_again(self, decision: RouteDecision) -> bool:
         """True when routing the same turn again gives `decision` again: no LLM answered it,
@@ -112,16 +167,31 @@ class Route:
         speculating = getattr(self.router, "route_speculating", None)
         if speculating is None or self.speculate is None or self.speculations is None:
             return await self.router.route(request)
-        speculate, history = self.speculate, view.history
+        return await self._speculating(state, request, (thread_id(config), view.started_at))
+
+    async def _speculating(
+        self,
+        state: AgentState,
+        request: RouteRequest,
+        key: RunKey,
+        prior: RouteDecision | None = None,
+    ) -> RouteDecision:
+        """The router's decision, planning started beside its LLM call and kept for the
+        `plan` node under the run's `key`."""
+        speculate, speculations = cast("Speculate", self.speculate), self.speculations
+        history = request.history
         buffer = StepBuffer()  # a streamed speculative plan's steps wait here for the route
 
         async def plan_ahead(decision: RouteDecision) -> Any:
             return await speculate(state, decision, history, buffer)
 
-        routed = cast("Routed", await speculating(request, plan_ahead))
-        if routed.speculative is not None:
-            key = (thread_id(config), view.started_at)
-            self.speculations.keep(key, routed.speculative, buffer)
+        speculating = self.router.route_speculating  # type: ignore[attr-defined]
+        if prior is None:
+            routed = cast("Routed", await speculating(request, plan_ahead))
+        else:
+            routed = cast("Routed", await speculating(request, plan_ahead, prior=prior))
+        if routed.speculative is not None and speculations is not None:
+            speculations.keep(key, routed.speculative, buffer)
         return routed.decision
 
 

@@ -79,14 +79,17 @@ class HybridRouter:
         self,
         request: RouteRequest,
         speculate: Callable[[RouteDecision], Awaitable[Any]] | None = None,
+        *,
+        prior: RouteDecision | None = None,
     ) -> Routed:
         """Route `request`; while the LLM is asked, run `speculate(embedded decision)` beside it.
 
         The speculative task is returned when the final decision is meta-planning (its result is
         the plan the planner would make now), and cancelled when the LLM picks a fast-reply role.
+        `prior`: the embedded decision for `request`, when the caller has made it already.
         """
         started = time.perf_counter()
-        decision = self.embedded.decide(request)
+        decision = self.embedded.decide(request) if prior is None else prior
         if not self.consults_llm(decision):
             return Routed(decision)
         if speculate is None:

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.anyio
 
 
 async def test_each_phase_is_a_part_of_the_turn_it_ran_in() -> None:
-    originals = (AgentSystem.arun, Route.decide_offline, RunSteps.__call__)
+    originals = (AgentSystem.arun, Route.decide_first, RunSteps.__call__)
     found = await measure(requests=6, threads=2, warm=2)
     labels = {label for label, _, _ in PHASES}
     stages = {label for label in found if label.startswith(STAGE)}
@@ -30,4 +30,4 @@ async def test_each_phase_is_a_part_of_the_turn_it_ran_in() -> None:
     parts = ("lease", "routing and the role's choice", "turn start checkpoint", "steps")
     assert sum(found[p] for p in parts) <= found["turn"]
     # Nothing stays wrapped once measured.
-    assert (AgentSystem.arun, Route.decide_offline, RunSteps.__call__) == originals
+    assert (AgentSystem.arun, Route.decide_first, RunSteps.__call__) == originals

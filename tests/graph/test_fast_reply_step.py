@@ -71,7 +71,7 @@ async def test_the_fast_lane_streams_and_saves_what_the_graph_does(
     seen: dict[str, Any] = {}
     for way in ("lane", "graph"):
         if way == "graph":
-            monkeypatch.setattr(Route, "decide_offline", lambda self, request: None)
+            monkeypatch.setattr(Route, "decide_first", lambda self, request: (None, False))
         events = []
         for turn in (text, "echo again"):
             events += [e async for e in system.astream(turn, way)]
