@@ -113,11 +113,11 @@ def ask(
             if yes:
                 return True
             if interactive:
-                return ask_each(err)(pending)
+                return ask_each(err, verbose=verbose)(pending)
             for step in pending:
                 err.print(
-                    f"Declined {describe_pending(step)}: approval needs a terminal (stdin is "
-                    "not one). Re-run with --yes to approve it.",
+                    f"Declined {describe_pending(step, verbose=verbose)}: approval needs a "
+                    "terminal (stdin is not one). Re-run with --yes to approve it.",
                     markup=False,
                     soft_wrap=True,
                 )

@@ -21,7 +21,14 @@ from agent_system import events as ev
 from agent_system.cli._common import latest_thread, make_console, open_system
 from agent_system.cli._display import RunDisplay
 from agent_system.cli._repl_commands import COMMANDS, CommandsMixin
-from agent_system.cli._runner import NO, YES, consume, describe_pending, settle
+from agent_system.cli._runner import (
+    NO,
+    YES,
+    approval_question,
+    consume,
+    describe_pending,
+    settle,
+)
 from agent_system.errors import AgentSystemError
 
 if TYPE_CHECKING:
@@ -249,15 +256,26 @@ class ChatSession(CommandsMixin):
             self._show_pending()
 
     def _show_pending(self) -> None:
+        if len(self.pending) == 1:
+            (step,) = self.pending
+            self.console.print(
+                approval_question(step, verbose=self.verbose),
+                markup=False,
+                style="magenta",
+                soft_wrap=True,
+            )
+            self.console.print("Type yes or no.", markup=False, soft_wrap=True)
+            return
+        self.console.print("These need your approval:", markup=False, style="magenta")
         for step in self.pending:
             self.console.print(
-                f"Needs approval: {describe_pending(step)}",
+                f"  {step.get('step_id')}: {describe_pending(step, verbose=self.verbose)}",
                 markup=False,
                 style="magenta",
                 soft_wrap=True,
             )
         self.console.print(
-            "Type /approve to run it, /approve no to decline, or /approve <step id>… to choose.",
+            "Type yes to approve them all, no to decline, or /approve <step id>… to choose.",
             markup=False,
             soft_wrap=True,
         )

@@ -26,6 +26,7 @@ __all__ = [
     "YES",
     "Decider",
     "YesNo",
+    "approval_question",
     "ask_each",
     "consume",
     "describe_pending",
@@ -41,12 +42,32 @@ Decider = Callable[[list[dict[str, Any]]], "bool | dict[str, list[str]]"]
 """Answers a list of pending steps: True (all), False (none) or ``{"approved": [ids]}``."""
 
 
-def describe_pending(step: dict[str, Any]) -> str:
-    """``s1 smart_home.unlock {"device": "front door"}: Unlock the front door``."""
-    arguments = json.dumps(step.get("arguments") or {}, ensure_ascii=False, default=str)
-    description = step.get("description") or ""
-    suffix = f": {description}" if description and description != step.get("tool") else ""
-    return f"{step.get('step_id')} {step.get('tool')} {arguments}{suffix}"
+def describe_pending(step: dict[str, Any], *, verbose: bool = False) -> str:
+    """A step waiting for approval, in the user's words: the tool's own question ("This
+    deletes 2 events from now on. Go ahead?") or what the step does ("unlock the front door
+    (device: Front door lock)"). `verbose`: ``s1 smart_home.unlock {"device": ...}: ...``."""
+    description = str(step.get("description") or "")
+    if verbose:
+        arguments = json.dumps(step.get("arguments") or {}, ensure_ascii=False, default=str)
+        said = str(step.get("question") or description)
+        suffix = f": {said}" if said and said != step.get("tool") else ""
+        return f"{step.get('step_id')} {step.get('tool')} {arguments}{suffix}"
+    if step.get("question"):
+        return str(step["question"])
+    arguments = ", ".join(
+        f"{str(k).replace('_', ' ')}: {v}" for k, v in (step.get("arguments") or {}).items()
+    )
+    tool = str(step.get("tool") or "a step")
+    what = description if description and description != tool else tool
+    what = what.replace("_", " ").replace(".", " ") if what == tool else what
+    return what + (f" ({arguments})" if arguments else "")
+
+
+def approval_question(step: dict[str, Any], *, verbose: bool = False) -> str:
+    """The yes/no question for one step: its own question, or "Approve: <what it does>?"."""
+    if verbose or not step.get("question"):
+        return f"Approve: {describe_pending(step, verbose=verbose)}?"
+    return describe_pending(step)
 
 
 YES = ("y", "yes", "ok", "approve", "approved", "sure")
@@ -67,14 +88,14 @@ class YesNo(Confirm):
         raise InvalidResponse(self.validate_error_message)
 
 
-def ask_each(console: Console) -> Decider:
+def ask_each(console: Console, *, verbose: bool = False) -> Decider:
     """A decider that asks about each pending step on the terminal."""
 
     def decide(pending: list[dict[str, Any]]) -> dict[str, list[str]]:
         approved = [
             str(step["step_id"])
             for step in pending
-            if YesNo.ask(f"Approve {describe_pending(step)}?", console=console, default=False)
+            if YesNo.ask(approval_question(step, verbose=verbose), console=console, default=False)
         ]
         return {"approved": approved}
 

@@ -112,8 +112,8 @@ def test_a_request_shows_its_plan_and_answer_and_an_approval_runs_the_step(
     child.expect(r"Timer set for 10 minutes")
     child.expect("chat>")
     child.sendline("unlock the front door")
-    child.expect("Needs approval: s1 smart_home.unlock")
-    child.expect("Type /approve")
+    child.expect(r"Approve: unlock the front door \(device: Front door lock\)\?")
+    child.expect("Type yes or no")
     child.expect("approve>")
     child.sendline("/approve")
     child.expect("unlocked")
@@ -174,7 +174,7 @@ def test_ctrl_c_cancels_a_slow_plan_which_resume_continues_and_a_second_ctrl_c_q
 
 def test_ask_on_a_terminal_asks_before_a_step_that_needs_approval(tmp_path: Path) -> None:
     child = _start(tmp_path, "ask", "unlock the front door")
-    child.expect(r"Approve s1 smart_home.unlock \{\"device\": \"Front door lock\"\}")
+    child.expect(r"Approve: unlock the front door \(device: Front door lock\)\?")
     child.sendline("y")
     child.expect("Front door lock is unlocked.")
     child.expect(pexpect.EOF)

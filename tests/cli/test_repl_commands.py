@@ -24,7 +24,8 @@ def test_help_lists_every_command_with_its_arguments() -> None:
 
 def test_a_step_approved_by_id_runs_and_an_unknown_id_is_refused() -> None:
     out = _chat("unlock the front door", "/approve s9", "/approve s1", "/approve")
-    assert "Needs approval: s1 smart_home.unlock" in out
+    assert "Approve: unlock the front door (device: Front door lock)?" in out
+    assert "smart_home" not in out
     assert "Unknown step s9; waiting: s1." in out
     assert "Front door lock is unlocked." in out
     assert out.count("Front door lock is unlocked.") == 1
@@ -82,7 +83,7 @@ def test_chat_thread_picks_up_an_approval_left_pending() -> None:
 
     thread_id = asyncio.run(leave_pending())
     out = _chat_on(thread_id, "/approve")
-    assert "Needs approval: s1 smart_home.unlock" in out
+    assert "Approve: unlock the front door" in out
     assert "Front door lock is unlocked." in out
 
 

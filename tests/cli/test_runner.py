@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from agent_system import events as ev
-from agent_system.cli._runner import ask_each, describe_pending, run_request
+from agent_system.cli._runner import approval_question, ask_each, describe_pending, run_request
 
 PENDING = [
     {
@@ -85,12 +85,23 @@ def test_asking_each_step_approves_only_the_confirmed_ones(
     console = Console(file=io.StringIO(), force_terminal=False)
     decision = ask_each(console)(PENDING)
     assert decision == {"approved": ["s1"]}
-    assert "Approve s1 smart_home.unlock" in console.file.getvalue()  # type: ignore[attr-defined]
+    shown = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Approve: Unlock the front door (device: front door)?" in shown
+    assert "smart_home" not in shown and "s1" not in shown
 
 
-def test_a_pending_step_is_described_with_its_arguments() -> None:
+def test_a_pending_step_is_described_in_plain_words_and_with_v_in_full() -> None:
+    assert describe_pending(PENDING[0]) == "Unlock the front door (device: front door)"
+    assert describe_pending(PENDING[1]) == "smart home set"
     assert (
-        describe_pending(PENDING[0])
+        describe_pending(PENDING[0], verbose=True)
         == 's1 smart_home.unlock {"device": "front door"}: Unlock the front door'
     )
-    assert describe_pending(PENDING[1]) == "s2 smart_home.set {}"
+    assert describe_pending(PENDING[1], verbose=True) == "s2 smart_home.set {}"
+
+
+def test_a_step_with_its_own_question_is_asked_that_question() -> None:
+    step = {**PENDING[0], "question": "This deletes 2 events from now on. Go ahead?"}
+    assert approval_question(step) == "This deletes 2 events from now on. Go ahead?"
+    assert approval_question(PENDING[0]) == "Approve: Unlock the front door (device: front door)?"
+    assert approval_question(step, verbose=True).startswith("Approve: s1 smart_home.unlock")

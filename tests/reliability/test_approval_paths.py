@@ -106,7 +106,7 @@ def test_yes_typed_at_the_chat_approval_prompt_approves(tmp_path: Path) -> None:
 
     child = _spawn(tmp_path)
     child.sendline("unlock the front door")
-    child.expect("Needs approval")
+    child.expect("Approve: unlock the front door")
     child.expect("approve>")
     child.sendline("yes")
     child.expect("unlocked")
