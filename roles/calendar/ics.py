@@ -3,8 +3,9 @@
 Export writes timed events in UTC and all-day events as dates, a repeating event once with its
 RRULE (and an EXDATE per day taken off it). Import updates events whose UID
 is already known (so importing the same file twice changes nothing), reads floating times in
-the clock's zone, and takes the first occurrence of a recurring event (recurrence is not
-expanded; the result lists those events so the caller can say so).
+the clock's zone, keeps a simple rule (daily, or weekly on plain days, every 1-4, no end; with
+its EXDATEs) as a repeating event, and takes the first occurrence of any other recurring event
+(the result lists those events so the caller can say so).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.errors import ErrorCode, ToolExecutionError
-from roles.calendar._repeats import occurrence_on, rrule_of
+from roles.calendar._repeats import occurrence_on, read_repeat, rrule_of
 
 if TYPE_CHECKING:
     from roles.calendar.store import CalendarStore
@@ -123,8 +124,10 @@ async def import_ics(store: CalendarStore, text: str, user: str) -> ImportResult
         if end <= start:
             result.skipped.append(f"{title!r}: ends before it starts")
             continue
-        if "rrule" in item:
-            result.recurring.append(title)
+        repeat, interval = _repeat_of(item.get("rrule"))
+        repeat = read_repeat(repeat, start) if repeat else ""  # "weekly": the day it starts
+        if "rrule" in item and not repeat:
+            result.recurring.append(title)  # a rule we cannot keep: its first occurrence
         fields: dict[str, Any] = {
             "title": title,
             "start": start,
@@ -132,13 +135,51 @@ async def import_ics(store: CalendarStore, text: str, user: str) -> ImportResult
             "all_day": all_day,
             "location": str(item.get("location", "")),
             "notes": str(item.get("description", "")),
+            "repeat": repeat or "",
+            "interval": interval,
         }
+        skipped = _skipped(item.get("exdate"), store) if repeat else ()
         uid = str(item.get("uid", "")) or None
         existing = await store.by_uid(user, uid) if uid else None
         if existing is not None:
-            await store.update(existing.id, **fields)
+            await store.update(existing.id, **fields, skipped=skipped)
             result.updated += 1
         else:
-            await store.add(user, uid=uid, **fields)
+            added = await store.add(user, uid=uid, **fields)
+            if skipped:
+                await store.update(added.id, skipped=skipped)
             result.added += 1
     return result
+
+
+_DAY_CODES = {"MO": "mon", "TU": "tue", "WE": "wed", "TH": "thu", "FR": "fri", "SA": "sat"}
+_DAY_CODES["SU"] = "sun"
+
+
+def _repeat_of(rule: Any) -> tuple[str, int]:
+    """(the rule to keep, interval) of a simple RRULE, or ("", 1) (its first occurrence).
+
+    Simple: daily, or weekly on plain days, every 1 to 4, with no end.
+    """
+    if not rule or any(k in rule for k in ("COUNT", "UNTIL", "BYMONTHDAY", "BYSETPOS")):
+        return "", 1
+    freq = str((rule.get("FREQ") or [""])[0]).upper()
+    interval = int((rule.get("INTERVAL") or [1])[0])
+    days = [str(d).upper() for d in rule.get("BYDAY") or []]
+    if interval > 4 or any(d not in _DAY_CODES for d in days):
+        return "", 1
+    if freq == "DAILY" and not days:
+        return "daily", interval
+    if freq == "WEEKLY":
+        return (",".join(_DAY_CODES[d] for d in days) or "weekly"), interval
+    return "", 1
+
+
+def _skipped(exdate: Any, store: CalendarStore) -> tuple[str, ...]:
+    """The days an EXDATE takes off (one property or several)."""
+    found: list[str] = []
+    for prop in exdate if isinstance(exdate, list) else [exdate] if exdate else []:
+        for value in getattr(prop, "dts", []):
+            moment, _ = _moment(value.dt, store)
+            found.append(moment.date().isoformat())
+    return tuple(found)

@@ -200,10 +200,42 @@ async def test_import_reads_floating_times_durations_and_recurrence(runtime: Run
         "END:VCALENDAR\r\n"
     )
     result = await import_ics(store(runtime), text, "ann")
-    assert (result.added, result.recurring) == (1, ["Yoga"])
+    assert (result.added, result.recurring) == (1, [])
     assert result.skipped == ["'Broken': ends before it starts"]
     [event] = await store(runtime).all_events("ann")
     assert (event.start, event.end) == (at(7, 18), at(7, 19, 30))
+    assert (event.repeat, event.interval) == ("wed", 1)  # weekly on the day it starts
+
+
+async def test_a_rule_that_cannot_be_kept_is_its_first_occurrence(runtime: Runtime) -> None:
+    text = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+        "BEGIN:VEVENT\r\nUID:a@x\r\nSUMMARY:Yoga\r\nDTSTART:20260107T180000\r\n"
+        "DURATION:PT90M\r\nRRULE:FREQ=WEEKLY;UNTIL=20260301T000000Z\r\nEND:VEVENT\r\n"
+        "END:VCALENDAR\r\n"
+    )
+    result = await import_ics(store(runtime), text, "ann")
+    assert (result.added, result.recurring) == (1, ["Yoga"])
+    [event] = await store(runtime).all_events("ann")
+    assert event.repeat == ""
+
+
+async def test_a_repeating_event_round_trips_through_ics(runtime: Runtime) -> None:
+    await call(runtime, "create", title="Gym", start="monday at 7am", repeat="mon,thu", interval=2)
+    gym = store(runtime)
+    [event] = await gym.all_events("ann")
+    later = await gym.between("ann", event.start, event.start + timedelta(days=30))
+    await gym.skip(later[1])
+    result = await import_ics(gym, await export_ics(gym, "ann"), "bob")
+    assert (result.added, result.recurring) == (1, [])
+    [copy] = await gym.all_events("bob")
+    assert (copy.repeat, copy.interval, copy.skipped) == (
+        "mon,thu",
+        2,
+        (later[1].start.date().isoformat(),),
+    )
+    again = await gym.between("bob", event.start, event.start + timedelta(days=30))
+    assert [e.start for e in again] == [e.start for e in later if e.start != later[1].start]
 
 
 async def test_import_of_a_non_calendar_says_what_to_do(runtime: Runtime) -> None:
