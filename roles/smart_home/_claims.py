@@ -20,7 +20,30 @@ from dataclasses import dataclass
 
 from roles.smart_home._media import MUSIC_OFF
 
-__all__ = ["Home", "everyday", "follow_up_shape"]
+__all__ = ["DARK", "INDOOR", "SHOW_ASKED", "Home", "everyday", "follow_up_shape"]
+
+DARK = re.compile(
+    r"^(?:it is|its|it's) (?:(?:so|too|very|really|awfully|pretty|quite|a bit|rather|getting) )*"
+    r"(?:dark|dim|gloomy|bright)(?: in here| here| in (?:the|my|this) [a-z ]{2,20})?$|"
+    r"^i (?:can ?not|cant|can't) see(?: anything| a thing)?(?: in here| here)?$"
+)
+"""The room is too dark or too bright ("it's awfully dark here"): claimed when the home has
+lights."""
+
+SHOW_ASKED = re.compile(
+    r"^(?:what|which)\s+(?:tv\s+|television\s+|radio\s+)?(?:shows?|programs?|programmes?|series"
+    r"|channels?|movies?|films?|episodes?|seasons?|stations?)\s+(?:is|are|was|were)\s+"
+    r"(?!(?:the|my|our)\s+(?:tv|television|radio|speakers?)\b)"
+)
+"""A question about what someone is on or in ("what tv show is jennifer aniston on"), not about
+a device of this home ("what channel is the tv on" still is)."""
+
+INDOOR = re.compile(
+    r"^(?:what is|whats|what's|how) (?:the )?(?:temperature|warm|hot|cold|humid)\b"
+    r"(?!.*\b(?:outside|outdoors|out there|tomorrow|tonight|today|this week|weekend)\b)"
+)
+"""Said to a device in a room, "what is the temperature" / "how warm is it" asks about that room
+(Home Assistant answers from the room's thermostat): the templates judge it when area= is set."""
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,13 @@ in bulk without a named area, and a name that fits several devices gets a questi
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.runtime import Dependency, Runtime
+from roles.smart_home._except import left_as_they_were, left_out
 from roles.smart_home.backend import (
     SUPPORTED,
     Action,
@@ -193,22 +195,33 @@ async def apply(
     near: str | None = None,
     many: bool = False,
     found: list[Device] | None = None,
+    exclude: str | None = None,
+    left: Sequence[Device] = (),
 ) -> ToolOutput:
-    """Do `action` on every target and describe the result."""
+    """Do `action` on every target and describe the result.
+
+    `exclude` ("kitchen, porch") leaves out the targets it matches (`found`, when given, has
+    them left out already: `left` are those).
+    """
     backend = home_backend(ctx.runtime)
     if found is None:
-        found = await targets(ctx, device, area, action, floor=floor, near=near, many=many)
+        wide = bool(exclude and exclude.strip())  # "except the kitchen": all of them, not near
+        found = await targets(
+            ctx, device, area, action, floor=floor, near=None if wide else near, many=many or wide
+        )
+        found, left = left_out(found, exclude, await home_layout(backend))
     changed = [await backend.act(d, action, value) for d in found]
     units = ctx.runtime.settings.units
     if len(changed) == 1:
         return ToolOutput(
             data={**changed[0].model_dump(), "devices": [changed[0].model_dump()]},
-            display=describe(changed[0], units),
+            display=describe(changed[0], units) + left_as_they_were(left),
         )
     names = [d.name for d in changed]
     listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
     done = _DONE.get(action)
     display = f"{done} {listed}." if done else f"Done for {listed}."
+    display += left_as_they_were(left)
     return ToolOutput(
         data={"devices": [d.model_dump() for d in changed], "count": len(changed)},
         display=display,

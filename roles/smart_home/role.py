@@ -22,6 +22,7 @@ from roles.smart_home._everyday import (
     which_light,
     without_wake_word,
 )
+from roles.smart_home._except import EXCLUDING, Exclusion, leaving_out
 from roles.smart_home._later import (
     WHAT_TIME,
     at_clock_time,
@@ -154,6 +155,10 @@ class SmartHomeRole:
             return felt
         if (stop := music_off(clean(text), known_devices(runtime), speaker)) is not None:
             return stop  # "turn the music off": the player stops, it stays on
+        if (excluded := leaving_out(text)) is not None:  # "all the lights except the kitchen"
+            without = self._leaving_out(excluded, slots, runtime, history)
+            if without is not None:
+                return without
         matched = _matcher(runtime).match(text, speaker)
         if matched is not None:
             calls = matched.calls
@@ -215,6 +220,34 @@ class SmartHomeRole:
             if (which := which_light(device, known)) is not None:
                 return which  # "switch off the light": which one?
         return call(action, text, parts[0] if len(parts) == 1 else device, area, speaker)
+
+    def _leaving_out(
+        self, excluded: Exclusion, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
+    ) -> RoleCall | RolePlan | Clarification | None:
+        """The request without its exclusion, each call told what to leave out.
+
+        None when the request is no change of lights or switches ("play all songs but the sad
+        ones"): the request is read as it was said.
+        """
+        here = SPEAKER_AREA.set(None) if not here_said(excluded.rest) else None
+        try:  # "the lights except the kitchen" said in the lounge: every light, not the lounge's
+            rest = self.interpret(excluded.rest, slots, runtime, history)
+        finally:
+            if here is not None:
+                SPEAKER_AREA.reset(here)
+        if isinstance(rest, Clarification):
+            return rest
+        calls = rest.calls if isinstance(rest, RolePlan) else (rest,)
+        if all(c.tool in EXCLUDING for c in calls):
+            left = ", ".join(excluded.left)
+            kept = tuple(RoleCall(c.tool, {**c.arguments, "exclude": left}) for c in calls)
+            return kept[0] if len(kept) == 1 else RolePlan(kept)
+        if any(c.tool in _NO_EXCLUSION for c in calls):
+            return Clarification(
+                "I can leave something out only when switching things on or off or changing "
+                "the lights' brightness or colour; which one should I change?"
+            )
+        return None
 
     def _at_sun(
         self, sun: SunTime, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
@@ -349,6 +382,12 @@ def _room_first(device: str, rooms: frozenset[str], known: list[Any]) -> tuple[s
     return None
 
 
+_NO_EXCLUSION = frozenset(
+    f"smart_home.{name}"
+    for name in "lock unlock open_cover close_cover set_position open_valve close_valve "
+    "open_garage set_temperature start_vacuum".split()
+)
+"""Changes that cannot leave anything out ("lock all the doors except the back door")."""
 _INTO = re.compile(r"\b(?:into|to|in)\s+(?:the|my|our)\s+(?P<room>[a-z' ]{2,30})$", re.I)
 
 

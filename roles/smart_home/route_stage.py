@@ -32,8 +32,9 @@ from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from roles.smart_home._answers import answers
-from roles.smart_home._claims import Home, everyday, follow_up_shape
+from roles.smart_home._claims import DARK, INDOOR, SHOW_ASKED, Home, everyday, follow_up_shape
 from roles.smart_home._device_follow import device_follow_up
+from roles.smart_home._except import leaving_out
 from roles.smart_home._other import OTHER, last_device_call
 from roles.smart_home._questions import ANYTHING_IN_A_STATE, INDOORS_TEMPERATURE
 from roles.smart_home._warmth import FELT, WARMTH
@@ -144,13 +145,6 @@ _HEAR = re.compile(
     r"(?:music|tv|television|radio|sound|speakers?|movie|show))(?: at all| properly| well)?$"
 )
 """Too quiet ("i can't hear anything"): the player in use, a step up; claimed with a player."""
-_DARK = re.compile(
-    r"^(?:it is|its|it's) (?:(?:so|too|very|really|awfully|pretty|quite|a bit|rather|getting) )*"
-    r"(?:dark|dim|gloomy|bright)(?: in here| here| in (?:the|my|this) [a-z ]{2,20})?$|"
-    r"^i (?:can ?not|cant|can't) see(?: anything| a thing)?(?: in here| here)?$"
-)
-"""The room is too dark or too bright ("it's awfully dark here"): claimed when the home has
-lights."""
 _COFFEE = re.compile(
     _LEAD + r"(?:(?:(?:make|brew|prepare|fix|pour|get|do|cook|whip up|put on|start)(?: me| us)?|"
     r"i (?:want|need|would like|fancy|d like|d love|would love|could use|could do with)|"
@@ -171,13 +165,6 @@ _ON_OFF = re.compile(  # a question ("what tv show is jennifer aniston on") swit
 )
 """A target switched with "on"/"off" after it, maybe in a room: "lights off in the kids' room"."""
 _QUESTION = re.compile(r"^(?:is|are|was|were|what|which|how|did|does|do|any|check|tell me)\b")
-_SHOW_ASKED = re.compile(
-    r"^(?:what|which)\s+(?:tv\s+|television\s+|radio\s+)?(?:shows?|programs?|programmes?|series"
-    r"|channels?|movies?|films?|episodes?|seasons?|stations?)\s+(?:is|are|was|were)\s+"
-    r"(?!(?:the|my|our)\s+(?:tv|television|radio|speakers?)\b)"
-)
-"""A question about what someone is on or in ("what tv show is jennifer aniston on"), not about
-a device of this home ("what channel is the tv on" still is)."""
 _WHERE_WHO = re.compile(r"^(?:where|who) (?:is|are)\b")
 _WHO_HOME = re.compile(r"^(?:who is|is (?:any|some)(?:one|body)|are (?:people|they)) (?:at )?home$")
 _THERE_ANY = re.compile(r"^(?:is|are) there\b")
@@ -200,12 +187,6 @@ _ASK_MATCHER = re.compile(
 )
 """Shapes the word lookup cannot judge but the home's templates can ("stealth mode on", "replay
 the last track", "are any openings open"): only these ask the (slower) template matcher."""
-_INDOOR = re.compile(
-    r"^(?:what is|whats|what's|how) (?:the )?(?:temperature|warm|hot|cold|humid)\b"
-    r"(?!.*\b(?:outside|outdoors|out there|tomorrow|tonight|today|this week|weekend)\b)"
-)
-"""Said to a device in a room, "what is the temperature" / "how warm is it" asks about that room
-(Home Assistant answers from the room's thermostat): the templates judge it when area= is set."""
 _EVERYTHING = re.compile(
     r"^\s*(?:everything|all|all of them|it all)(?: in the (?:house|home))?\s*$"
 )
@@ -318,11 +299,12 @@ class HomeStage:
         if _OTHER_ROLES.search(raw):
             return None
         text = _norm(normalize(request.text))  # "could you please ..." -> "..."
-        reason = self._claim(text)
+        excluded = leaving_out(text)  # "... except the kitchen and the hallway": one request
+        reason = self._claim(excluded.rest if excluded else text)
         area = SPEAKER_AREA.get()
         asks = (
             _ASK_MATCHER.search(text)
-            or (area and _INDOOR.match(text))
+            or (area and INDOOR.match(text))
             or (_NAMED_QUESTION.match(text) and self._names and self._names.search(text))
         )
         if reason is None and self._claims is not None and asks:
@@ -331,7 +313,7 @@ class HomeStage:
         if reason is None and _QUESTION.match(text) and _IN_HERE.search(text):
             if _STATE.search(text):
                 reason = "Asks about the room the request came from."
-        return None if reason is None else self._decision(reason)
+        return None if reason is None else self._decision(reason, whole=excluded is not None)
 
     def _claim(self, text: str) -> str | None:
         if self._thermostat and INDOORS_TEMPERATURE.match(text):
@@ -348,7 +330,7 @@ class HomeStage:
                 return "A command to this home's media player."  # "TV, go back a track"
         if self._player and any(p.match(text) for p in (_VOLUME, _HUSH, _SILENT, _HEAR)):
             return "A volume command for this home's media player."
-        if self._lights and _DARK.match(text):
+        if self._lights and DARK.match(text):
             return "The room is too dark or too bright: this home has lights."
         if self._coffee and _COFFEE.match(text):
             return "Asks for a coffee: this home has a coffee machine."
@@ -374,7 +356,7 @@ class HomeStage:
             return "Asks who or what of this home is where."  # "where is Ada?"
         if self._asked is None or not _QUESTION.match(text):
             return None
-        if _STATE.search(text) and self._asked.search(text) and not _SHOW_ASKED.match(text):
+        if _STATE.search(text) and self._asked.search(text) and not SHOW_ASKED.match(text):
             return "Asks about a device or room of this home."
         if _THERE_ANY.match(text) and self._present is not None and self._present.search(text):
             return "Asks about a device or room of this home."
@@ -396,12 +378,14 @@ class HomeStage:
             and all(c.tool.startswith("smart_home.") for c in resolved.calls)
         )
 
-    def _decision(self, reason: str, *, follow_up: bool = False) -> RouteDecision:
+    def _decision(
+        self, reason: str, *, follow_up: bool = False, whole: bool = False
+    ) -> RouteDecision:
         return RouteDecision(
             target=RouteTarget.FAST_REPLY,
             role="smart_home",
             confidence=self.confidence,
-            slots={"follow_up": True} if follow_up else {},
+            slots={"follow_up": True} if follow_up else {"whole": True} if whole else {},
             reason=reason,
             scores={"smart_home": self.confidence},
         )

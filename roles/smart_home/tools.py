@@ -26,8 +26,9 @@ from roles.smart_home._common import (
     home_layout,
     targets,
 )
+from roles.smart_home._except import left_as_they_were, left_out
 from roles.smart_home._warmth import changed_by, thermostats
-from roles.smart_home.backend import convert, describe, match_devices, resolve
+from roles.smart_home.backend import Action, Device, convert, describe, match_devices, resolve
 from roles.smart_home.home import canonical
 from roles.smart_home.more_tools import list_devices, start_vacuum, stop_vacuum
 from roles.smart_home.openings import (
@@ -72,6 +73,10 @@ _CYCLE = ("warm white", "red", "orange", "yellow", "green", "blue", "purple", "p
 _ANOTHER = frozenset({"different", "another", "next", "other"})
 _Place = Annotated[str | None, Field(description='Floor, e.g. "upstairs".')]
 """A floor argument ("upstairs")."""
+_Exclude = Annotated[
+    str | None, Field(description='What to leave as it is, e.g. "kitchen" or "fridge, hallway".')
+]
+"""Devices or rooms left out ("all the lights except the kitchen")."""
 
 
 async def _where(ctx: ToolContext, area: str | None, floor: str | None) -> tuple[str | None, ...]:
@@ -119,6 +124,7 @@ async def turn_on(
     area: str | None = None,
     floor: _Place = None,
     near: str | None = None,
+    exclude: _Exclude = None,
 ) -> ToolOutput:
     """Turn on a light, switch, fan, TV or the heating ("the lights" turns on every matching one).
 
@@ -127,8 +133,10 @@ async def turn_on(
         area: Room, e.g. "bedroom".
         floor: Floor, e.g. "upstairs".
         near: The room the request came from ("the light" means the one there).
+        exclude: What to leave as it is, by name or room ("kitchen", "fridge, hallway"):
+            "all the lights except the kitchen".
     """
-    return await apply(ctx, device, area, "turn_on", floor=floor, near=near)
+    return await apply(ctx, device, area, "turn_on", floor=floor, near=near, exclude=exclude)
 
 
 @tool(side_effects="reversible", tags=("smart home", "lights", "power"))
@@ -138,6 +146,7 @@ async def turn_off(
     area: str | None = None,
     floor: _Place = None,
     near: str | None = None,
+    exclude: _Exclude = None,
 ) -> ToolOutput:
     """Turn off a light, switch, fan, TV or the heating ("the lights" turns off every matching one).
 
@@ -146,8 +155,10 @@ async def turn_off(
         area: Room, e.g. "bedroom".
         floor: Floor, e.g. "upstairs".
         near: The room the request came from ("the light" means the one there).
+        exclude: What to leave as it is, by name or room ("kitchen", "fridge, hallway"):
+            "all the lights except the kitchen".
     """
-    return await apply(ctx, device, area, "turn_off", floor=floor, near=near)
+    return await apply(ctx, device, area, "turn_off", floor=floor, near=near, exclude=exclude)
 
 
 @tool(side_effects="reversible", tags=("smart home", "lights", "dim"))
@@ -159,6 +170,7 @@ async def set_brightness(
     floor: _Place = None,
     near: str | None = None,
     change: Annotated[int | None, Field(ge=-100, le=100)] = None,
+    exclude: _Exclude = None,
 ) -> ToolOutput:
     """Dim or brighten a light (0 turns it off), to a level or by a step.
 
@@ -169,15 +181,20 @@ async def set_brightness(
         floor: Floor, e.g. "upstairs".
         near: The room the request came from.
         change: Instead of `brightness`: points to add or take off ("brighter": 20).
+        exclude: What to leave as it is, by name or room ("kitchen", "fridge, hallway"):
+            "all the lights except the kitchen".
     """
     if brightness is not None or change is None:
         if brightness is None:
             raise ToolExecutionError(
                 "Say a brightness from 0 to 100% or how much brighter or dimmer; nothing was "
-                "changed."
+                "changed.",
+                code=ErrorCode.NEEDS_INPUT,
             )
-        return await apply(ctx, device, area, "set_brightness", brightness, floor=floor, near=near)
-    found = await targets(ctx, device, area, "set_brightness", floor=floor, near=near)
+        return await apply(
+            ctx, device, area, "set_brightness", brightness, floor=floor, near=near, exclude=exclude
+        )
+    found, left = await _chosen(ctx, device, area, "set_brightness", floor, near, exclude)
     found = [d for d in found if d.state == "on"] or found  # "the lights": the ones lit
     outputs = []
     for light in found:
@@ -188,11 +205,13 @@ async def set_brightness(
         value = int(max(0, min(100, now + change)))
         outputs.append(await apply(ctx, light.id, None, "set_brightness", value, found=[light]))
     if len(outputs) == 1:
-        return outputs[0]
+        one = outputs[0]
+        return one.model_copy(update={"display": (one.display or "") + left_as_they_were(left)})
     names = [d.name for d in found]
     return ToolOutput(
         data={"devices": [d for o in outputs for d in (o.data or {}).get("devices", [])]},
-        display=f"Changed the brightness of {', '.join(names[:-1])} and {names[-1]}.",
+        display=f"Changed the brightness of {', '.join(names[:-1])} and {names[-1]}."
+        + left_as_they_were(left),
     )
 
 
@@ -205,6 +224,7 @@ async def set_color(
     floor: _Place = None,
     near: str | None = None,
     from_color: str | None = None,
+    exclude: _Exclude = None,
 ) -> ToolOutput:
     """Change a light's color or color temperature ("warm white", "cool white", "daylight").
 
@@ -218,30 +238,55 @@ async def set_color(
         near: The room the request came from.
         from_color: The color the lights have now ("from red to blue"): of several lights,
             only those of that color change, when some are.
+        exclude: What to leave as it is, by name or room ("kitchen", "fridge, hallway"):
+            "all the lights except the kitchen".
     """
     wanted = color_of(color)
+    if not (from_color or exclude or wanted in QUALITIES or wanted in _ANOTHER):
+        if wanted not in COLORS:
+            raise _unknown_color(color)
+        return await apply(ctx, device, area, "set_color", wanted, floor=floor, near=near)
+    found, left = await _chosen(ctx, device, area, "set_color", floor, near, exclude)
     if from_color:
-        found = await targets(ctx, device, area, "set_color", floor=floor, near=near)
         was = color_of(from_color)
         those = [d for d in found if str(d.attributes.get("color") or "").lower() == was]
         if those and wanted in COLORS:
-            return await apply(ctx, device, area, "set_color", wanted, found=those)
+            return await apply(ctx, device, area, "set_color", wanted, found=those, left=left)
+    current = str(found[0].attributes.get("color") or "").lower()
     if wanted in QUALITIES:  # "dark colours", "something random": a colour of that kind
-        found = await targets(ctx, device, area, "set_color", floor=floor, near=near)
-        current = str(found[0].attributes.get("color") or "").lower()
         wanted = of_quality(wanted, current, random.randrange(1 << 16))
-        return await apply(ctx, device, area, "set_color", wanted, found=found)
-    if wanted in _ANOTHER:  # "change the color of the lights": the next one in the cycle
-        found = await targets(ctx, device, area, "set_color", floor=floor, near=near)
-        current = str(found[0].attributes.get("color") or "").lower()
+    elif wanted in _ANOTHER:  # "change the color of the lights": the next one in the cycle
         wanted = _CYCLE[(_CYCLE.index(current) + 1) % len(_CYCLE)] if current in _CYCLE else "blue"
-        return await apply(ctx, device, area, "set_color", wanted, found=found)
-    if wanted not in COLORS:
-        raise ToolExecutionError(
-            f"I don't know the color {color!r}; try one of: {', '.join(sorted(COLORS))}.",
-            code=ErrorCode.NEEDS_INPUT,
-        )
-    return await apply(ctx, device, area, "set_color", wanted, floor=floor, near=near)
+    elif wanted not in COLORS:
+        raise _unknown_color(color)
+    return await apply(ctx, device, area, "set_color", wanted, found=found, left=left)
+
+
+def _unknown_color(color: str) -> ToolExecutionError:
+    return ToolExecutionError(
+        f"I don't know the color {color!r}; try one of: {', '.join(sorted(COLORS))}.",
+        code=ErrorCode.NEEDS_INPUT,
+    )
+
+
+async def _chosen(
+    ctx: ToolContext,
+    device: str,
+    area: str | None,
+    action: Action,
+    floor: str | None,
+    near: str | None,
+    exclude: str | None,
+) -> tuple[list[Device], list[Device]]:
+    """(the targets, those `exclude` leaves out).
+
+    With an exclusion, every device that matches, not only those near the speaker.
+    """
+    wide = bool(exclude and exclude.strip())
+    found = await targets(
+        ctx, device, area, action, floor=floor, near=None if wide else near, many=wide
+    )
+    return left_out(found, exclude, await home_layout(home_backend(ctx.runtime)))
 
 
 @tool(side_effects="reversible", tags=("smart home", "heating", "thermostat"))
