@@ -237,8 +237,24 @@ async def media(
         near: The room the request came from.
     """
     action = _COMMANDS[command]
-    found = await _players(ctx, device, area, action, near)
-    return await apply(ctx, device, area, action, found=found)
+    found: list[Device] = []
+    if command in ("next", "previous") and not area and device.strip().lower() in _ANY_PLAYER:
+        players = await targets(ctx, device, None, action, many=True)  # "skip this song"
+        playing = [d for d in players if d.state in ("playing", "on")]
+        found = playing or [d for d in players if d.state == "paused"]
+        if not found:
+            raise ToolExecutionError(
+                "Nothing is playing right now; nothing was changed.", code=ErrorCode.NEEDS_INPUT
+            )
+    if len(found) != 1:  # the one playing (or paused), else the one nearby or named
+        found = await _players(ctx, device, area, action, near)
+    done = await apply(ctx, device, area, action, found=found)
+    if command in _TRACK and len(found) == 1:  # "skip this song": say what happened
+        return done.model_copy(update={"display": f"{_TRACK[command]} on {found[0].name}."})
+    return done
+
+
+_TRACK = {"next": "Skipped to the next track", "previous": "Went back to the previous track"}
 
 
 @tool(side_effects="reversible", tags=("smart home", "media", "volume"))

@@ -35,6 +35,7 @@ from roles.smart_home._later import (
 from roles.smart_home._matchers import known_devices
 from roles.smart_home._matchers import matcher as _matcher
 from roles.smart_home._media import PLAYER, music_off
+from roles.smart_home._media_follow import media_follow_up, song_command
 from roles.smart_home._other import other_one
 from roles.smart_home._places import place_said
 from roles.smart_home._questions import INDOORS_TEMPERATURE, state_question
@@ -117,6 +118,8 @@ class SmartHomeRole:
         speaker = SPEAKER_AREA.get()
         if (other := other_one(text, history, known_devices(runtime))) is not None:
             return other  # "what about the other one?" after a light: the other light
+        if (played := media_follow_up(text, history) or song_command(text, speaker)) is not None:
+            return played  # "pause" after "play some jazz", "skip this song": the player in use
         if (window := quiet_window(text, runtime.clock.now())) is not None:
             between = self._muted_between(*window, slots, runtime, history)
             if between is not None:  # "no sound from 8 to 10 pm": mute then, unmute after

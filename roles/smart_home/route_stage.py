@@ -14,8 +14,10 @@ phrasings and knows when a request is out of scope):
 
 A single generic word is never enough: "switch my insurance plan", "what type of plug do they use
 in Spain", "how much gas is left", "play my workout playlist" and "what place do you call home"
-go to the classifier. Media requests are claimed only when they name the home's media player
-("pause the TV"): "skip this song" is left to the classifier. Requests that also speak of timers,
+go to the classifier. Media requests are claimed when they name the home's media player ("pause
+the TV"), come from a room that has one, or follow a turn that used one ("pause"): "skip this
+song" on its own is left to the classifier (CLINC150 files it as out of scope). Requests that
+also speak of timers,
 reminders, the weather or the calendar are left to it too (they may be compound). It only looks
 words up (a few microseconds); only a few shapes it cannot judge ("stealth mode on", "replay the
 last track", "are any openings open") ask the home's template matcher, when one is given.
@@ -35,6 +37,7 @@ from roles.smart_home._answers import answers
 from roles.smart_home._claims import DARK, INDOOR, SHOW_ASKED, Home, everyday, follow_up_shape
 from roles.smart_home._device_follow import device_follow_up
 from roles.smart_home._except import leaving_out
+from roles.smart_home._media_follow import media_follow_up
 from roles.smart_home._other import OTHER, last_device_call
 from roles.smart_home._questions import ANYTHING_IN_A_STATE, INDOORS_TEMPERATURE
 from roles.smart_home._warmth import FELT, WARMTH
@@ -292,6 +295,8 @@ class HomeStage:
             return self._decision("Changes the light just used.", follow_up=True)
         if request.history and device_follow_up(raw, request.history):
             return self._decision("Follows up on the device just used.", follow_up=True)
+        if self._player and media_follow_up(raw, request.history or []):  # "pause", "skip it"
+            return self._decision("A media command for the player just used.")
         if request.history and _FOLLOW_UP.match(raw):
             return None  # "what about the bedroom?": the router's follow-up rules decide
         if raw in self._custom:
