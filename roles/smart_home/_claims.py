@@ -234,6 +234,16 @@ _WAKE = re.compile(
 """A wake word before the request ("hey olly make it cosy"); a bare "google" is a verb."""
 
 
+_DISLIKED = re.compile(
+    r"^i (?:do not|dont|don't|really don't|really dont|really do not) (?:like|love|want) "
+    r"(?:the |this |these |that |those |my |our )?(?:[a-z]+ )?(?:lights?|lighting|lamps?)"
+    r"(?: (?:in|of) (?:the |this |my )?[a-z]+)?(?:(?: please)?(?: (?:show|give) me "
+    r"(?:some )?(?:other|different|more) (?:options|colou?rs|settings))?)?$"
+)
+"""Dislike of the light as it is ("i don't like this light please show me other options", "i
+don't want the kitchen lights"): the role asks which colour or brightness."""
+
+
 def everyday(text: str, home: Home) -> str | None:
     """Why the home claims `text` (normalized), or None to leave it to the classifier."""
     text = _WAKE.sub("", text) or text
@@ -253,7 +263,7 @@ def everyday(text: str, home: Home) -> str | None:
         return "Asks for a coffee: this home has a coffee machine."
     if home.lights and not _NOT_LIGHTS.search(text):
         if (_LIGHT.search(text) and _LIGHT_CHANGE.search(text)) or any(
-            p.match(text) for p in (_ROOM_LIGHT, _COLOR_CHANGE, _MOOD)
+            p.match(text) for p in (_ROOM_LIGHT, _COLOR_CHANGE, _MOOD, _DISLIKED)
         ):
             return "Asks to change the lights: this home has lights."
     if home.vacuum and _VACUUM.search(text) and not _NOT_VACUUM.search(text):

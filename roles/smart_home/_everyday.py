@@ -39,7 +39,7 @@ _WAKE = re.compile(
     re.I,
 )
 _TRAIL = re.compile(
-    r"(?:\s+(?:please|thanks|thank you|now|right now|immediately|asap|for me|at once))+$"
+    r"(?:\s+(?:please|thanks|thank you|for now|now|right now|immediately|asap|for me|at once))+$"
 )
 _QUESTION = re.compile(
     r"^(?:is|are|was|were|what|whats|which|how(?! about)|when|where|who|why|check|tell me|"
@@ -91,6 +91,12 @@ _DOWN = re.compile(
     r"lessen|attenuate|soften|lowest|minimum|too bright|so bright|"
     r"(?<!make it )(?<!get it )bright in (?:here|the))\b"
 )
+_LIGHTER_SHADE = re.compile(
+    r"\b(?:(?:a |an )?(?:bit |little |touch |tad |slightly )?(?:lighter|gentler|paler) "
+    r"(?:shade|tone|glow|setting|level)s?|(?:lighten|tone down) the (?:shade|tone|glow))\b"
+)
+"""Softer light said as a shade ("a lighter shade on the lights", "a paler tone in the kitchen"):
+dimmer, not a pastel colour ("lighter colours" is still one)."""
 _SMALL = re.compile(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad|little)\b")
 _OUT = re.compile(
     r"^(?:turn |put |switch |blow )?(?:the |all the |my )?lights? out$|"
@@ -181,6 +187,10 @@ def _lights(
     light_said = bool(_LIGHT_WORDS.search(text))
     if _OUT.match(text) or _NO_NEED.search(text):
         return _light_call("smart_home.turn_off", text, devices, speaker, {})
+    if colour is None and (softer := _LIGHTER_SHADE.search(text)) is not None:
+        step = 10 if _SMALL.search(text) else 20  # "a lighter shade on the lights": dimmer
+        rest = " ".join(f"{text[: softer.start()]} {text[softer.end() :]}".split())
+        return _light_call("smart_home.set_brightness", rest, devices, speaker, {"change": -step})
     if colour is None and (kind := quality(text)) is not None:  # "dark colours", "random"
         rest = " ".join(_NOT_TARGET.sub(" ", text).split())
         return _light_call("smart_home.set_color", rest, devices, speaker, {"color": kind})

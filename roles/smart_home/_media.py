@@ -75,10 +75,12 @@ MUSIC_OFF = re.compile(
     r"^(?:(?:turn|switch|shut|kill|cut|knock|put) (?:off )?(?:the |this |that |all |my |your )?"
     r"(?:music|tunes|songs?|podcast|audiobook|playlist)(?: off)?"
     r"|(?:no more|enough|enough of (?:the|this|that)|stop (?:the|this|that|my)) "
-    r"(?:music|tunes|songs?|podcast|audiobook))$"
+    r"(?:music|tunes|songs?|podcast|audiobook)"
+    r"|stop playing(?: (?:the |this |that |my |any |all )?(?:music|tunes|songs?|podcast|audiobook|"
+    r"playlist|radio|album))?(?: (?:please|now|for (?:now|a while)))*)$"
 )
 """The music off, however said ("turn the music off", "switch off the tunes", "no more music",
-"enough music"): the player stops (pauses), it is not switched off."""
+"enough music", "stop playing the music"): the player stops (pauses), it is not switched off."""
 _HUSH = re.compile(
     r"^(?:off|quiet|hush|silence) (?:the |my |all |this )?(?:speakers?|sound|audio)$"
 )
