@@ -67,10 +67,19 @@ song"): the player in use, wherever it is."""
 
 
 def player_call(history: Sequence[Turn]) -> dict[str, Any] | None:
-    """The arguments of the last call to a player in the last three turns, or None."""
+    """The arguments of the last call to a player in the last three turns, or None.
+
+    Only while the home is what the thread is about: a later turn of another role ("set a timer
+    for 5 minutes") makes "stop" that role's, never the music's.
+    """
     for turn in reversed(list(history)[-3:]):
-        for call in reversed(getattr(turn, "calls", None) or []):
+        calls = getattr(turn, "calls", None) or []
+        if not calls and turn.role not in (None, "smart_home"):
+            return None  # a reply of another role ("tell me a joke")
+        for call in reversed(calls):
             tool, arguments = str(call.get("tool", "")), dict(call.get("arguments") or {})
+            if not tool.startswith("smart_home."):
+                return None
             if tool in _PLAYER_TOOLS or (
                 tool == "smart_home.get_state" and _PLAYERISH.search(str(arguments.get("device")))
             ):

@@ -145,6 +145,17 @@ async def test_a_song_command_with_nothing_playing_says_so(settings: Any) -> Non
     assert results[-1].reply == "Nothing is playing right now; nothing was changed.", results[-1]
 
 
+@pytest.mark.parametrize("between", ["set a timer for 5 minutes", "what's the weather like"])
+async def test_another_role_in_between_takes_the_thread_off_the_player(
+    settings: Any, between: str
+) -> None:
+    results, after = await _thread(settings, PLAY, between, "stop")
+    assert after["tv"]["state"] == "playing", results[-1].reply
+    assert all(
+        s.tool != "smart_home.media" for s in (results[-1].plan.steps if results[-1].plan else [])
+    )
+
+
 async def test_pause_with_no_player_in_the_thread_is_not_taken_for_media(settings: Any) -> None:
     results, _ = await _thread(settings, "turn on the kitchen light", "pause")
     assert not (results[-1].plan and results[-1].plan.steps), results[-1].reply
