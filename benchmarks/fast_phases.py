@@ -106,7 +106,11 @@ STAGE = "      first stage: "
 
 
 def _stage_role(stage: Any) -> str:
-    """The role a first stage belongs to: the package of ``roles.<name>`` it was written in."""
+    """The role a first stage belongs to: the package of ``roles.<name>`` it was written in
+    (a gated stage: its gate's role, marked ``gated``)."""
+    gate = getattr(stage, "gate", None)
+    if gate is not None:
+        return f"{gate.role} (gated)"
     owner = getattr(stage, "func", stage)  # a functools.partial: its function
     module = getattr(owner, "__module__", None) or type(owner).__module__
     parts = module.split(".")

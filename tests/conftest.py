@@ -75,3 +75,17 @@ def fresh_database() -> Iterator[str]:
     finally:
         with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(autouse=True)
+def _stage_gates_checked() -> Iterator[None]:
+    """Every first stage its gate turns away runs anyway; a claim it makes fails the test
+    (agent_system/understanding/_gate.py)."""
+    from agent_system.understanding import _gate
+
+    _gate.CHECKING[0] = True
+    _gate.MISSES.clear()
+    yield
+    missed = list(_gate.MISSES)
+    _gate.MISSES.clear()
+    assert missed == [], f"a first stage claims what its gate turned away: {missed}"

@@ -17,6 +17,7 @@ from agent_system.routing.slots import (
 from agent_system.understanding import normalize
 from agent_system.understanding._daytime import day_window, event_moment
 from agent_system.understanding._frame_calendar import event_shift
+from agent_system.understanding._gate import StageGate
 from agent_system.understanding._slots import When
 from agent_system.understanding._text import numbers_to_digits
 from roles.calendar._asked import (
@@ -67,6 +68,23 @@ if TYPE_CHECKING:
     from agent_system.runtime import Runtime
 
 __all__ = ["ROLE", "CalendarRole", "event_query", "extract_title"]
+
+
+GATE = StageGate.of(
+    "calendar",
+    r"calendar|\w*schedul|meetings?\b|appointments?\b|appts?\b|events?\b|agenda|diary"
+    r"|plans?\b|planned|busy|free\b|booked|book\b|party|parties|lunch|dinner|breakfast"
+    r"|brunch|date\b|birthday|anniversar|conference|call\b|reminders?\b|remind|happening"
+    r"|going on|on\b|today|tonight|tomorrow|week|weekend|month|day\b|days\b|\w+day\b"
+    r"|morning|afternoon|evening|night|o'clock|noon|midnight|next\b|january|february|march"
+    r"|april|may\b|june|july|august|september|october|november|december|jan\b|feb\b|mar\b"
+    r"|apr\b|jun\b|jul\b|aug\b|sep\b|sept\b|oct\b|nov\b|dec\b|cancel|delete|remove|move"
+    r"|push|reschedul|postpone|add\b|put\b|set up|organi[sz]e|arrange|invite|pencil|block"
+    r"|when|where|how long|coming up|later\b|scrap|forward|meant\b|meet"
+    r"|clear|time\b|supposed",
+)
+"""The words without which the calendar's stage cannot claim a request; a follow-up or an answer to
+the role's question is asked anyway (agent_system/understanding/_gate.py)."""
 
 
 class CalendarRole:
@@ -142,7 +160,7 @@ class CalendarRole:
         """Claim answers to its questions ("9am") and its everyday questions."""
         from roles.calendar._stage import calendar_stage
 
-        return calendar_stage(runtime)
+        return GATE.wrap(calendar_stage(runtime))
 
     def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
         text = strip_courtesy(text)

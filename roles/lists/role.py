@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
+from agent_system.understanding._gate import StageGate
 from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_remove
 from roles.lists._context import on_the_list
 from roles.lists._days import day_arguments
@@ -243,7 +244,18 @@ class ListsRole:
 
     def route_stage(self, runtime: Runtime) -> Any:
         """Claim clear list requests before the classifier ("... to my shopping list")."""
-        return _claim
+        return GATE.wrap(_claim)
+
+
+GATE = StageGate.of(
+    "lists",
+    r"lists?\b|checklists?\b|to-?dos?\b|to do\b|tasks?\b|chores?\b|errands?\b|jobs?\b|buy"
+    r"|get\b|got\b|need|out of\b|run out|ran out|grocer|shop|pick up|add|put\b|remove"
+    r"|bought|picked|running low|low on|no more|on there|already"
+    r"|delete|take\b|cross|check|tick|clear|forget|playlist|items?\b",
+)
+"""The words without which `_claim` cannot claim a request; a follow-up or an answer to
+the role's question is asked anyway (agent_system/understanding/_gate.py)."""
 
 
 def _follow_up(text: str, history: list[Turn]) -> RoleCall | None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
 from agent_system.understanding import normalize
+from agent_system.understanding._gate import StageGate
 from roles.search._facts import claim
 from roles.search._words import word_asked
 
@@ -170,7 +171,21 @@ class SearchRole:
 
     def route_stage(self, runtime: Runtime) -> Any:
         """Claim factual questions and definitions before the classifier ("who wrote Dune")."""
-        return claim
+        return GATE.wrap(claim)
+
+
+GATE = StageGate.of(
+    "search",
+    r"what|who|whom|whose|how|when|where|why|which|define|defin|meaning|mean|tell|search"
+    r"|look|google|find|fin\b|info|wiki|is\b|are\b|was\b|were\b|did\b|does\b|do\b|has\b"
+    r"|have\b|had\b|can\b|could\b|would\b|will\b|should\b|descri|trivia|fact|expla|know"
+    r"|give|say|show|bio|\w+est\b|origin|use\b|list\b|hear|learn|background|history"
+    r"|population|height|age\b|capital|spell|synonym|antonym|word\b|currency|born|example"
+    r"|difference|name\b|sentence|teach|rhyme|words?\b|about\b|compare|versus|vs\b"
+    r"|president|who's|what's|where's|how's|when's",
+)
+"""The words without which `claim` cannot claim a request; a follow-up or an answer to
+the role's question is asked anyway (agent_system/understanding/_gate.py)."""
 
 
 ROLE = SearchRole()

@@ -1,0 +1,88 @@
+"""A role's first stage, skipped for a request none of its words reaches.
+
+The embedded router asks every role's first stage (``route_stage``) before its classifier, and
+most of them claim nothing for a given request: the timer's "set a timer for 10 minutes" runs
+the search, calendar and lists stages for nothing. A role declares, beside its stage, the words
+without which that stage cannot claim a request (`StageGate`: a compiled alternation searched in
+the request's text lower-cased, with its apostrophes and spaces made plain, once per request);
+a request whose text holds none of them, and whose thread has no earlier turn of that role (a
+follow-up or an answer to its question may be a bare "9am" or "milk"), skips the stage.
+
+The words are the stage's own necessary words, and they are checked: with `CHECKING` on (the
+test suite turns it on for every test, tests/conftest.py), a stage its gate turned away runs
+anyway and a claim it makes is recorded in `MISSES` (the test fails), so every request any test
+routes, and the fit rows of the evaluation sets (tests/routing/test_stage_gates.py), prove the
+gate never changes a decision.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from agent_system.understanding._memo import per_request
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import RouteDecision, RouteRequest
+
+__all__ = ["CHECKING", "MISSES", "StageGate", "gate_text"]
+
+CHECKING = [False]
+"""``CHECKING[0]``: run a stage its gate turned away anyway, and note in `MISSES` a claim it
+makes (tests only: it costs what the gate saves)."""
+MISSES: list[tuple[str, str]] = []
+"""(role, request text) of each claim a gate turned away while `CHECKING`."""
+
+_SPACES = re.compile(r"\s+")
+
+
+@per_request
+def gate_text(text: str) -> str:
+    """`text` as gates read it: lower case, curly apostrophes straight, single spaces."""
+    return _SPACES.sub(" ", text.lower().replace("\u2019", "'").replace("\u2018", "'"))
+
+
+Stage = Callable[["RouteRequest"], "RouteDecision | None"]
+
+
+@dataclass(frozen=True)
+class StageGate:
+    """The words without which `role`'s first stage cannot claim a request."""
+
+    role: str
+    words: re.Pattern[str]
+    """Searched in `gate_text` of the request."""
+
+    @classmethod
+    def of(cls, role: str, *words: str) -> StageGate:
+        """A gate over `words` (regular expressions, each searched as a whole word or phrase
+        start: ``\\b`` before it)."""
+        return cls(role, re.compile(r"\b(?:" + "|".join(words) + ")"))
+
+    def admits(self, request: RouteRequest) -> bool:
+        """True when the stage must be asked: one of its words is in the request, or the
+        thread has an earlier turn of this role."""
+        if any(turn.role == self.role for turn in request.history):
+            return True
+        return self.words.search(gate_text(request.text)) is not None
+
+    def wrap(self, stage: Stage) -> Stage:
+        """`stage`, skipped for a request this gate turns away."""
+
+        def gated(request: RouteRequest) -> RouteDecision | None:
+            if self.admits(request):
+                return stage(request)
+            if CHECKING[0] and stage(request) is not None:
+                MISSES.append((self.role, request.text))
+            return None
+
+        gated.gate = self  # type: ignore[attr-defined]
+        gated.stage = stage  # type: ignore[attr-defined]
+        return gated
+
+
+def ungated(stage: Any) -> Any:
+    """The stage under a gate (the stage itself when it has none)."""
+    return getattr(stage, "stage", stage)
