@@ -54,7 +54,17 @@ def test_a_thread_with_a_turn_of_the_role_always_asks_its_stage() -> None:
     assert gate.admits(RouteRequest(text="milk", history=history))  # the answer to its question
 
 
+def _datasets() -> Path:
+    from evals.splits import datasets_dir
+
+    return datasets_dir()
+
+
 @pytest.mark.slow
+@pytest.mark.skipif(
+    not all((_datasets() / name).is_dir() for name in ("clinc150", "voice-assistant")),
+    reason=f"development data sets not at {_datasets()}",
+)
 def test_no_gate_turns_away_a_fit_row_its_stage_claims(tmp_path: Path) -> None:
     from evals import splits
 
