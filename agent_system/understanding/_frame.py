@@ -323,7 +323,11 @@ _DEVICE_TOOLS = (
 
 
 def _target(previous: Call, rest: str) -> dict[str, Any] | None:
-    """The device arguments a follow-up names ("the bedroom", "the fan"), or None."""
+    """The device arguments a follow-up names ("the bedroom", "the fan"), or None (also for a
+    time alone: "and at 8pm?" names no device; the role reads it as the same command then)."""
+    left = strip_when(rest)
+    if left != rest and left.strip(" ?,.!") in ("", "at", "on", "in", "for", "by"):
+        return None
     words = _FILLER.sub(
         " ",
         re.sub(

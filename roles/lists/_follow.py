@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import RoleCall
+from agent_system.roles import RoleCall, RolePlan
 from agent_system.understanding import numbers_to_digits
 from roles.lists._phrasing import is_vague
 
@@ -94,6 +94,16 @@ _NOT_ITEMS = re.compile(
     re.I,
 )
 """What is never a list item said after a list turn: a timer's minutes, an alarm, a light."""
+_DONE_IT = re.compile(
+    rf"^{_FILLER}(?:(?:mark|set)\s+(?P<it>it|that|them|those)\s+(?:as\s+)?(?:done|complete[d]?|bought)"
+    r"|(?:check|tick|cross)\s+(?P<it2>it|that|them|those)\s+off"
+    r"|(?:check|tick|cross)\s+off\s+(?P<it3>it|that|them|those)"
+    r"|(?:i|we)(?:'ve|\s+have)?\s+(?:got|bought|picked\s+up|done)\s+(?P<it4>it|that|them|those)"
+    r"(?:\s+already)?)"
+    rf"{_POLITE}",
+    re.I,
+)
+"""The items just added, done: "mark it done", "tick them off", "i've bought it"."""
 _REMOVES = ("lists.remove", "lists.complete")
 _LISTS_TOOLS = (
     "lists.add",
@@ -119,7 +129,7 @@ def follow_up(
     history: list[Turn],
     split_items: Callable[[str], list[str]],
     names_a_list: Callable[[str], bool],
-) -> RoleCall | None:
+) -> RoleCall | RolePlan | None:
     """The call a follow-up on the previous turn's list means, or None when it is none."""
     previous = _previous(history)
     if previous is None:
@@ -139,6 +149,8 @@ def follow_up(
         return RoleCall("lists.show", {"list_name": other["list"]})  # "and the to-do list?"
     if _ASKS.match(text):
         return None  # "and what about the shopping list?" asks; it never adds
+    if tool == "lists.add" and (done := _DONE_IT.match(text)) is not None:
+        return _done(arguments.get("items"), done, on_list)  # "mark it done" after an add
     if (here := _on_this_list(text, split_items, names_a_list, on_list)) is not None:
         return here  # "add a stove" / "remove the tent" after a turn on the camping list
     if tool == "lists.add":
@@ -185,3 +197,16 @@ def _on_this_list(
         return None
     tool = "lists.complete" if off["done"] or off["done2"] else "lists.remove"
     return RoleCall(tool, {"item": item, **on_list})
+
+
+def _done(items: Any, said: re.Match[str], on_list: dict[str, Any]) -> RoleCall | RolePlan | None:
+    """Check off what the add before added: "it" one item, "them" every one.
+
+    None when the word does not fit: "it" after several items is not clear.
+    """
+    added = [str(i) for i in items] if isinstance(items, list) else []
+    word = next(said[g] for g in ("it", "it2", "it3", "it4") if said[g]).lower()
+    if not added or (word in ("it", "that") and len(added) != 1):
+        return None
+    calls = tuple(RoleCall("lists.complete", {"item": item, **on_list}) for item in added)
+    return calls[0] if len(calls) == 1 else RolePlan(calls)

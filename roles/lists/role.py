@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import Clarification, RoleCall
+from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding._gate import StageGate
 from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_remove
@@ -95,7 +95,7 @@ class ListsRole:
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
-    ) -> RoleCall | Clarification:
+    ) -> RoleCall | RolePlan | Clarification:
         """Pick add / complete / remove / show / create / delete and the items and list."""
         text = " ".join(text.strip().rstrip("?!.").split())
         if (answered := answer_call(text, history, split_items)) is not None:
@@ -258,7 +258,7 @@ GATE = StageGate.of(
 the role's question is asked anyway (agent_system/understanding/_gate.py)."""
 
 
-def _follow_up(text: str, history: list[Turn]) -> RoleCall | None:
+def _follow_up(text: str, history: list[Turn]) -> RoleCall | RolePlan | None:
     """A follow-up on the previous turn's list ("and eggs", "what's on it now")."""
     return follow_up(text, history, split_items, lambda said: LIST_WORD.search(said) is not None)
 

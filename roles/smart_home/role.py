@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
-from agent_system.routing.slots import format_duration
+from agent_system.routing.slots import format_duration, strip_when
 from agent_system.understanding import normalize
 from agent_system.understanding._text import as_command
 from agent_system.understanding.locale import home_fact
@@ -130,6 +130,8 @@ class SmartHomeRole:
                 return muted
         if (sun := sun_said(text)) is not None:  # "turn on the lights at sunset"
             return self._at_sun(sun, slots, runtime, history)
+        if (again := _again_at(text, history)) is not None:
+            text = again  # "turn on the kitchen light" ... "and at 8pm?": the same, at 8 pm
         if (timed := time_answer(text, history, runtime.clock.now())) is not None:
             text = timed  # "switch off the heater tonight" / "What time ...?" / "at 11 pm"
         later = delayed(text) or at_clock_time(text, runtime.clock.now())
@@ -392,6 +394,30 @@ _NO_EXCLUSION = frozenset(
 )
 """Changes that cannot leave anything out ("lock all the doors except the back door")."""
 _INTO = re.compile(r"\b(?:into|to|in)\s+(?:the|my|our)\s+(?P<room>[a-z' ]{2,30})$", re.I)
+
+
+_AND_WHEN = re.compile(
+    r"^(?:(?:and|also|then)\s+)?(?:(?:what|how)\s+about\s+)?(?:again\s+)?(?P<when>.+?)"
+    r"(?:\s+(?:too|as\s+well|again))?$",
+    re.IGNORECASE,
+)
+
+
+def _again_at(text: str, history: list[Turn]) -> str | None:
+    """The previous home command said again at the time `text` names alone, or None.
+
+    "and at 8pm?", "also tomorrow at 7"; None when a device, a room or anything else is said.
+    """
+    if not history or history[-1].role != "smart_home":
+        return None
+    found = _AND_WHEN.match(text.strip())
+    if found is None or not re.match(r"^(?:and|also|then|what|how)\b", text.strip(), re.I):
+        return None
+    when = found["when"].strip()
+    left = strip_when(when)
+    if left == when or left.strip(" ,") not in ("", "at", "on", "in", "for", "by"):
+        return None
+    return f"{history[-1].text.strip().rstrip('?!. ')} {when}"
 
 
 ROLE = SmartHomeRole()

@@ -97,6 +97,25 @@ async def test_turn_it_off_again_switches_the_same_device(system: AgentSystem) -
     assert "off" in state.reply.lower()
 
 
+@pytest.mark.parametrize(
+    ("said", "at"),
+    [
+        ("and at 8pm?", "20:00"),
+        ("also tomorrow at 7am", "tomorrow at 07:00"),
+        ("and in 10 minutes?", "09:10"),
+    ],
+)
+async def test_a_time_alone_after_a_home_command_does_it_again_then(
+    system: AgentSystem, said: str, at: str
+) -> None:
+    # it answered "I couldn't find a device called 'pm light'"
+    await system.arun("turn on the kitchen light", thread_id="t")
+    result = await system.arun(said, thread_id="t")
+    assert f"({at}) I'll do this: turn on the kitchen light" in result.reply
+    assert result.result is not None
+    assert [s.tool for s in result.result.steps] == ["timer.set"]
+
+
 async def test_and_the_bedroom_repeats_the_action_on_the_bedroom(system: AgentSystem) -> None:
     await system.arun("turn on the bedroom light", thread_id="t")
     await system.arun("turn off the kitchen light", thread_id="t")

@@ -61,3 +61,33 @@ async def test_with_no_list_talked_about_my_list_is_every_list(system: AgentSyst
     )
     assert fresh.reply == both
     assert after_all.reply == both
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("added", "done", "left"),
+    [
+        ("add milk to the shopping list", "mark it done", "bread"),
+        ("put milk on my shopping list", "check it off", "bread"),
+        ("add milk to my shopping list", "i've bought it", "bread"),
+        ("add milk and eggs to my shopping list", "tick them off", "bread"),
+    ],
+)
+async def test_what_was_just_added_is_checked_off_by_it_or_them(
+    system: AgentSystem, added: str, done: str, left: str
+) -> None:
+    # "mark it done" after an add was not understood
+    await system.arun("add bread to my shopping list", thread_id="other")
+    await system.arun(added, thread_id="t")
+    result = await system.arun(done, thread_id="t")
+    assert result.reply.startswith("Checked off milk on your shopping list"), result.reply
+    shown = await system.arun("what's on my shopping list", thread_id="t")
+    assert shown.reply == f"Your shopping list: {left}."
+
+
+@pytest.mark.anyio
+async def test_it_after_several_items_checks_nothing_off(system: AgentSystem) -> None:
+    await system.arun("add milk and eggs to my shopping list", thread_id="t")
+    await system.arun("mark it done", thread_id="t")
+    shown = await system.arun("what's on my shopping list", thread_id="t")
+    assert shown.reply == "Your shopping list: milk, eggs."
