@@ -24,6 +24,7 @@ from agent_system.understanding import split_clauses
 from agent_system.understanding._clauses import Clause as SplitClause
 from agent_system.understanding._clauses import opens_request
 from agent_system.understanding._frame_parts import SAME_AGAIN
+from agent_system.understanding._labels import only_when
 from agent_system.understanding._slots import strip_when
 
 __all__ = ["Clause", "command_role", "find_compound", "follow_up_role", "swallows_another"]
@@ -229,9 +230,7 @@ def _only_when(text: str) -> bool:
     found = _ASKED_ABOUT.match(text) or _AND_THEN.match(text)
     if found is None:
         return False
-    rest = found["rest"]
-    left = strip_when(rest)
-    return left != rest and left.strip(" ?.!,") in ("", "on", "at", "for", "in")
+    return only_when(found["rest"])
 
 
 def command_role(text: str, classes: Sequence[str]) -> str | None:

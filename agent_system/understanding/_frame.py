@@ -41,7 +41,7 @@ from agent_system.understanding._frame_timer import (
     pronoun_calls,
     target_number,
 )
-from agent_system.understanding._labels import extract_label
+from agent_system.understanding._labels import extract_label, only_when
 from agent_system.understanding._light_frame import light_step, says_loudness, volume_step
 from agent_system.understanding._slots import (
     format_duration,
@@ -325,8 +325,7 @@ _DEVICE_TOOLS = (
 def _target(previous: Call, rest: str) -> dict[str, Any] | None:
     """The device arguments a follow-up names ("the bedroom", "the fan"), or None (also for a
     time alone: "and at 8pm?" names no device; the role reads it as the same command then)."""
-    left = strip_when(rest)
-    if left != rest and left.strip(" ?,.!") in ("", "at", "on", "in", "for", "by"):
+    if only_when(rest):
         return None
     words = _FILLER.sub(
         " ",

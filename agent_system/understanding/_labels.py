@@ -92,6 +92,20 @@ def _when_spans(text: str) -> list[tuple[int, int]]:
     return sorted(widened)
 
 
+def only_when(text: str) -> bool:
+    """`text` names a day, a time or a span and nothing else ("on friday", "at 8pm",
+    "tomorrow at 7am", "in 10 minutes"): what is left beside it is at most a preposition."""
+    left = strip_when(text)
+    return left != text.strip(" ,.;:!?") and left.strip(" ?,.!") in (
+        "",
+        "at",
+        "on",
+        "in",
+        "for",
+        "by",
+    )
+
+
 def strip_when(text: str) -> str:
     """`text` without its durations, dates and times ("call mom at 5pm" -> "call mom")."""
     out, cursor = [], 0

@@ -8,8 +8,9 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
-from agent_system.routing.slots import format_duration, strip_when
+from agent_system.routing.slots import format_duration
 from agent_system.understanding import normalize
+from agent_system.understanding._labels import only_when
 from agent_system.understanding._text import as_command
 from agent_system.understanding.locale import home_fact
 from roles.smart_home._answers import WHICH_ROOM, answered, here_said
@@ -414,8 +415,7 @@ def _again_at(text: str, history: list[Turn]) -> str | None:
     if found is None or not re.match(r"^(?:and|also|then|what|how)\b", text.strip(), re.I):
         return None
     when = found["when"].strip()
-    left = strip_when(when)
-    if left == when or left.strip(" ,") not in ("", "at", "on", "in", "for", "by"):
+    if not only_when(when):
         return None
     return f"{history[-1].text.strip().rstrip('?!. ')} {when}"
 

@@ -153,12 +153,12 @@ def verdict(kind: str, forecasts: list[Forecast], days: list[str]) -> str:
     first = days[0].lower() if days[0] in ("Today", "Tomorrow") else days[0]
     span = f"from {first} to {days[-1]}"
     if hits:
-        named = _and([_on(d) for _, d in hits])
+        named = _and([_lower(d) for _, d in hits])
         if kind in ("hot", "warm", "cold"):
             return f"Yes: {_ADJECTIVE[kind]} {named}."
         return f"Yes: {noun} {named}."
     if maybes:
-        return f"Maybe: a chance of {noun} {_and([_on(d) for _, d in maybes])}."
+        return f"Maybe: a chance of {noun} {_and([_lower(d) for _, d in maybes])}."
     return f"No {noun} expected {span}."
 
 
@@ -173,10 +173,6 @@ def verdict_now(kind: str, now: Conditions) -> str:
 
 
 def _lower(day: str) -> str:
-    return day.lower() if day in ("Today", "Tomorrow") else f"on {day}"
-
-
-def _on(day: str) -> str:
     return day.lower() if day in ("Today", "Tomorrow") else f"on {day}"
 
 
