@@ -24,6 +24,7 @@ Plan and tool failures never escape `AgentSystem.arun`; they become a `PlanResul
 
 from __future__ import annotations
 
+import math
 from enum import StrEnum
 from typing import Any
 
@@ -204,14 +205,26 @@ class ToolTimeoutError(ToolError):
 
 
 class CircuitOpenError(ToolError):
-    """The tool failed repeatedly; calls are refused until its cool-down ends."""
+    """The tool failed repeatedly; calls are refused until its cool-down ends.
+
+    The message is for the user and names the service by the tool's `title` ("Web search isn't
+    answering right now; try again in 30 seconds."); ``details["detail"]`` keeps the tool's name
+    and the exact pause (``--verbose``).
+    """
 
     code = ErrorCode.CIRCUIT_OPEN
 
-    def __init__(self, tool: str, retry_in_s: float) -> None:
+    def __init__(self, tool: str, retry_in_s: float, title: str = "") -> None:
+        seconds = max(1, math.ceil(retry_in_s))
+        wait = f"{seconds} second{'s' if seconds != 1 else ''}"
         super().__init__(
-            f"Tool {tool!r} is failing repeatedly; calls are paused for {retry_in_s:.1f} s more.",
-            details={"tool": tool, "retry_in_s": retry_in_s},
+            f"{title or 'That service'} isn't answering right now; try again in {wait}.",
+            details={
+                "tool": tool,
+                "retry_in_s": retry_in_s,
+                "detail": f"tool {tool!r} is failing repeatedly; calls are paused for "
+                f"{retry_in_s:.1f} s more",
+            },
         )
 
 

@@ -67,15 +67,16 @@ class CircuitBreaker:
             return 0.0
         return max(0.0, self._opened_at + self.cooldown_s - self.clock.monotonic())
 
-    def before_call(self) -> None:
-        """Admit one call or raise `CircuitOpenError`. Pair it with `record_*` or `release`."""
+    def before_call(self, title: str = "") -> None:
+        """Admit one call or raise `CircuitOpenError` (naming the service by `title`, the tool's
+        user-facing name). Pair it with `record_*` or `release`."""
         state = self.state
         if state is CircuitState.CLOSED:
             return
         if state is CircuitState.HALF_OPEN and not self._trial_running:
             self._trial_running = True
             return
-        raise CircuitOpenError(self.name, self.retry_in() or self.cooldown_s)
+        raise CircuitOpenError(self.name, self.retry_in() or self.cooldown_s, title)
 
     def record_success(self) -> None:
         """A call succeeded: close the breaker."""

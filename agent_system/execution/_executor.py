@@ -174,7 +174,7 @@ class StepExecutor:
             breaker = self.breakers.get(spec.name) if self.breakers is not None else None
             if breaker is not None:
                 try:
-                    breaker.before_call()
+                    breaker.before_call(spec.title)
                 except AgentSystemError as exc:
                     last = last or exc  # after a real failure, report that failure
                     break

@@ -159,6 +159,10 @@ class ToolSpec:
     approval_if: Callable[[Mapping[str, Any]], bool] | None = None
     """For a tool whose calls need approval only with some arguments (`calendar.delete` of a
     whole period, not of one event): whether these do. `requires_approval` stays False."""
+    title: str = ""
+    """What a user calls the service the tool reaches, starting a sentence ("Web search"):
+    the engine's own messages about the tool ("Web search isn't answering right now; ...")
+    say it instead of the tool's name. Empty: "That service"."""
 
     def needs_approval(self, arguments: Mapping[str, Any]) -> bool:
         """Whether a call with `arguments` waits for the user's approval."""
@@ -245,6 +249,7 @@ def spec_from_function(
     source: str | None = None,
     precheck: Callable[..., Awaitable[Approval | None]] | None = None,
     approval_if: Callable[[Mapping[str, Any]], bool] | None = None,
+    title: str = "",
 ) -> ToolSpec:
     """Build a `ToolSpec` from a typed function and its Google-style docstring."""
     tool_name = name or _default_name(func)
@@ -286,6 +291,7 @@ def spec_from_function(
         injected=tuple(injected),
         precheck=precheck,
         approval_if=approval_if,
+        title=title,
     )
 
 
@@ -319,6 +325,7 @@ def tool(
     compensate: str | None = None,
     precheck: Callable[..., Awaitable[Approval | None]] | None = None,
     approval_if: Callable[[Mapping[str, Any]], bool] | None = None,
+    title: str = "",
 ) -> Callable[[F], F]: ...
 
 

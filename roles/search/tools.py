@@ -11,7 +11,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from agent_system.errors import ToolExecutionError
+from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.runtime import Dependency, Runtime
 from roles.search.backend import Hit, SearchBackend, SearxNG
@@ -70,7 +70,20 @@ _SETUP_DETAIL = (
     "notes: .txt/.md files in documents_dir (AGENT_SYSTEM_DOCUMENTS_DIR)"
 )
 """How to set search up, for ``--verbose`` and the logs: replies name no setting."""
-_TURN_ON_WEB = "ask whoever set me up to turn on web search"
+WEB_TITLE = "Web search"
+"""How replies name the web tools' service ("Web search isn't answering right now; ...")."""
+
+
+def _unavailable(message: str, runtime: Runtime, **details: str) -> ToolExecutionError:
+    """Web search is not set up: one plain sentence, said once.
+
+    No retry and no breaker count (nothing is failing); the setup and the notes folder go in
+    the detail, for ``--verbose``.
+    """
+    detail = f"no web search configured; {_SETUP_DETAIL}; notes folder: {_notes_folder(runtime)}"
+    return ToolExecutionError(
+        message, code=ErrorCode.NEEDS_INPUT, details={**details, "detail": detail}
+    )
 
 
 def _cited(intro: str, hits: list[Hit]) -> ToolOutput:
@@ -92,7 +105,13 @@ async def _documents(ctx: ToolContext, query: str, k: int, folder: str | None = 
     return await backend.search(query, k)
 
 
-@tool(idempotent=True, cache_ttl_s=300, timeout_s=20, tags=("search", "internet", "lookup"))
+@tool(
+    idempotent=True,
+    cache_ttl_s=300,
+    timeout_s=20,
+    tags=("search", "internet", "lookup"),
+    title=WEB_TITLE,
+)
 async def web(
     ctx: ToolContext, query: str, k: Annotated[int, Field(ge=1, le=20)] = 5
 ) -> ToolOutput:
@@ -116,14 +135,12 @@ async def web(
             f"I can't search the web yet; from your notes, for {query!r}:",
             hits,
         )
-    raise ToolExecutionError(
-        f"I can't search the web yet and none of your notes mention {query!r}; add notes to "
-        f"{_notes_folder(ctx.runtime)} or {_TURN_ON_WEB}.",
-        details={"query": query, "detail": _SETUP_DETAIL},
+    raise _unavailable(
+        "I can't search the web yet, and your notes don't answer that.", ctx.runtime, query=query
     )
 
 
-@tool(timeout_s=30, tags=("search", "notes", "files"))
+@tool(timeout_s=30, tags=("search", "notes", "files"), title="The search of your notes")
 async def documents(
     ctx: ToolContext,
     query: str,
@@ -145,6 +162,7 @@ async def documents(
         raise ToolExecutionError(
             "There are no notes to search yet; add .txt or .md files to "
             f"{_notes_folder(ctx.runtime)}.",
+            code=ErrorCode.NEEDS_INPUT,
             details={"detail": _SETUP_DETAIL},
         )
     return ToolOutput(
@@ -153,7 +171,13 @@ async def documents(
     )
 
 
-@tool(idempotent=True, cache_ttl_s=300, timeout_s=20, tags=("search", "dictionary", "meaning"))
+@tool(
+    idempotent=True,
+    cache_ttl_s=300,
+    timeout_s=20,
+    tags=("search", "dictionary", "meaning"),
+    title=WEB_TITLE,
+)
 async def define(ctx: ToolContext, term: str) -> ToolOutput:
     """Define a term: from the local documents first, then the web (SearxNG).
 
@@ -170,11 +194,11 @@ async def define(ctx: ToolContext, term: str) -> ToolOutput:
         hits = await backend.search(f"define {term}", 3)
         if hits:
             return _definition_output(term, hits[0])
-        raise ToolExecutionError(f"I couldn't find a definition of {term!r}.")
-    raise ToolExecutionError(
-        f"I couldn't find a definition of {term!r} in your notes and I can't search the web yet; "
-        f"add notes to {_notes_folder(ctx.runtime)} or {_TURN_ON_WEB}.",
-        details={"term": term, "detail": _SETUP_DETAIL},
+        raise ToolExecutionError(  # a plain "no": the search worked
+            f"I couldn't find a definition of {term!r}.", code=ErrorCode.NEEDS_INPUT
+        )
+    raise _unavailable(
+        f"I can't search the web yet, and your notes don't define {term!r}.", ctx.runtime, term=term
     )
 
 

@@ -34,8 +34,13 @@ def test_the_breaker_opens_after_n_consecutive_failures_only() -> None:
     b.record_failure()
 
     assert state(b) == CircuitState.OPEN
-    with pytest.raises(CircuitOpenError, match=r"'weather.now' is failing repeatedly.*10.0 s"):
-        b.before_call()
+    with pytest.raises(CircuitOpenError) as info:
+        b.before_call("The weather service")
+    assert info.value.message == (
+        "The weather service isn't answering right now; try again in 10 seconds."
+    )
+    assert "'weather.now' is failing repeatedly" in info.value.details["detail"]
+    assert "10.0 s" in info.value.details["detail"]
 
 
 def test_half_open_admits_exactly_one_trial_call() -> None:
@@ -46,6 +51,13 @@ def test_half_open_admits_exactly_one_trial_call() -> None:
     clock.advance(9.5)
     assert state(b) == CircuitState.OPEN
     assert b.retry_in() == pytest.approx(0.5)
+
+    with pytest.raises(
+        CircuitOpenError,
+        match=r"^That service isn't answering right now; try "
+        r"again in 1 second\.$",
+    ):
+        b.before_call()  # no title: no tool name either
 
     clock.advance(0.5)
     assert state(b) == CircuitState.HALF_OPEN

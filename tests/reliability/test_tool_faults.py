@@ -210,7 +210,9 @@ async def test_a_failing_tool_opens_its_breaker_and_later_runs_are_refused_witho
     assert rig.calls.counts == {"bug": 2}
     assert [r.status for r in results] == ["failure"] * 4
     assert {e.code.value for e in results[-1].errors} >= {"circuit_open"}
-    assert "paused" in results[-1].reply
+    # the user hears plain words; the tool's name is for --verbose
+    assert "isn't answering right now; try again in 60 seconds" in results[-1].reply
+    assert "fault.bug" not in results[-1].reply
     for result in results:
         await assert_consistent(rig.system, result)
 

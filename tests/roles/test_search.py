@@ -11,7 +11,7 @@ import httpx
 import pytest
 import respx
 
-from agent_system.errors import ToolExecutionError
+from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import Turn
@@ -173,16 +173,20 @@ async def test_no_documents_and_no_web_search_say_plainly_what_the_user_can_do(
     with pytest.raises(ToolExecutionError) as web_info:
         await call("web", {"query": "who wrote dune"}, runtime)
     assert web_info.value.message == (
-        "I can't search the web yet and none of your notes mention 'who wrote dune'; add notes "
-        f"to {folder} or ask whoever set me up to turn on web search."
+        "I can't search the web yet, and your notes don't answer that."
     )
     assert _plain(web_info.value.message)
     assert "AGENT_SYSTEM_SEARXNG_URL" in web_info.value.details["detail"]
+    assert folder in web_info.value.details["detail"]  # the notes folder, for --verbose
     with pytest.raises(ToolExecutionError) as define_info:
         await call("define", {"term": "anything"}, runtime)
-    assert define_info.value.message.startswith("I couldn't find a definition of 'anything'")
+    assert define_info.value.message == (
+        "I can't search the web yet, and your notes don't define 'anything'."
+    )
     assert _plain(define_info.value.message)
     assert "searxng_url" in define_info.value.details["detail"]
+    # not set up is no failure: said once, no retry, no breaker count
+    assert {web_info.value.code, define_info.value.code, info.value.code} == {ErrorCode.NEEDS_INPUT}
 
 
 @pytest.mark.anyio
