@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from tools._text import stem
+
 __all__ = ["second_person", "subject_of"]
 
 _SWAPS = {
@@ -47,4 +49,4 @@ def subject_of(fact: str) -> str | None:
     found = _SUBJECT.match(fact.strip().rstrip(".!"))
     if found is None:
         return None
-    return " ".join(found["subject"].lower().split())
+    return " ".join(stem(word) for word in found["subject"].lower().split())

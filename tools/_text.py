@@ -26,6 +26,29 @@ _STOP = frozenset(
     """.split()
 )
 _PLURAL_KEEP = ("ss", "us", "is")
+_SPELLINGS = {
+    "colour": "color",
+    "colours": "colors",
+    "favourite": "favorite",
+    "favourites": "favorites",
+    "fave": "favorite",
+    "flavour": "flavor",
+    "flavours": "flavors",
+    "neighbour": "neighbor",
+    "neighbours": "neighbors",
+    "centre": "center",
+    "theatre": "theater",
+    "metre": "meter",
+    "metres": "meters",
+    "grey": "gray",
+    "jewellery": "jewelry",
+    "mum": "mom",
+    "mummy": "mom",
+    "organise": "organize",
+    "apologise": "apologize",
+}
+"""British spellings (and a few everyday variants) read as one word: "favourite colour" finds
+"favorite color"."""
 
 
 def stem(word: str) -> str:
@@ -39,6 +62,7 @@ def stem(word: str) -> str:
     if word.endswith("'s") or word.endswith("s'"):
         word = word[:-2]
     word = word.replace("'", "")
+    word = _SPELLINGS.get(word, word)
     if len(word) <= 3 or word.isdigit():
         return word
     if word.endswith("ies") and len(word) > 4:

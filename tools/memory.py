@@ -81,6 +81,10 @@ async def _all_items(store: BaseStore, namespace: tuple[str, ...]) -> list[Item]
     return items
 
 
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 def _sentence(text: str) -> str:
     text = text.strip()
     return text if text.endswith((".", "!", "?")) else f"{text}."
@@ -204,6 +208,10 @@ async def recall(
     ranked = (await _rank(store, namespace, await _all_items(store, namespace), query))[:k]
     records = [_as_record(item, score) for item, score in ranked]
     if not records:
+        if re.match(r"(?i)my\s+\w", query):  # "my favourite colour": said back to them
+            return ToolOutput(
+                data=[], display=f"I don't know {_lower_first(second_person(query))} yet."
+            )
         return ToolOutput(data=[], display=f"I don't remember anything about {query!r}.")
     if len(records) == 1 or records[0]["score"] >= 2 * records[1]["score"]:
         return ToolOutput(data=records, display=_sentence(second_person(records[0]["fact"])))

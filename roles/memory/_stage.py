@@ -67,6 +67,40 @@ _NAME_ASKED = re.compile(
     r"(?:know|remember)\s+(?:my\s+name|who\s+i\s+am)|who\s+am\s+i|what\s+(?:do|should)\s+you\s+"
     r"call\s+me)$"
 )
+_FAVOURITE = (
+    r"my\s+(?:all[- ]time\s+|very\s+)?(?:favou?rite|fave)\s+"
+    r"(?P<thing>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)"
+)
+_KIN = (
+    r"(?:wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|mom|mum|mother|dad|father|son"
+    r"|daughter|sister|brother|boss|best\s+friend|grandma|grandmother|grandpa|grandfather|aunt"
+    r"|uncle|niece|nephew|cousin|baby|dog|cat|pet|puppy|kitten|hamster|parrot|rabbit|horse)"
+)
+_SELF_FACT = re.compile(
+    r"^(?:(?:oh|and|also|btw|by\s+the\s+way|just\s+so\s+you\s+know|fyi)[,\s]+)?"
+    r"(?:"
+    + _FAVOURITE
+    + r"\s+(?:is|are|was)\s+(?P<value>(?!what\b|which\b|playing\b|on\b|coming\s+on\b)[a-z0-9][^?]*)"
+    r"|my\s+" + _KIN + r"(?:'s|s)?\s+name\s+is\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?"
+    r"|my\s+" + _KIN + r"\s+is\s+(?:called|named)\s+[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?"
+    r"|(?:i'm|i\s+am)\s+(?:very\s+|severely\s+|a\s+bit\s+)?allergic\s+to\s+[a-z][^?]*)$"
+)
+"""Things people say about themselves that they expect kept without saying "remember":
+"my favourite colour is green", "my wife's name is Kate", "i'm allergic to peanuts"."""
+_SELF_ASKED = re.compile(
+    r"^(?:(?:so|ok|okay|hey)[,\s]+)?(?:(?:what(?:'s|\s+is|\s+are|\s+was|\s+were)|tell\s+me|say"
+    r"|do\s+you\s+(?:know|remember))\s+(?P<asked>"
+    + _FAVOURITE
+    + r"|my\s+"
+    + _KIN
+    + r"(?:'s|s)?\s+name|the\s+name\s+of\s+my\s+"
+    + _KIN
+    + r")"
+    r"|(?:what\s+am\s+i|what's\s+(?:it\s+)?that\s+i'm|what\s+is\s+(?:it\s+)?that\s+i\s+am)"
+    r"\s+allergic\s+to|(?:am\s+i|i'm)\s+allergic\s+to\s+(?:anything|something|what))$"
+)
+"""Questions about those: "what's my favourite colour", "what is my dog's name"."""
+
 _ALL_OF_IT = re.compile(
     r"^(?:please\s+)?(?:forget\s+all\s+of\s+(?:it|that)|(?:forget|delete|erase|wipe|clear)\s+(?:everything(?:\s+you\s+(?:know|remember))?"
     r"(?:\s+about\s+me)?|(?:all\s+)?(?:my|your)\s+(?:memories|memory)|all\s+(?:my|your)\s+memories))$"
@@ -84,6 +118,27 @@ def introduction(text: str) -> str | None:
     if name == name.lower():
         name = " ".join(word[:1].upper() + word[1:] for word in name.split())
     return f"My name is {name}"
+
+
+_CALLED = re.compile(
+    r"^(?P<lead>.*?\bmy\s+[a-z ]+?)(?:(?P<own>'s|s)?\s+name\s+is|\s+is\s+(?:called|named))\s+"
+    r"(?P<name>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)$",
+    re.IGNORECASE,
+)
+_LEAD_IN = re.compile(
+    r"^(?:(?:oh|and|also|btw|by\s+the\s+way|just\s+so\s+you\s+know|fyi)[,\s]+)+", re.IGNORECASE
+)
+
+
+def _said_fact(text: str) -> str:
+    """A self-statement as kept: "my dog is called rex" -> "My dog's name is Rex"."""
+    fact = _LEAD_IN.sub("", " ".join(text.strip().rstrip("!. ").split()))
+    if (called := _CALLED.match(fact)) is not None:
+        name = called["name"]
+        if name == name.lower():
+            name = " ".join(word[:1].upper() + word[1:] for word in name.split())
+        fact = f"{called['lead']}'s name is {name}"
+    return fact[:1].upper() + fact[1:]
 
 
 def _fact(said: str) -> str | None:
@@ -104,6 +159,14 @@ def claim(request: RouteRequest) -> RouteDecision | None:
         reason, slots = "The user says their name.", {"fact": named}
     elif _NAME_ASKED.match(said):
         reason, slots = "A question about the user's name.", {"query": "my name"}
+    elif (asked := _SELF_ASKED.match(said.rstrip("?!. "))) is not None:
+        query = " ".join((asked["asked"] or "what i am allergic to").split())
+        reason, slots = "A question about something the user told the assistant.", {"query": query}
+    elif _SELF_FACT.match(said.rstrip("!. ")) and len(split_clauses(request.text)) == 1:
+        reason, slots = (
+            "Something the user says about themselves.",
+            {"fact": _said_fact(request.text)},
+        )
     elif _ALL_OF_IT.match(said):
         reason = "A request to forget everything remembered."
     elif _LISTING.match(said) or said in ("what do you know", "what do you remember"):
