@@ -142,6 +142,13 @@ async def test_reminders_and_other_roles_requests_are_not_facts_to_keep(
         ("ping me in 10 minutes", 10, "your notification"),
         ("can you notify me in 15 minutes", 15, "your notification"),
         ("ping me at 9:45 to stretch", 45, "stretch"),
+        ("send me a notification at 9:30 saying take out the trash", 30, "take out the trash"),
+        ("send me a notification saying the bins go out at 9:20", 20, "the bins go out"),
+        (
+            "can you send me an alert in 10 minutes that says the laundry is done",
+            10,
+            "the laundry is done",
+        ),
     ],
 )
 async def test_a_notification_at_a_time_is_a_reminder_then(

@@ -14,6 +14,7 @@ from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.routing.slots import extract_label, parse_duration, parse_when
 from agent_system.understanding import split_clauses
+from agent_system.understanding._labels import strip_when
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -89,8 +90,13 @@ class NotifyRole:
         if delay is not None or (moment is not None and moment.has_time):
             at = now + delay if delay is not None else moment.value if moment else now
             when = at.isoformat()
-            found = _TO.search(re.sub(r"\bin\s+\S+\s+\w+", " ", stripped))
-            message = (found["what"] if found else extract_label(stripped) or "").strip()
+            if (
+                said := _SAYING.search(stripped)
+            ) is not None:  # "... at 5pm saying take out the trash"
+                message = strip_when(said["message"]).strip(" \"'")
+            else:
+                found = _TO.search(re.sub(r"\bin\s+\S+\s+\w+", " ", stripped))
+                message = (found["what"] if found else extract_label(stripped) or "").strip()
             return RoleCall("timer.remind", {"text": message or "your notification", "when": when})
         if _WHEN.search(stripped) and not _SAYING.search(stripped):
             return Clarification(
