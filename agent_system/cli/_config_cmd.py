@@ -174,10 +174,55 @@ def set_value(
             problem = exc.errors()[0]["msg"].removeprefix("Value error, ")
             raise ConfigurationError(f"Cannot set {key} to {value!r}: {problem}.") from None
         path = config_path()
+        if checked is None:  # `config set location ""`: TOML has no null, so the line goes
+            _unset(key)
+            return
         line = f"{key} = {_toml_value(checked)}"
         path.parent.mkdir(parents=True, exist_ok=True)
         _write_setting(path, key, line)
         make_console().print(f"{line}  ({path})", markup=False, soft_wrap=True)
+
+
+@config_app.command("unset")
+def unset_value(
+    key: Annotated[str, typer.Argument(help="Setting name, e.g. location.")],
+) -> None:
+    """Remove one setting from the config file, so its default applies again.
+
+    Example: agent-system config unset location
+    """
+    from agent_system.config import Settings
+    from agent_system.errors import ConfigurationError
+
+    with guarded():
+        if key not in Settings.model_fields:
+            raise ConfigurationError(
+                f"Unknown setting {key!r}; `agent-system config show` lists them."
+            )
+        _unset(key)
+
+
+def _unset(key: str) -> None:
+    """Comment out the key's line in the config file and say what applies now."""
+    import re
+
+    from agent_system.config import Settings, config_path
+
+    path = config_path()
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    active = re.compile(rf"^\s*{re.escape(key)}\s*=")
+    found = [i for i, text in enumerate(lines) if active.match(text)]
+    default = Settings.model_fields[key].get_default(call_default_factory=True, validated_data={})
+    shown = "not set" if default is None or default == "" else f"{_toml_value(default)} (default)"
+    if not found:
+        make_console().print(f"{key} was not in {path}; it is {shown}.", markup=False)
+        return
+    for index in found:
+        lines[index] = "# " + lines[index].lstrip()
+    temporary = path.with_suffix(".toml.tmp")
+    temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    temporary.replace(path)
+    make_console().print(f"Removed {key} from {path}; it is {shown} now.", markup=False)
 
 
 def _write_setting(path: Path, key: str, line: str) -> None:

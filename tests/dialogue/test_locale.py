@@ -105,3 +105,21 @@ def test_config_set_location_writes_the_file_and_rejects_bad_values(tmp_path: Pa
     assert bad.exit_code != 0 and "latitude" in bad.output
     assert unknown.exit_code != 0 and "Unknown setting 'colour'" in unknown.output
     assert secret.exit_code != 0 and "environment" in secret.output
+
+
+def test_config_unset_and_an_empty_value_remove_a_setting(tmp_path: Path) -> None:
+    runner = CliRunner()
+    path = tmp_path / "home" / "config.toml"
+    assert runner.invoke(app, ["config", "set", "location", "Lyon"]).exit_code == 0
+    assert runner.invoke(app, ["config", "set", "units", "imperial"]).exit_code == 0
+    emptied = runner.invoke(app, ["config", "set", "location", ""])
+    assert emptied.exit_code == 0, emptied.output
+    assert "Removed location" in emptied.output and "not set now" in emptied.output
+    assert tomllib.loads(path.read_text()) == {"units": "imperial"}  # never location = "None"
+    unset = runner.invoke(app, ["config", "unset", "units"])
+    assert unset.exit_code == 0 and '"metric" (default)' in unset.output
+    assert tomllib.loads(path.read_text()) == {}
+    again = runner.invoke(app, ["config", "unset", "units"])
+    assert again.exit_code == 0 and "was not in" in again.output
+    unknown = runner.invoke(app, ["config", "unset", "colour"])
+    assert unknown.exit_code != 0 and "Unknown setting 'colour'" in unknown.output
