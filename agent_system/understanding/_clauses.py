@@ -32,6 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from agent_system.understanding._regions import region_follows
 from agent_system.understanding._spread import another, object_again, value_again
 from agent_system.understanding._spread import spread as _spread
 from agent_system.understanding._text import normalize, ungroup_digits
@@ -214,6 +215,8 @@ def _cut(text: str, openers: frozenset[str], judge: Judge | None) -> list[tuple[
             continue  # "hey olly, turn the lights up": a wake word or greeting is no clause
         if match[0].strip() == "," and _DAY_BEFORE_YEAR.search(piece) and _YEAR.match(following):
             continue  # "march 3, 2027 at 5pm": a date's comma
+        if match[0].strip() == "," and region_follows(piece, following):
+            continue  # "hot in phoenix, az next week": the place's state, not a new request
         if (
             match[0].strip().lower() == "and"
             and _RANGE_OPEN.search(piece)

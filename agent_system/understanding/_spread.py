@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from agent_system.understanding._regions import region_follows
+
 __all__ = ["another", "object_again", "spread", "value_again"]
 
 _NUM = (
@@ -293,11 +295,27 @@ def spread(piece: str) -> list[str]:
             for item in _items(match["list"])
         ]
     if _WEATHER.search(piece) and (match := _PLACES.search(piece) or _PLACES_LOWER.search(piece)):
-        return [
-            piece[: match.start()] + f"{match['pre']} {item}" + piece[match.end() :]
-            for item in _items(match["list"])
-        ]
+        items = _places(match["list"])
+        if len(items) > 1:
+            return [
+                piece[: match.start()] + f"{match['pre']} {item}" + piece[match.end() :]
+                for item in items
+            ]
     return _spread_devices(piece)
+
+
+def _places(listed: str) -> list[str]:
+    """The places of a list, a region after a comma kept with its place: "kansas city, missouri
+    and rome" is "kansas city, missouri" and "rome"."""
+    parts = re.split(f"({_LIST_SEP})", listed.strip(), flags=re.IGNORECASE)
+    places: list[str] = []
+    for i in range(0, len(parts), 2):
+        item = re.sub(r"^(?:in|for)\s+", "", parts[i].strip(), flags=re.I)
+        if places and parts[i - 1].strip() == "," and region_follows(places[-1], item):
+            places[-1] = f"{places[-1]}, {item}"
+        elif item:
+            places.append(item)
+    return places
 
 
 def _spread_devices(piece: str) -> list[str]:

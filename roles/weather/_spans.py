@@ -166,16 +166,26 @@ def day_after(text: str) -> bool:
 _HOURS_AHEAD = re.compile(
     r"\b(?P<this>this|the\s+next|next|coming)\s+hour\b"
     r"|\bin\s+(?:(?P<n>\d{1,2}|an?|one|two|three|four|five|six)\s+|a\s+couple\s+of\s+)hours?\b"
-    r"|\bin\s+half\s+an\s+hour\b",
+    r"|\bin\s+half\s+an\s+hour\b"
+    r"|\bin\s+(?P<minutes>\d{1,2}|a\s+few|a\s+couple\s+of|few|couple\s+of|ten|twenty|thirty"
+    r"|five|fifteen|forty|forty-five)\s+min(?:ute)?s?\b",
     re.IGNORECASE,
 )
 
 
+_MINUTE_WORDS = {"ten": 10, "twenty": 20, "thirty": 30, "five": 5, "fifteen": 15, "forty": 40}
+_MINUTE_WORDS |= {"forty-five": 45}
+
+
 def hours_ahead(text: str) -> int | None:
-    """How many hours from now a request asks about: "this hour" 0, "in 2 hours" 2."""
+    """Hours from now a request asks about: "this hour" 0, "in 2 hours" 2, "in 5 minutes" 0."""
     found = _HOURS_AHEAD.search(text)
     if found is None:
         return None
+    if found["minutes"]:  # "in 2 minutes": this hour; "in 45 minutes": the next
+        said = found["minutes"].lower()
+        minutes = int(said) if said.isdigit() else _MINUTE_WORDS.get(said, 5)
+        return 1 if minutes > 30 else 0
     if found["this"]:
         return 0 if found["this"].lower() == "this" else 1
     if found["n"] is None:

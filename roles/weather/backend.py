@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from agent_system.errors import ToolExecutionError
 from agent_system.roles import ConditionVocabulary
+from agent_system.understanding._regions import STATE_CODES
 from agent_system.understanding.locale import COORDINATES
 from roles._http import malformed, request_json
 
@@ -127,7 +128,13 @@ class Place(BaseModel):
 
     @property
     def label(self) -> str:
-        """The display name, e.g. "Paris, France"."""
+        """The display name, e.g. "Paris, France".
+
+        A US or Canadian place is named with its state or province ("Kansas City, Missouri"),
+        which tells apart places of the same name there.
+        """
+        if self.country_code.upper() in ("US", "CA") and self.admin1 and self.admin1 != self.name:
+            return f"{self.name}, {self.admin1}"
         return ", ".join(part for part in (self.name, self.country) if part)
 
 
@@ -203,7 +210,7 @@ class OpenMeteoBackend:
         if coordinates := COORDINATES.match(query):
             lat, lon = float(coordinates["lat"]), float(coordinates["lon"])
             return Place(name=f"{lat:g}, {lon:g}", latitude=lat, longitude=lon)
-        name, _, qualifier = query.partition(",")
+        name, _, qualifier = _ALIASES.get(key, query).partition(",")
         body = await request_json(
             self.http,
             "GET",
@@ -221,12 +228,11 @@ class OpenMeteoBackend:
             places = [Place.model_validate(item) for item in results]
         except ValueError:
             raise malformed(SERVICE, "geocoding result without coordinates") from None
-        wanted = qualifier.strip().lower()
-        if wanted:
+        if wanted := _qualifier(qualifier):
             places = [
                 p
                 for p in places
-                if wanted in (p.country.lower(), p.admin1.lower(), p.country_code.lower())
+                if wanted & {p.country.lower(), p.admin1.lower(), p.country_code.lower()}
             ]
         if not places:
             raise ToolExecutionError(
@@ -323,6 +329,35 @@ class OpenMeteoBackend:
         if hour is not None:
             forecast.hourly = _hour(body, where.label, day, hour)
         return forecast
+
+
+_ALIASES = {
+    "district of columbia": "Washington, District of Columbia",
+    "washington dc": "Washington, District of Columbia",
+    "washington d.c.": "Washington, District of Columbia",
+    "washington, dc": "Washington, District of Columbia",
+    "washington, d.c.": "Washington, District of Columbia",
+}
+"""Places whose usual name is not the name the geocoder knows them by."""
+_COUNTRY_ALIASES = {
+    **dict.fromkeys(("usa", "us", "u.s.", "u.s.a.", "america", "united states of america"), "us"),
+    **dict.fromkeys(("uk", "u.k.", "britain", "great britain", "united kingdom"), "gb"),
+    "holland": "nl",
+    "uae": "ae",
+    "korea": "kr",
+    "czechia": "cz",
+}
+
+
+def _qualifier(said: str) -> set[str]:
+    """The names a region after the comma may match ("AZ": "az" and "arizona"; "USA": "us")."""
+    wanted = " ".join(said.lower().split())
+    if not wanted:
+        return set()
+    names = {wanted, STATE_CODES.get(wanted, wanted)}
+    if country := _COUNTRY_ALIASES.get(wanted):
+        names.add(country)
+    return names
 
 
 def _offset(value: Any) -> int | None:

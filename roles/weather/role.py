@@ -11,6 +11,7 @@ from agent_system.understanding import numbers_to_digits
 from agent_system.understanding._slots import parse_when
 from roles.weather._days import WEEKDAYS, parse_day, parse_hour
 from roles.weather._expect import expected_in
+from roles.weather._far import far_day
 from roles.weather._spans import bare_hour, day_after, hours_ahead, parse_span, weekday_of_week
 from roles.weather._stage import SUN, stage_for
 from roles.weather._wear import wear_in
@@ -25,7 +26,10 @@ __all__ = ["ROLE", "WeatherRole", "extract_place"]
 _STOP = (
     r"today|tonight|tomorrow|yesterday|tmrw|now|right now|later|this|next|on|at|in \d+|over|during"
     r"|the weekend|please|and|then|for|morning|afternoon|evening|weekend|the day"
-    r"|in the (?:next|coming)|in an? (?:hour|couple|few)|in half|" + "|".join(WEEKDAYS)
+    r"|in the (?:next|coming)|in an? (?:hour|couple|few)|in half|in (?:an?|one|two|three|four"
+    r"|five|six|seven|eight|nine|ten|twelve) \w+|in the (?:spring|summer|autumn|fall|winter)"
+    r"|(?:spring|summer|autumn|fall|winter)|\d+ (?:minute|hour|day|week|month|year)s?"
+    r"|an? (?:day|week|month|year) from|last|" + "|".join(WEEKDAYS)
 )
 _AFTER_PREP = re.compile(
     r"\b(?:in|for|near|around|of|(?:go|going|travel\w*|head\w*|fly\w*|trip|drive|driving)\s+to)"
@@ -59,7 +63,8 @@ _NOT_PLACE_WORDS = frozenset(
     "there this to today tomorrow up us was we week weekly what when where which will with "
     "would you your our rain raining rainy snow snowing sunny status average temperature "
     "temperatures humidity chance degrees pour pouring drizzle drizzling hail hailing storm "
-    "stormy thunder sleet freezing showers".split()
+    "stormy thunder sleet freezing showers few couple minute minutes hour hours weeks months "
+    "years".split()
 )
 """Words that never belong to a place name ("what does the weather look like" names none)."""
 _FORECAST_WORDS = re.compile(
@@ -82,9 +87,24 @@ def _clean(candidate: str) -> str | None:
         return None
     if re.fullmatch(rf"(?:{_STOP})", words, flags=re.I):
         return None
-    if any(word in _NOT_PLACE_WORDS for word in words.lower().split()):
+    said = words.lower().split()
+    if any(
+        w in _NOT_PLACE_WORDS and not (w == "of" and 0 < i < len(said) - 1)
+        for i, w in enumerate(said)  # "of" inside a name: "the district of columbia"
+    ):
         return None
-    return " ".join(part.capitalize() for part in words.split())
+    return _title(words)
+
+
+def _title(words: str) -> str:
+    """A place's name as written: "Kansas City, Missouri", "Phoenix, AZ", "District of Columbia"."""
+    name, comma, region = words.partition(",")
+    parts = [p if p == "of" else p.capitalize() for p in name.split()]
+    titled = " ".join(parts)
+    if not comma:
+        return titled
+    region = region.strip()
+    return f"{titled}, {region.upper() if len(region) == 2 else _title(region)}"
 
 
 def extract_place(text: str) -> str | None:
@@ -189,6 +209,7 @@ class WeatherRole:
         now = runtime.clock.now()
         asked: dict[str, Any] = {"expect": kind} if (kind := expected_in(text)) else {}
         one_day = weekday_of_week(text, now.date())  # "monday this week", "friday next week"
+        one_day = one_day or far_day(text, now.date())  # "in 3 weeks", "next autumn"
         if one_day is None and (span := parse_span(text)):  # "ten day forecast", "next few days"
             return RoleCall("weather.forecast", {"place": place, "day": span, **asked})
         if one_day is None and (period := _PERIOD.search(text)):  # "this week", "next week"

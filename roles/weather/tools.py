@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta
 
 from agent_system.errors import ToolExecutionError
@@ -10,6 +11,7 @@ from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock, format_long_date, home_location
 from roles.weather._days import resolve_day, weekend_days
 from roles.weather._expect import KINDS, verdict, verdict_now
+from roles.weather._far import period_days
 from roles.weather._spans import span_days
 from roles.weather._wear import advice
 from roles.weather.backend import Conditions, Forecast, OpenMeteoBackend, WeatherBackend
@@ -135,15 +137,24 @@ async def forecast(
     if weekend := weekend_days(day, today):
         span = _span(weekend[0], weekend[-1], today)
         return await _days(ctx, place, span, today, hour, expect=expect)
+    if re.fullmatch(r"last\s+\w+", said := day.strip().lower()):  # "last month"
+        raise ToolExecutionError(f"I only have the weather from yesterday on, not for {said}.")
+    if reach := period_days(day, today):  # "next month", "this winter", "next autumn"
+        if reach[0] > today + timedelta(days=MAX_DAYS_AHEAD):
+            raise ToolExecutionError(_too_far(said))
+        span = _span(reach[0], reach[1], today)
+        return await _days(ctx, place, span, today, hour, reach[1], expect=expect)
     try:
         target = resolve_day(day, today)
     except ValueError as exc:
         raise ToolExecutionError(str(exc)) from None
-    if not today - timedelta(days=1) <= target <= today + timedelta(days=MAX_DAYS_AHEAD):
+    if target < today - timedelta(days=1):
         raise ToolExecutionError(
-            f"I only have forecasts from today up to {MAX_DAYS_AHEAD} days ahead; "
-            f"{target.isoformat()} is outside that range."
+            f"I only have the weather from yesterday on; {_date(target, today, ctx)} is too "
+            "long ago."
         )
+    if target > today + timedelta(days=MAX_DAYS_AHEAD):
+        raise ToolExecutionError(_too_far(_date(target, today, ctx)))
     result = await weather_backend(ctx.runtime).forecast(place, target, hour)
     imperial = ctx.runtime.settings.units == "imperial"
     day_name = _day_name(target, today)
@@ -155,6 +166,19 @@ async def forecast(
     elif expect in KINDS:
         display = f"{verdict(expect, [result], [day_name])} {display}"
     return ToolOutput(data=result.model_dump(), display=display, sources=["https://open-meteo.com"])
+
+
+def _too_far(when: str) -> str:
+    """The plain answer for a day or period past the forecasts."""
+    return (
+        f"That's too far ahead: I only have forecasts up to {MAX_DAYS_AHEAD} days ahead, so I "
+        f"can't tell the weather for {when} yet."
+    )
+
+
+def _date(target: date, today: date, ctx: ToolContext) -> str:
+    """The date said in full ("Monday 26 January"), with its year when not this year's."""
+    return format_long_date(target, ctx.runtime.settings, year=target.year != today.year)
 
 
 def _sun_text(f: Forecast, day: str, runtime: Runtime) -> str | None:
