@@ -44,6 +44,12 @@ _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), replacement)
     for pattern, replacement in (
         (r"\b([ap])\.\s?m\b\.?", r"\1m"),
+        # spoken and transcribed: "seven fifteen p m", "at 6 a m"
+        (
+            r"\b(\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen"
+            r"|thirty|forty|fifty|o'?clock|noon)\s+([ap])\s+m\b",
+            r"\1 \2m",
+        ),
         (r"(\d)\s?([ap])m\b", r"\1 \2m"),
         (r"\bo\s+clock\b|\bo'clock\b|\boclock\b", "o'clock"),
         (r"\b(?:tmrw|tmr|tmrow|tomoz|tommorow|tommorrow|tomorow)\b", "tomorrow"),

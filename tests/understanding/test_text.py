@@ -36,6 +36,10 @@ CASES = [
     ("do we have thirty first day this month", "do we have 31st day this month"),
     ("set a twenty second timer", "set a 20 second timer"),
     ("remind me every twenty second", "remind me every 20 second"),
+    ("set alarm for seven fifteen p m", "set alarm for 7:15 pm"),
+    ("wake me at 6 a m tomorrow", "wake me at 6 am tomorrow"),
+    ("party at three p m on friday", "party at 3 pm on friday"),
+    ("i am a m student", "i am a m student"),
 ]
 
 
