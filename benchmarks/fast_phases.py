@@ -107,14 +107,16 @@ STAGE = "      first stage: "
 
 def _stage_role(stage: Any) -> str:
     """The role a first stage belongs to: the package of ``roles.<name>`` it was written in
-    (a gated stage: its gate's role, marked ``gated``)."""
+    (a gated stage: its gate's role, marked ``gated``; a stage of gated parts, ``gated
+    parts``)."""
     gate = getattr(stage, "gate", None)
     if gate is not None:
         return f"{gate.role} (gated)"
     owner = getattr(stage, "func", stage)  # a functools.partial: its function
     module = getattr(owner, "__module__", None) or type(owner).__module__
     parts = module.split(".")
-    return parts[1] if len(parts) > 1 and parts[0] == "roles" else module
+    role = parts[1] if len(parts) > 1 and parts[0] == "roles" else module
+    return f"{role} (gated parts)" if getattr(stage, "parts", None) else role
 
 
 @contextlib.contextmanager

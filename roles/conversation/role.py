@@ -18,11 +18,6 @@ if TYPE_CHECKING:
 
 __all__ = ["HISTORY_TURNS", "ROLE", "ConversationRole"]
 
-_UNIT_TAGS = frozenset({"units", "conversion", "convert"})
-"""Tags of a plugin tool that converts units: conversions are then its requests."""
-_SUM_TAGS = frozenset({"maths", "math", "arithmetic", "calculator"})
-"""Tags of a plugin tool that does sums: sums are then its requests."""
-
 HISTORY_TURNS = 10
 """Earlier turns passed to the model with each message."""
 
@@ -73,62 +68,12 @@ class ConversationRole:
 
         "what time is it in Tokyo", "i've got to run now", "what's the point of existence",
         "how do you spell rhythm"; a whole request that is a sum or a unit conversion ("add 5
-        and 7", "how many ounces in a pound"), "and" and all.
+        and 7", "how many ounces in a pound"), "and" and all. Its costly parts are skipped for
+        a request without their words (roles/conversation/_stage.py).
         """
-        from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
-        from agent_system.understanding import split_clauses
-        from roles.conversation._again import wants_another_joke
-        from roles.conversation._clock import is_clock_question
-        from roles.conversation._follow import asked_again
-        from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
-        from roles.conversation._spelling import word_to_spell
-        from tools._sums import work_out
-        from tools._units import convert
+        from roles.conversation._stage import conversation_stage
 
-        def plugin_does(tags: frozenset[str]) -> bool:
-            """A plugin's tool has one of `tags`: requests for it are the plugin's."""
-            from agent_system.deps import REGISTRY
-
-            if not runtime.has(REGISTRY):
-                return False
-            return any(
-                not spec.source.startswith(("tools.", "roles.", "agent_system."))
-                and tags & set(spec.tags)
-                for spec in runtime.get(REGISTRY)
-            )
-
-        def is_sum(text: str) -> bool:
-            """A whole request that is a unit conversion or a sum no plugin takes over."""
-            if convert(text) is not None:
-                return not plugin_does(_UNIT_TAGS)
-            return work_out(text, tips=False) is not None and not plugin_does(_SUM_TAGS)
-
-        def stage(request: RouteRequest) -> RouteDecision | None:
-            if asked_again(request.text, list(request.history), runtime) is not None:
-                reason = "The question before, with one part changed."  # "and in London?"
-            elif is_goodbye(request.text):  # a whole message of leave-taking, commas and all
-                reason = "A goodbye."
-            elif is_meaning_of_life(request.text) and len(split_clauses(request.text)) == 1:
-                reason = "A question about the meaning of life."
-            elif is_clock_question(request.text) and len(split_clauses(request.text)) == 1:
-                reason = "A question about the time or the date."
-            elif word_to_spell(request.text) and len(split_clauses(request.text)) == 1:
-                reason = "A question about how a word is spelled."
-            elif is_sum(request.text):
-                reason = "A sum or a unit conversion."  # a tip is left to a tips plugin
-            elif wants_another_joke(request.text, list(request.history)):
-                reason = "One more joke, right after a joke."
-            else:
-                return None
-            return RouteDecision(
-                target=RouteTarget.FAST_REPLY,
-                role="conversation",
-                confidence=0.95,
-                reason=reason,
-                scores={"conversation": 0.95},
-            )
-
-        return stage
+        return conversation_stage(runtime)
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]

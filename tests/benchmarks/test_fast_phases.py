@@ -18,8 +18,9 @@ async def test_each_phase_is_a_part_of_the_turn_it_ran_in() -> None:
     labels = {label for label, _, _ in PHASES}
     stages = {label for label in found if label.startswith(STAGE)}
     assert set(found) == {"process"} | labels | stages  # every phase ran in a fast reply
-    # Each role's first stage, by the role's name (a gated one marked): all of them run here.
-    assert {STAGE + n for n in ("conversation", "search (gated)", "timer")} <= stages
+    # Each role's first stage, by the role's name (a gated one, or one of gated parts, marked):
+    # all of them run here.
+    assert {STAGE + n for n in ("conversation (gated parts)", "search (gated)", "timer")} <= stages
     assert sum(found[s] for s in stages) <= found["  routing"]
     assert all(value > 0 for value in found.values())
     assert found["turn"] <= found["process"]

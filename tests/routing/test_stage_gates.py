@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 
 from agent_system.routing.models import RouteRequest, Turn
-from agent_system.understanding._gate import StageGate, ungated
+from agent_system.understanding._gate import StageGate, gated_parts, ungated
 from agent_system.understanding._memo import one_request
 
 
 def gated_stages(tmp_path: Path) -> dict[str, Any]:
-    """Each built-in role's gated first stage, by role (the voice evaluations' home)."""
+    """Each built-in role's gated first stage, or gated part of one, by its gate's label (the
+    voice evaluations' home)."""
     from agent_system.roles import builtin_role_names, load_roles
     from agent_system.testing import make_runtime, make_settings
     from evals import home
@@ -27,21 +28,32 @@ def gated_stages(tmp_path: Path) -> dict[str, Any]:
     for name, role in load_roles(builtin_role_names()).items():
         make = getattr(role, "route_stage", None)
         stage = make(runtime) if callable(make) else None
-        if getattr(stage, "gate", None) is not None:
-            stages[name] = stage
+        for gated in gated_parts(stage):
+            assert gated.gate.role == name
+            stages[gated.gate.label] = gated
     return stages
 
 
 def test_the_timer_request_skips_the_stages_whose_words_it_lacks(tmp_path: Path) -> None:
     stages = gated_stages(tmp_path)
     assert {"lists", "search", "calendar"} <= set(stages)
-    request = RouteRequest(text="set a timer for 10 minutes")
-    assert [name for name, stage in stages.items() if stage.gate.admits(request)] == []
+    assert {"conversation: the clock", "conversation: sums"} <= set(stages)
+    for text in ("set a timer for 10 minutes", "set a timer for 2 hours", "start a 5 minute timer"):
+        request = RouteRequest(text=text)
+        assert [name for name, stage in stages.items() if stage.gate.admits(request)] == []
     # "add milk to my list", "who wrote dune", "what's on tomorrow" reach their own stage
     for name, text in (
         ("lists", "add milk to my list"),
         ("search", "who wrote dune"),
         ("calendar", "what's on tomorrow"),
+        ("conversation: the clock", "how many minutes to 6:30"),
+        ("conversation: the clock", "what time will it be in 2 hours"),
+        ("conversation: the clock", "what's the time in Tokyo"),
+        ("conversation: spelling", "how do you spell rhythm"),
+        ("conversation: conversions", "how many ounces in a pound"),
+        ("conversation: conversions", "convert 6' to cm"),
+        ("conversation: sums", "what's 15% of 80"),
+        ("conversation: sums", "twelve times seven"),
     ):
         assert stages[name].gate.admits(RouteRequest(text=text))
         assert stages[name](RouteRequest(text=text)) is not None
