@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING
 
 from agent_system.routing.slots import parse_duration, parse_when, strip_when
 from agent_system.understanding import normalize
+from agent_system.understanding._labels import only_when
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
 __all__ = [
     "WHAT_TIME",
+    "again_at",
     "at_clock_time",
     "delayed",
     "for_a_while",
@@ -237,3 +239,26 @@ def time_answer(text: str, history: Sequence[Turn], now: datetime) -> str | None
     completed = f"{earlier} {at}"
     found = parse_when(completed, now)
     return completed if found is not None and found.has_time else None
+
+
+_AND_WHEN = re.compile(
+    r"^(?:(?:and|also|then)\s+)?(?:(?:what|how)\s+about\s+)?(?:again\s+)?(?P<when>.+?)"
+    r"(?:\s+(?:too|as\s+well|again))?$",
+    re.IGNORECASE,
+)
+
+
+def again_at(text: str, history: list[Turn]) -> str | None:
+    """The previous home command said again at the time `text` names alone, or None.
+
+    "and at 8pm?", "also tomorrow at 7"; None when a device, a room or anything else is said.
+    """
+    if not history or history[-1].role != "smart_home":
+        return None
+    found = _AND_WHEN.match(text.strip())
+    if found is None or not re.match(r"^(?:and|also|then|what|how)\b", text.strip(), re.I):
+        return None
+    when = found["when"].strip()
+    if not only_when(when):
+        return None
+    return f"{history[-1].text.strip().rstrip('?!. ')} {when}"

@@ -9,8 +9,11 @@ floor), and a room the home does not have makes them say so instead of changing 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-__all__ = ["place_said"]
+from roles.smart_home.backend import Device
+
+__all__ = ["numbered", "place_said"]
 
 _FLOOR = re.compile(
     r"(?:\b(?:on|of|at|in|for|from)\s+)?(?:\b(?:the|my|our)\s+)?"
@@ -57,3 +60,24 @@ def place_said(
         rest = f"{text[: found.start()]} {text[found.end() :]}"
         return {"floor": " ".join(found["floor"].lower().split())}, " ".join(rest.split())
     return {}, text
+
+
+_NUMBER_WORDS = dict(
+    zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True)
+)
+_SAID_NUMBER = re.compile(r"\b(?P<word>[a-z]+) (?P<n>" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+
+
+def numbered(text: str, devices: Iterable[Device]) -> str:
+    """A number word after a word of a device or room name as the name writes it.
+
+    "desk lamp one off" -> "desk lamp 1 off" when a "Desk lamp 1" is among `names`; "the
+    kitchen one" stays as it is (no "kitchen 1"). Rooms are compared with number words already.
+    """
+    written = " ".join(n.lower() for d in devices for n in (d.name, *d.aliases))
+
+    def digit(found: re.Match[str]) -> str:
+        as_written = f"{found['word']} {_NUMBER_WORDS[found['n'].lower()]}"
+        return as_written if re.search(rf"\b{as_written}\b", written, re.I) else found[0]
+
+    return _SAID_NUMBER.sub(digit, text)

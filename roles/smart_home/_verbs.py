@@ -14,8 +14,10 @@ from roles.smart_home.tools import COLORS
 
 __all__ = [
     "AREA_AT_END",
+    "BEDTIME",
     "COLOR",
     "LIST",
+    "MAY_I",
     "NUMBER",
     "QUESTION",
     "action_of",
@@ -187,3 +189,24 @@ def action_of(text: str) -> str | None:
     if COLOR.search(text) and re.search(r"\b(make|set|change|turn)\b", text, re.I):
         return "set_color"
     return None
+
+
+BEDTIME = re.compile(
+    r"^(?:good ?night|night night|i am going to bed|i'?m going to bed|im going to bed|"
+    r"(?:it'?s |its )?time (?:for bed|to sleep)|bed ?time|i am leaving|i'?m leaving|im leaving|"
+    r"(?:i|we)(?:'m|'re| am| are| have|'ve| just)*(?: (?:got|get|come|arrived|back|home|in|"
+    r"here|up|awake|off|out|leaving|heading|going|finally|now|to bed|to work))+|"
+    r"(?:it'?s |its |it is )?getting (?:dark|late|light))"
+    r"[\s,.!]+(?:so |and |please |now )*"
+    r"(?=(?:turn|switch|shut|put|kill|lock|close|dim|open|start|make|set|get)\b)",
+    re.I,
+)
+"""A bedtime, arriving or leaving word before the command it comes with ("good night, turn off
+...", "i just got home turn on the lights", "we're back, switch on the heating")."""
+MAY_I = re.compile(
+    r"^(?:is it (?:ok|okay|alright|all right|possible) (?:to|if you)|would it be possible to)"
+    r"\s+(?=(?:turn|switch|lower|raise|dim|brighten|start|stop|"
+    r"open|close|lock|unlock|set|make|put)\b)",
+    re.I,
+)
+"""Asking leave before a command ("is it ok to lower the lights"): the command itself."""

@@ -100,6 +100,7 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "script": ("script",),
     "person": ("person", "people", "anyone", "everyone", "someone", "anybody", "everybody"),
 }
+_ANY_KIND_WORD = frozenset(word for words in _KIND_WORDS.values() for word in words)
 # Words for device classes ("are any windows open", "is there motion in the garage").
 _CLASS_WORDS: dict[str, tuple[str, ...]] = {
     "window": ("window",),
@@ -252,6 +253,8 @@ def _vocabulary(device: Device) -> set[str]:
 def _word_matches(word: str, vocabulary: set[str]) -> bool:
     if word in vocabulary:
         return True
+    if word in _ANY_KIND_WORD:
+        return False  # "light" is no typo of "right" (a "Right speaker" is no light)
     return bool(difflib.get_close_matches(word, vocabulary, n=1, cutoff=0.8))
 
 

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
 from agent_system.routing.slots import format_duration
 from agent_system.understanding import normalize
-from agent_system.understanding._labels import only_when
 from agent_system.understanding._text import as_command
 from agent_system.understanding.locale import home_fact
 from roles.smart_home._answers import WHICH_ROOM, answered, here_said
@@ -24,8 +23,11 @@ from roles.smart_home._everyday import (
     without_wake_word,
 )
 from roles.smart_home._except import EXCLUDING, Exclusion, leaving_out
+from roles.smart_home._fan import fan_speed
+from roles.smart_home._lacks import cannot_change
 from roles.smart_home._later import (
     WHAT_TIME,
+    again_at,
     at_clock_time,
     delayed,
     for_a_while,
@@ -38,12 +40,14 @@ from roles.smart_home._matchers import matcher as _matcher
 from roles.smart_home._media import PLAYER, music_off
 from roles.smart_home._media_follow import media_follow_up, song_command
 from roles.smart_home._other import other_one
-from roles.smart_home._places import place_said
+from roles.smart_home._places import numbered, place_said
 from roles.smart_home._questions import INDOORS_TEMPERATURE, state_question
 from roles.smart_home._sun import SUN_WORDS, WHERE_HOME, SunTime, home_answer, sun_said
 from roles.smart_home._targets import KIND_NOUNS, area_said, joined_rooms, named, tidy
 from roles.smart_home._verbs import (
+    BEDTIME,
     LIST,
+    MAY_I,
     QUESTION,
     action_of,
     device_text,
@@ -112,11 +116,17 @@ class SmartHomeRole:
         if (home_said := home_answer(text, history)) is not None:  # "Where do you live ...?"
             text, slots = home_said[0], {**slots, "home": home_said[1], "home_told": True}
         text = joined_rooms(without_wake_word(text).strip().rstrip("?!. "))
+        text = numbered(text, known_devices(runtime))  # "desk lamp one": "Desk lamp 1"
         text = without_which_clause(text)  # "turn off any lights that are still on"
-        text = _BEDTIME.sub("", text) or text  # "good night, turn off the lights"
-        text = _MAY_I.sub("", text) or text  # "is it ok to lower the lights": a command
+        text = BEDTIME.sub("", text) or text  # "good night, turn off the lights"
+        text = MAY_I.sub("", text) or text  # "is it ok to lower the lights": a command
         text = as_command(text)  # "would you mind turning on the lights"
         speaker = SPEAKER_AREA.get()
+        if (
+            lacks := cannot_change(text, known_devices(runtime))
+            or fan_speed(text, known_devices(runtime))
+        ) is not None:
+            return lacks  # "make the fan blue": it has no colour; "make the fan faster"
         if (other := other_one(text, history, known_devices(runtime))) is not None:
             return other  # "what about the other one?" after a light: the other light
         if (played := media_follow_up(text, history) or song_command(text, speaker)) is not None:
@@ -131,7 +141,7 @@ class SmartHomeRole:
                 return muted
         if (sun := sun_said(text)) is not None:  # "turn on the lights at sunset"
             return self._at_sun(sun, slots, runtime, history)
-        if (again := _again_at(text, history)) is not None:
+        if (again := again_at(text, history)) is not None:
             text = again  # "turn on the kitchen light" ... "and at 8pm?": the same, at 8 pm
         if (timed := time_answer(text, history, runtime.clock.now())) is not None:
             text = timed  # "switch off the heater tonight" / "What time ...?" / "at 11 pm"
@@ -351,27 +361,6 @@ class SmartHomeRole:
         return HomeStage(home.devices, home.layout, home.sentences, **extra)
 
 
-_BEDTIME = re.compile(
-    r"^(?:good ?night|night night|i am going to bed|i'?m going to bed|im going to bed|"
-    r"(?:it'?s |its )?time (?:for bed|to sleep)|bed ?time|i am leaving|i'?m leaving|im leaving|"
-    r"(?:i|we)(?:'m|'re| am| are| have|'ve| just)*(?: (?:got|get|come|arrived|back|home|in|"
-    r"here|up|awake|off|out|leaving|heading|going|finally|now|to bed|to work))+|"
-    r"(?:it'?s |its |it is )?getting (?:dark|late|light))"
-    r"[\s,.!]+(?:so |and |please |now )*"
-    r"(?=(?:turn|switch|shut|put|kill|lock|close|dim|open|start|make|set|get)\b)",
-    re.I,
-)
-"""A bedtime, arriving or leaving word before the command it comes with ("good night, turn off
-...", "i just got home turn on the lights", "we're back, switch on the heating")."""
-_MAY_I = re.compile(
-    r"^(?:is it (?:ok|okay|alright|all right|possible) (?:to|if you)|would it be possible to)"
-    r"\s+(?=(?:turn|switch|lower|raise|dim|brighten|start|stop|"
-    r"open|close|lock|unlock|set|make|put)\b)",
-    re.I,
-)
-"""Asking leave before a command ("is it ok to lower the lights"): the command itself."""
-
-
 def _room_first(device: str, rooms: frozenset[str], known: list[Any]) -> tuple[str, str] | None:
     """(room, the rest) for a room of the home said before a kind of device.
 
@@ -395,29 +384,6 @@ _NO_EXCLUSION = frozenset(
 )
 """Changes that cannot leave anything out ("lock all the doors except the back door")."""
 _INTO = re.compile(r"\b(?:into|to|in)\s+(?:the|my|our)\s+(?P<room>[a-z' ]{2,30})$", re.I)
-
-
-_AND_WHEN = re.compile(
-    r"^(?:(?:and|also|then)\s+)?(?:(?:what|how)\s+about\s+)?(?:again\s+)?(?P<when>.+?)"
-    r"(?:\s+(?:too|as\s+well|again))?$",
-    re.IGNORECASE,
-)
-
-
-def _again_at(text: str, history: list[Turn]) -> str | None:
-    """The previous home command said again at the time `text` names alone, or None.
-
-    "and at 8pm?", "also tomorrow at 7"; None when a device, a room or anything else is said.
-    """
-    if not history or history[-1].role != "smart_home":
-        return None
-    found = _AND_WHEN.match(text.strip())
-    if found is None or not re.match(r"^(?:and|also|then|what|how)\b", text.strip(), re.I):
-        return None
-    when = found["when"].strip()
-    if not only_when(when):
-        return None
-    return f"{history[-1].text.strip().rstrip('?!. ')} {when}"
 
 
 ROLE = SmartHomeRole()

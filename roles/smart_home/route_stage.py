@@ -37,6 +37,7 @@ from roles.smart_home._answers import answers
 from roles.smart_home._claims import DARK, INDOOR, SHOW_ASKED, Home, everyday, follow_up_shape
 from roles.smart_home._device_follow import device_follow_up
 from roles.smart_home._except import leaving_out
+from roles.smart_home._lacks import TONE_COMMAND
 from roles.smart_home._media_follow import media_follow_up
 from roles.smart_home._other import OTHER, last_device_call
 from roles.smart_home._questions import ANYTHING_IN_A_STATE, INDOORS_TEMPERATURE
@@ -333,7 +334,9 @@ class HomeStage:
         if self._media is not None and (found := self._media.match(text)) is not None:
             if _COMMAND.match(text[found.end() :].strip()):
                 return "A command to this home's media player."  # "TV, go back a track"
-        if self._player and any(p.match(text) for p in (_VOLUME, _HUSH, _SILENT, _HEAR)):
+        if self._player and any(
+            p.match(text) for p in (_VOLUME, _HUSH, _SILENT, _HEAR, TONE_COMMAND)
+        ):
             return "A volume command for this home's media player."
         if self._lights and DARK.match(text):
             return "The room is too dark or too bright: this home has lights."
