@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system.roles import RoleCall, RolePlan
 from agent_system.routing.slots import parse_duration, parse_when, strip_when
 from agent_system.understanding import normalize
 from agent_system.understanding._labels import only_when
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = [
     "WHAT_TIME",
     "again_at",
+    "as_done_later",
     "at_clock_time",
     "delayed",
     "for_a_while",
@@ -262,3 +264,21 @@ def again_at(text: str, history: list[Turn]) -> str | None:
     if not only_when(when):
         return None
     return f"{history[-1].text.strip().rstrip('?!. ')} {when}"
+
+
+_COFFEE = re.compile(r"\b(?:coffee|espresso)\b", re.I)
+_SAID_AS_COMMAND = re.compile(r"^(?:turn|switch|start|put|make|brew)\b", re.I)
+
+
+def as_done_later(command: str, now: RoleCall | RolePlan) -> str:
+    """The words a timer runs for `command`.
+
+    A coffee wanted ("i'd love a coffee", "have the coffee ready") is "make coffee", which the
+    role reads the same way when the timer rings; a command is kept as said.
+    """
+    if not isinstance(now, RoleCall) or now.tool != "smart_home.turn_on":
+        return command
+    if _COFFEE.search(str(now.arguments.get("device", ""))):
+        if not _SAID_AS_COMMAND.match(command.strip()):
+            return "make coffee"
+    return command

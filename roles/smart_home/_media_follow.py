@@ -13,15 +13,16 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import RoleCall
+from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import normalize
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["SONG_COMMAND", "media_follow_up", "player_call", "song_command"]
+__all__ = ["SONG_COMMAND", "in_use", "media_follow_up", "player_call", "song_command"]
 
 _PLAYER_TOOLS = ("smart_home.play_media", "smart_home.media", "smart_home.set_volume")
+_ANY = "media player"
 _PLAYERISH = re.compile(r"\b(?:tv|television|speakers?|radio|stereo|player|media|music)\b", re.I)
 _LEAD = r"^(?:(?:ok|okay|now|and|so|then|please|hey|just|can you|could you|would you)\s+)*"
 _TRAIL = r"(?:\s+(?:please|now|for (?:a|one) (?:sec|second|moment|minute)|then|again|thanks))*$"
@@ -122,3 +123,29 @@ def song_command(text: str, near: str | None) -> RoleCall | None:
     command = _command(said) or ("previous" if re.search(r"previous|back|last", said) else "next")
     arguments: dict[str, Any] = {"device": "media player", "command": command}
     return RoleCall("smart_home.media", {**arguments, "near": near} if near else arguments)
+
+
+def in_use(
+    choice: RoleCall | RolePlan | Clarification, history: Sequence[Turn]
+) -> RoleCall | RolePlan | Clarification:
+    """`choice` with "the media player" read as the player the thread is using.
+
+    "play some jazz on the tv" ... "mute yourself" / "volume zero" / "be quiet for an hour":
+    the TV (and "unmute the TV" when the timer rings), not whichever player is playing.
+    """
+    if isinstance(choice, Clarification):
+        return choice
+    calls = choice.calls if isinstance(choice, RolePlan) else (choice,)
+    generic = [c for c in calls if c.tool in _PLAYER_TOOLS and c.arguments.get("device") == _ANY]
+    used = player_call(history) if generic else None
+    device = (used or {}).get("device")
+    if not used or not isinstance(device, str) or device in ("", _ANY):
+        return choice
+    where = {k: v for k, v in used.items() if k in ("device", "area") and v}
+    kept = tuple(
+        RoleCall(c.tool, {**{k: v for k, v in c.arguments.items() if k != "near"}, **where})
+        if c in generic
+        else c
+        for c in calls
+    )
+    return kept[0] if len(kept) == 1 else RolePlan(kept)

@@ -28,6 +28,7 @@ from roles.smart_home._lacks import cannot_change
 from roles.smart_home._later import (
     WHAT_TIME,
     again_at,
+    as_done_later,
     at_clock_time,
     delayed,
     for_a_while,
@@ -38,7 +39,7 @@ from roles.smart_home._later import (
 from roles.smart_home._matchers import known_devices
 from roles.smart_home._matchers import matcher as _matcher
 from roles.smart_home._media import PLAYER, music_off
-from roles.smart_home._media_follow import media_follow_up, song_command
+from roles.smart_home._media_follow import in_use, media_follow_up, song_command
 from roles.smart_home._other import other_one
 from roles.smart_home._places import numbered, place_said
 from roles.smart_home._questions import INDOORS_TEMPERATURE, state_question
@@ -111,8 +112,14 @@ class SmartHomeRole:
     ) -> RoleCall | RolePlan | Clarification:
         """Home Assistant's templates first (with this home's names), then verb and device words.
 
-        Several targets ("the fan and the lamp") become several calls.
+        Several targets ("the fan and the lamp") become several calls; "the media player" is
+        the one the thread is using ("play jazz on the tv" ... "mute yourself": the TV).
         """
+        return in_use(self._interpret(text, slots, runtime, history), history)
+
+    def _interpret(
+        self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
+    ) -> RoleCall | RolePlan | Clarification:
         if (home_said := home_answer(text, history)) is not None:  # "Where do you live ...?"
             text, slots = home_said[0], {**slots, "home": home_said[1], "home_told": True}
         text = joined_rooms(without_wake_word(text).strip().rstrip("?!. "))
@@ -155,6 +162,7 @@ class SmartHomeRole:
             now = self.interpret(command, slots, runtime, history)
             if isinstance(now, Clarification):
                 return now
+            command = as_done_later(command, now)  # "i'd love a coffee": "make coffee"
             timer = {"duration": format_duration(wait), "label": command, "command": command}
             return RoleCall("timer.set", {**timer, **({"area": speaker} if speaker else {})})
         if part_of_day(text):  # "turn on the lights this evening": a time it cannot know

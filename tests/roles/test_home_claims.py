@@ -159,7 +159,7 @@ async def test_coffee_offered_or_wanted_ready_later_is_made(settings: Any) -> No
     ]
     assert [s.tool for s in later.steps] == ["timer.set"]
     assert later.steps[0].arguments["duration"] == "1 hour"
-    assert later.steps[0].arguments["command"] == "have the coffee ready"
+    assert later.steps[0].arguments["command"] == "make coffee"  # what it runs at 7
     assert [s.tool for s in typo.steps] == ["smart_home.turn_on"]
 
 
