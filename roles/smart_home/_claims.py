@@ -194,9 +194,14 @@ _MOOD = re.compile(
     r"(?: in here| please| for (?:us|me))*$|"
     r"^(?:(?:give me|i want|i would like|let us have|lets have) )?(?:some )?"
     r"(?:romantic|relaxing|relaxed|cosy|cozy|party|disco|chill|calm|soothing|reading|movie) "
-    r"(?:colou?rs|lighting|lights?|vibes?)(?: in here| please| for (?:us|me))*$"
+    r"(?:colou?rs|lighting|lights?|vibes?)(?: in here| please| for (?:us|me))*$|"
+    r"^(?:(?:i need|i want|i would like|give me|can i have|can we have|create|set up|we need|"
+    r"lets have|let us have) )?(?:some |a (?:bit of |little )?|an? |more )?(?:ambiance|ambience|"
+    r"atmosphere|mood lighting|ambient (?:light|lighting))"
+    r"(?: in here| here| please| for (?:us|me)| in the [a-z ]{2,20})*$"
 )
-"""A mood for the room with no lamp named ("make it cosy in here", "set the mood")."""
+"""A mood for the room with no lamp named ("make it cosy in here", "set the mood", "i need
+some ambiance please")."""
 
 # --- the vacuum ----------------------------------------------------------------------------------
 _VACUUM = re.compile(
