@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from langchain_core.runnables import RunnableConfig
 
 from agent_system import events as ev
-from agent_system.errors import AgentSystemError, Severity
+from agent_system.errors import AgentSystemError, ErrorCode, Severity
 from agent_system.graph._compensate import compensate
 from agent_system.graph._followup import turn_calls
 from agent_system.graph._state import HISTORY_LIMIT, AgentState
@@ -42,6 +42,13 @@ log = logging.getLogger(__name__)
 
 NOT_WORKED_OUT = "Sorry, I couldn't work out how to do that. Could you say it another way?"
 """The reply when nothing could run because the plan was not valid (the result's errors say why)."""
+LLM_UNREACHED = (
+    "I couldn't get through to the language model just now, so I can't do that yet; "
+    "try again in a moment."
+)
+"""The reply when the LLM failed and nothing built in could serve the request: plain words for
+whoever asked; the cause and its fix (a key, a server address) stay in the result's errors, the
+log, and the CLI's note under the reply."""
 
 
 @dataclass
@@ -139,10 +146,13 @@ class Finish:
             log.warning("no step ran: %s", "; ".join(e.message for e in invalid))
             return NOT_WORKED_OUT, False
         if not results and errors:  # the LLM failed and the embedded fallback could not help
-            # The operator's fix (a key, a server, a retry setting) is in the LLM error's words.
-            problems = "\n".join(f"- {e.message}" for e in errors)
             unplanned = extractive_reply(plan, results) + "\n\n" if plan.unsupported else ""
-            return f"{unplanned}The language model could not work it out:\n{problems}", False
+            if any(e.code == ErrorCode.LLM_ERROR for e in errors):
+                # The operator's fix (a key, a server, a retry setting) is in the LLM error's
+                # words: in the result's errors and the log, never in the reply to a user.
+                return f"{unplanned}{LLM_UNREACHED}", False
+            problems = "\n".join(f"- {e.message}" for e in errors)
+            return f"{unplanned}It could not be done:\n{problems}", False
         if self.synthesizer is not None:
             writer = stream_writer()
             shown: list[str] = []

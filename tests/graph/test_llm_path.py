@@ -98,6 +98,19 @@ async def test_an_llm_planner_failure_degrades_to_the_embedded_planner(tmp_path:
     assert result.plan is not None and result.plan.planner == "empty"
 
 
+async def test_an_unreachable_llm_is_said_plainly_and_its_fix_stays_in_the_errors(
+    tmp_path: Path,
+) -> None:
+    fix = "Cannot reach the LLM server at http://x/v1. Check OPENAI_BASE_URL."
+    model = ScriptedChatModel([LLMError(fix), LLMError(fix)])
+    async with system_with(model, tmp_path, Calls()) as system:
+        system.engine.nodes.plan.fallback = _EmptyPlanner()  # type: ignore[assignment]
+        result = await system.arun("book me a flight to rome", thread_id="t")
+    assert "couldn't get through to the language model" in result.reply
+    assert "OPENAI" not in result.reply and "http" not in result.reply
+    assert any(fix in e.message for e in result.errors)
+
+
 class _EmptyPlanner:
     name = "empty"
 
