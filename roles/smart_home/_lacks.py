@@ -83,6 +83,12 @@ TONE_COMMAND = re.compile(
 )
 """A bass or treble command ("boost the treble", "bass down please"): the router's smart-home
 stage claims it when the home has a player, so the role can say it has no such control."""
+_MODE = re.compile(
+    r"\b(shuffle|shuffling)\b|\bon (?:repeat|loop)\b|\b(?:repeat|loop) (?:mode|on|off)\b|"
+    r"\b(?:turn|switch|set) (?:on |off )?(?:the )?(?:repeat|loop)\b"
+)
+"""Shuffle or repeat ("turn off shuffle on the tv", "put the music on repeat"): no player here
+has them."""
 _CHANGE = re.compile(r"\b(?:make|turn|set|change|switch|paint|colou?r)\b")
 _COLOUR_TEMPERATURE = re.compile(r"\b(?:warm|cool|cold)\w*\b.*\btemperature\b")
 
@@ -99,6 +105,9 @@ def cannot_change(text: str, known: Sequence[Device]) -> Clarification | None:
     if (tone := _TONE.search(said)) and any(d.kind == "media_player" for d in known):
         if not _NOT_TONE.search(said):  # "turn off the bass": no player here has a bass control
             return Clarification(f"I can't change the {tone[1] or tone[2]}, only the volume.")
+    if (mode := _MODE.search(said)) and any(d.kind == "media_player" for d in known):
+        what = "shuffle the music" if mode[1] else "put the music on repeat"
+        return Clarification(f"I can't {what}, only play, pause, skip and change the volume.")
     if _MEDIA.search(said):
         return None
     found = _devices_said(said, known)

@@ -91,6 +91,14 @@ def _where(slots: Slots, speaker: str | None = None, **extra: Any) -> dict[str, 
     return args
 
 
+_LEFT_OFF = re.compile(
+    r"\b(?:where (?:you|we|i|it|they) (?:was |were |had |have )?(?:left off|stopped|paused)|"
+    r"(?:left off|stopped|paused) (?:before|earlier|last time))\b",
+    re.I,
+)
+"""The music from where it was left ("play the song from where you left off"): resumed."""
+
+
 def to_call(s: Slots, speaker: str | None) -> RoleCall | None:
     """The tool call for one recognised intent (`speaker`: the request's area), or None."""
     v = s.values
@@ -197,6 +205,9 @@ def to_call(s: Slots, speaker: str | None) -> RoleCall | None:
         s.domain = "media_player"
         args = _media_args(s, speaker, query=str(v.get("search_query", "")))
         args.pop("near", None)
+        if _LEFT_OFF.search(args["query"]):  # "play music from where you left off": resume
+            args.pop("query")
+            return RoleCall("smart_home.media", {**args, "command": "resume"})
         return RoleCall("smart_home.play_media", args)
     if s.intent == "HassVacuumStart":
         return RoleCall("smart_home.start_vacuum", {"device": s.name or "vacuum"})

@@ -246,6 +246,9 @@ async def media(
             raise ToolExecutionError(
                 "Nothing is playing right now; nothing was changed.", code=ErrorCode.NEEDS_INPUT
             )
+    elif command == "resume" and not area and device.strip().lower() in _ANY_PLAYER:
+        players = await targets(ctx, device, None, action, many=True)  # "carry on": the paused one
+        found = [d for d in players if d.state == "paused"]
     if len(found) != 1:  # the one playing (or paused), else the one nearby or named
         found = await _players(ctx, device, area, action, near)
     done = await apply(ctx, device, area, action, found=found)

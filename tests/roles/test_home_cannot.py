@@ -243,3 +243,19 @@ async def test_a_speaker_called_right_is_no_light(settings: Any) -> None:
         _, _, after = await _said(system, "turn off the lights")
     assert after["right"]["state"] != "off"
     assert after["kitchen_light"]["state"] == "off"
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("turn off shuffle on the tv", "I can't shuffle the music"),
+        ("turn on shuffle on the right speaker", "I can't shuffle the music"),
+        ("set the tv to repeat mode", "I can't put the music on repeat"),
+        ("put the right speaker on repeat", "I can't put the music on repeat"),
+    ],
+)
+async def test_no_shuffle_or_repeat_is_said_plainly(settings: Any, text: str, reply: str) -> None:
+    async with AgentSystem(settings) as system:
+        said, before, after = await _said(system, text)
+    assert said == f"{reply}, only play, pause, skip and change the volume."
+    assert after == before

@@ -171,3 +171,24 @@ async def test_a_coffee_wanted_later_is_made_then(settings: Any, text: str) -> N
     assert [(s.tool, s.arguments["command"]) for s in plan.steps] == [("timer.set", "make coffee")]
     assert before["coffee"]["state"] == "off"
     assert after["coffee"]["state"] == "on"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "play music from where you left off",
+        "can you play the music from where we left off",
+        "play my playlist from where i left off",
+    ],
+)
+async def test_music_from_where_it_was_left_is_resumed(settings: Any, text: str) -> None:
+    async with AgentSystem(settings) as system:
+        await system.arun("pause the kitchen speaker")
+        plan = await system.aplan(text)
+        await system.arun(text)
+        after = await _states(system)
+    assert [(s.tool, s.arguments["command"]) for s in plan.steps] == [
+        ("smart_home.media", "resume")
+    ]
+    assert after["speaker"]["state"] == "playing"
+    assert after["speaker"]["media"] == "radio"
