@@ -57,3 +57,24 @@ async def test_small_talk_gets_a_reply_of_its_own(
 
 async def test_open_chat_still_says_plainly_what_works_offline(system: AgentSystem) -> None:
     assert await _reply(system, "what's your favorite color") == NEEDS_LLM
+
+
+@pytest.mark.parametrize(
+    ("texts", "answer"),
+    [
+        (["are you a robot", "am i talking to a real person", "are you human"], "not a person"),
+        (["who made you", "who is your creator", "who programmed you"], "open-source project"),
+        (["how old are you", "what's your age", "when were you born"], "don't have an age"),
+        (["where are you from", "where do you live", "where were you made"], "on this computer"),
+        (["what are your hobbies", "what do you do for fun", "do you have any hobbies"], "hobby"),
+        (["do you have any pets", "do you like cats", "do you own a dog"], "No pets"),
+        (["who do you work for", "who is your boss", "who owns you"], "I work for you"),
+    ],
+)
+async def test_questions_about_the_assistant_itself_are_answered_offline(
+    system: AgentSystem, texts: list[str], answer: str
+) -> None:
+    for text in texts:
+        reply = await _reply(system, text)
+        assert answer in reply, (text, reply)
+        assert reply != NEEDS_LLM

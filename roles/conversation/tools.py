@@ -103,6 +103,11 @@ def _joke(runtime: Runtime) -> str:
 
 _INTENTS: tuple[tuple[str, str], ...] = (
     (
+        "hobbies",
+        r"\byour (?:hobbies|hobby|interests|pastimes)\b|\bwhat do you do for fun\b"
+        r"|\bwhat do you (?:like|love|enjoy) (?:to do|doing)\b|\bdo you have (?:any )?hobbies\b",
+    ),
+    (
         "capabilities",
         r"\bwhat (?:can|do) you do\b|^help(?: me)?[?!.]*$|\bwhat are you able\b|"
         r"\byour (?:skills|capabilities|abilities|features)\b|\bwhat can i ask\b",
@@ -116,9 +121,41 @@ _INTENTS: tuple[tuple[str, str], ...] = (
         r"use) a (?:good )?laugh\b|\bcrack me up\b",
     ),
     (
+        "bot",
+        r"\bare you (?:a |an )?(?:real )?(?:bot|robot|machine|computer|program|ai|human|person"
+        r"|real(?: person)?|alive)\b|\bam i (?:talking|speaking|chatting) (?:to|with) (?:a |an )?"
+        r"(?:bot|robot|machine|computer|real person|human|person|ai)\b",
+    ),
+    (
+        "age",
+        r"\bhow old are you\b|\byour age\b|\bwhen were you (?:born|made|created|built)\b"
+        r"|\bwhen(?:'s| is) your birthday\b",
+    ),
+    (
+        "maker",
+        r"\bwho (?:made|built|created|programmed|designed|invented|developed|wrote|coded) you\b"
+        r"|\bwho(?:'s| is| are) your (?:creator|maker|developer|programmer|inventor)s?\b"
+        r"|\bwhere did you come from\b",
+    ),
+    (
+        "employer",
+        r"\bwho do you work for\b|\bwho(?:'s| is) your (?:boss|owner|employer|master)\b"
+        r"|\bwho (?:owns|employs|controls) you\b",
+    ),
+    (
+        "origin",
+        r"\bwhere are you (?:from|based|located)\b|\bwhere do you (?:live|come from)\b"
+        r"|\bwhere were you (?:born|made|built)\b|\bwhat country are you from\b",
+    ),
+    (
+        "pets",
+        r"\bdo you (?:have|own|like) (?:a |any )?(?:pets?|dogs?|cats?)\b|\byour pets?\b"
+        r"|\bwhat(?:'s| is) your (?:pet|dog|cat)'?s? name\b",
+    ),
+    (
         "identity",
-        r"\bwho are you\b|\bwhat are you\b|\byour name\b|\bare you (?:a bot|an? ai|human)"
-        r"|\babout yourself\b|\bintroduce yourself\b",
+        r"\bwho are you\b|\bwhat are you\b|\byour name\b|\babout yourself\b"
+        r"|\bintroduce yourself\b",
     ),
     (
         "how_are_you",
@@ -202,6 +239,17 @@ def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
         ),
         "date": lambda: f"Today is {format_long_date(now.date(), runtime.settings)}.",
         "joke": lambda: _joke(runtime),
+        "bot": lambda: "I'm a computer program, not a person: an open assistant.",
+        "age": lambda: "I'm a program, so I don't have an age: I'm as new as my last update.",
+        "maker": lambda: (
+            "I'm agent-system, made by an open-source project; whoever set me up here runs me."
+        ),
+        "employer": lambda: "I work for you. What can I do?",
+        "origin": lambda: "I live right here on this computer; what I answer myself stays here.",
+        "hobbies": lambda: (
+            "Timers, weather and lights, mostly: helping is my hobby. What can I do for you?"
+        ),
+        "pets": lambda: "No pets for me, but I can remind you to feed yours.",
         "identity": lambda: (
             "I'm agent-system, an open assistant: I answer quick requests (weather, timers, "
             "calendar, smart home, search) on my own and plan multi-step ones."
