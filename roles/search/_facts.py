@@ -11,6 +11,7 @@ import re
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
+from roles.search._asks import asked_for, plainly
 from roles.search._families import is_family_question, reworded
 from roles.search._questions import asked_about, role_named
 from roles.search._words import is_word_or_measure_question
@@ -194,8 +195,9 @@ _PERSONAL = re.compile(
     r"euros?|rupees?|rupies|yen|cents?|currency|bucks|yourself|reviews?|stocks?|prices?|alerts?|"
     r"things|restaurants?|news|joke|jokes|"
     r"restaurant|nearest|near|bank|account|credit|card|package|order|reservations?|weather|fat|"
+    r"deposit|"
     r"protein|sugar|carbs|"
-    r"temperature|timezone|time\s+in|closest|best|places|event|today|tonight|now|station|"
+    r"temperature|timezone|time\s+in|closest|places|best(?!\s+(?:actor|actress|picture|director|film|movie|album|song|new\s+artist|supporting))|event|today|tonight|now|station|"
     r"great(?!\s+(?:wall|barrier|lakes?|britain|pyramids?|depression|gatsby|war|plains|fire|"
     r"sphinx|salt|white\s+shark|dane|ape|basin|rift))|"
     r"phone|keys|car|wallet|glasses|charger|remote)\b",
@@ -238,7 +240,7 @@ _NOT_PERSONAL = re.compile(
 def is_factual_question(text: str) -> bool:
     """An encyclopedia question or a request for a definition, about nothing of the user's."""
     said = _SHORT.sub(r"\1 is", _WAKE.sub("", normalize(text)))
-    said = role_named(reworded(_EXPLAIN.sub("explain ", said)))
+    said = role_named(reworded(plainly(_EXPLAIN.sub("explain ", said))))
     if _DEFINITION.search(said) and not re.search(
         r"\bmeaning\s+of\s+life\b|\blife\s+means\b", said
     ):
@@ -249,6 +251,8 @@ def is_factual_question(text: str) -> bool:
         return True  # "what is barack obama doing right now": the name is no one of the user's
     # "tell me about X": the asking words are not the user's own things
     subject = asked_about(said)  # "what can you tell me about dolphins": the subject's words
+    if subject is None:
+        subject = asked_for(said)  # "who developed the polio vaccine", "info on the civil war"
     if subject is not None and not _PERSONAL.search(subject):
         return True
     if not _FACT.search(said) or _CALENDAR_COUNT.search(said) or _SEASON.search(said):

@@ -1,0 +1,129 @@
+"""Still more families of encyclopedia questions the search stage claims.
+
+Each family is its asking words x a named thing, not sentences of the data:
+
+- who made or did a named thing, with the verbs of making, finding and doing, their bare forms
+  too (speech recognition drops endings): "who came up with the theory of evolution", "who
+  developed the polio vaccine", "who voiced shrek", "who coined the word robot", "who
+  invent the telephone", "who was it that discovered penicillin", "who first climbed everest",
+  "who won best actor in 1995";
+- asking for information on a thing: "i need information about the civil war", "info regarding
+  world war one", "some facts on giraffes", "details about the roman empire", "i want details
+  on the great wall", "give me a summary of the cold war", "an overview of the french
+  revolution"; not the user's accounts, plans, orders or the weather (CLINC150's other
+  requests), nor how to do something;
+- a thing and what is asked of it, as a fragment: "eiffel tower height", "population
+  of peru" is the attribute families' (`_facts.py`);
+- how many times a named thing did something: "how many times has brazil won the world cup";
+- wanting to know about a thing: "i want to know about the moon landing", "i would like to
+  know more about climate change", "i am curious about the pyramids";
+- an encyclopedia named: "wiki the great wall of china", "look up the wikipedia page on mars";
+- a question after "i was wondering" / "i wonder": read as the question itself ("i was
+  wondering who painted the mona lisa", "i am wondering when the titanic sank", "i was
+  wondering how tall the eiffel tower is"); "i was wondering about X" is wanting to know
+  about X.
+
+The request has been normalized (lowercase, contractions expanded); the caller still refuses
+questions with a personal word ("my", "you", "this song").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["asked_for", "plainly"]
+
+_NOT = (
+    r"(?!(?:you|your|yours|u|i|me|my|we|us|our|it|this|that|these|those|there|here|they|he|"
+    r"she|him|her|his|them|thou|thee|one|people|someone|anyone|somebody|anybody|what|who|how|"
+    r"when|where|why|which|whether|if|to)\b)"
+)
+_THING = rf"(?:the\s+|a\s+|an\s+)?{_NOT}[a-z0-9][a-z0-9.'-]*(?:\s+[a-z0-9][a-z0-9.'-]*){{0,5}}"
+"""A named thing: one to six words, the first no pronoun nor question word."""
+_MADE = (
+    r"(?:came\s+up\s+with|come\s+up\s+with|developed|develop|authored|produced|produce|voiced|"
+    r"coined|coin|patented|pioneered|sculpted|sculpt|illustrated|narrated|recorded|performed|"
+    r"choreographed|engineered|translated|published|"
+    r"popularized|introduced|named|domesticated|formed|started|organized|first\s+\w+|"
+    r"originally\s+\w+|climbed|crossed|reached|explored|flew|sailed|circumnavigated|split|"
+    r"wrote|write|invented|invent|discovered|discover|painted|paint|directed|direct|founded|"
+    r"found|created|create|composed|compose|built|build|designed|design|made|make|won|win|"
+    r"assassinated|murdered|killed|shot|defeated|conquered|betrayed|bombed|invaded|signed|"
+    r"starred\s+in|played\s+in|acted\s+in|sang|sung)"
+)
+_WHO_MADE = re.compile(
+    rf"^who(?:\s+was\s+it\s+that|\s+is\s+it\s+that|\s+exactly|\s+actually)?\s+{_MADE}\s+"
+    rf"(?P<subject>{_THING})$"
+)
+_NOT_INFO = (
+    r"(?!.*\b(?:weather|forecast|traffic|account|card|bank|deposit|plan|policy|insurance|"
+    r"taxes|tax|income|salary|interest|apr|mpg|tracking|activity|procedure|status|order|"
+    r"orders|reservations?|booking|flights?|nutrition|nutritional|calories|meetings?|"
+    r"appointments?|events?|party|parties|concerts?|games?|match|show|dinner|lunch|trip|"
+    r"wedding|birthday|schedule|calendar|alarms?|reminders?|timers?|lists?|news|stocks?|"
+    r"prices?|rates?|recipes?|directions|route|how\s+to|friends?|contacts?|mom|mum|dad|topics?|"
+    r"latest|updates?|headlines|elections?|"
+    r"mother|father|sister|brother|wife|husband|son|daughter|boss|today|tonight|tomorrow|"
+    r"yesterday|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b)"
+)
+"""Nothing of the user's accounts, plans or day, no prices, news or how-to (CLINC150 files
+"information on my health plan", "info on direct deposit set-up", "nutrition information of
+mashed potatoes" and "give me information on how to rent a car" as other requests)."""
+_INFO = re.compile(
+    r"^(?:(?:i|we)\s+(?:want|need|would\s+like)|want|need|(?:can|could|may)\s+i\s+(?:get|have|"
+    r"see)|(?:give|get|show|find|send|bring|read)(?:\s+me)?|(?:look\s+up|search(?:\s+for)?|"
+    r"google)|i\s+am\s+looking\s+for|looking\s+for)?\s*(?:some\s+|any\s+|more\s+|the\s+|all\s+"
+    r"(?:the\s+)?)?(?:basic\s+|general\s+|historical\s+|key\s+|quick\s+|short\s+|brief\s+)?"
+    r"(?:information|info|facts|details|a\s+summary|an\s+overview|a\s+rundown|a\s+brief|"
+    r"background(?:\s+information)?)\s+(?:on|about|regarding|concerning|of|for)\s+"
+    rf"{_NOT_INFO}(?P<subject>{_THING})$"
+)
+_FACT_WORD = (
+    r"(?:height|population|age|area|size|length|width|depth|weight|diameter|capital|"
+    r"capital\s+city|elevation|altitude|birthday|birth\s*date|birthplace|net\s+worth|"
+    r"nationality|gdp|founder|inventor|author|history|biography|origin|lifespan)"
+)
+_NAME_WORD = (
+    rf"{_NOT}(?!(?:in|on|at|of|for|the|a|an|and|or|to|with|from|by|about|any|some|all|local|"
+    r"area|saying|tell|give|show|find|get|text|call|send|set|add)\b)[a-z][a-z.'-]*"
+)
+_FRAGMENT = re.compile(
+    rf"^(?:the\s+)?(?P<subject>{_NAME_WORD}(?:\s+{_NAME_WORD}){{1,3}})(?:'s)?\s+{_FACT_WORD}$"
+)
+"""A thing of two to four words and a fact word: "eiffel tower height", "barack obama age"
+(one word is too often something of the user's: "battery age", "kitchen height")."""
+_TIMES = re.compile(
+    rf"^how\s+many\s+times\s+(?:has|have|did|had)\s+(?P<subject>{_THING})\s+(?:won|win|been|"
+    r"visited|visit|played|play|hosted|host|married|marry|erupted|erupt|landed|land|"
+    r"appeared|appear|lost|lose)\b"
+)
+_KNOW_ABOUT = re.compile(
+    r"^(?:i\s+(?:want|need|would\s+like|would\s+love)\s+to\s+(?:know|find\s+out)|let\s+me\s+know|"
+    r"i\s+wonder|i\s+am\s+curious)\s+(?:more\s+|something\s+|a\s+(?:bit|little)\s+(?:more\s+)?|"
+    rf"everything\s+)?about\s+{_NOT_INFO}(?P<subject>{_THING})$"
+)
+_WIKI = re.compile(
+    r"^(?:(?:look\s+up|search|check|open|find|show\s+me|give\s+me)\s+(?:(?:the|a)\s+)?)?"
+    r"(?:wiki|wikipedia)(?:\s+(?:page|article|entry))?\s+(?:(?:on|about|for)\s+)?"
+    rf"(?P<subject>{_THING})$"
+)
+_FAMILIES = (_WHO_MADE, _INFO, _FRAGMENT, _TIMES, _KNOW_ABOUT, _WIKI)
+_WONDERING = re.compile(r"^i\s+(?:(?:was|am|have\s+been)\s+(?:wondering|curious)|wondered)\s+")
+_WONDER_WH = re.compile(r"^i\s+wonder\s+(?=(?:who|when|where|what|which|how|why)\b)")
+
+
+def plainly(said: str) -> str:
+    """``said`` with "i was wondering" said as "i wonder", and that before a question word.
+
+    "i wonder" before a question word becomes "find out", which the embedded-question family
+    reads ("i was wondering when the titanic sank" -> "find out when the titanic sank").
+    """
+    return _WONDER_WH.sub("find out ", _WONDERING.sub("i wonder ", said))
+
+
+def asked_for(said: str) -> str | None:
+    """What a question of the families above asks about, else None (``said``: normalized)."""
+    for family in _FAMILIES:
+        if found := family.match(said):
+            return str(found["subject"])
+    return None

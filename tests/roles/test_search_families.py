@@ -1,0 +1,124 @@
+"""Factual questions reach search by family, not by sentence (issue 15 item 3).
+
+Each family is its asking words x a named thing (roles/search/_asks.py): who made or did a
+thing, asking for information on a thing, wanting to know about it, "i was wondering ...", a
+thing and a fact word, how many times a thing did something, an encyclopedia named. The
+requests are paraphrases of our own, in none of the data sets; the look-alikes (the user's
+accounts, plans and day, the assistant itself, the news, nutrition, how-to) do not reach
+search. Through the public API, offline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from agent_system.api import AgentSystem
+from agent_system.testing import make_settings
+
+pytestmark = pytest.mark.anyio
+
+FAMILIES = {
+    "who made or did it": [
+        "who came up with the theory of evolution",
+        "who developed the polio vaccine",
+        "who voiced shrek",
+        "who coined the phrase cold war",
+        "who invent the telephone",
+        "who was it that discovered penicillin",
+        "who first climbed mount everest",
+        "who won best actor in 1995",
+        "olly who authored the odyssey",
+    ],
+    "information on a thing": [
+        "i need information about the civil war",
+        "info regarding world war one",
+        "some facts on giraffes",
+        "i want details on the great wall",
+        "give me a summary of the cold war",
+        "an overview of the french revolution",
+        "can i get some background on the berlin wall",
+    ],
+    "wanting to know about a thing": [
+        "i want to know about the moon landing",
+        "i would like to know more about climate change",
+        "i am curious about the pyramids",
+        "i'd like to find out about the silk road",
+    ],
+    "i was wondering": [
+        "i was wondering who painted the mona lisa",
+        "i was wondering how tall the eiffel tower is",
+        "i am wondering when the titanic sank",
+    ],
+    "a thing and a fact word": [
+        "eiffel tower height",
+        "barack obama age",
+        "mount everest elevation",
+        "amazon river length",
+    ],
+    "how many times": [
+        "how many times has brazil won the world cup",
+        "how many times did elizabeth taylor marry",
+        "how many times has vesuvius erupted",
+    ],
+    "an encyclopedia named": [
+        "wiki the great wall of china",
+        "look up the wikipedia page on mars",
+        "wikipedia ada lovelace",
+    ],
+}
+LOOK_ALIKES = [
+    "i need information about my health plan",
+    "give me info on direct deposit set up",
+    "who built you",
+    "who created you",
+    "give me details about the concert on friday",
+    "i want to know about my order status",
+    "information on the weather in paris",
+    "nutrition info on bananas",
+    "i was wondering what age you are",
+    "text mom happy birthday",
+    "events in the local area",
+    "battery age",
+    "i want to know about the meeting tomorrow",
+    "give me the details of my friend",
+    "who wrote this song",
+    "i need info on how to renew my passport",
+    "let me know about the latest election news",
+]
+
+
+@pytest.fixture
+async def system(tmp_path: Path) -> AsyncIterator[AgentSystem]:
+    async with AgentSystem(make_settings(tmp_path / "home")) as engine:
+        yield engine
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+async def test_each_paraphrase_of_a_family_is_searched_for(
+    system: AgentSystem, family: str
+) -> None:
+    for text in FAMILIES[family]:
+        decision = await system.aroute(text)
+        plan = await system.aplan(text)
+        assert decision.role == "search", (text, decision.reason)
+        assert decision.reason.startswith("A factual question"), text  # the stage, not a score
+        assert [s.tool for s in plan.steps] == ["search.web"], text
+
+
+async def test_what_is_searched_for_is_the_question_or_its_subject(system: AgentSystem) -> None:
+    for text, query in (
+        ("who developed the polio vaccine", "who developed the polio vaccine"),
+        ("look up the wikipedia page on mars", "wikipedia page on mars"),
+        ("i was wondering who painted the mona lisa", "i was wondering who painted the mona lisa"),
+    ):
+        (step,) = (await system.aplan(text)).steps
+        assert step.arguments["query"] == query
+
+
+async def test_the_look_alikes_are_not_taken_for_factual_questions(system: AgentSystem) -> None:
+    for text in LOOK_ALIKES:
+        decision = await system.aroute(text)
+        assert not decision.reason.startswith("A factual question"), text
