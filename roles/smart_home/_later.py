@@ -267,7 +267,13 @@ def again_at(text: str, history: list[Turn]) -> str | None:
 
 
 _COFFEE = re.compile(r"\b(?:coffee|espresso)\b", re.I)
-_SAID_AS_COMMAND = re.compile(r"^(?:turn|switch|start|put|make|brew)\b", re.I)
+_SAID_AS_COMMAND = re.compile(
+    r"^(?:turn|switch|start|put|make|brew)\b|\b(?:machine|maker|every|each|daily|weekdays?|week "
+    r"day)\b",
+    re.I,
+)
+"""A command already ("turn on the coffee machine", "can you set the coffee machine to make
+coffee ... every week day"): kept as said, with everything it says."""
 
 
 def as_done_later(command: str, now: RoleCall | RolePlan) -> str:
@@ -279,6 +285,6 @@ def as_done_later(command: str, now: RoleCall | RolePlan) -> str:
     if not isinstance(now, RoleCall) or now.tool != "smart_home.turn_on":
         return command
     if _COFFEE.search(str(now.arguments.get("device", ""))):
-        if not _SAID_AS_COMMAND.match(command.strip()):
+        if not _SAID_AS_COMMAND.search(command.strip()):
             return "make coffee"
     return command

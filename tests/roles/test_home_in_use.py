@@ -192,3 +192,19 @@ async def test_music_from_where_it_was_left_is_resumed(settings: Any, text: str)
     ]
     assert after["speaker"]["state"] == "playing"
     assert after["speaker"]["media"] == "radio"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "instruct the coffee maker to make a filter coffee ready in ten minutes",
+        "get the coffee machine to have a coffee ready in ten minutes",
+    ],
+)
+async def test_a_coffee_command_naming_the_machine_is_kept_as_said(
+    settings: Any, text: str
+) -> None:
+    async with AgentSystem(settings) as system:
+        plan = await system.aplan(text)
+    assert [s.tool for s in plan.steps] == ["timer.set"]
+    assert plan.steps[0].arguments["command"] == text.removesuffix(" in ten minutes")
