@@ -32,7 +32,8 @@ _CONDITIONS = (
     r"|sunny|sunshine|cloudy|clouds|overcast|windy|wind|humid|humidity|storm|stormy|storms"
     r"|thunder|thunderstorms?|hail|hailing|fog|foggy|drizzle|drizzling|chilly|freezing|frost"
     r"|frosty|heatwave|heat\s+wave|pour|pouring|shower|showers|sleet|blizzard|tornado|hurricane"
-    r"|uv\s+index|pollen"
+    r"|uv\s+index|pollen|muggy|sweltering|scorching|nippy|balmy|breezy|gusty|blustery"
+    r"|(?:barometric|atmospheric)\s+pressure|wind\s+chill|uv\s+(?:level|rays)"
 )
 _WEATHER = re.compile(rf"\b(?:{_CONDITIONS})\b")
 _WEAR = WEAR
@@ -105,7 +106,8 @@ _WEATHER_CUE = re.compile(
 
 
 def _asks_weather(said: str, device_names: re.Pattern[str] | None) -> bool:
-    if not (_WEATHER.search(said) or _WEAR.search(said)) or _OTHER_ROLE.search(said):
+    asked = _WEATHER.search(said) or _WEAR.search(said)
+    if not asked or _OTHER_ROLE.search(said):
         return False
     if _DEFINITION.match(said) or (device_names is not None and device_names.search(said)):
         return False  # "what is the outside humidity" when the home has that sensor

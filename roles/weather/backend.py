@@ -13,10 +13,10 @@ import httpx
 from pydantic import BaseModel
 
 from agent_system.errors import ToolExecutionError
-from agent_system.roles import ConditionVocabulary
 from agent_system.understanding._regions import STATE_CODES
 from agent_system.understanding.locale import COORDINATES
 from roles._http import malformed, request_json
+from roles.weather._codes import CONDITIONS, WEATHER_CONDITIONS, c_to_f, describe_code
 
 __all__ = [
     "CONDITIONS",
@@ -30,89 +30,6 @@ __all__ = [
 ]
 
 SERVICE = "weather service"
-
-# WMO weather interpretation codes -> (normalised condition, description).
-_WMO: dict[int, tuple[str, str]] = {
-    0: ("sunny", "clear sky"),
-    1: ("sunny", "mainly clear"),
-    2: ("cloudy", "partly cloudy"),
-    3: ("cloudy", "overcast"),
-    45: ("fog", "fog"),
-    48: ("fog", "freezing fog"),
-    51: ("rain", "light drizzle"),
-    53: ("rain", "drizzle"),
-    55: ("rain", "heavy drizzle"),
-    56: ("rain", "freezing drizzle"),
-    57: ("rain", "heavy freezing drizzle"),
-    61: ("rain", "light rain"),
-    63: ("rain", "rain"),
-    65: ("rain", "heavy rain"),
-    66: ("rain", "freezing rain"),
-    67: ("rain", "heavy freezing rain"),
-    71: ("snow", "light snow"),
-    73: ("snow", "snow"),
-    75: ("snow", "heavy snow"),
-    77: ("snow", "snow grains"),
-    80: ("rain", "light showers"),
-    81: ("rain", "showers"),
-    82: ("rain", "violent showers"),
-    85: ("snow", "snow showers"),
-    86: ("snow", "heavy snow showers"),
-    95: ("storm", "thunderstorm"),
-    96: ("storm", "thunderstorm with hail"),
-    99: ("storm", "thunderstorm with heavy hail"),
-}
-
-
-CONDITIONS = ("sunny", "cloudy", "fog", "rain", "snow", "storm")
-"""Every ``condition`` a backend reports (besides "unknown")."""
-
-WEATHER_CONDITIONS = ConditionVocabulary(
-    path="/condition",
-    words={
-        "sunny": "sunny",
-        "sun": "sunny",
-        "clear": "sunny",
-        "nice": "sunny",
-        "cloudy": "cloudy",
-        "overcast": "cloudy",
-        "foggy": "fog",
-        "fog": "fog",
-        "misty": "fog",
-        "raining": "rain",
-        "rainy": "rain",
-        "rains": "rain",
-        "rain": "rain",
-        "drizzling": "rain",
-        "showers": "rain",
-        "wet": "rain",
-        "snowing": "snow",
-        "snowy": "snow",
-        "snows": "snow",
-        "snow": "snow",
-        "stormy": "storm",
-        "storm": "storm",
-        "storms": "storm",
-        "thunderstorm": "storm",
-        "thundery": "storm",
-    },
-    numbers={"c": "/temp_c", "f": "/temp_f"},
-)
-"""The words a request uses for a weather condition ("if it's stormy"), mapped to the values
-above: the embedded planner tests a weather step's ``/condition`` against them."""
-
-
-def describe_code(code: int) -> tuple[str, str]:
-    """(condition, description) for a WMO code.
-
-    The condition is one of sunny, cloudy, fog, rain, snow, storm (or "unknown").
-    """
-    return _WMO.get(code, ("unknown", f"weather code {code}"))
-
-
-def c_to_f(celsius: float) -> float:
-    """Celsius to Fahrenheit, one decimal."""
-    return round(celsius * 9 / 5 + 32, 1)
 
 
 class Place(BaseModel):
@@ -135,6 +52,8 @@ class Place(BaseModel):
         """
         if self.country_code.upper() in ("US", "CA") and self.admin1 and self.admin1 != self.name:
             return f"{self.name}, {self.admin1}"
+        if self.country == self.name:  # "Singapore", "Monaco"
+            return self.name
         return ", ".join(part for part in (self.name, self.country) if part)
 
 
@@ -152,6 +71,9 @@ class Conditions(BaseModel):
     wind_mph: float | None = None
     humidity: float | None = None
     precipitation_probability: float | None = None
+    uv_index: float | None = None
+    pressure_hpa: float | None = None
+    """Air pressure at sea level."""
 
 
 class Forecast(BaseModel):
@@ -175,6 +97,15 @@ class Forecast(BaseModel):
     """When the sun sets that day, the place's local time."""
     utc_offset_seconds: int | None = None
     """The place's offset from UTC that day (its local times read as moments), when known."""
+    wind_kmh: float | None = None
+    """The day's strongest wind."""
+    wind_mph: float | None = None
+    uv_index: float | None = None
+    """The day's highest UV index."""
+    humidity: float | None = None
+    """The day's mean relative humidity (%)."""
+    pressure_hpa: float | None = None
+    """The day's mean air pressure at sea level."""
 
 
 @runtime_checkable
@@ -266,7 +197,8 @@ class OpenMeteoBackend:
         where = await self.geocode(place)
         body = await self._fetch(
             where,
-            current="temperature_2m,relative_humidity_2m,weather_code,wind_speed_10m",
+            current="temperature_2m,relative_humidity_2m,weather_code,wind_speed_10m,uv_index,"
+            "pressure_msl",
         )
         now = body.get("current")
         if not isinstance(now, dict):
@@ -279,6 +211,8 @@ class OpenMeteoBackend:
                 now["temperature_2m"],
                 wind=now.get("wind_speed_10m"),
                 humidity=now.get("relative_humidity_2m"),
+                uv=now.get("uv_index"),
+                pressure=now.get("pressure_msl"),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise malformed(SERVICE, f"'current' lacks {exc}") from None
@@ -288,14 +222,13 @@ class OpenMeteoBackend:
         where = await self.geocode(place)
         params: dict[str, Any] = {
             "daily": "weather_code,temperature_2m_max,temperature_2m_min,"
-            "precipitation_probability_max,sunrise,sunset",
+            "precipitation_probability_max,sunrise,sunset,wind_speed_10m_max,uv_index_max",
             "start_date": day.isoformat(),
             "end_date": day.isoformat(),
+            "hourly": _DAY_HOURLY,
         }
         if hour is not None:
-            params["hourly"] = (
-                "temperature_2m,weather_code,precipitation_probability,wind_speed_10m"
-            )
+            params["hourly"] = f"{_DAY_HOURLY},{_HOURLY}"
         body = await self._fetch(where, **params)
         daily = body.get("daily")
         if not isinstance(daily, dict):
@@ -308,6 +241,8 @@ class OpenMeteoBackend:
             rain = daily.get("precipitation_probability_max", [None] * (index + 1))[index]
             sunrise = daily.get("sunrise", [None] * (index + 1))[index]
             sunset = daily.get("sunset", [None] * (index + 1))[index]
+            wind = _number(daily.get("wind_speed_10m_max", [None] * (index + 1))[index])
+            uv = _number(daily.get("uv_index_max", [None] * (index + 1))[index])
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise malformed(SERVICE, f"'daily' block incomplete: {exc}") from None
         condition, description = describe_code(code)
@@ -325,6 +260,11 @@ class OpenMeteoBackend:
             sunrise=str(sunrise) if sunrise else None,
             sunset=str(sunset) if sunset else None,
             utc_offset_seconds=_offset(body.get("utc_offset_seconds")),
+            wind_kmh=wind,
+            wind_mph=None if wind is None else round(wind / 1.609344, 1),
+            uv_index=uv,
+            humidity=_day_mean(body, day, "relative_humidity_2m"),
+            pressure_hpa=_day_mean(body, day, "pressure_msl"),
         )
         if hour is not None:
             forecast.hourly = _hour(body, where.label, day, hour)
@@ -360,6 +300,36 @@ def _qualifier(said: str) -> set[str]:
     return names
 
 
+_DAY_HOURLY = "relative_humidity_2m,pressure_msl"
+"""Hourly values a day's forecast averages (the daily block has no humidity or pressure)."""
+_HOURLY = "temperature_2m,weather_code,precipitation_probability,wind_speed_10m,uv_index"
+"""Hourly values of an hour's forecast."""
+
+
+def _number(value: Any) -> float | None:
+    """`value` as a float, None when it is missing or not a number."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return round(float(value), 1)
+
+
+def _day_mean(body: dict[str, Any], day: date, name: str) -> float | None:
+    """The mean of the hourly `name` over `day`, None when the reply has none."""
+    hourly = body.get("hourly")
+    if not isinstance(hourly, dict):
+        return None
+    times, values = hourly.get("time"), hourly.get(name)
+    if not isinstance(times, list) or not isinstance(values, list):
+        return None
+    prefix = day.isoformat()
+    found = [
+        v
+        for t, v in zip(times, values, strict=False)
+        if str(t).startswith(prefix) and _number(v) is not None
+    ]
+    return round(sum(found) / len(found), 1) if found else None
+
+
 def _offset(value: Any) -> int | None:
     """The reply's `utc_offset_seconds`, when it is a whole number of seconds."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
@@ -379,6 +349,9 @@ def _hour(body: dict[str, Any], label: str, day: date, hour: int) -> Conditions:
             hourly["temperature_2m"][i],
             wind=hourly.get("wind_speed_10m", [None] * (i + 1))[i],
             rain=hourly.get("precipitation_probability", [None] * (i + 1))[i],
+            humidity=hourly.get("relative_humidity_2m", [None] * (i + 1))[i],
+            uv=hourly.get("uv_index", [None] * (i + 1))[i],
+            pressure=hourly.get("pressure_msl", [None] * (i + 1))[i],
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise malformed(SERVICE, f"'hourly' block incomplete: {exc}") from None
@@ -393,6 +366,8 @@ def _conditions(
     wind: Any = None,
     humidity: Any = None,
     rain: Any = None,
+    uv: Any = None,
+    pressure: Any = None,
 ) -> Conditions:
     condition, description = describe_code(int(code))
     celsius = float(temp)
@@ -408,4 +383,6 @@ def _conditions(
         wind_mph=None if wind is None else round(float(wind) / 1.609344, 1),
         humidity=None if humidity is None else float(humidity),
         precipitation_probability=None if rain is None else float(rain),
+        uv_index=_number(uv),
+        pressure_hpa=_number(pressure),
     )

@@ -12,6 +12,7 @@ from agent_system.understanding._slots import parse_when
 from roles.weather._days import WEEKDAYS, parse_day, parse_hour
 from roles.weather._expect import expected_in
 from roles.weather._far import far_day
+from roles.weather._measure import measure_in
 from roles.weather._spans import bare_hour, day_after, hours_ahead, parse_span, weekday_of_week
 from roles.weather._stage import SUN, stage_for
 from roles.weather._wear import wear_in
@@ -208,6 +209,8 @@ class WeatherRole:
             )
         now = runtime.clock.now()
         asked: dict[str, Any] = {"expect": kind} if (kind := expected_in(text)) else {}
+        if not asked and (measure := measure_in(text)):  # "how humid is it", "uv index"
+            asked = {"measure": measure}
         one_day = weekday_of_week(text, now.date())  # "monday this week", "friday next week"
         one_day = one_day or far_day(text, now.date())  # "in 3 weeks", "next autumn"
         if one_day is None and (span := parse_span(text)):  # "ten day forecast", "next few days"

@@ -12,11 +12,12 @@ from agent_system.understanding.locale import format_clock, format_long_date, ho
 from roles.weather._days import resolve_day, weekend_days
 from roles.weather._expect import KINDS, verdict, verdict_now
 from roles.weather._far import period_days
+from roles.weather._measure import MEASURES, lead_day, lead_now
 from roles.weather._spans import span_days
 from roles.weather._wear import advice
 from roles.weather.backend import Conditions, Forecast, OpenMeteoBackend, WeatherBackend
 
-__all__ = ["BACKEND", "BACKEND_KEY", "current", "forecast", "weather_backend"]
+__all__ = ["BACKEND", "BACKEND_KEY", "current", "day_name", "forecast", "weather_backend"]
 
 MAX_DAYS_AHEAD = 15
 
@@ -65,25 +66,32 @@ def _now_text(w: Conditions, imperial: bool) -> str:
 
 
 @tool(idempotent=True, cache_ttl_s=600, timeout_s=20, tags=("weather", "temperature"))
-async def current(ctx: ToolContext, place: str, expect: str | None = None) -> ToolOutput:
+async def current(
+    ctx: ToolContext, place: str, expect: str | None = None, measure: str | None = None
+) -> ToolOutput:
     """Get the current weather for a place.
 
     Args:
         place: City or town, optionally with the country, e.g. "Paris" or "Paris, France";
             empty for the user's home location.
         expect: A kind of weather a yes/no question asks about (rain, snow, sun, storm, cloud,
-            fog, hot, warm, cold: "is it raining in Oslo"): the reply says yes or no first.
+            fog, hail, hot, warm, mild, cold, freezing, windy, humid: "is it raining in Oslo"):
+            the reply says yes or no first.
+        measure: The quantity a question asks about (humidity, wind, uv, pressure: "how humid
+            is it"): the reply says it first.
 
     Returns:
         condition (sunny, cloudy, fog, rain, snow, storm), description, temp_c, temp_f,
-        wind_kmh, wind_mph, humidity.
+        wind_kmh, wind_mph, humidity, uv_index, pressure_hpa.
     """
     place = await _place(ctx, place)
     weather = await weather_backend(ctx.runtime).current(place)
     imperial = ctx.runtime.settings.units == "imperial"
     display = _now_text(weather, imperial)
     if expect in KINDS:
-        display = f"{verdict_now(expect, weather)} {display}"
+        display = f"{verdict_now(expect, weather, imperial)} {display}"
+    elif measure in MEASURES and (lead := lead_now(measure, weather, imperial)):
+        display = f"{lead} {display}"
     return ToolOutput(
         data=weather.model_dump(),
         display=display,
@@ -100,6 +108,7 @@ async def forecast(
     sun: bool = False,
     wear: str | None = None,
     expect: str | None = None,
+    measure: str | None = None,
 ) -> ToolOutput:
     """Get the weather forecast for a place on a given day, optionally at a given hour.
 
@@ -115,13 +124,16 @@ async def forecast(
         wear: Something to wear or take the user asks about ("umbrella", "coat",
             "sunscreen", "shorts"): the reply says yes or no first, from the forecast.
         expect: A kind of weather a yes/no question asks about (rain, snow, sun, storm, cloud,
-            fog, hot, warm, cold: "will it snow this week"): the reply says yes, maybe or no first,
-            and on which days of a span.
+            fog, hail, hot, warm, mild, cold, freezing, windy, humid: "will it snow this week"):
+            the reply says yes, maybe or no first, and on which days of a span.
+        measure: The quantity a question asks about (humidity, wind, uv, pressure: "what's the
+            uv index tomorrow"): the reply says it first.
 
     Returns:
         date, condition (sunny, cloudy, fog, rain, snow, storm), description, temp_c and temp_f
         (the day's high), temp_min_c, temp_min_f, precipitation_probability, sunrise and
-        sunset (local times), and `hourly` when an hour was given.
+        sunset (local times), wind_kmh, wind_mph and uv_index (the day's highest), humidity
+        and pressure_hpa (the day's mean), and `hourly` when an hour was given.
     """
     place = await _place(ctx, place)
     if hour is not None and not 0 <= hour <= 23:
@@ -157,14 +169,18 @@ async def forecast(
         raise ToolExecutionError(_too_far(_date(target, today, ctx)))
     result = await weather_backend(ctx.runtime).forecast(place, target, hour)
     imperial = ctx.runtime.settings.units == "imperial"
-    day_name = _day_name(target, today)
-    display = _forecast_text(result, day_name, imperial, ctx.runtime)
+    named = day_name(target, today)
+    display = _forecast_text(result, named, imperial, ctx.runtime)
     if sun:
-        display = _sun_text(result, day_name, ctx.runtime) or display
+        display = _sun_text(result, named, ctx.runtime) or display
     elif wear and (answer := advice(wear, result)):
         display = f"{answer} {display}"
     elif expect in KINDS:
-        display = f"{verdict(expect, [result], [day_name])} {display}"
+        display = f"{verdict(expect, [result], [named], imperial)} {display}"
+    elif measure in MEASURES:
+        when = _when(result, named, ctx.runtime)
+        if lead := lead_day(measure, result, when, imperial):
+            display = f"{lead} {display}"
     return ToolOutput(data=result.model_dump(), display=display, sources=["https://open-meteo.com"])
 
 
@@ -227,12 +243,12 @@ async def _days(
     for target in days:
         result = await backend.forecast(place, target, hour)
         results.append(result)
-        lines.append(_forecast_text(result, _day_name(target, today), imperial, ctx.runtime))
+        lines.append(_forecast_text(result, day_name(target, today), imperial, ctx.runtime))
     if asked_until is not None and days and asked_until > days[-1]:
         lines.append(f"I only have forecasts up to {MAX_DAYS_AHEAD} days ahead.")
     if expect in KINDS and results:
-        names = [_day_name(target, today) for target in days]
-        lines.insert(0, verdict(expect, results, names))
+        names = [day_name(target, today) for target in days]
+        lines.insert(0, verdict(expect, results, names, imperial))
     return ToolOutput(
         data={"days": [d.model_dump() for d in results]},
         display=" ".join(lines),
@@ -240,7 +256,19 @@ async def _days(
     )
 
 
-def _day_name(target: date, today: date) -> str:
+def _when(f: Forecast, day: str, runtime: Runtime) -> str:
+    """When a forecast is for, within a sentence: "tomorrow", "on Friday", "today at 15:00"."""
+    when = day.lower() if day in ("Today", "Tomorrow") else f"on {day}"
+    if f.hourly is None:
+        return when
+    try:
+        return f"{when} at {format_clock(datetime.fromisoformat(f.hourly.time), runtime.settings)}"
+    except ValueError:
+        return when
+
+
+def day_name(target: date, today: date) -> str:
+    """A day as a reply names it: "Today", "Tomorrow", "Friday", "Monday 26 January"."""
     delta = (target - today).days
     if delta == 0:
         return "Today"

@@ -159,7 +159,7 @@ async def test_condition_words_compare_to_values_the_weather_backend_reports(
 
 
 def test_every_condition_word_names_a_condition_the_backend_can_report() -> None:
-    from roles.weather.backend import _WMO, CONDITIONS, WEATHER_CONDITIONS
+    from roles.weather._codes import _WMO, CONDITIONS, WEATHER_CONDITIONS
 
     assert set(WEATHER_CONDITIONS.words.values()) <= set(CONDITIONS)
     assert {condition for condition, _ in _WMO.values()} == set(CONDITIONS)

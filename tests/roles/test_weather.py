@@ -137,7 +137,7 @@ async def test_forecast_for_saturday_asks_for_that_date_and_reads_the_daily_bloc
 
     params = wx.calls.last.request.url.params
     assert params["start_date"] == params["end_date"] == "2026-01-10"
-    assert "hourly" not in params
+    assert params["hourly"] == "relative_humidity_2m,pressure_msl"  # the day's means only
     assert out.data["condition"] == "cloudy"
     assert out.data["temp_c"] == 9.0 and out.data["temp_min_c"] == 2.4
     assert out.data["precipitation_probability"] == 35

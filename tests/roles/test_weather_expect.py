@@ -76,7 +76,12 @@ async def _call(name: str, args: dict[str, Any], weather: Days) -> Any:
         ("will there be a thunderstorm in oslo tomorrow", "storm"),
         ("is it sunny in oslo", "sun"),
         ("will it be warm in oslo on saturday", "warm"),
-        ("is it going to be freezing tomorrow in oslo", "cold"),
+        ("is it going to be freezing tomorrow in oslo", "freezing"),
+        ("will it be chilly tomorrow in oslo", "cold"),
+        ("is it temperate in oslo", "mild"),
+        ("will it hail in oslo", "hail"),
+        ("is it windy in oslo", "windy"),
+        ("is it muggy in oslo", "humid"),
         ("what's the weather in oslo", None),
         ("when does the sun set in oslo", None),
     ],
@@ -125,13 +130,13 @@ async def test_a_week_says_which_days_have_it() -> None:
 async def test_hot_and_cold_read_the_temperatures() -> None:
     weather = Days({date(2026, 1, 6): ("sunny", 27.0, 0.0), date(2026, 1, 7): ("sunny", 4.0, 0.0)})
     hot = await _call("forecast", {"place": "Oslo", "day": "tomorrow", "expect": "hot"}, weather)
-    assert hot.display.startswith("Yes, it looks hot tomorrow.")
+    assert hot.display.startswith("Yes, it looks hot tomorrow: 21°C to 27°C.")
     cold = await _call("forecast", {"place": "Oslo", "day": "wednesday", "expect": "cold"}, weather)
-    assert cold.display.startswith("Yes, it looks cold on Wednesday.")
+    assert cold.display.startswith("Yes, it looks cold on Wednesday: -2°C to 4°C.")
     not_cold = await _call(
         "forecast", {"place": "Oslo", "day": "tomorrow", "expect": "cold"}, weather
     )
-    assert not_cold.display.startswith("No, it doesn't look cold tomorrow.")
+    assert not_cold.display.startswith("No, it doesn't look cold tomorrow: 21°C to 27°C.")
 
 
 @pytest.mark.anyio
