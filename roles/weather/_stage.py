@@ -36,6 +36,12 @@ _CONDITIONS = (
     r"|(?:barometric|atmospheric)\s+pressure|wind\s+chill|uv\s+(?:level|rays)"
 )
 _WEATHER = re.compile(rf"\b(?:{_CONDITIONS})\b")
+_COMPARED = re.compile(
+    r"\b(?:is|will|was|where\s+is|where\s+will)\s+it\s+(?:(?:going\s+to|gonna|likely\s+to)\s+)?"
+    r"(?:be\s+|get\s+)?(?:warmer|hotter|colder|cooler|chillier|wetter|rainier|drier|dryer|windier"
+    r"|calmer|more\s+humid|less\s+humid)\s*,?\s+in\s+[a-z]"
+)
+"""Two places compared: "is it warmer in rome than in oslo", "where is it colder, in x or y"."""
 _WEAR = WEAR
 """What to wear for the weather: "do i need an umbrella", "can i go out without a raincoat"."""
 _OTHER_ROLE = re.compile(
@@ -106,7 +112,7 @@ _WEATHER_CUE = re.compile(
 
 
 def _asks_weather(said: str, device_names: re.Pattern[str] | None) -> bool:
-    asked = _WEATHER.search(said) or _WEAR.search(said)
+    asked = _WEATHER.search(said) or _WEAR.search(said) or _COMPARED.search(said)
     if not asked or _OTHER_ROLE.search(said):
         return False
     if _DEFINITION.match(said) or (device_names is not None and device_names.search(said)):

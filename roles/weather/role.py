@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from agent_system.roles import Clarification, RoleCall
 from agent_system.understanding import numbers_to_digits
 from agent_system.understanding._slots import parse_when
+from roles.weather._compare import Comparison, comparison_in
 from roles.weather._days import WEEKDAYS, parse_day, parse_hour
 from roles.weather._expect import expected_in
 from roles.weather._far import far_day
@@ -140,7 +141,7 @@ class WeatherRole:
     """Current weather and forecasts for a place."""
 
     name = "weather"
-    tool_modules = ("roles.weather.tools",)
+    tool_modules = ("roles.weather.tools", "roles.weather.compare_tools")
     day_context = True
     needs_home = True
     """With no place named, the forecast is for the user's home (the ``home`` slot)."""
@@ -195,6 +196,8 @@ class WeatherRole:
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | Clarification:
         """weather.current for "now", weather.forecast when a day, hour or "will it" is named."""
+        if compared := comparison_in(text, _clean):  # "is it warmer in rome than in oslo"
+            return _compare(compared, text, runtime.clock.now(), runtime)
         place = extract_place(text) or _slot_place(slots) or _history_place(history)
         place = place or _home(slots, runtime)
         if place is None:
@@ -277,6 +280,23 @@ def _when(text: str, runtime: Runtime, day: str | None, hour: int | None) -> tup
     if hour is None and when.has_time and _CLOCK_WORDS.search(text):
         hour = when.value.hour
     return day, hour
+
+
+def _compare(compared: Comparison, text: str, now: datetime, runtime: Runtime) -> RoleCall:
+    """weather.compare for two places, on the day and hour said (now when none)."""
+    arguments: dict[str, Any] = {
+        "place": compared.first,
+        "other": compared.second,
+        "word": compared.word,
+    }
+    day, hour = _hour(text, now, parse_day(text))
+    if day is None or hour is None:
+        day, hour = _when(text, runtime, day, hour)
+    if (day is not None and day != "today") or hour is not None:
+        arguments["day"] = day or "today"
+    if hour is not None:
+        arguments["hour"] = hour
+    return RoleCall("weather.compare", arguments)
 
 
 def _home(slots: dict[str, Any], runtime: Runtime) -> str | None:

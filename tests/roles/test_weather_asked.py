@@ -2,7 +2,8 @@
 singapore", "what's the wind like in chicago", "uv index in sydney tomorrow") is said first; a
 condition instead of the word weather ("is it freezing in moscow right now", "will it be chilly
 at 9pm", "is it humid", "will it hail", "is it windy") is answered yes or no on the reading it
-is about ("No, it's 11°C.").
+is about ("No, it's 11°C."); two places compared ("is it warmer in rome than in oslo") are
+both read and the reply says which.
 
 Through the public API with a fake Open-Meteo (respx) and the fake clock: Monday 5 January
 2026, 09:00 UTC. The paraphrases are ours, not any data set's.
@@ -106,3 +107,42 @@ async def test_a_condition_is_answered_on_what_it_is_about(
     system: AgentSystem, text: str, first: str
 ) -> None:
     assert (await _reply(system, text)).startswith(first)
+
+
+# --- two places compared -------------------------------------------------------------------------
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("is it warmer in rome than in oslo", "Rome is warmer: 16°C against 4°C in Oslo."),
+        ("is it warmer in oslo than it is in rome", "Rome is warmer: 16°C against 4°C in Oslo."),
+        ("is it colder in rome than oslo", "Oslo is colder: 4°C against 16°C in Rome."),
+        ("where is it colder, in rome or in oslo", "Oslo is colder: 4°C against 16°C in Rome."),
+        (
+            "will it be hotter in rome tomorrow than in oslo",
+            "Rome is hotter tomorrow: 16°C against 4°C in Oslo.",
+        ),
+        (
+            "is it going to be wetter in oslo than in rome on friday",
+            "Oslo is wetter on Friday: a 70% chance of precipitation against a 20% chance of "
+            "precipitation in Rome.",
+        ),
+        (
+            "is it windier in chicago or in oslo",
+            "Chicago is windier: 38 km/h against 9 km/h in Oslo.",
+        ),
+        ("is it more humid in singapore than oslo", "Singapore is more humid: 84% humidity"),
+        ("is it warmer in rome than in lisbon", "Lisbon is warmer: 17°C against 16°C in Rome."),
+    ],
+)
+async def test_two_places_compared_say_which(system: AgentSystem, text: str, reply: str) -> None:
+    assert (await _reply(system, text)).startswith(reply)
+
+
+@pytest.mark.anyio
+async def test_two_places_alike_are_about_the_same(system: AgentSystem, meteo: OpenMeteo) -> None:
+    meteo.add(place("Turin", "Italy", "IT", lat=45.1), Sky(temp=16.4))
+    reply = await _reply(system, "is it warmer in turin than in rome")
+    assert reply == "About the same: 16°C in Turin and 16°C in Rome."

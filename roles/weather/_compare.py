@@ -1,0 +1,94 @@
+"""Two places compared: "is it warmer in rome than in oslo", "which is windier, x or y".
+
+"is berlin colder than paris tomorrow", "is it wetter in london or in dublin today".
+
+The role finds the comparison and its two places (`comparison_in`); the `weather.compare` tool
+reads both and says which ("Rome is warmer: 16°C against 4°C in Oslo."). Temperatures compare
+the day's high (or the hour's, or now); wet and dry the chance of precipitation; wind and
+humidity their values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import NamedTuple
+
+__all__ = ["COMPARISONS", "Comparison", "comparison_in", "said"]
+
+COMPARISONS: dict[str, tuple[str, int]] = {
+    "warmer": ("temp", 1),
+    "hotter": ("temp", 1),
+    "colder": ("temp", -1),
+    "cooler": ("temp", -1),
+    "chillier": ("temp", -1),
+    "wetter": ("rain", 1),
+    "rainier": ("rain", 1),
+    "drier": ("rain", -1),
+    "dryer": ("rain", -1),
+    "windier": ("wind", 1),
+    "calmer": ("wind", -1),
+    "more humid": ("humidity", 1),
+    "less humid": ("humidity", -1),
+}
+"""Each comparison word: the quantity compared and which way is "more"."""
+_WORD = "|".join(sorted(COMPARISONS, key=len, reverse=True)).replace(" ", r"\s+")
+_PLACE = r"(?:the\s+)?[a-z][a-z .,'-]*?"
+_LEAD = (
+    r"^(?:(?:hey|ok|okay|so|and|please|tell\s+me|do\s+you\s+know)\s+)*"
+    r"(?:(?:is|will|was|isn'?t|would|does|do)\s+)?"
+)
+_FORMS = (
+    # "is it warmer in rome than in oslo", "will it be colder in paris tomorrow than in berlin"
+    re.compile(
+        _LEAD + r"(?:it\s+)?(?:(?:going\s+to|gonna|likely\s+to)\s+)?(?:be\s+|get\s+)?"
+        rf"(?P<word>{_WORD})\s+(?:in|at)\s+(?P<a>{_PLACE})\s+than\s+(?:it\s+is\s+)?(?:in|at\s+)?"
+        rf"\s*(?P<b>{_PLACE})(?:\s+(?:is|will\s+be))?\s*[?.!]*$"
+    ),
+    # "is rome warmer than oslo", "will berlin be colder than paris tomorrow"
+    re.compile(
+        _LEAD + rf"(?P<a>{_PLACE})\s+(?:(?:going\s+to|gonna)\s+)?(?:be\s+|get\s+)?"
+        rf"(?P<word>{_WORD})\s+than\s+(?:in\s+)?(?P<b>{_PLACE})\s*[?.!]*$"
+    ),
+    # "which is windier, chicago or boston", "where is it warmer, in rome or in oslo"
+    re.compile(
+        r"^(?:which|where|what)\s+(?:city\s+|place\s+|one\s+)?(?:is|will\s+be|'s)\s+(?:it\s+)?"
+        rf"(?:going\s+to\s+be\s+)?(?P<word>{_WORD})\s*,?\s*(?:in\s+)?(?P<a>{_PLACE})\s+or\s+"
+        rf"(?:in\s+)?(?P<b>{_PLACE})\s*[?.!]*$"
+    ),
+    # "is it warmer in rome or in oslo", "is it windier in chicago or boston today"
+    re.compile(
+        _LEAD + r"it\s+(?:(?:going\s+to|gonna)\s+)?(?:be\s+)?"
+        rf"(?P<word>{_WORD})\s+in\s+(?P<a>{_PLACE})\s+or\s+(?:in\s+)?(?P<b>{_PLACE})\s*[?.!]*$"
+    ),
+)
+
+
+class Comparison(NamedTuple):
+    """A comparison asked: the word ("warmer") and the two places as said."""
+
+    word: str
+    first: str
+    second: str
+
+
+def comparison_in(text: str, clean: Callable[[str], str | None]) -> Comparison | None:
+    """The comparison a request asks for, or None.
+
+    Its places are cleaned by `clean` (the role's reading of a place: time words cut off).
+    """
+    said = " ".join(text.lower().split())
+    for form in _FORMS:
+        found = form.match(said)
+        if found is None:
+            continue
+        first, second = clean(found["a"]), clean(found["b"])
+        if first and second and first.lower() != second.lower():
+            return Comparison(" ".join(found["word"].split()), first, second)
+    return None
+
+
+def said(name: str, other: str) -> str:
+    """A place's name in a comparison: "Rome" for "Rome, Italy", unless both share it."""
+    short, other_short = name.split(",")[0], other.split(",")[0]
+    return name if short == other_short else short
