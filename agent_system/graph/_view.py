@@ -21,6 +21,7 @@ from agent_system.errors import ErrorInfo
 from agent_system.graph._state import AgentState
 from agent_system.planning.models import ExecutionPlan, StepResult
 from agent_system.routing.models import RouteDecision, Turn
+from agent_system.understanding._history import understood
 
 __all__ = ["LANE_WRITER", "StateView", "emit", "stream_writer", "thread_id"]
 
@@ -85,7 +86,9 @@ class StateView:
     # --- models --------------------------------------------------------------------------
     @cached_property
     def history(self) -> list[Turn]:
-        return [Turn(**t) for t in self.state.get("history", [])]
+        """The thread's earlier turns, those not understood left out: a follow-up looks past
+        a miss ("and in london?" after "blah blah" after the time in Tokyo)."""
+        return understood([Turn(**t) for t in self.state.get("history", [])])
 
     @property
     def decision(self) -> RouteDecision | None:

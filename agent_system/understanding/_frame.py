@@ -36,6 +36,8 @@ from agent_system.understanding._frame_parts import NOT_A_NAME, SAME_AGAIN, Call
 from agent_system.understanding._frame_parts import new_day as _new_day
 from agent_system.understanding._frame_timer import (
     ANOTHER,
+    INSTEAD,
+    MOVED_TO,
     named_calls,
     off_call,
     pronoun_calls,
@@ -165,10 +167,12 @@ def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp
     if not calls and not asking and previous.tool not in _WRITES_RECORDS:
         # "make it 10" after "what about 10 minutes?": the change is to what was made before
         # the question, a turn or two back, in the same role.
+        # "make it 6" after a reminder moved, then pushed back: past the move, to what made it
         for earlier in _calls(history[-3:]):
             if earlier.tool.split(".")[0] == family and earlier.tool != previous.tool:
                 calls = resolver(earlier, norm, rest, asking, now)
-                break
+                if calls:
+                    break
     return FollowUp(tuple(calls), asking) if calls else None
 
 
@@ -252,9 +256,10 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
     if asking:
         return [Call("timer.list", {})]
     number = _NUMBER.search(rest)
-    change = _CHANGE.search(norm) is not None
+    moved = MOVED_TO.match(rest) is not None  # "reschedule it for 6pm", "push it back to 6"
+    change = moved or _CHANGE.search(norm) is not None
     if previous.tool == "timer.remind" and change and previous.ref is not None:
-        said = _CHANGE_TO.sub("", rest).strip()  # "make it 6pm": move that reminder
+        said = _moved_to(rest, moved)  # "make it 6pm": move that reminder
         if parse_when(f"at {said}" if said[:1].isdigit() else said, now) is not None:
             return [Call("timer.move", {"target": str(previous.ref), "to": said})]
         return []
@@ -270,7 +275,9 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
         return [new]
     if previous.tool == "timer.alarm" and (number is not None or parse_when(rest, now)):
         at = str(previous.arguments.get("at", ""))
-        said = _CHANGE_TO.sub("", rest).strip()
+        said = _moved_to(rest, moved)
+        if moved and previous.ref is not None:  # "reschedule it for 8am": that alarm, moved
+            return [Call("timer.move", {"target": str(previous.ref), "to": said})]
         if (another := ANOTHER.match(said)) is not None:
             said = another["rest"]  # "another one for 8": at 8
         found = parse_when(f"at {said}" if said[:1].isdigit() else said, now)
@@ -290,6 +297,12 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
             return [Call("timer.cancel", {"target": str(previous.ref)}), new]
         return [new]
     return []
+
+
+def _moved_to(rest: str, moved: bool) -> str:
+    """The new time a change of the one just set says ("6pm" of "make it 6pm instead")."""
+    said = MOVED_TO.sub("", rest) if moved else _CHANGE_TO.sub("", rest)
+    return INSTEAD.sub("", said.strip()).strip()
 
 
 def _in_its_unit(previous: Call, number: str) -> timedelta | None:

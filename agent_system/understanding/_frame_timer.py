@@ -10,7 +10,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["ANOTHER", "named_calls", "off_call", "pronoun_calls", "target_number", "turns_off"]
+__all__ = [
+    "ANOTHER",
+    "INSTEAD",
+    "MOVED_TO",
+    "named_calls",
+    "off_call",
+    "pronoun_calls",
+    "target_number",
+    "turns_off",
+]
 
 _LEAD = (
     r"^(?:(?:actually|ok|okay|no|oh|then|and|so|please|just|sorry|oops|never\s+mind|wait|now"
@@ -114,3 +123,13 @@ def pronoun_calls(number: str, norm: str) -> list[tuple[str, dict[str, Any]]]:
     if _LEFT.match(said):
         return [("timer.list", {"target": number})]
     return []
+
+
+MOVED_TO = re.compile(
+    r"^(?:.*?\b(?:reschedule|push|shift|bump|delay|postpone|put\s+off|move|change)\s+"
+    r"(?:it|that|this|the\s+(?:reminder|alarm))(?:\s+(?:back|forward|up|over|out|off|on))?\s+"
+    r"(?:to|for|until|till|at)\s+|.*?\bchange\s+the\s+time\s+(?:of\s+(?:it|that)\s+)?(?:to|for)\s+)"
+)
+"""A move of the one just set to a new time: "reschedule it for 6pm", "push it back to 6",
+"change the time to 6pm" (what follows is the time)."""
+INSTEAD = re.compile(r"[\s,]+instead(?:\s+please)?$")

@@ -20,6 +20,7 @@ from agent_system.understanding._clauses import without_date_commas
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_timer import named_calls, turns_off
 from roles._answers import answer_stage
+from roles.timer._notice import notice_target
 from roles.timer._which import WAKE_QUESTION, reminder_list
 
 if TYPE_CHECKING:
@@ -245,7 +246,15 @@ def _message_answer(request: RouteRequest, runtime: Runtime) -> bool:
 
 
 _ON_IT = frozenset(
-    {"timer.cancel", "timer.pause", "timer.resume", "timer.extend", "timer.shorten", "timer.list"}
+    {
+        "timer.cancel",
+        "timer.pause",
+        "timer.resume",
+        "timer.extend",
+        "timer.shorten",
+        "timer.list",
+        "timer.move",
+    }
 )
 
 
@@ -307,6 +316,11 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
         if request.history and request.history[-1].role == "timer" and named_calls(said):
             # "cancel the pizza one", "how long on bread": a timer of this thread by its label
             return _claimed("Names a timer by its label.", 0.9, slots={"follow_up": True})
+        if (ending := notice_target(said)) is not None and (
+            ending.endswith(("timer", "alarm", "reminder"))
+            or (request.history and request.history[-1].role == "timer")
+        ):  # "notify me when the timer ends"; "let me know when it's done" after a timer
+            return _claimed("Asks to be told when a timer ends.", 0.9)
         if previous is not None and previous.tool == "timer.list" and _ASKS_AGAIN.match(said):
             # "do I have an alarm at 8?" ... "and for 9?": the same question at another time
             again = resolve_follow_up(request.text, list(request.history), runtime.clock.now())

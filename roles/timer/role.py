@@ -18,6 +18,7 @@ from agent_system.routing.slots import (
 from roles.timer._anchor import anchored_call, moment_before
 from roles.timer._change import changed_by
 from roles.timer._move import move_call
+from roles.timer._notice import notice_target
 from roles.timer._pick import picked_call
 from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
@@ -300,6 +301,8 @@ class TimerRole:
     def _interpret(
         self, text: str, now: datetime, before: datetime | None = None, *, recurring: bool = False
     ) -> RoleCall | RolePlan | Clarification:
+        if (ending := notice_target(text)) is not None:  # "notify me when the timer ends"
+            return RoleCall("timer.list", {"target": ending, "notify": True})
         if (reminder := REMINDER_SAID.match(text)) is not None:
             text = f"remind me to {reminder['message']}"  # "make a reminder, pay taxes on monday"
         elif (reminder := _ONTO_REMINDERS.match(text)) is not None:  # "... to my reminder list"

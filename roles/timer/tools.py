@@ -22,6 +22,7 @@ from roles.timer._find import (
     timer_store,
     user_of,
 )
+from roles.timer._notice import notice_reply
 from roles.timer._repeat import first_due, next_due, normalize_rule
 from roles.timer._ringing import stop_ringing
 from roles.timer._when import due_matches
@@ -157,6 +158,7 @@ async def list_timers(
     state: str = "",
     count: bool = False,
     when: str = "",
+    notify: bool = False,
 ) -> ToolOutput:
     """List the user's running and paused timers, alarms and reminders with the time left.
 
@@ -169,6 +171,8 @@ async def list_timers(
         when: Only those that ring then: an ISO date ("2026-01-10", that day), an ISO
             date-time (that minute), a clock time ("07:30", any day), a span of either
             ("05:00/12:00": mornings), or alternatives ("06:30 or 18:30"); empty for any time.
+        notify: Asked to be told when it ends ("notify me when the timer ends"): say that it
+            will, as every one does.
     """
     now = ctx.runtime.clock.now()
     timers = due_matches(await timer_store(ctx).list_timers(user_of(ctx), ACTIVE), when, now)
@@ -189,7 +193,9 @@ async def list_timers(
             others = f" (you have: {names(every, ctx)})" if every else ""
             return ToolOutput(data=[], display=f"You have no {what} called {name!r}{others}.")
     running = " running" if state == "running" else ""
-    if count:
+    if notify:
+        display = notice_reply(timers, now, kinds)
+    elif count:
         one = " or ".join(sorted(kinds)) or "timer, alarm or reminder"
         many = " or ".join(f"{k}s" for k in sorted(kinds)) or "timers, alarms or reminders"
         display = f"You have {len(timers) or 'no'} {one if len(timers) == 1 else many}{running}."
