@@ -2,7 +2,8 @@
 
 The stage claims, in this order: a follow-up on the conversation's last question ("and in
 London?"), a goodbye, a question about the meaning of life, the time or the date, how a word is
-spelled, a unit conversion, a sum, and one more joke right after one. The first and the last read
+spelled, a unit conversion, a sum, one more joke right after one, and a game of chance or
+boredom ("flip a coin", "i'm bored", behind its words). The first and the last read
 the thread's last turn and stop at once without one; a goodbye and the meaning of life are one
 anchored pattern each over the normalized request. The four others read the request through
 dozens of patterns (the clock rewrites it through about thirty before its first check; the sums
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from agent_system.routing.models import RouteDecision, RouteRequest
     from agent_system.runtime import Runtime
 
-__all__ = ["CLOCK", "CONVERSION", "SPELLING", "SUM", "conversation_stage"]
+__all__ = ["CHANCE_WORDS", "CLOCK", "CONVERSION", "SPELLING", "SUM", "conversation_stage"]
 
 UNIT_TAGS = frozenset({"units", "conversion", "convert"})
 """Tags of a plugin tool that converts units: conversions are then its requests."""
@@ -109,12 +110,29 @@ def _sum_words(text: str) -> bool:
 SUM = StageGate("conversation", _sum_words, follows=False, part="sums")
 """The words without which `work_out` works nothing out."""
 
+CHANCE_WORDS = StageGate.of(
+    "conversation",
+    r"coin",
+    r"heads",
+    r"dice",
+    r"die\b",
+    r"d\d",
+    r"number",
+    r"bored",
+    r"entertain",
+    r"nothing to do",
+    follows=False,
+    part="chance",
+)
+"""The words without which `chance_kind` finds no game and no boredom."""
+
 
 def conversation_stage(runtime: Runtime) -> Any:
     """The stage (see the module docstring); its gated parts are its ``parts``."""
     from agent_system.routing.models import RouteDecision, RouteTarget
     from agent_system.understanding import split_clauses
     from roles.conversation._again import wants_another_joke
+    from roles.conversation._chance import chance_kind
     from roles.conversation._clock import is_clock_question
     from roles.conversation._follow import asked_again
     from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
@@ -184,6 +202,11 @@ def conversation_stage(runtime: Runtime) -> Any:
             return claim("One more joke, right after a joke.")
         return None
 
+    def chance(request: RouteRequest) -> RouteDecision | None:
+        if chance_kind(request.text) is not None:  # "flip a coin", "roll two dice", "i'm bored"
+            return claim("A coin, dice or a number to pick, or boredom.")
+        return None
+
     parts = (
         follow_up,
         goodbye,
@@ -192,6 +215,7 @@ def conversation_stage(runtime: Runtime) -> Any:
         CONVERSION.wrap(conversion),
         SUM.wrap(sums),
         another_joke,
+        CHANCE_WORDS.wrap(chance),
     )
 
     def stage(request: RouteRequest) -> RouteDecision | None:

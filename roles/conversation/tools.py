@@ -1,7 +1,8 @@
 """Conversation: chat with the LLM when one is configured, useful small talk offline.
 
 Offline answers (no LLM): greetings, thanks, goodbyes, what the assistant can do, the time and
-date, a joke, who the assistant is, how a word is spelled; anything else says plainly that it
+date, a joke, who the assistant is, how a word is spelled, a coin flip, dice, a picked number,
+something to do when bored; anything else says plainly that it
 needs an LLM. The time, the date, spelling and the list of abilities are always answered
 locally: they are facts the model does not know (or, for spelling, gets wrong letter by letter).
 """
@@ -21,6 +22,7 @@ from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import CANNOT_OFFLINE
 from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock, format_long_date
+from roles.conversation._chance import chance_kind, chance_reply
 from roles.conversation._clock import clock_answer, is_clock_question
 from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
 from roles.conversation._spelling import spelled, word_to_spell
@@ -215,6 +217,8 @@ def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
     """(intent, reply) without an LLM; intent None means the reply is the needs-an-LLM notice."""
     if word := word_to_spell(message):
         return "spelling", spelled(word)
+    if (played := chance_reply(message, runtime)) is not None:
+        return chance_kind(message), played  # "flip a coin", "roll two dice", "i'm bored"
     intent = classify(message)
     now = runtime.clock.now()
     if intent != "goodbye" and (clock := clock_answer(message, now, runtime.settings)) is not None:
@@ -272,7 +276,11 @@ async def reply(
     """
     model = ctx.runtime.model()
     intent = classify(message)
-    local = is_clock_question(message) or word_to_spell(message) is not None
+    local = (
+        is_clock_question(message)
+        or word_to_spell(message) is not None
+        or chance_kind(message) in ("coin", "dice", "number")  # a fair draw, not the model's
+    )
     if model is None or _about_now(message, intent) or local:
         found, text = offline_reply(message, ctx.runtime)
         return ToolOutput(data={"intent": found, "llm": False, "reply": text}, display=text)
