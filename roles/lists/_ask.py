@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import Clarification, RoleCall
+from agent_system.roles import Clarification, RoleCall, RolePlan
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -25,15 +25,26 @@ __all__ = [
     "answer_call",
     "ask_items",
     "ask_remove",
+    "ask_which_done",
 ]
 
 ASK_NAME = "What should I call the new list?"
 ASK_DELETE = "Which list should I delete?"
 _ITEMS = re.compile(r"^What should I add to your (?:(?P<list>.+?) )?list\?$")
 _REMOVE = re.compile(r"^What should I take off your (?:(?P<list>.+?) )?list\?$")
+_WHICH_DONE = re.compile(
+    r"^Which one should I check off(?: your (?P<list>.+?) list)?: (?P<items>.+) or (?P<last>.+)\?$"
+)
+_PICKED = re.compile(r"^(?:(?:mark|check(?:\s+off)?|tick(?:\s+off)?|just|only)\s+)+", re.I)
+_EVERY = re.compile(
+    r"^(?:(?:all|both|every(?:thing|\s+one)?|each(?:\s+one)?)(?:\s+of\s+them)?|them\s+(?:all|both)"
+    r"|all\s+(?:three|four|five|\d+)(?:\s+of\s+them)?)(?:\s+(?:please|of\s+them))*$",
+    re.I,
+)
 _NOT_AN_ANSWER = re.compile(
     r"^(?:(?:no|nope|cancel|stop|never\s*mind|forget\s+it|nothing|none)\b|"
-    r"(?:what|which|how|why|when|where|who|is|are|do|does|can|could|will|would)\b)",
+    r"(?:what|which|how|why|when|where|who|is|are|do|does|can|could|will|would)\b"
+    r"|(?:go\s+to|open|find|pull\s+up|bring\s+up)\s+(?:my|the|our)\b)",
     re.I,
 )
 _OTHER_ROLES = re.compile(
@@ -60,6 +71,27 @@ def ask_remove(list_name: str | None) -> Clarification:
     return Clarification(f"What should I take off your {where}list?", ("item",))
 
 
+def ask_which_done(items: list[str], list_name: str | None) -> Clarification:
+    """The question for "mark it done" after adding several items."""
+    where = f" your {list_name} list" if list_name else ""
+    listed = ", ".join(items[:-1]) + f" or {items[-1]}"
+    return Clarification(f"Which one should I check off{where}: {listed}?", ("item",))
+
+
+def _which_done(
+    said: str, asked: re.Match[str], items: Callable[[str], list[str]]
+) -> RoleCall | RolePlan | None:
+    """The check-offs an answer to `ask_which_done` means: one, several, or every one."""
+    offered = [*asked["items"].split(", "), asked["last"]]
+    on_list = {"list_name": asked["list"]} if asked["list"] else {}
+    what = _PICKED.sub("", said)
+    chosen = offered if _EVERY.match(what) else [_name(i) for i in items(what)]
+    calls = [RoleCall("lists.complete", {"item": item, **on_list}) for item in chosen if item]
+    if not calls:
+        return None
+    return calls[0] if len(calls) == 1 else RolePlan(tuple(calls))
+
+
 def _name(answer: str) -> str:
     for _ in range(3):
         answer = _NAME_WORDS.sub("", answer.strip()).strip()
@@ -68,7 +100,7 @@ def _name(answer: str) -> str:
 
 def answer_call(
     text: str, history: list[Turn], items: Callable[[str], list[str]]
-) -> RoleCall | None:
+) -> RoleCall | RolePlan | None:
     """The call `text` completes when it answers the lists role's question of the last turn.
 
     `items` splits an answer into entries ("eggs and milk" -> ["eggs", "milk"]).
@@ -82,6 +114,8 @@ def answer_call(
     if not said or len(said.split()) > 8 or _NOT_AN_ANSWER.match(said) or _OTHER_ROLES.search(said):
         return None
     question = last.reply.strip()
+    if (which := _WHICH_DONE.match(question)) is not None:  # "the bread", "both of them"
+        return _which_done(said, which, items)
     if question in (ASK_NAME, ASK_DELETE):
         name = _name(said)
         if not name:

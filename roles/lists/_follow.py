@@ -13,8 +13,9 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import RoleCall, RolePlan
+from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import numbers_to_digits
+from roles.lists._ask import ask_which_done
 from roles.lists._phrasing import is_vague
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ _READ_IT = re.compile(
     r"what(?:'s|\s+is|\s+else\s+is|\s+have\s+i\s+got|\s+do\s+i\s+have)\s+(?:on|in)\s+(?:it|there|that(?:\s+one)?)"
     r"|what(?:'s|\s+is)\s+(?:left|still)\s+(?:on\s+(?:it|there)|to\s+(?:get|buy|do))"
     r"|what(?:'s|\s+is)\s+(?:still\s+)?(?:left|remaining)|what\s+else\s+is\s+(?:there|on\s+it)"
+    r"|(?:is\s+there\s+)?anything\s+(?:else\s+|left\s+|still\s+)*(?:on|in)\s+(?:it|there)"
     r"|(?:read|show|tell)\s+(?:it|that(?:\s+one)?)(?:\s+(?:back\s+)?to\s+me)?(?:\s+back)?"
     r"|(?:read|show)\s+me\s+(?:it|that(?:\s+one)?|what'?s\s+on\s+(?:it|there))"
     r")(?:\s+(?:now|then|please))*$",
@@ -94,11 +96,12 @@ _NOT_ITEMS = re.compile(
     re.I,
 )
 """What is never a list item said after a list turn: a timer's minutes, an alarm, a light."""
+_IT = r"(?:it|that|this|them(?:\s+all|\s+both)?|those|all\s+of\s+them|both(?:\s+of\s+them)?)"
 _DONE_IT = re.compile(
-    rf"^{_FILLER}(?:(?:mark|set)\s+(?P<it>it|that|them|those)\s+(?:as\s+)?(?:done|complete[d]?|bought)"
-    r"|(?:check|tick|cross)\s+(?P<it2>it|that|them|those)\s+off"
-    r"|(?:check|tick|cross)\s+off\s+(?P<it3>it|that|them|those)"
-    r"|(?:i|we)(?:'ve|\s+have)?\s+(?:got|bought|picked\s+up|done)\s+(?P<it4>it|that|them|those)"
+    rf"^{_FILLER}(?:(?:mark|set)\s+(?P<it>{_IT})\s+(?:as\s+)?(?:done|complete[d]?|bought|finished)"
+    rf"|(?:check|tick|cross)\s+(?P<it2>{_IT})\s+off"
+    rf"|(?:check|tick|cross)\s+off\s+(?P<it3>{_IT})"
+    rf"|(?:i|we)(?:'ve|\s+have)?\s+(?:got|bought|picked\s+up|done)\s+(?P<it4>{_IT})"
     r"(?:\s+already)?)"
     rf"{_POLITE}",
     re.I,
@@ -129,7 +132,7 @@ def follow_up(
     history: list[Turn],
     split_items: Callable[[str], list[str]],
     names_a_list: Callable[[str], bool],
-) -> RoleCall | RolePlan | None:
+) -> RoleCall | RolePlan | Clarification | None:
     """The call a follow-up on the previous turn's list means, or None when it is none."""
     previous = _previous(history)
     if previous is None:
@@ -199,14 +202,19 @@ def _on_this_list(
     return RoleCall(tool, {"item": item, **on_list})
 
 
-def _done(items: Any, said: re.Match[str], on_list: dict[str, Any]) -> RoleCall | RolePlan | None:
+def _done(
+    items: Any, said: re.Match[str], on_list: dict[str, Any]
+) -> RoleCall | RolePlan | Clarification | None:
     """Check off what the add before added: "it" one item, "them" every one.
 
-    None when the word does not fit: "it" after several items is not clear.
+    "it" after several items asks which one ("Which one should I check off: eggs, milk or
+    bread?"; the answer is `roles.lists._ask`'s).
     """
     added = [str(i) for i in items] if isinstance(items, list) else []
     word = next(said[g] for g in ("it", "it2", "it3", "it4") if said[g]).lower()
-    if not added or (word in ("it", "that") and len(added) != 1):
+    if not added:
         return None
+    if word in ("it", "that", "this") and len(added) != 1:
+        return ask_which_done(added, on_list.get("list_name"))
     calls = tuple(RoleCall("lists.complete", {"item": item, **on_list}) for item in added)
     return calls[0] if len(calls) == 1 else RolePlan(calls)

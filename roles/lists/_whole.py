@@ -58,7 +58,8 @@ _CHECK = re.compile(
 _WHAT_ON = re.compile(
     r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:(?:tell|show|remind)\s+me\s+)?"
     r"(?:(?:is\s+there|do\s+i\s+have|have\s+i\s+got)\s+)?(?:what(?:'s|\s+is|\s+i\s+have|\s+else\s+is)"
-    rf"|anything(?:\s+(?:else|left))?)\s+(?:on|in)\s+{_LIST}$",
+    r"(?:\s+(?:still\s+)?(?:left|remaining|still|there))?|what\s+(?:remains|is\s+still|else)"
+    rf"|anything(?:\s+(?:else|left|still))?(?:\s+left)?)\s+(?:on|in)\s+{_LIST}$",
     re.I,
 )
 TO_BUY = re.compile(

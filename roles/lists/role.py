@@ -258,7 +258,7 @@ GATE = StageGate.of(
 the role's question is asked anyway (agent_system/understanding/_gate.py)."""
 
 
-def _follow_up(text: str, history: list[Turn]) -> RoleCall | RolePlan | None:
+def _follow_up(text: str, history: list[Turn]) -> RoleCall | RolePlan | Clarification | None:
     """A follow-up on the previous turn's list ("and eggs", "what's on it now")."""
     return follow_up(text, history, split_items, lambda said: LIST_WORD.search(said) is not None)
 
