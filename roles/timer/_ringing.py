@@ -9,18 +9,17 @@ series. Used by `timer.cancel` (`roles.timer.tools`) before it looks for one to 
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.understanding.locale import format_clock
 from roles.timer._find import KIND_WORDS, said_name, timer_store, user_of
+from roles.timer._rang import RINGING, RINGING_NOW
 from roles.timer._words import _as_data, _describe, _ringing
 from roles.timer.store import Timer
 
 __all__ = ["RINGING", "stop_ringing"]
 
-RINGING = timedelta(minutes=5)
-"""How long after it rang an alarm, reminder or timer is still ringing."""
 _BARE = re.compile(r"^(?:(?:the|my|our|this|that|it|one)\s*)*$")
 
 
@@ -44,7 +43,7 @@ async def stop_ringing(ctx: ToolContext, target: str, when: str) -> ToolOutput |
                 f"{format_clock(timer.fired_at)}; there is nothing to stop.",
             )
         return _stopped(timer, now) if _rings_now(timer, now) else None
-    words = target.lower().split()
+    words = [] if target.strip() == RINGING_NOW else target.lower().split()
     kinds = {KIND_WORDS[w.rstrip("s")] for w in words if w.rstrip("s") in KIND_WORDS}
     rest = " ".join(w for w in words if w.rstrip("s") not in KIND_WORDS)
     if when or not _BARE.match(rest):

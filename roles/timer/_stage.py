@@ -21,6 +21,7 @@ from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_timer import named_calls, turns_off
 from roles._answers import answer_stage
 from roles.timer._notice import notice_target
+from roles.timer._rang import rings_now
 from roles.timer._which import WAKE_QUESTION, reminder_list
 
 if TYPE_CHECKING:
@@ -37,6 +38,13 @@ _ANOTHER = re.compile(
 )
 
 
+_STOP = re.compile(
+    r"^(?:(?:ok|okay|alright|please|hey|olly|alexa|oh)\s+)*(?:stop(?:\s+(?:it|that|ringing|the"
+    r"\s+(?:noise|ringing|beeping|sound)))?|(?:turn|switch|shut)\s+(?:it|that)\s+off"
+    r"|(?:be\s+)?quiet|silence|shut\s+up|enough|dismiss|make\s+it\s+stop|(?:i'?m|i\s+am)\s+(?:up|awake))"
+    r"(?:\s+(?:now|please|already))*[\s!.]*$"
+)
+"""Said while something rings: "stop", "quiet", "enough", "make it stop", "i'm up"."""
 _ASKS_AGAIN = re.compile(r"^(?:(?:and|but|so|ok|okay)\s+)*(?:and|what\s+about|how\s+about)\b")
 _NAMES_ONE = re.compile(
     r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?"
@@ -311,6 +319,12 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
                 or (turns_off(said) and [c.tool for c in again.calls] == ["timer.cancel"])
             ):  # "turn it off" after "is my alarm set for 8?": that alarm
                 return _claimed("Acts on what the timer role just set.", slots={"follow_up": True})
+        if (
+            (turns_off(said) or _STOP.match(said))
+            and not (request.history and request.history[-1].role == "smart_home")
+            and rings_now(runtime, runtime.clock.now())
+        ):  # "turn it off" / "stop" while an alarm rings, in a thread about no device
+            return _claimed("Stops what is ringing now.", slots={"ringing": True})
         if _picks(request, runtime):  # "the 8am one" after "...; say which one."
             return _claimed("Says which one the timer role asked about.")
         if request.history and request.history[-1].role == "timer" and named_calls(said):

@@ -20,6 +20,7 @@ from roles.timer._change import changed_by
 from roles.timer._move import move_call
 from roles.timer._notice import notice_target
 from roles.timer._pick import picked_call
+from roles.timer._rang import RINGING_NOW
 from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
 from roles.timer._said import alarm_label, as_reminder, reminder_text
@@ -283,6 +284,8 @@ class TimerRole:
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | RolePlan | Clarification:
         """Pick timer.set/alarm/remind/list/cancel/pause/resume/extend from the words used."""
+        if slots.get("ringing"):  # "stop" while an alarm rings: only what rings
+            return RoleCall("timer.cancel", {"target": RINGING_NOW})
         now = runtime.clock.now()
         before = moment_before(history)  # "thirty minutes before that"
         picked = picked_call(text, history, now, lambda t: self._interpret(t, now, before))

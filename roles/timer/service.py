@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from agent_system.repository import open_repository
 from agent_system.understanding.locale import format_clock
+from roles.timer._rang import note_ring
 from roles.timer.store import Timer, TimerStore
 
 if TYPE_CHECKING:
@@ -183,12 +184,16 @@ class TimerService:
                 return await notices(item)
 
             done = await self.store.fire(timer.id, now, late=late, notices=send)
-            return item if done is not None else None
-        try:
-            await self.notify(item)
-        except Exception:  # one failing notification must not lose the others
-            log.exception("Notifying timer #%s failed", timer.id)
-        return item if await self.store.fire(timer.id, now, late=late) is not None else None
+        else:
+            try:
+                await self.notify(item)
+            except Exception:  # one failing notification must not lose the others
+                log.exception("Notifying timer #%s failed", timer.id)
+            done = await self.store.fire(timer.id, now, late=late)
+        if done is None:
+            return None
+        note_ring(self.runtime, timer.user, now)  # "stop" / "turn it off" while it rings
+        return item
 
     async def _carry_out(self, timer: Timer) -> str:
         if self.run_command is None:

@@ -23,6 +23,7 @@ from roles.timer._find import (
     user_of,
 )
 from roles.timer._notice import notice_reply
+from roles.timer._rang import RINGING_NOW
 from roles.timer._repeat import first_due, next_due, normalize_rule
 from roles.timer._ringing import stop_ringing
 from roles.timer._when import due_matches
@@ -231,6 +232,8 @@ async def cancel(ctx: ToolContext, target: str = "", when: str = "") -> ToolOutp
     """
     if (stopped := await stop_ringing(ctx, target, when)) is not None:
         return stopped  # "stop it" / "stop the alarm" while it rings: that one, done
+    if target == RINGING_NOW:  # "stop" in a thread about nothing: only what rings
+        return ToolOutput(data=[], display="Nothing is ringing right now.")
     now = ctx.runtime.clock.now()
     store = timer_store(ctx)
     found = await resolve(ctx, target, ACTIVE, "cancel", when=when)
