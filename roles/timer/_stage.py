@@ -164,7 +164,11 @@ def _whole_request(text: str, runtime: Runtime) -> bool:
         return False
     if _MAKE_SURE.search(said):  # "make sure i have enough gas": no reminder without a time
         return False
-    return len(said.split()) <= 3 or found.missing == ("when",)
+    return (
+        len(said.split()) <= 3
+        or found.missing == ("when",)
+        or (_AT_A_TIME.match(said) is not None and found.missing == ("text",))
+    )  # "remind me at 5 pm": only what to remind of is missing
 
 
 _TO_DO = re.compile(r"\b(?:to|that)\s+(?!be\b)[a-z]")
@@ -180,6 +184,15 @@ _NUDGE = re.compile(
 )
 
 
+_AT_A_TIME = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you|will\s+you)\s+)*(?:remind|ping|nudge)\s+(?:me|us)"
+    r"\s+(?:again\s+)?(?:at|around|by|later\s+at|tomorrow\s+at|tonight\s+at)\s+"
+    r"(?:\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|noon|midnight)"
+    r"(?:\s+(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening)|please))*$"
+)
+"""A reminder ordered at a time, nothing to remind of: "remind me at 5 pm" (it asks what)."""
+
+
 def _sure_reminder(text: str, runtime: Runtime) -> bool:
     """A reminder said as an order with a clock time and something to do: surely the timer's.
 
@@ -187,10 +200,14 @@ def _sure_reminder(text: str, runtime: Runtime) -> bool:
     asked for is one even before its time is said ("i need a nudge to book the vet").
     """
     said = normalize(text)
+    from roles.timer.role import ROLE
+
+    if _AT_A_TIME.match(said):  # "remind me at five pm": it asks what about, surely the timer's
+        asked = ROLE.interpret(text, {}, runtime, [])
+        return isinstance(asked, Clarification) and asked.missing == ("text",)
     nudge = _NUDGE.search(said) is not None
     if (_SOMETHING_TO_DO.match(said) is None and not nudge) or _TO_DO.search(said) is None:
         return False
-    from roles.timer.role import ROLE
 
     found = ROLE.interpret(text, {}, runtime, [])
     if isinstance(found, Clarification):

@@ -99,3 +99,17 @@ async def test_told_when_the_timer_ends_with_none_running_says_so(system: AgentS
 async def test_other_things_to_be_told_of_are_no_timers(system: AgentSystem, said: str) -> None:
     told = await system.arun(said)
     assert "timer" not in told.reply
+
+
+@pytest.mark.parametrize(
+    "said", ["remind me at five pm", "can you remind me at 6 tomorrow", "please remind me at noon"]
+)
+async def test_a_reminder_at_a_time_alone_is_surely_the_timers_and_asks_what(
+    system: AgentSystem, said: str
+) -> None:
+    asked = await system.arun(said)
+    answered = await system.arun("to call the plumber", thread_id=asked.thread_id)
+    assert asked.route is not None and asked.route.role == "timer" and not asked.route.guess
+    assert asked.reply == "What should I remind you about?"
+    assert answered.reply.startswith("Reminder set for ")
+    assert answered.reply.endswith(": call the plumber.")
