@@ -16,6 +16,7 @@ from agent_system.errors import AgentSystemError
 from agent_system.graph._journal import StepJournal, store_label
 from agent_system.graph._save import CheckpointWriter
 from agent_system.routing.models import Turn
+from agent_system.understanding._history import understood
 
 if TYPE_CHECKING:
     from agent_system._storage import AuditRecord
@@ -178,7 +179,8 @@ class ThreadKeeping(SystemCore):
         if thread_id is None:
             return []
         snapshot = await self.graph.aget_state(thread_config(thread_id))
-        return [Turn(**t) for t in (snapshot.values or {}).get("history", [])]
+        # as the graph sees it (`StateView.history`): the turns not understood left out
+        return understood([Turn(**t) for t in (snapshot.values or {}).get("history", [])])
 
 
 UNREAD = object()

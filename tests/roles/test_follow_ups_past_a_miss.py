@@ -49,3 +49,10 @@ async def test_a_follow_up_with_nothing_understood_before_it_stays_a_miss(
     first = await system.arun("frobnicate the wibble")
     again = await system.arun("and in london?", thread_id=first.thread_id)
     assert "London" not in again.reply
+
+
+async def test_aroute_looks_past_a_miss_as_the_graph_does(system: AgentSystem) -> None:
+    first = await system.arun("set a timer for 10 minutes")
+    await system.arun("frobnicate the wibble", thread_id=first.thread_id)
+    routed = await system.aroute("cancel it", thread_id=first.thread_id)
+    assert routed.role == "timer"
