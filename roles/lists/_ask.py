@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall, RolePlan
+from roles.lists._phrasing import is_vague
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -35,6 +36,13 @@ _REMOVE = re.compile(r"^What should I take off your (?:(?P<list>.+?) )?list\?$")
 _WHICH_DONE = re.compile(
     r"^Which one should I check off(?: your (?P<list>.+?) list)?: (?P<items>.+) or (?P<last>.+)\?$"
 )
+_OTHER_ORDER = {
+    "lists.add": re.compile(
+        r"^(?:remove|delete|take|kill|drop|cross|tick|check|mark|clear|empty|read|show)\b", re.I
+    ),
+    "lists.remove": re.compile(r"^(?:add|put|include|insert|read|show)\b", re.I),
+}
+"""An answer that is another order: "remove an item" after "What should I add ...?"."""
 _PICKED = re.compile(r"^(?:(?:mark|check(?:\s+off)?|tick(?:\s+off)?|just|only)\s+)+", re.I)
 _EVERY = re.compile(
     r"^(?:(?:all|both|every(?:thing|\s+one)?|each(?:\s+one)?)(?:\s+of\s+them)?|them\s+(?:all|both)"
@@ -124,12 +132,16 @@ def answer_call(
         return RoleCall(tool, {"list_name": name})
     for pattern, tool in ((_ITEMS, "lists.add"), (_REMOVE, "lists.remove")):
         if (asked := pattern.match(question)) is not None:
+            if _OTHER_ORDER[tool].match(said):  # "remove an item" after "What should I add?"
+                return None
             what = re.sub(
                 r"^(?:(?:add|put|remove|take(?:\s+off)?|delete)\s+)", "", said, flags=re.I
             )
             arguments: dict[str, Any] = (
                 {"items": items(what)} if tool == "lists.add" else {"item": _name(what)}
             )
+            if is_vague(arguments.get("items") or [arguments.get("item") or ""]):
+                return None  # "something", "this one": still no item
             if asked["list"]:
                 arguments["list_name"] = asked["list"]
             return RoleCall(tool, arguments)

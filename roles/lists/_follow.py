@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import numbers_to_digits
-from roles.lists._ask import ask_which_done
+from roles.lists._ask import ask_items, ask_remove, ask_which_done
 from roles.lists._phrasing import is_vague
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ _ADD_HERE = re.compile(
 )
 """An add naming no list, after a turn on a list: "add a stove" after reading the camping list."""
 _OFF_HERE = re.compile(
-    rf"^{_FILLER}(?:(?P<off>remove|delete|drop|scratch|erase|strike|get\s+rid\s+of|take\s+off"
+    rf"^{_FILLER}(?:(?P<off>remove|delete|drop|scratch|erase|strike|kill|get\s+rid\s+of|take\s+off"
     r"|cross\s+out)\s+(?P<item>.+?)"
     r"|take\s+(?P<item2>.+?)\s+(?:off|out)"
     r"|(?P<done>cross|tick|check)\s+(?P<item3>.+?)\s+off"
@@ -180,11 +180,13 @@ def _on_this_list(
     split_items: Callable[[str], list[str]],
     names_a_list: Callable[[str], bool],
     on_list: dict[str, Any],
-) -> RoleCall | None:
+) -> RoleCall | Clarification | None:
     """An add, removal or check-off naming no list, on the previous turn's list."""
     if (added := _ADD_HERE.match(text)) is not None:
         items = added["items"]
-        if names_a_list(items) or _NOT_ITEMS.search(numbers_to_digits(items)) or is_vague([items]):
+        if is_vague([items]) and not names_a_list(items):  # "include this": asks what to add
+            return ask_items(on_list.get("list_name"))
+        if names_a_list(items) or _NOT_ITEMS.search(numbers_to_digits(items)):
             return None
         return RoleCall("lists.add", {"items": split_items(items), **on_list})
     if (unwanted := _UNWANTED.match(text)) is not None:
@@ -196,6 +198,8 @@ def _on_this_list(
         return None
     item = next(off[g] for g in ("item", "item2", "item3", "item4") if off[g])
     item = re.sub(r"^(?:the|my|our|some)\s+", "", item.strip(), flags=re.I)
+    if is_vague([item]) and not off["done"] and not off["done2"] and not names_a_list(item):
+        return ask_remove(on_list.get("list_name"))  # "remove an item": asks which
     if names_a_list(item) or _NOT_ITEMS.search(item) or is_vague([item]):
         return None
     tool = "lists.complete" if off["done"] or off["done2"] else "lists.remove"

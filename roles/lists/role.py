@@ -298,6 +298,11 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
         return None
     if everything_call(plain(text), _list) is not None:  # "clear all of today's tasks"
         return _claimed(whole=True)
+    if _AN_ITEM.match(plain(text)) and isinstance(
+        ROLE.interpret(text, {}, None, []),  # type: ignore[arg-type]
+        Clarification,
+    ):  # "kill item", "remove an item": the role asks which
+        return _claimed(whole=True, guess=False)
     if not LIST_WORD.search(plain(text)) or about_the_world(text):
         return None  # "give me a list of things to do in orlando" is no list of the user's
     role = ROLE
@@ -311,6 +316,13 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
     return _claimed(whole=whole)
 
 
+_AN_ITEM = re.compile(
+    r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:kill|remove|delete|drop|erase|scratch|strike"
+    r"|get\s+rid\s+of|take\s+off|cross\s+off|add|insert)\s+(?:an?\s+|one\s+|the\s+|this\s+)?"
+    r"(?:item|entry|list\s+item)(?:\s+(?:please|now))*$",
+    re.I,
+)
+"""An order on an item it does not name: the lists role asks which ("kill item")."""
 _FOR_A_DAY = re.compile(
     r"\s+(?:(?:for|on|by|due)\s+)?(?:today|tonight|tomorrow|this\s+week(?:end)?|next\s+week"
     r"|(?:this\s+|next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)$",

@@ -78,7 +78,7 @@ async def test_the_answer_to_the_lists_own_question_completes_the_request(
     assert answered.reply == "Started your camping list."
     assert add.reply == "What should I add to your camping list?"
     assert items.reply == "Added tent and torch to your camping list."
-    assert which.reply == "What should I take off your list?"
+    assert which.reply == "What should I take off your camping list?"  # the list just used
     assert removed.reply == "Removed torch from your camping list."
     assert delete.reply == "Which list should I delete?"
     assert deleted.reply == "Deleted your camping list (1 item)."
