@@ -21,11 +21,11 @@ import functools
 import re
 from collections.abc import Callable
 
-from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
-from agent_system.understanding import normalize, split_clauses
+from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
+from agent_system.understanding import normalize, opens_request, split_clauses
 from roles.weather._wear import WEAR
 
-__all__ = ["SUN", "claim", "stage_for"]
+__all__ = ["SUN", "WHICH_CITY", "answers_which_city", "claim", "stage_for"]
 
 _CONDITIONS = (
     r"weather|forecast|temperature|temp|degrees|rain|raining|rainy|rains|snow|snowing|snowy"
@@ -123,15 +123,44 @@ def _asks_weather(said: str, device_names: re.Pattern[str] | None) -> bool:
     return not _STATEMENT.match(said) or bool(_WEAR.search(said) or _WANTS.search(said))
 
 
+WHICH_CITY = "Which city?"
+"""How the role's question for a place begins; the next turn may answer it ("paris")."""
+_NOT_AN_ANSWER = re.compile(
+    r"^(?:thanks?|thank\s+you|ok(?:ay)?|no|nope|yes|yeah|never\s*mind|cancel|stop|forget\s+it"
+    r"|nothing|bye|goodbye|hello|hi|hey|what|why|huh|sorry|none|anywhere|i\s+don'?t\s+know)\b"
+)
+
+
+def answers_which_city(text: str, history: list[Turn]) -> bool:
+    """Whether `text` answers the role's "Which city?" of the turn before.
+
+    A few words that open no request of their own: "paris", "in paris please", "london uk".
+    """
+    if not history or history[-1].role != "weather":
+        return False
+    if not history[-1].reply.startswith(WHICH_CITY):
+        return False
+    said = normalize(text)
+    words = said.split()
+    return (
+        0 < len(words) <= 5
+        and not _NOT_AN_ANSWER.match(said)
+        and not (opens_request(text) and not said.startswith(("in ", "i'm in ", "im in ")))
+        and not _OTHER_ROLE.search(said)
+    )
+
+
 def claim(
     request: RouteRequest, device_names: re.Pattern[str] | None = None
 ) -> RouteDecision | None:
-    """Claim a question about the weather, or about when the sun rises or sets.
+    """Claim a question about the weather or the sun, or the answer to "Which city?".
 
     `device_names` (this home's devices) leaves a question naming one to the home.
     """
     said = normalize(request.text)
-    if SUN.search(said) and not _ACTION.search(said) and _QUESTION.match(said):
+    if answers_which_city(request.text, request.history):
+        reason = "Answers which city."
+    elif SUN.search(said) and not _ACTION.search(said) and _QUESTION.match(said):
         reason = "A question about sunrise or sunset."
     elif _asks_weather(said, device_names):
         reason = "Asks about the weather."

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall
 from agent_system.understanding import numbers_to_digits
+from agent_system.understanding._regions import region_follows
 from agent_system.understanding._slots import parse_when
 from roles.weather._compare import Comparison, comparison_in
 from roles.weather._days import WEEKDAYS, parse_day, parse_hour
@@ -15,7 +16,7 @@ from roles.weather._expect import expected_in
 from roles.weather._far import far_day
 from roles.weather._measure import measure_in
 from roles.weather._spans import bare_hour, day_after, hours_ahead, parse_span, weekday_of_week
-from roles.weather._stage import SUN, stage_for
+from roles.weather._stage import SUN, answers_which_city, stage_for
 from roles.weather._wear import wear_in
 from roles.weather.backend import WEATHER_CONDITIONS
 
@@ -129,6 +130,24 @@ def extract_place(text: str) -> str | None:
     return None
 
 
+_ANSWER_FILLER = re.compile(
+    r"^(?:(?:um+|uh+|er+|well|oh|it'?s|it\s+is|i'?m\s+in|i\s+am\s+in|in|for|at|the\s+city\s+of)\s+)+"
+    r"|(?:\s+(?:please|thanks|thank\s+you|then))+$",
+    re.IGNORECASE,
+)
+
+
+def _answered_place(text: str) -> str | None:
+    """The place a short answer names: "paris", "in paris please", "london uk" ("London, UK")."""
+    said = _ANSWER_FILLER.sub("", " ".join(text.strip(" .!?").split()))
+    if said.count(",") == 0 and len(words := said.split()) > 1:
+        for cut in range(1, len(words)):  # "london uk": the region after the place
+            if region_follows(" ".join(words[:cut]), " ".join(words[cut:])):
+                said = f"{' '.join(words[:cut])}, {' '.join(words[cut:])}"
+                break
+    return _clean(said)
+
+
 def _slot_place(slots: dict[str, Any]) -> str | None:
     for key in ("place", "location", "city"):
         value = slots.get(key)
@@ -196,6 +215,10 @@ class WeatherRole:
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | Clarification:
         """weather.current for "now", weather.forecast when a day, hour or "will it" is named."""
+        if answers_which_city(text, history) and (answer := _answered_place(text)):
+            # "what's the weather in" ... "Which city? ..." ... "paris": the question again
+            answered = {**slots, "place": answer}
+            return self.interpret(history[-1].text, answered, runtime, history[:-1])
         if compared := comparison_in(text, _clean):  # "is it warmer in rome than in oslo"
             return _compare(compared, text, runtime.clock.now(), runtime)
         place = extract_place(text) or _slot_place(slots) or _history_place(history)
