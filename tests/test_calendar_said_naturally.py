@@ -278,4 +278,4 @@ async def test_that_on_my_calendar_is_the_event_just_added(tmp_path: Path) -> No
             gone = await system.arun(remove, thread_id=added.thread_id)
             assert gone.reply.startswith(f"Deleted '{title}")
         asked = await system.arun("take that off my calendar")  # a new thread: no event yet
-        assert asked.reply == "Which event should I delete?"
+        assert asked.reply == "Your calendar has nothing coming up to delete."  # all deleted

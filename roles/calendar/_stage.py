@@ -25,6 +25,7 @@ from roles.calendar._checks import TAG as _TAGGED
 from roles.calendar._checks import checked_event, plan_with_someone
 from roles.calendar._clear import clears_a_day
 from roles.calendar._guests import INVITE_TO
+from roles.calendar._pick import picked_answered
 from roles.calendar._reading import is_bare_event, strip_courtesy
 from roles.calendar._shapes import DATE, asks_calendar, deletes_event, loose_time, said_plan
 from roles.calendar._titles import marked_as
@@ -304,6 +305,7 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
         history = list(request.history)
         if (
             which_event_answered(request.text, history) is not None
+            or picked_answered(request.text, history) is not None
             or title_answered(request.text, history) is not None
         ):
             return RouteDecision(  # "cancel it" ... "Which event should I delete?" ... "the lunch"

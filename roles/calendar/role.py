@@ -29,6 +29,7 @@ from roles.calendar._asked import (
 )
 from roles.calendar._checks import checked_event
 from roles.calendar._clear import cleared_day
+from roles.calendar._pick import picked_answered
 from roles.calendar._reading import (
     ASKS_WHEN,
     BARE_PERIOD,
@@ -151,7 +152,15 @@ class CalendarRole:
             return self._interpret(completed, now)  # "cancel it" ... "the lunch"
         if (named := title_answered(text, history)) is not None:  # "add one at 3" ... "yoga"
             return self._create(strip_courtesy(named[0]), now, named[1])
+        if (picked := picked_answered(text, history)) is not None:
+            return self._interpret(picked, now)  # "Which event should I delete: ...?" "the 2nd"
         event = with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
+        if (
+            event == Clarification(WHICH_TO_DELETE, missing=("event",))
+            and not (history and history[-1].role == self.name)
+            and not re.search(r"\b(?:it|them)\b", text, re.IGNORECASE)  # a clause before
+        ):
+            return RoleCall("calendar.delete", {})  # the tool asks, naming the next events
         if asked is not None and isinstance(event, Clarification) and not reminded_event(said):
             return asked  # "remind me": the timer's question ("What should I remind you about?")
         return event

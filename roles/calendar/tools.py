@@ -20,6 +20,7 @@ from roles.calendar._about import DETAILS, about
 from roles.calendar._clearing import clear, clear_question, clears_a_period
 from roles.calendar._display import day_phrase, hours, period_said, when_said
 from roles.calendar._guests import people_said, with_guests
+from roles.calendar._pick import which_to_delete
 from roles.calendar._refs import on_its_day, resolve_event
 from roles.calendar._repeats import read_repeat
 from roles.calendar._series import delete_repeating, first_day, move_repeating, repeat_phrase
@@ -354,10 +355,10 @@ async def delete(
     if start.strip():
         now = ctx.runtime.clock.now()
         return await clear(calendar_store(ctx), _user(ctx), start, end, now)
-    if not event.strip():
-        raise ToolExecutionError(
-            "Say which event to delete, or which day to clear.", code=ErrorCode.NEEDS_INPUT
-        )
+    if not event.strip():  # "delete this event" with none in the conversation
+        now = ctx.runtime.clock.now()
+        asked = await which_to_delete(calendar_store(ctx), _user(ctx), now)
+        raise ToolExecutionError(asked, code=ErrorCode.NEEDS_INPUT)
     found = await _resolve_event(ctx, event)
     if found.repeat:
         return await delete_repeating(calendar_store(ctx), found, series, ctx.runtime.clock.now())

@@ -71,9 +71,8 @@ def test_an_event_wanted_gone_with_the_verb_last_is_deleted(
     ],
 )
 def test_an_event_wanted_gone_without_a_name_asks_which(runtime: Runtime, text: str) -> None:
-    assert interpret(runtime, text) == Clarification(
-        "Which event should I delete?", missing=("event",)
-    )
+    # with no event in the conversation the tool asks, naming the next events
+    assert interpret(runtime, text) == RoleCall("calendar.delete", {})
 
 
 def test_a_question_whether_an_event_is_cancelled_changes_nothing(runtime: Runtime) -> None:
