@@ -27,8 +27,10 @@ from roles.calendar._clear import clears_a_day
 from roles.calendar._guests import INVITE_TO
 from roles.calendar._pick import picked_answered
 from roles.calendar._reading import is_bare_event, strip_courtesy
+from roles.calendar._repeats import repeat_said
 from roles.calendar._shapes import DATE, asks_calendar, deletes_event, loose_time, said_plan
 from roles.calendar._titles import marked_as
+from roles.calendar._unnamed import unnamed_calendar
 from roles.calendar._which import NOT_GOING
 
 if TYPE_CHECKING:
@@ -238,6 +240,7 @@ def is_calendar_question(text: str, *, said: str | None = None) -> bool:
         or is_calendar_request(said)
         or asks_calendar(said)
         or deletes_event(said)
+        or unnamed_calendar(said)  # "reschedule yoga to 7pm", "what's my next piano lesson"
     )
 
 
@@ -268,7 +271,7 @@ def is_event_to_add(text: str, now: datetime, *, said: str | None = None) -> boo
     ("add dinner with mom tomorrow"); "schedule dinner with Sara"; "i have a meeting with Al on
     friday at 10".
     """
-    said = normalize(text) if said is None else said
+    said = repeat_said(normalize(text) if said is None else said)[2]  # "on mondays": a day
     if (marked := marked_as(said)) and (when := parse_when(marked["when"], now)) is not None:
         return when.has_date  # "mark friday as a day off": that day, all day
     if _NOT_CALENDAR.search(said):
@@ -358,6 +361,8 @@ def _sure_family(said: str, now: datetime) -> bool:
         return found is not None and found.has_date
     if asks_calendar(said) or deletes_event(said) or plan_with_someone(said, now):
         return True
+    if unnamed_calendar(said):
+        return True  # "stop piano every monday", "reschedule yoga to 7pm"
     if clears_a_day(said, now):
         return True  # "clear my friday", "wipe my schedule for tomorrow"
     if (checked := checked_event(said, now)) is not None:

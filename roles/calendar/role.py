@@ -55,6 +55,7 @@ from roles.calendar._titles import (
     marked_as,
     take_address,
 )
+from roles.calendar._unnamed import next_one, role_words
 from roles.calendar._which import (
     NOT_GOING,
     REF_NOISE,
@@ -82,7 +83,7 @@ GATE = StageGate.of(
     r"|apr\b|jun\b|jul\b|aug\b|sep\b|sept\b|oct\b|nov\b|dec\b|cancel|delete|remove|move"
     r"|push|reschedul|postpone|add\b|put\b|set up|organi[sz]e|arrange|invite|pencil|block"
     r"|when|where|how long|coming up|later\b|scrap|forward|meant\b|meet"
-    r"|clear|time\b|supposed",
+    r"|clear|time\b|supposed|for good|from now on|altogether|bump|shift|switch|change",
 )
 """The words without which the calendar's stage cannot claim a request; a follow-up or an answer to
 the role's question is asked anyway (agent_system/understanding/_gate.py)."""
@@ -190,6 +191,10 @@ class CalendarRole:
                 return Clarification(WHICH_TO_CHANGE, missing=("event",))
             return RoleCall("calendar.update", {"event": reference, "shift": shifted[1]})
         said = normalize(text)
+        if (upcoming := next_one(said, now)) is not None:  # "what's my next piano lesson"
+            return upcoming
+        if (changed := role_words(text, said)) is not None:  # "stop piano every monday"
+            text, said = changed, normalize(changed)
         off = stated_off(said)  # "the party on saturday is off", "i'm skipping yoga tonight"
         intent = "create" if is_bare_event(text, now) else intent_of(text)
         if not FREE_SHAPE.search(said) and (cleared := cleared_day(said, now)) is not None:
