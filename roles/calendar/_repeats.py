@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from roles.timer._repeat import describe, normalize_rule, repeat_in, rule_days
@@ -75,7 +75,7 @@ def _fits(event: Event, day: date) -> bool:
     first = event.start.date()
     if day < first or day.weekday() not in rule_days(event.repeat):
         return False
-    if day.isoformat() in event.skipped:
+    if day.isoformat() in event.skipped or (event.until and day.isoformat() > event.until):
         return False
     if event.interval <= 1:
         return True
@@ -115,6 +115,10 @@ def rrule_of(event: Event) -> dict[str, object]:
         rule["BYDAY"] = [_RRULE_DAYS[d] for d in _days_of(event.repeat)]
     if event.interval > 1:
         rule["INTERVAL"] = event.interval
+    if event.until:  # the last day: a date for an all-day event, else its last start in UTC
+        last = date.fromisoformat(event.until)
+        wall = datetime.combine(last, event.start.timetz())
+        rule["UNTIL"] = last if event.all_day else wall.astimezone(UTC)
     return rule
 
 

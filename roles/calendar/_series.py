@@ -8,13 +8,13 @@ adds the moved one on its own; a new time with no day moves every occurrence.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING
 
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolOutput
 from roles.calendar._display import day_phrase, hours, when_said
-from roles.calendar._repeats import describe_repeat, occurrence_on
+from roles.calendar._repeats import describe_repeat, occurrence_on, occurrences
 
 if TYPE_CHECKING:
     from roles.calendar.store import CalendarStore, Event
@@ -26,7 +26,13 @@ def repeat_phrase(event: Event, today: datetime) -> str:
     """How a repeating event reads: "every Monday, 07:00-08:00, from Mon 9 Mar"."""
     when = "(all day)" if event.all_day else f"{hours(event)},"
     first = day_phrase(event.start.date(), today.date()).removeprefix("on ")
-    return f"{describe_repeat(event)}, {when.rstrip(',')}, from {first}"
+    said = f"{describe_repeat(event)}, {when.rstrip(',')}, from {first}"
+    if event.until:  # "... from Mon 9 Mar to Mon 25 May": its last one
+        end = datetime.combine(date.fromisoformat(event.until), time.max, event.start.tzinfo)
+        last = occurrences(event, event.start, end)[-1:]
+        when_last = last[0].start.date() if last else date.fromisoformat(event.until)
+        said += f" to {day_phrase(when_last, today.date()).removeprefix('on ')}"
+    return said
 
 
 def first_day(begin: datetime, rule: str, now: datetime) -> datetime:

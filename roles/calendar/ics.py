@@ -3,9 +3,9 @@
 Export writes timed events in UTC and all-day events as dates, a repeating event once with its
 RRULE (and an EXDATE per day taken off it). Import updates events whose UID
 is already known (so importing the same file twice changes nothing), reads floating times in
-the clock's zone, keeps a simple rule (daily, or weekly on plain days, every 1-4, no end; with
-its EXDATEs) as a repeating event, and takes the first occurrence of any other recurring event
-(the result lists those events so the caller can say so).
+the clock's zone, keeps a simple rule (daily, or weekly on plain days, every 1-4, its UNTIL or
+COUNT; with its EXDATEs) as a repeating event, and takes the first occurrence of any other
+recurring event (the result lists those events so the caller can say so).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.errors import ErrorCode, ToolExecutionError
+from roles.calendar._ends import last_of
 from roles.calendar._repeats import occurrence_on, read_repeat, rrule_of
 
 if TYPE_CHECKING:
@@ -137,6 +138,7 @@ async def import_ics(store: CalendarStore, text: str, user: str) -> ImportResult
             "notes": str(item.get("description", "")),
             "repeat": repeat or "",
             "interval": interval,
+            "until": _end_of(item.get("rrule"), repeat, interval, start, end, store),
         }
         skipped = _skipped(item.get("exdate"), store) if repeat else ()
         uid = str(item.get("uid", "")) or None
@@ -159,9 +161,9 @@ _DAY_CODES["SU"] = "sun"
 def _repeat_of(rule: Any) -> tuple[str, int]:
     """(the rule to keep, interval) of a simple RRULE, or ("", 1) (its first occurrence).
 
-    Simple: daily, or weekly on plain days, every 1 to 4, with no end.
+    Simple: daily, or weekly on plain days, every 1 to 4 (its end, UNTIL or COUNT: `_end_of`).
     """
-    if not rule or any(k in rule for k in ("COUNT", "UNTIL", "BYMONTHDAY", "BYSETPOS")):
+    if not rule or any(k in rule for k in ("BYMONTHDAY", "BYSETPOS")):
         return "", 1
     freq = str((rule.get("FREQ") or [""])[0]).upper()
     interval = int((rule.get("INTERVAL") or [1])[0])
@@ -173,6 +175,23 @@ def _repeat_of(rule: Any) -> tuple[str, int]:
     if freq == "WEEKLY":
         return (",".join(_DAY_CODES[d] for d in days) or "weekly"), interval
     return "", 1
+
+
+def _end_of(
+    rule: Any, repeat: str, interval: int, start: datetime, end: datetime, store: CalendarStore
+) -> str:
+    """The last day (ISO) a kept RRULE comes: its UNTIL, or the day of its COUNT-th one; or ""."""
+    if not repeat or not rule:
+        return ""
+    if rule.get("UNTIL"):
+        last, _ = _moment(rule["UNTIL"][0], store)
+        return last.date().isoformat()
+    if rule.get("COUNT"):
+        from roles.calendar.store import Event
+
+        probe = Event(0, "", "", "", start, end, repeat=repeat, interval=interval)
+        return last_of(probe, int(rule["COUNT"][0]))
+    return ""
 
 
 def _skipped(exdate: Any, store: CalendarStore) -> tuple[str, ...]:

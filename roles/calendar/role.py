@@ -29,6 +29,7 @@ from roles.calendar._asked import (
 )
 from roles.calendar._checks import checked_event
 from roles.calendar._clear import cleared_day
+from roles.calendar._ends import repeat_end
 from roles.calendar._pick import picked_answered
 from roles.calendar._reading import (
     ASKS_WHEN,
@@ -292,9 +293,11 @@ class CalendarRole:
 
     def _create(self, text: str, now: datetime, named: str = "") -> RoleCall | Clarification:
         rule, interval, text = repeat_said(text)  # "gym every monday at 7am"
+        until, count, text = repeat_end(text, now) if rule else ("", 0, text)  # "until june"
         made = self._create_once(text, now, named)
         if rule and isinstance(made, RoleCall):
             more = {"repeat": rule} | ({"interval": interval} if interval > 1 else {})
+            more |= ({"until": until} if until else {}) | ({"count": count} if count else {})
             return RoleCall(made.tool, made.arguments | more)
         return made
 

@@ -23,7 +23,18 @@ if TYPE_CHECKING:
 __all__ = ["CalendarStore", "Event"]
 
 COLLECTION = "calendar"
-_FIELDS = ("title", "start", "end", "all_day", "location", "notes", "repeat", "interval", "skipped")
+_FIELDS = (
+    "title",
+    "start",
+    "end",
+    "all_day",
+    "location",
+    "notes",
+    "repeat",
+    "interval",
+    "skipped",
+    "until",
+)
 
 
 @dataclass(frozen=True)
@@ -45,6 +56,8 @@ class Event:
     """Weeks (days, when daily) between occurrences: 2 is "every other week"."""
     skipped: tuple[str, ...] = ()
     """Days (ISO dates) taken off a repeating event ("cancel gym next monday")."""
+    until: str = ""
+    """The last day (ISO date) a repeating event may come ("every monday until june"), or ""."""
     occurrence: bool = False
     """One dated occurrence of a repeating event (its start and end are that day's)."""
 
@@ -61,7 +74,12 @@ class Event:
             "end": self.end.isoformat(),
             "all_day": self.all_day,
             "location": self.location,
-        } | ({"repeat": self.repeat, "interval": self.interval} if self.repeat else {})
+        } | (
+            {"repeat": self.repeat, "interval": self.interval}
+            | ({"until": self.until} if self.until else {})
+            if self.repeat
+            else {}
+        )
 
 
 class CalendarStore:
@@ -87,6 +105,7 @@ class CalendarStore:
             repeat=body.get("repeat", ""),
             interval=int(body.get("interval", 1) or 1),
             skipped=tuple(body.get("skipped", ())),
+            until=str(body.get("until", "") or ""),
         )
 
     async def add(
@@ -102,6 +121,7 @@ class CalendarStore:
         uid: str | None = None,
         repeat: str = "",
         interval: int = 1,
+        until: str = "",
     ) -> Event:
         """Create an event; raises ValueError when it ends before it starts."""
         if end <= start:
@@ -117,6 +137,7 @@ class CalendarStore:
             "notes": notes,
             "created_at": self.clock.now().timestamp(),
         } | ({"repeat": repeat, "interval": max(1, interval)} if repeat else {})
+        body |= {"until": until} if repeat and until else {}
         return self._event(await self.repository.insert(COLLECTION, body, user))
 
     async def get(self, event_id: int, user: str | None = None) -> Event | None:
@@ -187,6 +208,7 @@ class CalendarStore:
             "repeat": changes.get("repeat", current.repeat),
             "interval": changes.get("interval", current.interval),
             "skipped": list(changes.get("skipped", current.skipped)),
+            "until": changes.get("until", current.until),
         }
 
         def change(body: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -19,6 +19,7 @@ from agent_system.understanding.locale import format_clock
 from roles.calendar._about import DETAILS, about
 from roles.calendar._clearing import clear, clear_question, clears_a_period
 from roles.calendar._display import day_phrase, hours, period_said, when_said
+from roles.calendar._ends import repeat_until
 from roles.calendar._guests import people_said, with_guests
 from roles.calendar._pick import which_to_delete
 from roles.calendar._refs import on_its_day, resolve_event
@@ -76,6 +77,8 @@ async def create(
     location: str = "",
     repeat: str = "",
     interval: int = 1,
+    until: str = "",
+    count: int = 0,
 ) -> ToolOutput:
     """Add an event (once, or repeating) to the user's calendar; warn about overlaps.
 
@@ -90,6 +93,8 @@ async def create(
         repeat: How it repeats: "daily", "weekdays", "weekends", "weekly", or days such as
             "mon" or "mon,thu". Optional.
         interval: Weeks between occurrences (days, when daily): 2 is "every other week".
+        until: The last day a repeating event comes, e.g. "2026-05-31", "june 15". Optional.
+        count: How many times a repeating event comes ("4 times"), when `until` is empty.
     """
     name = title.strip()
     if not name:
@@ -109,6 +114,7 @@ async def create(
         first = first_day(begin, rule, now)
         begin, finish = first, first + (finish - begin)
     store = calendar_store(ctx)
+    last = repeat_until(rule, until, count, begin, finish, now) if rule else ""
     event = await store.add(
         _user(ctx),
         name,
@@ -118,6 +124,7 @@ async def create(
         location=location.strip(),
         repeat=rule,
         interval=max(1, min(interval, 4)),
+        until=last,
     )
     where = f" at {event.location}" if event.location else ""
     when = repeat_phrase(event, now) if rule else when_said(event, now.date())

@@ -211,7 +211,7 @@ async def test_a_rule_that_cannot_be_kept_is_its_first_occurrence(runtime: Runti
     text = (
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
         "BEGIN:VEVENT\r\nUID:a@x\r\nSUMMARY:Yoga\r\nDTSTART:20260107T180000\r\n"
-        "DURATION:PT90M\r\nRRULE:FREQ=WEEKLY;UNTIL=20260301T000000Z\r\nEND:VEVENT\r\n"
+        "DURATION:PT90M\r\nRRULE:FREQ=MONTHLY;BYMONTHDAY=7\r\nEND:VEVENT\r\n"
         "END:VCALENDAR\r\n"
     )
     result = await import_ics(store(runtime), text, "ann")
