@@ -17,6 +17,7 @@ from agent_system.routing.slots import (
 from agent_system.runtime import Dependency
 from agent_system.understanding.locale import format_clock
 from roles.calendar._about import DETAILS, about
+from roles.calendar._before import event_before
 from roles.calendar._clearing import clear, clear_question, clears_a_period
 from roles.calendar._display import day_phrase, hours, period_said, when_said
 from roles.calendar._ends import repeat_until
@@ -28,7 +29,7 @@ from roles.calendar._series import delete_repeating, first_day, move_repeating, 
 from roles.calendar._times import read_clock, read_end, read_length, read_moment
 from roles.calendar.store import CalendarStore, Event
 
-__all__ = ["create", "delete", "free_time", "list_events", "update"]
+__all__ = ["create", "delete", "free_time", "list_events", "remind_before", "update"]
 
 DEFAULT_LENGTH = timedelta(hours=1)
 
@@ -426,3 +427,31 @@ async def free_time(
             f"and {format_clock(closes)} {day_phrase(period[0].date(), now.date())}.",
         )
     return ToolOutput(data=data, display="Free " + "; ".join(lines) + ".")
+
+
+@tool(name="calendar.remind_before", side_effects="reversible")
+async def remind_before(
+    ctx: ToolContext, event: str, before: str, text: str = "", alarm: bool = False
+) -> ToolOutput:
+    """Set a reminder (or an alarm) a length before an event on the calendar.
+
+    Args:
+        event: The event, as said: "my meeting", "the dance class tomorrow".
+        before: How long before it starts, e.g. "15 minutes", "an hour".
+        text: What to remind of. Optional: the event's title.
+        alarm: An alarm instead of a reminder.
+    """
+    from roles.timer import tools as timer_tools
+
+    now = ctx.runtime.clock.now()
+    found = await event_before(calendar_store(ctx), _user(ctx), event, now)
+    at = found.start - read_length(before)
+    if at <= now:
+        raise ToolExecutionError(
+            f"{found.title!r} starts at {format_clock(found.start)}, so {before} before it has "
+            "already passed.",
+            code=ErrorCode.NEEDS_INPUT,
+        )
+    if alarm:
+        return await timer_tools.alarm(ctx, at=at.isoformat(), label=found.title)
+    return await timer_tools.remind(ctx, text=text.strip() or found.title, when=at.isoformat())

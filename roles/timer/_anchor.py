@@ -104,6 +104,8 @@ def anchored_call(
     text: str, now: datetime, before: datetime | None, intent: str
 ) -> RoleCall | Clarification | None:
     """timer.alarm / timer.remind for a moment said from another one, a question, or None."""
+    if (event := _on_the_calendar(text, intent)) is not None:
+        return event  # "15 minutes before my meeting": the calendar knows when it is
     found = anchored(text, now, before)
     if isinstance(found, Clarification) and intent == "remind":  # the reminder's "when"
         return Clarification(found.question, missing=("when",))
@@ -119,6 +121,16 @@ def anchored_call(
     words = list(_ALARM_WORD.finditer(found.rest))  # its name is said after "alarm"
     label = extract_label(found.rest[words[-1].start() :]) if words else None
     return RoleCall("timer.alarm", {"at": found.moment.isoformat(), "label": label or ""})
+
+
+def _on_the_calendar(text: str, intent: str) -> RoleCall | None:
+    """`calendar.remind_before` when the moment is an event's ("an hour before the dance class")."""
+    from roles.calendar._before import before_event
+
+    spoken = clock_said(text)
+    rest = spoken[: found.start()] if (found := _BEFORE.search(spoken)) else spoken
+    message = (extract_label(rest) or message_after(rest)) if intent == "remind" else ""
+    return before_event(spoken, message, alarm=intent != "remind")
 
 
 _MOMENT_KEYS = ("at", "when", "start", "to")
