@@ -7,13 +7,24 @@ from typing import Any
 
 __all__ = [
     "NAME_IT",
+    "SOMETHING",
+    "WHAT_AND_WHEN",
     "WHICH_TO_CHANGE",
     "WHICH_TO_DELETE",
+    "event_answered",
     "title_answered",
     "which_event_answered",
 ]
 
 NAME_IT = "What should I call the event?"
+WHAT_AND_WHEN = "What's the event, and when is it?"
+SOMETHING = re.compile(
+    r"^(?P<head>.*?\badd)\s+(?:something|an?\s+(?:new\s+)?(?:calendar\s+)?(?:event|entry))"
+    r"(?:\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule))?\s+(?=\S)",
+    re.IGNORECASE,
+)
+"""An add that named nothing yet, joined to the answer: "i want to add something to my calendar
+... yoga friday at 6" is "i want to add yoga friday at 6"."""
 WHICH_TO_DELETE = "Which event should I delete?"
 WHICH_TO_CHANGE = "Which event should I change?"
 _PRONOUN = re.compile(r"\b(?:that\s+one|this\s+one|the\s+event|it|that|this)\b", re.IGNORECASE)
@@ -55,6 +66,21 @@ def title_answered(text: str, history: list[Any]) -> tuple[str, str] | None:
         return None
     title = re.sub(r"^(?:(?:the|my|our|a|an)\s+|call\s+it\s+|it's\s+)", "", answer, flags=re.I)
     return " ".join(asked), title[:1].upper() + title[1:]
+
+
+def event_answered(text: str, history: list[Any]) -> str | None:
+    """The request joined to the answer `text`, when the turn before asked what and when.
+
+    "i want to add something to my calendar" ... "What's the event, and when is it?" ... "yoga on
+    friday at 6" -> "i want to add something to my calendar yoga on friday at 6" (`SOMETHING`
+    reads it as "i want to add yoga ..."). A question, a new command or a "no" is no answer.
+    """
+    if not history or history[-1].role != "calendar" or history[-1].calls:
+        return None
+    if history[-1].reply.strip() != WHAT_AND_WHEN or (answer := _answer(text)) is None:
+        return None
+    asked = re.sub(r"[\s,]+(?:please|thanks|thank\s+you)[\s.!]*$", "", str(history[-1].text))
+    return f"{asked} {answer}"
 
 
 def which_event_answered(text: str, history: list[Any]) -> str | None:

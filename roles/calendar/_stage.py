@@ -20,7 +20,7 @@ from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_calendar import changes_the_event
 from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
-from roles.calendar._asked import title_answered, which_event_answered
+from roles.calendar._asked import event_answered, title_answered, which_event_answered
 from roles.calendar._checks import TAG as _TAGGED
 from roles.calendar._checks import checked_event, plan_with_someone
 from roles.calendar._clear import clears_a_day
@@ -32,6 +32,7 @@ from roles.calendar._shapes import DATE, asks_calendar, deletes_event, loose_tim
 from roles.calendar._titles import marked_as
 from roles.calendar._unnamed import unnamed_calendar
 from roles.calendar._which import NOT_GOING
+from roles.calendar._within import within_period
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -291,6 +292,8 @@ def is_event_to_add(text: str, now: datetime, *, said: str | None = None) -> boo
             and (when.has_date or _TODAY.search(said) is not None)
         )
     when = parse_when(said, now)
+    if when is None and within_period(said, now) is not None:  # "add x with mom next month"
+        return _WITH_SOMEONE.search(said) is not None
     if when is None or not when.has_date:
         return False
     return when.has_time or engaged or _WITH_SOMEONE.search(said) is not None
@@ -309,6 +312,7 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
         if (
             which_event_answered(request.text, history) is not None
             or picked_answered(request.text, history) is not None
+            or event_answered(request.text, history) is not None
             or title_answered(request.text, history) is not None
         ):
             return RouteDecision(  # "cancel it" ... "Which event should I delete?" ... "the lunch"

@@ -34,7 +34,7 @@ _COMMAND = re.compile(
     r"|put|set(?:\s+up)?|arrange|organi[sz]e|fix(?:\s+up)?|enter|insert|stick|pop"
     r"|plan|pencil\s+in|make|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down"
     r"|save\s+the\s+date)?"
-    r"\s*(?:(?:a|an|the|my)\s+)?(?:new\s+)?(?:(?:calendar\s+)?(?:event|entry|reminder)"
+    r"\s*(?:(?:a|an|the|my)\s+)?(?:new\s+(?!years?\b|year's\b))?(?:(?:calendar\s+)?(?:event|entry|reminder)"
     r"(?:\s+(?:called|named|titled|for|about|of))?\b\s*)?",
     re.IGNORECASE,
 )

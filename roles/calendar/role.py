@@ -22,8 +22,11 @@ from agent_system.understanding._slots import When
 from agent_system.understanding._text import numbers_to_digits
 from roles.calendar._asked import (
     NAME_IT,
+    SOMETHING,
+    WHAT_AND_WHEN,
     WHICH_TO_CHANGE,
     WHICH_TO_DELETE,
+    event_answered,
     title_answered,
     which_event_answered,
 )
@@ -65,6 +68,7 @@ from roles.calendar._which import (
     event_reference,
     found_then_changed,
 )
+from roles.calendar._within import within_period
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -152,6 +156,8 @@ class CalendarRole:
         now = runtime.clock.now()
         if (completed := which_event_answered(text, history)) is not None:
             return self._interpret(completed, now)  # "cancel it" ... "the lunch"
+        if (added := event_answered(text, history)) is not None:  # "add something" ... "yoga"
+            return self._create(strip_courtesy(added), now)
         if (named := title_answered(text, history)) is not None:  # "add one at 3" ... "yoga"
             return self._create(strip_courtesy(named[0]), now, named[1])
         if (picked := picked_answered(text, history)) is not None:
@@ -311,6 +317,8 @@ class CalendarRole:
                     "calendar.create", {"title": title[:1].upper() + title[1:], "start": day}
                 )
         text = _for_the_hour(loose_time(text), now)  # "tomorrow after lunch": 13:30
+        text = SOMETHING.sub(r"\g<head> ", text)  # "add something to my calendar" ... "yoga"
+        period, text = within_period(text, now) or ("", text)  # "... next week" ... "tuesday"
         found = parse_when(text, now)
         spoken = normalize(text)  # spoken dates and times: "on ten march", "twelve thirty"
         said = parse_when(spoken, now) if spoken != text.lower() else None
@@ -337,8 +345,10 @@ class CalendarRole:
             start = time_range["a"] + (time_range["ap"] or time_range["bp"] or "")
             when_text = text[: time_range.start()] + f" at {start} " + text[time_range.end() :]
         when = parse_when(when_text, now)
+        if when is None and period:
+            return Clarification(f"Which day {period} is {title or 'it'!r}?", ("start",))
         if when is None:
-            return Clarification(f"When is {title!r}?" if title else "When is it?", ("start",))
+            return Clarification(f"When is {title!r}?" if title else WHAT_AND_WHEN, ("start",))
         if not when.has_time and not ALL_DAY.search(text):
             return Clarification(f"What time is {title or 'it'!r}?", missing=("start",))
         if not title:
