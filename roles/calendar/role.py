@@ -12,14 +12,11 @@ from agent_system.routing.slots import (
     parse_date_range,
     parse_duration,
     parse_when,
-    strip_when,
 )
 from agent_system.understanding import normalize
 from agent_system.understanding._daytime import day_window, event_moment
 from agent_system.understanding._frame_calendar import event_shift
 from agent_system.understanding._gate import StageGate
-from agent_system.understanding._slots import When
-from agent_system.understanding._text import numbers_to_digits
 from roles.calendar._asked import (
     NAME_IT,
     SOMETHING,
@@ -47,6 +44,17 @@ from roles.calendar._reading import (
     is_bare_event,
     reminded_event,
     strip_courtesy,
+)
+from roles.calendar._readings import (
+    ALL_OF,
+    NO_NAME,
+    SERIES,
+    checked_listing,
+    clocked,
+    day_after,
+    for_the_hour,
+    said_parts,
+    strip_time_range,
 )
 from roles.calendar._repeats import repeat_said
 from roles.calendar._shapes import FREE_SHAPE, deletes_event, loose_time, stated_off, tidy_title
@@ -184,10 +192,10 @@ class CalendarRole:
         text = re.sub(r"^at\s+(?=what\s+time\b)", "", re.sub(r"\bwhats\b", "what's", text))
         text = found_then_changed(text)  # "find my next event and delete it"
         if (checked := checked_event(normalize(text), now)) is not None:
-            return _checked(self._list(f"is {checked[0]} {checked[1]}", now), checked[0])
+            return checked_listing(self._list(f"is {checked[0]} {checked[1]}", now), checked[0])
         if reminded := reminded_event(text):  # "remind me of the meeting at 4": an event
             spoken = reminded_event(normalize(text)) or reminded  # "for twelve thirty": 12:30
-            if _named(parse_when(spoken, now)) > _named(parse_when(reminded, now)):
+            if said_parts(parse_when(spoken, now)) > said_parts(parse_when(reminded, now)):
                 reminded = spoken
             return self._create(reminded, now)
         if (
@@ -215,22 +223,22 @@ class CalendarRole:
             gone = REMOVED.match(text)  # "i want the dentist appointment removed"
             named = going[1] if going else (gone["event"] or gone["subject"]) if gone else off
             if going is not None and named is not None and going.re is TAKE_OFF:
-                named = named.strip() + _day_after(text[going.end() :])  # "... for tuesday"
+                named = named.strip() + day_after(text[going.end() :])  # "... for tuesday"
             reference = (
                 REF_NOISE.sub("", named).strip(" ,.?!")
                 if named is not None
                 else event_reference(text, PATTERNS["delete"])
             )
-            series = _SERIES.search(reference or "")  # "my gym series", "gym every monday"
+            series = SERIES.search(reference or "")  # "my gym series", "gym every monday"
             if series is not None:
                 reference = (reference[: series.start()] + reference[series.end() :]).strip()
-            elif every := _ALL_OF.fullmatch(reference or ""):  # "all the team sync sessions"
+            elif every := ALL_OF.fullmatch(reference or ""):  # "all the team sync sessions"
                 reference, series = every["name"], every
-            if not reference or _NO_NAME.fullmatch(re.sub(r"^(?:this|that)\s+", "", reference)):
+            if not reference or NO_NAME.fullmatch(re.sub(r"^(?:this|that)\s+", "", reference)):
                 return Clarification(WHICH_TO_DELETE, missing=("event",))
             return RoleCall(
                 "calendar.delete",
-                {"event": _clocked(reference)} | ({"series": True} if series else {}),
+                {"event": clocked(reference)} | ({"series": True} if series else {}),
             )
         if intent == "update":
             return self._update(text)
@@ -286,7 +294,7 @@ class CalendarRole:
         )
 
     def _update(self, text: str) -> RoleCall | Clarification:
-        reference = _clocked(event_reference(text, PATTERNS["update"]))
+        reference = clocked(event_reference(text, PATTERNS["update"]))
         if not reference:
             return Clarification(WHICH_TO_CHANGE, missing=("event",))
         target = re.search(r"\s+to\s+(?P<new>.+)$", text, re.IGNORECASE)
@@ -316,14 +324,14 @@ class CalendarRole:
                 return RoleCall(
                     "calendar.create", {"title": title[:1].upper() + title[1:], "start": day}
                 )
-        text = _for_the_hour(loose_time(text), now)  # "tomorrow after lunch": 13:30
+        text = for_the_hour(loose_time(text), now)  # "tomorrow after lunch": 13:30
         text = SOMETHING.sub(r"\g<head> ", text)  # "add something to my calendar" ... "yoga"
         period, text = within_period(text, now) or ("", text)  # "... next week" ... "tuesday"
         found = parse_when(text, now)
         spoken = normalize(text)  # spoken dates and times: "on ten march", "twelve thirty"
         said = parse_when(spoken, now) if spoken != text.lower() else None
         if (
-            (said is not None and _named(said) > _named(found))
+            (said is not None and said_parts(said) > said_parts(found))
             or (TIME_RANGE.search(spoken) and not TIME_RANGE.search(text))
             or (ADDRESS.search(spoken) and not ADDRESS.search(text))
         ):  # "from eight am to twelve pm", "at one hundred and twenty three main"
@@ -335,7 +343,7 @@ class CalendarRole:
             r"^(?:(?:for|as|to|of|about)\s+)+", "", title, flags=re.I
         )  # "block out friday for focus"
         title = tidy_title(title)  # "put me down for the gym ...": "Gym"
-        if _NO_NAME.fullmatch(title):
+        if NO_NAME.fullmatch(title):
             title = ""  # "put something in my calendar for the 14th at 10am": ask its name
         title = named or title[:1].upper() + title[1:] or ("Busy" if BLOCK.match(text) else "")
         arguments: dict[str, Any] = {"title": title}
@@ -364,85 +372,6 @@ class CalendarRole:
         if location:
             arguments["location"] = location
         return RoleCall("calendar.create", arguments)
-
-
-_SERIES = re.compile(
-    r"\s*\b(?:series|(?:whole|entire)\s+series|(?:every|each)\s+(?:week|day|weekday|(?:mon|tues"
-    r"|wednes|thurs|fri|satur|sun)day)s?|for\s+good|(?:all|every)\s+(?:of\s+)?(?:the\s+|my\s+)?"
-    r"(?:repeats|occurrences|sessions|classes))\b",
-    re.IGNORECASE,
-)
-"""A repeating event named as a whole: "my gym series", "gym every monday", "for good"."""
-_ALL_OF = re.compile(
-    r"(?:all|every\s+one)\s+(?:of\s+)?(?:the\s+|my\s+)?(?P<name>.+?)\s+(?:sessions|classes|lessons"
-    r"|occurrences|repeats)",
-    re.IGNORECASE,
-)
-"""Every occurrence of one event: "all the team sync sessions", "all my yoga classes"."""
-
-_NO_NAME = re.compile(
-    r"(?:some\s*thing|(?:an?|one|the)\s+(?:calendar\s+)?(?:event|entry|thing|appointment)"
-    r"|(?:calendar\s+)?(?:event|entry)|it|one|that|this|them)",
-    re.IGNORECASE,
-)
-"""A title that names nothing: the event's name is still to ask."""
-
-
-_FOR_HOUR = re.compile(
-    r"\bfor\s+(?=(?:\d{1,2}(?::\d{2})?|noon|midday|midnight)(?:\s*(?:[ap]\.?m\.?|o'?clock))?"
-    r"(?:\s+(?:on|tomorrow|today|tonight|this|next|monday|tuesday|wednesday|thursday|friday"
-    r"|saturday|sunday)\b|[\s.!?]*$))",
-    re.IGNORECASE,
-)
-
-
-def _for_the_hour(text: str, now: datetime) -> str:
-    """`text` with "for <hour>" read as the time when nothing else names one.
-
-    "on january twenty five set meeting for twelve", "book lunch with sam for 1 tomorrow"; not
-    "for 2 hours" (a length) and not when a time is said elsewhere.
-    """
-    spoken = normalize(text)
-    said = parse_when(spoken, now)
-    if (said is not None and said.has_time) or not _FOR_HOUR.search(spoken):
-        return text
-    return _FOR_HOUR.sub("at ", spoken, count=1)
-
-
-def _day_after(words: str) -> str:
-    """`words` when they say a day or a time and nothing else ("for tuesday"), else ""."""
-    words = words.strip(" ,.?!")
-    return f" {words}" if words and strip_when(words).strip() in ("", "for", "on", "at") else ""
-
-
-def _checked(listing: RoleCall, event: str) -> RoleCall:
-    """A yes/no check's listing, asking for the whole event named.
-
-    "march 1 is susan's birthday, right" lists march 1 for "susan's birthday"; it never adds.
-    """
-    query = re.sub(r"^(?:the|my|our)\s+", "", event)
-    return RoleCall(listing.tool, {**listing.arguments, "query": query})
-
-
-def _clocked(reference: str) -> str:
-    """`reference` with a clock time said in words as digits.
-
-    "my ten thirty meeting" is the meeting at 10:30 ("my 10:30 meeting"), not one called "ten
-    thirty".
-    """
-    spoken = numbers_to_digits(reference.lower())
-    clock = re.compile(r"\d:\d\d")
-    return spoken if clock.search(spoken) and not clock.search(reference) else reference
-
-
-def _named(when: When | None) -> int:
-    """How much of a moment was said: a day and a time (2), one of them (1), nothing (0)."""
-    return 0 if when is None else int(when.has_date) + int(when.has_time)
-
-
-def strip_time_range(text: str) -> str:
-    """`text` without "in 20 minutes"-style offsets, so only a real length counts as duration."""
-    return re.sub(r"\b(?:in|within|after)\s+\S+\s+\w+", " ", text, flags=re.IGNORECASE)
 
 
 ROLE = CalendarRole()
