@@ -37,6 +37,16 @@ _BEFORE = re.compile(
     rf"(?:[\w']+\s+){{0,2}}?(?:{THING}|event)(?:\s+.*)?)$",
     re.IGNORECASE,
 )
+_BEFORE_IT = re.compile(
+    rf"\b(?P<length>{_LENGTH})\s+(?:before|ahead\s+of|prior\s+to)\s+(?P<what>(?:the\s+)?(?:time"
+    r"|start|it|that))\s*[?.!]*$",
+    re.IGNORECASE,
+)
+_POINTS = re.compile(
+    r"(?:the\s+)?(?:time|start|it|that)|(?:the|that|this)\s+(?:meeting|event|appointment|class)",
+    re.IGNORECASE,
+)
+"""An anchor that only points at the event named elsewhere ("before the meeting", "before time")."""
 _NOT_EVENTS = re.compile(
     r"\b(?:flights?|trains?|bus|plane|departure|boarding|sunset|sunrise|dinner\s+is\s+ready"
     r"|timer|alarm|it|that|then)\b",
@@ -59,17 +69,22 @@ def before_event(text: str, message: str, alarm: bool) -> RoleCall | None:
     """`calendar.remind_before` for "<length> before <an event>" in `text`, or None.
 
     `message`: what to remind of, when said ("print the slides"); `alarm`: an alarm, not a
-    reminder. A flight, a bus, the sunset or "that" are not events on the calendar.
+    reminder. A flight, a bus, the sunset or "that" are not events on the calendar. When the
+    event is named in the message and the anchor only points at it ("remind me about my monday
+    meeting with peter fifteen minutes before the meeting", "... before time"), the message is
+    the event.
     """
-    found = _BEFORE.search(text)
-    if found is None or _NOT_EVENTS.search(found["what"]):
+    found = _BEFORE.search(text) or _BEFORE_IT.search(text)
+    if found is None:
         return None
+    what = found["what"].strip(" ?.!,")
+    if _POINTS.fullmatch(what) and re.search(rf"\b{THING}\b", message, re.IGNORECASE):
+        what, message = re.sub(r"^(?:about|of|for)\s+", "", message, flags=re.IGNORECASE), ""
+    elif found.re is _BEFORE_IT or _NOT_EVENTS.search(what) or _CLOCK.search(what):
+        return None  # "before my flight", "before that", "before my 3pm meeting": the timer's
     length = parse_duration(found["length"])
     if length is None or not timedelta(0) < length <= timedelta(days=1):
         return None
-    what = found["what"].strip(" ?.!,")
-    if _CLOCK.search(what):
-        return None  # "15 minutes before my 3pm meeting": the timer counts from 15:00
     arguments: dict[str, object] = {"event": what, "before": found["length"]}
     arguments |= ({"text": message} if message else {}) | ({"alarm": True} if alarm else {})
     return RoleCall("calendar.remind_before", arguments)

@@ -83,3 +83,33 @@ async def test_a_clock_time_or_a_flight_stays_the_timers(system: AgentSystem) ->
     assert clock.reply == "Reminder set for 14:45: your meeting."
     flight = await system.arun("remind me an hour before my flight")
     assert flight.reply == "What time is your flight?"
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        (
+            "remind me about my thursday dance class ten minutes before the class",
+            "Reminder set for Thu 5 Mar at 17:50: Dance class.",
+        ),
+        (
+            "remind me of the team meeting five minutes before it",
+            "Reminder set for tomorrow at 09:55: Team meeting.",
+        ),
+        (
+            "remind me of my meeting 5 minutes before time",
+            "Reminder set for tomorrow at 09:55: Team meeting.",
+        ),
+    ],
+)
+async def test_the_event_named_in_the_message(system: AgentSystem, text: str, reply: str) -> None:
+    await _seeded(system)
+    assert (await system.arun(text)).reply == reply
+
+
+async def test_before_that_with_no_event_named_stays_the_timers(system: AgentSystem) -> None:
+    await _seeded(system)
+    alarm = await system.arun("set an alarm for 8am tomorrow", thread_id="t")
+    assert alarm.reply.startswith("Alarm set for tomorrow at 08:00")
+    packed = await system.arun("remind me to pack 10 minutes before that", thread_id="t")
+    assert packed.reply == "Reminder set for tomorrow at 07:50: pack."
