@@ -48,7 +48,8 @@ ALL_OF = re.compile(
 
 NO_NAME = re.compile(
     r"(?:some\s*thing|(?:an?|one|the)\s+(?:calendar\s+)?(?:event|entry|thing|appointment)"
-    r"|(?:calendar\s+)?(?:event|entry)|it|one|that|this|them)",
+    r"|(?:calendar\s+)?(?:event|entry)|it|one|that|this|them"
+    r"|one\s+of\s+(?:my|the|our)\s+(?:calendar\s+)?(?:events|entries|appointments|plans))",
     re.IGNORECASE,
 )
 """A title that names nothing: the event's name is still to ask."""

@@ -39,6 +39,7 @@ async def _seeded(system: AgentSystem) -> None:
         "this event has to be removed",
         "event delete",
         "take an event off my calendar",
+        "can you delete one of my events",
     ],
 )
 async def test_a_removal_naming_no_event_asks_which_naming_the_next_ones(
