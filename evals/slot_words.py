@@ -196,7 +196,8 @@ def _span_words(args: Mapping[str, Any]) -> str:
     for value in pieces:
         if ISO.fullmatch(value):
             try:
-                moments.append(datetime.fromisoformat(value.replace("Z", "+00:00")))
+                moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+                moments.append(moment.replace(tzinfo=None))  # a date and a datetime may mix
             except ValueError:
                 continue
     if len(moments) != 2:
