@@ -152,11 +152,7 @@ def set_value(
     from agent_system.errors import ConfigurationError
 
     with guarded():
-        field = Settings.model_fields.get(key)
-        if field is None:
-            raise ConfigurationError(
-                f"Unknown setting {key!r}; `agent-system config show` lists them."
-            )
+        field = _field(key)
         if "SecretStr" in str(field.annotation):
             raise ConfigurationError(
                 f"{key!r} is a secret: set AGENT_SYSTEM_{key.upper()} in the environment instead "
@@ -191,15 +187,21 @@ def unset_value(
 
     Example: agent-system config unset location
     """
+
+    with guarded():
+        _field(key)
+        _unset(key)
+
+
+def _field(key: str) -> Any:
+    """The setting's field, or one plain error naming how to list them."""
     from agent_system.config import Settings
     from agent_system.errors import ConfigurationError
 
-    with guarded():
-        if key not in Settings.model_fields:
-            raise ConfigurationError(
-                f"Unknown setting {key!r}; `agent-system config show` lists them."
-            )
-        _unset(key)
+    field = Settings.model_fields.get(key)
+    if field is None:
+        raise ConfigurationError(f"Unknown setting {key!r}; `agent-system config show` lists them.")
+    return field
 
 
 def _unset(key: str) -> None:
@@ -219,9 +221,7 @@ def _unset(key: str) -> None:
         return
     for index in found:
         lines[index] = "# " + lines[index].lstrip()
-    temporary = path.with_suffix(".toml.tmp")
-    temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    temporary.replace(path)
+    _save(path, lines)
     make_console().print(f"Removed {key} from {path}; it is {shown} now.", markup=False)
 
 
@@ -239,6 +239,11 @@ def _write_setting(path: Path, key: str, line: str) -> None:
         lines.append(line)
     else:
         lines[index] = line
+    _save(path, lines)
+
+
+def _save(path: Path, lines: list[str]) -> None:
+    """Write the config file's lines atomically (a temporary file, then a rename)."""
     temporary = path.with_suffix(".toml.tmp")
     temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
     temporary.replace(path)

@@ -67,6 +67,8 @@ _NAME_ASKED = re.compile(
     r"(?:know|remember)\s+(?:my\s+name|who\s+i\s+am)|who\s+am\s+i|what\s+(?:do|should)\s+you\s+"
     r"call\s+me)$"
 )
+_LEAD_WORDS = r"(?:oh|and|also|btw|by\s+the\s+way|just\s+so\s+you\s+know|fyi)"
+"""Words said before a fact about oneself: "btw my dog's name is Rex"."""
 _FAVOURITE = (
     r"my\s+(?:all[- ]time\s+|very\s+)?(?:favou?rite|fave)\s+"
     r"(?P<thing>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2}?)"
@@ -77,7 +79,7 @@ _KIN = (
     r"|uncle|niece|nephew|cousin|baby|dog|cat|pet|puppy|kitten|hamster|parrot|rabbit|horse)"
 )
 _SELF_FACT = re.compile(
-    r"^(?:(?:oh|and|also|btw|by\s+the\s+way|just\s+so\s+you\s+know|fyi)[,\s]+)?"
+    r"^(?:" + _LEAD_WORDS + r"[,\s]+)?"
     r"(?:"
     + _FAVOURITE
     + r"\s+(?:is|are|was)\s+(?P<value>(?!what\b|which\b|playing\b|on\b|coming\s+on\b)[a-z0-9][^?]*)"
@@ -107,6 +109,13 @@ _ALL_OF_IT = re.compile(
 )
 
 
+def _capitalised(name: str) -> str:
+    """A name as written: "jo baker" -> "Jo Baker"; a name the user capitalised stays as is."""
+    if name != name.lower():
+        return name
+    return " ".join(word[:1].upper() + word[1:] for word in name.split())
+
+
 def introduction(text: str) -> str | None:
     """The fact an introduction says ("my name is ana" -> "My name is Ana"), or None."""
     found = _NAME_SAID.match(" ".join(text.split()).strip())
@@ -115,9 +124,7 @@ def introduction(text: str) -> str | None:
     name = found["name"] or found["called"]
     if any(word.lower() in _NOT_A_NAME for word in name.split()):
         return None
-    if name == name.lower():
-        name = " ".join(word[:1].upper() + word[1:] for word in name.split())
-    return f"My name is {name}"
+    return f"My name is {_capitalised(name)}"
 
 
 _CALLED = re.compile(
@@ -125,19 +132,14 @@ _CALLED = re.compile(
     r"(?P<name>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)$",
     re.IGNORECASE,
 )
-_LEAD_IN = re.compile(
-    r"^(?:(?:oh|and|also|btw|by\s+the\s+way|just\s+so\s+you\s+know|fyi)[,\s]+)+", re.IGNORECASE
-)
+_LEAD_IN = re.compile(r"^(?:" + _LEAD_WORDS + r"[,\s]+)+", re.IGNORECASE)
 
 
 def _said_fact(text: str) -> str:
     """A self-statement as kept: "my dog is called rex" -> "My dog's name is Rex"."""
     fact = _LEAD_IN.sub("", " ".join(text.strip().rstrip("!. ").split()))
     if (called := _CALLED.match(fact)) is not None:
-        name = called["name"]
-        if name == name.lower():
-            name = " ".join(word[:1].upper() + word[1:] for word in name.split())
-        fact = f"{called['lead']}'s name is {name}"
+        fact = f"{called['lead']}'s name is {_capitalised(called['name'])}"
     return fact[:1].upper() + fact[1:]
 
 
