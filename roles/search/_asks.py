@@ -18,6 +18,13 @@ Each family is its asking words x a named thing, not sentences of the data:
 - wanting to know about a thing: "i want to know about the moon landing", "i would like to
   know more about climate change", "i am curious about the pyramids";
 - an encyclopedia named: "wiki the great wall of china", "look up the wikipedia page on mars";
+- a past thing's story: "how long did the hundred years war last", "how long ago did the
+  dinosaurs live", "which president freed the slaves", "who lives in the white house", "how
+  did the universe begin", "what happened at pearl harbor", "what caused world war one" (not
+  today, the news, a meeting or the user's order);
+- a record of the world as a fragment: "richest person", "fastest animal on earth" (not the
+  fastest route, the hottest day this week or the biggest sale); "name some famous inventors";
+  "which planet is known as the red planet";
 - a question after "i was wondering" / "i wonder": read as the question itself ("i was
   wondering who painted the mona lisa", "i am wondering when the titanic sank", "i was
   wondering how tall the eiffel tower is"); "i was wondering about X" is wanting to know
@@ -107,7 +114,78 @@ _WIKI = re.compile(
     r"(?:wiki|wikipedia)(?:\s+(?:page|article|entry))?\s+(?:(?:on|about|for)\s+)?"
     rf"(?P<subject>{_THING})$"
 )
-_FAMILIES = (_WHO_MADE, _INFO, _FRAGMENT, _TIMES, _KNOW_ABOUT, _WIKI)
+
+# -- a past thing's story: how long it lasted, how it began, what happened there, what caused it
+_NOT_NOW = (
+    r"(?!.*\b(?:today|tonight|yesterday|last\s+night|this\s+(?:week|morning|year)|news|meeting|"
+    r"party|game|match|show|order|account|card|flight|here)\b)"
+)
+"""Nothing of the day, the news or the user's things ("what happened at the meeting", "what
+happened today": other roles' or the news)."""
+_PEOPLE_KIND = (
+    r"(?:president|king|queen|emperor|pharaoh|scientist|inventor|explorer|artist|painter|"
+    r"composer|author|writer|poet|philosopher|general|leader|astronaut|athlete|actor|actress|"
+    r"country|nation|empire|army|city|company)"
+)
+_SUPERLATIVE = (
+    r"(?:tallest|largest|longest|biggest|highest|oldest|deepest|richest|fastest|slowest|"
+    r"smallest|heaviest|hottest|coldest|strongest|smartest|youngest|loudest|brightest|deadliest|"
+    r"driest|wettest|widest|shortest|lightest|poorest|most\s+(?:famous|populous|populated|"
+    r"visited|spoken|dangerous|poisonous|venomous|intelligent|powerful|successful|decorated))"
+)
+_NOT_NEARBY = (
+    r"(?!.*\b(?:route|routes|way|ways|road|roads|path|time|times|flights?|restaurants?|places?|"
+    r"stores?|shops?|stations?|lines?|queue|trip|drive|commute|train|bus|options?|deals?|sales?|"
+    r"prices?|songs?|news|things?|ones?|days?|nights?|month|week|year|weekend|hour|temperature|"
+    r"weather|gas|hotels?|bars?|seats?|here|near|nearby|around|close|local|town|my|our)\b)"
+)
+"""Nothing near the user, of their day or for sale ("fastest route to work", "hottest day this
+week", "biggest sale this weekend", "tallest person here")."""
+_STORY = (
+    re.compile(
+        rf"^how\s+long\s+(?:did|was|were)\s+(?P<subject>{_THING})\s+(?:last|reign|rule|live|"
+        r"exist|go\s+on|in\s+power|in\s+office|king|queen|president|emperor)$"
+    ),
+    re.compile(
+        rf"^how\s+long\s+ago\s+did\s+(?P<subject>{_THING})\s+(?:live|exist|die|die\s+out|"
+        r"happen|start|end|begin|form|appear|evolve|rule|erupt|sink|fall|disappear)$"
+    ),
+    re.compile(
+        rf"^(?:which|what)\s+{_PEOPLE_KIND}\s+(?:[a-z]+ed|won|wrote|built|made|sang|fought|led|"
+        rf"began|drew|flew|ran|took|gave|became|beat|lost|broke|held)\s+(?P<subject>{_THING})$"
+    ),
+    re.compile(
+        r"^who\s+(?:lives|lived|is\s+buried|was\s+buried|is\s+living|was\s+living)\s+(?:in|at)\s+"
+        rf"(?P<subject>{_THING})$"
+    ),
+    re.compile(
+        rf"^how\s+(?:did|do|does)\s+(?P<subject>{_THING})\s+(?:begin|start|end|evolve|originate|"
+        r"come\s+about|come\s+to\s+be|die\s+out|become\s+extinct|go\s+extinct|get\s+its\s+name|"
+        r"get\s+their\s+name|fall|collapse)$"
+    ),
+    re.compile(rf"^what\s+happened\s+(?:at|in|on|during)\s+{_NOT_NOW}(?P<subject>{_THING})$"),
+    re.compile(
+        r"^what\s+(?:caused|started|ended|killed|destroyed|sank|triggered|led\s+to|wiped\s+out)\s+"
+        rf"{_NOT_NOW}(?P<subject>{_THING})$"
+    ),
+    # "richest person", "fastest animal on earth": a record of the world, said as a fragment
+    re.compile(
+        rf"^(?:the\s+)?{_SUPERLATIVE}\s+{_NOT_NEARBY}(?P<subject>[a-z]+(?:\s+[a-z]+)?(?:\s+"
+        r"(?:in|on|of)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?)?)$"
+    ),
+    # "name some famous inventors", "list a few notable scientists"
+    re.compile(
+        r"^(?:name|list|tell\s+me|give\s+me)\s+(?:some|a\s+few|\d+|the\s+\d+|top\s+\d+)\s+"
+        r"(?:famous|well\s+known|notable|important|great|greatest|influential|legendary)\s+"
+        rf"(?P<subject>{_THING})$"
+    ),
+    # "which planet is known as the red planet"
+    re.compile(
+        r"^(?:which|what)\s+[a-z]+\s+(?:is|was|are|were)\s+(?:known|called|nicknamed|referred\s+to)"
+        rf"\s+as\s+(?P<subject>{_THING})$"
+    ),
+)
+_FAMILIES = (_WHO_MADE, _INFO, _FRAGMENT, _TIMES, _KNOW_ABOUT, _WIKI, *_STORY)
 _WONDERING = re.compile(r"^i\s+(?:(?:was|am|have\s+been)\s+(?:wondering|curious)|wondered)\s+")
 _WONDER_WH = re.compile(r"^i\s+wonder\s+(?=(?:who|when|where|what|which|how|why)\b)")
 

@@ -122,7 +122,7 @@ _FIND_OUT = re.compile(
 )
 _NAME_OF = re.compile(
     r"^(?:what\s+is|(?:give|tell)\s+me|i\s+(?:want|need))\s+the\s+name\s+of\s+(?:the\s+)?"
-    r"(?=\w+(?:\s+\w+)?\s+(?:of|in)\s)"
+    r"(?=\w+(?:\s+\w+)?\s+(?:of|in|on)\s|(?:[a-z]+est|\d+(?:st|nd|rd|th)|last)\s)"
 )
 
 

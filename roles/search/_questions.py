@@ -50,7 +50,8 @@ _ROLE = (
 _ROLE_NAMED = re.compile(
     r"^(?:what\s+is\s+the\s+name\s+of|what\s+is|(?:can\s+you\s+)?name|which\s+person\s+is|"
     r"tell\s+me\s+who(?:\s+is)?|do\s+you\s+know\s+who(?:\s+is)?|who\s+is)\s+"
-    rf"(?P<role>the\s+(?:current\s+|present\s+|first\s+|last\s+|new\s+)?{_ROLE})\s+of\s+"
+    r"(?P<role>the\s+(?:current\s+|present\s+|first\s+|last\s+|new\s+|\d+(?:st|nd|rd|th)\s+)?"
+    rf"{_ROLE})\s+of\s+"
     rf"(?P<of>{_THING})(?:\s+is)?$"
 )
 _LEADS = (

@@ -2,7 +2,8 @@
 
 Each family is its asking words x a named thing (roles/search/_asks.py): who made or did a
 thing, asking for information on a thing, wanting to know about it, "i was wondering ...", a
-thing and a fact word, how many times a thing did something, an encyclopedia named. The
+thing and a fact word, how many times a thing did something, an encyclopedia named, a past
+thing's story, a record of the world said short, a name or role asked another way. The
 requests are paraphrases of our own, in none of the data sets; the look-alikes (the user's
 accounts, plans and day, the assistant itself, the news, nutrition, how-to) do not reach
 search. Through the public API, offline.
@@ -68,6 +69,31 @@ FAMILIES = {
         "look up the wikipedia page on mars",
         "wikipedia ada lovelace",
     ],
+    "a past thing's story": [
+        "how long did the hundred years war last",
+        "how long ago did the dinosaurs live",
+        "which president freed the slaves",
+        "who lives in the white house",
+        "how did the universe begin",
+        "what happened at pearl harbor",
+        "what caused world war one",
+        "what destroyed pompeii",
+    ],
+    "a record of the world, said short": [
+        "richest person",
+        "fastest animal on earth",
+        "most spoken language in the world",
+        "name some famous inventors",
+        "which planet is known as the red planet",
+    ],
+    "a name or a role asked another way": [
+        "what is the name of the longest river",
+        "what is the name of the first man on the moon",
+        "name the first president of america",
+        "what is the main language of canada",
+        "where was star wars filmed",
+        "where was the first olympics held",
+    ],
 }
 LOOK_ALIKES = [
     "i need information about my health plan",
@@ -87,6 +113,15 @@ LOOK_ALIKES = [
     "who wrote this song",
     "i need info on how to renew my passport",
     "let me know about the latest election news",
+    "fastest route to work",
+    "hottest day this week",
+    "biggest sale this weekend",
+    "tallest person here",
+    "what happened today",
+    "what happened at the meeting",
+    "what caused my card to be declined",
+    "who lives here",
+    "name some good restaurants",
 ]
 
 
