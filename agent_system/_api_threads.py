@@ -118,12 +118,17 @@ class ThreadKeeping(SystemCore):
         return values
 
     async def _claim_thread(
-        self, thread_id: str, user: str | None, text: str
+        self,
+        thread_id: str,
+        user: str | None,
+        text: str,
+        state: tuple[dict[str, Any], bool, Any] | None = None,
     ) -> tuple[dict[str, Any], bool, Any]:
         """Check `user` may use the thread; list it if new. The thread's values (empty if new),
         whether its previous turn must be settled first (see `_settle`), and its last
-        checkpoint as read (None: a new thread; `UNREAD`: not read alone)."""
-        values, settle, found = await self._thread_state(thread_id)
+        checkpoint as read (None: a new thread; `UNREAD`: not read alone). `state`: what
+        `_thread_state` read just before, if it was."""
+        values, settle, found = state or await self._thread_state(thread_id)
         if values and values.get("owner") != user:
             raise ThreadNotFoundError(thread_id)
         store = self.engine.runtime.store

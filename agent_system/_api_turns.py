@@ -16,9 +16,11 @@ from agent_system import events as ev
 from agent_system._api_results import OVER, Ended, journal_clearing, pending_approval, run_result
 from agent_system._api_threads import UNREAD, ThreadKeeping, thread_config, thread_listing
 from agent_system._storage import StorageError, is_storage_failure, storage_error
+from agent_system._threadlock import Held
 from agent_system.errors import AgentSystemError, ErrorInfo
 from agent_system.graph._deadline import RequestTimeout, bounded, deadline_update, producing
 from agent_system.graph._journal import FRESH_TURN, StepJournal
+from agent_system.graph._save import CheckpointWriter
 from agent_system.planning.models import ExecutionPlan
 
 log = logging.getLogger("agent_system.api")
@@ -30,6 +32,8 @@ class Claim:
     def __init__(self) -> None:
         self.new = False
         self.found: Any = UNREAD
+        self.held: Held | None = None
+        """The thread, held in this process; its lease maybe not taken yet (`Held.take`)."""
 
 
 class TurnDriving(ThreadKeeping):
@@ -81,20 +85,39 @@ class TurnDriving(ThreadKeeping):
         scope = RunScope(
             UsageTracker.from_settings(self.settings), Budget.from_settings(self.settings)
         )
-        async with self._thread_locks.hold(thread_id):
-            if callable(payload):
-                payload, text = await payload()
-            if callable(touch):
-                touch = touch()
-            # A new turn (not a resume): its steps cannot be in the step journal yet.
-            config["configurable"][FRESH_TURN] = isinstance(payload, dict)
+        # A new turn's claim of its thread (`claim`) is read, routed and its role's choice made
+        # under the in-process lock only: the lease across processes is taken in the
+        # transaction that saves the turn's start (the fast lane), or before anything is
+        # written (`Held.take`); a thread another process moved on meanwhile starts again.
+        async with self._thread_locks.hold_lazily(thread_id) as held:
+            if claim is None:
+                await held.take()
+            else:
+                claim.held = held
+            make, touching = payload, touch
             seconds = self.settings.request_timeout_s
             final: dict[str, Any] | None = None
-            ended: list[Any] = []  # the fast lane's TurnEnd, when it closes the turn itself
             with run_scope(scope):
-                closing = (thread_id, user, touch, ended)
-                seen = claim.found if claim is not None else UNREAD
-                stream = await self._stream(payload, thread_id, config, seconds, closing, seen)
+                while True:
+                    if callable(make):
+                        payload, text = await make()
+                    if callable(touching):
+                        touch = touching()
+                    # A new turn (not a resume): its steps cannot be in the step journal yet.
+                    config["configurable"][FRESH_TURN] = isinstance(payload, dict)
+                    ended: list[Any] = []  # the fast lane's TurnEnd, when it closes the turn
+                    closing = (thread_id, user, touch, ended)
+                    seen = claim.found if claim is not None else UNREAD
+                    stream = await self._stream(
+                        payload, thread_id, config, seconds, closing, seen, held
+                    )
+                    if stream is not None:
+                        break
+                    from agent_system.graph._route import ROUTED, drop_early
+
+                    drop_early(config, self.engine.speculations, payload)
+                    config["configurable"].pop(ROUTED, None)
+                    await held.take()  # and read the thread again under it
                 try:
                     interrupted = False
                     async for mode, chunk in stream:
@@ -144,12 +167,15 @@ class TurnDriving(ThreadKeeping):
         seconds: float,
         closing: Any = None,
         seen: Any = None,
-    ) -> AsyncIterator[tuple[str, Any]]:
+        held: Held | None = None,
+    ) -> AsyncIterator[tuple[str, Any]] | None:
         """The turn's ``(mode, chunk)`` items, bounded by the deadline: a new turn's fast reply
         decided without an LLM runs in the fast lane (graph/_lane.py), the rest in the graph.
         `closing`: ``(thread, user, touch, ended)``, for the lane to close the turn itself;
         `seen`: the thread's last checkpoint as read under its lock (None: a new thread), or
-        `UNREAD`."""
+        `UNREAD`; `held`: the thread held, its lease maybe not taken yet (then `seen` is a
+        checkpoint). None, nothing saved, when the lease was another's or the thread moved on
+        since `seen` was read: start the turn again."""
         if isinstance(payload, dict) and not payload.get("preview"):
             from agent_system.graph._lane import FastLane
             from agent_system.graph._route import ROUTED
@@ -160,12 +186,34 @@ class TurnDriving(ThreadKeeping):
             if lane is not None:
                 if closing is not None:
                     lane.end = await self._turn_end(*closing)
-                await fast.begin(lane)
+                if held is not None and not held.taken and not fast.starts_with_lease(lane, held):
+                    if not await self._taken_as_read(held, thread_id, seen):
+                        return None
+                if not await fast.begin(lane, held):
+                    return None
                 return producing(lambda put: fast.run(lane, put), seconds)
             if routed is not None:
-                config["configurable"][ROUTED] = routed
+                config["configurable"][ROUTED] = routed  # dropped (drop_early) if started again
+        if held is not None and not await self._taken_as_read(held, thread_id, seen):
+            return None
         stream = self.graph.astream(payload, config, stream_mode=["custom", "values"])
         return bounded(cast("AsyncIterator[tuple[str, Any]]", stream), seconds)
+
+    async def _taken_as_read(self, held: Held, thread_id: str, seen: Any) -> bool:
+        """Take `held`'s lease (the usual way) if not taken yet; whether the thread's last
+        checkpoint is still `seen`, the one read before."""
+        if held.taken:
+            return True
+        await held.take()
+        found = await CheckpointWriter.of(self.graph).last(thread_id)
+        return (
+            found is not None
+            and seen is not None
+            and seen is not UNREAD
+            and found.config["configurable"]["checkpoint_id"]
+            == seen.config["configurable"]["checkpoint_id"]
+            and not found.pending_writes
+        )
 
     async def _turn_end(
         self, thread_id: str, user: str | None, touch: bool, ended: list[Any]

@@ -11,6 +11,12 @@ checkpoint, and one would overwrite the other. `ThreadLocks.hold(thread_id)` ser
   runs out (``lease_s``), or at once when the owner was a process on this host that no longer
   exists. The same SQL runs on both engines.
 
+`hold_lazily` holds the in-process lock and leaves the lease for later (`Held`): a new turn
+reads its thread, routes and lets its role choose under the in-process lock, and on SQLite the
+lease is taken in the transaction that saves the turn's start (one commit fewer per turn), with
+the thread's last checkpoint checked again there; anything else takes it (`Held.take`) before it
+writes or runs anything.
+
 `LocalThreadLocks` is the in-process half only, for systems built on in-memory storage.
 """
 
@@ -32,6 +38,7 @@ from typing import Any, Protocol
 from agent_system.errors import AgentSystemError
 
 __all__ = [
+    "Held",
     "LeaseThreadLocks",
     "LocalThreadLocks",
     "PostgresLeases",
@@ -58,6 +65,12 @@ class ThreadLocks(Protocol):
         """Wait for the thread, hold it for the block."""
         ...
 
+    def hold_lazily(self, thread_id: str) -> contextlib.AbstractAsyncContextManager[Held]:
+        """Wait for the thread in this process, hold it for the block; the lease across
+        processes is taken when `Held.take` is awaited, or in the transaction that saves the
+        turn's start (`Held.grab`)."""
+        ...
+
     def forget(self, thread_id: str) -> None:
         """The thread was deleted: drop its in-process lock."""
         ...
@@ -69,6 +82,30 @@ class ThreadLocks(Protocol):
     async def aclose(self) -> None:
         """Release database resources."""
         ...
+
+
+class Held:
+    """A thread held in this process whose lease (across processes) is taken now or later.
+
+    Without a lease table (`LocalThreadLocks`) it is taken already. With one, until `take` or a
+    committed `grab`: nothing may be written for the thread, and what was read of it may be
+    stale (another process may be running a turn of it); `lazy` tells whether `grab` can take
+    it inside a transaction on the connection `shared`."""
+
+    taken = True
+    lazy = False
+    shared: Any = None
+
+    async def take(self) -> None:
+        """Take the lease, waiting for it (the usual way)."""
+
+    def grab(self) -> bool:
+        """Inside a transaction on `shared`: take the lease if it is free (or expired); False
+        when another owner holds it. Call `granted` once that transaction committed."""
+        return True
+
+    def granted(self) -> None:
+        """The transaction holding `grab`'s lease committed."""
 
 
 class LocalThreadLocks:
@@ -88,6 +125,11 @@ class LocalThreadLocks:
     async def hold(self, thread_id: str) -> AsyncIterator[None]:
         async with self._lock(thread_id):
             yield
+
+    @contextlib.asynccontextmanager
+    async def hold_lazily(self, thread_id: str) -> AsyncIterator[Held]:
+        async with self._lock(thread_id):
+            yield Held()
 
     def forget(self, thread_id: str) -> None:
         self._locks.pop(thread_id, None)
@@ -143,41 +185,40 @@ class LeaseThreadLocks(LocalThreadLocks):
     def dropping(self, thread_id: str) -> tuple[Callable[[], None], Callable[[], None]] | None:
         """For leases on the connection of the caller's transaction (SQLite): ``(drop, done)``,
         `drop` deleting the thread's lease row inside that transaction and `done`, called
-        once it committed, telling `hold` not to release it again. None otherwise."""
-        held = self._held.get(thread_id)
+        once it committed, telling `hold` not to release it again (both do nothing while the
+        lease is not held). None otherwise."""
         drop = getattr(self.leases, "drop", None)
-        if held is None or drop is None:
+        if drop is None:
             return None
 
-        def done() -> None:
-            held[1] = True
+        def dropped() -> None:
+            held = self._held.get(thread_id)
+            if held is not None:
+                drop(thread_id, held[0])
 
-        return (lambda: drop(thread_id, held[0])), done
+        def done() -> None:
+            held = self._held.get(thread_id)
+            if held is not None:
+                held[1] = True
+
+        return dropped, done
 
     @contextlib.asynccontextmanager
     async def hold(self, thread_id: str) -> AsyncIterator[None]:
+        async with self.hold_lazily(thread_id) as held:
+            await held.take()
+            yield
+
+    @contextlib.asynccontextmanager
+    async def hold_lazily(self, thread_id: str) -> AsyncIterator[Held]:
         async with self._lock(thread_id):
-            owner = f"{self.host}|{os.getpid()}|{uuid.uuid4().hex[:12]}"
-            await self._acquire(thread_id, owner)
-            held = self._held[thread_id] = [owner, False]
-            # Most turns end long before the first renewal is due: a timer, not a task per
-            # turn; the renewing task starts only when a turn outlasts a third of the lease.
-            renewer: list[asyncio.Task[None]] = []
-            timer = asyncio.get_running_loop().call_later(
-                self.lease_s / 3,
-                lambda: renewer.append(asyncio.create_task(self._renew(thread_id, owner))),
-            )
+            held = _Lease(self, thread_id)
+            if not held.lazy:
+                await held.take()
             try:
-                yield
+                yield held
             finally:
-                timer.cancel()
-                for task in renewer:
-                    task.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await task
-                self._held.pop(thread_id, None)
-                if not held[1]:  # not dropped with the turn's end already
-                    await asyncio.shield(self.leases.release(thread_id, owner))
+                await held.let_go()
 
     async def _acquire(self, thread_id: str, owner: str) -> None:
         deadline = time.monotonic() + self.wait_s
@@ -232,6 +273,58 @@ class LeaseThreadLocks(LocalThreadLocks):
         await self.leases.aclose()
 
 
+class _Lease(Held):
+    """`Held` of `LeaseThreadLocks`: the thread's lease row, taken now or later."""
+
+    def __init__(self, locks: LeaseThreadLocks, thread_id: str) -> None:
+        self.locks = locks
+        self.thread_id = thread_id
+        self.owner = f"{locks.host}|{os.getpid()}|{uuid.uuid4().hex[:12]}"
+        self.state: list[Any] | None = None
+        """[owner, dropped already] once taken."""
+        self.shared = getattr(locks.leases, "shared", None)
+        self.lazy = callable(getattr(locks.leases, "grab", None))
+        self.taken = False
+        self._timer: asyncio.TimerHandle | None = None
+        self._renewer: list[asyncio.Task[None]] = []
+
+    async def take(self) -> None:
+        if not self.taken:
+            await self.locks._acquire(self.thread_id, self.owner)
+            self.granted()
+
+    def grab(self) -> bool:
+        now = time.time()
+        grab = self.locks.leases.grab  # type: ignore[attr-defined]
+        return bool(grab(self.thread_id, self.owner, now + self.locks.lease_s, now))
+
+    def granted(self) -> None:
+        locks, thread_id, owner = self.locks, self.thread_id, self.owner
+        self.taken = True
+        self.state = locks._held[thread_id] = [owner, False]
+        # Most turns end long before the first renewal is due: a timer, not a task per turn;
+        # the renewing task starts only when a turn outlasts a third of the lease.
+        self._timer = asyncio.get_running_loop().call_later(
+            locks.lease_s / 3,
+            lambda: self._renewer.append(asyncio.create_task(locks._renew(thread_id, owner))),
+        )
+
+    async def let_go(self) -> None:
+        """The block holding the thread ended: stop renewing, release the lease if held (and
+        not dropped with the turn's end already)."""
+        if self._timer is not None:
+            self._timer.cancel()
+        for task in self._renewer:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if self.state is None:
+            return
+        self.locks._held.pop(self.thread_id, None)
+        if not self.state[1]:
+            await asyncio.shield(self.locks.leases.release(self.thread_id, self.owner))
+
+
 class SqliteLeases:
     """The lease table in the SQLite file of the checkpoints (statements take microseconds, so
     they run on the event loop like the checkpointer's), on the connection and lock the
@@ -258,7 +351,9 @@ class SqliteLeases:
         with self.lock:
             return self.conn.execute(sql, params)
 
-    async def take(self, thread_id: str, owner: str, expires: float, now: float) -> str | None:
+    def grab(self, thread_id: str, owner: str, expires: float, now: float) -> bool:
+        """Take the lease if free or expired (sync: inside a transaction open on the
+        connection, part of it)."""
         with self.lock:
             row = self.conn.execute(
                 f"INSERT INTO {TABLE} (thread_id, owner, expires) VALUES (?, ?, ?) "
@@ -266,7 +361,11 @@ class SqliteLeases:
                 f"expires = excluded.expires WHERE {TABLE}.expires < ? RETURNING owner",
                 (thread_id, owner, expires, now),
             ).fetchone()
-            if row is not None:
+        return row is not None
+
+    async def take(self, thread_id: str, owner: str, expires: float, now: float) -> str | None:
+        with self.lock:
+            if self.grab(thread_id, owner, expires, now):
                 return None
             current = self.conn.execute(
                 f"SELECT owner FROM {TABLE} WHERE thread_id = ?", (thread_id,)

@@ -103,7 +103,17 @@ class AgentSystem(TurnDriving):
             # Under the thread's lock: the owner check's read is the thread's state the turn
             # starts from (the fast lane reads it no more), unless an earlier turn's end had
             # to be settled first.
-            values, settle, claim.found = await self._claim_thread(thread_id, user, text)
+            state = await self._thread_state(thread_id)
+            if (
+                claim.held is not None
+                and not claim.held.taken
+                and (not state[0] or state[2] is None or state[2] is UNREAD)
+            ):
+                # A new thread is listed, a cut-off turn settled: only under the lease (and
+                # what was read without it is read again).
+                await claim.held.take()
+                state = await self._thread_state(thread_id)
+            values, settle, claim.found = await self._claim_thread(thread_id, user, text, state)
             if settle:
                 await self._settle(thread_id)
                 claim.found = UNREAD

@@ -31,12 +31,12 @@ __all__ = ["PHASES", "main", "measure"]
 
 PHASES: tuple[tuple[str, str, str], ...] = (
     ("turn", "agent_system.api:AgentSystem", "arun"),
-    ("lease", "agent_system._threadlock:LeaseThreadLocks", "_acquire"),
     ("routing and the role's choice", "agent_system.graph._lane:FastLane", "prepare"),
     ("  routing", "agent_system.graph._route:Route", "decide_first"),
     ("  the role's choice", "agent_system.graph._fast_reply:FastReply", "choose"),
     ("    plan validation", "agent_system.graph._gate:PlanGate", "accept"),
     ("turn start checkpoint", "agent_system.graph._lane:FastLane", "begin"),
+    ("  lease", "agent_system._threadlock:SqliteLeases", "grab"),
     ("steps", "agent_system.graph._steps:RunSteps", "__call__"),
     ("  tool call", "agent_system.execution._executor:StepExecutor", "execute"),
     ("finish", "agent_system.graph._finish:Finish", "__call__"),

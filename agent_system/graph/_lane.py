@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from langgraph.graph.state import CompiledStateGraph
 
     from agent_system._sqlite import SharedConnection
+    from agent_system._threadlock import Held
     from agent_system.graph._nodes import Engine
 
 __all__ = ["FastLane", "Lane", "TurnEnd"]
@@ -141,10 +142,42 @@ class FastLane:
             return None, decision  # approval: the graph's `approve` node asks for it
         return lane, decision
 
-    async def begin(self, lane: Lane) -> None:
+    async def begin(self, lane: Lane, held: Held | None = None) -> bool:
         """Save the turn's input (the graph's state after ``__start__``): from here on, a
-        crash leaves a running turn that resume and rescue finish."""
-        await self._update(lane, lane.payload, START)
+        crash leaves a running turn that resume and rescue finish.
+
+        With `held`, the thread's lease not taken yet (`Held.lazy`: the turn was routed and
+        its role chose under the in-process lock only), and `lane.end` on the lease's
+        connection: the lease is taken in the same transaction, and the thread's last
+        checkpoint checked again there. False, nothing saved, when another process holds the
+        lease or saved a checkpoint of the thread since it was read (the caller takes the lease
+        the usual way and starts the turn again)."""
+        end = lane.end
+        if held is None or held.taken:
+            await self._update(lane, lane.payload, START)
+            return True
+        writer = CheckpointWriter.of(self.graph)
+        latest = getattr(writer.saver, "latest", None)
+        assert end is not None and latest is not None
+        thread = lane.config["configurable"]["thread_id"]
+        read = (lane.saved.config["configurable"]["checkpoint_id"], False) if lane.saved else None
+        try:
+            with end.shared.transaction():
+                if not held.grab() or latest(thread) != read:
+                    raise _Moved
+                lane.saved = writer.save_now(lane.saved, thread, lane.payload, START)
+        except _Moved:
+            return False
+        held.granted()
+        return True
+
+    def starts_with_lease(self, lane: Lane, held: Held) -> bool:
+        """Whether `begin` can take `held`'s lease in the transaction of the turn's start
+        (SQLite: the turn's end, the checkpoints and the leases on one connection)."""
+        if held.taken or not held.lazy or lane.end is None or lane.end.shared is not held.shared:
+            return False
+        writer = CheckpointWriter.of(self.graph)
+        return writer.lean and callable(getattr(writer.saver, "latest", None))
 
     async def run(self, lane: Lane, put: Callable[[tuple[str, Any]], None]) -> None:
         """Run and finish the turn, putting ``("custom", event)`` items as they happen and
@@ -204,6 +237,10 @@ class FastLane:
             await self.graph.aupdate_state(_config(lane), values, as_node=node)
         finally:
             UPDATE_WITHOUT_WRITES.reset(token)
+
+
+class _Moved(Exception):
+    """The thread's lease is another's, or its last checkpoint is not the one read."""
 
 
 def _config(lane: Lane | str) -> RunnableConfig:
