@@ -154,7 +154,7 @@ DELETE_SHAPE = re.compile(
     # "scrap the team lunch", "ditch the dentist", "call off the barbecue", "drop my 3pm"
     r"(?:scrap|ditch|nix|axe|skip|unschedule|un\s*schedule|strike|cancel|call\s+off|drop|delete"
     r"|remove|forget(?:\s+about)?)\s+(?:(?:my|the|our|tomorrow's|today's|\w+day's)\s+(?:[\w']+\s+){0,3}?"
-    rf"{EVENT}\b|(?:my|the)\s+{_HOUR}$)"
+    rf"{EVENT}\b|(?:my|the)\s+{_HOUR}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:my\s+|the\s+)?{_HOUR})*$)"
     # "cancel everything tomorrow", "clear all my plans on friday"
     r"|(?:cancel|clear|delete|remove|wipe|scrap)\s+(?:out\s+)?(?:everything|all\s+(?:of\s+)?(?:my\s+)?"
     rf"(?:plans|events|meetings|appointments))\s+(?:i\s+have\s+)?(?:on\s+|for\s+)?{DAY}$"

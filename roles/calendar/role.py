@@ -6,7 +6,7 @@ import re
 from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import Clarification, RoleCall, with_previous_turn
+from agent_system.roles import Clarification, RoleCall, RolePlan, with_previous_turn
 from agent_system.routing.slots import (
     format_duration,
     parse_date_range,
@@ -57,6 +57,7 @@ from roles.calendar._readings import (
     strip_time_range,
 )
 from roles.calendar._repeats import repeat_said
+from roles.calendar._several import several_added, several_removed
 from roles.calendar._shapes import FREE_SHAPE, deletes_event, loose_time, stated_off, tidy_title
 from roles.calendar._titles import (
     ADDRESS,
@@ -149,7 +150,7 @@ class CalendarRole:
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
-    ) -> RoleCall | Clarification:
+    ) -> RoleCall | RolePlan | Clarification:
         """Pick calendar.create/list/update/delete/free_time from the words used."""
         said = strip_courtesy(text)
         reminder = as_reminder(said)  # "remind me to meet Joe at noon", "notify me of ..."
@@ -187,7 +188,7 @@ class CalendarRole:
 
         return GATE.wrap(calendar_stage(runtime))
 
-    def _interpret(self, text: str, now: datetime) -> RoleCall | Clarification:
+    def _interpret(self, text: str, now: datetime) -> RoleCall | RolePlan | Clarification:
         text = strip_courtesy(text)
         text = re.sub(r"^at\s+(?=what\s+time\b)", "", re.sub(r"\bwhats\b", "what's", text))
         text = found_then_changed(text)  # "find my next event and delete it"
@@ -236,6 +237,10 @@ class CalendarRole:
                 reference, series = every["name"], every
             if not reference or NO_NAME.fullmatch(re.sub(r"^(?:this|that)\s+", "", reference)):
                 return Clarification(WHICH_TO_DELETE, missing=("event",))
+            if not series and (named_all := several_removed(reference)):  # "my 3pm and 5pm"
+                return RolePlan(
+                    tuple(RoleCall("calendar.delete", {"event": clocked(n)}) for n in named_all)
+                )
             return RoleCall(
                 "calendar.delete",
                 {"event": clocked(reference)} | ({"series": True} if series else {}),
@@ -260,6 +265,8 @@ class CalendarRole:
             return RoleCall("calendar.free_time", arguments)
         if intent == "list":
             return self._list(text, now)
+        if (several := several_added(text, now, lambda t: self._create(t, now))) is not None:
+            return several  # "add dentist tomorrow at 3pm and gym friday at 7am"
         return self._create(text, now)
 
     def _list(self, text: str, now: datetime) -> RoleCall:
