@@ -12,6 +12,7 @@ import re
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from roles.search._asks import asked_for, plainly
+from roles.search._define import defined_term
 from roles.search._families import is_family_question, reworded
 from roles.search._questions import asked_about, role_named
 from roles.search._words import is_word_or_measure_question
@@ -246,6 +247,8 @@ def is_factual_question(text: str) -> bool:
         r"\bmeaning\s+of\s+life\b|\blife\s+means\b", said
     ):
         return not re.search(r"\b(?:my|your|this|that|weather|forecast|jokes?)\b", said)
+    if defined_term(said) is not None:
+        return True  # "let's hear the definition of iridium", "what is break a leg mean"
     if is_word_or_measure_question(said):
         return True  # "what's another word for happy", "what currency does japan use"
     if is_family_question(said) or is_family_question(_ASKING.sub("", said)):

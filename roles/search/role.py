@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from agent_system.roles import Clarification, RoleCall
 from agent_system.understanding import normalize
 from agent_system.understanding._gate import StageGate
+from roles.search._define import defined_term
 from roles.search._facts import claim
 from roles.search._words import word_asked
 
@@ -146,6 +147,9 @@ class SearchRole:
         if word_asked(normalize(stripped)):
             # "what's another word for happy", "how do you pronounce quinoa": no definition
             return RoleCall("search.web", {"query": stripped})
+        if not _DOCS.search(stripped) and (term := defined_term(stripped)):
+            # "let's hear the definition of iridium", "what is break a leg mean"
+            return RoleCall("search.define", {"term": term})
         if not _DOCS.search(stripped) and (match := _DEFINE.match(stripped)):
             term = (
                 match.group("term")
@@ -155,6 +159,8 @@ class SearchRole:
                 or match.group("term5")
             )
             term = _TERM_NOISE.sub("", term.strip(" \"'"))  # "the word quixotic for me"
+            if re.match(r"(?:my|your|our|this|that|these|those)\b", term, re.I):  # "my dream"
+                return RoleCall("search.web", {"query": stripped})
             return RoleCall("search.define", {"term": term.strip(" \"'")})
         if described := _DESCRIBE.match(stripped):  # "describe a giraffe to me"
             return RoleCall("search.web", {"query": described["thing"].strip(" \"'")})
@@ -176,7 +182,8 @@ class SearchRole:
 
 GATE = StageGate.of(
     "search",
-    r"what|who|whom|whose|how|when|where|why|which|define|defin|meaning|mean|tell|search"
+    r"what|who|whom|whose|how|when|where|why|which|define|defin|defen|deffin|meaning|mean|meen"
+    r"|tell|search"
     r"|look|google|find|fin\b|info|wiki|is\b|are\b|was\b|were\b|did\b|does\b|do\b|has\b"
     r"|have\b|had\b|can\b|could\b|would\b|will\b|should\b|descri|trivia|fact|expla|know"
     r"|give|say|show|bio|\w+est\b|origin|use\b|list\b|hear|learn|background|history"
