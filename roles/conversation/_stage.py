@@ -2,9 +2,12 @@
 
 The stage claims, in this order: a follow-up on the conversation's last question ("and in
 London?"), a goodbye, a question about the meaning of life, the time or the date, how a word is
-spelled, a unit conversion, a sum, one more joke right after one, and a game of chance or
-boredom ("flip a coin", "i'm bored", behind its words). The first and the last read
-the thread's last turn and stop at once without one; a goodbye and the meaning of life are one
+spelled, a unit conversion, a sum, one more joke right after one, a whole message that only
+keeps the conversation going ("ok", "that's wrong", "say that again": roles/conversation/_acts.py;
+a yes, an "ok" or a "never mind" right after the assistant asked something is left to the
+question's role), and a game of chance or boredom ("flip a coin", "i'm bored", behind its
+words). The follow-up and the joke read the thread's last turn and stop at once without one; a
+goodbye and the meaning of life are one
 anchored pattern each over the normalized request. The four others read the request through
 dozens of patterns (the clock rewrites it through about thirty before its first check; the sums
 and conversions write its number words in digits first), for every request, though most of them
@@ -131,6 +134,7 @@ def conversation_stage(runtime: Runtime) -> Any:
     """The stage (see the module docstring); its gated parts are its ``parts``."""
     from agent_system.routing.models import RouteDecision, RouteTarget
     from agent_system.understanding import split_clauses
+    from roles.conversation._acts import dialogue_act, question_pending
     from roles.conversation._again import wants_another_joke
     from roles.conversation._chance import chance_kind
     from roles.conversation._clock import is_clock_question
@@ -202,6 +206,16 @@ def conversation_stage(runtime: Runtime) -> Any:
             return claim("One more joke, right after a joke.")
         return None
 
+    def act(request: RouteRequest) -> RouteDecision | None:
+        said = dialogue_act(request.text)  # "ok", "that's wrong", "say that again"
+        if said is None:
+            return None
+        if said not in ("repeat", "feedback") and question_pending(request.history):
+            return None  # "yes" or "never mind" answers the question the assistant asked
+        if said == "dismiss" and request.history and request.history[-1].role == "memory":
+            return None  # "forget it" right after "remember ...": the memory's to read
+        return claim("A whole message that keeps the conversation going.")
+
     def chance(request: RouteRequest) -> RouteDecision | None:
         if chance_kind(request.text) is not None:  # "flip a coin", "roll two dice", "i'm bored"
             return claim("A coin, dice or a number to pick, or boredom.")
@@ -215,6 +229,7 @@ def conversation_stage(runtime: Runtime) -> Any:
         CONVERSION.wrap(conversion),
         SUM.wrap(sums),
         another_joke,
+        act,
         CHANCE_WORDS.wrap(chance),
     )
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
-from typing import Literal
+from functools import partial
+from typing import Literal, get_args
 
 from pydantic import BaseModel
 
@@ -22,6 +23,7 @@ from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import CANNOT_OFFLINE
 from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock, format_long_date
+from roles.conversation._acts import Act, act_reply, dialogue_act
 from roles.conversation._chance import chance_kind, chance_reply
 from roles.conversation._clock import clock_answer, is_clock_question
 from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
@@ -50,6 +52,10 @@ class ChatMessage(BaseModel):
 
     role: Literal["user", "assistant"]
     content: str
+
+
+def _last_reply(history: Sequence[ChatMessage]) -> str | None:
+    return next((m.content for m in reversed(history) if m.role == "assistant"), None)
 
 
 def _greeting(now: datetime) -> str:
@@ -207,14 +213,22 @@ def classify(message: str) -> str | None:
         return "goodbye"
     if is_meaning_of_life(text):
         return "meaning_of_life"
+    act = dialogue_act(text)  # "ok", "that's wrong", "no thanks", "say that again"
+    if act in ("no", "dismiss", "feedback", "repeat"):
+        return act  # before "thanks" and "praise": "no thanks" declines
     for intent, pattern in _INTENTS:
         if re.search(pattern, text):
             return intent
-    return None
+    return act
 
 
-def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
-    """(intent, reply) without an LLM; intent None means the reply is the needs-an-LLM notice."""
+def offline_reply(
+    message: str, runtime: Runtime, history: Sequence[ChatMessage] = ()
+) -> tuple[str | None, str]:
+    """(intent, reply) without an LLM; intent None means the reply is the needs-an-LLM notice.
+
+    `history` is the conversation so far: "say that again" repeats its last assistant message.
+    """
     if word := word_to_spell(message):
         return "spelling", spelled(word)
     if (played := chance_reply(message, runtime)) is not None:
@@ -243,6 +257,7 @@ def offline_reply(message: str, runtime: Runtime) -> tuple[str | None, str]:
         ),
         "date": lambda: f"Today is {format_long_date(now.date(), runtime.settings)}.",
         "joke": lambda: _joke(runtime),
+        **{act: partial(act_reply, act, _last_reply(history)) for act in get_args(Act)},
         "bot": lambda: "I'm a computer program, not a person: an open assistant.",
         "age": lambda: "I'm a program, so I don't have an age: I'm as new as my last update.",
         "maker": lambda: (
@@ -280,9 +295,10 @@ async def reply(
         is_clock_question(message)
         or word_to_spell(message) is not None
         or chance_kind(message) in ("coin", "dice", "number")  # a fair draw, not the model's
+        or intent == "repeat"  # the very words said before, not the model's retelling
     )
     if model is None or _about_now(message, intent) or local:
-        found, text = offline_reply(message, ctx.runtime)
+        found, text = offline_reply(message, ctx.runtime, history or ())
         return ToolOutput(data={"intent": found, "llm": False, "reply": text}, display=text)
     from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 

@@ -1,0 +1,159 @@
+"""Whole messages that only keep the conversation going, said with no question pending.
+
+An acknowledgement ("ok", "cool", "perfect", "sounds good"), feedback on the last answer
+("that's wrong", "that's not what i asked", "you're useless"), an apology ("sorry", "my bad"),
+a bare yes, no or don't-know ("yep", "nope", "no idea"), "never mind", and asking to hear the
+last reply again ("say that again", "what did you say", "pardon?"). Each is a whole message of a
+few words: "ok set a timer" or "sorry, what's the weather" stay with their roles. A yes, a no,
+an acknowledgement or "never mind" right after the assistant asked something is an answer to
+that question, which the asking role reads (`question_pending`): this module does not claim it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
+
+from agent_system.understanding import normalize
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import Turn
+
+__all__ = ["Act", "act_reply", "dialogue_act", "question_pending"]
+
+Act = Literal[
+    "ack", "praise_ack", "feedback", "apology", "yes", "no", "unsure", "dismiss", "repeat"
+]
+
+_MAX_WORDS = 9
+_YOU = r"(?:\s+(?:olly|alexa|assistant|buddy|mate|then|again|please|thanks|thank\s+you))*"
+_ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
+    (
+        "repeat",
+        re.compile(
+            r"^(?:sorry\s+|excuse\s+me\s+|pardon\s+)?(?:(?:can|could|would|will)\s+you\s+"
+            r"(?:please\s+)?)?(?:please\s+)?(?:say\s+(?:that|it|this)\s+(?:again|once\s+more|one"
+            r"\s+more\s+time)|repeat(?:\s+(?:that|it|this|yourself|what\s+you\s+(?:just\s+)?said"
+            r"|the\s+(?:last\s+)?(?:answer|reply)))?(?:\s+(?:again|once\s+more|one\s+more\s+"
+            r"time))?|what\s+(?:did\s+you\s+(?:just\s+)?say|was\s+that|did\s+you\s+just\s+say)"
+            r"|come\s+again|pardon(?:\s+me)?|sorry\s+what|what\s+(?:sorry|again)|huh"
+            r"|i\s+did\s+not\s+(?:catch|hear|get)\s+(?:that|it|you|what\s+you\s+said)"
+            r"|i\s+(?:missed|did\s+not\s+understand)\s+(?:that|it|what\s+you\s+said))"
+            rf"{_YOU}$"
+        ),
+    ),
+    (
+        "feedback",
+        re.compile(
+            r"^(?:no\s+|nope\s+|hmm\s+|ugh\s+)?(?:that\s+(?:is|was)\s+(?:(?:totally|completely|"
+            r"all|just)\s+)?(?:wrong|incorrect|not\s+(?:right|correct|true|it|helpful|what\s+i\s+"
+            r"(?:asked(?:\s+for)?|said|meant|wanted|need(?:ed)?)))|wrong(?:\s+answer)?|"
+            r"(?:you\s+(?:are|were)\s+(?:so\s+|really\s+|totally\s+|completely\s+)?(?:wrong|"
+            r"useless|stupid|dumb|an\s+idiot|terrible|hopeless|no\s+help|not\s+helpful|not\s+"
+            r"listening))|you\s+(?:got\s+(?:it|that)\s+wrong|misunderstood(?:\s+me)?|do\s+not\s+"
+            r"(?:understand|get\s+it|listen)|did\s+not\s+(?:understand|get\s+it|listen))"
+            r"|not\s+what\s+i\s+(?:asked(?:\s+for)?|said|meant|wanted)|that\s+did\s+not\s+"
+            r"(?:help|work)|bad\s+(?:answer|bot|assistant))"
+            rf"{_YOU}$"
+        ),
+    ),
+    (
+        "apology",
+        re.compile(
+            r"^(?:oh\s+|oops\s+)?(?:(?:i\s+am\s+)?(?:so\s+|really\s+)?sorry(?:\s+about\s+that)?"
+            r"|my\s+(?:bad|mistake|fault)|oops(?:ie)?|whoops|apologies|i\s+apologi[sz]e)"
+            rf"{_YOU}$"
+        ),
+    ),
+    (
+        "dismiss",
+        re.compile(
+            r"^(?:oh\s+|ok\s+|okay\s+|no\s+)?(?:never\s*mind|nvm|forget\s+(?:it|about\s+it)|"
+            r"(?:it\s+)?does\s+not\s+matter|no\s+worries|nothing|not\s+now|skip\s+it)"
+            rf"{_YOU}$"
+        ),
+    ),
+    (
+        "unsure",
+        re.compile(
+            r"^(?:i\s+do\s+not\s+know|i\s+am\s+not\s+sure|not\s+sure|no\s+idea|dunno|i\s+dunno"
+            r"|maybe|perhaps|i\s+have\s+no\s+idea|who\s+knows|hmm+|mm+|uh+|um+|erm+)"
+            rf"{_YOU}$"
+        ),
+    ),
+    (
+        "no",
+        re.compile(r"^(?:no|nope|nah|naw|nay|no\s+way|not\s+really|no\s+no)" rf"{_YOU}$"),
+    ),
+    (
+        "yes",
+        re.compile(
+            r"^(?:yes|yeah|yep|yup|yes\s+please|affirmative|correct|exactly|indeed|absolutely"
+            r"|definitely|of\s+course|that\s+is\s+(?:right|correct|true))"
+            rf"{_YOU}$"
+        ),
+    ),
+    (
+        "praise_ack",
+        re.compile(
+            r"^(?:(?:oh\s+|wow\s+|that\s+is\s+|very\s+|so\s+|really\s+)?(?:cool|great|nice|"
+            r"perfect|awesome|excellent|brilliant|fantastic|wonderful|lovely|sweet|neat|amazing|"
+            r"super|splendid|good\s+(?:stuff|to\s+know)|nice\s+one|that\s+helps|helpful)"
+            r"(?:\s+|$))+"
+            rf"{_YOU}$"
+        ),
+    ),
+    (
+        "ack",
+        re.compile(
+            r"^(?:ok(?:ay)?|k|kk|alright|all\s+right|fine|good|very\s+good|sure|right|got\s+it|"
+            r"gotcha|understood|noted|roger(?:\s+that)?|sounds\s+good|will\s+do|i\s+see|ah\s+ok"
+            r"|that\s+is\s+fine|fair\s+enough|ah+|oh)"
+            rf"{_YOU}$"
+        ),
+    ),
+)
+_REPLIES: dict[Act, str] = {
+    "ack": "OK.",
+    "praise_ack": "Glad I could help!",
+    "feedback": "Sorry about that. Could you say it another way?",
+    "apology": "No problem. What can I do for you?",
+    "yes": "OK. What would you like me to do?",
+    "no": "OK.",
+    "unsure": "No problem. Take your time, and ask me whenever you're ready.",
+    "dismiss": "OK, never mind.",
+}
+_NOTHING_SAID = "I haven't said anything yet. What can I do for you?"
+
+
+def _readings(text: str) -> tuple[str, ...]:
+    """The normalized message, and the plain one: normalize drops a leading "ok" as a filler."""
+    raw = re.sub(r"\s+", " ", re.sub(r"[^\w\s']", " ", text.lower())).strip()
+    said = re.sub(r"\s+", " ", re.sub(r"[^\w\s']", " ", normalize(raw))).strip()
+    return (said, raw) if said != raw else (said,)
+
+
+def dialogue_act(text: str) -> Act | None:
+    """The act `text` is as a whole message, or None ("ok set a timer" is none)."""
+    if text.count(" ") > _MAX_WORDS + 2:  # most requests: no normalizing at all
+        return None
+    for said in _readings(text):
+        if not said or said.count(" ") >= _MAX_WORDS:
+            continue
+        for act, pattern in _ACTS:
+            if pattern.match(said):
+                return act
+    return None
+
+
+def question_pending(history: Sequence[Turn]) -> bool:
+    """The assistant's last reply asked something: a yes or "never mind" answers it."""
+    return bool(history) and history[-1].reply.rstrip().endswith("?")
+
+
+def act_reply(act: Act, last_reply: str | None) -> str:
+    """The reply to `act`; "say that again" repeats `last_reply`."""
+    if act == "repeat":
+        return last_reply.strip() if last_reply and last_reply.strip() else _NOTHING_SAID
+    return _REPLIES[act]
