@@ -48,8 +48,8 @@ async def _list_call(system: AgentSystem, text: str) -> dict[str, Any]:
         ("brief me on today's meetings", "2026-01-05T00:00", "2026-01-06T00:00"),
         ("which days next week do i have meetings", "2026-01-12T00:00", "2026-01-19T00:00"),
         ("what's the plan for tomorrow", "2026-01-06T00:00", "2026-01-07T00:00"),
-        ("what do i have later", "2026-01-05T00:00", "2026-01-06T00:00"),
-        ("what's happening later today", "2026-01-05T00:00", "2026-01-06T00:00"),
+        ("what do i have later", "2026-01-05T09:00", "2026-01-06T00:00"),  # from now
+        ("what's happening later today", "2026-01-05T09:00", "2026-01-06T00:00"),
         ("what is my day like", "2026-01-05T00:00", "2026-01-06T00:00"),
         ("how does tomorrow look", "2026-01-06T00:00", "2026-01-07T00:00"),
         ("what does next week look like", "2026-01-12T00:00", "2026-01-19T00:00"),

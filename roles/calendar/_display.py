@@ -54,4 +54,6 @@ def period_said(begin: datetime, finish: datetime, now: datetime) -> tuple[bool,
     if one_day and begin.time() != time(0):  # "today between 14:00 and 16:00", "from 18:00"
         until = "" if finish.time() == time(0) else f" to {format_clock(finish)}"
         label += f" from {format_clock(begin)}{until}"
+    elif one_day and finish.time() != time(0):  # "anything before noon tomorrow"
+        label += f" until {format_clock(finish)}"
     return one_day, label

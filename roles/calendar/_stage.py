@@ -32,6 +32,7 @@ from roles.calendar._shapes import DATE, asks_calendar, deletes_event, loose_tim
 from roles.calendar._titles import marked_as
 from roles.calendar._unnamed import unnamed_calendar
 from roles.calendar._which import NOT_GOING
+from roles.calendar._windows import asks_window
 from roles.calendar._within import within_period
 
 if TYPE_CHECKING:
@@ -242,6 +243,7 @@ def is_calendar_question(text: str, *, said: str | None = None) -> bool:
         or asks_calendar(said)
         or deletes_event(said)
         or unnamed_calendar(said)  # "reschedule yoga to 7pm", "what's my next piano lesson"
+        or asks_window(said)  # "what's on after 5", "what do i have for the rest of the day"
     )
 
 

@@ -77,6 +77,7 @@ from roles.calendar._which import (
     event_reference,
     found_then_changed,
 )
+from roles.calendar._windows import asked_window
 from roles.calendar._within import within_period
 
 if TYPE_CHECKING:
@@ -259,7 +260,12 @@ class CalendarRole:
                     "1 hour" if re.search(r"\ban?\s+(?:free\s+)?hour", text) else "30 minutes"
                 )
             span = day or parse_date_range("today", now)
-            window = day_window(normalize(text), span[0]) if span and not period else None
+            said = normalize(text)
+            window = (
+                asked_window(said, span[0], now) or day_window(said, span[0])
+                if span and not period
+                else None
+            )
             if window is not None:  # "am i free between six and seven pm": only then
                 arguments |= {"day_start": f"{window[0]:%H:%M}", "day_end": f"{window[1]:%H:%M}"}
             return RoleCall("calendar.free_time", arguments)
@@ -294,7 +300,8 @@ class CalendarRole:
                 span = parse_date_range("today", now)
         assert span is not None
         if span[1] - span[0] == timedelta(days=1) and span[0].time() == time(0):
-            span = day_window(normalize(text), span[0]) or span  # "... between 2 and 4 pm"
+            said = normalize(text)  # "... between 2 and 4 pm", "... after 5", "... later"
+            span = asked_window(said, span[0], now) or day_window(said, span[0]) or span
         return RoleCall(
             "calendar.list",
             {"start": span[0].isoformat(), "end": span[1].isoformat()} | arguments,

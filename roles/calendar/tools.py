@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import Approval, ToolContext, ToolOutput, tool
@@ -24,6 +24,7 @@ from roles.calendar._ends import repeat_until
 from roles.calendar._guests import people_said, with_guests
 from roles.calendar._pick import which_to_delete
 from roles.calendar._refs import on_its_day, resolve_event
+from roles.calendar._reminders import agenda_asked, reminders_said
 from roles.calendar._repeats import read_repeat
 from roles.calendar._series import delete_repeating, first_day, move_repeating, repeat_phrase
 from roles.calendar._times import read_clock, read_end, read_length, read_moment
@@ -215,9 +216,10 @@ async def list_events(
                 data=[first.as_data()], display=f"Next: {first.title}{where}, {moment}."
             )
     one_day, label = period_said(begin, finish, now)
+    due = await reminders_said(ctx, begin, finish, one_day) if agenda_asked(query) else ""
     if not events:
         named = f" called {query.strip()!r}" if _query_words(query) else ""
-        return ToolOutput(data=[], display=f"Nothing{named} on your calendar {label}.")
+        return ToolOutput(data=[], display=f"Nothing{named} on your calendar {label}.{due}")
     items = []
     for one in events:
         when = "all day" if one.all_day else hours(one)
@@ -230,7 +232,7 @@ async def list_events(
     label = "coming up" if label == "in the coming year" else label
     return ToolOutput(
         data=[e.as_data() for e in events],
-        display=f"{label[0].upper()}{label[1:]}: {count}: " + "; ".join(items) + ".",
+        display=f"{label[0].upper()}{label[1:]}: {count}: " + "; ".join(items) + "." + due,
     )
 
 
@@ -409,6 +411,8 @@ async def free_time(
     while day < period[1].date() and len(data) < 14:
         begin = max(datetime.combine(day, opens, tzinfo=now.tzinfo), now)
         finish = datetime.combine(day, closes, tzinfo=now.tzinfo)
+        if closes == time(0):  # "am i free after 5": until midnight
+            finish += timedelta(days=1)
         slots = await store.free_slots(user, begin, finish, minimum) if begin < finish else []
         if slots:
             text = ", ".join(f"{format_clock(s)}-{format_clock(e)}" for s, e in slots)
