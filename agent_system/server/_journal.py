@@ -16,7 +16,7 @@ LangGraph endpoints ``GET .../runs/{run_id}``, ``/join`` and ``/stream`` read it
 
 Items are written in order by one `JournalWriter` per run, in batches (the items that came
 while the previous batch was being written), so a streamed reply costs a few inserts, not one
-per piece.
+per piece. A journal in this process's memory is written as each item comes, with no task.
 """
 
 from __future__ import annotations
@@ -139,24 +139,33 @@ async def follow(
 
 
 class JournalWriter:
-    """Writes one run's items in order, in batches, from a task of its own."""
+    """Writes one run's items in order, in batches, from a task of its own; into a
+    `LocalJournal` (memory) as each item comes, without a task (nothing there to wait for)."""
 
     def __init__(self, journal: Journal, run_id: str, first: int = 1) -> None:
         self.journal = journal
         self.run_id = run_id
         self.next = first
-        self._queue: asyncio.Queue[Any] = asyncio.Queue()
-        self._task = asyncio.create_task(self._write(), name=f"agent-system-journal-{run_id}")
+        self._local = journal if isinstance(journal, LocalJournal) else None
+        if self._local is None:
+            self._queue: asyncio.Queue[Any] = asyncio.Queue()
+            self._task = asyncio.create_task(self._write(), name=f"agent-system-journal-{run_id}")
 
     def put(self, item: Any) -> int:
-        """Queue an item; its number."""
+        """Queue (or, in memory, add) an item; its number."""
         seq = self.next
         self.next += 1
-        self._queue.put_nowait(item)
+        if self._local is not None:
+            self._local.add(self.run_id, [item])
+        else:
+            self._queue.put_nowait(item)
         return seq
 
     async def finish(self, status: str, output: dict[str, Any] | None = None) -> None:
         """Write what is queued, then mark the run ended; waits for both."""
+        if self._local is not None:
+            self._local.end(self.run_id, status, output)
+            return
         self._queue.put_nowait(("end", status, output))
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.shield(self._task)
@@ -203,6 +212,10 @@ class LocalJournal:
             del self._runs[oldest]
 
     async def append(self, run_id: str, first: int, items: list[Any]) -> None:
+        self.add(run_id, items)
+
+    def add(self, run_id: str, items: list[Any]) -> None:
+        """`append`, at once (the items follow the run's earlier ones)."""
         entry = self._runs.get(run_id)
         if entry is not None:
             entry[1].extend(items)
@@ -210,6 +223,10 @@ class LocalJournal:
         self._wake(run_id)
 
     async def finish(self, run_id: str, status: str, output: dict[str, Any] | None) -> None:
+        self.end(run_id, status, output)
+
+    def end(self, run_id: str, status: str, output: dict[str, Any] | None) -> None:
+        """`finish`, at once."""
         entry = self._runs.get(run_id)
         if entry is not None:
             entry[0].status, entry[0].output, entry[0].updated_at = status, output, _now()

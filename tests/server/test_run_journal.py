@@ -89,3 +89,21 @@ async def test_a_follower_gets_items_written_while_it_waits() -> None:
     await writer.finish("success")
     await asyncio.wait_for(reader, 2.0)  # woken by the writes, not by the 5 s poll
     assert got == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.anyio
+async def test_a_journal_in_memory_has_each_item_as_soon_as_it_is_put() -> None:
+    import asyncio
+
+    journal = LocalJournal()
+    await journal.create(RunRow("r", "t", None, "run"))
+    tasks = len(asyncio.all_tasks())
+    writer = JournalWriter(journal, "r")
+    assert len(asyncio.all_tasks()) == tasks  # no writer task of its own
+    assert writer.put({"n": 1}) == 1
+    assert writer.put({"n": 2}) == 2
+    # readable at once, in order: nothing ran in between
+    assert await journal.items("r", 0) == [(1, {"n": 1}), (2, {"n": 2})]
+    await writer.finish("success", {"result": "done"})
+    row = await journal.get("r")
+    assert row is not None and row.ended and row.output == {"result": "done"}
