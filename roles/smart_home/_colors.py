@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["COLORS", "QUALITIES", "color_of", "of_quality"]
+__all__ = [
+    "COLORS",
+    "KELVIN",
+    "QUALITIES",
+    "color_of",
+    "kelvin_of",
+    "kelvin_range",
+    "kelvin_said",
+    "of_quality",
+    "undescribed",
+]
 
 COLORS = frozenset(
     "red orange yellow green blue purple pink white cyan magenta violet teal turquoise "
@@ -43,6 +53,71 @@ def of_quality(quality: str, current: str, pick: int) -> str:
     if current in colours:
         return colours[(colours.index(current) + 1) % len(colours)]
     return colours[0]
+
+
+KELVIN = re.compile(
+    r"\b(?P<k>[1-9]\d{3,4}|[1-9]\d? ?thousand(?: (?:five|5) hundred)?) ?"
+    r"(?:k|kelvins?|degrees? kelvin)\b",
+    re.I,
+)
+"""A colour temperature said in kelvin: "3000 kelvin", "2700k", "3 thousand kelvin"."""
+_KELVIN_VALUE = re.compile(r"^(?P<k>\d{4,5}) ?k$", re.I)
+_LOW_K, _HIGH_K = 1500, 9000
+
+
+def kelvin_of(color: str) -> int | None:
+    """The kelvin of a colour-temperature value ("3000K", "3000 kelvin"), else None."""
+    said = color.strip().lower().replace("kelvins", "k").replace("kelvin", "k")
+    found = _KELVIN_VALUE.match(said)
+    return int(found["k"]) if found else None
+
+
+def kelvin_said(text: str) -> str | None:
+    """The colour temperature said in `text` as "3000K" ("3000 kelvin", "2700k"), else None."""
+    found = KELVIN.search(text)
+    if found is None:
+        return None
+    said = found["k"].lower()
+    if "thousand" in said:
+        thousands, _, rest = said.partition("thousand")
+        value = int(thousands.strip()) * 1000 + (500 if rest.strip() else 0)
+    else:
+        value = int(said)
+    return f"{value}K"
+
+
+def kelvin_range() -> tuple[int, int]:
+    """The colour temperatures a light can be asked for, in kelvin."""
+    return _LOW_K, _HIGH_K
+
+
+_SURFACE = (
+    r"black|white|red|blue|green|grey|gray|silver|gold|pink|purple|yellow|orange|brown|beige|"
+    r"cream"
+)
+_NOT_LIGHT = (
+    r"fans?|tv|television|radio|stereo|speakers?|plugs?|sockets?|outlets?|heaters?|kettles?|"
+    r"(?:coffee |espresso )?(?:machine|maker)s?|doors?|blinds?|curtains?|shades?|shutters?|"
+    r"vacuum(?: cleaner)?|roomba|robot|fridge|freezer|(?:de)?humidifier|purifier|switch(?:es)?|"
+    r"thermostat|air conditioner|ac unit|router|printer|console|xbox|playstation|washer|dryer"
+)
+_DESCRIBED = re.compile(rf"\b(?:{_SURFACE}) (?=(?:[a-z']+ )?(?:{_NOT_LIGHT})\b)", re.I)
+
+
+def undescribed(text: str, names: list[str]) -> str:
+    """`text` without a colour that describes a device with no light ("the white fan": the fan).
+
+    Kept when a device's own name says it ("Black speaker" in `names`, lower case).
+    """
+
+    def drop(found: re.Match[str]) -> str:
+        rest = text[found.end() :].lower()
+        said = f"{found.group(0).lower()}{rest}"
+        if any(said.startswith(name) for name in names):
+            return found.group(0)
+        return ""
+
+    return _DESCRIBED.sub(drop, text)
 
 
 def color_of(said: str) -> str:

@@ -24,6 +24,7 @@ from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import normalize
 from roles.smart_home._answers import ask_which_light
 from roles.smart_home._appliances import coffee, kettle, plug
+from roles.smart_home._colors import KELVIN, kelvin_said
 from roles.smart_home._common import by_own_name
 from roles.smart_home._looks import HIT, look_question, quality, unsaid_look
 from roles.smart_home._media import volume
@@ -119,6 +120,10 @@ _COLORS = {
     },
     "warm white": "warm white",
     "cool white": "cool white",
+    "soft white": "warm white",
+    "neutral white": "white",
+    "natural white": "white",
+    "cold white": "cool white",
     "warmer": "warm white",
     "cooler": "cool white",
     **{  # a tint or shade, as said: the tool sets its color ("pinkish": pink)
@@ -349,6 +354,11 @@ def understand(
     def light_call(tool: str, text: str, extra: dict[str, object]) -> RoleCall | Clarification:
         return _light_call(tool, text, devices, speaker, extra)
 
+    if (kelvin := kelvin_said(said)) is not None and (
+        _LIGHT_WORDS.search(said) or _CHANGE.search(said)
+    ):  # "set the lights to 3000 kelvin": their colour temperature, never a brightness
+        rest = " ".join(KELVIN.sub(" ", said).split())
+        return _light_call("smart_home.set_color", rest, devices, speaker, {"color": kelvin})
     if _color(said) is not None:  # "set the mood lighting to purple": the colour said wins
         plain = " ".join(MOOD_WORDS.sub("lights", said).split())
         return _lights(plain, devices, speaker) or mood(said, devices, light_call)

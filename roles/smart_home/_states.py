@@ -124,7 +124,9 @@ def describe(device: Device, units: str = "metric") -> str:
         if attrs.get("brightness") is not None:
             extras.append(f"at {attrs['brightness']}%")
         if attrs.get("color"):
-            extras.append(str(attrs["color"]))
+            color = str(attrs["color"])
+            kelvin = re.fullmatch(r"(\d{4,5}) ?K", color)
+            extras.append(f"white at {kelvin[1]} K" if kelvin else color)
         if extras:
             text += " " + ", ".join(extras)
     if device.kind == "climate":

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from agent_system.routing.models import Turn
     from roles.smart_home.backend import Device
 
-__all__ = ["FELT", "WARMTH", "changed_by", "felt_warmth", "thermostats", "warmth_call"]
+__all__ = ["FELT", "FELT_SAID", "WARMTH", "changed_by", "felt_warmth", "thermostats", "warmth_call"]
 
 _HEAT = r"(?:the\s+|my\s+)?(?:heat|heating|heater|thermostat|temperature|temp)"
 _TURN = r"(?:turn|crank|bump|put|push|knock|dial|notch|nudge)"
@@ -69,6 +69,26 @@ FELT = re.compile(
 )
 """Warmer or cooler said of the place, with no device ("make it warmer", "a bit cooler in
 here"): the heating, unless the thread is about a light (then its colour temperature)."""
+_FEEL = (
+    r"(?:(?:so|too|a bit|a little|a little bit|really|very|quite|kind of|kinda|rather|pretty|"
+    r"way too|much too|bloody|freaking|super|getting|a tad) )*"
+    r"(?:cold|chilly|freezing|frosty|nippy|icy|hot|warm|boiling|roasting|sweltering|"
+    r"stuffy|baking|toasty|too cool)"
+)
+_INSIDE = (
+    r"(?:in here|here|inside|indoors|in (?:the|this|my|our) (?:house|home|flat|apartment|room|"
+    r"place|office|[a-z]+ ?room|kitchen|bedroom|lounge|study)|at home)"
+)
+FELT_SAID = re.compile(
+    rf"^(?:(?:it is|its|it's|it feels|feels|it's feeling|it is feeling|it's getting|"
+    rf"it is getting|getting) {_FEEL} {_INSIDE}"
+    rf"|{_INSIDE},? (?:it is|its|it's) {_FEEL}"
+    rf"|(?:i am|im|i'm|we are|we're|were) (?:feeling |getting )?{_FEEL}(?: {_INSIDE})?)"
+    r"(?: (?:please|now|today|tonight|again|already))*$"
+)
+"""The room felt too cold or too hot ("it's cold in here", "i'm freezing", "it's too hot in
+the living room"): the heating a step up or down. Said of no place inside ("it's cold") it is
+the weather's."""
 _LIGHT_TOOLS = frozenset(
     {"smart_home.turn_on", "smart_home.set_brightness", "smart_home.set_color"}
 )
@@ -103,17 +123,38 @@ def felt_warmth(
     Only when the thread is not about a light ("make it warmer" after "turn on the bedroom
     light" is that light's colour: the frame's); None otherwise.
     """
-    found = FELT.match(text.strip().lower())
+    said = text.strip().lower()
+    if FELT_SAID.match(said) is not None:  # "it's cold in here": warmer
+        if not any(d.kind == "climate" for d in devices):
+            return None
+        step = 2.0 if imperial else 1.0
+        cold = _COLD.search(said) is not None
+        arguments: dict[str, Any] = {"change": step if cold else -step}
+        return RoleCall("smart_home.set_temperature", {**arguments, **_near(near, said)})
+    found = FELT.match(said)
     if found is None or _light_frame(history):
         return None
     if not any(d.kind == "climate" for d in devices):
         return None
     amount = (2.0 if imperial else 1.0) / (2 if found["bit"] else 1)
     up = found["dir"] in ("warmer", "hotter")
-    arguments: dict[str, Any] = {"change": amount if up else -amount}
+    arguments = {"change": amount if up else -amount}
     if near:
         arguments["near"] = near
     return RoleCall("smart_home.set_temperature", arguments)
+
+
+_COLD = re.compile(r"\b(?:cold|chilly|freezing|frosty|nippy|icy|too cool)\b")
+_ROOM_SAID = re.compile(
+    r"\bin (?:the|my|our) (?P<room>[a-z]+ ?room|kitchen|bedroom|lounge|study|office)\b"
+)
+
+
+def _near(near: str | None, said: str) -> dict[str, str]:
+    """Near the room said ("in the kitchen": its thermostat, else the home's), else the speaker."""
+    if (room := _ROOM_SAID.search(said)) is not None and room["room"] != "room":
+        return {"near": room["room"]}
+    return {"near": near} if near else {}
 
 
 def _now_set(device: Device, unit: str) -> float:
@@ -165,10 +206,18 @@ async def changed_by(
     for target, value in wanted:
         native = convert(value, unit, str(target.attributes.get("temperature_unit", "°C")))
         changed.append(await apply(ctx, target.id, None, "set_temperature", native, found=[target]))
-    if len(changed) == 1:
-        return changed[0]
-    names = ", ".join(f"{t.name} to {v:g}{unit}" for t, v in wanted)
+    way = "up" if change > 0 else "down"
+    said = "; ".join(f"{t.name} is now set to {v:g}{unit}{_currently(t, unit)}" for t, v in wanted)
     return ToolOutput(
         data={"devices": [d for c in changed for d in (c.data or {}).get("devices", [])]},
-        display=f"Set {names}.",
+        display=f"Turned the heating {way} {abs(change):g}{unit}: {said}.",
     )
+
+
+def _currently(device: Device, unit: str) -> str:
+    """The room's temperature as the reply says it (" (it's 19.5°C now)"), else ""."""
+    now = device.attributes.get("current_temperature")
+    if not isinstance(now, int | float):
+        return ""
+    source = str(device.attributes.get("temperature_unit", "°C"))
+    return f" (it's {convert(float(now), source, unit):g}{unit} now)"

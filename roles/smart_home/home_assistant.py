@@ -17,6 +17,7 @@ import httpx
 
 from agent_system.errors import ToolExecutionError
 from roles._http import malformed, request_json
+from roles.smart_home._colors import kelvin_of
 from roles.smart_home.backend import Action, Device, DeviceKind, check_supported
 from roles.smart_home.home import Area, Floor, Layout
 
@@ -193,6 +194,8 @@ class HomeAssistant:
         attributes: dict[str, Any] = {}
         if kind == "light" and isinstance(raw.get("brightness"), int | float):
             attributes["brightness"] = round(float(raw["brightness"]) / 255 * 100)
+        if kind == "light" and isinstance(raw.get("supported_color_modes"), list):
+            attributes["color_modes"] = [str(m) for m in raw["supported_color_modes"]]
         if kind == "climate":
             attributes["temperature_unit"] = self.unit
             for source, target in (
@@ -239,6 +242,8 @@ class HomeAssistant:
                 service = "turn_off"
             else:
                 data["brightness_pct"] = int(value)
+        elif action == "set_color" and (kelvin := kelvin_of(str(value))) is not None:
+            data["color_temp_kelvin"] = kelvin
         elif action == "set_color" and str(value) in _WHITES:
             data["color_temp_kelvin"] = _WHITES[str(value)]
         elif action == "set_color":

@@ -41,7 +41,7 @@ from roles.smart_home._lacks import TONE_COMMAND
 from roles.smart_home._media_follow import media_follow_up
 from roles.smart_home._other import OTHER, last_device_call
 from roles.smart_home._questions import ANYTHING_IN_A_STATE, INDOORS_TEMPERATURE
-from roles.smart_home._warmth import FELT, WARMTH
+from roles.smart_home._warmth import FELT, FELT_SAID, WARMTH
 from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
 from roles.smart_home.simulated import CustomSentence
@@ -324,7 +324,7 @@ class HomeStage:
     def _claim(self, text: str) -> str | None:
         if self._thermostat and INDOORS_TEMPERATURE.match(text):
             return "The temperature inside this home (it has a thermostat or sensor)."
-        if self._thermostat and (WARMTH.match(text) or FELT.match(text)):
+        if self._thermostat and (WARMTH.match(text) or FELT.match(text) or FELT_SAID.match(text)):
             return "Turns this home's heating up or down."  # "make it warmer": the role decides
         if ANYTHING_IN_A_STATE.match(text):
             return "Asks whether anything in this home is on, open or unlocked."

@@ -16,7 +16,7 @@ from pydantic import Field
 
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
-from roles.smart_home._colors import COLORS, QUALITIES, color_of, of_quality
+from roles.smart_home._colors import COLORS, QUALITIES, color_of, kelvin_of, of_quality
 from roles.smart_home._common import (
     BACKEND,
     BACKEND_KEY,
@@ -28,6 +28,7 @@ from roles.smart_home._common import (
 )
 from roles.smart_home._except import left_as_they_were, left_out
 from roles.smart_home._warmth import changed_by, thermostats
+from roles.smart_home._whites import to_kelvin
 from roles.smart_home.backend import Action, Device, convert, describe, match_devices, resolve
 from roles.smart_home.home import canonical
 from roles.smart_home.more_tools import list_devices, start_vacuum, stop_vacuum
@@ -232,7 +233,8 @@ async def set_color(
         device: Light name, e.g. "bedroom light".
         color: A color name such as "red", "blue", "warm white" or "cool white" (a shade or
             tint such as "sky blue" or "pinkish" is that color); "different" for the next one;
-            "dark", "vibrant", "pastel" or "random" for a color of that kind.
+            "dark", "vibrant", "pastel" or "random" for a color of that kind; a colour
+            temperature in kelvin, "3000K".
         area: Room, e.g. "bedroom".
         floor: Floor, e.g. "upstairs".
         near: The room the request came from.
@@ -241,6 +243,9 @@ async def set_color(
         exclude: What to leave as it is, by name or room ("kitchen", "fridge, hallway"):
             "all the lights except the kitchen".
     """
+    if (kelvin := kelvin_of(color)) is not None:  # "3000 kelvin": the colour temperature
+        found, left = await _chosen(ctx, device, area, "set_color", floor, near, exclude)
+        return await to_kelvin(ctx, kelvin, found, left)
     wanted = color_of(color)
     if not (from_color or exclude or wanted in QUALITIES or wanted in _ANOTHER):
         if wanted not in COLORS:
