@@ -256,11 +256,23 @@ _POLITE_END = re.compile(
 )
 
 
+_PLANS_CHANGED = re.compile(
+    r"^\s*(?:(?:a\s+)?(?:slight\s+|small\s+|little\s+)?change\s+(?:of|in|to)\s+(?:my\s+|the\s+)?plans?"
+    r"|change\s+(?:my|our|the)\s+plans?|(?:my\s+|our\s+|the\s+)?plans?\s+(?:have\s+|has\s+)?changed)"
+    r"[\s,.:;!-]+(?=(?:please\s+)?(?:cancel|delete|erase|remove|scrap|drop|clear|move|reschedule"
+    r"|push|postpone|add|put|schedule|book|call\s+off)\b)",
+    re.IGNORECASE,
+)
+"""A change of plans said before the change itself: "change of plans, cancel the gym"."""
+
+
 def strip_courtesy(text: str) -> str:
     """`text` without a wake word or "please" before it and "please"/"thanks"/"again" after it.
 
-    "alexa what have i got on thursday", "when is the potluck again".
+    "alexa what have i got on thursday", "when is the potluck again"; a change of plans said
+    first goes too ("change my plan erase my next event").
     """
+    text = _PLANS_CHANGED.sub("", text, count=1) or text
     return _POLITE_END.sub("", _WAKE.sub("", text, count=1)) or text
 
 

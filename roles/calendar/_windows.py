@@ -2,7 +2,8 @@
 
 "what's on after 5" (17:00 to midnight), "anything before noon tomorrow" (from midnight to
 12:00), "what do i have from 4 to 6 tomorrow", "what have i got for the rest of the day" /
-"what's left today" / "what do i have later" (from now to midnight, today only). Ranges and
+"what's left today" / "what do i have later" (from now to midnight, today only), "between 8 10
+today" (8 to 10: two hours said with no "and"). Ranges and
 parts of the day ("between 2 and 4 pm", "this evening") are `day_window`'s.
 """
 
@@ -28,11 +29,12 @@ _LATER = (
 )
 _EDGE = (
     rf"(?:(?:after|past|from)\s+{_CLOCK}(?:\s+on(?:wards?)?)?|(?:before|until|till|by)\s+{_CLOCK}"
-    rf"|(?:between|from)\s+{_CLOCK}\s+(?:and|to|until|till|-)\s+{_CLOCK})"
+    rf"|(?:between|from)\s+{_CLOCK}\s+(?:(?:and|to|until|till|-)\s+)?{_CLOCK})"
 )
 WINDOW_ASKED = re.compile(
     r"^(?:so\s+|and\s+)?(?:what\s+(?:is|do\s+i\s+have|have\s+i\s+got|do\s+we\s+have|am\s+i\s+doing"
-    r"|events?\s+(?:do\s+i\s+have|are\s+there)|meetings\s+do\s+i\s+have|is\s+happening)"
+    r"|(?:events?|meetings?|appointments?|plans?)\s+(?:do\s+i\s+have|have\s+i\s+got|are\s+there"
+    r"|are\s+(?:going\s+to\s+(?:happen|be\s+on)|happening|on|scheduled|planned))|is\s+happening)"
     r"|(?:do|did)\s+i\s+have\s+anything|is\s+there\s+anything|have\s+i\s+got\s+anything|anything"
     r"|any\s+(?:events?|meetings?|appointments?|plans))"
     r"(?:\s+(?:else|on|going\s+on|happening|planned|scheduled|booked|coming\s+up|lined\s+up|"
@@ -42,6 +44,8 @@ WINDOW_ASKED = re.compile(
 """A question about one's plans in a window said by its edges (on the normalized request)."""
 _AFTER = re.compile(rf"\b(?:after|past)\s+(?P<a>{_CLOCK})|\bfrom\s+(?P<f>{_CLOCK})\s+on(?:wards?)?")
 _BEFORE = re.compile(rf"\b(?:before|until|till|by)\s+(?P<b>{_CLOCK})")
+_PAIR = re.compile(r"\bbetween\s+(?P<a>\d{1,2})\s+(?P<b>\d{1,2})(?P<ap>\s*[ap]\s*m\b)?")
+"""Two bare hours with no "and" between them: "between 8 10 today", "between 2 4 pm"."""
 _LATER_SAID = re.compile(rf"\b{_LATER}|\bleft\b.*\btoday\b|\blater\b")
 
 
@@ -70,6 +74,11 @@ def _clock(said: str, day: datetime, text: str) -> datetime | None:
 
 def asked_window(said: str, day: datetime, now: datetime) -> tuple[datetime, datetime] | None:
     """The part of `day` (its midnight) `said` asks about by its edges, else None."""
+    if (pair := _PAIR.search(said)) and (
+        int(pair["a"]) < int(pair["b"]) <= 12 or int(pair["a"]) == 12 > int(pair["b"])
+    ):  # "between 8 10", "between 12 2"
+        ranged = f"between {pair['a']} and {pair['b']}{pair['ap'] or ''}"
+        return day_window(said[: pair.start()] + ranged + said[pair.end() :], day)
     midnight = day.replace(hour=0, minute=0, second=0, microsecond=0)
     end_of_day = midnight + timedelta(days=1)
     if found := _AFTER.search(said):
