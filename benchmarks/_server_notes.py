@@ -196,7 +196,11 @@ SERVER_NOTES = [
     "20-22): 3.59 -> 3.07 ms and 3.17 -> 2.97 ms of CPU per fast reply (rounds 3.48-3.85 -> "
     "2.87-3.40 and 2.90-3.56 -> 2.77-3.20; bare endpoint 0.33-0.34 ms): about 0.94-0.86, more"
     " than the journal's share of the samples, since a task fewer is also a few event-loop "
-    "turns fewer per run.",
+    "turns fewer per run; rerun on main before and after it (735009f -> b051699, `--rounds "
+    "4`, load 12-14): 3.23 -> 2.97 ms (rounds 2.86-3.78 -> 2.82-3.19). Measured and not "
+    "taken: the JSON run endpoint waiting only for the run's result (a future set when "
+    "`RunFinished` is queued) instead of waking at each of its events: 3.29 -> 3.43 ms in the"
+    " same kind of run (load 12-13), no gain.",
     "Why the goal (a third of the CPU, 3.3x the bare endpoint: about 0.95 ms) is out of reach "
     "by trimming the engine: profiled in the server (py-spy at 250 Hz, 32 clients, load 17) a "
     "fast reply's 2.8 ms were the HTTP exchange about 0.48 ms (uvicorn, h11, middleware, the "
