@@ -12,8 +12,10 @@ import re
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from roles.search._asks import asked_for, plainly
+from roles.search._clauses import asked_inside
 from roles.search._define import defined_term
 from roles.search._families import is_family_question, reworded
+from roles.search._named import named_thing
 from roles.search._questions import asked_about, role_named
 from roles.search._words import is_word_or_measure_question
 
@@ -241,8 +243,8 @@ _NOT_PERSONAL = re.compile(
 
 def is_factual_question(text: str) -> bool:
     """An encyclopedia question or a request for a definition, about nothing of the user's."""
-    said = _SHORT.sub(r"\1 is", _WAKE.sub("", normalize(text)))
-    said = role_named(reworded(plainly(_EXPLAIN.sub("explain ", said))))
+    first = _SHORT.sub(r"\1 is", _WAKE.sub("", normalize(text)))
+    said = role_named(reworded(plainly(_EXPLAIN.sub("explain ", first))))
     if _DEFINITION.search(said) and not re.search(
         r"\bmeaning\s+of\s+life\b|\blife\s+means\b", said
     ):
@@ -257,6 +259,10 @@ def is_factual_question(text: str) -> bool:
     subject = asked_about(said)  # "what can you tell me about dolphins": the subject's words
     if subject is None:
         subject = asked_for(said)  # "who developed the polio vaccine", "info on the civil war"
+    if subject is None:
+        subject = asked_inside(plainly(first))  # "do you know when the berlin wall fell"
+    if subject is None:
+        subject = named_thing(said)  # "what was the cold war", "why do we dream"
     if subject is not None and not _PERSONAL.search(subject):
         return True
     if not _FACT.search(said) or _CALENDAR_COUNT.search(said) or _SEASON.search(said):

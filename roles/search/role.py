@@ -53,8 +53,9 @@ _DESCRIBE = re.compile(
 )
 _DOCS = re.compile(r"\b(?:my|our|the local)\s+(?:documents?|docs|notes|files|folder)\b", re.I)
 _LEAD = re.compile(
-    r"^(?:please\s+)?(?:can you\s+|could you\s+)?(?:search|look\s*up|google|find me|get me|"
-    r"show me|find|lookup|look for)\b\s*(?:(?:on|in)\s+)?(?:the\s+)?(?:web|internet|online)?\s*"
+    r"^(?:please\s+)?(?:can you\s+|could you\s+)?(?:search|look\s*up|google|find\s+out|find me|"
+    r"get me|show me|find|lookup|look for)\b\s*(?:(?:on|in)\s+)?(?:the\s+)?"
+    r"(?:web|internet|online)?\s*"
     r"(?:for|about|on|up)?\s*(?:some\s+)?(?:information|info|results|anything)?\s*"
     r"(?:about|on|for)?\s*",
     re.I,
