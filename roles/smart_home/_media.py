@@ -10,13 +10,15 @@ from agent_system.roles import RoleCall
 from roles.smart_home._targets import area_said, kind_phrase, named
 from roles.smart_home.backend import Device
 
-__all__ = ["MUSIC_OFF", "PLAYER", "media_call", "music_off", "volume"]
+__all__ = ["MUSIC_OFF", "MUSIC_ON", "PLAYER", "media_call", "music_off", "volume"]
 
 PLAYER = "media player"
 """The device a volume or mute request goes to when it names none (the tools pick one)."""
 _NUMBER = re.compile(r"(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°[cf]?)?", re.I)
 
-_SOUND = re.compile(r"\b(?:volume|sound|audio|music|noise|speakers?|song|radio|tv|television)\b")
+_SOUND = re.compile(
+    r"\b(?:volume|sound|audio|music|noise|speakers?|song|radio|tv|telly|television)\b"
+)
 _LOUDER = re.compile(
     r"\b(?:louder|loud|amplify|speak up|speak (?:more )?loud(?:ly)?|turn (?:it|this|that) up|"
     r"too (?:quiet|low|soft)|can ?not hear|cant hear|can't hear|couldn't hear|couldnt hear|"
@@ -62,9 +64,11 @@ _VOLUME_DOWN = re.compile(
     r"dampen|muffle)\b"
 )
 _BARE = re.compile(
-    r"^(?:(?:turn|crank|pump|bring) )?(?:it |this |that )?(?:way |all the way )?"
+    r"^(?:(?:turn|crank|pump|bring|bump|knock|drop|tone|take|dial|nudge) )?"
+    r"(?:it |this |that |things |the whole thing )?(?:way |all the way )?"
     r"(?:(?P<up>up)|(?P<down>down))"
-    r"(?: a (?:little )?bit| a little)?$|^(?P<loud>louder|loudly|more loudly)$"
+    r"(?: a (?:little )?bit| a little| a notch| a touch| some| a tad)?$|"
+    r"^(?P<loud>louder|loudly|more loudly|(?:crank|pump) (?:it|this|that)(?: up)?)$"
 )
 """A bare direction said to the assistant: the volume of the player in use."""
 _STOP_PLAYING = re.compile(
@@ -72,6 +76,7 @@ _STOP_PLAYING = re.compile(
     r"song|noise))$"
 )
 MUSIC_OFF = re.compile(
+    r"^(?:the |my )?(?:music|tunes) off$|"
     r"^(?:(?:turn|switch|shut|kill|cut|knock|put) (?:off )?(?:the |this |that |all |my |your )?"
     r"(?:music|tunes|songs?|podcast|audiobook|playlist)(?: off)?"
     r"|(?:no more|enough|enough of (?:the|this|that)|stop (?:the|this|that|my)) "
@@ -81,16 +86,29 @@ MUSIC_OFF = re.compile(
 )
 """The music off, however said ("turn the music off", "switch off the tunes", "no more music",
 "enough music", "stop playing the music"): the player stops (pauses), it is not switched off."""
+MUSIC_ON = re.compile(
+    r"^(?:(?:the |my |some )?(?:music|tunes) (?:back )?on|"
+    r"(?:turn|switch) (?:on )?(?:the |my |some )?(?:music|tunes)(?: back)?(?: on)?|"
+    r"(?:start|resume) (?:the |my )?(?:music|tunes))"
+    r"(?: again| please)*$"
+)
+"""The music on ("music on", "turn the music back on", "resume the music"): the player in use
+plays again (resumes when one is paused); "put my music on" or "play some music" are left to
+the rest of the role."""
 _HUSH = re.compile(
     r"^(?:off|quiet|hush|silence) (?:the |my |all |this )?(?:speakers?|sound|audio)$"
 )
 
 
 def music_off(text: str, devices: Sequence[Device], speaker: str | None) -> RoleCall | None:
-    """The player in use stops for "turn the music off" (`text` normalized), else None."""
-    if not MUSIC_OFF.match(text) or not any(d.kind == "media_player" for d in devices):
+    """The player in use stops for "turn the music off" (`text` normalized), else None.
+
+    It plays again for "music on".
+    """
+    on = MUSIC_ON.match(text) is not None
+    if not (on or MUSIC_OFF.match(text)) or not any(d.kind == "media_player" for d in devices):
         return None
-    args: dict[str, object] = {"device": PLAYER, "command": "pause"}
+    args: dict[str, object] = {"device": PLAYER, "command": "resume" if on else "pause"}
     return RoleCall("smart_home.media", {**args, "near": speaker} if speaker else args)
 
 

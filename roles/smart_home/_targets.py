@@ -26,7 +26,7 @@ __all__ = [
 
 KIND_NOUNS: dict[str, str] = {
     "light": r"lights?|lamps?|lighting|bulbs?|chandeliers?|illumination",
-    "media_player": r"speakers?|tv|television|radio|stereo|music player|media player|player",
+    "media_player": r"speakers?|tv|telly|television|radio|stereo|music player|media player|player",
     "switch": r"plugs?|sockets?|outlets?|chargers?|power strips?|power points?|extension leads?",
     "vacuum": r"vacuum cleaner|vacuum|roomba|iroomba|irobot|robo vac|robot|cleaner|hoover",
     "fan": r"fans?",

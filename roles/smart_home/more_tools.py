@@ -13,6 +13,7 @@ from pydantic import Field
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from roles.smart_home._common import apply, home_backend, home_layout, targets
+from roles.smart_home._media_said import mute_said, volume_said
 from roles.smart_home.backend import Action, Device, convert, describe, in_state, match_devices
 from roles.smart_home.home import canonical
 
@@ -252,6 +253,8 @@ async def media(
     if len(found) != 1:  # the one playing (or paused), else the one nearby or named
         found = await _players(ctx, device, area, action, near)
     done = await apply(ctx, device, area, action, found=found)
+    if command in ("mute", "unmute") and len(found) == 1:  # "Muted Kitchen speaker."
+        return mute_said(done, command)
     if command in _TRACK and len(found) == 1:  # "skip this song": say what happened
         return done.model_copy(update={"display": f"{_TRACK[command]} on {found[0].name}."})
     return done
@@ -282,13 +285,14 @@ async def set_volume(
         raise ToolExecutionError("Say either a volume (0-100) or a change (e.g. +10 or -10).")
     found = await _players(ctx, device, area, "volume_set", near)
     if volume is not None:
-        return await apply(ctx, device, area, "volume_set", volume, found=found)
+        done = await apply(ctx, device, area, "volume_set", volume, found=found)
+        return volume_said(done, None, None) if len(found) == 1 else done
     outputs = []
     for one in found:
         level = max(0, min(100, int(one.attributes.get("volume", 50) or 0) + int(change or 0)))
         outputs.append(await apply(ctx, device, area, "volume_set", level, found=[one]))
-    if len(outputs) == 1:
-        return outputs[0]
+    if len(outputs) == 1:  # "Turned Kitchen speaker up to 50%."
+        return volume_said(outputs[0], change, found[0].attributes.get("volume"))
     return ToolOutput(
         data={"devices": [o.data for o in outputs], "count": len(outputs)},
         display=" ".join(o.display or "" for o in outputs),

@@ -14,7 +14,6 @@ from agent_system.understanding._text import as_command
 from agent_system.understanding.locale import home_fact
 from roles.smart_home._answers import WHICH_ROOM, answered, here_said
 from roles.smart_home._calls import call, state_or_ask
-from roles.smart_home._colors import undescribed
 from roles.smart_home._everyday import (
     clean,
     is_question,
@@ -42,7 +41,8 @@ from roles.smart_home._matchers import matcher as _matcher
 from roles.smart_home._media import PLAYER, music_off
 from roles.smart_home._media_follow import in_use, media_follow_up, song_command
 from roles.smart_home._other import other_one
-from roles.smart_home._places import numbered, place_said
+from roles.smart_home._places import place_said
+from roles.smart_home._prepare import prepared
 from roles.smart_home._questions import INDOORS_TEMPERATURE, state_question
 from roles.smart_home._sun import SUN_WORDS, WHERE_HOME, SunTime, home_answer, sun_said
 from roles.smart_home._targets import KIND_NOUNS, area_said, joined_rooms, named, tidy
@@ -124,8 +124,7 @@ class SmartHomeRole:
         if (home_said := home_answer(text, history)) is not None:  # "Where do you live ...?"
             text, slots = home_said[0], {**slots, "home": home_said[1], "home_told": True}
         text = joined_rooms(without_wake_word(text).strip().rstrip("?!. "))
-        text = numbered(text, known_devices(runtime))  # "desk lamp one": "Desk lamp 1"
-        text = undescribed(text, _names(known_devices(runtime)))  # "the white fan": the fan
+        text = prepared(text, known_devices(runtime))  # "desk lamp one", "the white fan"
         text = without_which_clause(text)  # "turn off any lights that are still on"
         text = BEDTIME.sub("", text) or text  # "good night, turn off the lights"
         text = MAY_I.sub("", text) or text  # "is it ok to lower the lights": a command
@@ -369,11 +368,6 @@ class SmartHomeRole:
             return HomeStage([], Layout(), **extra)
         home = home_of(runtime)
         return HomeStage(home.devices, home.layout, home.sentences, **extra)
-
-
-def _names(known: list[Any]) -> list[str]:
-    """Every device's name and aliases, lower case."""
-    return [n.lower() for d in known for n in (d.name, *d.aliases)]
 
 
 def _room_first(device: str, rooms: frozenset[str], known: list[Any]) -> tuple[str, str] | None:

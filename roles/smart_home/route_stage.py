@@ -38,6 +38,7 @@ from roles.smart_home._claims import DARK, INDOOR, SHOW_ASKED, Home, everyday, f
 from roles.smart_home._device_follow import device_follow_up
 from roles.smart_home._except import leaving_out
 from roles.smart_home._lacks import TONE_COMMAND
+from roles.smart_home._media_claims import LEAD, MEDIA_COMMAND, PLAYER_SHAPES
 from roles.smart_home._media_follow import media_follow_up
 from roles.smart_home._other import OTHER, last_device_call
 from roles.smart_home._questions import ANYTHING_IN_A_STATE, INDOORS_TEMPERATURE
@@ -59,7 +60,7 @@ _KIND_WORDS: dict[str, str] = {
         ("thermostat", "heating", "heater", "ac", "air conditioning", "air conditioner"),
         "climate",
     ),
-    **dict.fromkeys("tv television".split(), "media_player"),
+    **dict.fromkeys("tv telly television".split(), "media_player"),
     **dict.fromkeys("lock locks".split(), "lock"),
     **dict.fromkeys("vacuum roomba hoover irobot iroomba robovac".split(), "vacuum"),
     **dict.fromkeys("mower lawnmower".split(), "lawn_mower"),
@@ -103,54 +104,8 @@ _VERBS = (
     "darken illuminate light kill power enable disable return send play skip next previous "
     "flip flick click pop knock throw disconnect unplug quieten soften douse extinguish"
 )
-_LEAD = (
-    r"^(?:(?:please|just|now|ok|okay|hey|so|and|also|then|go ahead and|can you|could you|"
-    r"olly|ollie|alexa|google|siri|"
-    r"would you|will you|i (?:want|need|would like) (?:you )?to|i wanna|let us|lets|let's)\s+)*"
-)
-_MEDIA_COMMAND = re.compile(
-    _LEAD + r"(?:play|skip|next|previous|go back|pause|resume|unpause|mute|unmute|"
-    r"(?:turn|crank|bring) (?:the )?(?:volume|sound|music) (?:up|down)|"
-    r"(?:turn|crank|bring) (?:up|down) (?:the )?(?:volume|sound|music)|"
-    r"(?:set|change|raise|lower|increase|decrease) (?:the )?volume)\b"
-)
-"""A media command; claimed without naming a player when the speaker's room has one."""
-_VOLUME = re.compile(
-    _LEAD + r"(?:(?:turn|crank|bring|pump) (?:up|down) (?:the |my |your )?(?:volume|sound|music|"
-    r"speakers?|tv|television)\b|(?:turn|crank|bring|pump) (?:the |my |your )?(?:volume|sound|"
-    r"music|speakers?) (?:up|down)\b|(?:raise|lower|increase|decrease|reduce|boost|up|down|"
-    r"set|change|adjust|max) (?:the |my |your )?(?:music |speaker |tv |media |radio )?volume\b|"
-    r"(?:the |my |your )?volume (?:up|down|louder|higher|lower|to \d+)\b|"
-    r"(?:mute|unmute)(?: (?:the |my )?(?:sound|music|audio|volume|speakers?|tv|television))?$)"
-)
-"""A volume command ("turn up the volume", "volume to 30", "mute the sound"): claimed when the
-home has a media player. "be quiet", "speak softer" are left to the classifier (they also ask
-the assistant to whisper)."""
-_HUSH = re.compile(
-    _LEAD + r"(?:stop|pause|silence|quiet|hush|off|cut|kill) (?:the |all |that |my |this )?"
-    r"(?:audio|sound|music|noise|speakers?|song)$"
-)
-"""Silencing the player in use ("stop the audio", "off the speakers"): claimed with a player."""
-_SILENT = re.compile(
-    _LEAD + r"(?:shut up|hush|shush|stop (?:talking|speaking)|(?:be|go|stay|keep|remain) "
-    r"(?:quiet|silent)|silence|silent mode|quiet mode|(?:do not|dont) (?:talk|speak|say anything)|"
-    r"no (?:more )?(?:talking|sound))(?: please| now)* (?:for|during) (?:the )?(?:next |coming )?"
-    r"(?:\d+ |an? |half an? )?(?:minutes?|mins?|hours?|hrs?|days?)(?: please)?$|"
-    + _LEAD
-    + r"(?:shut up|stop (?:talking|speaking)|(?:be|go|stay|keep|remain) (?:quiet|silent)|"
-    r"(?:do not|dont) (?:talk|speak)|no (?:more )?(?:talking|sound)) (?:until|till|til) "
-    r"[a-z0-9: ]{1,20}$"
-)
-"""Asking to be silent for a while ("shut up for ten minutes", "be quiet until 5pm"): the player
-is muted, then unmuted; claimed when the home has a media player. Said with no while ("shut up",
-"stop talking") it is left to the classifier: CLINC150 files those as cancelling."""
-_HEAR = re.compile(
-    r"^i (?:can ?not|cant|can't|can barely|can hardly) hear (?:you|anything|a thing|it|the "
-    r"(?:music|tv|television|radio|sound|speakers?|movie|show))(?: at all| properly| well)?$"
-)
-"""Too quiet ("i can't hear anything"): the player in use, a step up; claimed with a player."""
 _COFFEE = re.compile(
-    _LEAD + r"(?:(?:(?:make|brew|prepare|fix|pour|get|do|cook|whip up|put on|start)(?: me| us)?|"
+    LEAD + r"(?:(?:(?:make|brew|prepare|fix|pour|get|do|cook|whip up|put on|start)(?: me| us)?|"
     r"i (?:want|need|would like|fancy|d like|d love|would love|could use|could do with)|"
     r"can i (?:get|have)|give me|time for) )?(?:a |an |some |my |the |one |another |us |two )?"
     r"(?:(?:cup|pot|mug)s? of |fresh |hot |black |strong |morning |quick |nice |filter |double )*"
@@ -161,7 +116,7 @@ _COFFEE = re.compile(
 )
 """A coffee request ("make me a coffee", "i need some coffee"): claimed when the home has a
 coffee machine."""
-_COMMAND = re.compile(_LEAD + r"(?P<verb>" + "|".join(_VERBS.split()) + r"|go back)\b(?P<rest>.*)$")
+_COMMAND = re.compile(LEAD + r"(?P<verb>" + "|".join(_VERBS.split()) + r"|go back)\b(?P<rest>.*)$")
 _ON_OFF = re.compile(  # a question ("what tv show is jennifer aniston on") switches nothing
     r"^(?!(?:what|which|who|whose|where|when|why|how)\b)(?:the |my |all |all the )?"
     r"(?P<target>.{2,40}?) (?:on|off)"
@@ -329,14 +284,12 @@ class HomeStage:
         if ANYTHING_IN_A_STATE.match(text):
             return "Asks whether anything in this home is on, open or unlocked."
         area = SPEAKER_AREA.get()
-        if area and _norm(area) in self._media_areas and _MEDIA_COMMAND.match(text):
+        if area and _norm(area) in self._media_areas and MEDIA_COMMAND.match(text):
             return "A media command from a room with a media player."
         if self._media is not None and (found := self._media.match(text)) is not None:
             if _COMMAND.match(text[found.end() :].strip()):
                 return "A command to this home's media player."  # "TV, go back a track"
-        if self._player and any(
-            p.match(text) for p in (_VOLUME, _HUSH, _SILENT, _HEAR, TONE_COMMAND)
-        ):
+        if self._player and any(p.match(text) for p in (*PLAYER_SHAPES, TONE_COMMAND)):
             return "A volume command for this home's media player."
         if self._lights and DARK.match(text):
             return "The room is too dark or too bright: this home has lights."
