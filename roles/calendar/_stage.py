@@ -34,6 +34,7 @@ from roles.calendar._unnamed import unnamed_calendar
 from roles.calendar._which import NOT_GOING
 from roles.calendar._windows import asks_window
 from roles.calendar._within import within_period
+from roles.memory._until import until_thing
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -326,6 +327,8 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
             )
         text = request.text
         said = normalize(text)
+        if until_thing(said) is not None:
+            return None  # "how long until my anniversary": a day the user told (memory role)
         now = runtime.clock.now()
         checked = checked_event(strip_courtesy(said), now)  # "march 1 is jo's party, right"
         asked = checked is not None or clears_a_day(strip_courtesy(said), now)

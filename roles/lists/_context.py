@@ -19,7 +19,7 @@ from agent_system.roles import RoleCall
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["on_the_list"]
+__all__ = ["on_the_list", "talked_about"]
 
 _THE_LIST = re.compile(r"\b(?:my|the|this|that|our)\s+list\b(?!\s+of\b)(?!s)", re.IGNORECASE)
 """One list said without its name ("my list", "the list"; not "my lists", "my list of ...")."""
@@ -28,7 +28,7 @@ _TURNS = 6
 """How many turns back the list talked about may be."""
 
 
-def _talked_about(history: list[Turn]) -> str | None:
+def talked_about(history: list[Turn]) -> str | None:
     """The list the latest lists call of the last `_TURNS` turns named, or None."""
     for turn in reversed(history[-_TURNS:]):
         for call in reversed(turn.calls or []):
@@ -44,6 +44,6 @@ def on_the_list(found: RoleCall, text: str, history: list[Turn]) -> RoleCall:
     """`found` on the list the thread is about, when `text` says "my list" / "the list"."""
     if found.tool not in _ON_ONE or found.arguments.get("list_name"):
         return found
-    if _THE_LIST.search(text) is None or (name := _talked_about(history)) is None:
+    if _THE_LIST.search(text) is None or (name := talked_about(history)) is None:
         return found
     return RoleCall(found.tool, {**found.arguments, "list_name": name})

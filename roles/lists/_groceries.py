@@ -8,7 +8,9 @@ oranges" three items, "paper towels milk" paper towels and milk; "ice cream", "p
 
 from __future__ import annotations
 
-__all__ = ["split_run"]
+import re
+
+__all__ = ["is_grocery", "split_run"]
 
 _NOUNS = frozenset(
     """
@@ -92,3 +94,25 @@ def split_run(text: str) -> list[str]:
         items.append(words[at])
         at += 1
     return items
+
+
+_AMOUNT = (
+    r"^(?:(?:some|a|an|more|extra|another|a\s+few|a\s+couple\s+of|\d+|a\s+dozen|a\s+bit\s+of)\s+)?"
+    r"(?:(?:bottles?|cartons?|loaf|loaves|bags?|packs?|packets?|cans?|tins?|jars?|box(?:es)?"
+    r"|bunch(?:es)?|pints?|dozen|kilos?|pounds?|lbs?|rolls?|heads?|pieces?|slices?)\s+of\s+)?"
+)
+"""How much of an item ("two cartons of milk", "a loaf of bread"): no part of what it is."""
+
+
+def is_grocery(item: str) -> bool:
+    """Whether `item` is a known grocery or household thing.
+
+    "milk", "two cartons of eggs", "peanut butter" are; "green apples" is not (only the words
+    above are known).
+    """
+    words = re.sub(_AMOUNT, "", item.strip().lower()).split()
+    if not words:
+        return False
+    if "_".join(words) in _PAIRS:
+        return True
+    return all(_singular(word) is not None for word in words)

@@ -9,6 +9,7 @@ from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding._gate import StageGate
 from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_remove
+from roles.lists._bare import bare_groceries
 from roles.lists._context import on_the_list
 from roles.lists._days import day_arguments
 from roles.lists._everyday import OPEN_THEN, everyday_call, plain, reads_whole, unless_listed
@@ -27,6 +28,7 @@ from roles.lists._phrasing import (
     about_the_world,
     is_vague,
 )
+from roles.lists._placed import by_place
 from roles.lists._said import (
     ADD,
     ADD_AFTER,
@@ -100,6 +102,8 @@ class ListsRole:
         text = " ".join(text.strip().rstrip("?!.").split())
         if (answered := answer_call(text, history, split_items)) is not None:
             return answered
+        if (placed := by_place(text, history, _list, claim=False)) is not None:
+            return placed  # "remove the last one", "tick off the second item"
         if (follow := _follow_up(text, history)) is not None:
             return follow
         found = self._interpret(text)
@@ -273,6 +277,8 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
             reason="The answer to the lists role's question of the turn before.",
             scores={"lists": 0.95},
         )
+    if by_place(text, list(request.history), _list, claim=True) is not None:
+        return _claimed(whole=True, guess=False)  # "remove the second one" after a list turn
     if _follow_up(text, list(request.history)) is not None:
         return RouteDecision(
             target=RouteTarget.FAST_REPLY,
@@ -281,6 +287,8 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
             reason="A follow-up on the list the previous turn used.",
             scores={"lists": 0.95},
         )
+    if bare_groceries(plain(text), split_items):  # "add bread, butter, jam": the shopping list
+        return _claimed(whole=True, guess=False)
     if isinstance(everyday_call(plain(text), split_items, _list, list_name_in), RoleCall):
         return _claimed(whole=True)  # anchored: "remind me to buy bread when i go shopping"
     if (

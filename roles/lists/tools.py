@@ -24,6 +24,7 @@ from roles.lists._lookup import find_list as _find_list
 from roles.lists._lookup import names as _names
 from roles.lists._lookup import parse_day as _day
 from roles.lists._lookup import said as _said
+from roles.lists._placed import item_at
 from roles.lists.home_assistant import HomeAssistantLists
 from roles.lists.store import Item, ListStore, RepositoryLists, TodoList
 
@@ -273,16 +274,25 @@ async def _locate(ctx: ToolContext, item: str, list_name: str | None) -> tuple[T
 
 
 @tool(side_effects="reversible", tags=("lists", "shopping", "todo"))
-async def complete(ctx: ToolContext, item: str, list_name: str | None = None) -> ToolOutput:
+async def complete(
+    ctx: ToolContext, item: str = "", list_name: str | None = None, position: int = 0
+) -> ToolOutput:
     """Check off an item as done ("I bought the eggs", "mark call the plumber as done").
 
     Args:
         item: The item, e.g. "eggs".
         list_name: The list; omit to look on every list.
+        position: Instead of `item`, its place among the items not done (1 the first, -1 the
+            last): "tick off the first one".
     """
     if (earlier := await _applied(ctx)) is not None:
         return earlier
-    todo, found = await _locate(ctx, item, list_name)
+    if position and not item:
+        todo, found = item_at(await store_for(ctx).lists(), list_name, position, done=True)
+    elif item:
+        todo, found = await _locate(ctx, item, list_name)
+    else:
+        raise ToolExecutionError("Say what to check off, e.g. 'check off eggs'.")
     display = f"Checked off {found.text} on your {_called(todo.name)} list."
     updated = await store_for(ctx).set_done(todo.name, found, True, note=display)
     return ToolOutput(data=updated.model_dump() | {"completed": found.text}, display=display)
@@ -290,7 +300,11 @@ async def complete(ctx: ToolContext, item: str, list_name: str | None = None) ->
 
 @tool(side_effects="reversible", tags=("lists", "shopping", "todo"))
 async def remove(
-    ctx: ToolContext, item: str | None = None, list_name: str | None = None, last: bool = False
+    ctx: ToolContext,
+    item: str | None = None,
+    list_name: str | None = None,
+    last: bool = False,
+    position: int = 0,
 ) -> ToolOutput:
     """Remove an item from a list, or the newest one ("drop the last item").
 
@@ -299,11 +313,13 @@ async def remove(
         list_name: The list; omit to look on every list.
         last: Remove the item added last (no `item`): of `list_name`, or of the only list
             with items.
+        position: Instead of `item`, its place among the items not done (1 the first, 2 the
+            second, -1 the last), as the list is read out: "remove the second one".
     """
     if (earlier := await _applied(ctx)) is not None:
         return earlier
-    if last and not item:
-        todo, found = await _newest(ctx, list_name)
+    if (last or position) and not item:
+        todo, found = item_at(await store_for(ctx).lists(), list_name, position or -1)
     elif item:
         todo, found = await _locate(ctx, item, list_name)
     else:
@@ -311,34 +327,6 @@ async def remove(
     display = f"Removed {found.text} from your {_called(todo.name)} list."
     updated = await store_for(ctx).remove(todo.name, found, note=display)
     return ToolOutput(data=updated.model_dump() | {"removed": found.text}, display=display)
-
-
-async def _newest(ctx: ToolContext, list_name: str | None) -> tuple[TodoList, Item]:
-    """The item added last: to `list_name`, or to the only list with items not done."""
-    lists = await store_for(ctx).lists()
-    if list_name:
-        todo = _find_list(lists, list_name)
-        if todo is None:
-            raise ToolExecutionError(
-                f"You have no list called {list_name!r}; your lists: {_names(lists)}."
-            )
-        full = [todo] if any(not i.done for i in todo.items) else []
-        if not full:
-            raise ToolExecutionError(
-                f"Your {_called(todo.name)} list is empty; nothing was changed."
-            )
-    else:
-        full = [t for t in lists if any(not i.done for i in t.items)]
-        if not full:
-            raise ToolExecutionError("Your lists are empty; nothing was changed.")
-        if len(full) > 1:
-            names = " or ".join(_called(t.name) for t in full)
-            raise ToolExecutionError(
-                f"Which list should I take the last item off: {names}? Nothing was changed.",
-                code=ErrorCode.NEEDS_INPUT,
-            )
-    pending = [i for i in full[0].items if not i.done]
-    return full[0], pending[-1]
 
 
 @tool(tags=("lists", "shopping", "todo"))

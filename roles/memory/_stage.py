@@ -14,6 +14,7 @@ from typing import Any
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
+from roles.memory._until import until_thing
 
 __all__ = ["TELL", "TRAILING", "claim", "introduction"]
 
@@ -169,6 +170,8 @@ def claim(request: RouteRequest) -> RouteDecision | None:
             "Something the user says about themselves.",
             {"fact": _said_fact(request.text)},
         )
+    elif until_thing(said) is not None:  # "how many days until my sister's birthday"
+        reason = "How long until a day the user told the assistant."
     elif _ALL_OF_IT.match(said):
         reason = "A request to forget everything remembered."
     elif _LISTING.match(said) or said in ("what do you know", "what do you remember"):

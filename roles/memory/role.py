@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from roles.memory._stage import TRAILING, claim
+from roles.memory._until import until_thing
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -68,7 +69,7 @@ class MemoryRole:
         "questions about them later, list them and forget them on request."
     )
     tool_role = True
-    tool_modules = ("tools.memory",)
+    tool_modules = ("tools.memory", "roles.memory.tools")
     examples = (
         "remember that my sister's birthday is june 3",
         "remember my locker code is 4512",
@@ -95,6 +96,7 @@ class MemoryRole:
         "forget everything you know about me",
         "my name is Ana",
         "what's my name",
+        "how many days until my sister's birthday",
     )
 
     def route_stage(self, runtime: Runtime) -> Any:
@@ -110,6 +112,8 @@ class MemoryRole:
             return RoleCall("memory.clear", {})
         if _LIST.search(stripped) or slots.get("listing"):
             return RoleCall("memory.list", {})
+        if (until := until_thing(stripped)) is not None:  # "how many days until my birthday"
+            return RoleCall("memory.days_until", {"thing": until[0], "unit": until[1]})
         if query := slots.get("query"):  # "what's my name"
             return RoleCall("memory.recall", {"query": str(query)})
         if fact := slots.get("fact"):  # "my name is Ana", "call me Annie": said by the stage

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agent_system.routing.slots import extract_label, strip_when
+from roles.timer._fillers import without_fillers
 
 __all__ = ["alarm_label", "as_reminder", "clock_words", "message_after", "reminder_text"]
 
@@ -125,7 +126,8 @@ def reminder_text(text: str) -> str:
     "" when nothing is said to remind of ("remind me later").
     """
     message = extract_label(text) or message_after(text)
-    return re.sub(r"^(?:for\s+)?(?:me|us)\s+to\s+(?=\w)", "", message, flags=re.IGNORECASE)
+    message = re.sub(r"^(?:for\s+)?(?:me|us)\s+to\s+(?=\w)", "", message, flags=re.IGNORECASE)
+    return without_fillers(message, message=True)  # "... at 5pm for me": "call mom"
 
 
 _HALF_HOUR = re.compile(
@@ -153,7 +155,7 @@ def alarm_label(text: str) -> str:
     Waking up is no name ("i want to get up at 5:45", "give me a call at 6 to wake me up"); what
     it is for after it is ("i need to wake up at 5 for the airport": "airport").
     """
-    label = extract_label(text) or ""
+    label = without_fillers(extract_label(text) or "")
     if (waking := _WAKING.match(label)) is None:
         return label
     rest = strip_when(label[waking.end() :])

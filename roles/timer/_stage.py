@@ -232,6 +232,13 @@ def _picks(request: RouteRequest, runtime: Runtime) -> bool:
     return picked_call(request.text, history, now, interpret) is not None
 
 
+def _both(request: RouteRequest) -> bool:
+    """Says "cancel both" / "pause them all" after the thread set two or more."""
+    from roles.timer._both import both_call
+
+    return both_call(request.text, list(request.history)) is not None
+
+
 def _several(text: str, runtime: Runtime) -> bool:
     """Several alarms the role reads whole ("set an alarm for 7am and another for 8am")."""
     from roles.timer._several import several
@@ -344,6 +351,8 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
             return _claimed("Stops what is ringing now.", slots={"ringing": True})
         if _picks(request, runtime):  # "the 8am one" after "...; say which one."
             return _claimed("Says which one the timer role asked about.")
+        if request.history and request.history[-1].role == "timer" and _both(request):
+            return _claimed("All of the ones the thread just set (or one of them).")
         if request.history and request.history[-1].role == "timer" and named_calls(said):
             # "cancel the pizza one", "how long on bread": a timer of this thread by its label
             return _claimed("Names a timer by its label.", 0.9, slots={"follow_up": True})

@@ -16,7 +16,9 @@ from agent_system.routing.slots import (
     parse_when,
 )
 from roles.timer._anchor import anchored_call, moment_before
+from roles.timer._both import both_call
 from roles.timer._change import changed_by
+from roles.timer._fillers import without_fillers
 from roles.timer._move import move_call
 from roles.timer._notice import notice_target
 from roles.timer._pick import picked_call
@@ -291,6 +293,8 @@ class TimerRole:
         picked = picked_call(text, history, now, lambda t: self._interpret(t, now, before))
         if picked is not None:
             return picked  # "the 8am one" after "say which one"; "the other one" after a cancel
+        if (both := both_call(text, history)) is not None:
+            return both  # "cancel both" after setting two timers
         return with_previous_turn(
             lambda t: self._interpret(t, now, before), text, history, self.name
         )
@@ -386,6 +390,8 @@ class TimerRole:
         if duration is None or duration <= timedelta(0):
             return Clarification("How long should the timer run?", missing=("duration",))
         label = re.sub(r"^(?:for|called|named)\s+", "", extract_label(text) or "", flags=re.I)
+        if not re.search(r"\b(?:called|named|label+ed|titled)\b", text, re.IGNORECASE):
+            label = without_fillers(label)  # "timer for twenty minutes please": no name
         return RoleCall("timer.set", {"duration": format_duration(duration), "label": label})
 
     def _repeating(
