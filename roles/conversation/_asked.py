@@ -32,7 +32,7 @@ from typing import Any
 
 from roles.conversation._zones import known
 
-__all__ = ["plainly"]
+__all__ = ["in_zone", "plainly"]
 
 _PLACE = r"(?P<place>[a-z][a-z .'-]{1,40}?)"
 _NOW = r"(?:\s+(?:now|right\s+now|at\s+the\s+moment|currently|today))?"
@@ -113,6 +113,20 @@ _REWORDED: tuple[tuple[re.Pattern[str], Any], ...] = (
         ),
         r"what day is \g<day>",
     ),
+    (
+        re.compile(
+            r"^(?:what|which)\s+day(?:\s+of\s+the\s+week)?\s+(?:(?:will|would|does|did|is|was)"
+            r"\s+it\s+(?:be|fall|land)\s+on|(?:falls|lands)\s+on)\s+(?=\S)"
+        ),
+        "what day is ",
+    ),  # "what day of the week will it be on july 4th", "what day of the week falls on ..."
+    (
+        re.compile(
+            r"^on\s+(?P<day>(?!it\b).+?)\s+(?:what|which)\s+day(?:\s+of\s+the\s+week)?\s+"
+            r"(?:is\s+it|will\s+it\s+be|was\s+it)$"
+        ),
+        r"what day is \g<day>",
+    ),  # "on july 4th what day of the week is it"
     (re.compile(r"^(?:what|which)\s+day\s+falls\s+on\s+"), "what day is "),
     (re.compile(r"^on\s+(?=(?:what|which)\s+(?:day|date)\s)"), ""),
     (
@@ -168,6 +182,23 @@ _REWORDED: tuple[tuple[re.Pattern[str], Any], ...] = (
         r"what time zone is \g<place> in",
     ),
 )
+
+
+_IN_ZONE = re.compile(
+    r"\b(?:in|on|at)\s+(?:the\s+)?(?:current\s+)?"
+    r"(?!(?:my|your|our|his|her|their|this|that|same|local|what|which|a|an)\b)"
+    r"(?P<zone>(?:[a-z]+\s+)?[a-z]+?)"
+    r"(?:\s+standard)?\s+(?:time\s*zone|timezone|time)\b(?!\s+(?:is|in|now|zone))"
+)
+
+
+def in_zone(said: str) -> str:
+    """A zone said whole after "in", said as its place.
+
+    "in the eastern time zone" -> "in eastern"; "on pacific time", "in india standard time", "in
+    the uk time zone".
+    """
+    return _IN_ZONE.sub(lambda m: "in " + re.sub(r"\s+standard$", "", m["zone"]), said)
 
 
 def plainly(said: str) -> str:

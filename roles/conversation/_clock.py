@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from agent_system.understanding import normalize
 from agent_system.understanding._slots import parse_date_range, parse_when
 from agent_system.understanding.locale import format_clock, format_long_date
-from roles.conversation._asked import plainly
+from roles.conversation._asked import in_zone, plainly
 from roles.conversation._dates import calendar_answer, day_asked, next_weekend
 from roles.conversation._daylight import daylight_answer
 from roles.conversation._differences import difference_answer
@@ -193,7 +193,7 @@ def place_asked(text: str) -> str | None:
 
 def _said(text: str) -> str:
     """The normalized question, said the usual way ("the hour" is the time)."""
-    said = _ZONE_TIME.sub(r"time in \g<zone>", normalize(text))
+    said = _ZONE_TIME.sub(r"time in \g<zone>", in_zone(normalize(text)))
     said = re.sub(r"[\s,]+(?:olly|alexa|siri)$", "", said)  # "the time please olly"
     said = re.sub(r"\b(?:over|out|down|up)(?:\s+there)?\s+in\b", "in", said)  # "over in paris"
     said = re.sub(r"^is\s+it\s+still\s+", "is it ", said)  # "is it still monday"

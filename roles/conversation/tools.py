@@ -26,6 +26,7 @@ from agent_system.understanding.locale import format_clock, format_long_date
 from roles.conversation._acts import Act, act_reply, dialogue_act
 from roles.conversation._chance import chance_kind, chance_reply
 from roles.conversation._clock import clock_answer, is_clock_question
+from roles.conversation._feelings import FEELINGS, feeling_kind
 from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
 from roles.conversation._spelling import spelled, word_to_spell
 
@@ -219,7 +220,7 @@ def classify(message: str) -> str | None:
     for intent, pattern in _INTENTS:
         if re.search(pattern, text):
             return intent
-    return act
+    return act or feeling_kind(text)  # "i'm sad", "do you like music", "tell me a story"
 
 
 def offline_reply(
@@ -258,6 +259,8 @@ def offline_reply(
         "date": lambda: f"Today is {format_long_date(now.date(), runtime.settings)}.",
         "joke": lambda: _joke(runtime),
         **{act: partial(act_reply, act, _last_reply(history)) for act in get_args(Act)},
+        "opening": lambda: f"Ha, I don't know that one! Here's one of mine: {_joke(runtime)}",
+        **{kind: partial(str, said) for kind, said in FEELINGS.items()},
         "bot": lambda: "I'm a computer program, not a person: an open assistant.",
         "age": lambda: "I'm a program, so I don't have an age: I'm as new as my last update.",
         "maker": lambda: (

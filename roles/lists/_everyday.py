@@ -119,11 +119,13 @@ _DROPPED = re.compile(
     r"(?P<list>[\w' -]*?)\s*list)?)$",
     re.I,
 )
-_DONE_THEN = re.compile(  # "i finished the ironing, so cross that off my to do list"
+_DONE_THEN = re.compile(  # "i finished the ironing, so cross that off my to do list"; "i
+    # already bought the milk remove it from the list" (bought: checked off)
     r"^(?:i|we)\s+(?:just\s+|already\s+)?(?:finished|did|done|completed|have\s+done|bought|got"
     r"|picked\s+up)\s+(?P<item>.+?)\s*[,;]?\s*(?:(?:so|and|please|then|you\s+can)\s+)*"
-    r"(?:cross|tick|check|mark|take)\s+(?:it|that|them)\s+off(?:\s+(?:of\s+)?(?:my|the|our)?\s*"
-    r"(?P<list>[\w' -]*?)\s*list)?$",
+    r"(?:(?:cross|tick|check|mark|take)\s+(?:it|that|them)\s+off|(?:remove|delete|drop|scratch"
+    r"|erase|take)\s+(?:it|that|them)(?=\s+(?:from|off)\b|$))(?:\s+(?:of\s+|from\s+|off\s+)?"
+    r"(?:my|the|our)?\s*(?P<list>[\w' -]*?)\s*list)?$",
     re.I,
 )
 _ADDED = re.compile(  # "i need you to get bananas added to my shopping list; we're out"

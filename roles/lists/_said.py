@@ -65,7 +65,8 @@ DONE = re.compile(
 )
 REMOVE = re.compile(
     rf"^(?:(?:please|can you)\s+)*(?:remove|delete|take|drop|scratch|erase|cross\s+out|cancel"
-    rf"|strike|get\s+rid\s+of|eliminate)\s+(?P<item>.+?)\s+(?:from|off|off of|in|on)\s+{_LIST}$",
+    rf"|strike|get\s+rid\s+of|eliminate)\s+(?P<item>.+?)\s+(?:from|off|off of|out\s+of|in|on)\s+"
+    rf"{_LIST}$",
     re.I,
 )
 SHOW = re.compile(
@@ -189,8 +190,9 @@ def list_named(item: str) -> str | None:
 
 
 def bare_item(item: str) -> str:
-    """An item as said, without "the", "my" or "some"."""
-    return re.sub(r"^(?:the|my|some)\s+", "", item.strip(), flags=re.I)
+    """An item as said, without "the", "my", "some" or "the item"."""
+    item = re.sub(r"^(?:the|my|some)\s+", "", item.strip(), flags=re.I)
+    return re.sub(r"^(?:item|entry|thing|word)\s+(?=\w)", "", item, flags=re.I)  # "the item milk"
 
 
 def with_list(match: re.Match[str], args: dict[str, Any]) -> dict[str, Any]:

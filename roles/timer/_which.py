@@ -132,6 +132,8 @@ def _a_span(label: str) -> bool:
     bare = re.sub(
         r"^(?:(?:the|whole|entire|this|next|coming|following)\s+)+", "", label, flags=re.IGNORECASE
     )
+    if re.fullmatch(r"(?:at\s+)?\d{1,2}(?:[: ]\d\d)?(?:\s*[ap]\.?m\.?)?", normalize(bare)):
+        return True  # "is there an alarm for six thirty": a time, no name
     return _SPAN_WORDS.fullmatch(bare) is not None or _DAYS_SAID.fullmatch(bare) is not None
 
 
@@ -214,6 +216,7 @@ def list_arguments(text: str, when: str = "") -> dict[str, Any]:
 # "pause pizza timer", "status of 1 hour timer", "how long is left on the timer in the kitchen"
 _VERB = re.compile(
     r"^(?:please\s+)?(?:cancel|stop|pause|resume|unpause|continue|restart|delete|remove|clear|"
+    r"(?:turn|switch|shut)\s+off|kill|dismiss|silence|disable|get\s+rid\s+of|"
     r"status\s+of|(?:how\s+(?:much|long)\s+(?:time\s+)?(?:is\s+)?|time\s+)left\s+on)\s+|"
     r"\s+status$",
     re.IGNORECASE,

@@ -15,12 +15,14 @@ from agent_system.routing.slots import (
     parse_duration,
     parse_when,
 )
+from agent_system.understanding import normalize
 from roles.timer._anchor import anchored_call, moment_before
 from roles.timer._both import both_call
 from roles.timer._change import changed_by
 from roles.timer._fillers import without_fillers
 from roles.timer._move import move_call
 from roles.timer._notice import notice_target
+from roles.timer._off import turned_off
 from roles.timer._pick import picked_call
 from roles.timer._rang import RINGING_NOW
 from roles.timer._repeat import repeat_in, soonest
@@ -131,7 +133,7 @@ def _asks(text: str) -> bool:
         return not _CREATE_VERB.search(text)  # "alarms for the next two days": which ones
     if parse_duration(text) is not None:  # "1 hour timer", "timer for 5 minutes": set one
         return False
-    return not _CREATE_VERB.search(text) and parse_when(text, _EPOCH) is None
+    return not _CREATE_VERB.search(text) and parse_when(normalize(text), _EPOCH) is None
 
 
 _PASSIVE_CANCEL = re.compile(
@@ -330,6 +332,7 @@ class TimerRole:
             if ringing := when_filter(text, now):  # "remind me what i have to do tomorrow"
                 reminders["when"] = ringing
             return RoleCall("timer.list", reminders)  # "what's on my reminder list"
+        text = turned_off(text)  # "alarm off": "turn off the alarm"
         intent = _intent(text)
         if intent != "cancel" and re.match(r"^\s*(?:please\s+)?skip\b", text, re.I):
             return Clarification("Which day's alarm should I skip?", missing=("when",))

@@ -69,3 +69,21 @@ async def test_a_place_after_a_timer_turn_is_not_the_lists(system: AgentSystem) 
     assert result.route is not None and result.route.role == "timer"
     left = await system.arun("what's on my shopping list", thread_id="t")
     assert left.reply == "Your shopping list: eggs, milk."
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [("take bread out of the list", "Removed bread from your shopping list."),
+     ("delete the item bread from my list", "Removed bread from your shopping list."),
+     ("i already bought the bread remove it from the list",
+      "Checked off bread on your shopping list."),
+     ("i got the bread so delete it from my shopping list",
+      "Checked off bread on your shopping list.")],
+)  # fmt: skip
+async def test_an_item_taken_off_said_other_ways(
+    system: AgentSystem, said: str, reply: str
+) -> None:
+    await system.arun("add bread and eggs to the shopping list", thread_id="t")
+    result = await system.arun(said, thread_id="u")
+    assert result.reply == reply
