@@ -197,7 +197,16 @@ def bare_item(item: str) -> str:
 
 def with_list(match: re.Match[str], args: dict[str, Any]) -> dict[str, Any]:
     """`args` with the list `match` names (its `list` group), when it names one."""
-    name = _list(match.groupdict().get("list"))
+    said = match.groupdict().get("list") or ""
+    more = re.fullmatch(
+        r"(?P<name>.+?)\s+list\s+(?:and|plus|&|as\s+well\s+as)\s+(?P<more>.+?)"
+        r"(?:\s+(?:too|as\s+well|also|please))*",
+        said,
+    )
+    if more is not None and "items" in args:  # "add eggs to my shopping list and milk"
+        args["items"] = [*args["items"], *split_items(more["more"])]
+        said = more["name"]
+    name = _list(said)
     if name:
         args["list_name"] = name
     return args

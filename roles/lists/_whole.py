@@ -193,7 +193,14 @@ def clean_name(name: str | None) -> str | None:
     """
     if not name:
         return None
-    name = re.sub(r"^(?:my|the|our)\s+", "", name.strip(), flags=re.I)
+    if re.search(r"\blists\b", name, re.I):  # "the lists i have": every list
+        return None
+    name = re.sub(r"\s+list\s+(?:look|looks|seem|seems)\s+like$", "", name.strip(), flags=re.I)
+    name = re.sub(r"^.*\b(?:on|in|from|off)\s+(?:my|the|our)(?:\s+|$)", "", name, flags=re.I)
+    name = re.sub(
+        r"^(?:recite|repeat|say|list|check)\s+(?=my\b|the\b|our\b|$)", "", name, flags=re.I
+    )
+    name = re.sub(r"^(?:my|the|our)(?:\s+|$)", "", name.strip(), flags=re.I)
     name = re.sub(r"^(?:back|out|aloud)\s+(?:(?:my|the|our)\s+)?", "", name, flags=re.I)
     name = re.sub(r"(?:^|\s+)(?:list|it|that|them)\s+(?:to|for)\s+(?:me|us)$", "", name, flags=re.I)
     name = re.sub(r"\s+list$", "", name, flags=re.I)

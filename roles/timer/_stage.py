@@ -20,6 +20,7 @@ from agent_system.understanding._clauses import without_date_commas
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_timer import named_calls, turns_off
 from roles._answers import answer_stage
+from roles.timer._answered import clock_answer
 from roles.timer._notice import notice_target
 from roles.timer._rang import rings_now
 from roles.timer._which import WAKE_QUESTION, reminder_list
@@ -325,6 +326,8 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
     def stage(request: RouteRequest) -> RouteDecision | None:
         if (answered := answers(request)) is not None:
             return answered
+        if clock_answer(request.text, list(request.history)) is not None:
+            return _claimed("A time said bare, answering the timer's question.")  # "six thirty"
         if _message_answer(request, runtime):
             return _claimed("What to remind of, asked by the timer role the turn before.")
         previous = last_call(request.history[-1:])

@@ -17,6 +17,7 @@ from agent_system.routing.slots import (
 )
 from agent_system.understanding import normalize
 from roles.timer._anchor import anchored_call, moment_before
+from roles.timer._answered import clock_answer, message_asked
 from roles.timer._both import both_call
 from roles.timer._change import changed_by
 from roles.timer._fillers import without_fillers
@@ -292,6 +293,13 @@ class TimerRole:
             return RoleCall("timer.cancel", {"target": RINGING_NOW})
         now = runtime.clock.now()
         before = moment_before(history)  # "thirty minutes before that"
+        text = clock_answer(text, history) or text  # "six thirty" after "What time ...?"
+        if (asked := message_asked(history, ASK_MESSAGE, text)) is not None:
+            joined = self._interpret(f"{asked.text} {text}", now, before)  # "in an hour"
+            if isinstance(joined, Clarification) or (
+                isinstance(joined, RoleCall) and joined.tool == "timer.remind"
+            ):
+                return joined  # the time of the reminder asked about, never a timer of its own
         picked = picked_call(text, history, now, lambda t: self._interpret(t, now, before))
         if picked is not None:
             return picked  # "the 8am one" after "say which one"; "the other one" after a cancel

@@ -1,0 +1,62 @@
+"""Answers to the timer role's own questions, said the short way.
+
+A clock time said bare after "What time should the alarm go off?" (or "What time on Tue 3 Mar
+...", "What time should I move the alarm to?", "When should I remind you?"): "six thirty", "7",
+"seven please", "6 30 am", "half six" are that time ("at 6:30"). And after "What should I remind
+you about?", an answer that says only when ("in an hour", "tomorrow at 9") is read with the
+request it answers: it is the reminder's time, never a timer of its own.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from agent_system.understanding import normalize
+from agent_system.understanding._labels import only_when
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import Turn
+
+__all__ = ["clock_answer", "message_asked"]
+
+_ASKS_TIME = re.compile(
+    r"^(?:What time (?:on .+ )?should (?:the|I move the) .+\?|When should I remind you\?)$"
+)
+_BARE = re.compile(
+    r"^(?:(?:ok|okay|um|uh|erm|well|let'?s\s+say|make\s+it|how\s+about|at|for|around|about)\s+)*"
+    r"(?P<h>\d{1,2})(?:[: ](?P<m>[0-5]\d))?(?:\s*(?P<ap>[ap])\.?\s?m\.?|\s+o'?clock"
+    r"|\s+(?P<part>in\s+the\s+(?:morning|afternoon|evening)|tonight))?"
+    r"(?:\s+(?:please|thanks|thank\s+you))?[.!]?$"
+)
+
+
+def clock_answer(text: str, history: list[Turn]) -> str | None:
+    """The time a bare answer says ("six thirty": "at 6:30") after the timer asked for one."""
+    if not history:
+        return None
+    last = history[-1]
+    if last.role != "timer" or last.calls or _ASKS_TIME.match(last.reply.strip()) is None:
+        return None
+    found = _BARE.match(normalize(text).strip())
+    if found is None or not 0 <= int(found["h"]) <= 23:
+        return None
+    clock = f"{int(found['h'])}:{found['m'] or '00'}"
+    if found["ap"]:
+        clock += f" {found['ap']}m"
+    elif found["part"]:
+        clock += f" {found['part']}"
+    return f"at {clock}"
+
+
+def message_asked(history: list[Turn], asked: str, text: str) -> Turn | None:
+    """The timer turn just before, when it asked `asked` and `text` answers only when.
+
+    "What should I remind you about?" ... "in an hour", "tomorrow at 9".
+    """
+    if not history or not only_when(normalize(text)):
+        return None
+    last = history[-1]
+    if last.role != "timer" or last.calls or last.reply.strip() != asked:
+        return None
+    return last

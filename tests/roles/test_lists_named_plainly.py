@@ -1,0 +1,53 @@
+"""A list read or added to, its name said among other words (issue 15, lists_query and
+lists_createoradd): "what's the first thing on my list" looked for a list called "first thing on
+my", "recite my list" for one called "recite my", "add eggs to my shopping list and milk" added
+to a list called "shopping list and milk"."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_system.api import AgentSystem
+
+pytestmark = pytest.mark.anyio
+
+
+async def _filled(system: AgentSystem) -> None:
+    await system.arun("add eggs and milk to my shopping list", thread_id="t")
+    await system.arun("add pay rent to my to do list", thread_id="t")
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["what's the first thing on my list", "recite my list", "show me all the lists i have",
+     "say my list please"],
+)  # fmt: skip
+async def test_every_list_is_read(system: AgentSystem, said: str) -> None:
+    await _filled(system)
+    result = await system.arun(said, thread_id="u")
+    assert "Your shopping list: eggs, milk." in result.reply
+    assert "Your to-do list: pay rent." in result.reply
+
+
+@pytest.mark.parametrize(
+    "said", ["what's my shopping list look like", "what does my grocery list look like"]
+)
+async def test_the_list_named_is_read(system: AgentSystem, said: str) -> None:
+    await _filled(system)
+    result = await system.arun(said, thread_id="u")
+    assert result.reply == "Your shopping list: eggs, milk."
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [("add bread to my shopping list and butter", "Added bread and butter to your shopping list."),
+     ("put bread on the grocery list and butter too",
+      "Added bread and butter to your shopping list."),
+     ("add call mom to my to do list and pay the gas bill",
+      "Added call mom and pay the gas bill to your to-do list.")],
+)  # fmt: skip
+async def test_items_said_after_the_list_go_on_it(
+    system: AgentSystem, said: str, reply: str
+) -> None:
+    result = await system.arun(said, thread_id="t")
+    assert result.reply == reply
