@@ -30,6 +30,8 @@ _TOOLS = (
      r"|scrap|drop|silence", "timer.cancel"),
     (r"pause|hold|freeze", "timer.pause"),
     (r"resume|unpause|continue|restart", "timer.resume"),
+    (r"how\s+(?:much\s+(?:time\s+)?|long\s+)(?:is\s+)?(?:left|remaining|to\s+go)\s+(?:on|for)"
+     r"|(?:check|show|status\s+of)", "timer.list"),
 )  # fmt: skip
 _KINDS = r"(?:alarms?|timers?|reminders?)"
 _OWN = rf"(?:(?:the|my|those|these)\s+)?(?:(?:two|three|four|2|3|4)\s+)?{_KINDS}"
@@ -89,7 +91,9 @@ def both_call(text: str, history: list[Turn]) -> RoleCall | RolePlan | None:
     numbers = _just_set(history, _SETS if tool == "timer.cancel" else ("timer.set",))
     if (nth := re.match(_ONE, which)) is not None:  # "cancel the first one" of those just set
         place = _NTH[nth["nth"]]
-        return RoleCall(tool, {"target": numbers[place]}) if len(numbers) > place >= -1 else None
+        return RoleCall(tool, {"target": numbers[place]}) if len(numbers) > max(place, 0) else None
+    if tool == "timer.list":  # "how long is left on both": the timers running, each said
+        return RoleCall(tool, {"kind": "timer"}) if len(numbers) >= 2 else None
     if len(numbers) >= 2 and not (_TWO.search(which) and len(numbers) != 2):
         return RolePlan(tuple(RoleCall(tool, {"target": number}) for number in numbers))
     if (kind := _KIND.search(which)) is not None:

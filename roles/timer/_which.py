@@ -238,9 +238,17 @@ def timer_name(text: str) -> str:
     return "" if name.lower() in ("", "the", "my", "all", "every") else name
 
 
+_WANTS = re.compile(
+    r"^\s*(?:(?:i\s+(?:want|need|would\s+like)|i'd\s+like|please|can\s+you|could\s+you"
+    r"|would\s+you|will\s+you)\s+(?:you\s+)?(?:to\s+)?)+(?=\w)",
+    re.IGNORECASE,
+)
+
+
 def target_of(text: str) -> str:
     """What a cancel/pause/resume names: "all alarms", "pasta timer", "3" or ""."""
     parts = []
+    text = _WANTS.sub("", text)  # "i want to delete the alarm for tomorrow"
     if _ALL.search(text):
         parts.append("all")
     if number := _NUMBER.search(text):

@@ -80,3 +80,32 @@ async def test_a_name_and_a_message_keep_their_own_words(system: AgentSystem) ->
     mine = await system.arun("set a reminder to call mom at 5pm for me please", thread_id="t")
     assert "Timer 'pasta'" in named.reply and "Timer 'thanks'" in called.reply
     assert thanks.reply.endswith("say thanks to jo.") and mine.reply.endswith(": call mom.")
+
+
+@pytest.mark.anyio
+async def test_how_long_is_left_on_both_says_each(system: AgentSystem) -> None:
+    await _two_timers(system, "t")
+    result = await system.arun("how long is left on both", thread_id="t")
+    assert result.reply == (
+        "You have 2: the 5-minute timer: 5 minutes left; the 10-minute timer: 10 minutes left."
+    )
+
+
+@pytest.mark.anyio
+async def test_the_last_one_with_nothing_set_in_the_thread_sets_nothing(
+    system: AgentSystem,
+) -> None:
+    result = await system.arun("cancel the last one", thread_id="t")
+    assert result.plan is None or "timer.set" not in [s.tool for s in result.plan.steps]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "said",
+    ["i want to delete the alarm for tomorrow", "i'd like to cancel my alarm for tomorrow",
+     "can you please remove the alarm for tomorrow"],
+)  # fmt: skip
+async def test_wanting_it_gone_is_no_alarms_name(system: AgentSystem, said: str) -> None:
+    await system.arun("set an alarm for 7am tomorrow", thread_id="t")
+    result = await system.arun(said, thread_id="u")
+    assert result.reply == "Cancelled alarm for tomorrow at 07:00."
