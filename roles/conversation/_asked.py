@@ -41,6 +41,34 @@ _LEAD = (
     r"to\s+know|let\s+me\s+know|i\s+wonder|(?:can|could)\s+you\s+find\s+out|find\s+out)"
 )
 _REWORDED: tuple[tuple[re.Pattern[str], Any], ...] = (
+    # said with a few more words: "what timezone am i in right now", "which day is it today",
+    # "is it past midnight in tokyo", "what time is it in tokyo when it's noon here"
+    (
+        re.compile(
+            r"^(?P<q>(?:what|which)\s+time\s*zone\s+(?:am\s+i|are\s+we)(?:\s+in)?)"
+            r"\s+(?:right\s+now|now|currently|at\s+the\s+moment|today)$"
+        ),
+        r"\g<q>",
+    ),
+    (re.compile(r"^which\s+day\s+is\s+(?:it|today)(?:\s+today)?$"), "what day is it"),
+    (
+        re.compile(
+            rf"^is\s+it\s+(?:past|after|before)\s+(?:midnight|noon|midday){_NOW}\s+in\s+"
+            rf"{_PLACE}{_NOW}$"
+        ),
+        r"what time is it in \g<place>",
+    ),
+    (
+        re.compile(
+            rf"^what\s+time\s+(?:is\s+it|will\s+it\s+be)\s+in\s+{_PLACE}\s+when\s+it(?:'s|\s+is)\s+"
+            r"(?P<time>.+?)\s+here$"
+        ),
+        r"when it is \g<time> here what time is it in \g<place>",
+    ),
+    (
+        re.compile(r"^what(?:'s|\s+is)\s+the\s+date\s+next\s+week$"),
+        "what is the date a week from today",
+    ),
     # the part of the day, or how late it is, somewhere
     (
         re.compile(

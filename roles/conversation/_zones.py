@@ -54,13 +54,22 @@ _ALIASES = {
     "oregon": "America/Los_Angeles", "portland": "America/Los_Angeles",
     "nevada": "America/Los_Angeles", "new orleans": "America/Chicago",
     "nashville": "America/Chicago", "minnesota": "America/Chicago", "dc": "America/New_York",
+    "cet": "Europe/Paris", "cest": "Europe/Paris", "eet": "Europe/Athens", "bst": "Europe/London",
+    "jst": "Asia/Tokyo", "kst": "Asia/Seoul", "aest": "Australia/Sydney",
+    "aedt": "Australia/Sydney", "hst": "Pacific/Honolulu", "akst": "America/Anchorage",
+    "msk": "Europe/Moscow", "sgt": "Asia/Singapore", "hkt": "Asia/Hong_Kong",
+    "mst": "America/Denver", "pdt": "America/Los_Angeles", "edt": "America/New_York",
+    "cdt": "America/Chicago", "mdt": "America/Denver", "nzst": "Pacific/Auckland",
 }  # fmt: skip
 _WORDS = frozenset(
     "act center christmas east easter general north south west wake oral knox universal virgin "
     "continental casey davis palmer troll johnston marengo monticello beulah vevay resolute "
     "creston regina mahe stanley".split()
 )  # zone names that are also everyday words
-_ACRONYMS = frozenset("uk usa us uae nyc pst est cst mst gmt utc ist cet la sf dc".split())
+_ACRONYMS = frozenset(
+    "uk usa us uae nyc pst est cst mst gmt utc ist cet la sf dc cest eet bst jst kst aest aedt "
+    "hst akst msk sgt hkt pdt edt cdt mdt nzst".split()
+)
 
 
 @functools.cache

@@ -33,3 +33,21 @@ async def test_a_days_weekday_asked_around(system: AgentSystem, said: str) -> No
 async def test_a_zone_said_whole_is_its_place(system: AgentSystem, said: str, reply: str) -> None:
     result = await system.arun(said, thread_id="t")
     assert result.reply == reply
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [("what time is it in tokyo when it's noon here", "When it's 12:00 here, it's 21:00 in Tokyo."),
+     ("what's the time in cet", "It's 10:00 in CET (CET)."),
+     ("what time is it in jst right now", "It's 18:00 in JST (JST)."),
+     ("is it past midnight in tokyo", "It's 18:00 in Tokyo (JST)."),
+     ("which day is it today", "Today is Monday 2 March 2026."),
+     ("what's the date next week", "It's Monday 9 March 2026."),
+     ("what timezone am i in right now", "Your time zone is UTC; it's 09:00 (UTC).")],
+)  # fmt: skip
+async def test_time_questions_with_a_few_more_words(
+    system: AgentSystem, said: str, reply: str
+) -> None:
+    result = await system.arun(said, thread_id="t")
+    assert result.route is not None and result.route.role == "conversation"
+    assert result.reply == reply
