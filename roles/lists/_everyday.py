@@ -99,6 +99,12 @@ _OUT_OF = re.compile(
     rf"|into)\s+{_LIST}(?:\s+please)?$",
     re.I,
 )
+_CREATE_AND_ADD = re.compile(  # "create a packing list and add socks": the new list's items
+    r"^(?:create|start|make|begin|open)\s+(?:a\s+|an\s+|my\s+)?(?:new\s+)?(?P<list>[\w' -]+?)\s+"
+    r"list\s*,?\s+(?:and\s+)?(?:then\s+)?(?:add|put)\s+(?P<items>.+?)(?:\s+(?:to|on|in|onto)\s+"
+    r"(?:it|that|there|the\s+list))?(?:\s+please)?$",
+    re.I,
+)
 _UNLESS_THERE = re.compile(  # "are eggs on my list, if not add them"
     r"^(?:is|are|do\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got)\s+(?P<items>.+?)\s+(?:listed\s+)?"
     rf"(?:on|in)\s+{_LIST}\s*[,;]?\s*(?:(?:and|please|if\s+not|otherwise|or)\s*,?\s*)+"
@@ -207,6 +213,12 @@ def everyday_call(
     `items` splits "eggs and milk", `clean` tidies a list name ("my shopping" -> "shopping"),
     `list_name_in` finds one in a request.
     """
+    if (
+        (found := _CREATE_AND_ADD.match(text)) is not None
+        and (name := clean(found["list"]))
+        and name.lower() not in ("new", "fresh", "another", "other")
+    ):
+        return RoleCall("lists.create", {"list_name": name, "items": items(found["items"])})
     if (found := _UNLESS_THERE.match(text)) is not None:  # an item on it already stays once
         where = _name(found["list"], clean)
         return RoleCall(

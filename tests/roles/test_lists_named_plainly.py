@@ -51,3 +51,18 @@ async def test_items_said_after_the_list_go_on_it(
 ) -> None:
     result = await system.arun(said, thread_id="t")
     assert result.reply == reply
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [("create a packing list and add socks", "Started your packing list with socks."),
+     ("start a new camping list and add a tent and matches to it",
+      "Started your camping list with tent, matches."),
+     ("make a party list, then add balloons", "Started your party list with balloons.")],
+)  # fmt: skip
+async def test_a_new_list_and_its_first_items(system: AgentSystem, said: str, reply: str) -> None:
+    result = await system.arun(said, thread_id="t")
+    assert result.route is not None and result.route.role == "lists"
+    assert result.reply == reply
+    shopping = await system.arun("what's on my shopping list", thread_id="u")
+    assert shopping.reply == "Your shopping list is empty."
