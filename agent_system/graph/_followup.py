@@ -20,6 +20,7 @@ from agent_system.roles import (
     declaration,
     role_slots,
 )
+from agent_system.understanding._dismiss import DROPPED, NOTHING_ASKED, asked
 from agent_system.understanding._frame import is_question, resolve_follow_up
 from agent_system.understanding.locale import home_location
 
@@ -45,11 +46,16 @@ async def role_calls(
     registry: ToolRegistry,
     user: str | None = None,
 ) -> list[RoleCall] | RolePlan | Clarification:
-    """The calls `role` makes for `text`; a follow-up question never changes data.
+    """The calls `role` makes for `text`; a follow-up question never changes data, and a
+    dropped question ("never mind", the router's ``dismissed`` slot) nothing at all.
 
     Roles that need the user's home (`RoleDeclaration.needs_home`: weather, a home command at
     sunset) get it in the ``home`` slot, empty when none is known.
     """
+    if decision.slots.get("dismissed"):  # "never mind" after "Which city?": nothing changes
+        return Clarification(DROPPED if history and asked(history[-1]) else NOTHING_ASKED)
+    if decision.slots.get("asked_again") and history and asked(history[-1]):
+        return Clarification(history[-1].reply)  # "cancel" after "Which timer should I cancel?"
     follow_up = bool(decision.slots.get("follow_up"))
     slots = {**role_slots(role, text), **decision.slots}
     wants = declaration(role).needs_home

@@ -37,6 +37,7 @@ from agent_system.routing._rules import (
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding._clauses import Clause as SplitClause
 from agent_system.understanding._clauses import split_clauses
+from agent_system.understanding._dismiss import dismissal
 from agent_system.understanding.locale import home_statement
 
 if TYPE_CHECKING:
@@ -198,7 +199,12 @@ class EmbeddedRouter:
             )
         placed = _Placed(self)
         pieces = split_clauses(text, self.openers, placed.other_action)
+        dropped = dismissal(text, request.history)
+        if dropped is not None and not dropped.yields:  # "never mind" after "Which city?"
+            return _dismissed(dropped.role, drops=dropped.drops, asked=dropped.asked)
         claimed = next(self._claims(request), None)
+        if claimed is None and dropped is not None:  # "stop": unless a stage takes it (a ring)
+            return _dismissed(dropped.role, drops=dropped.drops, asked=dropped.asked)
         if claimed is not None:
             if claimed.slots.get("whole"):  # the role read every clause itself
                 classes = tuple(self.model.probabilities(""))
@@ -346,6 +352,27 @@ class EmbeddedRouter:
 
 
 @functools.cache
+def _dismissed(role: str, *, drops: bool, asked: bool) -> RouteDecision:
+    """The decision for a turn that drops the question the turn before asked ("never mind"
+    after "Which city?"): back to the role that asked, which changes nothing. "cancel" after a
+    question about what to cancel drops nothing and answers nothing (`drops` False): the role's
+    question stands, asked again."""
+    if not drops:
+        reason = f"Says the action the {role} role asked about, not which one."
+    elif asked:
+        reason = f"Drops the {role} role's question of the turn before."
+    else:
+        reason = "Says never mind; nothing was asked."
+    return RouteDecision(
+        target=RouteTarget.FAST_REPLY,
+        role=role,
+        confidence=1.0,
+        slots={"dismissed": True} if drops else {"asked_again": True},
+        reason=reason,
+        scores={role: 1.0},
+    )
+
+
 def _load_model(path: Path) -> LinearModel:
     return LinearModel.load(path)
 
