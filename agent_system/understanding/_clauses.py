@@ -32,6 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from agent_system.understanding._carry import item_again
 from agent_system.understanding._regions import region_follows
 from agent_system.understanding._spread import another, object_again, value_again
 from agent_system.understanding._spread import spread as _spread
@@ -175,6 +176,8 @@ def split_clauses(
             piece = again  # "set the living room to 40%, and the kitchen to 80"
         elif clauses and (again := object_again(piece, clauses[-1].text)) is not None:
             piece = again  # "turn off the kitchen light, then the bedroom light"
+        elif clauses and (again := item_again(piece, clauses[-1].text)) is not None:
+            piece = again  # "add milk to my shopping list and call mom to my to do list"
         for i, item in enumerate(_spread(piece)):
             clauses.append(
                 Clause(item, joined if i == 0 else "and", condition, negated, item != piece)
@@ -217,6 +220,8 @@ def _cut(text: str, openers: frozenset[str], judge: Judge | None) -> list[tuple[
             continue  # "march 3, 2027 at 5pm": a date's comma
         if match[0].strip() == "," and region_follows(piece, following):
             continue  # "hot in phoenix, az next week": the place's state, not a new request
+        if match[0].strip() == "," and _WHICH.match(piece.strip()) and _CHOICES.match(following):
+            continue  # "which is colder, london or paris": the choices of the question
         if (
             match[0].strip().lower() == "and"
             and _RANGE_OPEN.search(piece)
@@ -237,6 +242,13 @@ def _cut(text: str, openers: frozenset[str], judge: Judge | None) -> list[tuple[
     return pieces
 
 
+_WHICH = re.compile(r"^(?:(?:and|so|ok|okay|hey)\s+)*(?:which|where|who)\b", re.IGNORECASE)
+_CHOICES = re.compile(
+    r"^\s*(?:in\s+|the\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}\s+or\s+(?:in\s+|the\s+)?[\w'-]+"
+    r"(?:\s+[\w'-]+){0,2}\s*[?.!]*$",
+    re.IGNORECASE,
+)
+"""A question's choices after a comma, ending the request: "which is colder, london or paris"."""
 _RANGE_OPEN = re.compile(r"\bbetween\s+[\w:']+(?:\s+[\w.:']+)?$", re.IGNORECASE)
 """A range opened just before an "and": "between 6", "between 6 am", "between john"."""
 _DAY_BEFORE_YEAR = re.compile(
