@@ -1,6 +1,9 @@
 """Two places compared: "is it warmer in rome than in oslo", "which is windier, x or y".
 
-"is berlin colder than paris tomorrow", "is it wetter in london or in dublin today".
+"is berlin colder than paris tomorrow", "is it wetter in london or in dublin today". Two days
+of one place: "will it be warmer tomorrow than today", "will tomorrow be colder than today", "is
+it colder than yesterday", "will it get warmer in paris on friday" (`days_compared`, the
+`weather.compare_days` tool).
 
 The role finds the comparison and its two places (`comparison_in`); the `weather.compare` tool
 reads both and says which ("Rome is warmer: 16°C against 4°C in Oslo."). Temperatures compare
@@ -14,7 +17,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-__all__ = ["COMPARISONS", "Comparison", "comparison_in", "said"]
+__all__ = ["COMPARISONS", "Comparison", "DayComparison", "comparison_in", "days_compared", "said"]
 
 COMPARISONS: dict[str, tuple[str, int]] = {
     "warmer": ("temp", 1),
@@ -92,3 +95,64 @@ def said(name: str, other: str) -> str:
     """A place's name in a comparison: "Rome" for "Rome, Italy", unless both share it."""
     short, other_short = name.split(",")[0], other.split(",")[0]
     return name if short == other_short else short
+
+
+class DayComparison(NamedTuple):
+    """Two days of one place compared.
+
+    The word, the day asked about and the other day, and the place when one is named.
+    """
+
+    word: str
+    day: str
+    other: str
+    place: str | None
+
+
+_DAY = (
+    r"(?:today|tonight|now|tomorrow|yesterday|(?:the\s+)?day\s+after\s+tomorrow"
+    r"|(?:on\s+)?(?:this\s+|next\s+|coming\s+)?(?:monday|tuesday|wednesday|thursday|friday"
+    r"|saturday|sunday))"
+)
+_WHERE = r"(?:\s+(?:here|outside|out|around\s+here|in\s+(?P<{p}>(?!the\s+day\b)[a-z][a-z .'-]*?)))?"
+_IT_BE = r"it\s+(?:(?:going\s+to|gonna|likely\s+to)\s+)?(?:be\s+|get\s+)?"
+_DAY_FORMS = (
+    # "will it be warmer tomorrow than today", "is it going to be colder in oslo on friday than
+    # on thursday", "is it colder than yesterday" (today), "will it get warmer tomorrow" (today)
+    re.compile(
+        _LEAD + _IT_BE + rf"(?P<word>{_WORD}){_WHERE.format(p='p1')}"
+        rf"(?:\s+(?P<a>{_DAY}))?{_WHERE.format(p='p2')}(?:\s+than\s+(?:it\s+(?:is|was)\s+)?"
+        rf"(?P<b>{_DAY})(?:\s+(?:is|was))?)?{_WHERE.format(p='p3')}\s*[?.!]*$"
+    ),
+    # "will tomorrow be warmer than today", "is friday going to be colder than today in rome"
+    re.compile(
+        _LEAD + rf"(?P<a>{_DAY})\s+(?:(?:going\s+to|gonna)\s+)?(?:be\s+|get\s+)?"
+        rf"(?P<word>{_WORD}){_WHERE.format(p='p1')}\s+than\s+(?P<b>{_DAY})"
+        rf"{_WHERE.format(p='p2')}\s*[?.!]*$"
+    ),
+)
+
+
+def days_compared(text: str) -> DayComparison | None:
+    """Two days of one place compared, or None.
+
+    A day is said on one side at least: "will it be warmer" alone asks about now.
+    """
+    said = " ".join(text.lower().replace("?", " ").split())
+    for form in _DAY_FORMS:
+        found = form.match(said)
+        if found is None or not (found["a"] or found["b"]):
+            continue
+        day = _day(found["a"] or "today")
+        other = _day(found["b"] or "today")
+        if day == other:
+            continue  # "will it be colder today" is no comparison of two days
+        places = [v for k, v in found.groupdict().items() if k.startswith("p") and v]
+        word = " ".join(found["word"].split())
+        return DayComparison(word, day, other, places[0].strip() if places else None)
+    return None
+
+
+def _day(said: str) -> str:
+    said = re.sub(r"^(?:on\s+|the\s+)", "", said.strip())
+    return "today" if said in ("now", "tonight") else said

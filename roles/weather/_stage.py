@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 from agent_system.understanding import normalize, opens_request, split_clauses
+from roles.weather._compare import comparison_in, days_compared
 from roles.weather._wear import WEAR
 
 __all__ = ["SUN", "WHICH_CITY", "answers_which_city", "claim", "stage_for"]
@@ -42,6 +43,26 @@ _COMPARED = re.compile(
     r"|calmer|more\s+humid|less\s+humid)\s*,?\s+in\s+[a-z]"
 )
 """Two places compared: "is it warmer in rome than in oslo", "where is it colder, in x or y"."""
+_NOT_A_PLACE = re.compile(
+    r"\d|\b(?:it|its|i|you|we|they|he|she|me|my|your|our|this|that|these|those|there|here|what"
+    r"|which|who|a|an|yesterday|today|tomorrow)\b"
+)
+
+
+def _plain_place(said: str) -> str | None:
+    """A place as the stage takes it in a comparison: one to three words, no pronoun."""
+    return said if 0 < len(said.split()) <= 3 and not _NOT_A_PLACE.search(said) else None
+
+
+def _compares(said: str) -> bool:
+    """Two places or two days compared, whatever the wording.
+
+    "is rome warmer than oslo", "which is colder, london or paris", "will it be warmer tomorrow
+    than today".
+    """
+    return days_compared(said) is not None or comparison_in(said, _plain_place) is not None
+
+
 _WEAR = WEAR
 """What to wear for the weather: "do i need an umbrella", "can i go out without a raincoat"."""
 _OTHER_ROLE = re.compile(
@@ -112,8 +133,8 @@ _WEATHER_CUE = re.compile(
 
 
 def _asks_weather(said: str, device_names: re.Pattern[str] | None) -> bool:
-    asked = _WEATHER.search(said) or _WEAR.search(said) or _COMPARED.search(said)
-    if not asked or _OTHER_ROLE.search(said):
+    asked = bool(_WEATHER.search(said) or _WEAR.search(said) or _COMPARED.search(said))
+    if not (asked or _compares(said)) or _OTHER_ROLE.search(said):
         return False
     if _DEFINITION.match(said) or (device_names is not None and device_names.search(said)):
         return False  # "what is the outside humidity" when the home has that sensor

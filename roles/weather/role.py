@@ -10,7 +10,7 @@ from agent_system.roles import Clarification, RoleCall
 from agent_system.understanding import numbers_to_digits
 from agent_system.understanding._regions import region_follows
 from agent_system.understanding._slots import parse_when
-from roles.weather._compare import Comparison, comparison_in
+from roles.weather._compare import Comparison, comparison_in, days_compared
 from roles.weather._days import WEEKDAYS, parse_day, parse_hour
 from roles.weather._expect import expected_in
 from roles.weather._far import far_day
@@ -219,15 +219,24 @@ class WeatherRole:
             # "what's the weather in" ... "Which city? ..." ... "paris": the question again
             answered = {**slots, "place": answer}
             return self.interpret(history[-1].text, answered, runtime, history[:-1])
+        if days := days_compared(text):  # "will it be warmer tomorrow than today"
+            place = (days.place and _clean(days.place)) or _slot_place(slots)
+            place = place or _history_place(history) or _home(slots, runtime)
+            if place is None:
+                return Clarification(WHICH_CITY_ASKED, missing=("place",))
+            return RoleCall(
+                "weather.compare_days",
+                {"place": place, "day": days.day, "other": days.other, "word": days.word},
+            )
         if compared := comparison_in(text, _clean):  # "is it warmer in rome than in oslo"
             return _compare(compared, text, runtime.clock.now(), runtime)
-        place = extract_place(text) or _slot_place(slots) or _history_place(history)
-        place = place or _home(slots, runtime)
+        cut_off = _CUT_OFF.search(text) is not None  # "what's the weather in": ask, not home
+        if cut_off and not _slot_place(slots):
+            return Clarification(WHICH_CITY_ASKED, missing=("place",))
+        place = (None if cut_off else extract_place(text)) or _slot_place(slots)
+        place = place or _history_place(history) or _home(slots, runtime)
         if place is None:
-            return Clarification(
-                "Which city? Name a place, or tell me where you live, e.g. 'I live in Paris'.",
-                missing=("place",),
-            )
+            return Clarification(WHICH_CITY_ASKED, missing=("place",))
         if SUN.search(text):  # "when is sunset", "what time does the sun come up tomorrow"
             day, _ = _when(text, runtime, parse_day(text), None)
             return RoleCall(
@@ -322,6 +331,12 @@ def _compare(compared: Comparison, text: str, now: datetime, runtime: Runtime) -
     return RoleCall("weather.compare", arguments)
 
 
+WHICH_CITY_ASKED = "Which city? Name a place, or tell me where you live, e.g. 'I live in Paris'."
+_CUT_OFF = re.compile(r"\b(?:in|for|at|near|around)\s*[?.!]*$", re.IGNORECASE)
+"""A request cut off before its place ("what's the weather in"): the place is asked for, even
+when the user's home is known."""
+
+
 def _home(slots: dict[str, Any], runtime: Runtime) -> str | None:
     """The user's home (found by the engine, in the ``home`` slot) or the `location` setting."""
     home = slots.get("home")
@@ -335,7 +350,9 @@ def _history_place(history: list[Turn]) -> str | None:
     for turn in reversed(history):
         if turn.role not in (None, "weather"):
             continue
+        called = [c.get("arguments", {}).get("place") for c in reversed(turn.calls or [])]
         place = _slot_place(turn.slots) or extract_place(turn.text)
+        place = place or next((p for p in called if isinstance(p, str) and p.strip()), None)
         if place:
             return place
     return None

@@ -46,6 +46,8 @@ class Sky:
     humidity: float = 70.0
     uv: float = 2.0
     pressure: float = 1013.0
+    highs: dict[str, float] = field(default_factory=dict)
+    """The day's high on given days (ISO date -> °C), `temp` on the others."""
 
 
 @dataclass
@@ -89,7 +91,7 @@ class OpenMeteo:
             body["daily"] = {
                 "time": [d.isoformat() for d in days],
                 "weather_code": [sky.code] * n,
-                "temperature_2m_max": [sky.temp] * n,
+                "temperature_2m_max": [sky.highs.get(d.isoformat(), sky.temp) for d in days],
                 "temperature_2m_min": [sky.low] * n,
                 "precipitation_probability_max": [sky.rain] * n,
                 "sunrise": [f"{d.isoformat()}T07:50" for d in days],

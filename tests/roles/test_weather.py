@@ -461,7 +461,7 @@ async def test_a_weekend_forecast_gives_saturday_and_sunday() -> None:
         ("temperature in Paris at twelve pm", {"place": "Paris", "day": "today", "hour": 12}),
         ("forecast for Vienna in 3 days", {"place": "Vienna", "day": "in 3 days"}),
         ("how is this weeks weather in Rome", {"place": "Rome", "day": "week"}),
-        ("was it colder in Oslo yesterday", {"place": "Oslo", "day": "yesterday"}),
+        ("what was the weather in Oslo yesterday", {"place": "Oslo", "day": "yesterday"}),
     ],
 )
 def test_dates_and_clock_times_said_in_words_reach_the_forecast(
