@@ -196,7 +196,12 @@ def clean_name(name: str | None) -> str | None:
     if re.search(r"\blists\b", name, re.I):  # "the lists i have": every list
         return None
     name = re.sub(r"\s+list\s+(?:look|looks|seem|seems)\s+like$", "", name.strip(), flags=re.I)
-    name = re.sub(r"^.*\b(?:on|in|from|off)\s+(?:my|the|our)(?:\s+|$)", "", name, flags=re.I)
+    name = re.sub(  # "first thing on my": the list; not across "shopping list and ... from my"
+        r"^(?:(?!\blist\b|\band\b).)*\b(?:on|in|from|off)\s+(?:my|the|our)(?:\s+|$)",
+        "",
+        name,
+        flags=re.I,
+    )
     name = re.sub(
         r"^(?:recite|repeat|say|list|check)\s+(?=my\b|the\b|our\b|$)", "", name, flags=re.I
     )

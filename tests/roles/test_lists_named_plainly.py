@@ -66,3 +66,20 @@ async def test_a_new_list_and_its_first_items(system: AgentSystem, said: str, re
     assert result.reply == reply
     shopping = await system.arun("what's on my shopping list", thread_id="u")
     assert shopping.reply == "Your shopping list is empty."
+
+
+@pytest.mark.parametrize(
+    ("said", "second"),
+    [("add milk to my shopping list and remove eggs from my to do list", "lists.remove"),
+     ("put apples on the shopping list and take pears off my to do list", "lists.remove"),
+     ("add milk to my shopping list and delete bread from the to do list", "lists.remove")],
+)  # fmt: skip
+async def test_a_request_after_the_list_is_no_item(
+    system: AgentSystem, said: str, second: str
+) -> None:
+    result = await system.arun(said, thread_id="t")
+    assert result.plan is not None
+    tools = [step.tool for step in result.plan.steps]
+    assert tools == ["lists.add", second]
+    added = result.plan.steps[0].arguments
+    assert added["list_name"] == "shopping" and len(added["items"]) == 1
