@@ -77,6 +77,10 @@ _WAKE_AT = re.compile(
     r"(?:\d|noon\b|midnight\b)"
 )
 """A wake-up at a clock time, said as an order: claimed surely (no question of it)."""
+_NEXT_REMINDER = re.compile(
+    r"^(?:what|when|which)(?:\s+is|'s)?\s+(?:my|the)\s+(?:next|first|last|upcoming)\s+reminder\??$"
+)
+"""The one reminder asked for ("what's my next reminder"): the calendar has none of its own."""
 _OTHER_ROLE = re.compile(
     r"\b(?:calendar|agenda|schedule|playlists?|songs?|music|weather|lights?|lists?|notes?)\b"
 )
@@ -157,7 +161,7 @@ def _whole_request(text: str, runtime: Runtime) -> bool:
     if isinstance(found, RolePlan):  # "wake me up at 6 and again at 6:15"
         return True
     if isinstance(found, RoleCall):  # questions ("any reminders today?") stay the classifier's
-        return found.tool != "timer.list"
+        return found.tool != "timer.list" or _NEXT_REMINDER.match(said) is not None
     if _PLACE.search(said):  # "remind me to buy bread next time i go shopping": a list's
         return False
     # "i need a reminder to order cookies": what to remind of is read, only "when?" is missing

@@ -42,3 +42,16 @@ async def test_the_weekend_filters_alarms_to_read_and_to_cancel(system: AgentSys
     )
     assert cancelled.reply.startswith("Cancelled 2")
     assert left.reply == "Alarm for Fri 6 Mar at 07:00."
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "asked", ["what's my next reminder", "when is my next reminder", "what is the next reminder?"]
+)
+async def test_the_next_reminder_is_the_timer_roles(system: AgentSystem, asked: str) -> None:
+    await system.arun("remind me tomorrow at 9 to call mom", thread_id="t")
+    await system.arun("remind me in an hour to check the oven", thread_id="t")
+    result = await system.arun(asked, thread_id="t")
+    assert result.route is not None and result.route.role == "timer"
+    assert result.reply.startswith("You have 2: reminder for ")
+    assert result.reply.index("check the oven") < result.reply.index("call mom")  # soonest first
