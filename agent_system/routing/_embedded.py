@@ -351,7 +351,6 @@ class EmbeddedRouter:
         )
 
 
-@functools.cache
 def _dismissed(role: str, *, drops: bool, asked: bool) -> RouteDecision:
     """The decision for a turn that drops the question the turn before asked ("never mind"
     after "Which city?"): back to the role that asked, which changes nothing. "cancel" after a

@@ -187,3 +187,14 @@ async def test_a_dropped_question_routes_back_to_the_role_that_asked(system: Age
     plan = await system.aplan("never mind", thread_id="t")
     assert decision.role == "smart_home" and decision.slots.get("dismissed")
     assert plan.steps == []
+
+
+async def test_each_dropped_question_gets_a_decision_of_its_own(system: AgentSystem) -> None:
+    await system.arun("turn on the light", thread_id="t")
+    await system.arun("turn on the light", thread_id="u")
+    first = await system.aroute("never mind", thread_id="t")
+    second = await system.aroute("never mind", thread_id="u")
+    assert first.model_dump(exclude={"elapsed_ms"}) == second.model_dump(exclude={"elapsed_ms"})
+    assert first is not second  # ...but not one shared object: routing times its own copy
+    first.slots["dismissed"] = False
+    assert second.slots["dismissed"] is True
