@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from agent_system.understanding import normalize
+from agent_system.understanding._dismiss import NOTHING_ASKED, asked
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -122,7 +123,7 @@ _REPLIES: dict[Act, str] = {
     "yes": "OK. What would you like me to do?",
     "no": "OK.",
     "unsure": "No problem. Take your time, and ask me whenever you're ready.",
-    "dismiss": "OK, never mind.",
+    "dismiss": NOTHING_ASKED,
 }
 _NOTHING_SAID = "I haven't said anything yet. What can I do for you?"
 
@@ -148,8 +149,8 @@ def dialogue_act(text: str) -> Act | None:
 
 
 def question_pending(history: Sequence[Turn]) -> bool:
-    """The assistant's last reply asked something: a yes or "never mind" answers it."""
-    return bool(history) and history[-1].reply.rstrip().endswith("?")
+    """The assistant's last turn asked something: a yes or "never mind" answers it."""
+    return bool(history) and asked(history[-1])
 
 
 def act_reply(act: Act, last_reply: str | None) -> str:
