@@ -15,6 +15,7 @@ from roles.search._asks import asked_for, plainly
 from roles.search._clauses import asked_inside
 from roles.search._define import defined_term
 from roles.search._families import is_family_question, reworded
+from roles.search._follow import followed_question
 from roles.search._named import named_thing
 from roles.search._questions import asked_about, role_named
 from roles.search._words import is_word_or_measure_question
@@ -273,8 +274,16 @@ def is_factual_question(text: str) -> bool:
 
 
 def claim(request: RouteRequest) -> RouteDecision | None:
-    """Send factual questions and definitions to the search role."""
-    if not is_factual_question(request.text) or len(split_clauses(request.text)) > 1:
+    """Send factual questions and definitions to the search role.
+
+    So too the questions that follow one: "how big is london" ... "and paris?", "when was it
+    founded?".
+    """
+    if not is_factual_question(request.text):
+        asked = followed_question(request.text, request.history)
+        if asked is None or not is_factual_question(asked):
+            return None
+    if len(split_clauses(request.text)) > 1:
         return None  # "who wrote Dune and set a timer": the compound rules split it
     return RouteDecision(
         target=RouteTarget.FAST_REPLY,

@@ -10,6 +10,7 @@ from agent_system.understanding import normalize
 from agent_system.understanding._gate import StageGate
 from roles.search._define import defined_term
 from roles.search._facts import claim
+from roles.search._follow import followed, previous_search
 from roles.search._words import word_asked
 
 if TYPE_CHECKING:
@@ -65,8 +66,7 @@ _TRAIL = re.compile(
     r"folder|web|internet)\b.*$|\s+(?:online|on the web|on the internet)$",
     re.I,
 )
-_PLACE_PREP = re.compile(r"^(?P<prep>in|near|around|at|for|from|during|on)\s+\S", re.I)
-_FOLLOW_UP = re.compile(r"^(?:and|what about|how about)\s+(?P<rest>.+)$", re.I)
+_AND = re.compile(r"^(?:and|also)\s+(?=\S)", re.I)
 
 
 def _query(text: str) -> str:
@@ -129,22 +129,13 @@ class SearchRole:
     ) -> RoleCall | Clarification:
         """search.define for "define X", search.documents for "my notes", else search.web."""
         stripped = _WAKE.sub("", text.strip().rstrip("?!. "), count=1)
-        follow = _FOLLOW_UP.match(stripped)
-        if follow and history and history[-1].role == "search":
-            previous = self.interpret(history[-1].text, {}, runtime, [])
-            if isinstance(previous, RoleCall):
-                key = "term" if previous.tool == "search.define" else "query"
-                rest = follow.group("rest").strip()
-                if key == "query" and (where := _PLACE_PREP.match(rest)):
-                    # "best pizza in Rome" ... "and in Boston?": the same search, elsewhere
-                    before = re.sub(
-                        rf"\s+{where['prep']}\s+.+$",
-                        "",
-                        str(previous.arguments["query"]),
-                        flags=re.I,
-                    )
-                    return RoleCall(previous.tool, {key: f"{before} {rest}".strip()})
-                return RoleCall(previous.tool, {key: _query(rest)})
+        if (
+            history
+            and history[-1].role == "search"
+            and (asked := self._followed(stripped, runtime, history))
+        ):
+            return asked
+        stripped = _AND.sub("", stripped)  # "and what does ephemeral mean": asked anew
         if word_asked(normalize(stripped)):
             # "what's another word for happy", "how do you pronounce quinoa": no definition
             return RoleCall("search.web", {"query": stripped})
@@ -175,6 +166,14 @@ class SearchRole:
         # Everything else is a web question ("who wrote Dune", "search for pizza dough");
         # search.web answers from the local documents when no web search is configured.
         return RoleCall("search.web", {"query": query})
+
+    def _followed(self, said: str, runtime: Runtime, history: list[Turn]) -> RoleCall | None:
+        """What a follow-up of the last turn's search asks ("what about paris?")."""
+        previous = previous_search(history)
+        if previous is None:  # a search that found nothing: what its words asked, in its thread
+            read = self.interpret(history[-1].text, {}, runtime, history[:-1])
+            previous = (read.tool, read.arguments) if isinstance(read, RoleCall) else None
+        return followed(said, *previous) if previous else None
 
     def route_stage(self, runtime: Runtime) -> Any:
         """Claim factual questions and definitions before the classifier ("who wrote Dune")."""
