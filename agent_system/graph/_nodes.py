@@ -98,6 +98,11 @@ class Engine:
             ),
             approve=Approve(self.registry, self.runtime),
             execute=Execute(self.runtime, steps),
-            replan=Replan(self.registry, self.replanner, self.fallback_replanner),
+            replan=Replan(
+                self.registry,
+                self.replanner,
+                self.fallback_replanner,
+                self.runtime.settings.tools_per_plan,
+            ),
             synthesize=Synthesize(finish),
         )

@@ -27,6 +27,7 @@ from agent_system.planning.models import ExecutionPlan, ReplanRequest, StepResul
 if TYPE_CHECKING:
     from agent_system.planning._base import Replanner
     from agent_system.registry._registry import ToolRegistry
+    from agent_system.registry.spec import ToolSpec
 
 __all__ = ["Replan"]
 
@@ -38,6 +39,16 @@ class Replan:
     registry: ToolRegistry
     replanner: Replanner
     fallback: Replanner
+    whole_up_to: int = 0
+    """A registry no larger than this (`tools_per_plan`) is offered whole to the replanner:
+    the plan made with the tools the request called for failed, so every tool may be the
+    other way (the planner's call is offered only those, graph/_route.py `SelectTools`)."""
+
+    def _tools(self, selected: list[str]) -> list[ToolSpec]:
+        names = list(selected)
+        if len(self.registry) <= self.whole_up_to:
+            names += [n for n in self.registry.names() if n not in names]
+        return [s for name in names if (s := self.registry.get(name))]
 
     async def __call__(self, state: AgentState, config: RunnableConfig) -> Command[str]:
         view = StateView(state)
@@ -54,8 +65,8 @@ class Replan:
             reason=reason,
             attempt=state.get("replans", 0) + 1,
         )
-        tools = [s for name in state.get("selected_tools", []) if (s := self.registry.get(name))]
         errors = view.errors
+        tools = self._tools(state.get("selected_tools", []))
         try:
             revised = await self.replanner.replan(request, tools)
         except (LLMError, BudgetExceededError) as exc:

@@ -199,7 +199,9 @@ class Route:
 class SelectTools:
     """The registry's best tools for the request, plus the tools of roles the router saw.
 
-    A small registry is handed over whole; a large one costs the planner no more tokens.
+    Only the tools the request calls for are offered, however few are registered (each costs the
+    planner's call its line and its typed variant); a registry no larger than `tools_per_plan`
+    is handed over whole when nothing in it fits the request's words.
     """
 
     registry: ToolRegistry
@@ -222,8 +224,6 @@ class SelectTools:
         first ("start up the coffee machine, ..." keeps `smart_home.turn_on`, which the words
         alone rank below `start_vacuum`)."""
         k = self.runtime.settings.tools_per_plan
-        if len(self.registry) <= k:
-            return self.registry.names()
         names = self._readings(parts or [])
         for spec, _ in self.registry.search(request, k):
             if spec.name not in names:
@@ -234,6 +234,8 @@ class SelectTools:
             for spec in self.registry:
                 if spec.domain == role and spec.name not in names:
                     names.append(spec.name)
+        if not names and len(self.registry) <= k:  # nothing fits by its words: let the model see
+            return self.registry.names()
         return names[: 2 * k]
 
     def _readings(self, parts: list[dict[str, Any]]) -> list[str]:

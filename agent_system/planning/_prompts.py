@@ -32,22 +32,17 @@ HISTORY_TURNS = 6
 OUTPUT_CHARS = 600
 
 _FORMAT = """\
-Reply with JSON: {"steps": [...], "unsupported": [what no tool can do]}. A step:
-{"id": "w", "call": {"tool": "weather.current", "place": "Paris"}, "depends_on": [],
-"when": null, "on_failure": "halt", "description": "Paris weather"}
-- call: a tool below and its arguments (null: an optional one left out). A value from an
-earlier step: {"$ref": "<step id>", "path": "/json/pointer"} ("" = all of it). A string built
-from such values: {"$template": "It is ${t}", "values": {"t": <reference>}}, in a call written
-as {"json": "<the call as a JSON string>"}.
-- depends_on: steps to wait for besides those referenced; the others run in parallel.
-- when: null, or a condition as a JSON string: {"op": "eq|ne|lt|le|gt|ge|contains|in", "left":
-v, "right": v}; "and"/"or" with "args": [...], "not" with "arg", "exists" with "ref".
-- on_failure: halt, skip (it and its dependants), retry, or replan.
-Never invent tools or placeholders."""
+Reply with the plan as JSON. call: a tool below beside its arguments (null leaves an optional one
+out). An earlier step's output: {"$ref":"<step id>","path":"/json/pointer"} ("": all of it). Text
+built from outputs, {"$template":"It is ${t}","values":{"t":<reference>}}, only in a call written
+{"json":"<the call as JSON>"}. depends_on: steps to wait for besides those referenced; the rest
+run in parallel. when: null or a condition as JSON text: {"op":"eq|ne|lt|le|gt|ge|contains|in",
+"left":v,"right":v}, "and"/"or" with "args", "not" with "arg", "exists" with "ref". on_failure:
+halt, skip (with its dependants), retry or replan. unsupported: what no tool can do. Never invent
+tools or placeholders."""
 
 PLANNER_SYSTEM = f"""\
-Plan the tool calls that together do everything the user's request asks, in as few steps as
-needed. {_FORMAT}"""
+Plan the tool calls that do all the user's request asks, in as few steps as needed. {_FORMAT}"""
 
 REPLANNER_SYSTEM = f"""\
 Some steps of a running plan failed. Write the steps to run NOW to finish the request another

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -157,4 +158,39 @@ async def test_llm_calls_made_inside_a_tool_count_for_its_step_and_the_run(
     step_usage = result.result.steps[0].usage
     assert (step_usage.llm_calls, step_usage.input_tokens, step_usage.output_tokens) == (1, 11, 3)
     assert result.usage.llm_calls == 2
+    model.assert_complete()
+
+
+async def test_the_planner_sees_only_the_tools_a_request_calls_for_in_a_small_registry(
+    tmp_path: Path,
+) -> None:
+    """Five tools registered (fewer than `tools_per_plan`): a request that names what it needs
+    offers the planner those tools alone (their lines and typed variants cost its call
+    tokens); one that shares no word with any tool still shows the planner all five."""
+    model = ScriptedChatModel(
+        [
+            draft({"id": "a", "tool": "test.add", "arguments": {"a": 2, "b": 3}}),
+            draft({"id": "e", "tool": "test.echo", "arguments": {"text": "hi"}}),
+        ]
+    )
+    calls = Calls()
+    async with system_with(model, tmp_path, calls) as system:
+        added = await system.arun("please add the numbers 2 and 3 together", thread_id="t1")
+        vague = await system.arun("do the usual thing for me", thread_id="t2")
+    assert (added.status, added.reply) == ("success", "2 + 3 = 5")
+    assert vague.status == "success"
+
+    def offered(call_index: int) -> tuple[set[str], str]:
+        call = model.calls[call_index]
+        prompt = str(call.messages[-1].content)
+        listed = {line[2:].split("(")[0] for line in prompt.splitlines() if line.startswith("- ")}
+        schema = json.dumps(call.structured["schema"] if call.structured else {})
+        return listed, schema
+
+    listed, schema = offered(0)
+    assert listed == {"test.add"}
+    assert "test.add" in schema and "test.echo" not in schema and "test.unlock" not in schema
+    listed, schema = offered(1)
+    assert listed == {"test.echo", "test.add", "test.fail", "test.slow", "test.unlock"}
+    assert all(name in schema for name in listed)
     model.assert_complete()
