@@ -101,7 +101,8 @@ async def test_reminders_asked_about_are_read(tmp_path: Path, text: str) -> None
         await system.arun("add dentist on thursday at 3pm")
         read = await system.arun(text)
         assert read.plan is not None
-        assert [s.tool for s in read.plan.steps] == ["timer.list"]
+        assert [s.tool for s in read.plan.steps] == ["calendar.list"]
+        assert read.plan.steps[0].arguments["reminders"] is True
         assert "call the bank" in read.reply
         assert "Dentist" not in read.reply
 

@@ -119,8 +119,19 @@ def last_call(history: list[Turn]) -> Call | None:
         calls = getattr(turn, "calls", None) or []
         for call in reversed(calls):
             if call.get("tool") and not str(call["tool"]).endswith(".cancel"):
-                return Call(str(call["tool"]), dict(call.get("arguments") or {}), call.get("ref"))
+                found = Call(str(call["tool"]), dict(call.get("arguments") or {}), call.get("ref"))
+                return _reminders_read(found) or found
     return None
+
+
+def _reminders_read(call: Call) -> Call | None:
+    """The calendar's listing of the reminders ("any reminders tomorrow?") as the timer's own
+    listing of them, so that what follows ("cancel it", "move it to 10") is about a reminder."""
+    if call.tool != "calendar.list" or call.arguments.get("reminders") is not True:
+        return None
+    start, end = str(call.arguments.get("start", "")), str(call.arguments.get("end", ""))
+    when = f"{start}/{end}" if start and end else start
+    return Call("timer.list", {"kind": "reminder"} | ({"when": when} if when else {}), call.ref)
 
 
 _ANSWER_LEAD = re.compile(

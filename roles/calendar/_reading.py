@@ -25,6 +25,7 @@ __all__ = [
     "NEXT",
     "PATTERNS",
     "as_reminder",
+    "asked_plainly",
     "asks_reminders",
     "event_query",
     "intent_of",
@@ -110,7 +111,7 @@ ASKS_WHEN = re.compile(
 GENERIC = re.compile(r"(?:meetings?|appointments?|events?|appt)", re.IGNORECASE)
 _QUESTION = re.compile(
     r"^\s*(?:what|when|where|which|who|whose|is|are|am|was|were|do|does|did|have|has|tell|show"
-    r"|give|how|anything)\b",
+    r"|give|how|anything|any)\b",
     re.IGNORECASE,
 )
 
@@ -161,6 +162,22 @@ _NOT_REMINDERS = re.compile(
 
 
 _TIMERS = re.compile(r"\b(?:timers?|alarms?)\b", re.I)
+_SEES = re.compile(
+    r"^\s*(?:(?:have\s+)?(?:i\s+|you\s+)?got(?=\s+any\b)|(?:i'?d\s+like|i\s+would\s+like|i\s+want"
+    r"|i\s+wanna|can\s+i|could\s+i|let\s+me)\s+(?:to\s+)?(?:see|hear|check))\b",
+    re.I,
+)
+"""A question said as a wish or a "got any": "got any reminders for friday", "i'd like to see my
+reminders"."""
+
+
+def asked_plainly(text: str) -> str:
+    """`text` with a wish or a "got" that opens a question said as "show".
+
+    "i'd like to see my reminders" is "show my reminders", "got any reminders today" "show any
+    reminders today".
+    """
+    return _SEES.sub("show", text, count=1)
 
 
 def asks_reminders(text: str) -> bool:
@@ -176,7 +193,7 @@ def asks_reminders(text: str) -> bool:
     return (
         _REMINDERS.search(text) is not None
         and _REMINDER.match(text) is None
-        and intent_of(text) == "list"
+        and (intent_of(text) == "list" or _SEES.match(text) is not None)
     )
 
 

@@ -99,6 +99,15 @@ _CLOCKED = re.compile(
     re.IGNORECASE,
 )
 """One event named by its hour: "3pm", "the 5 pm meetings", "10:30 call tomorrow"."""
+_BARE_HOUR = re.compile(r"^(?:the\s+|my\s+|our\s+)?(?P<hour>\d{1,2}(?::\d{2})?)$", re.IGNORECASE)
+"""An hour said without its half of the day, before one said with it: the "3" of "the 3 and 5 pm
+meetings"."""
+_BARE_KINDED = re.compile(
+    rf"^(?:the\s+|my\s+|our\s+)?(?P<hour>\d{{1,2}}(?::\d{{2}})?)\s+(?P<rest>{_KIND}\b.*)$",
+    re.IGNORECASE,
+)
+"""The last of several hours said bare, with what they are: "5 meetings", "6 calls tomorrow"."""
+_MERIDIEM = re.compile(r"\s*(?P<half>[ap]\.?m\.?|o'?clock)$", re.IGNORECASE)
 _NAMED = re.compile(r"^(?:the|my|our|that|this)\s+\S", re.IGNORECASE)
 _PLURAL = {"classes": "class", "plans": "plan"}
 
@@ -111,7 +120,7 @@ def several_removed(reference: str) -> tuple[str, ...]:
     parts = [p.strip(" ,.!?") for p in _JOIN.split(reference) if p.strip(" ,.!?")]
     if len(parts) < 2:
         return ()
-    clocked = [_CLOCKED.match(p) for p in parts]
+    clocked = [_CLOCKED.match(p) for p in _shared_half(parts)]
     if all(c is not None for c in clocked):
         last = clocked[-1]
         assert last is not None
@@ -124,3 +133,28 @@ def several_removed(reference: str) -> tuple[str, ...]:
     if all(_NAMED.match(p) for p in parts[1:]) and not re.search(r"\bwith\s*$", parts[0]):
         return tuple(parts)  # "the dentist and the gym", "my yoga and my 3pm"
     return ()
+
+
+def _shared_half(parts: list[str]) -> list[str]:
+    """`parts` with the last one's half of the day given to the bare hours before it.
+
+    "3", "5 pm meetings" is "3 pm", "5 pm meetings"; an hour past the last one's ("10", "11",
+    "2 pm appointments") or a last one said bare ("the 3 and 5 meetings") is "o'clock": either
+    half of the day.
+    """
+    if not all(_BARE_HOUR.match(p) for p in parts[:-1]):
+        return parts
+    last = _CLOCKED.match(parts[-1])
+    if last is None and (bare := _BARE_KINDED.match(parts[-1])) is not None:
+        last = _CLOCKED.match(f"{bare['hour']} o'clock {bare['rest']}")
+    if last is None:
+        return parts
+    half = _MERIDIEM.search(last["clock"])
+    hour = int(re.split(r"\D", last["clock"].strip())[0] or 0)
+    shared = []
+    for part in parts[:-1]:
+        said = _BARE_HOUR.match(part)
+        assert said is not None
+        early = half is not None and int(said["hour"].split(":")[0]) <= hour
+        shared.append(f"{said['hour']} " + (half["half"] if half and early else "o'clock"))
+    return [*shared, last.string]

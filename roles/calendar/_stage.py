@@ -27,6 +27,7 @@ from roles.calendar._clear import clears_a_day
 from roles.calendar._guests import INVITE_TO
 from roles.calendar._pick import picked_answered
 from roles.calendar._reading import is_bare_event, strip_courtesy
+from roles.calendar._reminder_list import reminder_question
 from roles.calendar._repeats import repeat_said
 from roles.calendar._shapes import DATE, asks_calendar, deletes_event, loose_time, said_plan
 from roles.calendar._titles import marked_as
@@ -333,6 +334,7 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
         checked = checked_event(strip_courtesy(said), now)  # "march 1 is jo's party, right"
         asked = checked is not None or clears_a_day(strip_courtesy(said), now)
         asked = asked or is_calendar_question(text, said=said)
+        asked = asked or reminder_question(said, runtime)  # "any reminders tomorrow?"
         if not asked and not is_event_to_add(text, now, said=said):
             return None
         if not asked and _asks_the_clock(text):

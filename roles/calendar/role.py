@@ -17,6 +17,7 @@ from agent_system.understanding import normalize
 from agent_system.understanding._daytime import day_window, event_moment
 from agent_system.understanding._frame_calendar import event_shift
 from agent_system.understanding._gate import StageGate
+from agent_system.understanding._text import numbers_to_digits
 from roles.calendar._asked import (
     NAME_IT,
     SOMETHING,
@@ -38,6 +39,7 @@ from roles.calendar._reading import (
     NEXT,
     PATTERNS,
     as_reminder,
+    asked_plainly,
     asks_reminders,
     event_query,
     intent_of,
@@ -56,6 +58,7 @@ from roles.calendar._readings import (
     said_parts,
     strip_time_range,
 )
+from roles.calendar._reminder_list import reminder_listing
 from roles.calendar._repeats import repeat_said
 from roles.calendar._several import several_added, several_removed
 from roles.calendar._shapes import FREE_SHAPE, deletes_event, loose_time, stated_off, tidy_title
@@ -159,9 +162,10 @@ class CalendarRole:
         if reminder is not None or asks_reminders(said):  # "what are my reminders this week"
             from roles.timer.role import ROLE as TIMER
 
-            timer = TIMER.interpret(reminder or text, slots, runtime, history)
-            if isinstance(timer, RoleCall):
-                return timer
+            asked_text = asked_plainly(text) if reminder is None else reminder
+            timer = TIMER.interpret(asked_text, slots, runtime, history)
+            if isinstance(timer, RoleCall):  # "what are my reminders this week": the listing
+                return (reminder is None and reminder_listing(timer)) or timer
             asked = timer if isinstance(timer, Clarification) else None
         now = runtime.clock.now()
         if (completed := which_event_answered(text, history)) is not None:
@@ -238,7 +242,10 @@ class CalendarRole:
                 reference, series = every["name"], every
             if not reference or NO_NAME.fullmatch(re.sub(r"^(?:this|that)\s+", "", reference)):
                 return Clarification(WHICH_TO_DELETE, missing=("event",))
-            if not series and (named_all := several_removed(reference)):  # "my 3pm and 5pm"
+            named_all = () if series else several_removed(reference)  # "my 3pm and 5pm"
+            if not series and not named_all:  # "the three and five pm meetings"
+                named_all = several_removed(numbers_to_digits(reference.lower()))
+            if named_all:
                 return RolePlan(
                     tuple(RoleCall("calendar.delete", {"event": clocked(n)}) for n in named_all)
                 )

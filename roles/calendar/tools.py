@@ -24,7 +24,7 @@ from roles.calendar._ends import repeat_until
 from roles.calendar._guests import people_said, with_guests
 from roles.calendar._pick import which_to_delete
 from roles.calendar._refs import on_its_day, resolve_event
-from roles.calendar._reminders import agenda_asked, reminders_said
+from roles.calendar._reminders import agenda_asked, asked_period, reminders_listed, reminders_said
 from roles.calendar._repeats import read_repeat
 from roles.calendar._series import delete_repeating, first_day, move_repeating, repeat_phrase
 from roles.calendar._times import read_clock, read_end, read_length, read_moment
@@ -164,45 +164,39 @@ def _matching(events: list[Event], query: str) -> list[Event]:
 @tool(name="calendar.list")
 async def list_events(
     ctx: ToolContext,
-    period: str = "today",
+    period: str = "",
     start: str = "",
     end: str = "",
     limit: int = 0,
     query: str = "",
     event: str = "",
     detail: str = "",
+    reminders: bool = False,
 ) -> ToolOutput:
     """List the user's events in a period, or tell one event's details.
 
     Args:
         limit: At most this many events, the earliest first (1: "what's my next meeting").
             0 lists them all.
-        period: "today", "tomorrow", "this week", "next monday", "on the 14th"... Used when
-            `start` is empty.
+        period: "today" (the default), "tomorrow", "this week", "next monday", "on the
+            14th"... Used when `start` is empty.
         start: Start of an explicit range (date or date-time). Optional.
         end: End of the explicit range (exclusive). Optional; default one day after `start`.
         query: Only events whose title or place has these words ("wedding", "doctor
             appointment"); "meeting", "event" and "appointment" alone match every event.
         event: One event (its number or title) to tell about instead of a listing. Optional.
         detail: What to tell about `event`: "when", "where", "who", "length" or "end".
+        reminders: List the reminders due in the period instead of the events ("what are my
+            reminders this week"); with neither `start` nor `period`, every pending one.
     """
     now = ctx.runtime.clock.now()
+    if reminders:
+        return await reminders_listed(ctx, period, start, end)
     if event.strip():
         that = await _resolve_event(ctx, event)
         asked = detail.strip().lower() if detail.strip().lower() in DETAILS else "when"
         return ToolOutput(data=that.as_data(), display=about(that, asked, now.date()))
-    if start.strip():
-        begin, _ = read_moment(start, now, "a start date")
-        finish = read_moment(end, now, "an end date")[0] if end.strip() else begin + timedelta(1)
-    else:
-        found = parse_date_range(period, now)
-        if found is None:
-            raise ToolExecutionError(
-                f"I couldn't read {period!r} as a period; try 'today', 'this week' or "
-                "'next monday'.",
-                code=ErrorCode.NEEDS_INPUT,
-            )
-        begin, finish = found
+    begin, finish = asked_period(period or "today", start, end, now)
     events = _matching(await calendar_store(ctx).between(_user(ctx), begin, finish), query)
     if limit > 0:
         events = [e for e in events if e.start >= begin or e.all_day][:limit]

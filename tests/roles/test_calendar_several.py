@@ -2,7 +2,8 @@
 
 - "<add> <event> <day/time> and <event> <day/time>" adds each event (a side with only a time
   takes the other side's day); a title or a time range holding an "and" stays one event;
-- "<cancel> my <time> and <time> <events>" / "the <event> and the <event>" deletes each one.
+- "<cancel> my <time> and <time> <events>" / "the <event> and the <event>" deletes each one,
+  also when only the last hour says its half of the day ("the 3 and 5 pm meetings").
 
 Through the public API, offline, on a fake clock (Monday 2 March 2026, 09:00).
 """
@@ -96,6 +97,10 @@ async def _seeded(system: AgentSystem) -> None:
         ("scrap my 3pm, 5pm and 7am", ("Dentist", "Team sync", "Gym")),
         ("call off the gym and the book club", ("Gym", "Book club")),
         ("remove my 7am and my 7pm", ("Gym", "Book club")),
+        ("cancel the 3 and 5 pm meetings", ("Dentist", "Team sync")),
+        ("drop the three and five pm meetings on wednesday", ("Dentist", "Team sync")),
+        ("cancel the 3 and 5 meetings", ("Dentist", "Team sync")),
+        ("cancel the 3, 5 and 7 pm events", ("Dentist", "Team sync", "Book club")),
     ],
 )
 async def test_each_event_named_in_a_removal_is_deleted(

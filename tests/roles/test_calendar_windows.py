@@ -6,7 +6,7 @@ each family with our own paraphrases:
 - "... from <hour> to <hour> <day>" lists that window;
 - "<what do i have> later / for the rest of the day / what's left today" lists from now on;
 - a listing of a day or a period also names the reminders due in it (the timer's, read only);
-  a question naming an event does not, and questions about reminders stay the timer's.
+  a question naming an event does not, and a question about reminders lists only them.
 
 Through the public API, offline, on a fake clock (Monday 2 March 2026, 09:00).
 """
@@ -184,10 +184,27 @@ async def test_a_question_naming_an_event_or_another_day_names_no_reminder(
     assert "reminder" not in (await system.arun("any meetings tomorrow")).reply
 
 
-async def test_questions_about_reminders_stay_the_timers(system: AgentSystem) -> None:
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        (
+            "what are my reminders for this week",
+            "You have 2: reminder for tomorrow at 09:00: call mom; reminder for Wed 4 Mar at "
+            "17:00: buy milk.",
+        ),
+        ("do i have any reminders tomorrow", "Reminder for tomorrow at 09:00: call mom."),
+        ("any reminders on wednesday", "Reminder for Wed 4 Mar at 17:00: buy milk."),
+        ("are there any reminders set for today", "You have no reminders today."),
+        ("what are the pending reminders for tomorrow evening", "You have no reminders tomorrow"),
+    ],
+)
+async def test_questions_about_reminders_list_only_the_reminders(
+    system: AgentSystem, text: str, reply: str
+) -> None:
+    await system.arun("add dentist tomorrow at 10am")
     await _reminded(system)
-    for text in ("what are my reminders for this week", "do i have any reminders tomorrow"):
-        result = await system.arun(text)
-        assert result.plan is not None
-        assert [step.tool for step in result.plan.steps] == ["timer.list"]
-        assert "call mom" in result.reply
+    result = await system.arun(text)
+    assert result.plan is not None
+    assert [step.tool for step in result.plan.steps] == ["calendar.list"]
+    assert result.reply.startswith(reply)
+    assert "Dentist" not in result.reply
