@@ -85,6 +85,26 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+_LOWER_FIRST = frozenset(
+    {"you", "your", "yours", "yourself", "you're", "you've", "you'll", "you'd"}
+    | {"the", "a", "an", "this", "that", "these", "those", "our", "we", "there", "it", "it's"}
+)
+"""First words said in lower case inside a sentence (a fact is kept with a capital first)."""
+
+
+def _said_back(fact: str) -> str:
+    """A fact as said back inside a sentence: "My code is 4512" -> "your code is 4512"."""
+    said = second_person(fact).rstrip(".!")
+    first = said.split(maxsplit=1)[0] if said else ""
+    return _lower_first(said) if first.lower() in _LOWER_FIRST else said
+
+
+def _kept(fact: str, before: str | None = None) -> str:
+    """The reply to a fact kept: "Got it, I'll remember that your code is 4512."."""
+    instead = f" (instead of: {_said_back(before)})" if before else ""
+    return f"Got it, I'll remember that {_said_back(fact)}{instead}."
+
+
 def _sentence(text: str) -> str:
     text = text.strip()
     return text if text.endswith((".", "!", "?")) else f"{text}."
@@ -155,7 +175,7 @@ async def remember(
                 "fact": earlier.value.get("fact"),
                 "created_at": earlier.value.get("created_at"),
             },
-            display=f"Got it, I'll remember: {earlier.value.get('fact')}",
+            display=_kept(str(earlier.value.get("fact", ""))),
         )
     subject, replaced = subject_of(cleaned), None
     for item in await _all_items(store, namespace):
@@ -163,7 +183,7 @@ async def remember(
         if known.casefold() == cleaned.casefold():
             return ToolOutput(
                 data={**_as_record(item), "already_known": True},
-                display=f"I already remember that: {cleaned}",
+                display=f"I already know that {_said_back(cleaned)}.",
             )
         if subject is not None and subject_of(known) == subject:
             replaced = item  # "my wifi password is X" after "... is Y": the new value wins
@@ -176,13 +196,13 @@ async def remember(
         await store.aput(namespace, key, value)
         return ToolOutput(
             data={"id": key, "fact": cleaned, "created_at": value["created_at"]},
-            display=f"Got it, I'll remember: {cleaned}",
+            display=_kept(cleaned),
         )
     await store.abatch([PutOp(namespace, replaced.key, None), PutOp(namespace, key, value)])
     before = str(replaced.value.get("fact", ""))
     return ToolOutput(
         data={"id": key, "fact": cleaned, "created_at": value["created_at"], "replaced": before},
-        display=f"Got it, I'll remember: {cleaned} (instead of: {before})",
+        display=_kept(cleaned, before),
     )
 
 

@@ -22,7 +22,7 @@ TELL = re.compile(
     r"^(?:(?:hey|ok|okay|so)[,\s]+)?(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
     r"(?:i\s+(?:want|need|would\s+like)\s+you\s+to\s+)?"
     r"(?:remember|memori[sz]e|keep\s+in\s+mind|don'?t\s+forget|never\s+forget|make\s+a\s+note"
-    r"|note\s+down|note|save|store)\s*(?:that|this|the\s+fact\s+that)?\s*:?\s+(?P<fact>.+)$",
+    r"|note\s+down|note|save|store)\s*(?P<that>that|this|the\s+fact\s+that)?\s*:?\s+(?P<fact>.+)$",
     re.IGNORECASE,
 )
 """A request to keep a fact: the command, then the fact."""
@@ -40,8 +40,13 @@ _NOT_A_FACT = re.compile(
     r"^(?:to|about|when|what|where|who|how|if|whether)\b"
     r"|\b(?:list|calendar|schedule|alarm|timer|reminder|appointment|meeting|playlist|song|music"
     r"|email|contact|this\s+(?:email|song|music|track))\b"
-    r"|\b(?:at|in|on|by|tomorrow|tonight|today)\s+\d|\b(?:tomorrow|tonight|later)\b"
 )
+_TIMED = re.compile(
+    r"\b(?:at|in|on|by|tomorrow|tonight|today)\s+\d|\b(?:tomorrow|tonight|later)\b"
+)
+"""A time in a fact: a reminder's or the calendar's unless the user said "remember that"."""
+_TASK = re.compile(r"\b(?:need|needs|have|has|got)\s+to\b|\b(?:must|should|ought)\b")
+"""Something to do ("i need to call mom at 5"): a reminder or a to-do, not a fact."""
 _LISTING = re.compile(
     r"^(?:(?:please|so|ok|okay)\s+)?(?:(?:can|could)\s+you\s+)?(?:(?:tell|show)\s+me\s+)?"
     r"(?:what\s+(?:do|did)\s+you\s+(?:know|remember)\s+about\s+me|what\s+have\s+i\s+told\s+you"
@@ -149,7 +154,11 @@ def _fact(said: str) -> str | None:
     if found is None:
         return None
     fact = found["fact"].strip()
-    if _NOT_A_FACT.search(fact) or not _STATEMENT.search(fact) or len(fact.split()) < 3:
+    if _NOT_A_FACT.search(fact) or len(fact.split()) < 3:
+        return None
+    if found.groupdict().get("that") and not _TASK.search(fact):
+        return fact  # "remember that my train leaves at 7:40": whatever it says, a fact
+    if _TIMED.search(fact) or not _STATEMENT.search(fact):
         return None
     return fact
 

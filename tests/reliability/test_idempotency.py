@@ -208,7 +208,7 @@ async def test_memories_are_kept_and_forgotten_once_per_step(runtime: Runtime) -
 
     for _ in range(2):
         kept = await spec(memory.remember).ainvoke({"fact": "my bike is blue"}, ctx(runtime, "a"))
-    assert kept.display == "Got it, I'll remember: My bike is blue"
+    assert kept.display == "Got it, I'll remember that your bike is blue."
     await spec(memory.remember).ainvoke({"fact": "I like tea"}, ctx(runtime, "b"))
     for _ in range(2):  # the second would fail ("no remembered fact matches") without the key
         await spec(memory.forget).ainvoke({"memory": "bike"}, ctx(runtime, "c"))

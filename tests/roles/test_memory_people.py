@@ -35,7 +35,7 @@ async def system(tmp_path: Path) -> Any:
 )
 async def test_a_name_said_is_kept_and_told_back(system: AgentSystem, said: str, name: str) -> None:
     kept = await system.arun(said, thread_id="t")
-    assert f"My name is {name}" in kept.reply
+    assert kept.reply == f"Got it, I'll remember that your name is {name}."
     for asked in ("what's my name", "do you know my name", "who am i"):
         told = await system.arun(asked, thread_id="other")
         assert told.reply == f"Your name is {name}.", asked
