@@ -45,8 +45,11 @@ _TIMED = re.compile(
     r"\b(?:at|in|on|by|tomorrow|tonight|today)\s+\d|\b(?:tomorrow|tonight|later)\b"
 )
 """A time in a fact: a reminder's or the calendar's unless the user said "remember that"."""
-_TASK = re.compile(r"\b(?:need|needs|have|has|got)\s+to\b|\b(?:must|should|ought)\b")
-"""Something to do ("i need to call mom at 5"): a reminder or a to-do, not a fact."""
+_TASK = re.compile(
+    r"\b(?:need|needs|needed|must|should|ought)\b|\b(?:have|has|got)\s+to\b"
+    r"|\bout\s+of\b|\brunning\s+(?:low|out)\b"
+)
+"""Something to do or buy ("i need to call mom at 5", "we need coffee"): a reminder or a list's."""
 _LISTING = re.compile(
     r"^(?:(?:please|so|ok|okay)\s+)?(?:(?:can|could)\s+you\s+)?(?:(?:tell|show)\s+me\s+)?"
     r"(?:what\s+(?:do|did)\s+you\s+(?:know|remember)\s+about\s+me|what\s+have\s+i\s+told\s+you"
