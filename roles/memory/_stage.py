@@ -41,9 +41,7 @@ _NOT_A_FACT = re.compile(
     r"|\b(?:list|calendar|schedule|alarm|timer|reminder|appointment|meeting|playlist|song|music"
     r"|email|contact|this\s+(?:email|song|music|track))\b"
 )
-_TIMED = re.compile(
-    r"\b(?:at|in|on|by|tomorrow|tonight|today)\s+\d|\b(?:tomorrow|tonight|later)\b"
-)
+_TIMED = re.compile(r"\b(?:at|in|on|by|tomorrow|tonight|today)\s+\d|\b(?:tomorrow|tonight|later)\b")
 """A time in a fact: a reminder's or the calendar's unless the user said "remember that"."""
 _TASK = re.compile(
     r"\b(?:need|needs|needed|must|should|ought)\b|\b(?:have|has|got)\s+to\b"
