@@ -20,7 +20,7 @@ from agent_system.roles import (
     declaration,
     role_slots,
 )
-from agent_system.understanding._dismiss import DROPPED, NOTHING_ASKED, asked
+from agent_system.understanding._dismiss import DROPPED, asked
 from agent_system.understanding._frame import is_question, resolve_follow_up
 from agent_system.understanding.locale import home_location
 
@@ -53,7 +53,7 @@ async def role_calls(
     sunset) get it in the ``home`` slot, empty when none is known.
     """
     if decision.slots.get("dismissed"):  # "never mind" after "Which city?": nothing changes
-        return Clarification(DROPPED if history and asked(history[-1]) else NOTHING_ASKED)
+        return Clarification(DROPPED)
     if decision.slots.get("asked_again") and history and asked(history[-1]):
         return Clarification(history[-1].reply)  # "cancel" after "Which timer should I cancel?"
     follow_up = bool(decision.slots.get("follow_up"))

@@ -201,10 +201,10 @@ class EmbeddedRouter:
         pieces = split_clauses(text, self.openers, placed.other_action)
         dropped = dismissal(text, request.history)
         if dropped is not None and not dropped.yields:  # "never mind" after "Which city?"
-            return _dismissed(dropped.role, drops=dropped.drops, asked=dropped.asked)
+            return _dismissed(dropped.role, drops=dropped.drops)
         claimed = next(self._claims(request), None)
         if claimed is None and dropped is not None:  # "stop": unless a stage takes it (a ring)
-            return _dismissed(dropped.role, drops=dropped.drops, asked=dropped.asked)
+            return _dismissed(dropped.role, drops=dropped.drops)
         if claimed is not None:
             if claimed.slots.get("whole"):  # the role read every clause itself
                 classes = tuple(self.model.probabilities(""))
@@ -351,17 +351,15 @@ class EmbeddedRouter:
         )
 
 
-def _dismissed(role: str, *, drops: bool, asked: bool) -> RouteDecision:
+def _dismissed(role: str, *, drops: bool) -> RouteDecision:
     """The decision for a turn that drops the question the turn before asked ("never mind"
     after "Which city?"): back to the role that asked, which changes nothing. "cancel" after a
     question about what to cancel drops nothing and answers nothing (`drops` False): the role's
     question stands, asked again."""
     if not drops:
         reason = f"Says the action the {role} role asked about, not which one."
-    elif asked:
-        reason = f"Drops the {role} role's question of the turn before."
     else:
-        reason = "Says never mind; nothing was asked."
+        reason = f"Drops the {role} role's question of the turn before."
     return RouteDecision(
         target=RouteTarget.FAST_REPLY,
         role=role,

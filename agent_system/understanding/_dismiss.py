@@ -13,6 +13,17 @@ stop: after "cancel my timer" ... "You have 2 timers (...); say which one.", "ca
 nothing and the question stands (asked again, the ``asked_again`` slot); while a timer rings,
 the timer role's stage takes "stop" first (for "cancel" and "stop" the router asks the first
 stages before this rule).
+
+With nothing asked, the same words ("never mind", "forget it", "it doesn't matter") drop
+nothing and change nothing: the conversation role's first stage takes them as a whole message
+(`NEVER_MIND`, roles/conversation/_acts.py) and answers with the same `DROPPED` reply. This
+module owns the words and the reply; the router's rule here only claims a turn that drops a
+question.
+
+`HUSH` is asking the assistant to stop talking ("shut up", "hush", "be quiet", "stop talking"):
+after a question it drops it like "stop"; while something rings the timer role's stage stops it;
+said to a room with a player or right after a player was used, the home role mutes it; else the
+conversation role says "OK." and nothing runs.
 """
 
 from __future__ import annotations
@@ -27,13 +38,23 @@ from agent_system.understanding._text import normalize
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["DROPPED", "NOTHING_ASKED", "Dismissal", "asked", "dismissal"]
+__all__ = ["DROPPED", "HUSH", "NEVER_MIND", "Dismissal", "asked", "dismissal"]
 
 DROPPED = "OK, never mind."
-"""The reply to a dropped question: nothing was changed."""
-NOTHING_ASKED = DROPPED
-"""The reply to "never mind" when nothing was asked (as the conversation role's first stage,
-which usually takes it first, says)."""
+"""The reply to "never mind", a question dropped or nothing asked: nothing was changed."""
+NEVER_MIND = (
+    r"never\s*mind|nvm|forget\s+(?:it|about\s+it)|(?:it\s+)?does\s+not\s+matter|no\s+worries"
+    r"|nothing|not\s+now|skip\s+it"
+)
+"""Said whole with nothing asked, "never mind" and its kin (after "oh", "ok" or "no"): the
+conversation role's dismiss act. After a question, `dismissal` reads these and more."""
+HUSH = (
+    r"(?:shut\s+up|hush|shush|sh+|(?:be|keep|stay|go)\s+(?:quiet|silent)|quiet|silence"
+    r"|stop\s+(?:talking|speaking|chatting|babbling|rambling)|zip\s+it|pipe\s+down"
+    r"|(?:do\s+not|please\s+do\s+not)\s+(?:talk|speak|say\s+anything)|no\s+(?:more\s+)?talking)"
+)
+"""Asking the assistant to stop talking, said bare (no while: "shut up for an hour" is the
+home's quiet window)."""
 
 _LEAD = r"(?:(?:oh|ok|okay|ah|um|uh|well|actually|just|no|nah|nope|hmm|sorry|wait)[\s,]+)*"
 _TAIL = r"(?:[\s,]+(?:then|anyway|anymore|for\s+now|after\s+all|actually|now))*"
@@ -45,11 +66,12 @@ _DROPS = (
     r"|let\s+it\s+go|ignore\s+(?:it|that|me)|scratch\s+that|(?:i\s+)?changed\s+my\s+mind"
     r"|i\s+(?:have\s+)?changed\s+my\s+mind|(?:it\s+is|that\s+is)\s+(?:fine|ok|okay|alright)"
 )
-_CANCELS = r"(?P<verb>cancel|stop|abort|quit)(?:\s+(?:it|that|this|please))?"
+_CANCELS = (
+    rf"(?:(?P<verb>cancel|stop|abort|quit)(?:\s+(?:it|that|this|please))?|(?P<hush>{HUSH})"
+    r"(?:\s+please)?)"
+)
 _DROP = re.compile(rf"{_LEAD}(?:{_DROPS}){_TAIL}")
 _CANCEL = re.compile(rf"{_LEAD}{_CANCELS}{_TAIL}")
-_ALONE = re.compile(r"(?:oh\s+|ok\s+|okay\s+|actually\s+)*(?:never\s*mind|nvm)(?:\s+then)?")
-"""Said when nothing was asked: "never mind" drops nothing, and is answered plainly."""
 _ASKS = re.compile(r"\?|\bsay which\b|\bwhich one\b", re.IGNORECASE)
 _ABOUT_ENDING = {
     "cancel": re.compile(r"\b(?:cancel\w*|delet\w*|remov\w*|dismiss\w*|clear\w*|eras\w*)\b", re.I),
@@ -64,14 +86,12 @@ class Dismissal:
     """What a turn that drops a question means."""
 
     role: str
-    """The role that asked (the conversation role when nothing was asked)."""
-    asked: bool
-    """False when nothing was asked: "never mind" on its own."""
+    """The role that asked."""
     drops: bool = True
     """False for "cancel" after "Which timer should I cancel?": the question is asked again."""
     yields: bool = False
     """True when a role's first stage that claims the turn comes first: "stop" while a timer
-    rings stops it; "never mind" with nothing asked."""
+    rings stops it."""
 
 
 def asked(turn: Turn) -> bool:
@@ -85,22 +105,21 @@ def _said(text: str) -> str:
 
 
 def dismissal(text: str, history: Sequence[Turn]) -> Dismissal | None:
-    """The question `text` drops, or None when it drops nothing.
+    """The question `text` drops, or None when it drops nothing (nothing was asked: "never
+    mind" alone is the conversation role's, `NEVER_MIND`).
 
     `history` is the thread's understood turns; only the last one counts. "cancel" or "stop"
     after a question about what to cancel or stop drops nothing (the question stands).
     """
     said = _said(text)
-    if not said:
-        return None
     last = history[-1] if history else None
-    if last is None or not asked(last):
-        alone = _ALONE.fullmatch(said) is not None
-        return Dismissal("conversation", asked=False, yields=True) if alone else None
+    if not said or last is None or not asked(last):
+        return None
     if _DROP.fullmatch(said):
-        return Dismissal(str(last.role), asked=True)
+        return Dismissal(str(last.role))
     if (cancel := _CANCEL.fullmatch(said)) is not None:
-        verb = {"abort": "cancel", "quit": "stop"}.get(cancel["verb"], cancel["verb"])
+        verb = "stop" if cancel["hush"] else cancel["verb"]
+        verb = {"abort": "cancel", "quit": "stop"}.get(verb, verb)
         about = _ABOUT_ENDING[verb].search(f"{last.text} {last.reply}") is not None
-        return Dismissal(str(last.role), asked=True, drops=not about, yields=True)
+        return Dismissal(str(last.role), drops=not about, yields=True)
     return None

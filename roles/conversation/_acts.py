@@ -2,8 +2,11 @@
 
 An acknowledgement ("ok", "cool", "perfect", "sounds good"), feedback on the last answer
 ("that's wrong", "that's not what i asked", "you're useless"), an apology ("sorry", "my bad"),
-a bare yes, no or don't-know ("yep", "nope", "no idea"), "never mind", and asking to hear the
-last reply again ("say that again", "what did you say", "pardon?"). Each is a whole message of a
+a bare yes, no or don't-know ("yep", "nope", "no idea"), "never mind" (its words and reply are
+the dismissal rule's own, agent_system/understanding/_dismiss.py), asking for quiet ("shut up",
+"hush", "be quiet", "stop talking": "OK.", and nothing runs; while something rings or a player
+plays, the timer and home roles' stages take it first), and asking to hear the last reply again
+("say that again", "what did you say", "pardon?"). Each is a whole message of a
 few words: "ok set a timer" or "sorry, what's the weather" stay with their roles. A yes, a no,
 an acknowledgement or "never mind" right after the assistant asked something is an answer to
 that question, which the asking role reads (`question_pending`): this module does not claim it.
@@ -16,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from agent_system.understanding import normalize
-from agent_system.understanding._dismiss import NOTHING_ASKED, asked
+from agent_system.understanding._dismiss import DROPPED, HUSH, NEVER_MIND, asked
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -24,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["Act", "act_reply", "dialogue_act", "question_pending"]
 
 Act = Literal[
-    "ack", "praise_ack", "feedback", "apology", "yes", "no", "unsure", "dismiss", "repeat"
+    "ack", "praise_ack", "feedback", "apology", "yes", "no", "unsure", "dismiss", "hush", "repeat"
 ]
 
 _MAX_WORDS = 9
@@ -67,12 +70,12 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
             rf"{_YOU}$"
         ),
     ),
+    ("dismiss", re.compile(rf"^(?:oh\s+|ok\s+|okay\s+|no\s+)?(?:{NEVER_MIND}){_YOU}$")),
     (
-        "dismiss",
+        "hush",
         re.compile(
-            r"^(?:oh\s+|ok\s+|okay\s+|no\s+)?(?:never\s*mind|nvm|forget\s+(?:it|about\s+it)|"
-            r"(?:it\s+)?does\s+not\s+matter|no\s+worries|nothing|not\s+now|skip\s+it)"
-            rf"{_YOU}$"
+            rf"^(?:(?:oh|ok|okay|just|please|now|can\s+you|could\s+you|will\s+you)\s+)*{HUSH}"
+            rf"(?:\s+(?:now|already|right\s+now|for\s+a\s+(?:bit|moment|second|sec)))*{_YOU}$"
         ),
     ),
     (
@@ -123,7 +126,8 @@ _REPLIES: dict[Act, str] = {
     "yes": "OK. What would you like me to do?",
     "no": "OK.",
     "unsure": "No problem. Take your time, and ask me whenever you're ready.",
-    "dismiss": NOTHING_ASKED,
+    "dismiss": DROPPED,
+    "hush": "OK.",
 }
 _NOTHING_SAID = "I haven't said anything yet. What can I do for you?"
 

@@ -26,7 +26,7 @@ from agent_system.understanding.locale import format_clock, format_long_date
 from roles.conversation._acts import Act, act_reply, dialogue_act
 from roles.conversation._chance import chance_kind, chance_reply
 from roles.conversation._clock import clock_answer, is_clock_question
-from roles.conversation._feelings import FEELINGS, feeling_kind
+from roles.conversation._feelings import FEELINGS, MOODS, feeling_kind
 from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
 from roles.conversation._spelling import spelled, word_to_spell
 
@@ -57,6 +57,10 @@ class ChatMessage(BaseModel):
 
 def _last_reply(history: Sequence[ChatMessage]) -> str | None:
     return next((m.content for m in reversed(history) if m.role == "assistant"), None)
+
+
+HOW_I_AM = "All systems running, thanks for asking! What can I do for you?"
+"""The reply to "how are you"; a bare "good" or "great" right after it says how the user is."""
 
 
 def _greeting(now: datetime) -> str:
@@ -215,8 +219,10 @@ def classify(message: str) -> str | None:
     if is_meaning_of_life(text):
         return "meaning_of_life"
     act = dialogue_act(text)  # "ok", "that's wrong", "no thanks", "say that again"
-    if act in ("no", "dismiss", "feedback", "repeat"):
+    if act in ("no", "dismiss", "hush", "feedback", "repeat"):
         return act  # before "thanks" and "praise": "no thanks" declines
+    if (mood := feeling_kind(text)) in MOODS:
+        return mood  # before "thanks": "i'm good thanks" says how the user is
     for intent, pattern in _INTENTS:
         if re.search(pattern, text):
             return intent
@@ -248,7 +254,7 @@ def offline_reply(
             "That's a big one: most people find it in the people and things they care about "
             "(and some say it's 42)."
         ),
-        "how_are_you": lambda: "All systems running, thanks for asking! What can I do for you?",
+        "how_are_you": lambda: HOW_I_AM,
         "praise": lambda: "Thank you, that's kind of you! What else can I do for you?",
         "here": lambda: "I'm here. What can I do for you?",
         "met": lambda: "Nice to meet you too! How can I help?",
@@ -277,6 +283,8 @@ def offline_reply(
             "calendar, smart home, search) on my own and plan multi-step ones."
         ),
     }
+    if intent in ("ack", "praise_ack") and _last_reply(history) == HOW_I_AM:
+        intent = "well"  # "how are you" ... "good": how the user is, not an acknowledgement
     if intent is None or (intent in ("time", "date") and not _about_now(message, intent)):
         return None, NEEDS_LLM  # today's date is no answer to "what's the date of the super bowl"
     return intent, answers[intent]()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import normalize
+from agent_system.understanding._dismiss import HUSH
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -47,7 +48,7 @@ _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("resume", rf"(?:(?:resume|unpause|continue|restart)(?: {_WHAT})?|carry on|go on|"
                    r"keep (?:playing|going)|play|play (?:it|again)|"
                    r"start (?:it |playing |the music )?again|back on)"),
-        ("mute", r"(?:mute|mute (?:it|that|this|the sound|the music))"),
+        ("mute", rf"(?:mute|mute (?:it|that|this|the sound|the music)|{HUSH})"),
         ("unmute", r"(?:unmute|unmute (?:it|that|this|the sound|the music)|sound (?:back )?on)"),
     )
 )  # fmt: skip

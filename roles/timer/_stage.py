@@ -17,6 +17,7 @@ from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from agent_system.understanding._clauses import without_date_commas
+from agent_system.understanding._dismiss import HUSH
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_timer import named_calls, turns_off
 from roles._answers import answer_stage
@@ -42,10 +43,11 @@ _ANOTHER = re.compile(
 _STOP = re.compile(
     r"^(?:(?:ok|okay|alright|please|hey|olly|alexa|oh)\s+)*(?:stop(?:\s+(?:it|that|ringing|the"
     r"\s+(?:noise|ringing|beeping|sound)))?|(?:turn|switch|shut)\s+(?:it|that)\s+off"
-    r"|(?:be\s+)?quiet|silence|shut\s+up|enough|dismiss|make\s+it\s+stop|(?:i'?m|i\s+am)\s+(?:up|awake))"
+    rf"|{HUSH}|enough|dismiss|make\s+it\s+stop|(?:i'?m|i\s+am)\s+(?:up|awake))"
     r"(?:\s+(?:now|please|already))*[\s!.]*$"
 )
-"""Said while something rings: "stop", "quiet", "enough", "make it stop", "i'm up"."""
+"""Said while something rings: "stop", "quiet", "hush", "stop talking", "enough", "make it stop",
+"i'm up"."""
 _ASKS_AGAIN = re.compile(r"^(?:(?:and|but|so|ok|okay)\s+)*(?:and|what\s+about|how\s+about)\b")
 _NAMES_ONE = re.compile(
     r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?"

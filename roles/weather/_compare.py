@@ -17,7 +17,15 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-__all__ = ["COMPARISONS", "Comparison", "DayComparison", "comparison_in", "days_compared", "said"]
+__all__ = [
+    "COMPARISONS",
+    "Comparison",
+    "DayComparison",
+    "comparison_in",
+    "days_compared",
+    "said",
+    "things_compared",
+]
 
 COMPARISONS: dict[str, tuple[str, int]] = {
     "warmer": ("temp", 1),
@@ -78,17 +86,55 @@ class Comparison(NamedTuple):
 def comparison_in(text: str, clean: Callable[[str], str | None]) -> Comparison | None:
     """The comparison a request asks for, or None.
 
-    Its places are cleaned by `clean` (the role's reading of a place: time words cut off).
+    Its places are cleaned by `clean` (the role's reading of a place: time words cut off). Two
+    things compared bare ("is coffee hotter than tea", "which is colder, ice or snow") are no
+    weather: a bare comparison needs a place known by name on one side ("is lyon warmer than
+    paris") or a word of the weather ("is lyon warmer than nice today").
     """
     said = " ".join(text.lower().split())
-    for form in _FORMS:
+    for number, form in enumerate(_FORMS):
         found = form.match(said)
         if found is None:
             continue
         first, second = clean(found["a"]), clean(found["b"])
-        if first and second and first.lower() != second.lower():
-            return Comparison(" ".join(found["word"].split()), first, second)
+        if not (first and second and first.lower() != second.lower()):
+            continue
+        if number in _BARE and not (_places(first, second) or _WEATHER_SAID.search(said)):
+            return None
+        return Comparison(" ".join(found["word"].split()), first, second)
     return None
+
+
+def things_compared(text: str, clean: Callable[[str], str | None]) -> bool:
+    """Two things compared bare, not places ("is coffee hotter than tea").
+
+    "which is colder, ice or snow" is search's, or nobody's: never the weather's.
+    """
+    said = " ".join(text.lower().split())
+    for number in _BARE:
+        found = _FORMS[number].match(said)
+        if found is not None and comparison_in(text, clean) is None:
+            return True
+    return False
+
+
+_BARE = (1, 2)
+"""The forms that compare two things said bare ("is rome warmer than oslo"), with no "in"."""
+_WEATHER_SAID = re.compile(
+    r"\b(?:weather|outside|today|tonight|tomorrow|now|this\s+(?:week|weekend|morning|afternoon"
+    r"|evening)|(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|at\s+the\s+moment|these\s+days|in\s+(?:january|february|march|april|may|june|july"
+    r"|august|september|october|november|december|(?:the\s+)?(?:summer|winter|spring|autumn|fall)))\b"
+)
+"""A word of the weather or of a day: the two things compared bare are places."""
+
+
+def _places(*names: str) -> bool:
+    """One of `names` is a place known by name (a city, a state, a country)."""
+    from roles.conversation._zones import known  # the names of the time zone data
+
+    bare = [name.split(",")[0].strip().lower() for name in names]
+    return any(len(name) > 3 and known(name) for name in bare)  # not "pst", "utc"
 
 
 def said(name: str, other: str) -> str:

@@ -13,6 +13,8 @@
   no out-of-scope request but two that name the weather outright ("how is the weather today",
   labelled `maybe`, and "what is the temperature right now in new york", labelled a factual
   question), and 205 of the 261 weather requests.
+- A place said bare right after the weather was answered ("paris", "in lyon", "new york?"):
+  the same question there (a follow-up on the place: the thread's frame keeps the day).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from collections.abc import Callable
 
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 from agent_system.understanding import normalize, opens_request, split_clauses
-from roles.weather._compare import comparison_in, days_compared
+from roles.weather._compare import comparison_in, days_compared, things_compared
 from roles.weather._wear import WEAR
 
 __all__ = ["SUN", "WHICH_CITY", "answers_which_city", "claim", "stage_for"]
@@ -136,6 +138,8 @@ def _asks_weather(said: str, device_names: re.Pattern[str] | None) -> bool:
     asked = bool(_WEATHER.search(said) or _WEAR.search(said) or _COMPARED.search(said))
     if not (asked or _compares(said)) or _OTHER_ROLE.search(said):
         return False
+    if things_compared(said, _plain_place):
+        return False  # "which is colder, ice or snow": two things, not two places
     if _DEFINITION.match(said) or (device_names is not None and device_names.search(said)):
         return False  # "what is the outside humidity" when the home has that sensor
     reading = _INDOOR_READING.search(said)
@@ -171,6 +175,32 @@ def answers_which_city(text: str, history: list[Turn]) -> bool:
     )
 
 
+_PLACE_ALONE = re.compile(
+    r"^(?:(?:and|ok|okay|now|then|so)\s+)*(?P<in>(?:in|for)\s+)?(?P<place>.+)$"
+)
+
+
+def names_another_place(text: str, history: list[Turn]) -> bool:
+    """`text` is only a place, right after the role answered ("paris", "in lyon please").
+
+    A place known by name (a city, a state, a country), or any short name said after "in".
+    """
+    if not history or history[-1].role != "weather" or not history[-1].calls:
+        return False
+    said = normalize(text).strip(" ?.!")
+    found = _PLACE_ALONE.match(said)
+    if found is None or _NOT_AN_ANSWER.match(said) or _OTHER_ROLE.search(said):
+        return False
+    place = re.sub(r"\s+(?:please|then|instead|too)$", "", found["place"]).strip()
+    if not 0 < len(place.split()) <= 3 or _NOT_A_PLACE.search(place):
+        return False
+    if found["in"]:
+        return True
+    from roles.conversation._zones import known  # the names of the time zone data
+
+    return not opens_request(text) and len(place) > 3 and known(place)  # not "pst", "utc"
+
+
 def claim(
     request: RouteRequest, device_names: re.Pattern[str] | None = None
 ) -> RouteDecision | None:
@@ -179,8 +209,11 @@ def claim(
     `device_names` (this home's devices) leaves a question naming one to the home.
     """
     said = normalize(request.text)
+    slots: dict[str, object] = {}
     if answers_which_city(request.text, request.history):
         reason = "Answers which city."
+    elif names_another_place(request.text, list(request.history)):
+        reason, slots = "The weather just asked, for another place.", {"follow_up": True}
     elif SUN.search(said) and not _ACTION.search(said) and _QUESTION.match(said):
         reason = "A question about sunrise or sunset."
     elif _asks_weather(said, device_names):
@@ -196,6 +229,7 @@ def claim(
         confidence=0.95,
         reason=reason,
         scores={"weather": 0.95},
+        slots=slots,
     )
 
 

@@ -6,11 +6,11 @@ import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import Clarification, RoleCall
+from agent_system.roles import CANNOT_OFFLINE, Clarification, RoleCall
 from agent_system.understanding import numbers_to_digits
 from agent_system.understanding._regions import region_follows
 from agent_system.understanding._slots import parse_when
-from roles.weather._compare import Comparison, comparison_in, days_compared
+from roles.weather._compare import Comparison, comparison_in, days_compared, things_compared
 from roles.weather._days import WEEKDAYS, parse_day, parse_hour
 from roles.weather._expect import expected_in
 from roles.weather._far import far_day
@@ -230,6 +230,8 @@ class WeatherRole:
             )
         if compared := comparison_in(text, _clean):  # "is it warmer in rome than in oslo"
             return _compare(compared, text, runtime.clock.now(), runtime)
+        if things_compared(text, _clean):  # "is a jacket warmer than a hoodie": no weather
+            return Clarification(CANNOT_OFFLINE)
         cut_off = _CUT_OFF.search(text) is not None  # "what's the weather in": ask, not home
         if cut_off and not _slot_place(slots):
             return Clarification(WHICH_CITY_ASKED, missing=("place",))

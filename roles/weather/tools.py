@@ -56,11 +56,12 @@ def _temp(c: float, f: float, imperial: bool) -> str:
     return f"{f:.0f}°F" if imperial else f"{c:.0f}°C"
 
 
-def _now_text(w: Conditions, imperial: bool) -> str:
+def _now_text(w: Conditions, imperial: bool, wind: bool = True) -> str:
+    """The weather now; without the wind when the reply said it first (`wind` False)."""
     text = f"{w.place}: {_temp(w.temp_c, w.temp_f, imperial)} and {w.description}"
-    if imperial and w.wind_mph is not None:
+    if wind and imperial and w.wind_mph is not None:
         text += f", wind {w.wind_mph:.0f} mph"
-    elif not imperial and w.wind_kmh is not None:
+    elif wind and not imperial and w.wind_kmh is not None:
         text += f", wind {w.wind_kmh:.0f} km/h"
     return text + "."
 
@@ -89,9 +90,10 @@ async def current(
     imperial = ctx.runtime.settings.units == "imperial"
     display = _now_text(weather, imperial)
     if expect in KINDS:
-        display = f"{verdict_now(expect, weather, imperial)} {display}"
+        said = verdict_now(expect, weather, imperial)  # "No, wind 10 km/h.": said once
+        display = f"{said} {_now_text(weather, imperial, wind='wind' not in said.lower())}"
     elif measure in MEASURES and (lead := lead_now(measure, weather, imperial)):
-        display = f"{lead} {display}"
+        display = f"{lead} {_now_text(weather, imperial, wind=measure != 'wind')}"
     return ToolOutput(
         data=weather.model_dump(),
         display=display,
