@@ -2,19 +2,20 @@
 
 The stage claims, in this order: a follow-up on the conversation's last question ("and in
 London?"), a goodbye, a question about the meaning of life, the time or the date, how a word is
-spelled, a unit conversion, a sum, one more joke right after one, a whole message that only
-keeps the conversation going ("ok", "that's wrong", "say that again":
-roles/conversation/_acts.py; a yes, an "ok" or a "never mind" right after the assistant asked
-something is left to the question's role), a game of chance or boredom ("flip a coin", "i'm
-bored", behind its words), and small talk said whole ("i'm sad", "do you like music", "tell me a
-story", `_feelings.py`). The follow-up and the joke read the thread's last turn and stop at once
-without one; a goodbye and the meaning of life are one anchored pattern each over the normalized
-request. The four others read the request through dozens of patterns (the clock rewrites it
-through about thirty before its first check; the sums and conversions write its number words in
+spelled, a unit conversion, a sum, one more joke right after one, a whole message that only keeps
+the conversation going ("ok", "that's wrong", "say that again": roles/conversation/_acts.py; a yes,
+an "ok" or a "never mind" right after the assistant asked something is left to the question's
+role), a game of chance or boredom ("flip a coin", "i'm bored", behind its words), small talk said
+whole ("i'm sad", "do you like music", "tell me a story", `_feelings.py`), and a question about the
+assistant itself or thanks said whole ("what should i call you", "who do you take orders from",
+"let me thank you", `_about.py`). The follow-up and the joke read the thread's last turn and stop
+at once without one; a goodbye and the meaning of life are one anchored pattern each over the
+normalized request. The four others read the request through dozens of patterns (the clock rewrites
+it through about thirty before its first check; the sums and conversions write its number words in
 digits first), for every request, though most of them can claim only a request holding certain
-words. Each of those four stands behind a gate of its words
-(agent_system/understanding/_gate.py; the suite runs a part its gate turned away anyway and
-fails when it claims): "set a timer for 10 minutes" holds none of them.
+words. Each of those four stands behind a gate of its words (agent_system/understanding/_gate.py;
+the suite runs a part its gate turned away anyway and fails when it claims): "set a timer for 10
+minutes" holds none of them.
 
 - the clock: a word `is_clock_question` looks for before anything else, in the normalized
   request (its rewrites add none); "minutes" and "hours" only beside a word that asks ("how
@@ -135,6 +136,7 @@ def conversation_stage(runtime: Runtime) -> Any:
     """The stage (see the module docstring); its gated parts are its ``parts``."""
     from agent_system.routing.models import RouteDecision, RouteTarget
     from agent_system.understanding import split_clauses
+    from roles.conversation._about import about_me
     from roles.conversation._acts import dialogue_act, question_pending
     from roles.conversation._again import wants_another_joke
     from roles.conversation._chance import chance_kind
@@ -223,6 +225,11 @@ def conversation_stage(runtime: Runtime) -> Any:
             return claim("Small talk: a mood, the assistant's tastes, a story or a joke.")
         return None
 
+    def about(request: RouteRequest) -> RouteDecision | None:
+        if about_me(request.text) is not None:  # "what should i call you", "let me thank you"
+            return claim("A question about the assistant itself, or thanks.")
+        return None
+
     def chance(request: RouteRequest) -> RouteDecision | None:
         if chance_kind(request.text) is not None:  # "flip a coin", "roll two dice", "i'm bored"
             return claim("A coin, dice or a number to pick, or boredom.")
@@ -239,6 +246,7 @@ def conversation_stage(runtime: Runtime) -> Any:
         act,
         CHANCE_WORDS.wrap(chance),
         small_talk,
+        about,
     )
 
     def stage(request: RouteRequest) -> RouteDecision | None:

@@ -23,6 +23,7 @@ from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import CANNOT_OFFLINE
 from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock, format_long_date
+from roles.conversation._about import about_me
 from roles.conversation._acts import Act, act_reply, dialogue_act
 from roles.conversation._chance import chance_kind, chance_reply
 from roles.conversation._clock import clock_answer, is_clock_question
@@ -223,6 +224,8 @@ def classify(message: str) -> str | None:
         return act  # before "thanks" and "praise": "no thanks" declines
     if (mood := feeling_kind(text)) in MOODS:
         return mood  # before "thanks": "i'm good thanks" says how the user is
+    if (asked := about_me(text)) is not None:
+        return asked  # "who are you working for": the employer, not "who are you"
     for intent, pattern in _INTENTS:
         if re.search(pattern, text):
             return intent
@@ -273,6 +276,7 @@ def offline_reply(
             "I'm agent-system, made by an open-source project; whoever set me up here runs me."
         ),
         "employer": lambda: "I work for you. What can I do?",
+        "name": lambda: "I'm agent-system, but you can call me whatever you like.",
         "origin": lambda: "I live right here on this computer; what I answer myself stays here.",
         "hobbies": lambda: (
             "Timers, weather and lights, mostly: helping is my hobby. What can I do for you?"
