@@ -1,7 +1,8 @@
 """Timer follow-ups that point back with "it": the timer, alarm or reminder the thread just made.
 
-"cancel it", "actually delete that", "pause it", "resume it", "add 5 minutes to it", "how much
-time is left on it", said right after one was set (or after one of these), act on that one by
+"cancel it", "actually delete that", "pause it", "resume it", "add 5 minutes to it", "5 more
+minutes", "take 2 minutes off", "make it 5 minutes shorter", "how much time is left on it", said
+right after one was set (or after one of these), act on that one by
 its number, whatever else is running. Used by the timer part of `agent_system.understanding._frame`.
 """
 
@@ -47,6 +48,17 @@ _MORE = re.compile(
     rf"{_LEAD}(?:add|give\s+(?:it|me))\s+(?P<by>(?:\w+\s+){{0,3}}?(?:seconds?|secs?|minutes?"
     rf"|mins?|hours?|hrs?))(?:\s+more)?(?:\s+(?:to|on)\s+{_IT})?{_END}"
 )
+_UNITS = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)"
+_BY = rf"(?P<by>(?:\w+\s+){{0,3}}?{_UNITS})"
+_LESS = re.compile(
+    rf"{_LEAD}(?:take|knock|shave|cut|trim|remove|subtract)\s+(?:off\s+)?{_BY}"
+    rf"(?:\s+(?:off(?:\s+of)?|from)(?:\s+{_IT})?)?{_END}"
+)
+"""Time taken off the one just set: "take 5 minutes off", "knock 2 minutes off it"."""
+_SOME_MORE = re.compile(rf"{_LEAD}(?P<by>\w+(?:\s+more|\s+extra)\s+{_UNITS}){_END}")
+"""Time added, said bare: "5 more minutes", "2 extra minutes"."""
+_MADE = re.compile(rf"{_LEAD}make\s+{_IT}\s+{_BY}\s+(?P<way>shorter|less|longer|more){_END}")
+"""A change by an amount: "make it 5 minutes shorter" (not a new length, as "make it 5")."""
 _LEFT = re.compile(
     rf"{_LEAD}how\s+(?:much\s+(?:more\s+)?(?:time\s+)?|long\s+)(?:is\s+|has\s+it\s+got\s+)?"
     rf"(?:left|remaining|to\s+go)(?:\s+on\s+{_IT})?$"
@@ -117,9 +129,14 @@ def pronoun_calls(number: str, norm: str) -> list[tuple[str, dict[str, Any]]]:
     for pattern, tool in _ACTS:
         if pattern.match(said):
             return [(tool, {"target": number})]
-    if (more := _MORE.match(said)) is not None:
-        by = re.sub(r"\bmore\s+", "", more["by"])  # "give it 2 more minutes"
+    if (more := _MORE.match(said) or _SOME_MORE.match(said)) is not None:
+        by = re.sub(r"\b(?:more|extra)\s+", "", more["by"])  # "give it 2 more minutes"
         return [("timer.extend", {"by": by, "target": number})]
+    if (less := _LESS.match(said)) is not None:
+        return [("timer.shorten", {"by": less["by"], "target": number})]
+    if (made := _MADE.match(said)) is not None:
+        tool = "timer.shorten" if made["way"] in ("shorter", "less") else "timer.extend"
+        return [(tool, {"by": made["by"], "target": number})]
     if _LEFT.match(said):
         return [("timer.list", {"target": number})]
     return []

@@ -5,8 +5,9 @@ and a loaf of bread".
 
 Like "add milk", it goes on the shopping list (the lists tools' default list). The role's first
 stage claims it whole, so its commas never split it into several requests, and only when every
-item is a known grocery or household thing (`roles/lists/_groceries.py`): "add 5 and 3", "add
-an event", "add john to the call" are not the lists role's.
+item is a known grocery or household thing (`roles/lists/_groceries.py`) or a task ("add call
+mom, pay rent, book the vet": `roles/lists/_tasks.py`, the to-do list): "add 5 and 3", "add an
+event", "add john to the call" are not the lists role's.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 from collections.abc import Callable
 
 from roles.lists._groceries import is_grocery
+from roles.lists._tasks import is_task
 
 __all__ = ["bare_groceries"]
 
@@ -27,9 +29,12 @@ _BARE = re.compile(
 
 
 def bare_groceries(text: str, split_items: Callable[[str], list[str]]) -> bool:
-    """Whether `text` adds only groceries and names no list ("add bread, butter, jam")."""
+    """Whether `text` adds only groceries or tasks and names no list.
+
+    "add bread, butter, jam"; "add call mom, pay rent" (tasks: `roles.lists._tasks`).
+    """
     found = _BARE.match(text.strip(" .!"))
     if found is None:
         return False
     items = split_items(found["items"])
-    return bool(items) and all(is_grocery(item) for item in items)
+    return bool(items) and all(is_grocery(item) or is_task(item) for item in items)

@@ -103,6 +103,8 @@ _A_LIST_OF = re.compile(
     re.I,
 )
 _MINE = re.compile(r"\b(?:my|our|lists?|groceries|grocery|to-?\s?do|chores|checklist)\b", re.I)
+_LIST_THINGS = re.compile(r"\b(?:lists?|groceries|grocery|to-?\s?do|chores|checklist)\b", re.I)
+_MY_FIRST = re.compile(r"^(?:(?:all|each|every)\s+(?:of\s+)?)?(?:my|our)\b", re.I)
 _SOMEWHERE = re.compile(r"\b(?:in|at|near|around)\s+(?!my\b|the\s+list\b)\w+", re.I)
 
 
@@ -111,11 +113,13 @@ def about_the_world(text: str) -> bool:
 
     "can you list off 4 star restaurants", "list some neat stuff about rats", "give me a list of
     things to do in orlando", "what is the ingredient list for an omelette" (but "list my lists",
-    "list the items on my shopping list", "give me a list of my to do items" are the user's).
+    "list the items on my shopping list", "give me a list of my to do items" are the user's; "i
+    need a list of ways to build my credit score" is not).
     """
     if (verb := _LIST_VERB.match(text)) is not None:
         return _MINE.search(verb["rest"]) is None
     if (asked := _A_LIST_OF.search(text)) is not None:
-        what = asked["what"]
-        return _MINE.search(what) is None or _SOMEWHERE.search(what) is not None
+        what = asked["what"]  # "... of my to do items" is mine, "... for building my credit" not
+        mine = _LIST_THINGS.search(what) is not None or _MY_FIRST.match(what) is not None
+        return not mine or _SOMEWHERE.search(what) is not None
     return False

@@ -57,6 +57,7 @@ from roles.lists._said import (
     with_list,
 )
 from roles.lists._talk import talk_call, talk_claim
+from roles.lists._tasks import tasks_to_do
 from roles.lists._whole import TO_BUY, TO_DO, bare_verb, fronted, whole_call
 from roles.lists._whole import clean_name as _list
 
@@ -105,7 +106,11 @@ class ListsRole:
         if (placed := by_place(text, history, _list, claim=False)) is not None:
             return placed  # "remove the last one", "tick off the second item"
         if (follow := _follow_up(text, history)) is not None:
-            return follow
+            return (
+                tasks_to_do(follow, text, list_name_in(text))
+                if isinstance(follow, RoleCall)
+                else follow
+            )
         found = self._interpret(text)
         if isinstance(found, Clarification) and (rest := LEAD.match(text)) is not None:
             # "we're out of paint so take the paint off the list": the request after the reason
@@ -113,7 +118,7 @@ class ListsRole:
             if not isinstance(after, Clarification):
                 found = after
         if isinstance(found, RoleCall):  # "my list" after a turn on the shopping list: that one
-            found = on_the_list(found, text, history)
+            found = tasks_to_do(on_the_list(found, text, history), text, list_name_in(text))
         if isinstance(found, RoleCall) and runtime is not None:  # "... for today"
             if day := day_arguments(text, found.tool, runtime.clock.now()):
                 return RoleCall(found.tool, {**found.arguments, **day})
@@ -279,6 +284,8 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
         )
     if by_place(text, list(request.history), _list, claim=True) is not None:
         return _claimed(whole=True, guess=False)  # "remove the second one" after a list turn
+    if bare_groceries(plain(text), split_items):  # "add bread, butter, jam": the shopping list
+        return _claimed(whole=True, guess=False)  # (a follow-up's commas split it no more)
     if _follow_up(text, list(request.history)) is not None:
         return RouteDecision(
             target=RouteTarget.FAST_REPLY,
@@ -287,8 +294,6 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
             reason="A follow-up on the list the previous turn used.",
             scores={"lists": 0.95},
         )
-    if bare_groceries(plain(text), split_items):  # "add bread, butter, jam": the shopping list
-        return _claimed(whole=True, guess=False)
     if isinstance(everyday_call(plain(text), split_items, _list, list_name_in), RoleCall):
         return _claimed(whole=True)  # anchored: "remind me to buy bread when i go shopping"
     if (

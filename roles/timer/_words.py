@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import Any
 
@@ -10,6 +9,7 @@ from agent_system.routing.slots import format_duration, format_moment, parse_dur
 from roles.timer._repeat import describe
 from roles.timer.service import length_name
 from roles.timer.store import Timer
+from tools._text import terms
 
 __all__ = ["_as_data", "_called", "_describe", "_ends", "_ringing", "_when"]
 
@@ -78,8 +78,25 @@ def _called(timers: list[Timer], name: str) -> list[Timer]:
     if not found and length is not None:
         found = [t for t in timers if t.duration == length]
     if not found:  # "the bins reminder": a reminder says what it is for in its message
-        words = set(re.findall(r"[a-z']+", name))
-        found = [
-            t for t in timers if words and words <= set(re.findall(r"[a-z']+", t.message.lower()))
-        ]
+        words = _roots(name)
+        found = [t for t in timers if words and words <= _roots(t.message)]
     return found
+
+
+_NOT_CONTENT = frozenset({"one", "reminder", "alarm", "timer", "thing"})
+"""Words that name no reminder's content ("the rent one", "the pill reminder")."""
+
+
+def _roots(text: str) -> set[str]:
+    """The content words of `text`, each cut to its root, so that forms of a word meet.
+
+    "the pill reminder" -> {"pill"}, as "take my pills" -> {"tak", "pill"}; "taking" -> "tak".
+    """
+    roots = set()
+    for word in terms(text):
+        if word in _NOT_CONTENT:
+            continue
+        if word.endswith("ing") and len(word) >= 6:
+            word = word[:-3]
+        roots.add(word.removesuffix("e") if len(word) > 3 else word)
+    return roots

@@ -26,6 +26,7 @@ from roles.timer._notice import notice_reply
 from roles.timer._rang import RINGING_NOW
 from roles.timer._repeat import first_due, next_due, normalize_rule
 from roles.timer._ringing import stop_ringing
+from roles.timer._skipped import skipped_reply
 from roles.timer._when import due_matches
 from roles.timer._words import _as_data, _called, _describe, _ends, _ringing, _when
 from roles.timer.store import ACTIVE, Timer
@@ -241,10 +242,11 @@ async def cancel(ctx: ToolContext, target: str = "", when: str = "") -> ToolOutp
     if _A_DAY.search(when):  # "no alarm tomorrow": a repeating one skips that day's ring only
         for timer in [t for t in found if t.repeat]:
             if timer.due_at is not None:
-                skipped.append(await store.extend(timer.id, _skip(timer, when, now) - timer.due_at))
+                later = await store.extend(timer.id, _skip(timer, when, now) - timer.due_at)
+                skipped.append((timer, later))
                 found.remove(timer)
     cancelled = [await store.cancel(t.id) for t in found]
-    parts = [f"Skipped {_describe(t, now, brief=True)}." for t in skipped]
+    parts = [skipped_reply(before, after, now) for before, after in skipped]
     if len(cancelled) == 1:
         parts.append(f"Cancelled {_describe(cancelled[0], now, brief=True)}.")
     elif cancelled:
@@ -253,7 +255,8 @@ async def cancel(ctx: ToolContext, target: str = "", when: str = "") -> ToolOutp
         )
         parts.append(f"Cancelled {len(cancelled)}: {named}.")
     return ToolOutput(
-        data=[_as_data(t, now) for t in [*cancelled, *skipped]], display=" ".join(parts)
+        data=[_as_data(t, now) for t in [*cancelled, *(after for _, after in skipped)]],
+        display=" ".join(parts),
     )
 
 
@@ -326,7 +329,10 @@ async def extend(ctx: ToolContext, by: str, target: str = "", when: str = "") ->
     store = timer_store(ctx)
     found = await resolve(ctx, target, ACTIVE, "extend", when=when)
     changed = [await store.extend(t.id, value) for t in found]
-    parts = [_changed(before, after, now) for before, after in zip(found, changed, strict=True)]
+    alone = await _only_timer(ctx)
+    parts = [
+        _changed(before, after, now, alone) for before, after in zip(found, changed, strict=True)
+    ]
     return ToolOutput(
         data=[_as_data(t, now) for t in changed],
         display=f"Added {format_duration(value)} to {'; '.join(parts)}.",
@@ -370,19 +376,35 @@ async def shorten(ctx: ToolContext, by: str, target: str = "", when: str = "") -
             data=[_as_data(t, now) for t in changed],
             display=f"Moved {format_duration(value)} earlier: {moved}.",
         )
-    parts = [_changed(before, after, now) for before, after in zip(found, changed, strict=True)]
+    alone = await _only_timer(ctx)
+    parts = [
+        _changed(before, after, now, alone) for before, after in zip(found, changed, strict=True)
+    ]
     return ToolOutput(
         data=[_as_data(t, now) for t in changed],
         display=f"Took {format_duration(value)} off {'; '.join(parts)}.",
     )
 
 
-def _changed(before: Timer, after: Timer, now: datetime) -> str:
+async def _only_timer(ctx: ToolContext) -> bool:
+    """Whether the user has one countdown timer (running or paused), no other."""
+    timers = await timer_store(ctx).list_timers(user_of(ctx), ACTIVE)
+    return sum(t.kind == "timer" for t in timers) == 1
+
+
+def _changed(before: Timer, after: Timer, now: datetime, alone: bool = False) -> str:
     """What was made longer or shorter, in words.
 
-    A timer as it was named ("the 10-minute timer (ends at 09:15)"), an alarm or a reminder as
-    it is now ("your alarm for tomorrow at 07:10").
+    A timer with the time it has left now: "your timer: 12 minutes left now (ends at 09:12)"
+    when it is the only one, else by its label or its length before ("the pasta timer", "the
+    10-minute timer"); an alarm or a reminder as it is now ("your alarm for tomorrow at 07:10").
     """
     if after.kind != "timer":
         return f"your {_describe(after, now, brief=True)}"
-    return f"{said_name(before)} ({_ends(after.due_at, now) if after.due_at else 'paused'})"
+    name = said_name(before)
+    if alone and not before.label:
+        name = "your timer"
+    elif before.label and not re.search(r"\btimer$", name, re.I):
+        name = f"the {name} timer"  # "the pasta timer"
+    left = format_duration(after.remaining(now))
+    return f"{name}: {left} left now ({_ends(after.due_at, now) if after.due_at else 'paused'})"

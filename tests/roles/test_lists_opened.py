@@ -84,6 +84,7 @@ async def test_a_list_of_things_in_the_world_is_not_one_of_the_users_lists(
         "give me a list of things to do in orlando",
         "what is the ingredient list for an omelette",
         "list some neat stuff about rats",
+        "i need a list of ways to build up my credit score",  # "my", but no list of mine
     ):
         decision = await system.aroute(text)
         assert decision.role != "lists", text

@@ -191,7 +191,7 @@ async def test_extend_moves_the_end_of_a_running_and_of_a_paused_timer(
 ) -> None:
     await call(runtime, "set_timer", duration="10 minutes", label="pasta")
     out = await call(runtime, "extend", by="5 minutes")
-    assert out.display == "Added 5 minutes to pasta (ends at 09:15)."
+    assert out.display == "Added 5 minutes to the pasta timer: 15 minutes left now (ends at 09:15)."
     await call(runtime, "pause")
     await call(runtime, "extend", by="1 minute", target="pasta")
     [timer] = await store(runtime).list_timers("ann")

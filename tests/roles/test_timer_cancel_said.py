@@ -19,13 +19,14 @@ async def test_no_wake_up_on_a_day_skips_that_ring_of_a_repeating_alarm(
     await _replies(system, "wake me up every weekday at 6", "set an alarm for 8am tomorrow")
     skipped = await _replies(system, "no need to wake me tomorrow", "list my alarms")
     assert skipped == [
-        "Skipped alarm for Wed 4 Mar at 06:00 (every weekday). Cancelled alarm for tomorrow at "
-        "08:00.",
+        "Skipped the alarm for tomorrow at 06:00 (every weekday); it rings again on Wed 4 Mar at "
+        "06:00. Cancelled alarm for tomorrow at 08:00.",
         "Alarm for Wed 4 Mar at 06:00 (every weekday).",  # the series stays
     ]
     again = await _replies(system, "i'm off on wednesday so no alarm", "list my alarms")
     assert again == [
-        "Skipped alarm for Thu 5 Mar at 06:00 (every weekday).",
+        "Skipped the alarm for Wed 4 Mar at 06:00 (every weekday); it rings again on Thu 5 Mar at "
+        "06:00.",
         "Alarm for Thu 5 Mar at 06:00 (every weekday).",
     ]
 
@@ -36,7 +37,9 @@ async def test_skip_asks_which_day_and_never_sets_an_alarm(system: AgentSystem) 
     asked = await _replies(system, "skip the 7am alarm")
     answered = await _replies(system, "tomorrow")
     assert asked == ["Which day's alarm should I skip?"]
-    assert answered == ["Skipped alarm for Wed 4 Mar at 07:00 (every day)."]
+    assert answered == [
+        "Skipped the alarm for tomorrow at 07:00 (every day); it rings again on Wed 4 Mar at 07:00."
+    ]
 
 
 @pytest.mark.anyio

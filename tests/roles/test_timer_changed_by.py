@@ -25,10 +25,10 @@ async def test_a_timer_named_gets_more_time_the_ways_people_say_it(system: Agent
         "my tea timer could use another minute",  # 09:05
     )
     assert more == [
-        "Added 5 minutes to pasta (ends at 09:15).",
-        "Added 2 minutes to pasta (ends at 09:17).",
-        "Added 3 minutes to pasta (ends at 09:20).",
-        "Added 1 minute to tea (ends at 09:05).",
+        "Added 5 minutes to the pasta timer: 15 minutes left now (ends at 09:15).",
+        "Added 2 minutes to the pasta timer: 17 minutes left now (ends at 09:17).",
+        "Added 3 minutes to the pasta timer: 20 minutes left now (ends at 09:20).",
+        "Added 1 minute to the tea timer: 5 minutes left now (ends at 09:05).",
     ]
 
 
@@ -42,8 +42,8 @@ async def test_a_timer_named_gets_less_time_and_never_below_nothing(system: Agen
         "the tea timer needs 5 minutes less",
     )
     assert less[:2] == [
-        "Took 2 minutes off pasta (ends at 09:08).",
-        "Took 1 minute off tea (ends at 09:03).",
+        "Took 2 minutes off the pasta timer: 8 minutes left now (ends at 09:08).",
+        "Took 1 minute off the tea timer: 3 minutes left now (ends at 09:03).",
     ]
     assert "only 3 minutes left" in less[2] and "nothing was changed" in less[2]
 

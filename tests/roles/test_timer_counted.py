@@ -75,12 +75,21 @@ async def test_a_count_of_one_named_timer_keeps_the_name(system: AgentSystem) ->
 @pytest.mark.parametrize(
     ("more", "reply"),
     [
-        ("add 5 minutes", "Added 5 minutes to the 10-minute timer (ends at 09:15)."),
-        ("give it 2 more minutes", "Added 2 minutes to the 10-minute timer (ends at 09:12)."),
-        ("add 5 minutes to it", "Added 5 minutes to the 10-minute timer (ends at 09:15)."),
+        (
+            "add 5 minutes",
+            "Added 5 minutes to your timer: 15 minutes left now (ends at 09:15).",
+        ),
+        (
+            "give it 2 more minutes",
+            "Added 2 minutes to your timer: 12 minutes left now (ends at 09:12).",
+        ),
+        (
+            "add 5 minutes to it",
+            "Added 5 minutes to your timer: 15 minutes left now (ends at 09:15).",
+        ),
     ],
 )
-async def test_time_added_names_the_timer_by_its_length(
+async def test_time_added_to_the_only_timer_says_the_time_it_has_left(
     system: AgentSystem, more: str, reply: str
 ) -> None:
     await system.arun("set a timer for 10 minutes", thread_id="t")

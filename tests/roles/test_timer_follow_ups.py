@@ -99,7 +99,7 @@ async def test_pause_add_to_ask_and_stop_it_act_on_the_timer_just_set(system: Ag
         assert result.route is not None and result.route.role == "timer"
     assert paused.reply == "Paused timer 'pasta': 10 minutes left."
     assert left.reply == "Timer 'pasta': 10 minutes left (paused)."
-    assert more.reply == "Added 5 minutes to pasta (paused)."
+    assert more.reply == "Added 5 minutes to the pasta timer: 15 minutes left now (paused)."
     assert resumed.reply == "Resumed timer 'pasta': 15 minutes left (ends at 09:15)."
     assert stopped.reply == "Cancelled timer 'pasta'."
     assert listing.reply == "The 5-minute timer: 5 minutes left."  # the other one runs on
