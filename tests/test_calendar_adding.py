@@ -51,6 +51,12 @@ async def system(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Agen
         ("book me in for a haircut on saturday at 10", "Haircut", "2026-01-10T10:00"),
         ("please add football practice every tuesday at 6", "Football practice", "2026-01"),
         ("schedule 30 minutes with ana tomorrow at 11", "Meeting with ana", "2026-01-06T11:00"),
+        ("add team sync tomorrow starting at 9", "Team sync", "2026-01-06T09:00"),
+        ("put a workshop on friday that starts at 2pm", "Workshop", "2026-01-09T14:00"),
+        ("book yoga on saturday beginning at half past eight", "Yoga", "2026-01-10T08:30"),
+        ("add the match tomorrow kicking off at 3 in the afternoon", "Match", "2026-01-06T15:00"),
+        ("schedule a review for noon on thursday", "Review", "2026-01-08T12:00"),
+        ("add a meeting tomorrow 10am-11am", "Meeting", "2026-01-06T10:00"),
     ],
 )
 async def test_events_are_added_with_their_title_and_the_time_said(

@@ -54,6 +54,14 @@ async def _list_call(system: AgentSystem, text: str) -> dict[str, Any]:
         ("how does tomorrow look", "2026-01-06T00:00", "2026-01-07T00:00"),
         ("what does next week look like", "2026-01-12T00:00", "2026-01-19T00:00"),
         ("my appointments today", "2026-01-05T00:00", "2026-01-06T00:00"),
+        ("can you tell me what my day looks like", "2026-01-05T00:00", "2026-01-06T00:00"),
+        ("show me what thursday looks like", "2026-01-08T00:00", "2026-01-09T00:00"),
+        ("tell me what my week is looking like", "2026-01-05T00:00", "2026-01-12T00:00"),
+        ("how's my day shaping up", "2026-01-05T00:00", "2026-01-06T00:00"),
+        ("how is tomorrow shaping up", "2026-01-06T00:00", "2026-01-07T00:00"),
+        ("give me an overview of my day", "2026-01-05T00:00", "2026-01-06T00:00"),
+        ("i'd like a rundown of tomorrow", "2026-01-06T00:00", "2026-01-07T00:00"),
+        ("could you give me a quick preview of my week", "2026-01-05T00:00", "2026-01-12T00:00"),
     ],
 )
 async def test_questions_about_a_day_list_that_day(

@@ -159,13 +159,25 @@ _MORE = re.compile(
 """More everyday questions, read with "what's"/"time's" said out ("what time's the review")."""
 _SAID_OUT = re.compile(r"\b(what|when|where|who|how|time|it|that|there)'s\b")
 
+_OVERVIEWED = (
+    rf"(?:my|the|today'?s|tomorrow'?s|this\s+week'?s|next\s+week'?s)\s+{_PERIOD}(?:\s+\w+)?"
+    rf"|{_DAY}"
+)
+"""A day or a period asked about as a whole: "my day", "tomorrow", "my week ahead"."""
 _SURE = re.compile(
     rf"^(?:so\s+|and\s+|please\s+)?(?:how\s+(?:busy|packed|full|hectic|booked\s+up)\s+(?:am\s+i|is\s+my\s+"
     rf"{_PERIOD})\b"
     r"|(?:go|run|walk|take|talk)\s+(?:me\s+)?through\s+(?:my\s+|the\s+)?(?:day|week|weekend|schedule|"
     r"agenda|calendar|diary|today|tomorrow|plans)\b"
     r"|(?:brief|update)\s+me\s+on\s+(?:my|today'?s|tomorrow'?s|the)\s+(?:day|week|schedule|"
-    r"agenda|meetings|appointments)\b)"
+    r"agenda|meetings|appointments)\b"
+    rf"|(?:(?:can|could|would)\s+you\s+)?(?:tell|show)\s+me\s+what\s+(?:{_OVERVIEWED})\s+"
+    r"(?:looks?|is\s+looking|will\s+look)\s+like\b"
+    rf"|how\s+(?:is|'s)\s+(?:{_OVERVIEWED})\s+shaping\s+up\b"
+    r"|(?:(?:can|could|would)\s+you\s+)?(?:give\s+me\s+|i\s+(?:need|want|would\s+like)\s+)?"
+    r"(?:an?\s+|the\s+)?(?:(?:quick|brief|short|full)\s+)?(?:overview|rundown|run\s+down|preview"
+    r"|breakdown|summary)\s+(?:of|for)\s+"
+    rf"(?:{_OVERVIEWED})$)"
 )
 """Questions only the user's calendar answers: claimed even when the classifier knows none."""
 

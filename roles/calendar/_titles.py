@@ -167,8 +167,11 @@ def extract_title(text: str) -> tuple[str, str]:
     rest = _TELL_ME.sub("", rest, count=1)  # "let me know about the meeting", "got a dentist .."
     rest = _TITLE_TAIL.sub("", rest)  # "... please note", "... thanks"
     title = re.sub(
-        r"\s+(?:for|on|at|from|every|each|[ap]\.?m\.?|o'?clock)$", "", rest.strip(" ,.?!")
-    ).strip()
+        r"\s+(?:(?:that|which)\s+)?(?:starting|beginning|starts|begins|kicking\s+off)$",
+        "",
+        rest.strip(" ,.?!"),
+    )  # "team sync tomorrow starting at 9": the time it starts
+    title = re.sub(r"\s+(?:for|on|at|from|every|each|[ap]\.?m\.?|o'?clock)$", "", title).strip()
     if re.match(r"with\s+\w", title, re.I):  # "schedule 30 minutes with ana"
         title = f"Meeting {title}"
     return (title[:1].upper() + title[1:], location)
