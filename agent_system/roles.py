@@ -6,9 +6,9 @@ same for a fast reply and a planned step; the tool's display text is the reply (
 
 A role declares itself (see docs/roles.md, "Adding a role"): ``name``, ``description``,
 ``examples`` and ``interpret`` are required; ``tool_modules``, ``slot_patterns``, ``tool_role``,
-``day_context``, ``needs_home``, ``conditions`` and ``routing_hint`` are optional. The router,
-the planner and the tool registry read these declarations; no engine file names a role. Roles
-come from:
+``day_context``, ``needs_home``, ``conditions``, ``routing_hint`` and ``answer_unplaced`` are
+optional. The router, the planner and the tool registry read these declarations; no engine file
+names a role. Roles come from:
 
 1. the built-in ``roles`` package: every ``roles/<name>/role.py`` exposing ``ROLE``;
 2. entry points of the group ``agent_system.roles`` (when ``Settings.load_entry_points``);

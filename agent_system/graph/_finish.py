@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.runnables import RunnableConfig
@@ -30,11 +30,13 @@ from agent_system.planning.models import (
     StepStatus,
     run_status,
 )
+from agent_system.roles import CANNOT_OFFLINE
 from agent_system.routing.models import RouteDecision, Turn
 
 if TYPE_CHECKING:
     from agent_system.execution import StepExecutor
     from agent_system.registry._registry import ToolRegistry
+    from agent_system.roles import Role
 
 __all__ = ["Finish", "Synthesize"]
 
@@ -59,6 +61,9 @@ class Finish:
     executor: StepExecutor
     synthesizer: Any = None
     """async (request, plan, plan_result, on_delta) -> str; None offline."""
+    roles: dict[str, Role] = field(default_factory=dict)
+    """Roles that may answer a question no role placed from the user's own data (an optional
+    async ``answer_unplaced(text, runtime, user)``: memory's facts)."""
 
     async def __call__(self, view: StateView, config: RunnableConfig) -> None:
         thread = thread_id(config)
@@ -84,6 +89,8 @@ class Finish:
             )
             if not reply:
                 reply, streamed = await self._reply(view.request, plan, plan_result, thread)
+                if reply == CANNOT_OFFLINE:
+                    reply = await self._unplaced(view.request, view.get("user")) or reply
             if view.get("abandoned"):
                 undone = await compensate(
                     plan,
@@ -131,6 +138,14 @@ class Finish:
         )
         if plan is None:
             view.set(plan=None)
+
+    async def _unplaced(self, request: str, user: str | None) -> str | None:
+        """A role's answer to a request nothing placed, from the user's own data; None if none."""
+        for role in self.roles.values():
+            answer = getattr(role, "answer_unplaced", None)
+            if callable(answer) and (said := await answer(request, self.executor.runtime, user)):
+                return str(said)
+        return None
 
     async def _reply(
         self, request: str, plan: ExecutionPlan, outcome: PlanResult, thread: str | None

@@ -79,7 +79,7 @@ class Engine:
         """Build the node units from the parts (again after a part is replaced)."""
         gate = PlanGate(self.registry)
         steps = RunSteps(self.runtime, self.executor)
-        finish = Finish(self.registry, self.executor, self.synthesizer)
+        finish = Finish(self.registry, self.executor, self.synthesizer, self.roles)
         select = SelectTools(self.registry, self.roles, self.runtime)
         speculate = Speculate(select, self.planner)
         fast_reply = FastReply(self.runtime, self.registry, self.roles, gate, steps, finish)

@@ -29,6 +29,7 @@ from roles.calendar._repeats import read_repeat
 from roles.calendar._series import delete_repeating, first_day, move_repeating, repeat_phrase
 from roles.calendar._times import read_clock, read_end, read_length, read_moment
 from roles.calendar.store import CalendarStore, Event
+from tools._told import fact_told, said_back
 
 __all__ = ["create", "delete", "free_time", "list_events", "remind_before", "update"]
 
@@ -213,7 +214,9 @@ async def list_events(
     due = await reminders_said(ctx, begin, finish, one_day) if agenda_asked(query) else ""
     if not events:
         named = f" called {query.strip()!r}" if _query_words(query) else ""
-        return ToolOutput(data=[], display=f"Nothing{named} on your calendar {label}.{due}")
+        told = await fact_told(ctx.runtime.store, ctx.user, query) if named else None
+        but = f", but you told me that {said_back(told)}" if told else ""  # "the party is at 8"
+        return ToolOutput(data=[], display=f"Nothing{named} on your calendar {label}{but}.{due}")
     items = []
     for one in events:
         when = "all day" if one.all_day else hours(one)

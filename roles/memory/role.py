@@ -103,6 +103,16 @@ class MemoryRole:
         """Claim facts to keep and "what do you know about me" before the classifier."""
         return claim
 
+    async def answer_unplaced(self, text: str, runtime: Runtime, user: str | None) -> str | None:
+        """A question no role answered, said back from a fact the user told, or None.
+
+        "when does my train leave" after "remember that my train leaves at 7:40" -> "Your train
+        leaves at 7:40.".
+        """
+        from tools._told import asks, told
+
+        return await told(runtime.store, user, text) if asks(text) else None
+
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | RolePlan | Clarification:

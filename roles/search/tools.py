@@ -16,6 +16,7 @@ from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.runtime import Dependency, Runtime
 from roles.search.backend import Hit, SearchBackend, SearxNG
 from roles.search.local import LocalSearch
+from tools._told import told
 
 __all__ = [
     "DOCUMENTS_KEY",
@@ -135,6 +136,8 @@ async def web(
             f"I can't search the web yet; from your notes, for {query!r}:",
             hits,
         )
+    if said := await told(ctx.runtime.store, ctx.user, query):  # "where's the spare key?"
+        return ToolOutput(data={"hits": [], "count": 0, "remembered": said}, display=said)
     raise _unavailable(
         "I can't search the web yet, and your notes don't answer that.", ctx.runtime, query=query
     )
