@@ -8,14 +8,14 @@ an "ok" or a "never mind" right after the assistant asked something is left to t
 role), a game of chance or boredom ("flip a coin", "i'm bored", behind its words), small talk said
 whole ("i'm sad", "do you like music", "tell me a story", `_feelings.py`), and a question about the
 assistant itself or thanks said whole ("what should i call you", "who do you take orders from",
-"let me thank you", `_about.py`). The follow-up and the joke read the thread's last turn and stop
-at once without one; a goodbye and the meaning of life are one anchored pattern each over the
-normalized request. The four others read the request through dozens of patterns (the clock rewrites
-it through about thirty before its first check; the sums and conversions write its number words in
-digits first), for every request, though most of them can claim only a request holding certain
-words. Each of those four stands behind a gate of its words (agent_system/understanding/_gate.py;
-the suite runs a part its gate turned away anyway and fails when it claims): "set a timer for 10
-minutes" holds none of them.
+"let me thank you", `_about.py`) or where the user lives ("where do i live", `_home.py`). The
+follow-up and the joke read the thread's last turn and stop at once without one; a goodbye and the
+meaning of life are one anchored pattern each over the normalized request. The four others read the
+request through dozens of patterns (the clock rewrites it through about thirty before its first
+check; the sums and conversions write its number words in digits first), for every request, though
+most of them can claim only a request holding certain words. Each of those four stands behind a
+gate of its words (agent_system/understanding/_gate.py; the suite runs a part its gate turned away
+anyway and fails when it claims): "set a timer for 10 minutes" holds none of them.
 
 - the clock: a word `is_clock_question` looks for before anything else, in the normalized
   request (its rewrites add none); "minutes" and "hours" only beside a word that asks ("how
@@ -143,6 +143,7 @@ def conversation_stage(runtime: Runtime) -> Any:
     from roles.conversation._clock import is_clock_question
     from roles.conversation._feelings import feeling_kind
     from roles.conversation._follow import asked_again
+    from roles.conversation._home import asks_home
     from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
     from roles.conversation._spelling import word_to_spell
     from tools._sums import work_out
@@ -228,6 +229,8 @@ def conversation_stage(runtime: Runtime) -> Any:
     def about(request: RouteRequest) -> RouteDecision | None:
         if about_me(request.text) is not None:  # "what should i call you", "let me thank you"
             return claim("A question about the assistant itself, or thanks.")
+        if asks_home(request.text):  # "where do i live", "what's my location"
+            return claim("Asks where the user lives: the home the weather uses.")
         return None
 
     def chance(request: RouteRequest) -> RouteDecision | None:

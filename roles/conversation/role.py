@@ -80,14 +80,19 @@ class ConversationRole:
     ) -> RoleCall | Clarification:
         """conversation.reply, with the thread's recent turns as history.
 
-        "I live in Lyon" (the router's ``sets_home`` slot) is remembered as the user's home; a sum
-        or a unit conversion is `calculator.calculate`.
+        "I live in Lyon" (the router's ``sets_home`` slot) is remembered as the user's home, and
+        "where do i live" says it (`conversation.home`); a sum or a unit conversion is
+        `calculator.calculate`.
         """
         from roles.conversation._follow import asked_again
         from tools._sums import work_out
         from tools._units import convert
 
         text = asked_again(text, history, runtime) or text  # "and in London?": the whole question
+        from roles.conversation._home import asks_home
+
+        if asks_home(text):  # "where do i live", "what's my location"
+            return RoleCall("conversation.home", {})
         home = slots.get("sets_home")
         if isinstance(home, str) and home.strip():
             return RoleCall("memory.remember", {"fact": home_fact(home.strip())})

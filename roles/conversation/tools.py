@@ -31,7 +31,7 @@ from roles.conversation._feelings import FEELINGS, MOODS, feeling_kind
 from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
 from roles.conversation._spelling import spelled, word_to_spell
 
-__all__ = ["JOKES", "NEEDS_LLM", "ChatMessage", "offline_reply", "reply"]
+__all__ = ["JOKES", "NEEDS_LLM", "ChatMessage", "home", "offline_reply", "reply"]
 
 NEEDS_LLM = CANNOT_OFFLINE
 """The offline reply to chat it has no answer for (what works, in one plain sentence)."""
@@ -333,3 +333,18 @@ async def reply(
     if not text:
         raise ToolExecutionError("The language model returned an empty reply.")
     return ToolOutput(data={"intent": intent, "llm": True, "reply": text}, display=text)
+
+
+@tool(idempotent=True, cache_ttl_s=0.0, tags=("location", "home", "personal"))
+async def home(ctx: ToolContext) -> ToolOutput:
+    """Say where the user lives: the home the weather uses when no place is named.
+
+    Returns:
+        place: the latest "I live in ..." the user said, else the location setting ("" when
+        neither is known).
+    """
+    from agent_system.understanding.locale import home_location
+    from roles.conversation._home import home_said
+
+    place = await home_location(ctx.runtime.settings, ctx.runtime.store, ctx.user)
+    return ToolOutput(data={"place": place}, display=home_said(place))
