@@ -21,12 +21,12 @@ if TYPE_CHECKING:
 
 __all__ = ["asks", "fact_told", "said_back", "told"]
 
-_FRAME = frozenset({"time", "day", "date", "put", "kept", "exactly", "get"})
+_FRAME = frozenset({"time", "day", "date", "put", "kept", "exactly", "get", "idea"})
 """Words that frame a question rather than name its subject: "what time is the party", "where did
 i put the key", "when does the flight get in"."""
 _ASKS = re.compile(
     r"^(?:(?:so|ok|okay|hey|and|um)[,\s]+)?(?:(?:can|could)\s+you\s+)?(?:please\s+)?"
-    r"(?:(?:tell|remind)\s+me\s+|do\s+you\s+(?:know|remember)\s+)?"
+    r"(?:(?:tell|remind)\s+me\s+|do\s+you\s+(?:know|remember)\s+|(?:any|no)\s+idea\s+)?"
     r"(?:when|where|what|which|who|whose|how|is|are|was|were|does|do|did|will)(?:'s|'re)?\b",
     re.IGNORECASE,
 )

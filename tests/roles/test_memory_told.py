@@ -48,6 +48,11 @@ async def system(tmp_path: Path) -> Any:
             "do you know where the spare key is",
             "The spare key is under the blue pot.",
         ),
+        (
+            "remember that the spare key is under the blue pot",
+            "any idea where the spare key is",
+            "The spare key is under the blue pot.",
+        ),
     ],
 )
 async def test_a_question_a_told_fact_answers_gets_the_fact(
