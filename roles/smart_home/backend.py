@@ -29,6 +29,7 @@ __all__ = [
     "describe",
     "human_state",
     "in_state",
+    "is_radio",
     "match_devices",
     "resolve",
     "resolve_one",
@@ -95,12 +96,12 @@ _KIND_WORDS: dict[str, tuple[str, ...]] = {
     "binary_sensor": ("sensor", "detector"),
     "valve": ("valve", "tap", "sprinkler", "irrigation", "water", "faucet"),
     "lawn_mower": ("mower", "lawnmower", "lawn"),
-    "media_player": ("tv", "television", "speaker", "player", "radio", "music", "media", "stereo"),
+    "media_player": ("tv", "television", "speaker", "player", "music", "media", "stereo"),
     "scene": ("scene",),
     "script": ("script",),
     "person": ("person", "people", "anyone", "everyone", "someone", "anybody", "everybody"),
 }
-_ANY_KIND_WORD = frozenset(word for words in _KIND_WORDS.values() for word in words)
+_ANY_KIND_WORD = frozenset(word for words in _KIND_WORDS.values() for word in words) | {"radio"}
 # Words for device classes ("are any windows open", "is there motion in the garage").
 _CLASS_WORDS: dict[str, tuple[str, ...]] = {
     "window": ("window",),
@@ -124,6 +125,7 @@ _CLASS_WORDS: dict[str, tuple[str, ...]] = {
     "awning": ("awning",),
     "tv": ("tv", "television"),
     "speaker": ("speaker",),
+    "radio": ("radio",),
     "water": ("water",),
     "update": ("update",),
     "vibration": ("vibration", "vibrating"),
@@ -247,7 +249,14 @@ def _vocabulary(device: Device) -> set[str]:
     words |= {other for word in list(words) for other in _SAME_WORD.get(word, ())}
     words |= set(_KIND_WORDS.get("garage" if device.is_garage else device.kind, ()))
     words |= set(_CLASS_WORDS.get(device.device_class or "", ()))
+    if device.kind == "media_player" and device.attributes.get("media") == "radio":
+        words.add("radio")  # a speaker playing a station is the radio; a TV never is by kind
     return words
+
+
+def is_radio(device: Device) -> bool:
+    """A player that is a radio by its name, aliases or class, or that is playing a station."""
+    return device.kind == "media_player" and "radio" in _vocabulary(device)
 
 
 def _word_matches(word: str, vocabulary: set[str]) -> bool:
@@ -334,6 +343,12 @@ def resolve(
     where = f" in the {area}" if area else ""
     where += f" on the {floor}" if floor else ""
     found = match_devices(devices, query, area, floor)
+    if not found and "radio" in _words(query):  # "radio on" with a TV and no radio: none
+        raise ToolExecutionError(
+            f"There's no radio{where or ' in your home'}; nothing was changed.",
+            details={"device": query, "area": area},
+            code=ErrorCode.NEEDS_INPUT,
+        )
     if not found:
         raise ToolExecutionError(
             f"I couldn't find a device called {query!r}{where}; nothing was changed. "

@@ -14,7 +14,15 @@ from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from roles.smart_home._common import apply, home_backend, home_layout, targets
 from roles.smart_home._media_said import mute_said, volume_said
-from roles.smart_home.backend import Action, Device, convert, describe, in_state, match_devices
+from roles.smart_home.backend import (
+    Action,
+    Device,
+    convert,
+    describe,
+    in_state,
+    is_radio,
+    match_devices,
+)
 from roles.smart_home.home import canonical
 
 __all__ = [
@@ -210,8 +218,17 @@ async def _players(
 
     "turn it down" in a home with a TV and a speaker: the one playing, else the one in the room
     the request came from, else the only one; otherwise the usual question names them. A kind
-    word ("the radio", "the speakers") that fits several players is the one in use too.
+    word ("the radio", "the speakers") that fits several players is the one in use too. "The
+    radio" in a home without one is the one player playing now ("turn the radio down"), never
+    an idle TV: with none playing, there is no radio.
     """
+    if device.strip().lower() == "radio" and not area:
+        players = await targets(ctx, "media player", None, action, many=True)
+        if not any(is_radio(d) for d in players):
+            playing = [d for d in players if d.state == "playing"]
+            if len(playing) == 1:
+                return playing
+            return await targets(ctx, device, area, action, near=near)  # "There's no radio"
     if device.strip().lower() not in _ANY_PLAYER | _PLAYER_WORDS or area:
         return await targets(ctx, device, area, action, near=near, many=area is not None)
     found = await targets(ctx, device, area, action, near=near, many=True)
@@ -250,6 +267,10 @@ async def media(
     elif command == "resume" and not area and device.strip().lower() in _ANY_PLAYER:
         players = await targets(ctx, device, None, action, many=True)  # "carry on": the paused one
         found = [d for d in players if d.state == "paused"]
+        if not any(d.state in ("paused", "playing") for d in players):  # "music on", TV idle
+            raise ToolExecutionError(
+                "Nothing is paused right now; nothing was changed.", code=ErrorCode.NEEDS_INPUT
+            )
     if len(found) != 1:  # the one playing (or paused), else the one nearby or named
         found = await _players(ctx, device, area, action, near)
     done = await apply(ctx, device, area, action, found=found)

@@ -44,6 +44,7 @@ from roles.smart_home._other import other_one
 from roles.smart_home._places import place_said
 from roles.smart_home._prepare import prepared
 from roles.smart_home._questions import INDOORS_TEMPERATURE, state_question
+from roles.smart_home._radio import no_radio
 from roles.smart_home._sun import SUN_WORDS, WHERE_HOME, SunTime, home_answer, sun_said
 from roles.smart_home._targets import KIND_NOUNS, area_said, joined_rooms, named, tidy
 from roles.smart_home._verbs import (
@@ -135,6 +136,8 @@ class SmartHomeRole:
             or fan_speed(text, known_devices(runtime))
         ) is not None:
             return lacks  # "make the fan blue": it has no colour; "make the fan faster"
+        if (radio := no_radio(text, known_devices(runtime))) is not None:
+            return radio  # "radio on" in a home with a TV and no radio: there is none
         if (other := other_one(text, history, known_devices(runtime))) is not None:
             return other  # "what about the other one?" after a light: the other light
         if (played := media_follow_up(text, history) or song_command(text, speaker)) is not None:

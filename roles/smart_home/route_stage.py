@@ -43,7 +43,7 @@ from roles.smart_home._media_follow import media_follow_up
 from roles.smart_home._other import OTHER, last_device_call
 from roles.smart_home._questions import ANYTHING_IN_A_STATE, INDOORS_TEMPERATURE
 from roles.smart_home._warmth import FELT, FELT_SAID, WARMTH
-from roles.smart_home.backend import Device
+from roles.smart_home.backend import Device, is_radio
 from roles.smart_home.home import Layout
 from roles.smart_home.simulated import CustomSentence
 
@@ -61,6 +61,7 @@ _KIND_WORDS: dict[str, str] = {
         "climate",
     ),
     **dict.fromkeys("tv telly television".split(), "media_player"),
+    **dict.fromkeys("radio radios".split(), "radio"),  # a home with a radio (`is_radio`)
     **dict.fromkeys("lock locks".split(), "lock"),
     **dict.fromkeys("vacuum roomba hoover irobot iroomba robovac".split(), "vacuum"),
     **dict.fromkeys("mower lawnmower".split(), "lawn_mower"),
@@ -188,7 +189,8 @@ class HomeStage:
         places += [f.name for f in layout.floors] + [x for f in layout.floors for x in f.aliases]
         places += [d.area for d in devices if d.area]
         # No devices known (a Home Assistant home is read later): any kind may be there.
-        kinds = {d.kind for d in devices} or set(_KIND_WORDS.values()) | {"switch"}
+        radio = {"radio"} if any(is_radio(d) for d in devices) else set()
+        kinds = {d.kind for d in devices} | radio or set(_KIND_WORDS.values()) | {"switch"}
         words = [w for w, kind in _KIND_WORDS.items() if kind in kinds]
         command_words = [w for w, kind in _COMMAND_KINDS.items() if kind in kinds]
         self._names = _alternation(names)
