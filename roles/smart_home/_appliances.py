@@ -20,7 +20,7 @@ __all__ = ["COFFEE", "coffee", "kettle", "plug"]
 COFFEE = re.compile(
     r"\b(?:cof+e+s?|espresso|expresso|cap+uc+h?inos?|cappochino|latte|americano|"
     r"macchiato|mocha|decaf|cuppa joe|"
-    r"cup of joe|flat white|brew|brewing|caffeine)\b"
+    r"cup of joe|flat white|brew|brewing|caffeine|(?<=fresh )pot|(?:cup|pot|mug) of java)\b"
 )
 _COFFEE_OFF = re.compile(r"\b(?:off|stop|cancel|shut|kill)\b")
 

@@ -59,7 +59,7 @@ def _args(device: str, area: str | None, near: str | None = None, **extra: Any) 
 
 
 _BRIGHTER = re.compile(r"\b(?:brighten|brighter|lighter|up|increase|raise)\b", re.I)
-_DIMMER = re.compile(r"\b(?:dim|dimmer|darker|down|lower|decrease|reduce)\b", re.I)
+_DIMMER = re.compile(r"\b(?:dim|dimmer|darker|down|lower|decrease|reduce|softer|soften)\b", re.I)
 _ACTION_FOR = {
     ("close_cover", "light"): "turn_off",  # "shut the lights"
     ("open", "light"): "turn_on",

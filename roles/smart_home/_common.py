@@ -15,6 +15,7 @@ from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.runtime import Dependency, Runtime
 from roles.smart_home._except import left_as_they_were, left_out
+from roles.smart_home._rooms import room_for, unknown_room
 from roles.smart_home.backend import (
     SUPPORTED,
     Action,
@@ -127,6 +128,8 @@ async def targets(
     area, floor = place_area or floor_area, floor_name or place_floor
     plural = many or bool(PLURAL.search(device))
     able = [d for d in devices if d.kind in SUPPORTED[action]]
+    if area and not match_devices(able or devices, device, area, floor):
+        area = _room_said(devices, layout, area)  # "the lounge": the living room
     if able and not match_devices(able, device, area, floor):
         device = _only_plug(able, device, area, floor) or device
     if not (able and match_devices(able, device, area, floor)):
@@ -143,6 +146,27 @@ async def targets(
         found = by_own_name(found, device) or resolve(found, device, area, floor=floor)
     _guard(found, device, area or floor, action)
     return found
+
+
+def _room_said(devices: list[Device], layout: Layout, area: str) -> str:
+    """`area` with each place no device is in read as the home's room it names ("the loo").
+
+    Raises, naming the home's rooms, for a place that is no room of the home at all.
+    """
+    rooms = {d.area for d in devices if d.area} | {a.name for a in layout.areas}
+    out: list[str] = []
+    for one in re.split(r"\s*(?:,|\band\b|&)\s*", area):
+        if not one.strip() or match_devices(devices, "", one):
+            out.append(one)
+        elif (room := room_for(one, rooms)) is not None:
+            out.append(room)
+        elif rooms:
+            raise ToolExecutionError(
+                unknown_room(one, rooms), details={"area": one}, code=ErrorCode.NEEDS_INPUT
+            )
+        else:
+            out.append(one)
+    return " and ".join(p for p in out if p.strip()) or area
 
 
 _PLUG_SAID = re.compile(

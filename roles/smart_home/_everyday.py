@@ -32,7 +32,15 @@ from roles.smart_home._moods import MOOD_WORDS, mood
 from roles.smart_home._targets import KIND_NOUNS, mass, named, target, where
 from roles.smart_home.backend import Device
 
-__all__ = ["clean", "is_question", "look", "understand", "which_light", "without_wake_word"]
+__all__ = [
+    "clean",
+    "is_question",
+    "look",
+    "shade_of_light",
+    "understand",
+    "which_light",
+    "without_wake_word",
+]
 
 _WAKE = re.compile(
     r"^(?:(?:hey|hi|ok|okay|yo)\s+)?(?:olly|ollie|alexa|google|siri|cortana|computer|"
@@ -98,6 +106,11 @@ _LIGHTER_SHADE = re.compile(
 )
 """Softer light said as a shade ("a lighter shade on the lights", "a paler tone in the kitchen"):
 dimmer, not a pastel colour ("lighter colours" is still one)."""
+_ON_LOW = re.compile(
+    r"\b(?:on|to|at) (?:a |the )?(?:(?P<low>low|dim|lowest)|high|full)"
+    r"(?: (?:setting|level|brightness|power))?(?= in\b| please\b|$)"
+)
+"""A brightness said as a setting ("put the lights on low", "bedroom lamp to high")."""
 _SMALL = re.compile(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad|little)\b")
 _OUT = re.compile(
     r"^(?:turn |put |switch |blow )?(?:the |all the |my )?lights? out$|"
@@ -162,17 +175,57 @@ _WANT_LIGHT = re.compile(
 _TOO_DIM = re.compile(
     r"\b(?:(?:too|so|very|really|quite|rather|pretty|a (?:little |bit )?|bit|kind of|kinda) )+"
     r"(?:dim|dull|dingy|gloomy)\b|\bnot (?:bright|light) enough\b|\bdim in here\b|"
-    r"\bgetting (?:dark|darker|dim|gloomy)\b"
+    r"\bgetting (?:dark|darker|dim|gloomy)\b|"
+    r"(?<=[a-z] )(?:is|are) (?:dark|gloomy|dim)(?= in here$| here$|$)"
 )
 """Not enough light ("the lights are too dim", "it's not bright enough"): brighter, not dimmer."""
 _HOW_BRIGHT = (
     (re.compile(r"\bless bright\b"), "dimmer"),
     (re.compile(r"\bmore bright\b"), "brighter"),
+    (re.compile(r"^make it bright(?= in here$| here$|$)"), "make it brighter"),
     (  # "bright" said as a verb: "i want to bright the room more", "bright up the hallway"
         re.compile(r"(?<!too )(?<!so )(?<!very )\bbright (?=(?:the|my|this|our|them|up)\b)"),
         "brighten ",
     ),
 )
+_THING_COLORS = {
+    "sunset": "orange",
+    "sunrise": "orange",
+    "fire": "orange",
+    "flame": "orange",
+    "autumn": "orange",
+    "ocean": "blue",
+    "sea": "blue",
+    "sky": "blue",
+    "ice": "cool white",
+    "forest": "green",
+    "grass": "green",
+    "jungle": "green",
+    "rose": "pink",
+    "candy": "pink",
+    "sunshine": "yellow",
+    "sunny": "yellow",
+    "lemon": "yellow",
+    "snow": "white",
+    "blood": "red",
+    "cherry": "red",
+}
+_THINGS = "|".join(_THING_COLORS)
+_AS_A_THING = re.compile(
+    rf"\b(?:an? |the )?(?P<thing>{_THINGS})(?:y|ish)? "
+    r"(?P<what>colou?rs?|glow|tones?|hues?|shades?|lights?|lighting)\b"
+)
+_LOOK_LIKE = re.compile(rf"\blook like (?:an? |the )?(?P<thing>{_THINGS})\b")
+"""A colour said as a thing that has it ("a sunset glow", "ocean colours", "look like a forest")."""
+_WARM_LIGHT = re.compile(r"\b(warm|cool|cold)(?= (?:lights?|lamps?|lighting|glow)\b)")
+"""White said by its warmth ("i want warm lights", "cool lighting in the office")."""
+_SHADE_OF_LIGHT = re.compile(
+    r"\b(?:an? )?"
+    + _COLOR.pattern
+    + r" (?:shade|tone|tint|hue) of (?:the )?(?:light|lights|lighting)\b"
+)
+"""A colour said as a shade of light ("a red shade of light in the living room"): the lights,
+not the window shades."""
 _MANY_COLORS = re.compile(
     r"(?:\b(?:in|with|to|into) (?:some |the |a )?)?"
     r"\b(?:colou?rful|multi ?colou?r(?:ed|s)?|rainbow|vibrant|psychedelic|disco colou?rs?|"
@@ -188,10 +241,18 @@ def _lights(
     text = _TOO_DIM.sub("too dark", text)
     for said, meant in _HOW_BRIGHT:
         text = said.sub(meant, text)
+    text = _AS_A_THING.sub(lambda m: f"{_THING_COLORS[m['thing']]} {m['what']}", text)
+    text = _LOOK_LIKE.sub(lambda m: f"be {_THING_COLORS[m['thing']]}", text)
+    text = _SHADE_OF_LIGHT.sub(lambda m: f"{m['c']} lights", text)
+    text = _WARM_LIGHT.sub(lambda m: f"{m[1]} white", text).replace("cold white", "cool white")
     colour = _color(text)
     light_said = bool(_LIGHT_WORDS.search(text))
     if _OUT.match(text) or _NO_NEED.search(text):
         return _light_call("smart_home.turn_off", text, devices, speaker, {})
+    if light_said and colour is None and (low := _ON_LOW.search(text)) is not None:
+        rest = " ".join(f"{text[: low.start()]} {text[low.end() :]}".split())
+        setting: dict[str, object] = {"brightness": 20 if low["low"] else 100}  # "on low"
+        return _light_call("smart_home.set_brightness", rest, devices, speaker, setting)
     if colour is None and (softer := _LIGHTER_SHADE.search(text)) is not None:
         step = 10 if _SMALL.search(text) else 20  # "a lighter shade on the lights": dimmer
         rest = " ".join(f"{text[: softer.start()]} {text[softer.end() :]}".split())
@@ -367,6 +428,14 @@ def understand(
     if _PLEASE.search(text) and _lights_named(said, devices):  # "kitchen lights please"
         return _light_call("smart_home.turn_on", said, devices, speaker, {})
     return _lights(said, devices, speaker)
+
+
+def shade_of_light(text: str) -> str:
+    """`text` with a shade of light said as the lights' colour ("a red shade of light").
+
+    It runs before anything reads "shade" as a window shade: "red lights".
+    """
+    return _SHADE_OF_LIGHT.sub(lambda m: f"{m['c']} lights", text)
 
 
 _PLEASE = re.compile(r"\bplease\b", re.I)

@@ -90,6 +90,7 @@ _MODE = re.compile(
 """Shuffle or repeat ("turn off shuffle on the tv", "put the music on repeat"): no player here
 has them."""
 _CHANGE = re.compile(r"\b(?:make|turn|set|change|switch|paint|colou?r)\b")
+_LIGHT_COLOURS = re.compile(r"\b(?:lights?|lamps?|bulbs?|lighting|colou?rs?)\b")
 _COLOUR_TEMPERATURE = re.compile(r"\b(?:warm|cool|cold)\w*\b.*\btemperature\b")
 
 
@@ -105,7 +106,11 @@ def cannot_change(text: str, known: Sequence[Device]) -> Clarification | None:
     if (tone := _TONE.search(said)) and any(d.kind == "media_player" for d in known):
         if not _NOT_TONE.search(said):  # "turn off the bass": no player here has a bass control
             return Clarification(f"I can't change the {tone[1] or tone[2]}, only the volume.")
-    if (mode := _MODE.search(said)) and any(d.kind == "media_player" for d in known):
+    if (
+        (mode := _MODE.search(said))
+        and any(d.kind == "media_player" for d in known)
+        and not _LIGHT_COLOURS.search(said)  # "shuffle the light colours": the lights
+    ):
         what = "shuffle the music" if mode[1] else "put the music on repeat"
         return Clarification(f"I can't {what}, only play, pause, skip and change the volume.")
     if _MEDIA.search(said):

@@ -19,6 +19,7 @@ _NUMBER = re.compile(r"(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°[c
 _SOUND = re.compile(
     r"\b(?:volume|sound|audio|music|noise|speakers?|song|radio|tv|telly|television)\b"
 )
+_LIGHTS = re.compile(r"\b(?:lights?|lamps?|lighting|bulbs?|glow)\b")
 _LOUDER = re.compile(
     r"\b(?:louder|loud|amplify|speak up|speak (?:more )?loud(?:ly)?|turn (?:it|this|that) up|"
     r"too (?:quiet|low|soft)|can ?not hear|cant hear|can't hear|couldn't hear|couldnt hear|"
@@ -116,6 +117,8 @@ def volume(text: str, devices: Sequence[Device], speaker: str | None) -> RoleCal
     players = frozenset({"media_player"})
     if not any(d.kind == "media_player" for d in devices) and devices:
         return None
+    if _LIGHTS.search(text) and not (_SOUND.search(text) or _MUTE.search(text)):
+        return None  # "make the lights softer": the lights, not the sound
     device = named(text, devices, players) or kind_phrase(text, "media_player") or PLAYER
     if device in ("speaker", "speakers", "player"):
         device = named(device, devices, players) or PLAYER

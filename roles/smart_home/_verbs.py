@@ -71,6 +71,11 @@ _VERBS: tuple[tuple[str, str], ...] = (
         r"movie|show|episode|podcast|radio)\b|\b(?:skip|next track|previous track)\b",
         "media",
     ),
+    (
+        r"\b(?:softer|soften)\b.*\b(?:lights?|lamps?|lighting)\b|"
+        r"\b(?:lights?|lamps?|lighting)\b.*\b(?:softer|soften)\b",
+        "set_brightness",
+    ),  # "make the lights softer": dimmer, not quieter
     (r"\b(?:volume|louder|quieter|softer)\b", "volume"),
     (r"\b(?:water|irrigate|sprinkle)\b", "water"),
     (r"\b(?:mow|mowing|mower)\b", "mower"),

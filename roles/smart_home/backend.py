@@ -279,6 +279,20 @@ def _in_place(device: Device, place: str) -> bool:
     return bool(floor) and all(_word_matches(w, floor) for w in words)
 
 
+def _own_place(device: Device, area: str, narrowed: list[Device]) -> bool:
+    """Whether `device` stays among those in `area` when a room is called exactly so.
+
+    "the bedroom" in a home with a Bedroom and a Guest bedroom is the Bedroom: a room named
+    exactly as said wins over rooms whose names only hold those words.
+    """
+    for one in _places(area):
+        said = _words(one)
+        exact = [d for d in narrowed if _words(d.area or "") == said]
+        if _in_place(device, one) and (not exact or device in exact):
+            return True
+    return False
+
+
 def _places(text: str) -> list[str]:
     return [a for a in re.split(r"\s*(?:,|\band\b|&)\s*", text) if a.strip()]
 
@@ -297,6 +311,7 @@ def match_devices(
     if area:
         # "kitchen and living room" names two areas: a device in either one matches.
         narrowed = [d for d in pool if any(_in_place(d, one) for one in _places(area))]
+        narrowed = [d for d in narrowed if _own_place(d, area, narrowed)]
         if not narrowed:  # backends without areas (Home Assistant): the room is in the name
             query = f"{area} {query}"
         else:

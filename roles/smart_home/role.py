@@ -18,6 +18,7 @@ from roles.smart_home._everyday import (
     clean,
     is_question,
     look,
+    shade_of_light,
     understand,
     which_light,
     without_wake_word,
@@ -45,6 +46,7 @@ from roles.smart_home._places import place_said
 from roles.smart_home._prepare import prepared
 from roles.smart_home._questions import INDOORS_TEMPERATURE, state_question
 from roles.smart_home._radio import no_radio
+from roles.smart_home._rooms import room_for
 from roles.smart_home._sun import SUN_WORDS, WHERE_HOME, SunTime, home_answer, sun_said
 from roles.smart_home._targets import KIND_NOUNS, area_said, joined_rooms, named, tidy
 from roles.smart_home._verbs import (
@@ -125,11 +127,13 @@ class SmartHomeRole:
         if (home_said := home_answer(text, history)) is not None:  # "Where do you live ...?"
             text, slots = home_said[0], {**slots, "home": home_said[1], "home_told": True}
         text = joined_rooms(without_wake_word(text).strip().rstrip("?!. "))
+        text = shade_of_light(text)  # "a red shade of light": the lights, not a window shade
         text = prepared(text, known_devices(runtime))  # "desk lamp one", "the white fan"
         text = without_which_clause(text)  # "turn off any lights that are still on"
         text = BEDTIME.sub("", text) or text  # "good night, turn off the lights"
         text = MAY_I.sub("", text) or text  # "is it ok to lower the lights": a command
         text = as_command(text)  # "would you mind turning on the lights"
+        text = _LIGHT_THE.sub("illuminate ", text)  # "light the kitchen": its lights on
         speaker = SPEAKER_AREA.get()
         if (
             lacks := cannot_change(text, known_devices(runtime))
@@ -386,6 +390,11 @@ def _room_first(device: str, rooms: frozenset[str], known: list[Any]) -> tuple[s
             continue  # "kitchen door": a name, not a kind of device
         if room not in (named(said, known) or "").lower():
             return room, rest
+    words = said.split()
+    for cut in range(min(3, len(words) - 1), 0, -1):  # "kitchen area lights", "lounge lamp"
+        place, rest = " ".join(words[:cut]), " ".join(words[cut:])
+        if room_for(place, rooms) and any(re.fullmatch(n, rest) for n in KIND_NOUNS.values()):
+            return place, rest  # as said: the tools read "lounge" as the living room
     return None
 
 
@@ -395,6 +404,7 @@ _NO_EXCLUSION = frozenset(
     "open_garage set_temperature start_vacuum".split()
 )
 """Changes that cannot leave anything out ("lock all the doors except the back door")."""
+_LIGHT_THE = re.compile(r"^(?:please )?light (?=(?:the|my|our) [a-z' ]+$)", re.I)
 _INTO = re.compile(r"\b(?:into|to|in)\s+(?:the|my|our)\s+(?P<room>[a-z' ]{2,30})$", re.I)
 
 

@@ -106,14 +106,14 @@ _VERBS = (
     "flip flick click pop knock throw disconnect unplug quieten soften douse extinguish"
 )
 _COFFEE = re.compile(
-    LEAD + r"(?:(?:(?:make|brew|prepare|fix|pour|get|do|cook|whip up|put on|start)(?: me| us)?|"
+    LEAD + r"(?:(?:(?:make|brew|prepare|fix|pour|get|do|cook|whip up|put on|put|start)(?: me| us)?|"
     r"i (?:want|need|would like|fancy|d like|d love|would love|could use|could do with)|"
     r"can i (?:get|have)|give me|time for) )?(?:a |an |some |my |the |one |another |us |two )?"
     r"(?:(?:cup|pot|mug)s? of |fresh |hot |black |strong |morning |quick |nice |filter |double )*"
     r"(?:coffee|espresso|expresso|cappuccino|latte|americano|macchiato|mocha|cup of joe|caffeine|"
-    r"(?<=fresh )pot)s?"
-    r"(?: (?:please|now|right now|for (?:me|us|him|her|my [a-z]+|[a-z]+)|with (?:extra |more |"
-    r"some |a little |no )?(?:milk|sugar|cream|foam)|black|time))*$"
+    r"(?<=fresh )pot|(?<=of )java)s?"
+    r"(?: (?:please|now|right now|on|going|for (?:me|us|him|her|my [a-z]+|[a-z]+)|"
+    r"with (?:extra |more |some |a little |no )?(?:milk|sugar|cream|foam)|black|time))*$"
 )
 """A coffee request ("make me a coffee", "i need some coffee"): claimed when the home has a
 coffee machine."""
