@@ -70,6 +70,7 @@ _WEAR = WEAR
 _OTHER_ROLE = re.compile(
     r"\b(?:e-?mail|send|text|message|tweet|post|spell|spelling|translate|recipe|cook|cooking"
     r"|bake|baking|oven|fry|frying|roast|grill|boil|stock|stocks|shares|news|song|songs|music"
+    r"|coffee|espresso|latte|cappuccino|tea|drink|cup|mug|glass|pint"
     r"|play|playing|movie|film|book|novel|read|thermostat|ac|a/c|air\s+con\w*|heating|heater"
     r"|fridge|freezer|set|turn|make|change|lower|raise|increase|decrease|adjust|in\s+here|inside"
     r"|indoors|room|house|home\s+temperature|convert|conversion|fahrenheit\s+in|celsius\s+in"

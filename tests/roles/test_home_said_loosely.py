@@ -221,3 +221,9 @@ async def test_shuffling_light_colours_changes_the_lights_not_the_music(
     assert _changed(before, after) == {"bed_light"}, reply
     assert after["bed_light"]["color"] != "white"
     assert "music" not in reply
+
+
+@pytest.mark.parametrize("text", ["pour me a coffee", "pour me a cup of coffee please"])
+async def test_pouring_a_coffee_is_no_weather(settings: Any, text: str) -> None:
+    reply, before, after = await _run(settings, text)
+    assert _changed(before, after) == {"coffee"}, reply
