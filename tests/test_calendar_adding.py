@@ -57,6 +57,12 @@ async def system(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Agen
         ("add the match tomorrow kicking off at 3 in the afternoon", "Match", "2026-01-06T15:00"),
         ("schedule a review for noon on thursday", "Review", "2026-01-08T12:00"),
         ("add a meeting tomorrow 10am-11am", "Meeting", "2026-01-06T10:00"),
+        ("add lunch with kim tomorrow around 1", "Lunch with kim", "2026-01-06T13:00"),
+        ("schedule a call at 3ish on friday", "Call", "2026-01-09T15:00"),
+        ("put drinks on thursday at about 6pm", "Drinks", "2026-01-08T18:00"),
+        ("add yoga on friday at half six", "Yoga", "2026-01-09T18:30"),
+        ("add a half marathon on sunday at 8am", "Half marathon", "2026-01-11T08:00"),
+        ("add a talk about 3 topics tomorrow at 5pm", "Talk about 3 topics", "2026-01-06T17:00"),
     ],
 )
 async def test_events_are_added_with_their_title_and_the_time_said(
@@ -103,3 +109,20 @@ async def test_an_event_said_as_a_plan_is_stored_once(tmp_path: Path) -> None:
         assert "Dinner with the smiths" in added.reply and "19:00" in added.reply
         listed = await system.arun("what's on for saturday")
         assert listed.reply.count("Dinner with the smiths") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("schedule a meeting tomorrow from half past two to four", "T14:30", "T16:00"),
+        ("add a workshop on friday from a quarter past nine to eleven", "T09:15", "T11:00"),
+        ("add tennis on saturday from 10 to 12", "T10:00", "T12:00"),
+    ],
+)
+async def test_a_range_said_with_bare_or_worded_hours_has_its_end(
+    system: AgentSystem, text: str, start: str, end: str
+) -> None:
+    plan = await system.aplan(text)
+    ((step),) = plan.steps
+    assert step.tool == "calendar.create"
+    assert (step.arguments["start"][10:16], step.arguments["end"][10:16]) == (start, end)

@@ -238,11 +238,47 @@ _LOOSE_TIMES = (
 """Times said by what happens then, as the hour they usually mean for an event."""
 
 
+_HOURS = "one two three four five six seven eight nine ten eleven twelve".split()
+_HOUR = rf"(?:\d{{1,2}}|{'|'.join(_HOURS)})"
+_ROUGHLY = re.compile(
+    rf"\b(?:(?:at\s+)?(?:a?round|approximately|roughly|circa)|at\s+about)\s+(?=(?:{_HOUR}"
+    r"(?::\d\d)?(?:\s*[ap]\.?m\.?|\s+o'?clock)?|noon|midday)(?:\s|$|[,.!?]))",
+    re.IGNORECASE,
+)
+"""An hour said roughly: "around 1", "at about 3pm" (the hour itself)."""
+_ISH = re.compile(
+    rf"\b(?P<hour>{_HOUR}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|noon|midday)\s*-?\s*ish\b", re.I
+)
+_CLOCK_WORDS = re.compile(
+    rf"\b(?:(?P<half>half)|(?P<quarter>(?:a\s+)?quarter))\s+(?P<way>past|after|to|before)\s+"
+    rf"(?P<hour>{_HOUR})\b(?!:)"
+    rf"|\b(?<!past\s)half\s+(?P<british>{_HOUR})\b(?!\s*(?:hours?|an?\b|past|to\b|:))",
+    re.IGNORECASE,
+)
+"""Half and quarter hours said in words: "half past two", "a quarter to four", "half six"."""
+
+
+def _clock_said(found: re.Match[str]) -> str:
+    hour_said = found["hour"] or found["british"]
+    hour = int(hour_said) if hour_said.isdigit() else _HOURS.index(hour_said.lower()) + 1
+    if found["british"]:  # "half six": 6:30
+        return f"{hour}:30"
+    minutes = 30 if found["half"] else 15
+    if found["way"].lower() in ("to", "before"):
+        hour, minutes = (hour - 2) % 12 + 1, 60 - minutes
+    return f"{hour}:{minutes:02d}"
+
+
 def loose_time(text: str) -> str:
-    """`text` with "after lunch", "first thing in the morning", "after work" as an hour."""
+    """`text` with "after lunch", "first thing in the morning", "after work" as an hour.
+
+    An hour said roughly or in words is the digits: "around 1" and "1ish" are 1, "half past two"
+    2:30, "from half past two to four" 2:30 to 4, "half six" 6:30.
+    """
     for said, hour in _LOOSE_TIMES:
         text = said.sub(hour, text, count=1)
-    return text
+    text = _ISH.sub(r"\g<hour>", _ROUGHLY.sub("at ", text))
+    return _CLOCK_WORDS.sub(_clock_said, text)
 
 
 _TITLE_HEAD = re.compile(

@@ -289,6 +289,7 @@ def is_event_to_add(text: str, now: datetime, *, said: str | None = None) -> boo
     friday at 10".
     """
     said = repeat_said(normalize(text) if said is None else said)[2]  # "on mondays": a day
+    said = loose_time(said)  # "at around 10", "3ish", "half six": that hour
     if (marked := marked_as(said)) and (when := parse_when(marked["when"], now)) is not None:
         return when.has_date  # "mark friday as a day off": that day, all day
     if _NOT_CALENDAR.search(said):

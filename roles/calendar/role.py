@@ -385,8 +385,8 @@ class CalendarRole:
         start = event_moment(when, text, now)  # "dinner at 7" is 19:00
         arguments["start"] = start.isoformat() if when.has_time else start.date().isoformat()
         if time_range:
-            end = parse_when(time_range["b"], start)
-            if end is not None:
+            end = parse_when(time_range["b"], start) or parse_when(f"at {time_range['b']}", start)
+            if end is not None:  # "from 2:30 to 4": 16:00, the first 4 after the start
                 arguments["end"] = end.value.isoformat()
         elif (length := parse_duration(strip_time_range(text))) is not None:
             arguments["duration"] = format_duration(length)
