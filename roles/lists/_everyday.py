@@ -25,9 +25,13 @@ __all__ = ["OPEN_THEN", "everyday_call", "plain", "reads_whole", "unless_listed"
 _FILLER = re.compile(
     r"^(?:(?:please|hey|ok(?:ay)?|so|go\s+ahead\s+and|do\s+me\s+a\s+favou?r\s+and|i\s+want\s+you"
     r"\s+to|i\s+need\s+you\s+to|can\s+you|could\s+you|would\s+you|will\s+you"
-    r"|(?:is|would)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to)\s+)+",
+    r"|(?:is|would)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to|olly|ollie|alexa|siri"
+    r"|(?:i\s+want|i'?d\s+like|i\s+would\s+like)\s+to(?=\s+(?:add|put|remove|delete|take|cross)\b))"
+    r"[\s,]+)+",
     re.I,
 )
+"""Openings that are no part of the request: politeness, a wake word ("olly, what's on the
+list"), "i want to" before an order on an item ("i want to add chocolate to my list")."""
 _TODO = re.compile(
     r"\blist\s+of\s+(?:(?:things|stuff|tasks)\s+to\s+do|to-?\s?do'?s)\b|\bto-?do'?s\s+list\b", re.I
 )

@@ -54,7 +54,7 @@ ADD_BARE = re.compile(r"^(?:add|put)\s+(?P<items>.+?)\s+(?:to|on)\s+(?:my|the)\s
 NEED = re.compile(r"^(?:i|we)\s+need\s+(?:to\s+buy\s+)?(?P<items>.+)$", re.I)
 COMPLETE = re.compile(
     rf"^(?:(?:please|can you)\s+)*(?:check off|cross off|tick off|mark|complete|check)\s+"
-    rf"(?P<item>.+?)(?:\s+(?:as\s+)?(?:done|complete|completed|finished|bought))?"
+    rf"(?!(?:what|whats|what's|if|whether|how)\b)(?P<item>.+?)(?:\s+(?:as\s+)?(?:done|complete|completed|finished|bought))?"
     rf"(?:\s+(?:on|from|in|off)\s+{_LIST})?$",
     re.I,
 )
@@ -65,7 +65,8 @@ DONE = re.compile(
 )
 REMOVE = re.compile(
     rf"^(?:(?:please|can you)\s+)*(?:remove|delete|take|drop|scratch|erase|cross\s+out|cancel"
-    rf"|strike|get\s+rid\s+of|eliminate)\s+(?P<item>.+?)\s+(?:from|off|off of|out\s+of|in|on)\s+"
+    rf"|strike|get\s+rid\s+of|eliminate|discard|pull)\s+(?P<item>.+?)\s+(?:from|off|off of"
+    rf"|out\s+of|in|on)\s+"
     rf"{_LIST}$",
     re.I,
 )

@@ -20,7 +20,7 @@ from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.slots import format_duration, invalid_time, parse_duration, parse_when
 from agent_system.understanding import normalize
 from roles.timer._find import duration_of, resolve, timer_store
-from roles.timer._words import _as_data, _describe, _when
+from roles.timer._words import _as_data, _describe, _ringing, _when
 from roles.timer.store import ACTIVE
 
 if TYPE_CHECKING:
@@ -186,8 +186,10 @@ async def move(ctx: ToolContext, to: str, target: str = "", when: str = "") -> T
     changed = await timer_store(ctx).extend(timer.id, shift)
     if changed.kind == "timer":
         display = f"The {_describe(changed, now)}."
-    else:
-        display = f"Moved your {_describe(changed, now)}."
+    else:  # "Moved your reminder to 17:00: call mom.": the new time, said as where it went
+        label = f" {changed.label!r}" if changed.label else ""
+        about = f": {changed.message}" if changed.kind == "reminder" else ""
+        display = f"Moved your {changed.kind}{label} to {_ringing(changed, now)}{about}."
     if shift == timedelta(0):
         display = f"It already rings then: {_describe(changed, now)}."
     return ToolOutput(data=_as_data(changed, now), display=display)

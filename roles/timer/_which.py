@@ -67,7 +67,7 @@ PLURAL = re.compile(r"\b(?:alarms|timers|reminders|wake[\s-]?up\s+calls)\b", re.
 
 def when_filter(text: str, now: datetime) -> str:
     """timer.list/cancel's `when`: the day and/or clock time a request names, or ""."""
-    spoken = clock_said(text)
+    spoken = _BY_LENGTH.sub(" ", clock_said(text))  # "the 10 minute timer": not the 10th
     if window := between(spoken, now) or days_of_week(spoken):
         return window  # "alarms between 6 and 8 tomorrow", "what alarms do i have on weekdays"
     found = parse_when(spoken, now)
@@ -99,6 +99,18 @@ def when_filter(text: str, now: datetime) -> str:
     return found.value.date().isoformat()
 
 
+_BY_LENGTH = re.compile(
+    r"\b\d+(?:\.\d+)?\s*-?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\s*-?\s*(?=(?:timers?"
+    r"|ones?|countdowns?)\b)",
+    re.I,
+)
+"""A timer named by its length ("the 10 minute timer", "the 5-minute one"): no day or time."""
+_LENGTH_ONE = re.compile(
+    r"\b(?P<n>\d+(?:\.\d+)?)\s*-?\s*(?P<unit>second|sec|minute|min|hour|hr)s?\s*-?\s*"
+    r"(?:ones?|countdowns?)\b",
+    re.I,
+)
+"""A timer named by its length and "one" ("cancel the 5 minute one"): its length."""
 _BOUND = re.compile(
     r"\b(?P<dir>before|earlier\s+than|until|till|after|later\s+than)\s+(?:at\s+)?"
     r"(?=\d|noon\b|midnight\b|midday\b)"
@@ -253,6 +265,8 @@ def target_of(text: str) -> str:
         parts.append("all")
     if number := _NUMBER.search(text):
         parts.append(number[1])
+    elif (length := _LENGTH_ONE.search(text)) is not None:  # "the 5 minute one"
+        parts.append(f"{length['n']} {length['unit']}")
     elif (
         (label := extract_label(text) or timer_name(_VERB.sub("", text.strip())))
         and not _a_span(label)  # "for the weekend" says when, not which

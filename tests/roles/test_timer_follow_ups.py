@@ -28,8 +28,8 @@ async def test_make_it_changes_what_the_previous_turn_made(system: AgentSystem) 
     moved = await system.arun("make it 6pm", thread_id="t")
     again = await system.arun("actually make that 6:30", thread_id="t")
     alarms = await system.arun("list my alarms", thread_id="t")
-    assert moved.reply == "Moved your reminder for 18:00: call mom."
-    assert again.reply == "Moved your reminder for 18:30: call mom."
+    assert moved.reply == "Moved your reminder to 18:00: call mom."
+    assert again.reply == "Moved your reminder to 18:30: call mom."
     assert alarms.reply == "Alarm for tomorrow at 07:00."  # the alarm before was left alone
 
 
@@ -178,10 +178,10 @@ async def test_push_it_back_moves_the_reminder_or_alarm_just_set(
         (
             "remind me to call mom at 5pm",
             "move it to 7",
-            "Moved your reminder for 19:00: call mom.",
+            "Moved your reminder to 19:00: call mom.",
         ),
-        ("remind me to stretch at 11am", "make it 10", "Moved your reminder for 10:00: stretch."),
-        ("remind me to call mom at 5pm", "no, at 6", "Moved your reminder for 18:00: call mom."),
+        ("remind me to stretch at 11am", "make it 10", "Moved your reminder to 10:00: stretch."),
+        ("remind me to call mom at 5pm", "no, at 6", "Moved your reminder to 18:00: call mom."),
     ],
 )
 async def test_a_bare_hour_moves_a_reminder_near_its_own_time(

@@ -29,7 +29,7 @@ async def test_the_reminder_just_set_moves_to_the_time_said(system: AgentSystem,
     first = await system.arun("remind me to call mom at 5pm")
     moved = await system.arun(said, thread_id=first.thread_id)
     listed = await system.arun("what reminders do i have")
-    assert moved.reply == "Moved your reminder for 18:00: call mom."
+    assert moved.reply == "Moved your reminder to 18:00: call mom."
     assert listed.reply == "Reminder for 18:00: call mom."  # moved, not a second one
 
 
@@ -42,7 +42,7 @@ async def test_make_it_after_a_move_and_a_push_back_moves_the_reminder(
     pushed = await system.arun("push it back an hour", thread_id=first.thread_id)
     moved = await system.arun(said, thread_id=first.thread_id)
     assert pushed.reply == "Added 1 hour to your reminder for 20:00."
-    assert moved.reply == "Moved your reminder for 18:00: call mom."
+    assert moved.reply == "Moved your reminder to 18:00: call mom."
 
 
 @pytest.mark.parametrize("said", ["reschedule it for 8am", "push it to 8", "move that to 8am"])
@@ -50,7 +50,7 @@ async def test_the_alarm_just_set_moves_and_keeps_its_day(system: AgentSystem, s
     first = await system.arun("set an alarm for 7am tomorrow")
     moved = await system.arun(said, thread_id=first.thread_id)
     listed = await system.arun("list my alarms")
-    assert moved.reply == "Moved your alarm for tomorrow at 08:00."
+    assert moved.reply == "Moved your alarm to tomorrow at 08:00."
     assert listed.reply == "Alarm for tomorrow at 08:00."
 
 

@@ -28,9 +28,9 @@ async def test_reminders_and_alarms_move_to_a_new_time(system: AgentSystem) -> N
     later = await system.arun("push my reminder back 30 minutes", thread_id="t")
     listing = await system.arun("what reminders and alarms do I have", thread_id="t")
     assert changed.route is not None and changed.route.role == "timer"
-    assert changed.reply == "Moved your reminder for 19:00: call mom."
-    assert moved.reply == "Moved your reminder for 16:00: call mom."
-    assert alarm.reply == "Moved your alarm for tomorrow at 07:00."
+    assert changed.reply == "Moved your reminder to 19:00: call mom."
+    assert moved.reply == "Moved your reminder to 16:00: call mom."
+    assert alarm.reply == "Moved your alarm to tomorrow at 07:00."
     assert later.reply == "Added 30 minutes to your reminder for 16:30."
     assert "16:30" in listing.reply and "07:00" in listing.reply and "17:00" not in listing.reply
 
@@ -45,9 +45,9 @@ async def test_which_one_to_move_is_read_from_its_time_and_an_answer_completes_i
     asked = await system.arun("change my 6:30 alarm", thread_id="t")
     answered = await system.arun("7:15am", thread_id="t")
     listing = await system.arun("list my alarms", thread_id="t")
-    assert moved.reply == "Moved your alarm for Fri 6 Mar at 09:00."
+    assert moved.reply == "Moved your alarm to Fri 6 Mar at 09:00."
     assert asked.reply == "What time should I move the alarm to?"
-    assert answered.reply == "Moved your alarm for tomorrow at 07:15."
+    assert answered.reply == "Moved your alarm to tomorrow at 07:15."
     assert "07:15" in listing.reply and "09:00" in listing.reply
     assert "06:30" not in listing.reply and "08:00" not in listing.reply
 

@@ -125,3 +125,21 @@ async def test_time_taken_off_or_added_right_after_a_timer_changes_that_timer(
     replies = await _replies(system, said, "list my timers")
     assert replies[0] == f"{changed} your timer: {left}."
     assert replies[1].count("left") == 1  # still one timer: none was replaced or added
+
+
+@pytest.mark.anyio
+async def test_a_timer_named_by_its_length_is_never_read_as_a_day(system: AgentSystem) -> None:
+    await _replies(system, "set timers for 5 and 10 minutes")
+    first = await _replies(system, "cancel the 5 minute one", "list my timers")
+    await _replies(system, "set a timer for 3 minutes", thread="u")
+    second = await _replies(system, "cancel the 10 minute timer", "list my timers", thread="u")
+    assert first == ["Cancelled the 5-minute timer.", "The 10-minute timer: 10 minutes left."]
+    assert second == ["Cancelled the 10-minute timer.", "The 3-minute timer: 3 minutes left."]
+
+
+@pytest.mark.anyio
+async def test_a_move_says_the_new_time_as_where_it_went(system: AgentSystem) -> None:
+    moved = await _replies(system, "remind me to call the plumber at 4pm", "move it to 5")
+    alarm = await _replies(system, "set a gym alarm for 6am", "move my gym alarm to 6:30")
+    assert moved[1] == "Moved your reminder to 17:00: call the plumber."
+    assert alarm[1] == "Moved your alarm 'gym' to tomorrow at 06:30."
