@@ -1,7 +1,8 @@
 """The time and the date, asked the everyday way, answered offline.
 
-"what time is it", "tell me the current time in Tokyo", "new york time", "what's the date",
-"what day is it today", "what day of the week is june 27th", "is march 6th a saturday".
+"what time is it", "tell me the current time in Tokyo", "look up the time in Lima", "new york
+time", "what's the date", "what day is it today", "what day of the week is june 27th", "is march
+6th a saturday".
 `is_clock_question` is the conversation role's first stage (it claims these before the
 classifier); `clock_answer` is the reply: the time here or in a place (IANA time zones, with
 the common countries, states and cities that are not zone names), the date, or a day's weekday.
@@ -42,7 +43,8 @@ _LEAD = (
     r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:(?:tell|give|show|get)\s+me|let\s+me\s+know|may\s+i\s+(?:know|have|get)|"
     r"can\s+i\s+(?:have|get|know)|i\s+(?:want|need|would\s+like)(?:\s+to\s+know)?|"
-    r"do\s+you\s+know|provide|display|show|give|check|find\s+out)?\s*"
+    r"do\s+you\s+know|provide|display|show|give|check|find\s+out|look\s+up|search\s+for|google)?"
+    r"\s*"
 )
 _NOW = r"(?:\s+(?:now|right\s+now|at\s+the\s+moment|currently|please|today))*"
 

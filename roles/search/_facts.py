@@ -16,6 +16,8 @@ from roles.search._clauses import asked_inside
 from roles.search._define import defined_term
 from roles.search._families import is_family_question, reworded
 from roles.search._follow import followed_question
+from roles.search._kinds import of_the_world, said_short
+from roles.search._leads import announced, plain_question
 from roles.search._named import named_thing
 from roles.search._questions import asked_about, role_named
 from roles.search._words import is_word_or_measure_question
@@ -237,6 +239,8 @@ _EXPLAIN = re.compile(r"^(?:(?:can|could)\s+you\s+)?explain\s+to\s+me\s+")
 """"explain to me how gravity works" asks what "explain how gravity works" asks."""
 _NOT_PERSONAL = re.compile(
     r"\bthe\s+(?:us|u\s+s)\b|(?<=^what )us\s+(?=state)|(?<=^which )us\s+(?=state)"
+    r"|(?:(?<=\bthe first )|(?<=\bthe 1st ))"
+    r"(?P<first>car|phone|computer|camera|plane|flight|train|bank|card)\b"
     r"|^(?P<who>who\s+(?:is|are)\s+the\s+.+?)\s+(?:right\s+now|now|"
     r"currently|at\s+the\s+moment|these\s+days)$"
 )
@@ -244,8 +248,12 @@ _NOT_PERSONAL = re.compile(
 
 def is_factual_question(text: str) -> bool:
     """An encyclopedia question or a request for a definition, about nothing of the user's."""
-    first = _SHORT.sub(r"\1 is", _WAKE.sub("", normalize(text)))
+    first = plain_question(_SHORT.sub(r"\1 is", _WAKE.sub("", normalize(text))))
     said = role_named(reworded(plainly(_EXPLAIN.sub("explain ", first))))
+    if of_the_world(said):
+        return True  # "what is the temperature of the sun", "list the planets"
+    if said_short(said) and not _PERSONAL.search(said):
+        return True  # "biography of mozart", "name the planets", "how were the pyramids built"
     if _DEFINITION.search(said) and not re.search(
         r"\bmeaning\s+of\s+life\b|\blife\s+means\b", said
     ):
@@ -269,7 +277,10 @@ def is_factual_question(text: str) -> bool:
     if not _FACT.search(said) or _CALENDAR_COUNT.search(said) or _SEASON.search(said):
         return False
     # "how many states are in the us", "who is the president right now": not the user's own
-    asked = _NOT_PERSONAL.sub(lambda m: m["who"] or "the usa", _ASKING.sub("", said))
+    # "what was the first car made": the first of a kind, no one's own
+    asked = _NOT_PERSONAL.sub(
+        lambda m: m["who"] or ("thing" if m["first"] else "the usa"), _ASKING.sub("", said)
+    )
     return not _PERSONAL.search(asked)
 
 
@@ -283,12 +294,15 @@ def claim(request: RouteRequest) -> RouteDecision | None:
         asked = followed_question(request.text, request.history)
         if asked is None or not is_factual_question(asked):
             return None
-    if len(split_clauses(request.text)) > 1:
+    question = announced(request.text)
+    if len(split_clauses(question)) > 1:
         return None  # "who wrote Dune and set a timer": the compound rules split it
     return RouteDecision(
         target=RouteTarget.FAST_REPLY,
         role="search",
         confidence=0.95,
+        # "i have a question, how far is the moon": one question, its announcement read with it
+        slots={"whole": True} if question != request.text.strip() else {},
         reason="A factual question or a definition: searched for.",
         scores={"search": 0.95},
     )

@@ -74,7 +74,7 @@ _FAMILY = re.compile(
     r"most\s+famous\s+|popular\s+)?(?:movies|films)\s+(?:of|by|starring|with|featuring)\s+"
     rf"{_NAME}$"
     rf"|how\s+long\s+(?:was|were|has|have|did)\s+{_NAME}\s+(?:been\s+)?(?:on|in|at|with|"
-    r"married|president|king|queen|in\s+office|in\s+power|the\s+\w+)\b"
+    r"married|pregnant|retired|famous|alive|president|king|queen|in\s+office|in\s+power|the\s+\w+)\b"
     rf"|what\s+did\s+{_NAME}\s+(?:discover|invent|write|paint|compose|found|create|design|"
     r"build|prove|win)$"
     rf"|which\s+(?:team|club|position|sport|instrument)\s+(?:does|did)\s+{_NAME}\s+play\b"

@@ -11,6 +11,7 @@ from agent_system.understanding._gate import StageGate
 from roles.search._define import defined_term
 from roles.search._facts import claim
 from roles.search._follow import followed, previous_search
+from roles.search._leads import announced
 from roles.search._words import word_asked
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ class SearchRole:
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | Clarification:
         """search.define for "define X", search.documents for "my notes", else search.web."""
-        stripped = _WAKE.sub("", text.strip().rstrip("?!. "), count=1)
+        stripped = announced(_WAKE.sub("", text.strip().rstrip("?!. "), count=1))
         if (
             history
             and history[-1].role == "search"
@@ -192,7 +193,7 @@ GATE = StageGate.of(
     r"|president|who's|what's|where's|how's|when's|detail|summar|overview|rundown|brief\b"
     r"|wonder|curious|area\b|size\b|length|width|depth|weight|diameter|elevation|altitude"
     r"|birth|net worth|nationality|gdp\b|founder|inventor|author|biograph|lifespan|times\b"
-    r"|most\b",
+    r"|most\b|story|backstory",
 )
 """The words without which `claim` cannot claim a request; a follow-up or an answer to
 the role's question is asked anyway (agent_system/understanding/_gate.py)."""

@@ -14,6 +14,7 @@ from pydantic import Field
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.runtime import Dependency, Runtime
+from roles.search._remembered import remembered
 from roles.search.backend import Hit, SearchBackend, SearxNG
 from roles.search.local import LocalSearch
 from tools._told import told
@@ -118,12 +119,15 @@ async def web(
 ) -> ToolOutput:
     """Search the web (through SearxNG) and cite the results.
 
-    Without SearxNG configured, searches the local documents instead and says so.
+    A question the user's remembered facts answer (every word of it in one fact) is answered
+    from that fact. Without SearxNG configured, searches the local documents instead and says so.
 
     Args:
         query: What to search for.
         k: How many results to return.
     """
+    if (known := await remembered(ctx, query)) is not None:
+        return known  # "where's the spare key?": a fact the user asked to keep answers it
     backend = web_backend(ctx.runtime)
     if backend is not None:
         hits = await backend.search(query, k)
