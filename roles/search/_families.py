@@ -146,6 +146,8 @@ _FUN_FACT = re.compile(
     r"|\b(?:tell|teach)\s+me\s+something\s+(?:interesting|cool|neat|fun|new|amazing|surprising|"
     r"i\s+(?:do\s+not|might\s+not|may\s+not)\s+know)\s+about\s+\w"
     r"|\bone\s+thing\s+i\s+(?:might|may|do)\s+not\s+know\s+about\s+\w"
+    r"|^(?:teach\s+me|i\s+(?:want|would\s+like)\s+to\s+learn|tell\s+me)\s+something"
+    r"(?:\s+(?:new|interesting|cool|fun|amazing|surprising))?(?:\s+today)?$"
 )
 _NOT_FUN_FACT = re.compile(
     r"\bnutrition|\bnutrients?\b|\bcalories\b|\btrivia\s+(?:game|night|quiz)\b|\bplay\b|"

@@ -9,6 +9,9 @@ Each family is its asking words x a kind of thing, not sentences of the data:
   seven wonders of the world", "tell me the noble gases";
 - how a thing was made: "how were the pyramids built", "how was the grand canyon formed", "how
   is paper made";
+- what river runs through a place: "what river runs through paris";
+- what part of the world is what: "what percentage of the earth is water", "what percent of
+  the human body is water";
 - how much of a stuff a thing holds: "how much water is in the ocean", "how much gold is there
   in fort knox" (not the user's account, car or food: "how much sugar is in a coke" keeps its
   nutrition word, which the caller refuses);
@@ -48,6 +51,15 @@ _SHORT = (
         r"designed|painted|written|produced|mined|grown|harvested|extracted)$"
     ),
     re.compile(
+        r"^(?:what|which)\s+(?:river|rivers|canal|sea)\s+(?:runs?|flows?|goes|passes)\s+"
+        rf"through\s+{_THING}$"
+    ),
+    re.compile(
+        r"^(?:what|which)\s+(?:percent|percentage|fraction|proportion|part)\s+of\s+(?:the\s+)?"
+        r"(?:earth|world|planet|ocean|oceans|body|human\s+body|brain|universe|air|atmosphere|"
+        r"population)\s+(?:is|are)\s+[a-z]+(?:\s+[a-z]+){0,3}$"
+    ),
+    re.compile(
         r"^how\s+much\s+(?:water|gold|silver|oil|ice|salt|oxygen|carbon|plastic|land|sand|"
         r"money|iron|air|rain|snow)\s+(?:is|was)\s+(?:there\s+)?(?:in|on|under)\s+(?:the\s+)?"
         r"(?!(?:my|your|our|this|that)\b)[a-z]+(?:\s+[a-z]+){0,3}$"
@@ -63,7 +75,7 @@ _WORLD = (
     re.compile(
         r"^(?:name|list|tell\s+me|give\s+me|what\s+are|which\s+are)\s+(?:all\s+)?(?:of\s+)?the\s+"
         r"(?:\d+\s+)?(?:planets|continents|oceans|(?:7\s+)?wonders\s+of\s+the\s+(?:ancient\s+)?"
-        r"world|noble\s+gases|great\s+lakes|seven\s+seas|colou?rs\s+of\s+the\s+rainbow|"
+        r"world|noble\s+gases|great\s+lakes|(?:seven|7)\s+seas|colou?rs\s+of\s+the\s+rainbow|"
         r"(?:8|9)\s+planets|dwarf\s+planets|moons\s+of\s+[a-z]+)$"
     ),
     re.compile(

@@ -13,7 +13,11 @@ data:
 - a fact fetched: "find the capital of sweden", "get me the population of peru", "look for the
   height of big ben", "how much is the population of tokyo" (read as "what is the ...");
 - a thing's name asked by its holder: "what is the president's name", "what was the first
-  dog in space's name" (not the user's own people: "what is my wife's name").
+  dog in space's name" (not the user's own people: "what is my wife's name");
+- a role, a count or a set's names said short: "president of france", "ceo of apple", "the
+  first president of the usa", "tell me the name of the current pope" (read as "who is the
+  ..."), "number of countries in the world" (read as "how many countries are there in the
+  world"), "what are the names of the great lakes" (read as "name the great lakes").
 
 The request has been normalized (lowercase, contractions expanded, "please" and "could you"
 dropped); the caller still refuses questions with a personal word ("my", "you", "this song")
@@ -54,13 +58,37 @@ _FETCHED = re.compile(
     r"^(?:(?:can|could|would|will)\s+you\s+)?(?:find|get|look\s+for|look\s+up|fetch|check|"
     r"how\s+much\s+is)(?:\s+me)?\s+(?=the\s+" + _ATTRIBUTE + r"\s+(?:of|in)\s)"
 )
+_ROLE = (
+    r"(?:president|vice\s+president|prime\s+minister|chancellor|ceo|chief\s+executive|founder|"
+    r"co\s*founder|owner|king|queen|emperor|pope|leader|mayor|governor|inventor|author|creator|"
+    r"head\s+coach|coach|captain|secretary\s+general|director|dictator|ruler|monarch)"
+)
+_ROLE_SAID_SHORT = re.compile(
+    r"^(?:the\s+)?(?P<role>(?:(?:current|present|first|last|new|\d+(?:st|nd|rd|th))\s+)?"
+    + _ROLE
+    + r")\s+of\s+(?P<of>(?:the\s+)?(?!(?:my|your|our|this|that|it|me|us|you)\b)[a-z][a-z.'-]*"
+    r"(?:\s+[a-z][a-z.'-]*){0,3})$"
+)
+"""A role of a named thing said alone: "president of france", "ceo of apple"."""
+_ROLE_NAMED = re.compile(
+    r"^(?:what\s+is|tell\s+me|give\s+me|i\s+(?:want|need))\s+the\s+name\s+of\s+the\s+"
+    r"(?P<role>(?:current|present|new|first|last|\d+(?:st|nd|rd|th))\s+" + _ROLE + r")$"
+)
+"""The name of who holds a role now: "tell me the name of the current president"."""
+_COUNTED = re.compile(
+    r"^(?:what\s+is\s+|tell\s+me\s+|give\s+me\s+)?(?:the\s+)?(?:total\s+)?number\s+of\s+"
+    r"(?P<things>[a-z]+(?:\s+[a-z]+)?)\s+(?P<where>in|on)\s+"
+)
+"""A count said as "the number of": "number of countries in the world"."""
+_NAMES = re.compile(r"^(?:what\s+are|tell\s+me|give\s+me)\s+the\s+names\s+of\s+the\s+")
+"""The members of a set by their names: "what are the names of the great lakes"."""
 _NOT_OURS = (
     r"(?!(?:my|your|our|his|her|their|the\s+(?:baby|dog|cat|kid|kids|boss|doctor|dentist|"
     r"teacher|neighbou?r|guy|girl|man|woman|person|wifi|network|restaurant|hotel|song|movie|"
     r"book|show|app|game)\b))"
 )
 _NAME_HELD = re.compile(
-    rf"^what\s+(?:is|was)\s+{_NOT_OURS}(?P<holder>(?:the\s+)?[a-z]+(?:\s+[a-z]+){{0,5}})'s\s+"
+    rf"^what\s+(?:is|was)\s+{_NOT_OURS}(?P<holder>the\s+[a-z]+(?:\s+[a-z]+){{0,5}})'s\s+"
     r"(?:full\s+|real\s+|first\s+|last\s+)?name$"
 )
 
@@ -73,6 +101,17 @@ def announced(text: str) -> str:
     return _ANNOUNCED.sub("", text.strip(), count=1)
 
 
+def _said_in_full(said: str) -> str:
+    """A role, a count or a set's names said short, as the question in full."""
+    if found := _ROLE_SAID_SHORT.match(said) or _ROLE_NAMED.match(said):
+        of = f" of {found['of']}" if "of" in found.groupdict() else ""
+        return f"who is the {found['role']}{of}"
+    if found := _COUNTED.match(said):
+        rest = said[found.end() :]
+        return f"how many {found['things']} are there {found['where']} {rest}"
+    return _NAMES.sub("name the ", said, count=1)
+
+
 def plain_question(said: str) -> str:
     """``said`` (normalized) said plainly, as the plain question.
 
@@ -82,7 +121,7 @@ def plain_question(said: str) -> str:
     "find the capital of sweden" -> "what is the capital of sweden".
     """
     said = _GUESS.sub("do you know ", _ANNOUNCED.sub("", said, count=1), count=1)
-    said = _FETCHED.sub("what is ", said, count=1)
+    said = _said_in_full(_FETCHED.sub("what is ", said, count=1))
     if found := _NAME_HELD.match(said):
         return f"who is {found['holder']}"
     return said

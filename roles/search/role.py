@@ -193,7 +193,8 @@ GATE = StageGate.of(
     r"|president|who's|what's|where's|how's|when's|detail|summar|overview|rundown|brief\b"
     r"|wonder|curious|area\b|size\b|length|width|depth|weight|diameter|elevation|altitude"
     r"|birth|net worth|nationality|gdp\b|founder|inventor|author|biograph|lifespan|times\b"
-    r"|most\b|story|backstory",
+    r"|most\b|story|backstory|minister|ceo\b|king\b|queen\b|pope\b|mayor|governor|chancellor"
+    r"|emperor|leader|coach|captain|owner|creator|director|number\b|percent|something\b",
 )
 """The words without which `claim` cannot claim a request; a follow-up or an answer to
 the role's question is asked anyway (agent_system/understanding/_gate.py)."""

@@ -61,6 +61,22 @@ FAMILIES = {
         "how were the alps formed",
         "how is chocolate made",
     ],
+    "a role, a count or a set's names said short": [
+        "chancellor of germany",
+        "the first emperor of china",
+        "ceo of microsoft",
+        "tell me the name of the current secretary general",
+        "number of moons in the solar system",
+        "what are the names of the seven seas",
+    ],
+    "something new": [
+        "teach me something new",
+        "i would like to learn something interesting",
+    ],
+    "rivers and shares of the world": [
+        "which river flows through vienna",
+        "what percent of the human body is water",
+    ],
     "the first of a kind": [
         "what was the first phone ever made",
         "when was the first computer built",
@@ -100,6 +116,11 @@ LOOK_ALIKES = [
     "name the lists i have",
     "what was the first car i owned",
     "how long has my phone been charging",
+    "what is john's last name",
+    "ceo of my company",
+    "number of items on my shopping list",
+    "teach me how to change a tire",
+    "what percentage of my budget is rent",
 ]
 
 
