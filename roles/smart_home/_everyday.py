@@ -107,7 +107,7 @@ _LIGHTER_SHADE = re.compile(
 """Softer light said as a shade ("a lighter shade on the lights", "a paler tone in the kitchen"):
 dimmer, not a pastel colour ("lighter colours" is still one)."""
 _ON_LOW = re.compile(
-    r"\b(?:on|to|at) (?:a |the )?(?:(?P<low>low|dim|lowest)|high|full)"
+    r"\b(?:on|to|at) (?:a |the )?(?:(?P<low>low|dim)|high|full)"
     r"(?: (?:setting|level|brightness|power))?(?= in\b| please\b|$)"
 )
 """A brightness said as a setting ("put the lights on low", "bedroom lamp to high")."""

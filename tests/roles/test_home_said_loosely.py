@@ -164,7 +164,11 @@ async def test_light_the_room_turns_its_lights_on(settings: Any, text: str) -> N
 
 @pytest.mark.parametrize(
     ("text", "level"),
-    [("put the bedroom lights on low", 20), ("bedroom lamp on high", 100)],
+    [
+        ("put the bedroom lights on low", 20),
+        ("bedroom lamp on high", 100),
+        ("bedroom light to the lowest level", 1),  # the lowest there is, not "low"
+    ],
 )
 async def test_a_brightness_said_as_a_setting(settings: Any, text: str, level: int) -> None:
     reply, before, after = await _run(settings, text)
