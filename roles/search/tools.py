@@ -14,7 +14,6 @@ from pydantic import Field
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.runtime import Dependency, Runtime
-from roles.search._remembered import remembered
 from roles.search.backend import Hit, SearchBackend, SearxNG
 from roles.search.local import LocalSearch
 from tools._told import told
@@ -126,8 +125,9 @@ async def web(
         query: What to search for.
         k: How many results to return.
     """
-    if (known := await remembered(ctx, query)) is not None:
-        return known  # "where's the spare key?": a fact the user asked to keep answers it
+    if said := await told(ctx.runtime.store, ctx.user, query):
+        # "where's the spare key?": a fact the user asked to keep answers it, web or not
+        return ToolOutput(data={"hits": [], "count": 0, "remembered": said}, display=said)
     backend = web_backend(ctx.runtime)
     if backend is not None:
         hits = await backend.search(query, k)
@@ -140,8 +140,6 @@ async def web(
             f"I can't search the web yet; from your notes, for {query!r}:",
             hits,
         )
-    if said := await told(ctx.runtime.store, ctx.user, query):  # "where's the spare key?"
-        return ToolOutput(data={"hits": [], "count": 0, "remembered": said}, display=said)
     raise _unavailable(
         "I can't search the web yet, and your notes don't answer that.", ctx.runtime, query=query
     )
