@@ -57,6 +57,8 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
             r"useless|stupid|dumb|an\s+idiot|terrible|hopeless|no\s+help|not\s+helpful|not\s+"
             r"listening))|you\s+(?:got\s+(?:it|that)\s+wrong|misunderstood(?:\s+me)?|do\s+not\s+"
             r"(?:understand|get\s+it|listen)|did\s+not\s+(?:understand|get\s+it|listen))"
+            r"|i\s+hate\s+you|you\s+suck|you\s+are\s+(?:so\s+|really\s+|very\s+)?(?:annoying|rude"
+            r"|boring|mean|slow|the\s+worst|awful|bad\s+at\s+this|no\s+good)"
             r"|not\s+what\s+i\s+(?:asked(?:\s+for)?|said|meant|wanted)|that\s+did\s+not\s+"
             r"(?:help|work)|bad\s+(?:answer|bot|assistant))"
             rf"{_YOU}$"
@@ -113,7 +115,7 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
         re.compile(
             r"^(?:ok(?:ay)?|k|kk|alright|all\s+right|fine|good|very\s+good|sure|right|got\s+it|"
             r"gotcha|understood|noted|roger(?:\s+that)?|sounds\s+good|will\s+do|i\s+see|ah\s+ok"
-            r"|that\s+is\s+fine|fair\s+enough|ah+|oh)"
+            r"|that\s+is\s+fine|fair\s+enough|ah+|oh|you\s+are\s+welcome|my\s+pleasure|any\s*time)"
             rf"{_YOU}$"
         ),
     ),

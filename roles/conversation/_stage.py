@@ -8,14 +8,15 @@ an "ok" or a "never mind" right after the assistant asked something is left to t
 role), a game of chance or boredom ("flip a coin", "i'm bored", behind its words), small talk said
 whole ("i'm sad", "do you like music", "tell me a story", `_feelings.py`), and a question about the
 assistant itself or thanks said whole ("what should i call you", "who do you take orders from",
-"let me thank you", `_about.py`) or where the user lives ("where do i live", `_home.py`). The
-follow-up and the joke read the thread's last turn and stop at once without one; a goodbye and the
-meaning of life are one anchored pattern each over the normalized request. The four others read the
-request through dozens of patterns (the clock rewrites it through about thirty before its first
-check; the sums and conversions write its number words in digits first), for every request, though
-most of them can claim only a request holding certain words. Each of those four stands behind a
-gate of its words (agent_system/understanding/_gate.py; the suite runs a part its gate turned away
-anyway and fails when it claims): "set a timer for 10 minutes" holds none of them.
+"let me thank you", `_about.py`), chit-chat ("how's your day going", "i'm back", `_chitchat.py`) or
+where the user lives ("where do i live", `_home.py`). The follow-up and the joke read the thread's
+last turn and stop at once without one; a goodbye and the meaning of life are one anchored pattern
+each over the normalized request. The four others read the request through dozens of patterns (the
+clock rewrites it through about thirty before its first check; the sums and conversions write its
+number words in digits first), for every request, though most of them can claim only a request
+holding certain words. Each of those four stands behind a gate of its words
+(agent_system/understanding/_gate.py; the suite runs a part its gate turned away anyway and fails
+when it claims): "set a timer for 10 minutes" holds none of them.
 
 - the clock: a word `is_clock_question` looks for before anything else, in the normalized
   request (its rewrites add none); "minutes" and "hours" only beside a word that asks ("how
@@ -140,6 +141,7 @@ def conversation_stage(runtime: Runtime) -> Any:
     from roles.conversation._acts import dialogue_act, question_pending
     from roles.conversation._again import wants_another_joke
     from roles.conversation._chance import chance_kind
+    from roles.conversation._chitchat import chitchat_kind
     from roles.conversation._clock import is_clock_question
     from roles.conversation._feelings import feeling_kind
     from roles.conversation._follow import asked_again
@@ -231,6 +233,8 @@ def conversation_stage(runtime: Runtime) -> Any:
             return claim("A question about the assistant itself, or thanks.")
         if asks_home(request.text):  # "where do i live", "what's my location"
             return claim("Asks where the user lives: the home the weather uses.")
+        if chitchat_kind(request.text) is not None:  # "how's your day going", "i'm back"
+            return claim("Chit-chat: the assistant's day, feelings, or seeing each other again.")
         return None
 
     def chance(request: RouteRequest) -> RouteDecision | None:

@@ -26,6 +26,7 @@ from agent_system.understanding.locale import format_clock, format_long_date
 from roles.conversation._about import about_me
 from roles.conversation._acts import Act, act_reply, dialogue_act
 from roles.conversation._chance import chance_kind, chance_reply
+from roles.conversation._chitchat import chitchat_kind
 from roles.conversation._clock import clock_answer, is_clock_question
 from roles.conversation._feelings import FEELINGS, MOODS, feeling_kind
 from roles.conversation._smalltalk import is_goodbye, is_meaning_of_life
@@ -193,7 +194,8 @@ _INTENTS: tuple[tuple[str, str], ...] = (
     (
         "greeting",
         r"^(?:(?:hey|ok|okay)\s+)?(?:(?:olly|alexa|siri|google|computer)[\s,]+)?"
-        r"(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening))\b",
+        r"(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening))\b"
+        r"|^(?:morning|mornin'?|afternoon|evening|g'?day)[\s!.]*$",
     ),
 )
 _LOCAL_ALWAYS = frozenset({"time", "date", "capabilities"})
@@ -226,6 +228,8 @@ def classify(message: str) -> str | None:
         return mood  # before "thanks": "i'm good thanks" says how the user is
     if (asked := about_me(text)) is not None:
         return asked  # "who are you working for": the employer, not "who are you"
+    if (chat := chitchat_kind(text)) is not None:
+        return chat  # "good to see you": no goodbye; "what are you up to": no "who are you"
     for intent, pattern in _INTENTS:
         if re.search(pattern, text):
             return intent
@@ -261,6 +265,17 @@ def offline_reply(
         "praise": lambda: "Thank you, that's kind of you! What else can I do for you?",
         "here": lambda: "I'm here. What can I do for you?",
         "met": lambda: "Nice to meet you too! How can I help?",
+        "seen": lambda: "Good to see you too! How can I help?",
+        "back": lambda: "Welcome back! What can I do for you?",
+        "their_feelings": lambda: (
+            "I don't have feelings the way you do, but I'm always glad to help. What can I do "
+            "for you?"
+        ),
+        "chat": lambda: (
+            "I'm here. Offline I can only chat a little, but I can tell you a joke or the time, "
+            "or help with timers, the weather and more. What's on your mind?"
+        ),
+        "smart": lambda: "I try my best! What can I do for you?",
         "capabilities": lambda: _capabilities(runtime),
         "time": lambda: (
             f"It's {format_clock(now, runtime.settings)} ({now.tzname() or 'local time'})."
