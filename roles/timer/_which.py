@@ -225,11 +225,13 @@ def list_arguments(text: str, when: str = "") -> dict[str, Any]:
     return arguments
 
 
-# "pause pizza timer", "status of 1 hour timer", "how long is left on the timer in the kitchen"
+# "pause pizza timer", "status of 1 hour timer", "how long is left on the timer in the kitchen",
+# "how much time do i have left on my timer"
 _VERB = re.compile(
     r"^(?:please\s+)?(?:cancel|stop|pause|resume|unpause|continue|restart|delete|remove|clear|"
     r"(?:turn|switch|shut)\s+off|kill|dismiss|silence|disable|get\s+rid\s+of|"
-    r"status\s+of|(?:how\s+(?:much|long)\s+(?:time\s+)?(?:is\s+)?|time\s+)left\s+on)\s+|"
+    r"status\s+of|(?:how\s+(?:much|long)\s+(?:more\s+)?(?:time\s+)?(?:is\s+(?:there\s+)?|do\s+(?:i|we)"
+    r"\s+have\s+|have\s+(?:i|we)\s+got\s+|(?:i|we)\s+have\s+)?(?:still\s+)?|time\s+)left\s+on)\s+|"
     r"\s+status$",
     re.IGNORECASE,
 )
