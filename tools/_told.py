@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from tools._facts import second_person
 from tools._text import BM25, terms
-from tools.memory import _all_items, _said_back, namespace_for
+from tools.memory import _all_items, _sentence, namespace_for
 
 if TYPE_CHECKING:
     from langgraph.store.base import BaseStore
 
-__all__ = ["asks", "fact_told", "said_back", "told"]
+__all__ = ["asks", "fact_told", "told"]
 
 _FRAME = frozenset({"time", "day", "date", "put", "kept", "exactly", "get", "idea"})
 """Words that frame a question rather than name its subject: "what time is the party", "where did
@@ -35,11 +35,6 @@ _ASKS = re.compile(
 def asks(text: str) -> bool:
     """Whether `text` is a question ("when does my train leave", "... ?"), not a request."""
     return text.strip().endswith("?") or _ASKS.match(text.strip()) is not None
-
-
-def said_back(fact: str) -> str:
-    """A fact as said back inside a sentence: "the party is at 8", "your train leaves at 7:40"."""
-    return _said_back(fact)
 
 
 def _subject(question: str) -> set[str]:
@@ -67,5 +62,4 @@ async def told(store: BaseStore | None, user: str | None, question: str) -> str 
     fact = await fact_told(store, user, question)
     if fact is None:
         return None
-    said = second_person(fact).strip()
-    return said if said.endswith((".", "!", "?")) else f"{said}."
+    return _sentence(second_person(fact))

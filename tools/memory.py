@@ -31,6 +31,7 @@ __all__ = [
     "namespace_for",
     "recall",
     "remember",
+    "said_back",
 ]
 
 MAX_FACT_CHARS = 2_000
@@ -92,7 +93,7 @@ _LOWER_FIRST = frozenset(
 """First words said in lower case inside a sentence (a fact is kept with a capital first)."""
 
 
-def _said_back(fact: str) -> str:
+def said_back(fact: str) -> str:
     """A fact as said back inside a sentence: "My code is 4512" -> "your code is 4512"."""
     said = second_person(fact).rstrip(".!")
     first = said.split(maxsplit=1)[0] if said else ""
@@ -101,8 +102,8 @@ def _said_back(fact: str) -> str:
 
 def _kept(fact: str, before: str | None = None) -> str:
     """The reply to a fact kept: "Got it, I'll remember that your code is 4512."."""
-    instead = f" (instead of: {_said_back(before)})" if before else ""
-    return f"Got it, I'll remember that {_said_back(fact)}{instead}."
+    instead = f" (instead of: {said_back(before)})" if before else ""
+    return f"Got it, I'll remember that {said_back(fact)}{instead}."
 
 
 def _sentence(text: str) -> str:
@@ -183,7 +184,7 @@ async def remember(
         if known.casefold() == cleaned.casefold():
             return ToolOutput(
                 data={**_as_record(item), "already_known": True},
-                display=f"I already know that {_said_back(cleaned)}.",
+                display=f"I already know that {said_back(cleaned)}.",
             )
         if subject is not None and subject_of(known) == subject:
             replaced = item  # "my wifi password is X" after "... is Y": the new value wins

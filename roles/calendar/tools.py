@@ -29,7 +29,8 @@ from roles.calendar._repeats import read_repeat
 from roles.calendar._series import delete_repeating, first_day, move_repeating, repeat_phrase
 from roles.calendar._times import read_clock, read_end, read_length, read_moment
 from roles.calendar.store import CalendarStore, Event
-from tools._told import fact_told, said_back
+from tools._told import fact_told
+from tools.memory import said_back
 
 __all__ = ["create", "delete", "free_time", "list_events", "remind_before", "update"]
 

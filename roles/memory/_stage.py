@@ -186,7 +186,6 @@ def claim(request: RouteRequest) -> RouteDecision | None:
         reason = "A request to forget everything remembered."
     elif _LISTING.match(said) or said in ("what do you know", "what do you remember"):
         reason, slots = "A question about what the user has told the assistant.", {"listing": True}
-        reason = "A question about what the user has told the assistant."
     elif _fact(said) is None:
         return None
     elif TRAILING.match(said) and not TELL.match(said):

@@ -12,13 +12,10 @@ API, offline.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from agent_system.api import AgentSystem
-from agent_system.testing import make_settings
+from tests.roles._searched import assert_not_claimed, assert_searched
 
 pytestmark = pytest.mark.anyio
 
@@ -93,22 +90,12 @@ LOOK_ALIKES = [
 ]
 
 
-@pytest.fixture
-async def system(tmp_path: Path) -> AsyncIterator[AgentSystem]:
-    async with AgentSystem(make_settings(tmp_path / "home")) as engine:
-        yield engine
-
-
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 async def test_each_paraphrase_of_a_family_is_searched_for(
     system: AgentSystem, family: str
 ) -> None:
     for text in FAMILIES[family]:
-        decision = await system.aroute(text)
-        assert decision.role == "search", (text, decision.reason)
-        assert decision.reason.startswith("A factual question"), text  # the stage, not a score
-        plan = await system.aplan(text)
-        assert [s.tool for s in plan.steps] == ["search.web"], text
+        await assert_searched(system, text)
 
 
 async def test_a_question_found_out_is_searched_for_without_the_asking(
@@ -124,5 +111,4 @@ async def test_a_question_found_out_is_searched_for_without_the_asking(
 
 async def test_the_look_alikes_are_not_taken_for_factual_questions(system: AgentSystem) -> None:
     for text in LOOK_ALIKES:
-        decision = await system.aroute(text)
-        assert not decision.reason.startswith("A factual question"), text
+        await assert_not_claimed(system, text)
