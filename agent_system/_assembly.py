@@ -152,17 +152,20 @@ def _embedded_router(settings: Settings, given: Any, roles: dict[str, Role]) -> 
 
 
 def _with_role_stages(router: Any, roles: dict[str, Role], runtime: Runtime) -> Any:
-    """The embedded router asking first the roles that declare a ``route_stage(runtime)``."""
+    """The embedded router asking first the roles that declare a ``route_stage(runtime)``, and
+    asking those that declare a ``route_unsure(runtime)`` about a decision it is unsure of."""
     from agent_system.routing._embedded import EmbeddedRouter
 
     if not isinstance(router, EmbeddedRouter):
         return router
     stages = [s for r in roles.values() if (s := _stage(r, runtime)) is not None]
-    return router.with_first_stages(*stages) if stages else router
+    router = router.with_first_stages(*stages) if stages else router
+    unsure = [s for r in roles.values() if (s := _stage(r, runtime, "route_unsure")) is not None]
+    return router.with_unsure_stages(*unsure) if unsure else router
 
 
-def _stage(role: Any, runtime: Runtime) -> Any:
-    make = getattr(role, "route_stage", None)
+def _stage(role: Any, runtime: Runtime, kind: str = "route_stage") -> Any:
+    make = getattr(role, kind, None)
     return make(runtime) if callable(make) else None
 
 

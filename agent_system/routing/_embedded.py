@@ -46,12 +46,17 @@ if TYPE_CHECKING:
     from agent_system.config import Settings
     from agent_system.roles import Role
 
-__all__ = ["EmbeddedRouter", "FirstStage", "load_default_router"]
+__all__ = ["EmbeddedRouter", "FirstStage", "UnsureStage", "load_default_router"]
 
 FirstStage = Callable[[RouteRequest], "RouteDecision | None"]
 """A high-precision check run before the classifier (a role's own words, e.g. the home's device
 names); it returns a decision to take as is, or None. A decision with ``guess=True`` is taken
 unless the classifier says no role owns the request (p(other) >= the plan threshold)."""
+UnsureStage = Callable[[RouteRequest, RouteDecision, "Mapping[str, float]"], "RouteDecision | None"]
+"""A role's second look at a request the classifier is unsure of: given the router's decision
+(to planning, or a guess) and the classifier's probabilities, it returns the decision to take
+instead, or None. Asked only when the classifier does not say that no role owns the request
+(p(other) below the plan threshold), after the first stages, follow-ups and compounds."""
 
 DEFAULT_FAST_THRESHOLD = 0.95
 DEFAULT_PLAN_THRESHOLD = 0.70
@@ -93,6 +98,7 @@ class EmbeddedRouter:
         self.openers: frozenset[str] = frozenset()
         """First words of the examples of roles the model lacks: they open a clause."""
         self.first_stages = first_stages
+        self.unsure_stages: tuple[UnsureStage, ...] = ()
         self._known: tuple[str, ...] | None = None
         if roles is not None:
             self._use_roles(roles)
@@ -107,7 +113,13 @@ class EmbeddedRouter:
             first_stages=self.first_stages + stages,
         )
         router.matcher, router.tool_roles = self.matcher, self.tool_roles
-        router.openers = self.openers
+        router.openers, router.unsure_stages = self.openers, self.unsure_stages
+        return router
+
+    def with_unsure_stages(self, *stages: UnsureStage) -> EmbeddedRouter:
+        """A router like this one that asks `stages` about a decision it is unsure of."""
+        router = self.with_first_stages()
+        router.unsure_stages = self.unsure_stages + stages
         return router
 
     def _use_roles(self, roles: Mapping[str, Role]) -> None:
@@ -269,7 +281,24 @@ class EmbeddedRouter:
                 reason=f"Follow-up to the previous {previous} request.",
                 scores=scores,
             )
-        return self._threshold_decision(best, confidence, scores)
+        decided = self._threshold_decision(best, confidence, scores)
+        return self._second_look(request, decided, probabilities)
+
+    def _second_look(
+        self, request: RouteRequest, decided: RouteDecision, probabilities: Mapping[str, float]
+    ) -> RouteDecision:
+        """`decided`, or what a role's unsure stage takes instead of a decision to plan or a
+        guess (`UnsureStage`)."""
+        if not self.unsure_stages or not (
+            decided.guess or decided.target == RouteTarget.META_PLANNING
+        ):
+            return decided
+        if probabilities.get(OTHER, 0.0) >= self.plan_threshold:
+            return decided
+        for stage in self.unsure_stages:
+            if (instead := stage(request, decided, probabilities)) is not None:
+                return instead
+        return decided
 
     def _claims(self, request: RouteRequest) -> Iterator[RouteDecision]:
         """The first stages' claims on `request`, in order, less the guesses the classifier

@@ -12,6 +12,7 @@ from roles.search._define import defined_term
 from roles.search._facts import claim
 from roles.search._follow import followed, previous_search
 from roles.search._leads import announced
+from roles.search._unsure import unsure_search
 from roles.search._words import word_asked
 
 if TYPE_CHECKING:
@@ -179,6 +180,13 @@ class SearchRole:
     def route_stage(self, runtime: Runtime) -> Any:
         """Claim factual questions and definitions before the classifier ("who wrote Dune")."""
         return GATE.wrap(claim)
+
+    def route_unsure(self, runtime: Runtime) -> Any:
+        """A second look at an unsure decision: search when the classifier ranks search first.
+
+        "obama's birthday", "what is dna"; a search guess about "my" things is planned.
+        """
+        return unsure_search
 
 
 GATE = StageGate.of(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pytest
 
@@ -301,3 +302,35 @@ def test_a_command_word_gives_way_when_the_classifier_says_no_role_owns_the_requ
 )
 def test_searches_and_factual_questions_reach_search(router: EmbeddedRouter, text: str) -> None:
     assert router.decide(RouteRequest(text=text)).role == "search"
+
+
+def _unsure_stage(seen: list[RouteDecision]) -> Any:
+    def stage(
+        request: RouteRequest, decided: RouteDecision, probabilities: Mapping[str, float]
+    ) -> RouteDecision | None:
+        seen.append(decided)
+        return RouteDecision(
+            target=RouteTarget.FAST_REPLY, role="search", confidence=probabilities["search"]
+        )
+
+    return stage
+
+
+def test_an_unsure_stage_is_asked_only_about_a_decision_the_router_is_unsure_of() -> None:
+    seen: list[RouteDecision] = []
+    request = RouteRequest(text="x")
+    unsure = EmbeddedRouter(ScriptedClassifier("search", 0.5)).with_unsure_stages(
+        _unsure_stage(seen)
+    )
+    assert unsure.decide(request).role == "search"  # was planning: "unsure which role fits"
+    assert seen[-1].target == RouteTarget.META_PLANNING
+    sure = EmbeddedRouter(ScriptedClassifier("lists", 0.99)).with_unsure_stages(_unsure_stage(seen))
+    assert sure.decide(request).role == "lists"
+    assert len(seen) == 1  # a sure decision is not asked about
+    no_role = EmbeddedRouter(ScriptedClassifier("other", 0.8)).with_unsure_stages(
+        _unsure_stage(seen)
+    )
+    assert no_role.decide(request).role is None  # the classifier says no role owns it
+    assert len(seen) == 1
+    # kept when first stages are added after
+    assert unsure.with_first_stages().decide(request).role == "search"
