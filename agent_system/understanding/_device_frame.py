@@ -7,9 +7,11 @@ Right after "what's the temperature inside" or "set the heating to 20":
 - "what's it set to?", "is it on?"                               -> the temperature or its state.
 
 Right after "turn on the fan": "turn it up", "faster", "a bit more", "set it to 50" change the
-fan's speed (``set_fan_speed``). After a device with no level (the coffee machine, a plug, a lock)
-"turn it up" gets one plain sentence saying so, never another device's change. Lights and players
-keep their own steps (`agent_system.understanding._light_frame`).
+fan's speed (``set_fan_speed``). Right after "start the vacuum" or "mow the lawn": "send it
+home", "dock it", "stop it", "turn it off" send it back to its dock, "start it again" starts it
+and "now do the bedroom" sends the vacuum there. After a device with no level (the coffee
+machine, a plug, a lock) "turn it up" gets one plain sentence saying so, never another device's
+change. Lights and players keep their own steps (`agent_system.understanding._light_frame`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 
 from agent_system.understanding._frame_parts import Call
 
-__all__ = ["DeviceStep", "device_step"]
+__all__ = ["ROBOT_STEP", "DeviceStep", "device_step"]
 
 _THERMO_TOOLS = ("smart_home.get_temperature", "smart_home.set_temperature",
                  "smart_home.set_hvac_mode")  # fmt: skip
@@ -56,6 +58,47 @@ _NOT_LEVEL = re.compile(
 )
 """Words that change no light's brightness and no player's volume."""
 _OTHER_WORDS = re.compile(r"\b(?:brighter|dimmer|darker|louder|quieter|softer|volume)\b")
+_ROBOT_TOOLS = ("smart_home.start_vacuum", "smart_home.stop_vacuum", "smart_home.start_mower",
+                "smart_home.dock_mower")  # fmt: skip
+_ROBOT = re.compile(r"\b(?:vacuum|roomba|hoover|robot|robovac|cleaner|mower|lawnmower)\b")
+_HIM = r"(?:it|that|him|her|the\s+(?:robot|vacuum|roomba|hoover|mower|cleaner))"
+_BASE = (
+    r"(?:home|back(?:\s+home)?|(?:back\s+)?to\s+(?:its\s+|the\s+|his\s+|her\s+)?"
+    r"(?:base|dock|docking\s+station|charger|charging\s+(?:station|base|dock)|home\s+base|"
+    r"station))"
+)
+_HALTED = (
+    rf"(?:(?:stop|pause|halt)(?:\s+{_HIM})?|(?:ok\s+|okay\s+)?that(?:'s|\s+is)\s+enough)"
+    r"\s+(?:and\s+(?:then\s+)?|then\s+)?"
+)
+_DOCK = (
+    rf"(?:{_HALTED})?"
+    rf"(?:(?:send|take|bring|get|return|move)\s+{_HIM}\s+{_BASE}|(?:dock|park|recall)\s+{_HIM}"
+    rf"|(?:return|go|head|come)\s+{_BASE}|{_BASE}|return\s+{_HIM}|(?:send|bring)\s+{_HIM}\s+in)"
+)
+_HALT = (
+    rf"(?:stop|halt|pause|enough|that(?:'s|\s+is)\s+enough|(?:stop|pause|halt|end)\s+"
+    rf"(?:{_HIM}|cleaning|vacuuming|mowing|now)|(?:turn|switch|shut)\s+{_HIM}\s+off"
+    rf"|(?:turn|switch|shut)\s+off\s+{_HIM}|{_HIM}\s+off)"
+)
+_GO = (
+    rf"(?:(?:start|restart|resume|continue)(?:\s+{_HIM})?(?:\s+(?:up|cleaning|mowing))?"
+    rf"|(?:turn|switch)\s+{_HIM}\s+(?:back\s+)?on|(?:get|set)\s+{_HIM}\s+going|carry\s+on"
+    r"|keep\s+(?:going|cleaning|mowing))"
+)
+_ROOM = (
+    rf"(?:(?:send|take|move|get)\s+{_HIM}\s+(?:to|into|over\s+to)|(?:now\s+)?(?:do|clean|vacuum|"
+    r"hoover)|go\s+(?:to|into)|(?:and\s+)?(?:now\s+)?(?:what\s+about|how\s+about))\s+"
+    r"(?:the\s+|my\s+|our\s+)?(?P<room>(?!(?:same|base|dock|charger|station|home|it|that|this)\b)"
+    r"[a-z']+(?:\s+(?!too\b|next\b|now\b|please\b|as\b)[a-z']+)?)"
+    r"(?:\s+(?:too|next|now|please|as\s+well|instead))*"
+)
+"""The vacuum sent to a room: "send it to the kitchen", "now do the bedroom"."""
+ROBOT_STEP = rf"(?:{_DOCK}|{_HALT}|{_GO}|{_ROOM})(?:\s+(?:again|now|please|then|for\s+now|thanks))*"
+"""A follow-up to the vacuum or the mower: "send it home", "dock it", "stop it and send it to
+base", "turn it off", "start it again"."""
+_DOCKED = re.compile(rf"(?:{_DOCK}|{_HALT})(?:\s+(?:again|now|please|then|for\s+now|thanks))*")
+_STARTED = re.compile(rf"{_GO}(?:\s+(?:again|now|please|then|thanks))*")
 _STATE_WORDS = re.compile(r"\b(?:on|off|heating|cooling|running|working|set)\b")
 _SHORT = 6
 FAN_STEP, FAN_SMALL_STEP = 20, 10
@@ -81,6 +124,8 @@ def _kind(previous: Call) -> str:
         _LIGHTISH.search(device)
     ):
         return "light"
+    if previous.tool in _ROBOT_TOOLS or _ROBOT.search(device):
+        return "robot"
     if previous.tool in ("smart_home.set_volume", "smart_home.media", "smart_home.play_media"):
         return "player"
     if _PLAYERISH.search(device):
@@ -92,10 +137,20 @@ def device_step(previous: Call, norm: str, rest: str, asking: bool) -> DeviceSte
     """What `norm` (`rest`: without its opening markers) means right after `previous`, a
     smart_home call, when it is a thermostat, a fan or a device with no level; else None (the
     light and player steps and the general frame decide)."""
-    if len(rest.split()) > _SHORT:
-        return None
     kind = _kind(previous)
     said = rest.strip(" ?.!")
+    if kind == "robot" and len(said.split()) <= _SHORT + 4:
+        marked = norm.strip(" ?.!") != said  # "do the same in the kitchen", "and the bedroom"
+        if asking:  # "is it still running": its state ("what about the hallway": the frame's)
+            return (
+                None if marked else DeviceStep((Call("smart_home.get_state", _robot_of(previous)),))
+            )
+        words = " ".join(re.findall(r"[\w']+", said))  # "stop it, then send it home"
+        if (step := _robot(previous, words, marked)) is not None:
+            return step
+        kind = "device"  # "turn it up": it has no level
+    if len(said.split()) > _SHORT:
+        return None
     if re.search(r"\b(?:once|one)\s+more\b", said):
         return None  # "once more": the last call again
     if kind == "thermostat":
@@ -157,6 +212,37 @@ def _fan(previous: Call, said: str, asking: bool) -> DeviceStep | None:
         return None
     amount = FAN_SMALL_STEP if _A_BIT.search(said) else FAN_STEP
     return DeviceStep((Call("smart_home.set_fan_speed", {**where, "change": step * amount}),))
+
+
+_BARE_ROOM = re.compile(
+    r"(?:(?:in|to|into)\s+)?(?:the|my|our)\s+(?P<room>(?!same\b)[a-z']+"
+    r"(?:\s+(?!too\b|next\b|now\b|please\b|as\b|instead\b)[a-z']+)?)"
+    r"(?:\s+(?:too|next|now|please|as\s+well|instead))*"
+)
+"""A room said after "and", "do the same in": "the hallway", "in the kitchen"."""
+
+
+def _robot_of(previous: Call) -> dict[str, Any]:
+    """The vacuum or mower `previous` used: {"device": its name}."""
+    device = str(previous.arguments.get("device") or "")
+    mower = "mower" in previous.tool or bool(re.search(r"\b(?:mower|lawnmower)\b", device))
+    return {"device": device or ("lawn mower" if mower else "vacuum")}
+
+
+def _robot(previous: Call, said: str, marked: bool = False) -> DeviceStep | None:
+    """ "send it home" / "stop it" / "start it again" after the vacuum or the mower."""
+    where = _robot_of(previous)
+    mower = "mower" in previous.tool or bool(re.search(r"\bmower\b", where["device"]))
+    if _DOCKED.fullmatch(said):
+        tool = "smart_home.dock_mower" if mower else "smart_home.stop_vacuum"
+        return DeviceStep((Call(tool, where),))
+    room = re.fullmatch(_ROOM, said) or (_BARE_ROOM.fullmatch(said) if marked else None)
+    if room is not None and not mower:
+        return DeviceStep((Call("smart_home.start_vacuum", {**where, "area": room["room"]}),))
+    if _STARTED.fullmatch(said):
+        tool = "smart_home.start_mower" if mower else "smart_home.start_vacuum"
+        return DeviceStep((Call(tool, where),))
+    return None
 
 
 def _level(previous: Call, kind: str, said: str) -> DeviceStep | None:

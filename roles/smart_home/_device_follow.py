@@ -2,9 +2,9 @@
 
 "is it on?", "is it still running", "what's it at?", "what is it set to" (a question about that
 device); "set it to 21", "make it 50 percent", "turn it up", "a bit warmer", "colder", "faster"
-(a change to it). The frame (`agent_system.understanding._frame`) says what each one does; this
-only claims the request for smart_home when the frame resolves it to smart_home calls, so a
-question claimed here only reads.
+(a change to it); "send it home", "dock it", "stop it" after the vacuum. The frame
+(`agent_system.understanding._frame`) says what each one does; this only claims the request for
+smart_home when the frame resolves it to smart_home calls, so a question claimed here only reads.
 """
 
 from __future__ import annotations
@@ -14,15 +14,18 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from agent_system.roles import RoleCall
+from agent_system.understanding._device_frame import ROBOT_STEP, device_step
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_parts import SAME_AGAIN
+from agent_system.understanding._text import normalize
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["device_follow_up"]
+__all__ = ["device_follow_up", "robot_follow_up", "robot_said"]
 
-_LEAD = r"^(?:(?:and|so|ok|okay|now|then|also|hey|please|but)\s+)*"
+_LEAD = r"^(?:(?:and|so|ok|okay|now|then|also|hey|please|but|can\s+you|could\s+you)\s+)*"
 _IT = r"(?:it|that|this|they|them|the\s+\w+)"
 _SHAPE = re.compile(
     _LEAD + r"(?:"
@@ -45,7 +48,11 @@ _READS = ("smart_home.get_state", "smart_home.get_temperature")
 
 def device_follow_up(text: str, history: Sequence[Turn]) -> bool:
     """`text` (lower case) follows up on the smart_home call of the last turn or two."""
-    if len(text.split()) > 8 or not (_SHAPE.match(text) or _SAME.match(text)):
+    if len(text.split()) > 10:
+        return False
+    if robot_said(text) and robot_follow_up(text, history) is not None:
+        return True  # "send it home" after "start the vacuum"
+    if not (_SHAPE.match(text) or _SAME.match(text)):
         return False
     previous = last_call(list(history))
     if previous is None or not previous.tool.startswith("smart_home."):
@@ -54,3 +61,31 @@ def device_follow_up(text: str, history: Sequence[Turn]) -> bool:
     if resolved is None or not all(c.tool.startswith("smart_home.") for c in resolved.calls):
         return False
     return not resolved.question or all(c.tool in _READS for c in resolved.calls)
+
+
+_ROBOT_SAID = re.compile(_LEAD + rf"(?:{ROBOT_STEP})\s*[?.!]?$")
+
+
+def robot_said(text: str) -> bool:
+    """`text` (lower case, words only) is said to the vacuum or mower: "send it home"."""
+    return bool(_ROBOT_SAID.match(text))
+
+
+def robot_follow_up(text: str, history: Sequence[Turn]) -> RoleCall | None:
+    """The vacuum's or mower's call for "send it home", "that's enough", "start it again".
+
+    Only right after it was used (also as one clause of several); else None.
+    """
+    said = " ".join(re.findall(r"[a-z0-9']+", normalize(text).lower()))
+    if not _ROBOT_SAID.match(said):
+        return None
+    previous = last_call(list(history))
+    if previous is None or not previous.tool.startswith("smart_home."):
+        return None
+    step = device_step(previous, said, said, asking=False)
+    if step is None or len(step.calls) != 1 or not step.calls[0].tool.endswith(_ROBOT_ENDS):
+        return None
+    return RoleCall(step.calls[0].tool, dict(step.calls[0].arguments))
+
+
+_ROBOT_ENDS = ("_vacuum", "_mower")

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 __all__ = ["SONG_COMMAND", "in_use", "media_follow_up", "player_call", "song_command"]
 
 _PLAYER_TOOLS = ("smart_home.play_media", "smart_home.media", "smart_home.set_volume")
+_PLAYER_TOO = ("smart_home.get_state", "smart_home.turn_on")
+"""Calls that used a player when they name one: "is the tv on", "turn on the tv"."""
 _ANY = "media player"
 _PLAYERISH = re.compile(r"\b(?:tv|television|speakers?|radio|stereo|player|media|music)\b", re.I)
 _LEAD = r"^(?:(?:ok|okay|now|and|so|then|please|hey|just|can you|could you|would you)\s+)*"
@@ -71,6 +73,7 @@ song"): the player in use, wherever it is."""
 def player_call(history: Sequence[Turn]) -> dict[str, Any] | None:
     """The arguments of the last call to a player in the last three turns, or None.
 
+    A read or a switch-on of a player counts ("turn on the tv" ... "be quiet": the TV mutes).
     Only while the home is what the thread is about: a later turn of another role ("set a timer
     for 5 minutes") makes "stop" that role's, never the music's.
     """
@@ -83,7 +86,7 @@ def player_call(history: Sequence[Turn]) -> dict[str, Any] | None:
             if not tool.startswith("smart_home."):
                 return None
             if tool in _PLAYER_TOOLS or (
-                tool == "smart_home.get_state" and _PLAYERISH.search(str(arguments.get("device")))
+                tool in _PLAYER_TOO and _PLAYERISH.search(str(arguments.get("device")))
             ):
                 return arguments
     return None

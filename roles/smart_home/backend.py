@@ -387,12 +387,23 @@ def resolve_one(devices: list[Device], query: str, area: str | None = None) -> D
     return resolve(devices, query, area)[0]
 
 
+_KIND_SAID = {"binary_sensor": "sensor", "media_player": "media player", "lawn_mower": "mower"}
+"""Kinds of device as people say them: "Back door is a sensor"."""
+
+
 def check_supported(device: Device, action: Action) -> None:
     """`ToolExecutionError` when `device` cannot do `action` (nothing is changed)."""
     if device.kind not in SUPPORTED[action]:
         verb = action.replace("_", " ")
+        said = f"{device.name} is a {_KIND_SAID.get(device.kind, device.kind)}; it cannot {verb}."
+        if action in ("lock", "unlock") and device.kind in ("binary_sensor", "cover"):
+            can = "open or close it" if device.kind == "cover" else "see if it is open or closed"
+            said = (  # "lock the back door": a door sensor or a garage door, no lock
+                f"There is no lock on the {device.name[0].lower()}{device.name[1:]} I can "
+                f"control; I can only {can}."
+            )
         raise ToolExecutionError(
-            f"{device.name} is a {device.kind}; it cannot {verb}. Nothing was changed.",
+            f"{said} Nothing was changed.",
             details={"device": device.id, "action": action},
             code=ErrorCode.NEEDS_INPUT,
         )

@@ -14,6 +14,7 @@ from agent_system.understanding._text import as_command
 from agent_system.understanding.locale import home_fact
 from roles.smart_home._answers import WHICH_ROOM, answered, here_said
 from roles.smart_home._calls import call, state_or_ask
+from roles.smart_home._device_follow import robot_follow_up
 from roles.smart_home._everyday import (
     clean,
     is_question,
@@ -37,6 +38,7 @@ from roles.smart_home._later import (
     quiet_window,
     time_answer,
 )
+from roles.smart_home._locked import lock_question
 from roles.smart_home._matchers import known_devices
 from roles.smart_home._matchers import matcher as _matcher
 from roles.smart_home._media import PLAYER, music_off
@@ -144,6 +146,8 @@ class SmartHomeRole:
             return radio  # "radio on" in a home with a TV and no radio: there is none
         if (other := other_one(text, history, known_devices(runtime))) is not None:
             return other  # "what about the other one?" after a light: the other light
+        if (robot := robot_follow_up(text, history)) is not None:
+            return robot  # "send it home" after "start the vacuum": back to its dock
         if (played := media_follow_up(text, history) or song_command(text, speaker)) is not None:
             return played  # "pause" after "play some jazz", "skip this song": the player in use
         if (window := quiet_window(text, runtime.clock.now())) is not None:
@@ -191,6 +195,8 @@ class SmartHomeRole:
             without = self._leaving_out(excluded, slots, runtime, history)
             if without is not None:
                 return without
+        if (locked := lock_question(text)) is not None:
+            return locked  # "is the back door locked", "did i lock the front door": only reads
         matched = _matcher(runtime).match(text, speaker)
         if matched is not None:
             calls = matched.calls

@@ -35,9 +35,10 @@ from agent_system.understanding import normalize
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from roles.smart_home._answers import answers
 from roles.smart_home._claims import DARK, INDOOR, SHOW_ASKED, Home, everyday, follow_up_shape
-from roles.smart_home._device_follow import device_follow_up
+from roles.smart_home._device_follow import device_follow_up, robot_said
 from roles.smart_home._except import leaving_out
 from roles.smart_home._lacks import TONE_COMMAND
+from roles.smart_home._locked import lock_question
 from roles.smart_home._media_claims import LEAD, MEDIA_COMMAND, PLAYER_SHAPES
 from roles.smart_home._media_follow import media_follow_up
 from roles.smart_home._other import OTHER, last_device_call
@@ -252,7 +253,9 @@ class HomeStage:
         if request.history and self._follows_up(raw, request.history):
             return self._decision("Changes the light just used.", follow_up=True)
         if request.history and device_follow_up(raw, request.history):
-            return self._decision("Follows up on the device just used.", follow_up=True)
+            whole = robot_said(raw)  # "stop it and send it to base": one follow-up
+            reason = "Follows up on the device just used."
+            return self._decision(reason, follow_up=True, whole=whole)
         if self._player and media_follow_up(raw, request.history or []):  # "pause", "skip it"
             return self._decision("A media command for the player just used.")
         if request.history and _FOLLOW_UP.match(raw):
@@ -299,6 +302,9 @@ class HomeStage:
             return "Asks for a coffee: this home has a coffee machine."
         if (reason := everyday(text, self._home)) is not None:
             return reason
+        if self._locks and self._asked is not None and lock_question(text) is not None:
+            if self._asked.search(text):  # "did i remember to lock the front door"
+                return "Asks whether a door of this home is locked."
         command = _COMMAND.match(text)
         if command is not None:
             rest = command["rest"]
@@ -348,7 +354,7 @@ class HomeStage:
             target=RouteTarget.FAST_REPLY,
             role="smart_home",
             confidence=self.confidence,
-            slots={"follow_up": True} if follow_up else {"whole": True} if whole else {},
+            slots={k: True for k, on in (("follow_up", follow_up), ("whole", whole)) if on},
             reason=reason,
             scores={"smart_home": self.confidence},
         )

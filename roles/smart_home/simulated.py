@@ -336,6 +336,8 @@ def simulate(current: Device, action: Action, value: Any) -> tuple[str, dict[str
     """The (state, attributes) a device has after `action` with `value`."""
     attributes = dict(current.attributes)
     state = _NEW_STATE[action] or current.state
+    if action == "start" and current.kind == "lawn_mower":
+        state = "mowing"
     if action == "set_brightness":
         attributes["brightness"] = int(value)
         state = "on" if int(value) > 0 else "off"

@@ -27,6 +27,7 @@ from roles.smart_home._common import (
     targets,
 )
 from roles.smart_home._except import left_as_they_were, left_out
+from roles.smart_home._locked import LOCK_ASKED, lock_answer
 from roles.smart_home._warmth import changed_by, thermostats
 from roles.smart_home._whites import to_kelvin
 from roles.smart_home.backend import Action, Device, convert, describe, match_devices, resolve
@@ -94,6 +95,7 @@ async def get_state(
     area: str | None = None,
     floor: _Place = None,
     near: str | None = None,
+    asked: str | None = None,
 ) -> ToolOutput:
     """Get the current state of a device ("is the front door locked?", "the bathroom humidity").
 
@@ -102,11 +104,16 @@ async def get_state(
         area: Room, to tell apart devices with the same name.
         floor: Floor, e.g. "upstairs".
         near: The room the request came from (picks the device there).
+        asked: The state asked about, "locked" or "unlocked": the lock on that door answers.
     """
     devices = await home_backend(ctx.runtime).devices()
     area, floor = await _where(ctx, area, floor)
     plural = bool(PLURAL.search(device))
     found = match_devices(devices, device, area, floor)
+    if asked in LOCK_ASKED:  # "is the back door locked": its lock, not its door sensor
+        found, instead = lock_answer(devices, found, device, (area, floor))
+        if instead is not None:
+            return ToolOutput(data={**found[0].model_dump(), "lock": None}, display=instead)
     if near and not area and not floor and len(found) > 1:
         found = match_devices(found, "", near) or found
     if not found or (len(found) > 1 and not plural):

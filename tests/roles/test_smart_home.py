@@ -474,7 +474,7 @@ def interpret(text: str, history: list[Turn] | None = None, **slots: Any) -> Any
         ("close the garage", "close_cover", {"device": "garage"}),
         ("start the vacuum", "start_vacuum", {"device": "vacuum"}),
         ("send the robot vacuum home", "stop_vacuum", {"device": "robot vacuum"}),
-        ("is the front door locked?", "get_state", {"device": "Front door lock"}),
+        ("is the front door locked?", "get_state", {"device": "front door", "asked": "locked"}),
         ("which devices are in the kitchen", "list_devices", {"area": "kitchen"}),
     ],
 )
