@@ -254,8 +254,8 @@ class HomeStage:
             return self._decision("Changes the light just used.", follow_up=True)
         if request.history and device_follow_up(raw, request.history):
             whole = robot_said(raw)  # "stop it and send it to base": one follow-up
-            reason = "Follows up on the device just used."
-            return self._decision(reason, follow_up=True, whole=whole)
+            said = "Follows up on the device just used."
+            return self._decision(said, follow_up=True, whole=whole)
         if self._player and media_follow_up(raw, request.history or []):  # "pause", "skip it"
             return self._decision("A media command for the player just used.")
         if request.history and _FOLLOW_UP.match(raw):
