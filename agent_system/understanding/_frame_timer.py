@@ -1,9 +1,10 @@
 """Timer follow-ups that point back with "it": the timer, alarm or reminder the thread just made.
 
-"cancel it", "actually delete that", "pause it", "resume it", "add 5 minutes to it", "5 more
-minutes", "take 2 minutes off", "make it 5 minutes shorter", "how much time is left on it", said
-right after one was set (or after one of these), act on that one by
-its number, whatever else is running. Used by the timer part of `agent_system.understanding._frame`.
+"cancel it", "cancel", "actually delete that", "pause it", "resume it", "add 5 minutes to it",
+"5 more minutes", "take 2 minutes off", "make it 5 minutes shorter", "how much time is left on
+it", said right after one was set (or after one of these), act on that one by its number,
+whatever else is running; "add 1 minute to pasta" adds to the thread's timer of that name.
+Used by the timer part of `agent_system.understanding._frame`.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ _ACTS = (
     (_OFF, "timer.cancel"),
     (re.compile(rf"{_LEAD}(?:cancel|delete|remove|scrap|drop|stop|kill|turn\s+off"
                 rf"|get\s+rid\s+of)\s+{_IT}{_END}"), "timer.cancel"),
+    (re.compile(rf"{_LEAD}cancel{_END}"), "timer.cancel"),  # bare: the one just set
     (re.compile(rf"{_LEAD}(?:pause|hold|freeze)\s+{_IT}{_END}"), "timer.pause"),
     (re.compile(rf"{_LEAD}(?:resume|unpause|continue|restart|start)\s+{_IT}(?:\s+(?:back\s+)?up)?"
                 rf"{_END}"), "timer.resume"),
@@ -62,7 +64,13 @@ _MADE = re.compile(rf"{_LEAD}make\s+{_IT}\s+{_BY}\s+(?P<way>shorter|less|longer|
 _LEFT = re.compile(
     rf"{_LEAD}how\s+(?:much\s+(?:more\s+)?(?:time\s+)?|long\s+)(?:is\s+|has\s+it\s+got\s+)?"
     rf"(?:left|remaining|to\s+go)(?:\s+on\s+{_IT})?$"
+    rf"|{_LEAD}(?:how\s+much\s+longer|how\s+long\s+(?:now|more|still)"
+    r"|(?:is|will)\s+(?:it|that)\s+(?:be\s+)?(?:done|ready|finished|over|up)|(?:has|did)\s+it"
+    r"\s+(?:finish(?:ed)?|go(?:ne)?\s+off|r[ia]ng)|any\s+time\s+left)"
+    r"(?:\s+(?:yet|now|then|already|soon))*(?:\s+(?:on|for)\s+(?:it|that))?$"
 )
+"""How long is left on the one just set: "how long is left", "how much longer", "is it done
+yet"."""
 
 
 ANOTHER = re.compile(
@@ -82,19 +90,51 @@ _NAMED_ACTS = (
                 r"(?:on|for)\s+(?:the\s+)?(?P<label>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)"
                 r"(?:\s+(?:1|one))?$"), "timer.list"),
 )  # fmt: skip
-_NOT_NAMES = frozenset("it that this 1 other first second last next new".split())
+_NOT_NAMES = frozenset("it that this 1 other first second last next new me us timer".split())
+_LABEL = (
+    r"(?:the\s+|my\s+)?(?P<label>[a-z][a-z'-]*(?:\s+(?!(?:an?|another|extra|one|1|timer)\b)[a-z][a-z'-]*)?)"
+    r"(?:\s+(?:1|one|timer))?"
+)
+_AMOUNT = (
+    rf"(?P<by>(?!{_UNITS}\b)(?:(?:another|an?\s+extra)\s+)?(?:(?:an?|\d+(?:\.\d+)?|half\s+an?)\s+)?"
+    rf"(?:(?:more|extra)\s+)?{_UNITS})"
+)
+_MORE_TO = (
+    # "add 1 minute to pasta", "put another 2 minutes on the pasta one"
+    re.compile(rf"{_LEAD}(?:add|put)\s+{_AMOUNT}\s+(?:on\s*to|to|on)\s+{_LABEL}{_END}"),
+    # "give the pasta 5 more minutes", "give the eggs another minute"
+    re.compile(rf"{_LEAD}give\s+{_LABEL}\s+{_AMOUNT}(?:\s+more)?{_END}"),
+    # "5 more minutes on the pasta", "another minute for the rice"
+    re.compile(
+        rf"{_LEAD}(?=\S+\s+(?:more|extra)\b|another\b|an?\s+extra\b){_AMOUNT}\s+(?:on|for|to)"
+        rf"\s+{_LABEL}{_END}"
+    ),
+)
+"""Time added to a timer of the thread named by its label: "add 1 minute to pasta"."""
+
+
+def _named(label: str) -> bool:
+    words = label.split()
+    return words[0] not in _NOT_NAMES and words[-1] not in _NOT_NAMES
+
+
+def _added(by: str) -> str:
+    """ "2 more minutes" -> "2 minutes", "another minute" -> "1 minute"."""
+    said = re.sub(r"\b(?:more|extra|another|an\s+extra)\s+", "", by).strip()
+    return f"1 {said}" if re.fullmatch(_UNITS, said) else said
 
 
 def named_calls(norm: str) -> list[tuple[str, dict[str, Any]]]:
-    """In a thread about timers, "cancel the pizza one" / "how long on bread": the timer named by
-    its label with no word "timer" ([] when `norm` says none of these; "the pizza timer" is the
-    timer role's own reading)."""
+    """In a thread about timers, "cancel the pizza one" / "how long on bread" / "add 1 minute to
+    pasta": the timer named by its label with no word "timer" ([] when `norm` says none of
+    these; "the pizza timer" is the timer role's own reading)."""
     said = norm.strip(" ?.!")
     for pattern, tool in _NAMED_ACTS:
-        if (found := pattern.match(said)) is not None:
-            label = found["label"]
-            if label.split()[0] not in _NOT_NAMES and label.split()[-1] not in _NOT_NAMES:
-                return [(tool, {"target": label})]
+        if (found := pattern.match(said)) is not None and _named(found["label"]):
+            return [(tool, {"target": found["label"]})]
+    for pattern in _MORE_TO:
+        if (found := pattern.match(said)) is not None and _named(found["label"]):
+            return [("timer.extend", {"by": _added(found["by"]), "target": found["label"]})]
     return []
 
 

@@ -4,7 +4,9 @@ A clock time said bare after "What time should the alarm go off?" (or "What time
 ...", "What time should I move the alarm to?", "When should I remind you?"): "six thirty", "7",
 "seven please", "6 30 am", "half six" are that time ("at 6:30"). And after "What should I remind
 you about?", an answer that says only when ("in an hour", "tomorrow at 9") is read with the
-request it answers: it is the reminder's time, never a timer of its own.
+request it answers: it is the reminder's time, never a timer of its own. So is a time said
+after the role asked when ("What time should the alarm go off?" ... "in 20 minutes": the alarm
+rings in 20 minutes; "When should I remind you?" ... "in an hour").
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from agent_system.understanding._labels import only_when
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["clock_answer", "message_asked"]
+__all__ = ["clock_answer", "message_asked", "time_asked"]
 
 _ASKS_TIME = re.compile(
     r"^(?:What time (?:on .+ )?should (?:the|I move the) .+\?|When should I remind you\?)$"
@@ -58,5 +60,18 @@ def message_asked(history: list[Turn], asked: str, text: str) -> Turn | None:
         return None
     last = history[-1]
     if last.role != "timer" or last.calls or last.reply.strip() != asked:
+        return None
+    return last
+
+
+def time_asked(history: list[Turn], text: str) -> Turn | None:
+    """The timer turn just before, when it asked what time and `text` answers only when.
+
+    "What time should the alarm go off?" ... "in 20 minutes": the alarm's time, not a timer.
+    """
+    if not history or not only_when(normalize(text)):
+        return None
+    last = history[-1]
+    if last.role != "timer" or last.calls or _ASKS_TIME.match(last.reply.strip()) is None:
         return None
     return last

@@ -11,8 +11,7 @@ import re
 from datetime import UTC, datetime
 
 from agent_system.routing.slots import parse_duration, parse_when
-from agent_system.understanding import normalize
-from roles.timer._which import KIND, WAKE_QUESTION
+from roles.timer._which import KIND, WAKE_QUESTION, clock_said
 
 __all__ = ["PASSIVE_CANCEL", "intent_of"]
 
@@ -98,7 +97,8 @@ def _asks(text: str) -> bool:
         return not _CREATE_VERB.search(text)  # "alarms for the next two days": which ones
     if parse_duration(text) is not None:  # "1 hour timer", "timer for 5 minutes": set one
         return False
-    return not _CREATE_VERB.search(text) and parse_when(normalize(text), _EPOCH) is None
+    # "alarm for 8 please" names a time (`clock_said`): an alarm to set, no question
+    return not _CREATE_VERB.search(text) and parse_when(clock_said(text), _EPOCH) is None
 
 
 PASSIVE_CANCEL = re.compile(

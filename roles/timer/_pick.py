@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import normalize
+from roles.timer._rang import ASK_WHICH
 from roles.timer._which import when_filter
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ __all__ = ["ORDINALS", "picked_call"]
 ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
             "4th": 3, "last": -1, "latest": -1, "earliest": 0}  # fmt: skip
 """A target word that names one by its place in the list the tool gave ("the second one")."""
-_ASKED_WHICH = re.compile(r";\s*say\s+which\s+one\.?\s*$", re.IGNORECASE)
+_ASKED_WHICH = re.compile(r"(?:;|,\s*or)\s*say\s+which\s+one\.?\s*$", re.IGNORECASE)
 _LEAD = (
     r"^(?:(?:and|also|ok|okay|oh|um|uh|well|yes|yeah|then|so|please|actually|just|now|i\s+mean"
     r"|i\s+meant|sorry)\s+)*"
@@ -55,6 +56,11 @@ _ONE = re.compile(
     rf"|{_LEAD}(?:at\s+)?(?P<clock>\d{{1,2}}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|noon|midnight)"
     r"(?:\s+(?:one|o'?clock|please))*$"
 )
+_YES = re.compile(
+    rf"{_LEAD}(?:yes|yeah|yep|yup|sure|please\s+do|do\s+it|go\s+ahead|that\s+one|it"
+    rf"|{_VERB}(?:it|that(?:\s+one)?|the\s+(?:one|{_KINDS}))){_END}"
+)
+"""Yes to "Should I cancel the 5-minute timer? Say yes, or say which one." (`roles.timer._bare`)."""
 _WHEN_TOOLS = ("timer.cancel", "timer.list", "timer.extend", "timer.shorten", "timer.move",
                "timer.reword")  # fmt: skip
 _KIND = re.compile(r"\b(alarm|timer|reminder)s?\b")
@@ -110,6 +116,8 @@ def picked_call(
     if not isinstance(base, RoleCall):
         return None
     arguments = dict(base.arguments)
+    if arguments.get("target") == ASK_WHICH:  # a bare "cancel": the answer names which
+        arguments["target"] = ""
     kind = _kind(str(arguments.get("target", "")), asked.text, said)
     if _ALL.match(said) is not None:
         arguments["target"] = f"all {kind}".strip()
@@ -125,6 +133,8 @@ def picked_call(
             arguments["target"] = one["named"]  # "the pasta one"
         else:
             return None
+    elif _YES.match(said) is not None and base.arguments.get("target") == ASK_WHICH:
+        arguments["target"] = kind  # "yes": the only one there is
     else:
         return None
     return RoleCall(base.tool, arguments)

@@ -12,12 +12,15 @@ from datetime import datetime, timedelta
 
 from agent_system.runtime import Dependency, Runtime
 
-__all__ = ["RANG", "RINGING", "RINGING_NOW", "note_ring", "rings_now"]
+__all__ = ["ASK_WHICH", "RANG", "RINGING", "RINGING_NOW", "note_ring", "rings_now"]
 
 RINGING = timedelta(minutes=5)
 """How long after it rang an alarm, reminder or timer is still ringing."""
 RINGING_NOW = "ringing"
 """`timer.cancel`'s target for what is ringing now ("stop" in a thread about nothing)."""
+ASK_WHICH = "which one"
+"""`timer.cancel`'s target for a bare "cancel": what rings stops, else it asks which (never
+cancels unasked: `roles.timer._bare`)."""
 RANG: Dependency[dict[str, datetime]] = Dependency(
     "timer.rang", lambda _: {}, description="When each user's last alarm or timer rang."
 )

@@ -17,11 +17,12 @@ from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from agent_system.understanding._clauses import without_date_commas
-from agent_system.understanding._dismiss import HUSH
+from agent_system.understanding._dismiss import HUSH, asked
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_timer import named_calls, turns_off
 from roles._answers import answer_stage
 from roles.timer._answered import clock_answer
+from roles.timer._bare import BARE_CANCEL
 from roles.timer._notice import notice_target
 from roles.timer._rang import rings_now
 from roles.timer._which import WAKE_QUESTION, reminder_list
@@ -353,6 +354,13 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
             ):  # "turn it off" after "is my alarm set for 8?": that alarm
                 return _claimed("Acts on what the timer role just set.", slots={"follow_up": True})
         if (
+            BARE_CANCEL.match(said)
+            and (previous is None or previous.tool.startswith("timer."))
+            and not (request.history and asked(request.history[-1]))  # the question's
+        ):
+            # "cancel" with nothing named: nothing to cancel, or which one (`roles.timer._bare`)
+            return _claimed("A bare cancel: the timer role asks what to cancel.")
+        if (
             (turns_off(said) or _STOP.match(said))
             and not (request.history and request.history[-1].role == "smart_home")
             and rings_now(runtime, runtime.clock.now())
@@ -365,6 +373,9 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
         if request.history and request.history[-1].role == "timer" and named_calls(said):
             # "cancel the pizza one", "how long on bread": a timer of this thread by its label
             return _claimed("Names a timer by its label.", 0.9, slots={"follow_up": True})
+        if [tool for tool, _ in named_calls(said)] == ["timer.extend"]:
+            # "give the pasta 5 more minutes" in a new thread: time for the timer of that name
+            return _claimed("Adds time to a timer named by its label.", 0.9, guess=True)
         if (ending := notice_target(said)) is not None and (
             ending.endswith(("timer", "alarm", "reminder"))
             or (request.history and request.history[-1].role == "timer")

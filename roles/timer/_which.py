@@ -27,6 +27,7 @@ __all__ = [
     "PLURAL",
     "WAKE_QUESTION",
     "clock_said",
+    "dotted_clock",
     "list_arguments",
     "reminder_list",
     "stopwatch_length",
@@ -297,6 +298,14 @@ _RUN_TOGETHER = re.compile(  # "five hundred and thirty" is normalized to "530":
     r"|tonight|tomorrow|on\b|this\b|next\b|every\b|please\b))"
 )
 
+_DOTTED = re.compile(r"\b(?P<pre>for|at|to|by)\s+(?P<h>[01]?\d|2[0-3])\.(?P<m>[0-5]\d)\b(?!\.\d)")
+"""A clock time said with a dot: "an alarm for 6.30" is 6:30."""
+
+
+def dotted_clock(text: str) -> str:
+    """`text` with a clock time said with a dot written with a colon ("at 5.45": "at 5:45")."""
+    return _DOTTED.sub(lambda m: f"{m['pre']} {m['h']}:{m['m']}", text)
+
 
 def clock_said(text: str) -> str:
     """`text` normalized, with a bare hour after "for"/"to" made plain for `parse_when`.
@@ -304,7 +313,9 @@ def clock_said(text: str) -> str:
     "set an alarm for 7" -> "set an alarm at 7", "for five hundred and thirty" -> "at 5:30"
     ("4 in the afternoon" and "the 5 pm alarm" are read by `parse_when` itself).
     """
-    spoken = _RUN_TOGETHER.sub(lambda m: f"{m['pre']} {m['h']}:{m['m']}", normalize(text))
+    spoken = _RUN_TOGETHER.sub(
+        lambda m: f"{m['pre']} {m['h']}:{m['m']}", dotted_clock(normalize(text))
+    )
     spoken = clock_words(spoken)  # "half 6" is 6:30
     spoken = re.sub(r"\b(today|tomorrow|tonight)s\b", r"\1", spoken)  # "tomorrows meeting"
     return _BARE_HOUR.sub(lambda m: f"at {m['h']}", spoken)

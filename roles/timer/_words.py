@@ -11,7 +11,7 @@ from roles.timer.service import length_name
 from roles.timer.store import Timer
 from tools._text import terms
 
-__all__ = ["_as_data", "_called", "_describe", "_ends", "_ringing", "_when"]
+__all__ = ["_as_data", "_called", "_describe", "_ends", "_ringing", "_when", "described"]
 
 
 def _when(value: datetime, now: datetime) -> str:
@@ -43,6 +43,23 @@ def _describe(timer: Timer, now: datetime, *, brief: bool = False) -> str:
     if timer.kind == "alarm":
         return f"alarm{f' {timer.label!r}' if timer.label else ''} for {due}"
     return f"reminder for {due}" + ("" if brief else f": {timer.message}")
+
+
+_NTH = ("first", "second", "third", "fourth", "fifth")
+
+
+def described(timers: list[Timer], now: datetime) -> list[str]:
+    """Each of `timers` as `_describe` says it, told apart when two would read the same.
+
+    Two 10-minute timers set together: "the first 10-minute timer: ...", "the second 10-minute
+    timer: ..." (the words "the second one" picks by, `roles.timer._pick`).
+    """
+    said = [_describe(t, now) for t in timers]
+    for text in {s for s in said if said.count(s) > 1 and s.startswith("the ")}:
+        alike = [i for i, s in enumerate(said) if s == text]
+        for place, i in enumerate(alike[: len(_NTH)]):
+            said[i] = f"the {_NTH[place]} {text[4:]}"
+    return said
 
 
 def _ringing(timer: Timer, now: datetime) -> str:

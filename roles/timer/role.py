@@ -15,8 +15,11 @@ from agent_system.routing.slots import (
     parse_duration,
     parse_when,
 )
+from agent_system.understanding import normalize
+from agent_system.understanding._frame_timer import named_calls
 from roles.timer._anchor import anchored_call, moment_before
-from roles.timer._answered import clock_answer, message_asked
+from roles.timer._answered import clock_answer, message_asked, time_asked
+from roles.timer._bare import BARE_CANCEL
 from roles.timer._both import both_call
 from roles.timer._change import changed_by
 from roles.timer._fillers import without_fillers
@@ -25,7 +28,7 @@ from roles.timer._move import move_call
 from roles.timer._notice import notice_target
 from roles.timer._off import turned_off
 from roles.timer._pick import picked_call
-from roles.timer._rang import RINGING_NOW
+from roles.timer._rang import ASK_WHICH, RINGING_NOW
 from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
 from roles.timer._said import alarm_label, as_reminder, reminder_text
@@ -35,6 +38,7 @@ from roles.timer._stage import ASK_MESSAGE
 from roles.timer._which import (
     PLURAL,
     clock_said,
+    dotted_clock,
     list_arguments,
     reminder_list,
     stopwatch_length,
@@ -174,6 +178,10 @@ class TimerRole:
                 isinstance(joined, RoleCall) and joined.tool == "timer.remind"
             ):
                 return joined  # the time of the reminder asked about, never a timer of its own
+        if (asked := time_asked(history, text)) is not None:
+            joined = self._interpret(f"{asked.text} {text}", now, before)  # "in 20 minutes"
+            if isinstance(joined, RoleCall) and joined.tool in ("timer.alarm", "timer.remind"):
+                return joined  # the alarm (or reminder) asked about rings then
         picked = picked_call(text, history, now, lambda t: self._interpret(t, now, before))
         if picked is not None:
             return picked  # "the 8am one" after "say which one"; "the other one" after a cancel
@@ -192,6 +200,7 @@ class TimerRole:
     def _interpret(
         self, text: str, now: datetime, before: datetime | None = None, *, recurring: bool = False
     ) -> RoleCall | RolePlan | Clarification:
+        text = dotted_clock(text)  # "at 5.45" is 5:45
         if (ending := notice_target(text)) is not None:  # "notify me when the timer ends"
             return RoleCall("timer.list", {"target": ending, "notify": True})
         if (reminder := REMINDER_SAID.match(text)) is not None:
@@ -200,10 +209,14 @@ class TimerRole:
             text = f"remind me to {reminder['message']}{reminder['rest']}"
         elif reminder_list(text) is None and (plain := as_reminder(text)) is not None:
             text = plain  # "don't let me forget the meeting at 3": "remind me about the meeting"
+        if BARE_CANCEL.match(text):  # "cancel" naming nothing: ask which, never guess
+            return RoleCall("timer.cancel", {"target": ASK_WHICH})
         if (snoozed := snooze_call(text)) is not None:
             return snoozed  # "snooze", "snooze the alarm for 5 minutes"
         if (adjusted := changed_by(text, now, when_filter)) is not None:
             return adjusted  # "add 5 minutes to the pasta timer", "make my alarm 5 minutes later"
+        if (named := named_calls(normalize(text))) and named[0][0] == "timer.extend":
+            return RoleCall(*named[0])  # "add 1 minute to pasta": the pasta timer, no new one
         if (alarms := several(text, lambda t: self._interpret(t, now))) is not None:
             return alarms  # "set an alarm for 7am and another for 8am", "cancel the 6 and 7 am"
         if (reworded := reword_call(text, now, when_filter)) is not None:

@@ -11,6 +11,7 @@ from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.routing.slots import (
     format_duration,
 )
+from roles.timer._bare import ask_which
 from roles.timer._find import (
     KIND_WORDS,
     MAX_TIMER,
@@ -23,12 +24,20 @@ from roles.timer._find import (
     user_of,
 )
 from roles.timer._notice import notice_reply
-from roles.timer._rang import RINGING_NOW
+from roles.timer._rang import ASK_WHICH, RINGING_NOW
 from roles.timer._repeat import first_due, next_due, normalize_rule
 from roles.timer._ringing import stop_ringing
 from roles.timer._skipped import skipped_reply
 from roles.timer._when import due_matches
-from roles.timer._words import _as_data, _called, _describe, _ends, _ringing, _when
+from roles.timer._words import (
+    _as_data,
+    _called,
+    _describe,
+    _ends,
+    _ringing,
+    _when,
+    described,
+)
 from roles.timer.store import ACTIVE, Timer
 
 __all__ = [
@@ -202,7 +211,7 @@ async def list_timers(
         many = " or ".join(f"{k}s" for k in sorted(kinds)) or "timers, alarms or reminders"
         display = f"You have {len(timers) or 'no'} {one if len(timers) == 1 else many}{running}."
         if timers:
-            display = display[:-1] + ": " + "; ".join(_describe(t, now) for t in timers) + "."
+            display = display[:-1] + ": " + "; ".join(described(timers, now)) + "."
     elif not timers:
         what = " or ".join(f"{k}s" for k in sorted(kinds)) or "timers, alarms or reminders"
         display = f"You have no {what}{running} set{_then(when)}."
@@ -210,7 +219,7 @@ async def list_timers(
         display = _describe(timers[0], now)
         display = display[0].upper() + display[1:] + "."
     else:
-        display = f"You have {len(timers)}: " + "; ".join(_describe(t, now) for t in timers) + "."
+        display = f"You have {len(timers)}: " + "; ".join(described(timers, now)) + "."
     return ToolOutput(data=[_as_data(t, now) for t in timers], display=display)
 
 
@@ -233,6 +242,8 @@ async def cancel(ctx: ToolContext, target: str = "", when: str = "") -> ToolOutp
     """
     if (stopped := await stop_ringing(ctx, target, when)) is not None:
         return stopped  # "stop it" / "stop the alarm" while it rings: that one, done
+    if target == ASK_WHICH:  # a bare "cancel": what rings stops, else it asks which
+        return await stop_ringing(ctx, "", when) or await ask_which(ctx)
     if target == RINGING_NOW:  # "stop" in a thread about nothing: only what rings
         return ToolOutput(data=[], display="Nothing is ringing right now.")
     now = ctx.runtime.clock.now()
