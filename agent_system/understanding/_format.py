@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 
 from agent_system.understanding.locale import format_clock, format_date
+
+
+def said_together(items: Iterable[str], last: str = "and") -> str:
+    """Names as a sentence joins them: "milk", "milk and eggs", "apples, pears and plums".
+
+    `last` is the word before the last one ("or": "the first, the second or the third"). Every
+    reply that names several things in a sentence joins them here.
+    """
+    names = list(items)
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
 def format_duration(value: timedelta) -> str:

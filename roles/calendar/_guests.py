@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system.understanding._format import said_together
 from roles.calendar._shapes import EVENT
 
 __all__ = ["INVITE_TO", "people_said", "with_guests"]
@@ -46,4 +47,4 @@ def with_guests(title: str, people: list[str]) -> tuple[str, list[str]]:
 
 
 def _joined(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return said_together(names)

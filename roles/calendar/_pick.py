@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system.routing.slots import format_day
+from agent_system.understanding._format import said_together
 from agent_system.understanding.locale import format_clock
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ async def which_to_delete(store: CalendarStore, user: str, now: datetime) -> str
     if not coming:
         return "Your calendar has nothing coming up to delete."
     shown = [_shown(e, now) for e in coming[:_SHOWN]]
-    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    listed = said_together(shown, "or")
     return f"{PICK}{listed}?"
 
 

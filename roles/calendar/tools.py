@@ -15,6 +15,7 @@ from agent_system.routing.slots import (
     parse_when,
 )
 from agent_system.runtime import Dependency
+from agent_system.understanding._format import said_together
 from agent_system.understanding.locale import format_clock
 from roles.calendar._about import DETAILS, about
 from roles.calendar._before import event_before
@@ -322,11 +323,11 @@ async def _invite(ctx: ToolContext, current: Event, people: list[str]) -> ToolOu
     title, new = with_guests(current.title, people)
     when = when_said(current, ctx.runtime.clock.now().date())
     if not new:
-        named = " and ".join(people)
+        named = said_together(people)
         display = f"{current.title!r} ({when}) already names {named}."
         return ToolOutput(data=current.as_data(), display=display)
     changed = await calendar_store(ctx).update(current.id, title=title)
-    who = " and ".join(new) if len(new) < 3 else ", ".join(new[:-1]) + " and " + new[-1]
+    who = said_together(new)
     return ToolOutput(
         data=changed.as_data(),
         display=f"Added {who} to {current.title!r} (now {title!r}) {when}; no invitation is sent.",

@@ -15,6 +15,7 @@ import re
 
 from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding import normalize, numbers_to_digits
+from agent_system.understanding._format import said_together
 
 __all__ = ["BORED_REPLY", "CHANCE", "chance_kind", "chance_reply"]
 
@@ -92,7 +93,7 @@ def chance_reply(text: str, runtime: Runtime) -> str | None:
         if count == 1:
             article = "an" if rolls[0] in (8, 11, 18) or 80 <= rolls[0] < 90 else "a"
             return f"You rolled {article} {rolls[0]}{kind}."
-        listed = ", ".join(str(r) for r in rolls[:-1]) + f" and {rolls[-1]}"
+        listed = said_together(str(r) for r in rolls)
         return f"You rolled {listed}{kind}: {sum(rolls)} in all."
     if (number := _NUMBER.match(said)) is not None:
         low, high = int(number["low"] or 1), int(number["high"] or 10)

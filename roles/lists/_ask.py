@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from agent_system.roles import Clarification, RoleCall, RolePlan
+from agent_system.understanding._format import said_together
 from roles.lists._phrasing import is_vague
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def ask_remove(list_name: str | None) -> Clarification:
 def ask_which_done(items: list[str], list_name: str | None) -> Clarification:
     """The question for "mark it done" after adding several items."""
     where = f" your {list_name} list" if list_name else ""
-    listed = ", ".join(items[:-1]) + f" or {items[-1]}"
+    listed = said_together(items, "or")
     return Clarification(f"Which one should I check off{where}: {listed}?", ("item",))
 
 

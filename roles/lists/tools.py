@@ -16,6 +16,7 @@ from rapidfuzz import fuzz, process
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.repository import open_repository
+from agent_system.understanding._format import said_together
 from roles.lists._days import day_words, due_by, due_within, span_words
 from roles.lists._has import has_text
 from roles.lists._lookup import called as _called
@@ -99,14 +100,14 @@ async def add(
         listed = [t for t in texts if t.lower() in there]
         texts = [t for t in texts if t.lower() not in there]
         if not texts:
-            what = " and ".join(listed)
+            what = said_together(listed)
             verb = "is" if len(listed) == 1 else "are"
             return ToolOutput(
                 data=existing.model_dump() | {"added": []},
                 display=f"{what[:1].upper()}{what[1:]} {verb} already on your "
                 f"{_called(name)} list.",
             )
-    added = " and ".join(texts) if len(texts) <= 2 else ", ".join(texts)
+    added = said_together(texts)
     today = ctx.runtime.clock.now().date()
     when = f" for {day_words(day, today)}" if day else ""
     display = f"Added {added} to your {_called(name)} list{when}."

@@ -14,6 +14,7 @@ from typing import Any
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.runtime import Dependency, Runtime
+from agent_system.understanding._format import said_together
 from roles.smart_home._except import left_as_they_were, left_out
 from roles.smart_home._rooms import room_for, unknown_room
 from roles.smart_home.backend import (
@@ -242,7 +243,7 @@ async def apply(
             display=describe(changed[0], units) + left_as_they_were(left),
         )
     names = [d.name for d in changed]
-    listed = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    listed = said_together(names)
     done = _DONE.get(action)
     display = f"{done} {listed}." if done else f"Done for {listed}."
     display += left_as_they_were(left)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agent_system.errors import ErrorCode, ToolExecutionError
+from agent_system.understanding._format import said_together
 from roles.smart_home.backend import Device, match_devices
 from roles.smart_home.home import Layout
 
@@ -139,7 +140,7 @@ def _matching(found: list[Device], part: str, layout: Layout) -> list[Device]:
 
 
 def _listed(names: list[str]) -> str:
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    return said_together(names)
 
 
 def left_as_they_were(left: Sequence[Device]) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from agent_system.roles import Clarification
 from agent_system.understanding import normalize
+from agent_system.understanding._format import said_together
 from roles.smart_home._targets import KIND_NOUNS, spoken_names
 from roles.smart_home._verbs import COLOR, QUESTION
 from roles.smart_home.backend import Device
@@ -130,7 +131,7 @@ def cannot_change(text: str, known: Sequence[Device]) -> Clarification | None:
         if _kind_said(said, attribute.kinds):
             return None  # "the fan and the lights": the lights can
         names = [_subject(phrase, devices) for _, phrase, devices in found]
-        subject = " and ".join(dict.fromkeys(names))
+        subject = said_together(dict.fromkeys(names))
         return Clarification(f"{subject[0].upper()}{subject[1:]} can't change {attribute.word}.")
     return None
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from agent_system.understanding._format import said_together
+
 __all__ = ["room_for", "unknown_room"]
 
 _FAMILIES: tuple[tuple[str, ...], ...] = (
@@ -78,7 +80,7 @@ def unknown_room(said: str, rooms: Iterable[str]) -> str:
     """One line naming a place that is no room of the home, and the home's rooms."""
     known = sorted({r.strip().capitalize() for r in rooms if r.strip()})
     where = re.sub(r"^(?:the|my|our)\s+", "", said.strip(), flags=re.I)
-    listed = ", ".join(known)
+    listed = said_together(known)
     return (
         f"I don't know a room called {where!r}; nothing was changed. "
         f"The rooms I know are: {listed}."

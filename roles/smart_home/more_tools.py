@@ -12,6 +12,7 @@ from pydantic import Field
 
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
+from agent_system.understanding._format import said_together
 from roles.smart_home._common import apply, home_backend, home_layout, targets
 from roles.smart_home._media_said import mute_said, volume_said
 from roles.smart_home.backend import (
@@ -78,7 +79,7 @@ async def list_devices(
         wanted = state.lower().strip()
         matching = [d for d in devices if in_state(d, wanted)]
         what = device or "devices"
-        names = ", ".join(d.name for d in matching)
+        names = said_together(d.name for d in matching)
         display = (
             f"{len(matching)} of {len(devices)} {what}{where} are {wanted}: {names}."
             if matching

@@ -21,10 +21,11 @@ __all__ = ["ASK_WHICH", "BARE_CANCEL", "NOTHING", "ask_which"]
 
 BARE_CANCEL = re.compile(
     r"^(?:(?:ok|okay|oh|um|uh|well|actually|just|please|and|so|now)\s+)*cancel"
-    r"(?:\s+(?:it|that|this|please|now|then))*[\s.!]*$",
+    r"(?:\s+(?:please|now|then))*[\s.!]*$",
     re.IGNORECASE,
 )
-"""A cancel that names nothing: "cancel", "cancel please", "ok cancel that"."""
+"""A cancel that names nothing: "cancel", "cancel please", "ok cancel" ("cancel that" points
+at something said before: not this)."""
 NOTHING = "There's nothing to cancel."
 
 

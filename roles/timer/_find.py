@@ -20,6 +20,7 @@ from agent_system.routing.slots import (
     parse_when,
 )
 from agent_system.runtime import Dependency
+from agent_system.understanding._format import said_together
 from roles.timer._pick import ORDINALS
 from roles.timer._when import due_matches
 from roles.timer._words import _called, _describe, _when
@@ -115,7 +116,7 @@ async def resolve(
     )
     words = [w for w in words if w.rstrip("s") not in KIND_WORDS]
     kinds = named or kinds
-    noun = "/".join(f"{k}s" for k in kinds)
+    noun = said_together((f"{k}s" for k in kinds), "or")
     timers = [
         t for t in await timer_store(ctx).list_timers(user_of(ctx), states) if t.kind in kinds
     ]
@@ -153,7 +154,7 @@ async def resolve(
 def _kinds(timers: list[Timer]) -> str:
     """The kinds among `timers`, plural and in words: "timers and alarms"."""
     present = [f"{k}s" for k in ("timer", "alarm", "reminder") if any(t.kind == k for t in timers)]
-    return " and ".join(filter(None, (", ".join(present[:-1]), present[-1])))
+    return said_together(present)
 
 
 def _then(when: str, now: datetime) -> str:

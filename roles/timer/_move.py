@@ -19,6 +19,7 @@ from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.slots import format_duration, invalid_time, parse_duration, parse_when
 from agent_system.understanding import normalize
+from agent_system.understanding._format import said_together
 from roles.timer._find import duration_of, resolve, timer_store
 from roles.timer._words import _as_data, _describe, _ringing, _when
 from roles.timer.store import ACTIVE
@@ -175,7 +176,7 @@ async def move(ctx: ToolContext, to: str, target: str = "", when: str = "") -> T
     now = ctx.runtime.clock.now()
     found = await resolve(ctx, target, ACTIVE, "move", when=when)
     if len(found) > 1:
-        names = ", ".join(_describe(t, now) for t in found)
+        names = said_together((_describe(t, now) for t in found), "or")
         raise ToolExecutionError(f"Which one should I move: {names}? Nothing was changed.")
     timer = found[0]
     if timer.kind == "timer" or timer.due_at is None:

@@ -13,6 +13,7 @@ import re
 from datetime import datetime, timedelta, tzinfo
 
 from agent_system.errors import ToolExecutionError
+from agent_system.understanding._format import said_together
 
 __all__ = [
     "describe",
@@ -163,5 +164,4 @@ def describe(rule: str) -> str:
     if rule in ("weekdays", "weekends"):
         return f"every {rule[:-1]}"
     names = [_NAMES[_day_index(d)] for d in rule.split(",")]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
-    return f"every {joined}"
+    return f"every {said_together(names)}"

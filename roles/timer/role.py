@@ -215,8 +215,8 @@ class TimerRole:
             return snoozed  # "snooze", "snooze the alarm for 5 minutes"
         if (adjusted := changed_by(text, now, when_filter)) is not None:
             return adjusted  # "add 5 minutes to the pasta timer", "make my alarm 5 minutes later"
-        if (named := named_calls(normalize(text))) and named[0][0] == "timer.extend":
-            return RoleCall(*named[0])  # "add 1 minute to pasta": the pasta timer, no new one
+        if (by_name := named_calls(normalize(text))) and by_name[0][0] == "timer.extend":
+            return RoleCall(*by_name[0])  # "add 1 minute to pasta": the pasta timer, no new one
         if (alarms := several(text, lambda t: self._interpret(t, now))) is not None:
             return alarms  # "set an alarm for 7am and another for 8am", "cancel the 6 and 7 am"
         if (reworded := reword_call(text, now, when_filter)) is not None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
+from agent_system.understanding._format import said_together
+
 if TYPE_CHECKING:
     from roles.weather.backend import Conditions, Forecast
 
@@ -290,4 +292,4 @@ def _lower(day: str) -> str:
 
 
 def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return said_together(parts)

@@ -24,7 +24,7 @@ async def system(tmp_path: Path) -> Any:
 async def test_a_run_of_groceries_is_one_item_each(system: AgentSystem) -> None:
     added = await system.arun("put eggs milk and bread on the shopping list")
     shopping = await system.arun("what's on my shopping list")
-    assert added.reply == "Added eggs, milk, bread to your shopping list."
+    assert added.reply == "Added eggs, milk and bread to your shopping list."
     assert shopping.reply == "Your shopping list: eggs, milk, bread."
 
 

@@ -24,7 +24,7 @@ async def test_loose_openings_and_verbs_still_work_on_the_list(system: AgentSyst
         "alexa what's on the shopping list",
     )
     assert replies == [
-        "Added carrots, cheese, chocolate to your shopping list.",
+        "Added carrots, cheese and chocolate to your shopping list.",
         "Added apples to your shopping list.",
         "Removed cheese from your shopping list.",
         "Removed carrots from your shopping list.",

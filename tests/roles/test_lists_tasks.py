@@ -17,7 +17,7 @@ async def _replies(system: AgentSystem, *texts: str, thread: str = "t") -> list[
 @pytest.mark.parametrize(
     ("said", "added"),
     [
-        ("add call mom, pay rent, book the vet", "call mom, pay rent, book the vet"),
+        ("add call mom, pay rent, book the vet", "call mom, pay rent and book the vet"),
         (
             "please add renew my passport and email the landlord",
             "renew my passport and email the landlord",
@@ -50,7 +50,7 @@ async def test_tasks_after_a_turn_on_the_shopping_list_still_go_on_the_to_do_lis
     )
     lists = await _replies(system, "what's on my to do list", "what's on my shopping list")
     assert replies[1:] == [
-        "Added call mom, pay rent, book the vet to your to-do list.",
+        "Added call mom, pay rent and book the vet to your to-do list.",
         "Added water the plants to your to-do list.",
         "Added eggs and bread to your shopping list.",  # groceries: back to the shopping list
         "Added batteries to your shopping list.",  # "to it": the list just used

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.anyio
 NONE_SET = "You have no timers, alarms or reminders set."
 
 
-@pytest.mark.parametrize("said", ["cancel", "cancel please", "ok cancel that"])
+@pytest.mark.parametrize("said", ["cancel", "cancel please", "ok cancel"])
 async def test_cancel_with_nothing_set_says_so(system: AgentSystem, said: str) -> None:
     assert (await system.arun(said)).reply == "There's nothing to cancel."
 
@@ -87,8 +87,7 @@ async def test_two_timers_of_one_length_set_apart_differ_by_time_left(tmp_path: 
         await system.arun("set a timer for 10 minutes")
         listed = await system.arun("what timers do i have")
     assert listed.reply == (
-        "You have 2: the 10-minute timer: 8 minutes left; "
-        "the 10-minute timer: 10 minutes left."
+        "You have 2: the 10-minute timer: 8 minutes left; the 10-minute timer: 10 minutes left."
     )
 
 
