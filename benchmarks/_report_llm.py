@@ -242,12 +242,24 @@ TOKEN_HISTORY = [
     "recall traded; once a plan has failed, the replanner sees a small registry whole "
     "(replan: 1,967 -> 1,737 tokens). (b) The instructions say each field once, their JSON "
     "examples written compactly (257 -> 197 tokens).",
-    'Left: each step\'s fields a chain does not use (`"depends_on":[],"when":null,'
-    '"on_failure":"halt"`, 12 tokens a step). A short step form beside the full one in '
-    "the schema would save them, but on four steps it costs the schema about as much as it "
-    "saves (it pays on wide plans, where ours writes 2,096 tokens for 64 steps and 34,247 for "
-    "1,024 against ReAct's 826 and 10,721 received), and strict mode's rule on an `anyOf` "
-    "over objects whose first keys match needs checking against a real server first.",
+    "Session 11 (issue 18), the token columns re-measured with `python -m benchmarks --quick "
+    "--only comparison --no-write` on 2026-11-25 12:43 UTC (load 10-12 on 2 cores; token "
+    "counts do not move with the load; the times on this page are from the run above): "
+    "depth-4 chain 737 -> 539 tokens, 0.44 -> 0.32 of ReAct's. A step is now its call and "
+    'nothing else (`planning/_schema.py`): `{"id":"c2","tool":"sim.transform","value":'
+    '{"$ref":"c1","path":"/value"}}`. The fields a plain step leaves at their defaults '
+    "(`depends_on`, `when`, `on_failure`, `description`) are neither in the schema nor "
+    "written by the model (on chain_4 the plan written 159 -> 73 tokens; 64 steps 2,096 -> "
+    "754, 1,024 steps 34,247 -> 12,508); a step that needs one of them, a `$template`, or a "
+    'free-form tool is written whole as one JSON string (`{"json":"..."}`, the variant that '
+    "used to carry only such a call), so the schema lost its `call` wrapper and four fields "
+    "per step (86 + 240 -> 100 + 150 tokens), and the instructions say the format in one "
+    "paragraph (197 -> 161). Earlier forms still read (`PlannedStep`); a step without a "
+    "description is named to the user by its tool's first sentence (an approval). Every "
+    "scenario's plan runs right (the replan scenario's failing step is the JSON-encoded form "
+    "with `on_failure: replan`); the LLM planner, strict-schema, JSON-mode and streaming "
+    "tests pass. Not taken: `const` instead of a one-name `enum` (4 tokens a tool; not in "
+    "every server's strict subset).",
 ]
 """Hand-written history of the token measurements (printed under the generated notes)."""
 
@@ -265,8 +277,9 @@ def token_notes(row: dict[str, Any]) -> list[str]:
         f"Where ours goes on {row['scenario']} (one planning call, {total:,.0f} tokens): "
         f"instructions {ours['instructions']:,.0f}, the tools listed in the prompt "
         f"{ours['tools_in_prompt']:,.0f}, the request {ours['request']:,.0f}, the schema's "
-        f"typed per-tool `call` variants {ours['tool_schemas']:,.0f}, the rest of the schema "
-        f"(the plan's own fields, references) {ours['plan_schema']:,.0f}, the plan the model "
+        f"typed per-tool step variants {ours['tool_schemas']:,.0f}, the rest of the schema "
+        f"(the plan's own fields, the JSON-encoded step, references) "
+        f"{ours['plan_schema']:,.0f}, the plan the model "
         f"writes {ours['reply']:,.0f}. ReAct sends its tool list ({base['tools_per_turn']:,.0f} "
         f"tokens) and the conversation so far on each of its {row['baseline_llm_calls']} turns "
         f"({react:,.0f} in all).",

@@ -101,8 +101,8 @@ def call_tokens(calls: Sequence[ScriptedCall], chars_per_token: int = 4) -> tupl
 def planning_call_parts(call: ScriptedCall, chars_per_token: int = 4) -> dict[str, int]:
     """Where one planning call's tokens go, counted as `call_tokens` counts them:
     instructions (the system message), the tools listed in the prompt, the rest of the prompt
-    (the request, any history), the schema's typed per-tool ``call`` variants, the rest of
-    the schema (the plan's own fields), and the reply."""
+    (the request, any history), the schema's typed per-tool step variants, the rest of the
+    schema (the plan's own fields, the JSON-encoded step, references), and the reply."""
 
     def count(text: str) -> int:
         return -(-len(text) // chars_per_token) if text else 0
@@ -116,7 +116,7 @@ def planning_call_parts(call: ScriptedCall, chars_per_token: int = 4) -> dict[st
     sent = _response_format(call.structured) if call.structured else {}
     schema = sent.get("json_schema", {}).get("schema", {}) if sent else {}
     try:
-        variants = schema["properties"]["steps"]["items"]["properties"]["call"]["anyOf"]
+        variants = schema["properties"]["steps"]["items"]["anyOf"]
     except (KeyError, TypeError):
         variants = []
     typed = [v for v in variants if "tool" in v.get("properties", {})]

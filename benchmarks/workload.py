@@ -128,6 +128,7 @@ class Scenario:
         from langchain_core.messages import AIMessage
 
         from agent_system.llm._fake import _chunks
+        from agent_system.planning._draft import read_step
         from agent_system.planning._stream import StepScanner
 
         first = workload.first_chunk_s or 0.0
@@ -142,7 +143,7 @@ class Scenario:
         last = max(1, len(tokens) - 1)
         for index, token in enumerate(tokens):
             for raw in scanner.feed(token):
-                closes[json.loads(raw)["id"]] = first + (workload.llm_s - first) * index / last
+                closes[read_step(raw).id] = first + (workload.llm_s - first) * index / last
         return closes
 
     def ideal_baseline_s(self, workload: Latency) -> float:
@@ -167,8 +168,8 @@ class Scenario:
         return {"key": step.key}
 
     def reply(self) -> dict[str, Any]:
-        """The plan as the LLM writes it under the plan schema: each step's ``call`` names its
-        tool beside its typed arguments (references as ``{"$ref", "path"}`` objects)."""
+        """The plan as the LLM writes it under the plan schema: each step names its tool
+        beside its typed arguments (references as ``{"$ref", "path"}`` objects)."""
         return {
             "steps": [
                 _wire_step(
@@ -177,7 +178,6 @@ class Scenario:
                     self.arguments(s),
                     list(s.deps),
                     "replan" if s.fails else "halt",
-                    f"{s.tool.removeprefix('sim.')} {s.id}",
                 )
                 for s in self.steps
             ],
@@ -195,7 +195,6 @@ class Scenario:
                     {"key": f"{s.key}-backup"},
                     [],
                     "halt",
-                    f"backup lookup for {s.id}",
                 )
                 for s in self.steps
                 if s.fails
@@ -226,22 +225,17 @@ class Scenario:
 
 
 def _wire_step(
-    step_id: str,
-    tool: str,
-    arguments: dict[str, Any],
-    depends_on: list[str],
-    on_failure: str,
-    description: str,
+    step_id: str, tool: str, arguments: dict[str, Any], depends_on: list[str], on_failure: str
 ) -> dict[str, Any]:
+    """One step as the plan schema has the model write it: the call with its id; a step that
+    needs more than that (a failure policy other than halt, a dependency it does not
+    reference) JSON-encoded whole."""
     referenced = {r.step for r in find_refs(arguments)}
-    return {
-        "id": step_id,
-        "call": {"tool": tool, **arguments},
-        "depends_on": [d for d in depends_on if d not in referenced],  # as the prompt asks
-        "when": None,
-        "on_failure": on_failure,
-        "description": description,
-    }
+    step = {"id": step_id, "tool": tool, **arguments}
+    extra = [d for d in depends_on if d not in referenced]  # as the prompt asks
+    if on_failure == "halt" and not extra:
+        return step
+    return {"json": compact_json({**step, "depends_on": extra, "on_failure": on_failure})}
 
 
 def compact_json(value: Any) -> str:

@@ -59,7 +59,7 @@ class Approve:
                 "step_id": s.id,
                 "tool": s.tool,
                 "arguments": s.arguments,
-                "description": _asked(asked, s.id) or s.description or s.tool,
+                "description": _asked(asked, s.id) or self._what(s),
             }
             | ({"question": _asked(asked, s.id)} if _asked(asked, s.id) else {})
             for s in pending
@@ -78,7 +78,7 @@ class Approve:
                 error=ErrorInfo(
                     code=ErrorCode.APPROVAL_REJECTED,
                     message=(asked[step.id].declined if step.id in asked else "")
-                    or f"You did not approve {step.description or step.tool!r}.",
+                    or f"You did not approve {self._what(step)!r}.",
                     step_id=step.id,
                 ),
             )
@@ -87,6 +87,14 @@ class Approve:
             emit(ev.StepSkipped(result=skipped, thread_id=thread_id(config)))
         view.set_results(results)
         return Command(goto="execute", update=view.update())
+
+    def _what(self, step: ExecutionStep) -> str:
+        """What `step` does, in words: its description, else its tool's own first sentence
+        (an LLM plan's step says no more than its call), else the tool's name."""
+        if step.description:
+            return step.description
+        spec = self.registry.get(step.tool) if self.registry is not None else None
+        return (spec.summary if spec is not None else "") or step.tool
 
     async def _precheck(
         self, step: ExecutionStep, user: str | None, thread: str | None

@@ -92,23 +92,14 @@ class TestChatModel(ScriptedChatModel):
         arguments = example_arguments(chosen.get("parameters") or {})
         return {
             "reasoning": f"The test model calls {chosen['name']} with example arguments.",
-            "steps": [
-                {
-                    "id": "s1",
-                    "call": {"tool": chosen["name"], "arguments": arguments},
-                    "depends_on": [],
-                    "when": None,
-                    "on_failure": "halt",
-                    "description": f"call {chosen['name']}",
-                }
-            ],
+            "steps": [{"id": "s1", "tool": chosen["name"], "arguments": arguments}],
             "unsupported": [],
         }
 
 
 def _offered_tools(call: ScriptedCall) -> list[dict[str, Any]]:
     """The tools the planner offered, in the prompt's order (its ``Tools:`` lines), each with
-    its parameters read back from the plan schema's typed ``call`` variants (or, for a tool the
+    its parameters read back from the plan schema's typed step variants (or, for a tool the
     schema cannot type, from the JSON schema on its line)."""
     names: list[str] = []
     parameters = _typed_parameters(call)
@@ -166,12 +157,13 @@ def _typed_parameters(call: ScriptedCall) -> dict[str, dict[str, Any]]:
         return {"anyOf": kept}, nullable
 
     try:
-        variants = schema["properties"]["steps"]["items"]["properties"]["call"]["anyOf"]
+        variants = schema["properties"]["steps"]["items"]["anyOf"]
     except (KeyError, TypeError):
         return {}
     found: dict[str, dict[str, Any]] = {}
     for variant in variants:
         properties = dict(variant.get("properties") or {})
+        properties.pop("id", None)
         tool = properties.pop("tool", {})
         if not isinstance(tool, dict) or len(tool.get("enum") or []) != 1:
             continue

@@ -1,7 +1,9 @@
 """What the LLM planner writes: `PlanDraft` (the structured output) and its `PlannedStep`s.
 
-A step names its tool and arguments either flat or through the schema's ``call`` (see
-`agent_system.planning._schema`); `to_step` turns a validated `PlannedStep` into an
+A step names its tool with its arguments beside it (the schema's form, see
+`agent_system.planning._schema`), nested under ``arguments`` (an object or a JSON string),
+through a ``call`` object (an earlier schema's form), or JSON-encoded whole as
+``{"json": ...}``; `to_step` turns a validated `PlannedStep` into an
 `ExecutionStep` (references and the condition's steps become dependencies), `read_step` does the
 same for one streamed step's JSON text and reports why it cannot be a step.
 """
@@ -26,7 +28,7 @@ from agent_system.errors import AgentSystemError
 from agent_system.planning._base import InvalidStep
 from agent_system.planning._conditions import condition_refs
 from agent_system.planning._refs import find_refs
-from agent_system.planning._schema import NESTED_KEYS
+from agent_system.planning._schema import STEP_KEYS
 from agent_system.planning.models import Condition, ExecutionStep, FailurePolicy
 
 __all__ = ["PlanDraft", "PlannedStep", "read_step", "to_step", "unfenced"]
@@ -55,26 +57,23 @@ class PlannedStep(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _flatten_call(cls, data: Any) -> Any:
-        """The schema's ``call`` (``{"tool": name, **arguments}``, nested as ``{"tool": name,
-        "arguments": {...}}``, or either JSON-encoded as ``{"json": "..."}``) as ``tool`` and
-        ``arguments``."""
-        if not isinstance(data, dict) or "call" not in data:
+    def _read_step(cls, data: Any) -> Any:
+        """The schema's forms as ``tool`` and ``arguments``: the step JSON-encoded whole
+        (``{"json": "..."}``), its arguments beside ``tool`` (any key that is not a step's own),
+        or a ``call`` object (``{"tool": name, **arguments}``, nested as ``{"tool": name,
+        "arguments": {...}}``, or JSON-encoded as ``{"json": "..."}``)."""
+        if not isinstance(data, dict):
             return data
-        data = dict(data)
-        call = data.pop("call")
-        if isinstance(call, dict) and call.keys() == {"json"} and isinstance(call["json"], str):
-            try:
-                call = json.loads(call["json"])
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"call.json is not JSON ({exc})") from None
-        if not isinstance(call, dict) or not isinstance(call.get("tool"), str):
-            raise ValueError('call must be an object naming its "tool"')
-        if call.keys() == NESTED_KEYS and isinstance(call["arguments"], dict | str):
-            arguments = call["arguments"]
-        else:
-            arguments = {k: v for k, v in call.items() if k != "tool"}
-        return {**data, "tool": call["tool"], "arguments": arguments}
+        if data.keys() == {"json"} and isinstance(data["json"], str):
+            data = _decoded(data["json"], "json")
+            if not isinstance(data, dict):
+                raise ValueError("json must encode the step as a JSON object")
+        if "call" in data:
+            return _from_call(data)
+        if "arguments" in data or "tool" not in data:
+            return data
+        arguments = {k: v for k, v in data.items() if k not in STEP_KEYS}
+        return {**{k: v for k, v in data.items() if k in STEP_KEYS}, "arguments": arguments}
 
     @field_validator("arguments", mode="before")
     @classmethod
@@ -139,6 +138,27 @@ class PlanDraft(BaseModel):
     unsupported: list[str] = Field(
         default_factory=list, description="Parts of the request no listed tool can do."
     )
+
+
+def _decoded(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{where} is not JSON ({exc})") from None
+
+
+def _from_call(data: dict[str, Any]) -> dict[str, Any]:
+    data = dict(data)
+    call = data.pop("call")
+    if isinstance(call, dict) and call.keys() == {"json"} and isinstance(call["json"], str):
+        call = _decoded(call["json"], "call.json")
+    if not isinstance(call, dict) or not isinstance(call.get("tool"), str):
+        raise ValueError('call must be an object naming its "tool"')
+    if call.keys() == {"tool", "arguments"} and isinstance(call["arguments"], dict | str):
+        arguments = call["arguments"]
+    else:
+        arguments = {k: v for k, v in call.items() if k != "tool"}
+    return {**data, "tool": call["tool"], "arguments": arguments}
 
 
 def read_step(raw: str) -> ExecutionStep | InvalidStep:

@@ -2,10 +2,9 @@
 
 `LLMPlanner` makes ONE structured-output call (`invoke_structured`, or `stream_structured` for a
 plan whose steps start as they arrive) that returns a `PlanDraft` (`planning._draft`), then
-turns it into an `ExecutionPlan`. The schema asked for is `planning._schema.plan_schema`: each
-step's ``call`` names one selected tool with its own typed arguments (or, for a ``$template`` or
-a free-form tool, the arguments as one JSON-encoded string); ``when`` is a JSON-encoded
-condition. A draft
+turns it into an `ExecutionPlan`. The schema asked for is `planning._schema.plan_schema`: a
+step is one selected tool's call with its own typed arguments beside its id, or the whole step
+JSON-encoded (for a condition, a failure policy, a ``$template`` or a free-form tool). A draft
 that does not parse, names a tool that was not offered, or references an unknown step is sent
 back to the model once with the problems listed (`agent_system.planning._validation.check_plan`
 does the checking); a second bad draft raises `LLMOutputError`. Every failure is an `LLMError`,
@@ -118,7 +117,7 @@ class LLMPlanner(_Drafting):
         """Plan `request` with `tools`; raises `LLMError` (or `BudgetExceededError`) on failure."""
         checker = _Checker(tools, lambda draft: self._to_plan(request, draft))
         draft = await self._draft(planner_messages(request, tools, history), tools, checker)
-        return self._to_plan(request, draft)
+        return self._to_plan(request, draft, tools=tools)
 
     async def stream_plan(
         self,
@@ -139,7 +138,7 @@ class LLMPlanner(_Drafting):
             for raw in scanner.feed(text):
                 item = read_step(raw)
                 if isinstance(item, ExecutionStep):
-                    steps.append(item)
+                    steps.extend(_described([item], tools))
                 on_step(item)
 
         text = await stream_structured(
@@ -168,16 +167,20 @@ class LLMPlanner(_Drafting):
             checker = _Checker(tools, lambda draft: self._to_plan(request, draft))
             fixing = corrective_messages(messages, text, problems)
             draft = await self._draft(fixing, tools, checker, attempts=1)
-            return self._to_plan(request, draft)  # whole: handed to the caller at once
+            return self._to_plan(request, draft, tools=tools)  # whole: handed over at once
         return self._to_plan(request, draft, steps)
 
     def _to_plan(
-        self, request: str, draft: PlanDraft, steps: list[ExecutionStep] | None = None
+        self,
+        request: str,
+        draft: PlanDraft,
+        steps: list[ExecutionStep] | None = None,
+        tools: Sequence[ToolSpec] = (),
     ) -> ExecutionPlan:
         return ExecutionPlan(
             request=request,
             reasoning=draft.reasoning,
-            steps=[to_step(s) for s in draft.steps] if steps is None else steps,
+            steps=_described([to_step(s) for s in draft.steps], tools) if steps is None else steps,
             unsupported=list(draft.unsupported),
             planner=self.name,
             timeout_s=self.timeout_s,
@@ -204,7 +207,7 @@ class LLMReplanner(_Drafting):
             return plan.model_copy(
                 update={
                     "version": plan.version + 1,
-                    "steps": [*kept, *(to_step(s) for s in draft.steps)],
+                    "steps": [*kept, *_described([to_step(s) for s in draft.steps], tools)],
                     "reasoning": draft.reasoning,
                     "unsupported": [*plan.unsupported, *draft.unsupported],
                     "planner": self.name,
@@ -279,6 +282,17 @@ class _Checker:
             for p in check_plan(plan, self.registry)
             if p.step_id is None or p.step_id not in self.known
         ]
+
+
+def _described(steps: list[ExecutionStep], tools: Sequence[ToolSpec]) -> list[ExecutionStep]:
+    """`steps`, each without a description given its tool's own first sentence: a plain step
+    is written as its call alone, and what a user is asked to approve, or told was skipped,
+    is named in words, not by a tool's name."""
+    about = {spec.name: spec.summary for spec in tools}
+    for step in steps:
+        if not step.description:
+            step.description = about.get(step.tool, "")
+    return steps
 
 
 def _schema_for(tools: Sequence[ToolSpec], *, reasoning: bool = False) -> dict[str, Any]:

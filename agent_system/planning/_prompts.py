@@ -31,18 +31,20 @@ __all__ = [
 HISTORY_TURNS = 6
 OUTPUT_CHARS = 600
 
-_FORMAT = """\
-Reply with the plan as JSON. call: a tool below beside its arguments (null leaves an optional one
-out). An earlier step's output: {"$ref":"<step id>","path":"/json/pointer"} ("": all of it). Text
-built from outputs, {"$template":"It is ${t}","values":{"t":<reference>}}, only in a call written
-{"json":"<the call as JSON>"}. depends_on: steps to wait for besides those referenced; the rest
-run in parallel. when: null or a condition as JSON text: {"op":"eq|ne|lt|le|gt|ge|contains|in",
-"left":v,"right":v}, "and"/"or" with "args", "not" with "arg", "exists" with "ref". on_failure:
-halt, skip (with its dependants), retry or replan. unsupported: what no tool can do. Never invent
-tools or placeholders."""
+_FORMAT = (  # one paragraph: no line break inside a JSON example
+    'A step: {"id":"a","tool":"<name>",<arguments>} (null omits an optional one). An earlier '
+    'step\'s output: {"$ref":"a","path":"/json/pointer"} ("": all). A step needing more is '
+    '{"json":"<the step as JSON>"} adding any of: depends_on (other ids to wait for), when '
+    '({"op":"eq|ne|lt|le|gt|ge|contains|in","left":v,"right":v}; and/or with "args"; not with '
+    '"arg"; exists with "ref"), on_failure (halt, skip, retry, replan), description, text from '
+    'outputs {"$template":"It is ${t}","values":{"t":<ref>}}. unsupported: what no tool can do. '
+    "Never invent tools or placeholders."
+)
+"""The plan's format, said once for the planner and the replanner (the schema,
+`planning._schema`, only constrains: a server that decodes with it does not show it)."""
 
 PLANNER_SYSTEM = f"""\
-Plan the tool calls that do all the user's request asks, in as few steps as needed. {_FORMAT}"""
+Plan the tool calls that do all the request asks, in as few steps as needed. {_FORMAT}"""
 
 REPLANNER_SYSTEM = f"""\
 Some steps of a running plan failed. Write the steps to run NOW to finish the request another

@@ -2,24 +2,25 @@
 
 `plan_schema(tools)` is the strict JSON schema the planner's reply must follow::
 
-    {"steps": [{"id": "w", "call": {"tool": "weather.current", "place": "Paris"},
-                "depends_on": [], "when": null, "on_failure": "halt", "description": "..."}],
+    {"steps": [{"id": "w", "tool": "weather.current", "place": "Paris"},
+               {"json": "{\"id\":\"n\",\"tool\":\"notify.send\",...,\"when\":{...}}"}],
      "unsupported": []}
 
-A step's ``call`` is a union over the selected tools: each variant fixes ``tool`` to one name and
-lists that tool's parameters beside it, typed, each also accepting a reference
-(``{"$ref": step_id, "path": pointer}``) and, optional ones, null (= left out). Constrained
-decoding then writes arguments that match their tool, and a stream of them can be checked step
-by step. One more variant, ``{"json": "<the call as a JSON string>"}``, carries a call that
-strict mode cannot type: one with a ``$template``, or of a tool whose parameters are free-form
-objects (its first key differs from the typed variants', as OpenAI's strict mode asks of an
-``anyOf`` over objects). A tool with a parameter named ``tool`` or ``arguments`` gets the
-nested form ``{"tool": ..., "arguments": {...}}``.
+A step is its tool call with an id and nothing else a plain step does not need: it is a union
+over the selected tools, each variant fixing ``tool`` to one name and listing that tool's
+parameters beside it, typed, each also accepting a reference (``{"$ref": step_id, "path":
+pointer}``) and, optional ones, null (= left out). Constrained decoding then writes arguments
+that match their tool, and a stream of them can be checked step by step. One more variant,
+``{"json": "<the step as a JSON string>"}``, carries a step that needs more than its call (a
+``when`` condition, ``depends_on`` beyond its references, an ``on_failure`` other than halt, a
+``description``), a call with a ``$template``, or a call of a tool whose parameters are free-form
+objects, which strict mode cannot type. A tool with a parameter named like a step's own keys
+(`STEP_KEYS`) gets the nested form ``{"id": ..., "tool": ..., "arguments": {...}}``.
 
 The schema says what the reply may be, nothing more: no titles, no descriptions (the prompt
-describes each tool once, `agent_system.planning._prompts.tools_block`), and the parameter
-types every tool shares (a string or a reference, say) are defined once under ``$defs``.
-Without strict schemas (JSON mode) the same schema goes into the prompt.
+describes each tool once, `agent_system.planning._prompts.tools_block`), no defaults, and the
+parameter types every tool shares (a string or a reference, say) are defined once under
+``$defs``. Without strict schemas (JSON mode) the same schema goes into the prompt.
 """
 
 from __future__ import annotations
@@ -30,10 +31,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from agent_system.registry.spec import ToolSpec
 
-__all__ = ["NESTED_KEYS", "plan_schema", "typed_arguments"]
+__all__ = ["STEP_KEYS", "plan_schema", "typed_arguments"]
 
-NESTED_KEYS = frozenset({"tool", "arguments"})
-"""Parameter names that make a tool's call variant nested (``{"tool", "arguments": {...}}``)."""
+STEP_KEYS = frozenset(
+    {"id", "tool", "arguments", "call", "depends_on", "when", "on_failure", "description"}
+)
+"""A step's own keys: a tool with a parameter of one of these names gets the nested form
+(``{"id", "tool", "arguments": {...}}``)."""
 
 _REF_DEF: dict[str, Any] = {
     "type": "object",
@@ -45,7 +49,6 @@ _REF = {"$ref": "#/$defs/ref"}
 _DROPPED = ("default", "title", "examples", "$schema", "description")
 _SCALARS = {"string", "integer", "number", "boolean", "null"}
 _SHARED = ("string", "integer", "number", "boolean")
-_ON_FAILURE = ["halt", "skip", "retry", "replan"]
 
 
 def _object(properties: dict[str, Any]) -> dict[str, Any]:
@@ -66,24 +69,14 @@ def plan_schema(tools: Sequence[ToolSpec], *, reasoning: bool = False) -> dict[s
         typed = typed_arguments(spec.parameters, defs)
         if typed is None:
             continue
-        tool = {"type": "string", "enum": [spec.name]}
-        if NESTED_KEYS.intersection(typed["properties"]):
-            variants.append(_object({"tool": tool, "arguments": typed}))
+        head = {"id": {"type": "string"}, "tool": {"type": "string", "enum": [spec.name]}}
+        if STEP_KEYS.intersection(typed["properties"]):
+            variants.append(_object({**head, "arguments": typed}))
         else:
-            variants.append(_object({"tool": tool, **typed["properties"]}))
-    variants.append(_object({"json": {"type": "string"}}))  # the whole call, JSON-encoded
-    step = _object(
-        {
-            "id": {"type": "string"},
-            "call": {"anyOf": variants},
-            "depends_on": {"type": "array", "items": {"type": "string"}},
-            "when": {"type": ["string", "null"]},
-            "on_failure": {"type": "string", "enum": _ON_FAILURE},
-            "description": {"type": "string"},
-        }
-    )
+            variants.append(_object({**head, **typed["properties"]}))
+    variants.append(_object({"json": {"type": "string"}}))  # the whole step, JSON-encoded
     properties: dict[str, Any] = {"reasoning": {"type": "string"}} if reasoning else {}
-    properties["steps"] = {"type": "array", "items": step}
+    properties["steps"] = {"type": "array", "items": {"anyOf": variants}}
     properties["unsupported"] = {"type": "array", "items": {"type": "string"}}
     return {**_object(properties), "$defs": defs}
 

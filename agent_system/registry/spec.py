@@ -171,6 +171,13 @@ class ToolSpec:
         return self.approval_if is not None and bool(self.approval_if(arguments))
 
     @property
+    def summary(self) -> str:
+        """What the tool does in a few words: its description's first sentence, without the
+        period ("Unlock a door"); names a step that says nothing else to the user."""
+        first = self.description.strip().split("\n", 1)[0].strip()
+        return first.split(". ", 1)[0].strip().removesuffix(".")
+
+    @property
     def domain(self) -> str:
         """The part before the first dot (`timer` for `timer.set`)."""
         return self.name.split(".", 1)[0]

@@ -86,7 +86,8 @@ async def test_a_plain_data_tool_needs_no_second_llm_call(tmp_path: Path) -> Non
     async with system:
         result = await system.arun("100 C in F?", thread_id="t")
     assert result.status == "success", result.errors
-    assert result.reply == "Value 212, unit F."
+    # The step said only its call: its tool's first sentence labels the values.
+    assert result.reply == "Convert Celsius to Fahrenheit: value 212, unit F."
     assert result.usage.llm_calls == 1
     model.assert_complete()
 

@@ -111,7 +111,7 @@ def test_an_approval_can_be_answered_with_a_stream(live_factory: Callable[..., L
     result = json.loads(events[-1].data)["result"]
     steps = {s["step_id"]: s["status"] for s in result["result"]["steps"]}
     assert steps == {"look": "succeeded", "open": "skipped"}
-    assert "did not approve 'test.unlock'" in result["reply"]
+    assert "did not approve 'Unlock a door'" in result["reply"]  # what the step does, in words
     skipped = [json.loads(e.data)["result"] for e in events if e.event == "step_skipped"]
     assert [(s["step_id"], s["status"]) for s in skipped] == [("open", "skipped")]
 
