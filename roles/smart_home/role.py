@@ -38,6 +38,7 @@ from roles.smart_home._later import (
     quiet_window,
     time_answer,
 )
+from roles.smart_home._light_said import light_said
 from roles.smart_home._locked import lock_question
 from roles.smart_home._matchers import known_devices
 from roles.smart_home._matchers import matcher as _matcher
@@ -130,6 +131,7 @@ class SmartHomeRole:
             text, slots = home_said[0], {**slots, "home": home_said[1], "home_told": True}
         text = joined_rooms(without_wake_word(text).strip().rstrip("?!. "))
         text = shade_of_light(text)  # "a red shade of light": the lights, not a window shade
+        text = light_said(text)  # "make the lights stronger": brighter
         text = prepared(text, known_devices(runtime))  # "desk lamp one", "the white fan"
         text = without_which_clause(text)  # "turn off any lights that are still on"
         text = BEDTIME.sub("", text) or text  # "good night, turn off the lights"
