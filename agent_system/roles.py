@@ -27,7 +27,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, TypeVar, runtime_checkable
+
+from agent_system._lazy import LazyPattern
 
 if TYPE_CHECKING:
     from agent_system.config import Settings
@@ -179,13 +181,18 @@ class RoleDeclaration:
     """What the role owns, for the LLM router's prompt (default: the description)."""
 
 
+def _is_pattern(value: object) -> TypeGuard[re.Pattern[str]]:
+    """A compiled pattern, now or on first use (a role's rules are usually `lazy_pattern`)."""
+    return isinstance(value, re.Pattern | LazyPattern)
+
+
 def declaration(role: Role) -> RoleDeclaration:
     """Read a role's declarations (optional attributes take their defaults)."""
     cached = _DECLARATIONS.get(id(role))
     if cached is not None and cached[0] is role:
         return cached[1]
     patterns = tuple(
-        p if isinstance(p, re.Pattern) else re.compile(p, re.IGNORECASE)
+        p if _is_pattern(p) else re.compile(p, re.IGNORECASE)
         for p in getattr(role, "slot_patterns", ())
     )
     declared = RoleDeclaration(
@@ -207,7 +214,7 @@ def declaration(role: Role) -> RoleDeclaration:
 def _needs_home(value: Any) -> bool | re.Pattern[str]:
     if isinstance(value, str):
         return re.compile(value, re.IGNORECASE)
-    return value if isinstance(value, re.Pattern) else bool(value)
+    return value if _is_pattern(value) else bool(value)
 
 
 _DECLARATIONS: dict[int, tuple[Role, RoleDeclaration]] = {}

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from agent_system._lazy import lazy_pattern
 from tools._text import split_sentences, terms
 
 __all__ = [
@@ -39,25 +40,25 @@ _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
-_DATE = re.compile(
+_DATE = lazy_pattern(
     rf"\b(?:\d{{4}}-\d{{2}}-\d{{2}}|\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?|{_MONTH}\.?\s+\d{{1,2}}"
     rf"(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b"
     r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|day\s+\d{1,2})\b",
     re.IGNORECASE,
 )
 _MERIDIEM = r"(a\.m\.|p\.m\.|am|pm)"
-_TIME = re.compile(
+_TIME = lazy_pattern(
     rf"\b(?:(\d{{1,2}}):(\d{{2}})(?:\s*{_MERIDIEM}(?![a-z]))?|(\d{{1,2}})\s*{_MERIDIEM}(?![a-z])"
     r"|(noon|midnight))",
     re.IGNORECASE,
 )
-_AMOUNT = re.compile(
+_AMOUNT = lazy_pattern(
     r"(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|bn|k|m)\b)?"
     r"|\b\d[\d,]*(?:\.\d+)?\s?(?:%|(?:percent|usd|eur|gbp|dollars|euros|pounds)\b))",
     re.IGNORECASE,
 )
-_KEY_VALUE = re.compile(r"^\s*(?:[-*•]\s*)?([A-Za-z][\w ()/&'.-]{0,40}?)\s*:\s+(\S.*)$")
-_BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+_KEY_VALUE = lazy_pattern(r"^\s*(?:[-*•]\s*)?([A-Za-z][\w ()/&'.-]{0,40}?)\s*:\s+(\S.*)$")
+_BULLET = lazy_pattern(r"^\s*(?:[-*•]|\d+[.)])\s+")
 
 
 @dataclass

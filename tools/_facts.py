@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from tools._text import stem
 
 __all__ = ["second_person", "subject_of"]
@@ -30,10 +31,10 @@ _SWAPS = {
     "our": "your",
     "ours": "yours",
 }
-_PERSON = re.compile(
+_PERSON = lazy_pattern(
     r"\b(?:i'm|i am|i was|i've|i'd|i'll|i|me|my|mine|myself|we're|our|ours)\b", re.IGNORECASE
 )
-_SUBJECT = re.compile(
+_SUBJECT = lazy_pattern(
     r"^(?P<subject>(?:my|our|the)\s+[\w' -]+?)\s+(?:is|are|=)\s+(?P<value>\S.*)$", re.IGNORECASE
 )
 

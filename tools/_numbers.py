@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["NUMBER", "UNSIGNED", "digits", "number_text", "parse_number"]
 
 _SMALL = (
@@ -19,7 +21,7 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
 _TENS |= {"eighty": 80, "ninety": 90}
 _SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _VALUES = {word: value for value, word in enumerate(_SMALL)} | _TENS
-_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?|\S", re.IGNORECASE)
+_WORD = lazy_pattern(r"[a-z]+(?:-[a-z]+)?|\S", re.IGNORECASE)
 
 UNSIGNED = r"(?:\d+(?:\.\d+)?|\.\d+)"
 """A number in digits with no sign: "12", "3.5", ".25"."""

@@ -13,12 +13,13 @@ import math
 import re
 from dataclasses import dataclass
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._memo import per_request
 from tools._numbers import NUMBER, UNSIGNED, digits, number_text
 
 __all__ = ["Answer", "lead_stripped", "work_out"]
 
-_LEAD = re.compile(
+_LEAD = lazy_pattern(
     r"^(?:(?:hey|hi|ok|okay|so|um|please)\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
     r"(?:tell\s+me\s+)?)?(?:(?:please\s+)?(?:tell\s+me|do\s+you\s+know|i\s+(?:want|need)\s+to\s+"
     r"know|(?:please\s+)?(?:provide|give\s+me))\s+)?(?:what(?:\s+is|'s|s)|what(?=\s+[\d(-])|what\s+are|how\s+much\s+(?:is|are)|calculate|compute|"
@@ -26,7 +27,7 @@ _LEAD = re.compile(
     r"|what\s+does)?\s*",
     re.IGNORECASE,
 )
-_TAIL = re.compile(
+_TAIL = lazy_pattern(
     r"(?:\s*(?:equals?|make|makes|come\s+to|is|for\s+me|please|exactly|again|\?|!|\.|=|,))*\s*$",
     re.IGNORECASE,
 )
@@ -86,8 +87,8 @@ _WORDS_SAID = (  # longest first: "multiplied by" before "by"
     (r"\b(?:double|twice)\b", " 2 * "),
     (r"\btriple\b", " 3 * "),
 )
-_WORDS = tuple((re.compile(pattern, re.IGNORECASE), into) for pattern, into in _WORDS_SAID)
-_TOKEN = re.compile(rf"\s*(?:(?P<num>{UNSIGNED})|(?P<op>[-+*/^()%])|(?P<word>sqrt|cbrt|of))")
+_WORDS = tuple((lazy_pattern(pattern, re.IGNORECASE), into) for pattern, into in _WORDS_SAID)
+_TOKEN = lazy_pattern(rf"\s*(?:(?P<num>{UNSIGNED})|(?P<op>[-+*/^()%])|(?P<word>sqrt|cbrt|of))")
 _PRETTY = {"*": "×", "/": "÷", "-": "−"}
 
 
@@ -221,7 +222,7 @@ def _evaluate(text: str) -> Answer | None:
 _N = rf"(?:{NUMBER})"
 _LIST = rf"{_N}(?:\s*,\s*{_N})*(?:\s*,?\s*and\s+{_N})"
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), template)
+    (lazy_pattern(pattern, re.IGNORECASE), template)
     for pattern, template in (
         (
             rf"^(?:add|sum)(?:\s+up)?\s+(?P<a>{_N})\s+(?:and|to|plus|with)\s+(?P<b>{_N})$",
@@ -247,22 +248,22 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
     )
 )
-_AVERAGE = re.compile(
+_AVERAGE = lazy_pattern(
     rf"^(?:the\s+)?(?P<how>average|mean|sum|total)\s+of\s+(?P<list>{_LIST})$", re.IGNORECASE
 )
-_SUM_OF = re.compile(r"^(?:the\s+)?(?:sum|total|result)\s+of\s+(?=.*[-+*/^])", re.IGNORECASE)
-_OFF = re.compile(
+_SUM_OF = lazy_pattern(r"^(?:the\s+)?(?:sum|total|result)\s+of\s+(?=.*[-+*/^])", re.IGNORECASE)
+_OFF = lazy_pattern(
     rf"^(?P<p>{_N})\s*(?:%|percent|per\s*cent)\s+off\s+(?:of\s+)?(?P<b>{_N})"
     r"(?:\s*(?:dollars?|pounds?|euros?|bucks))?$",
     re.IGNORECASE,
 )
-_DIVISIBLE = re.compile(rf"^is\s+(?P<a>{_N})\s+(?:evenly\s+)?divisible\s+by\s+(?P<b>{_N})$", re.I)
-_SHARE = re.compile(
+_DIVISIBLE = lazy_pattern(rf"^is\s+(?P<a>{_N})\s+(?:evenly\s+)?divisible\s+by\s+(?P<b>{_N})$", re.I)
+_SHARE = lazy_pattern(
     rf"^(?:what\s+)?(?:percent|percentage|%)\s+of\s+(?P<b>{_N})\s+is\s+(?P<a>{_N})$"
     rf"|^(?P<a2>{_N})\s+is\s+what\s+(?:percent|percentage|%)\s+of\s+(?P<b2>{_N})$",
     re.IGNORECASE,
 )
-_TIP = re.compile(
+_TIP = lazy_pattern(
     rf"^(?:an?\s+|the\s+)?(?P<p>{_N})\s*(?:%|percent|per\s*cent)\s+tip\s+(?:on|for|of)\s+"
     rf"(?:an?\s+|the\s+)?[$£€]?\s*(?P<bill>{_N})(?:\s*(?:dollars?|pounds?|euros?))?"
     r"(?:\s+(?:bill|meal|check|cheque|tab))?$",

@@ -7,13 +7,14 @@ extractive summarizer in `tools._extractive` ranks sentences with TF-IDF vectors
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Sequence
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["BM25", "split_sentences", "stem", "terms", "tokens"]
 
-_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_WORD = lazy_pattern(r"[a-z0-9]+(?:'[a-z]+)?")
 _STOP = frozenset(
     """
     a about after again all also am an and any are as at be because been before being both but
@@ -122,7 +123,7 @@ class BM25:
 
 
 _ABBREVIATIONS = frozenset("mr mrs ms dr st vs etc e.g i.e approx no fig inc ltd jr sr".split())
-_BOUNDARY = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+_BOUNDARY = lazy_pattern(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 
 
 def split_sentences(text: str) -> list[str]:

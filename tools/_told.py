@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from tools._facts import second_person
 from tools._text import BM25, terms
 from tools.memory import _all_items, _sentence, namespace_for
@@ -24,7 +25,7 @@ __all__ = ["asks", "fact_told", "told"]
 _FRAME = frozenset({"time", "day", "date", "put", "kept", "exactly", "get", "idea"})
 """Words that frame a question rather than name its subject: "what time is the party", "where did
 i put the key", "when does the flight get in"."""
-_ASKS = re.compile(
+_ASKS = lazy_pattern(
     r"^(?:(?:so|ok|okay|hey|and|um)[,\s]+)?(?:(?:can|could)\s+you\s+)?(?:please\s+)?"
     r"(?:(?:tell|remind)\s+me\s+|do\s+you\s+(?:know|remember)\s+|(?:any|no)\s+idea\s+)?"
     r"(?:when|where|what|which|who|whose|how|is|are|was|were|does|do|did|will)(?:'s|'re)?\b",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent_system._lazy import lazy_pattern
 from tools._numbers import NUMBER, number_text
 from tools._sums import Answer, lead_stripped
 
@@ -101,7 +102,7 @@ _HOW_TO = (
     r"(?:convert|change|go\s+from|turn)"
 )
 _PATTERNS = tuple(
-    re.compile(p, re.IGNORECASE)
+    lazy_pattern(p, re.IGNORECASE)
     for p in (
         rf"^(?:convert\s+)?(?P<n>{_N})\s*(?P<a>{_UNIT})\s+(?:to|into|in|as|in\s+terms\s+of)\s+"
         rf"(?P<b>{_UNIT})$",

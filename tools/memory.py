@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from langgraph.store.base import PutOp
 from pydantic import Field
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import Approval, ToolContext, ToolOutput, tool
 from tools._facts import second_person, subject_of
@@ -39,7 +40,7 @@ MAX_FACT_CHARS = 2_000
 _PAGE = 200
 _MAX_MEMORIES = 10_000
 _RRF_K = 60.0
-_PREFIX = re.compile(
+_PREFIX = lazy_pattern(
     r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:remember|note|keep in mind)"
     r"(?:\s+that)?[\s:,]+",
     re.IGNORECASE,

@@ -13,6 +13,8 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
+
 if TYPE_CHECKING:
     from pydantic import ValidationError
     from pydantic_settings import SettingsError
@@ -150,7 +152,7 @@ def _validation_message(exc: ValidationError, path: Path) -> str:
     return f"{'; '.join(problems)}. {fix[:1].upper()}{fix[1:]}."
 
 
-_PARSE = re.compile(r'field "(?P<field>[^"]+)" from source "(?P<source>[^"]+)"')
+_PARSE = lazy_pattern(r'field "(?P<field>[^"]+)" from source "(?P<source>[^"]+)"')
 
 
 def _parse_message(exc: SettingsError) -> str:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import threading
 import time
 from collections import deque
@@ -48,6 +47,8 @@ from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import BaseModel, PrivateAttr, ValidationError
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = [
     "ScriptExhaustedError",
     "ScriptTurn",
@@ -60,7 +61,7 @@ ScriptTurn = Any
 """str | AIMessage | BaseModel | dict | BaseException | type[BaseException] | ScriptedTurn |
 Callable[[list[BaseMessage]], ScriptTurn]"""
 
-_TOKEN = re.compile(r"\s*\S+|\s+")
+_TOKEN = lazy_pattern(r"\s*\S+|\s+")
 
 
 class ScriptExhaustedError(AssertionError):

@@ -28,6 +28,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, ValidationError
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import LLMError, LLMOutputError
 from agent_system.llm._budget import Budget
 from agent_system.llm._chat import complete, guarded_call, message_text
@@ -47,7 +48,7 @@ StructuredMode = Literal["auto", "json_schema", "json_mode"]
 
 _JSON_MODE_ONLY: set[tuple[str, str, str]] = set()
 """Models (type, name, base URL) whose server rejected ``json_schema``: use JSON mode."""
-_FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
+_FENCE = lazy_pattern(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
 _MAX_LISTED_PROBLEMS = 20
 
 

@@ -18,11 +18,11 @@ So a tool developer can watch the planner call their tool, with no API key::
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from langchain_core.messages import AIMessage
 
+from agent_system._lazy import lazy_pattern
 from agent_system.llm._fake import ScriptedCall, ScriptedChatModel, ScriptTurn
 
 __all__ = ["TestChatModel", "example_arguments"]
@@ -120,7 +120,7 @@ def _offered_tools(call: ScriptedCall) -> list[dict[str, Any]]:
     return [{"name": name, "parameters": parameters.get(name, {})} for name in names]
 
 
-_TOOL_LINE = re.compile(r"^- (?P<name>[^\s(:]+)[(:]")
+_TOOL_LINE = lazy_pattern(r"^- (?P<name>[^\s(:]+)[(:]")
 
 
 def _typed_parameters(call: ScriptedCall) -> dict[str, dict[str, Any]]:
@@ -224,7 +224,7 @@ def _example(schema: Any, depth: int) -> Any:
     return None
 
 
-_RESULT = re.compile(r"^- (?P<step>\S+): (?P<tool>\S+).*? -> (?P<status>\w+)(?P<rest>.*)$")
+_RESULT = lazy_pattern(r"^- (?P<step>\S+): (?P<tool>\S+).*? -> (?P<status>\w+)(?P<rest>.*)$")
 
 
 def _summary(prompt: str) -> str:

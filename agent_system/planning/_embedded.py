@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
+from agent_system._lazy import lazy_pattern
 from agent_system.planning._fragments import fold_topics, glue_leads, not_a_request, one_each
 from agent_system.planning._pointing import bare_pointer, points_back, read_after
 from agent_system.planning._when import clause_condition, examples, keyword
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ClauseRouter", "EmbeddedPlanner", "EmbeddedReplanner", "split_clauses"]
 
-_DAY = re.compile(
+_DAY = lazy_pattern(
     r"\b(today|tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|"
     r"(?:on |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b",
     re.IGNORECASE,
@@ -60,8 +61,8 @@ class ClauseRouter(Protocol):
     def decide(self, request: RouteRequest) -> RouteDecision: ...
 
 
-_PRONOUN = re.compile(r"\b(?:it|them)\b(?!\s*(?:'s|is|was|will|would|rains?|snows?)\b)", re.I)
-_AUXILIARY = re.compile(
+_PRONOUN = lazy_pattern(r"\b(?:it|them)\b(?!\s*(?:'s|is|was|will|would|rains?|snows?)\b)", re.I)
+_AUXILIARY = lazy_pattern(
     r"\b(?:is|was|are|were|will|would|does|did|do|can|could|should|has|had|be|if|that)\s*$", re.I
 )  # "what time is it", "is it snowing", "if it rains": the weather's or the clock's "it"
 

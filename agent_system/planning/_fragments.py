@@ -30,11 +30,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding import Clause, opens_request
 
 __all__ = ["fold_topics", "glue_leads", "not_a_request", "one_each"]
 
-_MESSAGE = re.compile(
+_MESSAGE = lazy_pattern(
     r"^(?:and\s+|then\s+|also\s+)?(?:(?:tell|ask|remind|inform|warn)\s+(?:him|her|them)\b|"
     r"let\s+(?:him|her|them)\s+know\b)",
     re.IGNORECASE,
@@ -43,36 +44,36 @@ _SUBJECT = (
     r"(?:i|i'm|im|i've|ive|my|we|we're|our|he|she|they|his|her|their|you|your|it|its|it's|"
     r"the|this|that|someone|somebody|everyone|everybody)"
 )
-_STORY = re.compile(
+_STORY = lazy_pattern(
     rf"^(?:so\s+)?(?:when|whenever|while|since|because|cause|cuz|although|though|as\s+soon\s+as|"
     rf"ever\s+since|now\s+that)\s+{_SUBJECT}\b",
     re.IGNORECASE,
 )
-_STATE = re.compile(
+_STATE = lazy_pattern(
     r"\b(?:is|are|was|were|has|have|had|been|be|came|comes|come|went|goes|gone|turned|turns|"
     r"stays?|stayed|got|gets|keeps?|kept|still|now|currently|just|already)\s+(?:on|off)"
     r"(?=\s*$|\s+(?:again|now|already|still|today|tonight|all|for|in|so|but|and|please)\b)",
     re.IGNORECASE,
 )
-_ORDER = re.compile(  # "the plug should be turned off": how it should be is a command
+_ORDER = lazy_pattern(  # "the plug should be turned off": how it should be is a command
     r"\b(?:should|must|needs?\s+to|has\s+to|have\s+to|to)\s+be\b", re.IGNORECASE
 )
-_ASKS = re.compile(  # "when i get home can you order a pizza": the story leads to a request
+_ASKS = lazy_pattern(  # "when i get home can you order a pizza": the story leads to a request
     r"\b(?:can|could|would|will)\s+you\b|\bplease\b|\b(?:what|where|who|whom|which|how)\b|"
     r"\b(?:tell|remind|let|show|give)\s+me\b|\b(?:will|would|is|are|does|do)\b",
     re.IGNORECASE,
 )
-_COMMAND = re.compile(
+_COMMAND = lazy_pattern(
     r"\b(?:turn|turning|switch|switching|put|set|leave|keep|make|flip|shut|power|get)\b",
     re.IGNORECASE,
 )
-_WHY = re.compile(r"\bwhy\b", re.IGNORECASE)
-_LEAD = re.compile(
+_WHY = lazy_pattern(r"\bwhy\b", re.IGNORECASE)
+_LEAD = lazy_pattern(
     r"^(?:in\s+regards?\s+to|with\s+regards?\s+to|regarding|concerning|as\s+for|about|from|"
     r"according\s+to|in\s+terms\s+of|on\s+the\s+subject\s+of|re)\b",
     re.IGNORECASE,
 )
-_VERB = re.compile(  # a lead-in has no verb of its own
+_VERB = lazy_pattern(  # a lead-in has no verb of its own
     r"\b(?:is|are|was|were|am|be|been|do|does|did|have|has|had|can|could|will|would|should|"
     r"need|want|take|go|get|set|turn|tell|show|add|remind|check|play|make)\b",
     re.IGNORECASE,
@@ -118,11 +119,11 @@ def glue_leads(clauses: list[Clause]) -> list[Clause]:
     return out
 
 
-_TOPIC_PRONOUN = re.compile(r"\b(?:it|they|them)\b", re.IGNORECASE)
+_TOPIC_PRONOUN = lazy_pattern(r"\b(?:it|they|them)\b", re.IGNORECASE)
 
 
-_TOPIC = re.compile(r"^(?:the|my|your|our|this|that|these|those)\b(?!')", re.IGNORECASE)
-_CLAUSE_WORD = re.compile(  # a subject or a verb: a clause of its own, not a topic
+_TOPIC = lazy_pattern(r"^(?:the|my|your|our|this|that|these|those)\b(?!')", re.IGNORECASE)
+_CLAUSE_WORD = lazy_pattern(  # a subject or a verb: a clause of its own, not a topic
     r"\b(?:i|you|we|he|she|they|got|gets|ate|came|went|broke|lost|left|fell|split|needs?|"
     r"has|have|had|been)\b|\w{3,}ed\b",
     re.IGNORECASE,
@@ -165,10 +166,10 @@ def fold_topics(clauses: list[Clause]) -> list[Clause]:
     return out
 
 
-_KIND = re.compile(
+_KIND = lazy_pattern(
     r"\b(?P<count>an?|one|two|three|four|both|\d+)?\s*(?P<kind>alarm|timer|reminder)s?\b", re.I
 )
-_ONE_MORE = re.compile(
+_ONE_MORE = lazy_pattern(
     r"^(?:and\s+)?(?:one|another|the\s+next|the\s+other|the\s+second|a\s+second|the\s+third)"
     r"(?:\s+one)?\s+(?P<rest>(?:for|at|on|in)\b.+)$",
     re.IGNORECASE,
@@ -208,6 +209,6 @@ def one_each(clauses: list[Clause]) -> list[Clause]:
     return out
 
 
-_BARE_LENGTH = re.compile(
+_BARE_LENGTH = lazy_pattern(
     r"^for\s+\d+(?:\.\d+)?(?:\s+(?P<unit>seconds?|minutes?|hours?))?\s*$", re.IGNORECASE
 )

@@ -15,6 +15,7 @@ import re
 from datetime import datetime
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.planning._refs import REF_KEY, TEMPLATE_KEY
 from agent_system.roles import RoleCall
 from agent_system.routing.models import Turn
@@ -28,18 +29,18 @@ __all__ = ["PLACEHOLDER", "bare_pointer", "output_id_path", "points_back", "read
 PLACEHOLDER = "\x00found\x00"
 """Stands for the earlier step's record in the frame's calls until it becomes a reference."""
 
-_POINTER = re.compile(
+_POINTER = lazy_pattern(
     r"\b(?:it|them)\b|\b(?:that|this)\b(?=\s*$|\s+(?:one|to|for|at|on|off|back|up|down|over|"
     r"please|now|again|instead|too|by|till|until|forward|earlier|later)\b)"
 )  # "delete that", "move this to 3pm"; not "this meeting"
-_WEATHER_IT = re.compile(  # "is it raining", "what time is it", "if it rains": no thing
+_WEATHER_IT = lazy_pattern(  # "is it raining", "what time is it", "if it rains": no thing
     r"\b(?:is|was|will|would|does|did|be|if)\s+it\b|\bit\s*(?:'s|is|was|will|rains?|snows?)\b"
 )
 _MADE = frozenset(
     {"calendar.create", "calendar.update", "timer.set", "timer.alarm", "timer.remind"}
 )
 _MAX_WORDS = 8
-_FILLER = re.compile(
+_FILLER = lazy_pattern(
     r"\b(?:please|now|again|then|and|also|just|for\s+me|(?:can|could|would|will)\s+you|"
     r"too|as\s+well|instead|right\s+away)\b"
 )

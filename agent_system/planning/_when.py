@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.planning.models import Comparison, ExecutionStep, Not, Ref
 from agent_system.roles import ConditionVocabulary, RoleDeclaration
 from agent_system.understanding import Clause
 
 __all__ = ["clause_condition", "examples", "keyword"]
 
-_TEMP = re.compile(
+_TEMP = lazy_pattern(
     r"(?P<cmp>above|over|warmer than|more than|below|under|colder than|less than)\s+"
     r"(?P<n>-?\d+(?:\.\d+)?)\s*(?:degrees|°)?\s*(?P<unit>c|f|celsius|fahrenheit)?",
     re.IGNORECASE,

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["with_actions"]
 
 
 _ACTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), words)
+    (lazy_pattern(pattern, re.IGNORECASE), words)
     for pattern, words in (
         (
             r"\b(?:remove|delete|clear|erase|stop|cancel|drop|dismiss|disable|unset|kill|"

@@ -10,12 +10,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["args_model_from_function", "clean_schema", "parse_google_docstring"]
 
-_SECTION = re.compile(
+_SECTION = lazy_pattern(
     r"^(Args|Arguments|Parameters|Returns|Return|Raises|Yields|Examples?|Note|Notes):\s*$"
 )
-_ARG_LINE = re.compile(r"^(\*{0,2}\w+)\s*(\([^)]*\))?\s*:\s*(.*)$")
+_ARG_LINE = lazy_pattern(r"^(\*{0,2}\w+)\s*(\([^)]*\))?\s*:\s*(.*)$")
 
 
 def parse_google_docstring(doc: str | None) -> tuple[str, dict[str, str], str]:

@@ -23,12 +23,12 @@ from __future__ import annotations
 import functools
 import heapq
 import math
-import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.registry._actions import with_actions
 from agent_system.registry.spec import ToolSpec
 
@@ -41,8 +41,8 @@ __all__ = [
     "tokenize",
 ]
 
-_TOKEN = re.compile(r"[a-z0-9]+")
-_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+_TOKEN = lazy_pattern(r"[a-z0-9]+")
+_CAMEL = lazy_pattern(r"([a-z0-9])([A-Z])")
 _STOP = frozenset(
     """a an the of to in on for and or is are be been was were what which who whom whose me my
     i you your it its at with by from this that these those please can could would will should

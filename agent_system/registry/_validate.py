@@ -10,18 +10,18 @@ names where the tool came from and what to change::
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
 
+from agent_system._lazy import lazy_pattern
 from agent_system.registry._registry import ToolRegistry
 from agent_system.registry.spec import ToolSpec
 
 __all__ = ["JSON_TYPES", "NAME_PATTERN", "validate_registry", "validate_spec"]
 
-NAME_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$")
+NAME_PATTERN = lazy_pattern(r"^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$")
 """Letters, digits, ``_`` and ``-``, dot-separated parts (``timer.set``); at most 64 characters."""
 MAX_NAME = 64
 JSON_TYPES = frozenset({"string", "number", "integer", "boolean", "array", "object", "null"})

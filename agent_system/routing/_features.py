@@ -17,15 +17,15 @@ stored in the model file, so long requests do not drown the word features in cha
 from __future__ import annotations
 
 import functools
-import re
 from itertools import pairwise
 from zlib import crc32
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._text import normalize as _understanding_normalize
 
 __all__ = ["featurize", "featurize_words", "normalize", "tokens", "words"]
 
-_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+_TOKEN = lazy_pattern(r"[a-z0-9]+(?:'[a-z]+)?")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'"})
 
 

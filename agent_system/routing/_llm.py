@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import re
 import time
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any, Literal
@@ -25,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field, ValidationError, create_model
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import LLMError, LLMOutputError
 from agent_system.llm._structured import corrective_messages, invoke_structured, stream_structured
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
@@ -45,13 +45,13 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 _HISTORY_TURNS = 4
-_EARLY = re.compile(
+_EARLY = lazy_pattern(
     r'\s*(?:```(?:json)?\s*)?\{\s*"target"\s*:\s*"meta_planning"\s*,'
     r'(?:\s*"role"\s*:\s*(?:null|"[^"\\]*")\s*,)?'
     r'\s*"confidence"\s*:\s*(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*[,}]'
 )
 """A reply that has said enough: meta-planning (no role needed) and its confidence."""
-_PLANNING = re.compile(r'\s*(?:```(?:json)?\s*)?\{\s*"target"\s*:\s*"meta_planning"\s*[,}]')
+_PLANNING = lazy_pattern(r'\s*(?:```(?:json)?\s*)?\{\s*"target"\s*:\s*"meta_planning"\s*[,}]')
 """A reply that opens with meta-planning: enough when it confirms an embedded decision."""
 ROUTER_SYSTEM = "You route a user's request for an assistant."
 """How the router's system prompt opens."""

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing._features import normalize, tokens
 from agent_system.routing._model import OTHER
 from agent_system.routing.models import Turn
@@ -29,20 +30,20 @@ from agent_system.understanding._slots import strip_when
 
 __all__ = ["Clause", "command_role", "find_compound", "follow_up_role", "swallows_another"]
 
-_ACTION_START = re.compile(
+_ACTION_START = lazy_pattern(
     r"^(?:turn|switch|set|lock|unlock|open|close|shut|start|stop|pause|resume|dim|brighten|"
     r"raise|lower|cancel|delete|remove|add|remind|schedule|move|reschedule|check|tell|make|"
     r"create|book|put|find|search|look|define|show|list|give|run|vacuum|send|wake|snooze|"
     r"please|what's|what|how's|how|is|are|will|do|does|can|could)\b"
 )
-_ELABORATION = re.compile(
+_ELABORATION = lazy_pattern(
     r"^(?:(?:for|with|about|on|at|in|from|to|by|until|before|after)\b|"
     r"(?:it|that|this)\s+(?:is|was|will|would|should|needs?|has|must)\b|"
     r"(?:make|change)\s+(?:it|that|this)\b)"
 )
 """How a piece that only adds to its neighbour opens: a preposition, "it should ...", "make it
 ..." (the neighbour's label, content or correction, not an action of its own)."""
-_FOLLOW_UP = re.compile(
+_FOLLOW_UP = lazy_pattern(
     r"^(?:and|also|ok and|okay and|but|what about|how about|and what about|and how about|"
     r"what of|same for|same thing for|now for|now|then|another|one more|once more|again|"
     r"(?:make|change|set|put|turn|switch|move)\s+(?:it|that|them|this)\b|"
@@ -50,29 +51,29 @@ _FOLLOW_UP = re.compile(
     r"the\s+day\s+(?:after|before)|the\s+next\s+day|"
     rf"(?:{SAME_AGAIN}))\b"
 )
-_OPENING_FILLER = re.compile(
+_OPENING_FILLER = lazy_pattern(
     r"^(?:(?:ok|okay|alright|all right|right|now|so|well|oh|actually|sorry|oops|no|please"
     r"|(?:can|could|would|will) you(?: please)?)\s+)+(?=\S)"
 )
 """Words that open a follow-up without changing it: "ok now turn that off", "actually make
 that 6:30", "no, make it 15", "could you do the same for the bedroom"."""
-_CORRECTED = re.compile(
+_CORRECTED = lazy_pattern(
     r"^(?:(?:no|nope|sorry|actually|oops|wait|i mean|i meant)\s+)+(?:i meant?\s+)?"
     r"(?:make (?:it|that)\s+)?(?:to\s+|for\s+|at\s+)?\d"
 )
 """A correction of the last value: "no, 15", "sorry, i meant 10 minutes", "actually 7:30"."""
-_BARE = re.compile(
+_BARE = lazy_pattern(
     r"^(?:in|for|at|on|near|around|tomorrow|tonight|today|this|next|the day after|"
     r"over the weekend|later|same)\b"
 )
 # Words that point back at the previous turn: "turn it off again", "the day after".
-_ANAPHORA = re.compile(
+_ANAPHORA = lazy_pattern(
     r"\b(?:it|that|them|again|instead|same|likewise|once more)\b"
     r"|\bthe (?:day|night) (?:after|before)\b|\bthe next day\b"
 )
 _COMMANDS = (
     (
-        re.compile(
+        lazy_pattern(
             r"^\s*(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:summari[sz]e|sum\s+up|tl;?\s*dr)\b"
             r"(?:\s+(?:this|the\s+following|that))?(?:\s+\w+){0,3}?\s*:",
             re.IGNORECASE,
@@ -80,7 +81,7 @@ _COMMANDS = (
         "summarize",
     ),
     (
-        re.compile(
+        lazy_pattern(
             r"^\s*(?:please\s+)?(?:remember|memori[sz]e|note)\s+(?:that\s+)?(?:my|our|the)\b"
             r"(?!.*\b(?:at|in|on|by|tomorrow|tonight)\s+\d)",
             re.IGNORECASE,
@@ -88,7 +89,7 @@ _COMMANDS = (
         "memory",
     ),
     (
-        re.compile(
+        lazy_pattern(
             r"^\s*(?:please\s+)?(?:(?:can|could)\s+you\s+)?(?:look\s+up|google"
             r"|search\s+(?:the\s+(?:web|internet)\s+|online\s+)?for)\s+\S",
             re.IGNORECASE,
@@ -217,10 +218,10 @@ def _stands_alone(clause: Clause, counted: Sequence[Clause]) -> bool:
     return clause.size >= 3 and _ACTION_START.match(normalize(clause.text)) is not None
 
 
-_ASKED_ABOUT = re.compile(r"^(?:and\s+)?(?:what|how)\s+about\s+(?P<rest>.+)$")
+_ASKED_ABOUT = lazy_pattern(r"^(?:and\s+)?(?:what|how)\s+about\s+(?P<rest>.+)$")
 
 
-_AND_THEN = re.compile(r"^(?:and|also|then|and then|but)\s+(?P<rest>.+)$")
+_AND_THEN = lazy_pattern(r"^(?:and|also|then|and then|but)\s+(?P<rest>.+)$")
 
 
 def _only_when(text: str) -> bool:

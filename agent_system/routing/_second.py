@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, declaration, role_slots
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ PROBES = (
     "do i have a purple elephant",
 )
 """Sentences about nothing: what a role reads them into is no evidence of a request of its."""
-_QUESTION = re.compile(
+_QUESTION = lazy_pattern(
     r"^(?:(?:hey|ok|okay|so|and|please|um|uh)\s+)*(?:what|what's|whats|when|where|who|whom|whose"
     r"|which|why|how|is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|am"
     r"|have|has|had|isn't|aren't|don't|doesn't)\b",

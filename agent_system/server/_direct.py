@@ -31,6 +31,7 @@ from pydantic import BaseModel, ValidationError
 from starlette._exception_handler import _lookup_exception_handler
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from agent_system._lazy import lazy_pattern
 from agent_system.server import _native as native
 from agent_system.server import _openai_compat as openai_compat
 from agent_system.server._auth import Principal
@@ -88,13 +89,13 @@ _THREAD_ID = THREAD_ID_PATTERN.removeprefix("^").removesuffix("$")
 
 _ROUTES = (
     _Direct(
-        re.compile(f"/v1/threads/({_THREAD_ID})/runs"),
+        lazy_pattern(f"/v1/threads/({_THREAD_ID})/runs"),
         native.RunRequest,
         _run,
         "/v1/threads/{thread_id}/runs",
     ),
     _Direct(
-        re.compile(r"/v1/chat/completions"),
+        lazy_pattern(r"/v1/chat/completions"),
         openai_compat.ChatCompletionRequest,
         _chat,
         "/v1/chat/completions",

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from agent_system import events as ev
+from agent_system._lazy import lazy_pattern
 from agent_system.api import ThreadNotFoundError
 from agent_system.server._auth import Principal
 from agent_system.server._common import (
@@ -39,8 +40,8 @@ router = APIRouter(prefix="/v1")
 
 MODEL_ID = "agent-system"
 
-_YES = re.compile(r"^\s*(yes|y|approve[d]?|ok(ay)?|sure|confirm(ed)?|go ahead|do it)\W*$", re.I)
-_NO = re.compile(r"^\s*(no|n|deny|denied|reject(ed)?|cancel|stop|don'?t)\W*$", re.I)
+_YES = lazy_pattern(r"^\s*(yes|y|approve[d]?|ok(ay)?|sure|confirm(ed)?|go ahead|do it)\W*$", re.I)
+_NO = lazy_pattern(r"^\s*(no|n|deny|denied|reject(ed)?|cancel|stop|don'?t)\W*$", re.I)
 
 
 class ChatMessage(BaseModel):

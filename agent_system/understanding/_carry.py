@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["item_again"]
 
-_LIST_ADD = re.compile(
+_LIST_ADD = lazy_pattern(
     r"^(?P<verb>(?:please\s+)?(?:add|put|write|stick|pop|throw|jot|include))\s+.+?\s+"
     r"(?:to|on|onto|in|into)\s+(?:my|the|our)\s+(?:[\w'-]+\s+){0,3}?lists?$",
     re.IGNORECASE,
 )
-_TO_A_LIST = re.compile(
+_TO_A_LIST = lazy_pattern(
     r"^(?P<item>.+?)\s+(?:to|on|onto|in|into)\s+(?:my|the|our)\s+(?:[\w'-]+\s+){0,3}?lists?$",
     re.IGNORECASE,
 )
-_LIST_VERB = re.compile(
+_LIST_VERB = lazy_pattern(
     r"^(?:please\s+)?(?:add|put|write|stick|pop|throw|jot|include|remove|take|cross|move|delete"
     r"|copy|transfer|show|read|what|which|is|are|do|does|create|make|start|clear|empty)\b",
     re.IGNORECASE,

@@ -32,6 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._carry import item_again
 from agent_system.understanding._regions import region_follows
 from agent_system.understanding._spread import another, object_again, value_again
@@ -43,7 +44,7 @@ __all__ = ["Clause", "Judge", "opens_request", "split_clauses"]
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'"})
 _SEQUENCE = r"and\s+then|then|and\s+after\s+that|after\s+that|afterwards|and\s+afterwards"
 _PARALLEL = r"and\s+also|and|also|plus|as\s+well\s+as"
-_CUT = re.compile(
+_CUT = lazy_pattern(
     rf"(?P<strong>\s*;\s*|(?<=[a-zA-Z0-9]{{2}})[.!?]+\s+(?=[a-zA-Z]{{2}}))"
     rf"|(?P<seq>\s*,?\s*\b(?:{_SEQUENCE})\b,?\s*)"
     rf"|(?P<par>\s*,\s*(?:(?:{_PARALLEL})\b\s*)?|\s+\b(?:{_PARALLEL})\b,?\s*)",
@@ -63,39 +64,39 @@ _VERBS = (
     "count|recommend|suggest|teach|prepare|arrange|organi[sz]e|it's|its|there's|theres|"
     "if|unless|what|whats|what's|when|where|who|whom|which|why|how|how's|hows|i|i'm|i'd|i'll|let's"
 )
-_OPENS = re.compile(
+_OPENS = lazy_pattern(
     rf"^(?:(?:ok|okay|now|then|also|and|please|just|hey|olly|alexa|siri|google|computer)\s+)*"
     rf"(?:{_VERBS})\b",
     re.IGNORECASE,
 )
 # A thing a request is about, opening a clause of 3+ words ("lights down to seven").
-_SUBJECT = re.compile(
+_SUBJECT = lazy_pattern(
     r"^(?:the\s+|my\s+)?(?:lights?|lamps?|temperature|thermostat|volume|weather|forecast|"
     r"alarms?|timers?|events?|meetings?|calendar|schedule|agenda)\b",
     re.IGNORECASE,
 )
-_NEXT_SEPARATOR = re.compile(r"\s*(?:[,;.]|\band\b|\bthen\b)", re.IGNORECASE)
-_MESSAGE = re.compile(
+_NEXT_SEPARATOR = lazy_pattern(r"\s*(?:[,;.]|\band\b|\bthen\b)", re.IGNORECASE)
+_MESSAGE = lazy_pattern(
     r"\b(?:remind\s+(?:me|us|\w+)\s+(?:(?:at|on|in|by|tomorrow|tonight|today|this|next|every)"
     r"\b[\w: ]{0,24}?\s+)?(?:to|that|about)|remember\s+(?:that|to)|note\s+that|"
     r"make\s+a\s+note|tell\s+\w+\s+that|say\s+that|notify\s+me\s+(?:that|when)|"
     r"(?:called|named|titled))\b",
     re.IGNORECASE,
 )
-_CONDITION_TAIL = re.compile(r"^(?P<body>.+?),?\s+\b(?P<kw>if|unless)\s+(?P<cond>.+)$", re.I)
-_ASKS = re.compile(  # "check if ...", "let me know if ...": a question, not a condition
+_CONDITION_TAIL = lazy_pattern(r"^(?P<body>.+?),?\s+\b(?P<kw>if|unless)\s+(?P<cond>.+)$", re.I)
+_ASKS = lazy_pattern(  # "check if ...", "let me know if ...": a question, not a condition
     r"\b(?:check|see|know|ask|asking|wonder|wondering|find\s+out|look|confirm|verify|tell\s+me)"
     r"(?:\s+(?:me|for\s+me))?$",
     re.IGNORECASE,
 )
 # "remove the alarm if any", "... if possible": a manner of speaking, no condition to test
-_NO_CONDITION = re.compile(
+_NO_CONDITION = lazy_pattern(
     r"^(?:any|there\s+(?:is|are)\s+(?:any|one)|(?:it|one|they)\s+exists?|possible|you\s+can|"
     r"you\s+could|you\s+(?:don'?t|do\s+not)\s+mind|needed|necessary|so|that'?s\s+ok(?:ay)?|"
     r"(?:it'?s|it\s+is)\s+(?:not\s+)?too\s+much\s+trouble|not|any\s+are\s+set)$",
     re.IGNORECASE,
 )
-_CONDITION_HEAD = re.compile(r"^(?P<kw>if|unless)\s+(?P<cond>.+)$", re.IGNORECASE)
+_CONDITION_HEAD = lazy_pattern(r"^(?P<kw>if|unless)\s+(?P<cond>.+)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,7 @@ def split_clauses(
     return clauses or ([Clause(text.strip(" .!?,;"))] if text.strip(" .!?,;") else [])
 
 
-_IMPERATIVE = re.compile(
+_IMPERATIVE = lazy_pattern(
     r"\b(?:turn|switch|set|add|remind|close|open|shut|lock|unlock|start|stop|cancel|put|"
     r"schedule|book|send|notify|tell|text|call|bring|take)\b",
     re.IGNORECASE,
@@ -242,16 +243,16 @@ def _cut(text: str, openers: frozenset[str], judge: Judge | None) -> list[tuple[
     return pieces
 
 
-_WHICH = re.compile(r"^(?:(?:and|so|ok|okay|hey)\s+)*(?:which|where|who)\b", re.IGNORECASE)
-_CHOICES = re.compile(
+_WHICH = lazy_pattern(r"^(?:(?:and|so|ok|okay|hey)\s+)*(?:which|where|who)\b", re.IGNORECASE)
+_CHOICES = lazy_pattern(
     r"^\s*(?:in\s+|the\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}\s+or\s+(?:in\s+|the\s+)?[\w'-]+"
     r"(?:\s+[\w'-]+){0,2}\s*[?.!]*$",
     re.IGNORECASE,
 )
 """A question's choices after a comma, ending the request: "which is colder, london or paris"."""
-_RANGE_OPEN = re.compile(r"\bbetween\s+[\w:']+(?:\s+[\w.:']+)?$", re.IGNORECASE)
+_RANGE_OPEN = lazy_pattern(r"\bbetween\s+[\w:']+(?:\s+[\w.:']+)?$", re.IGNORECASE)
 """A range opened just before an "and": "between 6", "between 6 am", "between john"."""
-_DAY_BEFORE_YEAR = re.compile(
+_DAY_BEFORE_YEAR = lazy_pattern(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+(?:the\s+)?\d{1,2}"
     r"(?:st|nd|rd|th)?$"
     r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov"
@@ -260,7 +261,7 @@ _DAY_BEFORE_YEAR = re.compile(
     re.IGNORECASE,
 )
 """A day just before a comma ("may 1st", "3 march", "friday"): a year or a date may follow."""
-_YEAR = re.compile(
+_YEAR = lazy_pattern(
     r"^\s*(?:(?:19|20)\d\d\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     r"[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+(?:19|20)\d\d)?)",
     re.IGNORECASE,
@@ -281,21 +282,21 @@ def without_date_commas(text: str) -> str:
     return "".join([*kept, text[start:]])
 
 
-_ADDRESS = re.compile(
+_ADDRESS = lazy_pattern(
     r"(?:(?:hey|hi|hello|ok|okay|oh|um|uh|so|well|please|now|olly|alexa|siri|google|computer|"
     r"assistant|jarvis)\b[\s,]*)+",
     re.IGNORECASE,
 )
-_LEADING = re.compile(r"^(?:(?:and|also|plus|then|and then|after that)\b[\s,]*)+", re.IGNORECASE)
+_LEADING = lazy_pattern(r"^(?:(?:and|also|plus|then|and then|after that)\b[\s,]*)+", re.IGNORECASE)
 
 
-_FIRST = re.compile(
+_FIRST = lazy_pattern(
     r"^(?:first\s+of\s+all|first(?:ly)?|to\s+start(?:\s+with)?|to\s+begin(?:\s+with)?)"
     r"(?:\s*,\s*|\s+)(?=\S)",
     re.IGNORECASE,
 )
 """An order said before the first action ("first turn on the light, then ...")."""
-_FIRST_ALONE = re.compile(
+_FIRST_ALONE = lazy_pattern(
     r"first\s+of\s+all|first(?:ly)?|to\s+(?:start|begin)(?:\s+with)?|before\s+anything\s+else",
     re.IGNORECASE,
 )
@@ -350,14 +351,14 @@ def _is_request_piece(text: str) -> bool:
     return re.match(r"^\s*[a-z]", text, re.IGNORECASE) is not None
 
 
-_STRONG = re.compile(
+_STRONG = lazy_pattern(
     r"^(?:also\s+|and\s+)?(?:turn|switch|set|lock|unlock|open|close|start|stop|cancel|dim|"
     r"what|what's|how|tell\s+me|check|play|search|look\s+up|find\s+me|show\s+me|add)\b",
     re.IGNORECASE,
 )
 
 
-_ASKS_ASSISTANT = re.compile(
+_ASKS_ASSISTANT = lazy_pattern(
     r"^(?:(?:and|also|please|oh|hey)\s+)*(?:(?:who|what|what's|whats|where|which|why|how|how's)"
     r"\s+\S+\s+\S+|(?:shut\s+up|be\s+quiet|stop\s+talking|never\s+mind|go\s+away)\b"
     r"|(?:tell|give|show|make|play|sing|find|get)\s+me\s+\S+)",
@@ -366,7 +367,7 @@ _ASKS_ASSISTANT = re.compile(
 """After a message ("remind me to ..."), a question or a word to the assistant itself opens a
 request of its own: "remind me about the holiday and shut up", "... and who won the game",
 "... and make me smile by telling a joke"."""
-_ERRAND = re.compile(
+_ERRAND = lazy_pattern(
     r"^(?:(?:and|also|please|then|to)\s+)*(?:call|phone|ring|buy|get|pick|pay|take|bring|send|"
     r"email|text|write|ask|tell|meet|visit|water|feed|clean|do|go|finish|book|order|pack|wash|"
     r"check|grab|collect|drop|return|renew|fix|make|cook|prepare|print|sign|submit|post|mail|"

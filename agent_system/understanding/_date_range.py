@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._patterns import _DATE, _MONTH, _ORD, _RANGE
 from agent_system.understanding._when import _at, _word_or_int, parse_when
 
@@ -64,13 +65,13 @@ _FULL_MONTHS = (
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december",
 )  # fmt: skip
-_BARE_MONTH = re.compile(
+_BARE_MONTH = lazy_pattern(
     rf"\b(?P<m>{'|'.join(m for m in _FULL_MONTHS if m != 'may')}"
     r"|(?<=\bin\s)may|(?<=\bof\s)may|(?<=\bfor\s)may)\b"
     r"(?:\s+(?P<y>\d{4})\b)?",
     re.IGNORECASE,
 )
-_MONTH_DAY = re.compile(
+_MONTH_DAY = lazy_pattern(
     rf"\b(?:{_MONTH})\.?\s+(?:the\s+)?\d{{1,2}}(?!\d)|\b\d{{1,2}}{_ORD}?\s+(?:of\s+)?(?:{_MONTH})\b",
     re.IGNORECASE,
 )
@@ -96,7 +97,7 @@ def _month_range(text: str, now: datetime) -> tuple[datetime, datetime] | None:
 
 _NTH_WEEK = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
              "4th": 3, "last": -1, "final": -1}  # fmt: skip
-_WEEK_OF = re.compile(
+_WEEK_OF = lazy_pattern(
     rf"\b(?P<nth>{'|'.join(_NTH_WEEK)})\s+week\s+(?:of|in)\s+(?:the\s+month\s+of\s+)?"
     rf"(?:{'|'.join(_FULL_MONTHS)})\b",
     re.IGNORECASE,

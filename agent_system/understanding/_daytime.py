@@ -18,18 +18,20 @@ import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
+
 if TYPE_CHECKING:
     from agent_system.understanding._slots import When
 
 __all__ = ["day_window", "event_moment"]
 
-_EVENING = re.compile(
+_EVENING = lazy_pattern(
     r"\b(?:dinner|supper|drinks?|cocktails?|party|parties|date\s+night|movies?|cinema|concert|"
     r"gig|show|theat(?:er|re)|opera|ballet|bar|pub|club|evening|tonight|night|bbq|barbecue)\b",
     re.IGNORECASE,
 )
-_MORNING = re.compile(r"\b(?:breakfast|brunch|morning|dawn|sunrise)\b", re.IGNORECASE)
-_LUNCH = re.compile(r"\blunch\b", re.IGNORECASE)
+_MORNING = lazy_pattern(r"\b(?:breakfast|brunch|morning|dawn|sunrise)\b", re.IGNORECASE)
+_LUNCH = lazy_pattern(r"\blunch\b", re.IGNORECASE)
 
 
 def _pm_meant(hour12: int, text: str) -> bool | None:
@@ -62,7 +64,7 @@ def event_moment(when: When, text: str, now: datetime) -> datetime:
 
 
 _CLOCK = r"(?P<{n}h>\d{{1,2}})(?::(?P<{n}m>\d{{2}}))?\s*(?P<{n}ap>[ap])?\.?(?:m\b\.?)?"
-_BETWEEN = re.compile(
+_BETWEEN = lazy_pattern(
     r"\b(?:between|from)\s+"
     + _CLOCK.format(n="a")
     + r"\s*(?:and|to|until|till|-)\s*"
@@ -70,14 +72,14 @@ _BETWEEN = re.compile(
     + r"(?!\s*(?:minutes?|hours?|days?|weeks?|st|nd|rd|th)\b)",
     re.IGNORECASE,
 )
-_AT = re.compile(
+_AT = lazy_pattern(
     r"\bat\s+" + _CLOCK.format(n="a") + r"(?!\s*(?:minutes?|hours?|st|nd|rd|th|[/.]\d)\b)",
     re.IGNORECASE,
 )
 _PARTS = (
-    (re.compile(r"\b(?:tonight|evening|night)\b", re.I), 18, 24),
-    (re.compile(r"\bafternoon\b", re.I), 12, 18),
-    (re.compile(r"\bmorning\b", re.I), 5, 12),
+    (lazy_pattern(r"\b(?:tonight|evening|night)\b", re.I), 18, 24),
+    (lazy_pattern(r"\bafternoon\b", re.I), 12, 18),
+    (lazy_pattern(r"\bmorning\b", re.I), 5, 12),
 )
 
 

@@ -20,47 +20,48 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._frame_parts import Call
 
 __all__ = ["ROBOT_STEP", "DeviceStep", "device_step"]
 
 _THERMO_TOOLS = ("smart_home.get_temperature", "smart_home.set_temperature",
                  "smart_home.set_hvac_mode")  # fmt: skip
-_THERMO = re.compile(r"\b(?:thermostat|heating|heater|heat|temperature|ac|air ?con\w*|climate)\b")
-_FAN = re.compile(r"\bfans?\b")
-_LIGHTISH = re.compile(r"\b(?:lights?|lamps?|bulbs?|lighting|chandelier|led|strip)\b")
-_PLAYERISH = re.compile(r"\b(?:tv|television|speakers?|radio|music|player|stereo|media)\b")
+_THERMO = lazy_pattern(r"\b(?:thermostat|heating|heater|heat|temperature|ac|air ?con\w*|climate)\b")
+_FAN = lazy_pattern(r"\bfans?\b")
+_LIGHTISH = lazy_pattern(r"\b(?:lights?|lamps?|bulbs?|lighting|chandelier|led|strip)\b")
+_PLAYERISH = lazy_pattern(r"\b(?:tv|television|speakers?|radio|music|player|stereo|media)\b")
 _IT = r"(?:it|that|this|them)"
-_UP = re.compile(
+_UP = lazy_pattern(
     rf"\b(?:(?:turn|crank|bump|put|push|raise|increase)\s+{_IT}\s+up|up\s+a\s+(?:bit|little|notch)"
     rf"|(?:raise|increase)\s+{_IT}|warmer|hotter|heat\s+it\s+up|higher|faster|stronger|more)\b"
 )
-_DOWN = re.compile(
+_DOWN = lazy_pattern(
     rf"\b(?:(?:turn|put|knock|bring)\s+{_IT}\s+down|down\s+a\s+(?:bit|little|notch)"
     rf"|(?:lower|decrease|reduce)\s+{_IT}|cooler|colder|cool\s+it\s+down|lower|slower|weaker"
     r"|less)\b"
 )
-_A_BIT = re.compile(
+_A_BIT = lazy_pattern(
     r"\b(?:a\s+(?:little\s+)?bit|a\s+little|slightly|a\s+touch|a\s+tad|a\s+notch)\b"
 )
-_TO_NUMBER = re.compile(
+_TO_NUMBER = lazy_pattern(
     rf"^(?:(?:(?:set|make|change|put|turn|bring)\s+{_IT}\s+)?(?:to|at|up\s+to|down\s+to)\s+"
     rf"|(?:set|make|change|put)\s+{_IT}\s+)?(?P<n>\d{{1,3}}(?:\.\d)?)\s*"
     r"(?:%|percent|degrees?(?:\s+(?:c|f|celsius|fahrenheit))?|°[cf]?)?"
     r"(?:\s+(?:please|instead|then|now))*$"
 )
-_NO_LEVEL = re.compile(
+_NO_LEVEL = lazy_pattern(
     r"\b(?:coffee|espresso|kettle|plug|socket|outlet|switch|lock|door|vacuum|mower|washer|"
     r"dryer|dishwasher|oven|garage|camera|sprinkler|blinds?|shades?|curtains?|cover|gate)\b"
 )
-_NOT_LEVEL = re.compile(
+_NOT_LEVEL = lazy_pattern(
     r"\b(?:warmer|cooler|hotter|colder|faster|slower|stronger|weaker|red|blue|green|white|colou?r)\b"
 )
 """Words that change no light's brightness and no player's volume."""
-_OTHER_WORDS = re.compile(r"\b(?:brighter|dimmer|darker|louder|quieter|softer|volume)\b")
+_OTHER_WORDS = lazy_pattern(r"\b(?:brighter|dimmer|darker|louder|quieter|softer|volume)\b")
 _ROBOT_TOOLS = ("smart_home.start_vacuum", "smart_home.stop_vacuum", "smart_home.start_mower",
                 "smart_home.dock_mower")  # fmt: skip
-_ROBOT = re.compile(r"\b(?:vacuum|roomba|hoover|robot|robovac|cleaner|mower|lawnmower)\b")
+_ROBOT = lazy_pattern(r"\b(?:vacuum|roomba|hoover|robot|robovac|cleaner|mower|lawnmower)\b")
 _HIM = r"(?:it|that|him|her|the\s+(?:robot|vacuum|roomba|hoover|mower|cleaner))"
 _BASE = (
     r"(?:home|back(?:\s+home)?|(?:back\s+)?to\s+(?:its\s+|the\s+|his\s+|her\s+)?"
@@ -97,9 +98,9 @@ _ROOM = (
 ROBOT_STEP = rf"(?:{_DOCK}|{_HALT}|{_GO}|{_ROOM})(?:\s+(?:again|now|please|then|for\s+now|thanks))*"
 """A follow-up to the vacuum or the mower: "send it home", "dock it", "stop it and send it to
 base", "turn it off", "start it again"."""
-_DOCKED = re.compile(rf"(?:{_DOCK}|{_HALT})(?:\s+(?:again|now|please|then|for\s+now|thanks))*")
-_STARTED = re.compile(rf"{_GO}(?:\s+(?:again|now|please|then|thanks))*")
-_STATE_WORDS = re.compile(r"\b(?:on|off|heating|cooling|running|working|set)\b")
+_DOCKED = lazy_pattern(rf"(?:{_DOCK}|{_HALT})(?:\s+(?:again|now|please|then|for\s+now|thanks))*")
+_STARTED = lazy_pattern(rf"{_GO}(?:\s+(?:again|now|please|then|thanks))*")
+_STATE_WORDS = lazy_pattern(r"\b(?:on|off|heating|cooling|running|working|set)\b")
 _SHORT = 6
 FAN_STEP, FAN_SMALL_STEP = 20, 10
 LIGHT_STEP, LIGHT_SMALL_STEP, VOLUME_STEP = 20, 10, 10
@@ -214,7 +215,7 @@ def _fan(previous: Call, said: str, asking: bool) -> DeviceStep | None:
     return DeviceStep((Call("smart_home.set_fan_speed", {**where, "change": step * amount}),))
 
 
-_BARE_ROOM = re.compile(
+_BARE_ROOM = lazy_pattern(
     r"(?:(?:in|to|into)\s+)?(?:the|my|our)\s+(?P<room>(?!same\b)[a-z']+"
     r"(?:\s+(?!too\b|next\b|now\b|please\b|as\b|instead\b)[a-z']+)?)"
     r"(?:\s+(?:too|next|now|please|as\s+well|instead))*"

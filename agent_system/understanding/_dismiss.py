@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._text import normalize
 
 if TYPE_CHECKING:
@@ -70,12 +71,14 @@ _CANCELS = (
     rf"(?:(?P<verb>cancel|stop|abort|quit)(?:\s+(?:it|that|this|please))?|(?P<hush>{HUSH})"
     r"(?:\s+please)?)"
 )
-_DROP = re.compile(rf"{_LEAD}(?:{_DROPS}){_TAIL}")
-_CANCEL = re.compile(rf"{_LEAD}{_CANCELS}{_TAIL}")
-_ASKS = re.compile(r"\?|\bsay which\b|\bwhich one\b", re.IGNORECASE)
+_DROP = lazy_pattern(rf"{_LEAD}(?:{_DROPS}){_TAIL}")
+_CANCEL = lazy_pattern(rf"{_LEAD}{_CANCELS}{_TAIL}")
+_ASKS = lazy_pattern(r"\?|\bsay which\b|\bwhich one\b", re.IGNORECASE)
 _ABOUT_ENDING = {
-    "cancel": re.compile(r"\b(?:cancel\w*|delet\w*|remov\w*|dismiss\w*|clear\w*|eras\w*)\b", re.I),
-    "stop": re.compile(r"\b(?:stop\w*|silenc\w*|paus\w*)\b", re.I),
+    "cancel": lazy_pattern(
+        r"\b(?:cancel\w*|delet\w*|remov\w*|dismiss\w*|clear\w*|eras\w*)\b", re.I
+    ),
+    "stop": lazy_pattern(r"\b(?:stop\w*|silenc\w*|paus\w*)\b", re.I),
 }
 """A question about what to cancel (delete, remove) or stop: "cancel" or "stop" may be its
 action, not a dropped question. "stop" after "Which event should I delete?" drops it."""

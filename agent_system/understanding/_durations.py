@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._patterns import (
     _DATE,
     _DAY_LINK,
@@ -70,15 +71,15 @@ def _find_duration(text: str, pos: int = 0) -> tuple[timedelta, int, int] | None
     return timedelta(seconds=total), start, end
 
 
-_NEGATIVE = re.compile(
+_NEGATIVE = lazy_pattern(
     r"(?:^|\s)(?:-|minus\s+|negative\s+)\s*\d+(?:\.\d+)?\s*(?:h|hours?|hrs?|m|mins?|minutes?|"
     r"s|secs?|seconds?|days?)\b",
     re.IGNORECASE,
 )
-_CLOCK = re.compile(  # not inside "12:50:26" (an ISO time's minutes:seconds)
+_CLOCK = lazy_pattern(  # not inside "12:50:26" (an ISO time's minutes:seconds)
     r"(?<!:)\b(?P<h>\d{1,2}):(?P<m>\d{2})\s*(?P<ap>[ap]\.?m\b)?", re.IGNORECASE
 )
-_BAD_MERIDIEM = re.compile(  # not the minutes of "7:15am"
+_BAD_MERIDIEM = lazy_pattern(  # not the minutes of "7:15am"
     r"(?<![:.])\b(?P<h>1[3-9]|2\d|0)\s*(?P<ap>[ap])\.?m\b", re.IGNORECASE
 )
 

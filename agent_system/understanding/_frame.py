@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._device_frame import device_step
 from agent_system.understanding._frame_calendar import calendar_follow_up, event_shift
 from agent_system.understanding._frame_parts import CHANGE as _CHANGE
@@ -65,32 +66,32 @@ __all__ = [
     "resolve_follow_up",
 ]
 
-_MARKERS = re.compile(
+_MARKERS = lazy_pattern(
     r"^(?:(?:and|also|but|so|ok|okay|now|then|oh|well|please|can\s+you|could\s+you)\s+)*"
     rf"(?:(?:(?:what|how)\s+about|what\s+of|{SAME_AGAIN}|now\s+for)(?!\w))?\s*"
 )
-_QUESTION = re.compile(
+_QUESTION = lazy_pattern(
     r"^(?:(?:and|but|so|ok|okay|then|also)\s+)*(?:what|how|is|are|was|were|"
     r"do(?!\s+(?:the\s+same|that|it|this)\b)|does|did|will|"
     r"would|when|which|who|where|can(?!\s+you\s+(?:do|repeat)\b)|"
     r"could(?!\s+you\s+(?:do|repeat)\b)|any|should|whats)\b"
 )
-_NUMBER = re.compile(r"(?<![\w.])(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°)?")
-_ON = re.compile(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?on\b|\bback\s+on\b"
+_NUMBER = lazy_pattern(r"(?<![\w.])(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°)?")
+_ON = lazy_pattern(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?on\b|\bback\s+on\b"
                  r"|^on(?:\s+again)?$|\bon\s+again\b")  # fmt: skip
-_OFF = re.compile(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?off\b"
+_OFF = lazy_pattern(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?off\b"
                   r"|\bback\s+off\b|^off(?:\s+again)?$|\boff\s+again\b")  # fmt: skip
-_FILLER = re.compile(
+_FILLER = lazy_pattern(
     r"\b(?:the|a|an|too|as\s+well|again|please|one|then|also|instead|same|thing|do|for|in|on|"
     r"at|what|about|how|is|are|it|and|light|lights?)\b"
 )
-_DEVICE_NOUN = re.compile(
+_DEVICE_NOUN = lazy_pattern(
     r"(?:fan|tv|television|heater|lamp|plug|socket|speaker|speakers|blinds?|shades?|curtains?|"
     r"lock|door|vacuum|thermostat|kettle|radio|stereo|ac|aircon|humidifier|dehumidifier|"
     r"purifier|sprinkler|camera|oven|dishwasher|washer|dryer|switch|outlet|garage)s?"
 )
 """A word that names a device on its own ("and the fan"), not a room whose device is meant."""
-_AGAIN = re.compile(
+_AGAIN = lazy_pattern(
     r"(?:(?:and|ok|okay|now|then|so)\s+)*(?:(?:do|try)\s+(?:that|it|this|the\s+same)\s+|"
     r"(?:the\s+)?same\s+(?:thing\s+)?)?(?:again|once\s+more|one\s+more\s+time)(?:\s+please)?"
 )
@@ -134,7 +135,7 @@ def _reminders_read(call: Call) -> Call | None:
     return Call("timer.list", {"kind": "reminder"} | ({"when": when} if when else {}), call.ref)
 
 
-_ANSWER_LEAD = re.compile(
+_ANSWER_LEAD = lazy_pattern(
     r"^(?:(?:ok|okay|well|um|uh|oh|yes|yeah|so|and|maybe|say|let us say|lets say|how about"
     r"|make it|it is|its|it will be|at|on|for|by|around|about|in)(?:\s+|$))*"
 )

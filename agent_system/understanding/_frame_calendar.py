@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._daytime import day_window
 from agent_system.understanding._frame_event import asked_about_event
 from agent_system.understanding._frame_parts import (
@@ -47,7 +48,7 @@ _THAT_EVENT = (
     r"|(?:the|this|that)\s+(?:calendar\s+)?(?:event|entry|appointment|meeting))"
 )
 _GONE = r"(?:removed|deleted|cancell?ed|gone|taken\s+off|erased)"
-_CANCEL_IT = re.compile(
+_CANCEL_IT = lazy_pattern(
     _LEAD + r"(?:(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:cancel|delete|remove|scrap|drop|call\s+off|get\s+rid\s+of|erase|clear)\s+"
     + _THAT_EVENT
@@ -65,11 +66,11 @@ _CANCEL_IT = re.compile(
     + r")(?:\s+(?:off|please|then|after\s+all|instead|again|now|for\s+me"
     r"|(?:from|on|off|in|out\s+of)\s+(?:my|the)\s+(?:calendar|schedule|agenda|diary)))*$"
 )
-_MOVE_IT = re.compile(
+_MOVE_IT = lazy_pattern(
     r"\b(?:make|change|set|put|move|push|reschedule|postpone|shift|bump|switch)\s+(?:it|that|this"
     r"|that\s+one|the\s+event)(?:\s+(?:back|forward|over))?\s+(?:to\s+|for\s+|at\s+|till\s+|until\s+)?"
 )
-_SHIFT = re.compile(
+_SHIFT = lazy_pattern(
     r"\b(?P<verb>push|move|bump|shift|put|bring|delay|postpone)\s+(?P<what>.*?)\s*\b"
     r"(?P<how>(?:(?:back|forward|up|ahead|later|earlier|out)\s+)?(?:by\s+)?(?:an?|one|two|three|half"
     r"\s+an?|\d+(?:\.\d+)?)\s+(?:hours?|hrs?|minutes?|mins?|days?|weeks?)"
@@ -88,7 +89,7 @@ _TO_IT = (
     r"|appointment|invite|invitation|guest\s+list)"
     r"|the\s+(?!(?:calendar|schedule|diary|agenda|list|\w+\s+list)\b)\w+)"
 )
-_INVITE = re.compile(
+_INVITE = lazy_pattern(
     _LEAD + r"(?:(?:(?:can|could|would|will)\s+you\s+|also\s+|please\s+|let's\s+|let\s+us\s+)*"
     rf"(?:invite\s+(?P<invited>{_PEOPLE})(?:\s+{_TO_IT}|\s+(?:along|over))?"
     rf"|ask\s+(?P<asked>{_PEOPLE})\s+(?:along|to\s+(?:join|come)(?:\s+(?:us|me|along))?)"
@@ -128,12 +129,14 @@ def event_shift(text: str) -> tuple[str, str] | None:
     return found["what"], ("-" if earlier else "") + format_duration(length)
 
 
-_ASKS_TO = re.compile(r"^(?:(?:and|so|ok|okay|actually)\s+)*(?:can|could|would|will)\s+you\b")
-_SPAN_WORDS = re.compile(r"\b(?:week|weekend|month)\b")
-_IT = re.compile(r"(?:it|that|this|that\s+one|the\s+event)?")
-_GENERIC = re.compile(r"(?:(?:the|my|a|an|any|next)\s+)*(?:meetings?|appointments?|events?|appts?)")
+_ASKS_TO = lazy_pattern(r"^(?:(?:and|so|ok|okay|actually)\s+)*(?:can|could|would|will)\s+you\b")
+_SPAN_WORDS = lazy_pattern(r"\b(?:week|weekend|month)\b")
+_IT = lazy_pattern(r"(?:it|that|this|that\s+one|the\s+event)?")
+_GENERIC = lazy_pattern(
+    r"(?:(?:the|my|a|an|any|next)\s+)*(?:meetings?|appointments?|events?|appts?)"
+)
 _CHANGED_BY = ("calendar.create", "calendar.update")
-_BARE_HOUR = re.compile(r"(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?")
+_BARE_HOUR = lazy_pattern(r"(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?")
 """A clock time with no am/pm ("move it to 3"): the update keeps the event's day and reads it
 near the event's own time."""
 

@@ -6,7 +6,7 @@ question never changes data.
 
 from __future__ import annotations
 
-import re
+from agent_system._lazy import lazy_pattern
 
 __all__ = ["asked_about_event"]
 
@@ -54,7 +54,7 @@ _DETAILS = (
         rf"|what\s+day\s+(?:was|is)\s+{_IT}\s+(?:again|scheduled\s+for))",
     ),
 )
-_ASKED = [(name, re.compile(_LEAD + shape + _END)) for name, shape in _DETAILS]
+_ASKED = [(name, lazy_pattern(_LEAD + shape + _END)) for name, shape in _DETAILS]
 
 
 def asked_about_event(text: str) -> str | None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._slots import parse_date_range
 
 __all__ = [
@@ -25,22 +26,22 @@ __all__ = [
     "previous_day",
 ]
 
-_RELATIVE_DAY = re.compile(
+_RELATIVE_DAY = lazy_pattern(
     r"\b(?:the\s+)?(?P<which>day\s+after|next\s+day|following\s+day|day\s+before|previous\s+day)\b"
     r"(?!\s+tomorrow)"
 )
 _CORRECTING = r"(?:no|nope|sorry|actually|oops|wait|i\s+meant?)"
-CORRECTION = re.compile(rf"^(?:{_CORRECTING}\b[\s,]*)+(?=\S)")
+CORRECTION = lazy_pattern(rf"^(?:{_CORRECTING}\b[\s,]*)+(?=\S)")
 """How a correction of the last value opens: "no, 15", "sorry, i meant 10 minutes", "actually
 7:30" (the words before the new value)."""
-CHANGE = re.compile(
+CHANGE = lazy_pattern(
     rf"\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\b|\binstead\b|^{_CORRECTING}\b"
 )
-CHANGE_TO = re.compile(
+CHANGE_TO = lazy_pattern(
     r"^(?:.*?\b(?:make|change|set|put|move)\s+(?:it|that|this|them)\s+"
     rf"|(?:{_CORRECTING}\b[\s,]*)+)(?:to\s+|for\s+|at\s+)?"
 )
-DAY_WORDS = re.compile(
+DAY_WORDS = lazy_pattern(
     r"\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"next|this|week|weekend|morning|afternoon|evening|day|after|before|following|previous)\b"
 )
@@ -52,12 +53,12 @@ SAME_AGAIN = (
 """How a follow-up asks for the last action again on something else: "do the same for the
 kitchen", "same with the bedroom", "do that for the fan too", "repeat that for friday",
 "likewise for the hall" (a regex source: the router's follow-up rule and the frame share it)."""
-NOT_A_NAME = re.compile(
+NOT_A_NAME = lazy_pattern(
     r"^(?:it|that|them|this)$|\b(?:make|set|change|bit|little|more|less|warmer|cooler|colder"
     r"|hotter|faster|slower|higher|lower)\b"
 )
 """Words that make what is left of a follow-up no device's name ("make it a bit warmer")."""
-PART_OF_DAY = re.compile(r"\b(?:in\s+the\s+)?(?:morning|afternoon|evening)\b")
+PART_OF_DAY = lazy_pattern(r"\b(?:in\s+the\s+)?(?:morning|afternoon|evening)\b")
 
 
 @dataclass(frozen=True)

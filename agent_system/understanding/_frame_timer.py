@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = [
     "ANOTHER",
     "INSTEAD",
@@ -32,36 +34,36 @@ _END = (
     r"(?:\s+(?:please|then|after\s+all|instead|again|now|for\s+a\s+(?:bit|moment|sec(?:ond)?"
     r"|minute)))*$"
 )
-_OFF = re.compile(
+_OFF = lazy_pattern(
     rf"{_LEAD}(?:(?:stop|kill|silence|dismiss|mute|(?:turn|switch|shut)\s+off)\s+{_IT}"
     rf"|(?:turn|switch|shut)\s+{_IT}\s+off|(?:shut|hush)\s+{_IT}\s+up){_END}"
 )
 """Stopping the one just named: "turn it off", "switch that off", "kill it", "silence it"."""
 _ACTS = (
     (_OFF, "timer.cancel"),
-    (re.compile(rf"{_LEAD}(?:cancel|delete|remove|scrap|drop|stop|kill|turn\s+off"
+    (lazy_pattern(rf"{_LEAD}(?:cancel|delete|remove|scrap|drop|stop|kill|turn\s+off"
                 rf"|get\s+rid\s+of)\s+{_IT}{_END}"), "timer.cancel"),
-    (re.compile(rf"{_LEAD}cancel{_END}"), "timer.cancel"),  # bare: the one just set
-    (re.compile(rf"{_LEAD}(?:pause|hold|freeze)\s+{_IT}{_END}"), "timer.pause"),
-    (re.compile(rf"{_LEAD}(?:resume|unpause|continue|restart|start)\s+{_IT}(?:\s+(?:back\s+)?up)?"
+    (lazy_pattern(rf"{_LEAD}cancel{_END}"), "timer.cancel"),  # bare: the one just set
+    (lazy_pattern(rf"{_LEAD}(?:pause|hold|freeze)\s+{_IT}{_END}"), "timer.pause"),
+    (lazy_pattern(rf"{_LEAD}(?:resume|unpause|continue|restart|start)\s+{_IT}(?:\s+(?:back\s+)?up)?"
                 rf"{_END}"), "timer.resume"),
 )  # fmt: skip
-_MORE = re.compile(
+_MORE = lazy_pattern(
     rf"{_LEAD}(?:add|give\s+(?:it|me))\s+(?P<by>(?:\w+\s+){{0,3}}?(?:seconds?|secs?|minutes?"
     rf"|mins?|hours?|hrs?))(?:\s+more)?(?:\s+(?:to|on)\s+{_IT})?{_END}"
 )
 _UNITS = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)"
 _BY = rf"(?P<by>(?:\w+\s+){{0,3}}?{_UNITS})"
-_LESS = re.compile(
+_LESS = lazy_pattern(
     rf"{_LEAD}(?:take|knock|shave|cut|trim|remove|subtract)\s+(?:off\s+)?{_BY}"
     rf"(?:\s+(?:off(?:\s+of)?|from)(?:\s+{_IT})?)?{_END}"
 )
 """Time taken off the one just set: "take 5 minutes off", "knock 2 minutes off it"."""
-_SOME_MORE = re.compile(rf"{_LEAD}(?P<by>\w+(?:\s+more|\s+extra)\s+{_UNITS}){_END}")
+_SOME_MORE = lazy_pattern(rf"{_LEAD}(?P<by>\w+(?:\s+more|\s+extra)\s+{_UNITS}){_END}")
 """Time added, said bare: "5 more minutes", "2 extra minutes"."""
-_MADE = re.compile(rf"{_LEAD}make\s+{_IT}\s+{_BY}\s+(?P<way>shorter|less|longer|more){_END}")
+_MADE = lazy_pattern(rf"{_LEAD}make\s+{_IT}\s+{_BY}\s+(?P<way>shorter|less|longer|more){_END}")
 """A change by an amount: "make it 5 minutes shorter" (not a new length, as "make it 5")."""
-_LEFT = re.compile(
+_LEFT = lazy_pattern(
     rf"{_LEAD}how\s+(?:much\s+(?:more\s+)?(?:time\s+)?|long\s+)(?:is\s+|has\s+it\s+got\s+)?"
     rf"(?:left|remaining|to\s+go)(?:\s+on\s+{_IT})?$"
     rf"|{_LEAD}(?:how\s+much\s+longer|how\s+long\s+(?:now|more|still)"
@@ -73,7 +75,7 @@ _LEFT = re.compile(
 yet"."""
 
 
-ANOTHER = re.compile(
+ANOTHER = lazy_pattern(
     r"^(?:(?:and|also|plus|ok|okay|now)\s+)*(?:set\s+)?(?:another|(?:1|one)\s+more"
     r"|a\s+second|a\s+new)"
     r"(?:\s+(?:1|one|timer))?\s+(?:for\s+)?(?P<rest>.+)$"
@@ -82,11 +84,11 @@ ANOTHER = re.compile(
 for 15" (normalized: number words are digits). Never a change to the first."""
 _NAMED = r"(?:the\s+)?(?P<label>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)\s+(?:1|one)"
 _NAMED_ACTS = (
-    (re.compile(rf"{_LEAD}(?:cancel|delete|remove|scrap|drop|stop|kill)\s+{_NAMED}{_END}"),
+    (lazy_pattern(rf"{_LEAD}(?:cancel|delete|remove|scrap|drop|stop|kill)\s+{_NAMED}{_END}"),
      "timer.cancel"),
-    (re.compile(rf"{_LEAD}(?:pause|hold|freeze)\s+{_NAMED}{_END}"), "timer.pause"),
-    (re.compile(rf"{_LEAD}(?:resume|unpause|continue|restart)\s+{_NAMED}{_END}"), "timer.resume"),
-    (re.compile(rf"{_LEAD}how\s+(?:much\s+(?:time\s+)?|long\s+)(?:is\s+)?(?:left\s+|to\s+go\s+)?"
+    (lazy_pattern(rf"{_LEAD}(?:pause|hold|freeze)\s+{_NAMED}{_END}"), "timer.pause"),
+    (lazy_pattern(rf"{_LEAD}(?:resume|unpause|continue|restart)\s+{_NAMED}{_END}"), "timer.resume"),
+    (lazy_pattern(rf"{_LEAD}how\s+(?:much\s+(?:time\s+)?|long\s+)(?:is\s+)?(?:left\s+|to\s+go\s+)?"
                 r"(?:on|for)\s+(?:the\s+)?(?P<label>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)"
                 r"(?:\s+(?:1|one))?$"), "timer.list"),
 )  # fmt: skip
@@ -101,11 +103,11 @@ _AMOUNT = (
 )
 _MORE_TO = (
     # "add 1 minute to pasta", "put another 2 minutes on the pasta one"
-    re.compile(rf"{_LEAD}(?:add|put)\s+{_AMOUNT}\s+(?:on\s*to|to|on)\s+{_LABEL}{_END}"),
+    lazy_pattern(rf"{_LEAD}(?:add|put)\s+{_AMOUNT}\s+(?:on\s*to|to|on)\s+{_LABEL}{_END}"),
     # "give the pasta 5 more minutes", "give the eggs another minute"
-    re.compile(rf"{_LEAD}give\s+{_LABEL}\s+{_AMOUNT}(?:\s+more)?{_END}"),
+    lazy_pattern(rf"{_LEAD}give\s+{_LABEL}\s+{_AMOUNT}(?:\s+more)?{_END}"),
     # "5 more minutes on the pasta", "another minute for the rice"
-    re.compile(
+    lazy_pattern(
         rf"{_LEAD}(?=\S+\s+(?:more|extra)\b|another\b|an?\s+extra\b){_AMOUNT}\s+(?:on|for|to)"
         rf"\s+{_LABEL}{_END}"
     ),
@@ -182,11 +184,11 @@ def pronoun_calls(number: str, norm: str) -> list[tuple[str, dict[str, Any]]]:
     return []
 
 
-MOVED_TO = re.compile(
+MOVED_TO = lazy_pattern(
     r"^(?:.*?\b(?:reschedule|push|shift|bump|delay|postpone|put\s+off|move|change)\s+"
     r"(?:it|that|this|the\s+(?:reminder|alarm))(?:\s+(?:back|forward|up|over|out|off|on))?\s+"
     r"(?:to|for|until|till|at)\s+|.*?\bchange\s+the\s+time\s+(?:of\s+(?:it|that)\s+)?(?:to|for)\s+)"
 )
 """A move of the one just set to a new time: "reschedule it for 6pm", "push it back to 6",
 "change the time to 6pm" (what follows is the time)."""
-INSTEAD = re.compile(r"[\s,]+instead(?:\s+please)?$")
+INSTEAD = lazy_pattern(r"[\s,]+instead(?:\s+please)?$")

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._memo import per_request
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ MISSES: list[tuple[str, str]] = []
 """(the gate's `StageGate.label`, request text) of each claim a gate turned away while
 `CHECKING`."""
 
-_SPACES = re.compile(r"\s+")
+_SPACES = lazy_pattern(r"\s+")
 
 
 @per_request

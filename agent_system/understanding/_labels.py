@@ -6,6 +6,7 @@ import re
 from datetime import datetime
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._durations import _find_duration
 from agent_system.understanding._patterns import (
     _DATE,
@@ -19,35 +20,37 @@ from agent_system.understanding._when import parse_duration, parse_when
 
 # --- labels -------------------------------------------------------------------------------
 _LABEL_PATTERNS = (
-    re.compile(r"\b(?:called|named|label+ed|titled)\s+(?P<label>.+)$", re.IGNORECASE),
-    re.compile(r"\b(?:to|about|that)\s+(?P<label>.+)$", re.IGNORECASE),
-    re.compile(r"\bfor\s+(?:the|my|our)\s+(?P<label>.+)$", re.IGNORECASE),
-    re.compile(  # "an alarm for tomorrow's meeting at 7": the meeting
+    lazy_pattern(r"\b(?:called|named|label+ed|titled)\s+(?P<label>.+)$", re.IGNORECASE),
+    lazy_pattern(r"\b(?:to|about|that)\s+(?P<label>.+)$", re.IGNORECASE),
+    lazy_pattern(r"\bfor\s+(?:the|my|our)\s+(?P<label>.+)$", re.IGNORECASE),
+    lazy_pattern(  # "an alarm for tomorrow's meeting at 7": the meeting
         r"\bfor\s+(?:today|tomorrow|tonight|this|(?:mon|tues|wednes|thurs|fri|satur|sun)day)"
         r"(?:\s+(?:morning|afternoon|evening|night))?'?s\s+(?P<label>[a-z].*)$",
         re.IGNORECASE,
     ),
-    re.compile(  # "a timer for 8 minutes for pasta"
+    lazy_pattern(  # "a timer for 8 minutes for pasta"
         r"\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\s+for\s+(?P<label>[a-z][\w' -]*)$",
         re.IGNORECASE,
     ),
-    re.compile(r"\btimer\s+for\s+(?P<label>[a-z][\w' -]*)$", re.IGNORECASE),  # "timer for pizza"
-    re.compile(
+    lazy_pattern(r"\btimer\s+for\s+(?P<label>[a-z][\w' -]*)$", re.IGNORECASE),  # "timer for pizza"
+    lazy_pattern(
         r"\b(?:a|an|the|my)\s+(?P<label>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?:timer|alarm|reminder)",
         re.IGNORECASE,
     ),
 )
-_NOT_LABELS = re.compile(
+_NOT_LABELS = lazy_pattern(
     rf"^(?:go\s+off|ring|beep|alert\s+me|remind\s+me|new|another|second|quick|countdown|all|"
     rf"minute|hour|second|timer|alarm|it|now|me|us|you|later|today|tonight|tomorrow|"
     rf"{_WORD_NUM}|\d+\w*)$",
     re.IGNORECASE,
 )
-_SPAN_PREFIX = re.compile(r"(?:\b(?:for|in|at|on|by|from|after|within|until)\s+)+$", re.IGNORECASE)
+_SPAN_PREFIX = lazy_pattern(
+    r"(?:\b(?:for|in|at|on|by|from|after|within|until)\s+)+$", re.IGNORECASE
+)
 
 
 _HOUR_SAID = rf"(?:\d{{1,2}}(?::\d{{2}})?|{_WORD_NUM}(?:\s+(?:thirty|fifteen|forty[- ]five))?)"
-_CLOCK_RANGE = re.compile(
+_CLOCK_RANGE = lazy_pattern(
     rf"\b(?P<lead>(?:from|between)\s+)?{_HOUR_SAID}\s*(?P<ap>[ap]\.?m\.?)?\s*"
     rf"(?P<join>-|–|to|until|till|through|and)\s*{_HOUR_SAID}"
     r"(?:\s*(?P<bp>[ap]\.?m\.?(?![a-z])|o'?clock\b))?",

@@ -13,20 +13,22 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["light_step", "says_loudness", "volume_step"]
 
 _LIGHT_TOOLS = ("smart_home.turn_on", "smart_home.set_brightness", "smart_home.set_color")
-_LIGHTISH = re.compile(r"\b(?:lights?|lamps?|bulbs?|lighting|chandelier)\b", re.I)
-_BRIGHTER = re.compile(r"\b(?:brighter|brighten|lighter|more light|turn (?:it|them) up)\b")
-_DIMMER = re.compile(r"\b(?:dimmer|dim|darker|darken|less light|turn (?:it|them) down)\b")
-_A_BIT = re.compile(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad)\b")
-_HUES = re.compile(
+_LIGHTISH = lazy_pattern(r"\b(?:lights?|lamps?|bulbs?|lighting|chandelier)\b", re.I)
+_BRIGHTER = lazy_pattern(r"\b(?:brighter|brighten|lighter|more light|turn (?:it|them) up)\b")
+_DIMMER = lazy_pattern(r"\b(?:dimmer|dim|darker|darken|less light|turn (?:it|them) down)\b")
+_A_BIT = lazy_pattern(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad)\b")
+_HUES = lazy_pattern(
     r"\b(?P<c>warm white|cool white|red|orange|yellow|green|blue|purple|pink|white|cyan|magenta|"
     r"violet|teal|turquoise|lime|gold|amber|indigo|lavender|daylight|warmer|cooler|colder)\b"
 )
 _TEMPERATURE = {"warmer": "warm white", "cooler": "cool white", "colder": "cool white"}
 """Warmer or cooler light is its colour temperature ("make it warmer" after a light)."""
-_CHANGE_WORDS = re.compile(
+_CHANGE_WORDS = lazy_pattern(
     r"\b(?:make|change|set|turn|switch|brighter|brighten|lighter|dimmer|dim|darker|darken|more|"
     r"less|light|to|up|down|please|colou?r)\b"
 )
@@ -60,12 +62,14 @@ def light_step(
     return said, [("smart_home.set_brightness", {"change": step if up else -step})]
 
 
-_LEVEL = re.compile(r"\b(?:(?P<to>to|at)|(?P<by>by))\s+(?P<n>\d{1,3})\s*(?:%|percent\b)?(?![\w.])")
+_LEVEL = lazy_pattern(
+    r"\b(?:(?P<to>to|at)|(?P<by>by))\s+(?P<n>\d{1,3})\s*(?:%|percent\b)?(?![\w.])"
+)
 """A brightness said with the change: "to 20%", "by 10 percent"."""
 
-_PLAYERISH = re.compile(r"\b(?:tv|television|speakers?|radio|music|player|stereo|media)\b", re.I)
-_LOUDER = re.compile(r"\b(?:turn|crank|pump) (?:it|that|this|them) up\b|\blouder\b")
-_SOFTER = re.compile(r"\bturn (?:it|that|this|them) down\b|\b(?:quieter|softer)\b")
+_PLAYERISH = lazy_pattern(r"\b(?:tv|television|speakers?|radio|music|player|stereo|media)\b", re.I)
+_LOUDER = lazy_pattern(r"\b(?:turn|crank|pump) (?:it|that|this|them) up\b|\blouder\b")
+_SOFTER = lazy_pattern(r"\bturn (?:it|that|this|them) down\b|\b(?:quieter|softer)\b")
 VOLUME_STEP = 10
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
+
 _UNITS = [
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
@@ -20,7 +22,7 @@ _LONG_UNIT = r"weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?"
 _ANY_UNIT = rf"{_LONG_UNIT}|wks?|[wdhms]"
 
 _FRACTION = r"half|quarter|third|1/2|1/4|1/3"
-_PIECE = re.compile(
+_PIECE = lazy_pattern(
     rf"(?:(?<![\d./])(?P<digits>\d+(?:\.\d+)?)"
     rf"(?:\s+and\s+(?:a\s+)?(?P<dfrac>{_FRACTION}))?\s*-?\s*(?P<unit>{_ANY_UNIT})(?![a-z])"
     rf"|\b(?P<words>{_WORD_NUM}|a\s+couple\s+of|an?)"
@@ -30,16 +32,16 @@ _PIECE = re.compile(
     rf"|\b(?P<quarters>three\s+quarters|(?:a\s+)?quarter)\s+(?:of\s+)?(?:an\s+)?hour\b",
     re.IGNORECASE,
 )
-_JOIN = re.compile(r"^[\s,]*(?:and)?[\s,]*$", re.IGNORECASE)
-_TRAILING = re.compile(
+_JOIN = lazy_pattern(r"^[\s,]*(?:and)?[\s,]*$", re.IGNORECASE)
+_TRAILING = lazy_pattern(
     rf"^\s*(\d{{1,2}})\b(?![.:]\d|\s*(?:{_ANY_UNIT}|st|nd|rd|th|am|pm|a\.m|p\.m)(?![a-z]))",
     re.IGNORECASE,
 )
-_ISO_DURATION = re.compile(
+_ISO_DURATION = lazy_pattern(
     r"^\s*p(?:(\d+)w)?(?:(\d+)d)?(?:t(?:(\d+)h)?(?:(\d+)m)?(?:(\d+(?:\.\d+)?)s)?)?\s*$",
     re.IGNORECASE,
 )
-_DAY_LINK = re.compile(r"\s+(?:from|after|before)\s+", re.IGNORECASE)
+_DAY_LINK = lazy_pattern(r"\s+(?:from|after|before)\s+", re.IGNORECASE)
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _MONTHS = (
@@ -53,7 +55,7 @@ _CLOCK_AFTER = rf"[ap]\.?m\b|o'?clock|[:.]\d|{_PART_OF_DAY}"
 """What follows an hour, never a day of the month: "the 5 pm alarm", "the 4 in the afternoon"."""
 _NTH_VALUES = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4}
 _NTH_VALUES |= {"fourth": 4, "5th": 5, "fifth": 5, "last": -1}
-_DATE = re.compile(
+_DATE = lazy_pattern(
     rf"\b(?:on\s+)?(?:"
     rf"(?:the\s+)?(?P<nth>{'|'.join(_NTH_VALUES)})\s+(?P<nwd>{'|'.join(_WEEKDAYS)})\s+(?:in|of)\s+"
     rf"(?:(?P<nm>{_MONTH})(?:\s+(?P<ny>\d{{4}}))?|(?P<nwhich>this|next)\s+month|the\s+month)"
@@ -69,7 +71,7 @@ _DATE = re.compile(
     re.IGNORECASE,
 )
 _HOUR_WORD = "twelve|eleven|ten|nine|eight|seven|six|five|four|three|two|one"
-_TIME = re.compile(
+_TIME = lazy_pattern(
     rf"\b(?:at\s+|by\s+|around\s+)?(?:"
     rf"(?P<h1>\d{{1,2}}|{_HOUR_WORD})(?:[:.]?(?P<m1>[0-5]\d))?\s*(?P<ap>[ap])\.?m\b\.?"
     rf"|(?P<h2>\d{{1,2}}):(?P<m2>\d{{2}})\b"
@@ -89,27 +91,27 @@ _TIME = re.compile(
     rf"\b(?!\s*(?:{_ANY_UNIT}|{_ORD}|[:/.]\d)(?![a-z]))",
     re.IGNORECASE,
 )
-_PERIOD = re.compile(
+_PERIOD = lazy_pattern(
     r"\b(?:in\s+the\s+|this\s+)?(?P<p>morning|afternoon|evening)\b|\b(?:at\s+)?(?P<n>night)\b"
     r"|\b(?P<t>tonight)\b",
     re.IGNORECASE,
 )
 _PERIOD_HOURS = {"morning": 9, "afternoon": 15, "evening": 18, "night": 20}
-_OFFSET = re.compile(
+_OFFSET = lazy_pattern(
     rf"\b(?P<n>\d{{1,3}}|an?|{_WORD_NUM})\s+(?P<unit>days?|weeks?)\s+(?P<dir>from|after|before)\s+$",
     re.IGNORECASE,
 )
 """A count of days or weeks just before a day: "a week from friday", "2 days before the 14th"."""
-_RELATIVE = re.compile(r"\b(?:in|within|after)\s+$", re.IGNORECASE)
-_FROM_NOW = re.compile(r"^\s*(?:from\s+now|later|'?\s*time)\b", re.IGNORECASE)
+_RELATIVE = lazy_pattern(r"\b(?:in|within|after)\s+$", re.IGNORECASE)
+_FROM_NOW = lazy_pattern(r"^\s*(?:from\s+now|later|'?\s*time)\b", re.IGNORECASE)
 """After a length: "10 minutes from now", "in six weeks' time"."""
-_DATEISH = re.compile(
+_DATEISH = lazy_pattern(
     rf"\d{{1,4}}[/.]\d{{1,2}}|\b(?:weeks?|months?|years?|fortnight|weekend)\b|\b(?:{_MONTH})\b",
     re.IGNORECASE,
 )
 
 
-_RANGE = re.compile(
+_RANGE = lazy_pattern(
     r"\b(?P<which>this|next|coming)\s+(?P<unit>week|weekend|month)\b"
     r"|\b(?:the\s+)?(?:next|coming)\s+(?P<n>\d+|" + _WORD_NUM + r")\s+days\b"
     r"|\b(?P<rest>rest\s+of\s+the\s+week|upcoming|coming\s+up)\b",

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["STATE_CODES", "region_follows"]
 
 STATE_CODES: dict[str, str] = {
@@ -69,7 +71,7 @@ _REGIONS = (
 _NAMES = "|".join(re.escape(r) for r in sorted(set(_REGIONS), key=len, reverse=True))
 _CODES = "|".join(sorted(set(STATE_CODES) - _AMBIGUOUS_CODES))
 _UPPER_CODES = "|".join(c.upper() for c in sorted(_AMBIGUOUS_CODES))
-_REGION = re.compile(
+_REGION = lazy_pattern(
     rf"(?i:(?:{_NAMES})(?![\w.])|(?:{_CODES})\b(?!\.?\w))|(?:{_UPPER_CODES})\b(?!\.?\w)"
 )
 _TIME_WORDS = frozenset(
@@ -82,8 +84,8 @@ _TIME_WORDS = frozenset(
     "feb mar apr jun jul aug sep sept oct nov dec one two three four five six seven eight nine "
     "ten eleven twelve please then".split()
 )
-_NUMBERISH = re.compile(r"^\d[\d:.]*(?:st|nd|rd|th|am|pm|a\.m\.?|p\.m\.?)?$", re.IGNORECASE)
-_NEXT_SEPARATOR = re.compile(r"\s*(?:[,;.!?]\s|[;!?]|\band\b|\bthen\b)", re.IGNORECASE)
+_NUMBERISH = lazy_pattern(r"^\d[\d:.]*(?:st|nd|rd|th|am|pm|a\.m\.?|p\.m\.?)?$", re.IGNORECASE)
+_NEXT_SEPARATOR = lazy_pattern(r"\s*(?:[,;.!?]\s|[;!?]|\band\b|\bthen\b)", re.IGNORECASE)
 
 
 def region_follows(before: str, following: str) -> bool:

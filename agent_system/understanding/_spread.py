@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._regions import region_follows
 
 __all__ = ["another", "object_again", "spread", "value_again"]
@@ -19,11 +20,11 @@ _NUM = (
 _UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)"
 _LEVEL = r"\d+(?:\.\d+)?\s*(?:%|percent|per\s+cent|degrees?|°[cf]?)?"
 _LIST_SEP = r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s*&\s*)"
-_DURATIONS = re.compile(
+_DURATIONS = lazy_pattern(
     rf"\b(?P<list>{_NUM}(?:{_LIST_SEP}{_NUM})+)\s+(?P<unit>{_UNIT})\b", re.IGNORECASE
 )
 _CLOCK = r"\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?"
-_TIMES = re.compile(
+_TIMES = lazy_pattern(
     rf"\b(?P<pre>at|for)\s+(?P<list>{_CLOCK}(?:{_LIST_SEP}(?:(?P=pre)\s+)?{_CLOCK})+)"
     r"(?P<ap>\s*[ap]\.?m\.?)?"
     r"(?=\s|$|[,.?!])",
@@ -33,22 +34,22 @@ _DAY = (
     r"(?:(?:next|this|coming)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
     r"|today|tomorrow|tonight|the\s+day\s+after(?:\s+tomorrow)?"
 )
-_DAYS = re.compile(
+_DAYS = lazy_pattern(
     rf"\b(?P<pre>(?:on|for)\s+)?(?P<list>(?:{_DAY})(?:{_LIST_SEP}(?:on\s+)?(?:{_DAY}))+)\b",
     re.IGNORECASE,
 )
-_DEVICE_VERB = re.compile(
+_DEVICE_VERB = lazy_pattern(
     r"^(?P<verb>(?:please\s+)?(?:turn|switch|put)\s+(?:on|off)|lock|unlock|open|close|shut|dim"
     r"|brighten)\s+(?P<object>.+?)(?P<tail>\s+(?:to|at)\s+\d+\s*(?:%|percent)?)?$",
     re.IGNORECASE,
 )
-_DEVICE_PARTICLE = re.compile(
+_DEVICE_PARTICLE = lazy_pattern(
     r"^(?P<verb>(?:please\s+)?(?:turn|switch|put))\s+(?P<object>.+?)\s+(?P<particle>on|off)$",
     re.IGNORECASE,
 )
-_AREA_OF_FIRST = re.compile(r"^(?P<device>.+?)\s+(?P<prep>in|of)\s+the\s+(?P<area>.+)$", re.I)
-_WEATHER = re.compile(r"\b(?:weather|forecast|temperature|rain|snow|sunny|hot|cold)\b", re.I)
-_PLACES = re.compile(
+_AREA_OF_FIRST = lazy_pattern(r"^(?P<device>.+?)\s+(?P<prep>in|of)\s+the\s+(?P<area>.+)$", re.I)
+_WEATHER = lazy_pattern(r"\b(?:weather|forecast|temperature|rain|snow|sunny|hot|cold)\b", re.I)
+_PLACES = lazy_pattern(
     rf"\b(?P<pre>in|for)\s+(?P<list>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*(?:{_LIST_SEP}"
     r"(?:(?:in|for)\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)+)"
 )
@@ -59,7 +60,7 @@ _PLACE_WORD = (
     r"[a-z][\w'-]*"
 )
 _PLACE = rf"{_PLACE_WORD}(?:\s+{_PLACE_WORD}){{0,2}}"
-_PLACES_LOWER = re.compile(
+_PLACES_LOWER = lazy_pattern(
     rf"\b(?P<pre>in|for)\s+(?P<list>{_PLACE}(?:{_LIST_SEP}(?:(?:in|for)\s+)?{_PLACE})+)"
     r"(?=\s+(?:today|tonight|tomorrow|this|next|on|at|right|now|please)\b|\s*[?.!]?$)"
 )
@@ -67,7 +68,7 @@ _PLACES_LOWER = re.compile(
 them a time word, the list ending the request or followed by when."""
 _NOT_DEVICES = frozenset("go tap select reply start play check read send search".split())
 _COLORS = frozenset("red green blue yellow white warm cool orange purple pink".split())
-_PLURALS = re.compile(r"\b(timer|alarm|reminder|event|meeting)s\b", re.IGNORECASE)
+_PLURALS = lazy_pattern(r"\b(timer|alarm|reminder|event|meeting)s\b", re.IGNORECASE)
 
 
 def _items(listed: str, keep: tuple[str, ...] = ()) -> list[str]:
@@ -78,7 +79,7 @@ def _items(listed: str, keep: tuple[str, ...] = ()) -> list[str]:
     return [re.sub(rf"^(?:{drop})\s+", "", p.strip(), flags=re.I) for p in parts if p.strip()]
 
 
-_ANOTHER = re.compile(
+_ANOTHER = lazy_pattern(
     rf"^(?P<first>.*?\b(?:timer|alarm|reminder)\b.*?\bfor\s+(?P<n>{_NUM})\s+(?P<unit>{_UNIT}))"
     r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:also\s+)?"
     rf"(?:another|one\s+more|a\s+second|one(?=\s+for\b))(?:\s+one)?\s+(?:for\s+)?(?P<m>{_NUM})"
@@ -87,17 +88,17 @@ _ANOTHER = re.compile(
 )
 
 
-_ANOTHER_ALONE = re.compile(
+_ANOTHER_ALONE = lazy_pattern(
     r"^(?:also\s+)?(?:another|one\s+more|a\s+second|one(?=\s+for\b))(?:\s+one)?\s+(?:for\s+)?"
     rf"(?P<m>{_NUM})"
     rf"(?:\s+(?P<unit>{_UNIT}))?$",
     re.IGNORECASE,
 )
-_LAST_DURATION = re.compile(rf"\bfor\s+(?P<n>{_NUM})\s+(?P<unit>{_UNIT})\b", re.IGNORECASE)
+_LAST_DURATION = lazy_pattern(rf"\bfor\s+(?P<n>{_NUM})\s+(?P<unit>{_UNIT})\b", re.IGNORECASE)
 
 
-_LENGTH = re.compile(rf"\b{_NUM}[\s-]+{_UNIT}\b", re.IGNORECASE)
-_LABELLED_PAIR = re.compile(
+_LENGTH = lazy_pattern(rf"\b{_NUM}[\s-]+{_UNIT}\b", re.IGNORECASE)
+_LABELLED_PAIR = lazy_pattern(
     r"^(?P<first>(?P<verb>(?:please\s+)?(?:set|start|put\s+on|make|create)(?:\s+me)?)\s+"
     r"(?=(?:(?!\band\b).)*?\btimer\b)"
     rf"(?=(?:(?!\band\b).)*?\b{_NUM}[\s-]+{_UNIT}\b)(?:(?!\band\b).)+?)"
@@ -111,7 +112,7 @@ _LABELLED_PAIR = re.compile(
 for the eggs for 6 minutes", "set a pasta timer for 8 minutes and an egg timer for 6 minutes"."""
 
 
-_KIND_PAIR = re.compile(
+_KIND_PAIR = lazy_pattern(
     r"^(?P<verb>(?:please\s+)?(?:set|start|put\s+on|make|create|add)(?:\s+me)?)\s+"
     r"(?P<a>(?:an?|one)\s+(?:\w+\s+){0,2}?(?:timer|alarm|reminder)\b(?:(?!\band\b).)*?)"
     r"\s*,?\s+and\s+(?:also\s+)?"
@@ -145,10 +146,10 @@ def another(piece: str, before: str) -> str | None:
     return before[: last.start("n")] + f"{match['m']} {unit}"
 
 
-_VALUE_ALONE = re.compile(
+_VALUE_ALONE = lazy_pattern(
     rf"^(?!(?:to|at)\b)(?P<b>[^,]+?)\s+(?:to|at)\s+(?P<v>{_LEVEL})(?:\s+please)?$", re.IGNORECASE
 )
-_VALUE_SET = re.compile(
+_VALUE_SET = lazy_pattern(
     r"^(?P<verb>(?:please\s+)?(?:set|turn|dim|put|change|bring|make|raise|lower|adjust))\s+.+?\s+"
     rf"(?P<prep>to|at)\s+(?P<v>{_LEVEL})$",
     re.IGNORECASE,
@@ -166,7 +167,7 @@ def value_again(piece: str, before: str) -> str | None:
     return f"{done['verb']} {match['b']} {done['prep']} {_with_unit(match['v'], done['v'])}"
 
 
-_THING = re.compile(
+_THING = lazy_pattern(
     r"\b(?:lights?|lamps?|fans?|tv|television|heater|plugs?|sockets?|speakers?|blinds|shades|"
     r"curtains|covers?|locks?|doors?|vacuum|thermostat|kettle|radio|stereo|ac|humidifier|"
     r"purifier|sprinklers?|camera|oven|machine|outlets?|switch|garage|kitchen|bedroom|bathroom|"
@@ -175,7 +176,7 @@ _THING = re.compile(
     re.IGNORECASE,
 )
 """A device or a room, what a device verb said once may govern again."""
-_BARE_OBJECT = re.compile(
+_BARE_OBJECT = lazy_pattern(
     r"^(?P<object>(?:(?:the|my|all(?:\s+the)?|our)\s+)?(?:[\w'-]+\s+){0,3}?[\w'-]+)"
     r"(?:\s+(?:too|as\s+well|also|please))*$",
     re.IGNORECASE,
@@ -207,28 +208,28 @@ def _with_unit(value: str, model: str) -> str:
     return value.strip() + re.sub(r"^[\d.]+", "", model.strip())
 
 
-_KINDS = re.compile(r"\b(?:timer|alarm|reminder)s?\b", re.IGNORECASE)
+_KINDS = lazy_pattern(r"\b(?:timer|alarm|reminder)s?\b", re.IGNORECASE)
 # "cancel my 7am and 8am alarms": clock times listed before what they are times of
-_CLOCKS_BEFORE = re.compile(
+_CLOCKS_BEFORE = lazy_pattern(
     rf"(?P<list>{_CLOCK}(?:{_LIST_SEP}{_CLOCK})+)(?P<ap>\s*[ap]\.?m\.?)?\s+(?P<kind>alarms?)\b",
     re.IGNORECASE,
 )
 # "add eggs to my shopping list and bread to my todo list": the verb said once
-_GAPPED = re.compile(
+_GAPPED = lazy_pattern(
     r"^(?P<verb>(?:please\s+)?(?:add|put|remove|take|cross|move))\s+(?P<a>.+?)\s+"
     r"(?P<prep>to|on|onto|from|off)\s+(?P<b>(?:my|the|our)\s+.+?)\s+and\s+(?P<c>[^,]+?)\s+"
     r"(?P=prep)\s+(?P<d>(?:my|the|our)\s+.+)$",
     re.IGNORECASE,
 )
 # "set the living room to 40 percent and the kitchen to 80": the verb said once, a value each
-_VALUE_EACH = re.compile(
+_VALUE_EACH = lazy_pattern(
     r"^(?P<verb>(?:please\s+)?(?:set|turn|dim|put|change|bring|make|raise|lower|adjust))\s+"
     rf"(?P<a>.+?)\s+(?P<prep>to|at)\s+(?P<v1>{_LEVEL})\s*,?\s+and\s+(?:(?:to|at)\s+)?"
     rf"(?P<b>(?!(?:to|at)\b)[^,]+?)\s+(?:to|at)\s+(?P<v2>{_LEVEL})(?P<rest>\s+please)?$",
     re.IGNORECASE,
 )
 # "remind me to call mom at 5 and to water the plants at 6": two messages, each with its time
-_TWO_MESSAGES = re.compile(
+_TWO_MESSAGES = lazy_pattern(
     r"^(?P<head>.*?\bremind\s+(?:me|us)\s+)to\s+(?P<a>.+?\b(?:at|in|on|by)\s+\S+.*?)\s+"
     r"and\s+(?:also\s+)?to\s+(?P<b>.+?\b(?:at|in|on|by|tomorrow|tonight)\b.*)$",
     re.IGNORECASE,

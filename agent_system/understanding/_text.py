@@ -26,6 +26,8 @@ from __future__ import annotations
 import functools
 import re
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["normalize", "numbers_to_digits"]
 
 _QUOTES = str.maketrans(
@@ -41,7 +43,7 @@ _QUOTES = str.maketrans(
 )
 
 _SPOKEN: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), replacement)
+    (lazy_pattern(pattern), replacement)
     for pattern, replacement in (
         (r"\b([ap])\.\s?m\b\.?", r"\1m"),
         # spoken and transcribed: "seven fifteen p m", "at 6 a m"
@@ -78,7 +80,7 @@ _S_WORDS = (
     "someone|somebody|everyone|this"
 )
 _CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), replacement)
+    (lazy_pattern(pattern), replacement)
     for pattern, replacement in (
         (r"\bcan't\b|\bcannot\b", "can not"),
         (r"\bwon't\b", "will not"),
@@ -112,38 +114,38 @@ _ORDINALS = {
 _UNIT = "zero|one|two|three|four|five|six|seven|eight|nine"
 _SMALL = "|".join(sorted(_ONES, key=len, reverse=True))
 _TEN = "|".join(_TENS)
-_NUMBER_WORDS = re.compile(
+_NUMBER_WORDS = lazy_pattern(
     rf"\b(?:(?P<tens>{_TEN})(?:[- ](?P<unit>{_UNIT}))?|(?P<small>{_SMALL}))"
     rf"(?:[- ]hundred(?:(?:\s+and)?\s+(?P<rest>(?:{_TEN})(?:[- ](?:{_UNIT}))?|{_SMALL}))?)?\b"
 )
-_YEAR = re.compile(  # "two thousand and seventeen" -> 2017 ("two thousand" alone -> 2000)
+_YEAR = lazy_pattern(  # "two thousand and seventeen" -> 2017 ("two thousand" alone -> 2000)
     rf"\btwo\s+thousand(?:\s+and)?(?:\s+(?:(?P<tens>{_TEN})(?:[- ](?P<unit>{_UNIT}))?"
     rf"|(?P<small>{_SMALL})))?\b"
 )
-_HUNDRED = re.compile(r"\b(?:a|one)\s+hundred(?:\s+and)?(?:\s+(?P<rest>\d+))?\b")
-_ORDINAL = re.compile(rf"\b(?:(?P<tens>twenty|thirty)[- ])?(?P<ord>{'|'.join(_ORDINALS)})\b")
+_HUNDRED = lazy_pattern(r"\b(?:a|one)\s+hundred(?:\s+and)?(?:\s+(?P<rest>\d+))?\b")
+_ORDINAL = lazy_pattern(rf"\b(?:(?P<tens>twenty|thirty)[- ])?(?P<ord>{'|'.join(_ORDINALS)})\b")
 _MONTH = (
     r"jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
     r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
 # Words after which "one" is a number, not a pronoun ("at one", "for one hour", "april one").
-_ONE_BEFORE = re.compile(
+_ONE_BEFORE = lazy_pattern(
     r"(?:\b(?:at|for|by|until|till|to|from|around|about|in|and|or|jan(?:uary)?|feb(?:ruary)?|march"
     r"|apr(?:il)?|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
     r"|,)\s*$"
 )
-_ONE_AFTER = re.compile(
+_ONE_AFTER = lazy_pattern(
     r"^\s*(?:and\s+a\s+half\b|(?:minute|hour|second|day|week|month|year|degree|percent|"
     r"o'clock|am|pm|am\b|thirty|fifteen|forty|fifty|twenty|ten|five|oh)s?\b|%|°)"
 )
-_HALF = re.compile(r"\b(\d+) and (?:a )?half\b(?!\s+(?:past|after|to)\b)")
+_HALF = lazy_pattern(r"\b(\d+) and (?:a )?half\b(?!\s+(?:past|after|to)\b)")
 """'2 and a half' is 2.5; "six and half past seven" is two clock times."""
-_CLOCK = re.compile(
+_CLOCK = lazy_pattern(
     r"\b(?P<pre>at|by|around|until|till|from|to|for)\s+(?P<h>\d{1,2})\s+(?P<m>[0-5]\d)\b(?!\s*(?:minutes|hours|seconds|days|%|percent|degrees))"
 )
-_CLOCK_AMPM = re.compile(r"\b(?P<h>\d{1,2})\s+(?P<m>[0-5]\d)\s+(?P<ap>[ap]m)\b")
-_OH = re.compile(r"\b(?P<h>\d{1,2})\s+oh\s+(?P<m>\d)\b")
-_DATED_YEAR = re.compile(
+_CLOCK_AMPM = lazy_pattern(r"\b(?P<h>\d{1,2})\s+(?P<m>[0-5]\d)\s+(?P<ap>[ap]m)\b")
+_OH = lazy_pattern(r"\b(?P<h>\d{1,2})\s+oh\s+(?P<m>\d)\b")
+_DATED_YEAR = lazy_pattern(
     rf"(?P<date>\b(?:{_MONTH})\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?"
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH}))"
     r"\s+(?P<century>19|20)\s+(?P<year>\d\d)\b(?![:.]\d|\s*(?:minutes?|hours?|seconds?|days?|%|percent))"
@@ -155,13 +157,13 @@ _EVENT_NOUN = (
     r"|bus|game|match|reservation|dentist|doctor|haircut|massage|yoga|gym|workout|date|event"
     r"|webinar|seminar|workshop|sync|briefing|checkup|visit|service|mass|church|one\s+on\s+one)s?"
 )
-_CLOCK_BEFORE = re.compile(
+_CLOCK_BEFORE = lazy_pattern(
     r"(?P<pre>^|\b(?:my|the|a|an|our|this|that|your)\s+)(?P<h>\d{1,2})\s+(?P<m>[0-5]\d)\s+"
     rf"(?=(?:[a-z']+\s+)?{_EVENT_NOUN}\b)"
 )
 """A clock time said before the event it names: "my ten thirty meeting", "a 2 30 call"."""
 
-_POLITE = re.compile(
+_POLITE = lazy_pattern(
     r"\b(?:please|kindly|thanks|thank\s+you|(?:um+|uh+|erm|hmm+|er)\b)\b,?"
     r"|^(?:(?:hey|hi|ok|okay|yo)\b,?\s*(?:there\b,?\s*)?"
     r"(?:(?:assistant|computer|google|alexa|siri)\b,?\s*)?)+"
@@ -170,7 +172,7 @@ _POLITE = re.compile(
     r"|go\s+ahead\s+and\s+|be\s+so\s+kind\s+as\s+to\s+|do\s+me\s+a\s+favou?r\s+and\s+)"
     r"|\s+for\s+me\s*$"
 )
-_MIND = re.compile(
+_MIND = lazy_pattern(
     r"(?:\b(?:would|do|could)\s+you\s+|^)mind\s+(?P<stem>[a-z]{2,}?)ing\b", re.IGNORECASE
 )
 """A request said "would you mind turning off the lights": the verb, as a command ("turn")."""
@@ -196,10 +198,10 @@ def _mind(match: re.Match[str]) -> str:
     return stem
 
 
-_PUNCT = re.compile(r"[!?\"()\[\]{}*_~#]|(?<!\d)[.:]|[.:](?!\d)|(?<![a-z])'|'(?![a-z])")
-_DASH = re.compile(r"-(?!\d)|(?<=[a-z])-")
-_SPACES = re.compile(r"\s+")
-_COMMA = re.compile(r"\s*([,;])\s*")
+_PUNCT = lazy_pattern(r"[!?\"()\[\]{}*_~#]|(?<!\d)[.:]|[.:](?!\d)|(?<![a-z])'|'(?![a-z])")
+_DASH = lazy_pattern(r"-(?!\d)|(?<=[a-z])-")
+_SPACES = lazy_pattern(r"\s+")
+_COMMA = lazy_pattern(r"\s*([,;])\s*")
 
 
 def _words_value(match: re.Match[str]) -> str:
@@ -246,8 +248,8 @@ def _year(match: re.Match[str]) -> str:
     return str(2000 + (int(_words_value(match)) if match["tens"] or match["small"] else 0))
 
 
-_LENGTH_BEFORE = re.compile(r"\b(?:a|an|for|another|in|every|each|of|after|than)\s+$")
-_LENGTH_AFTER = re.compile(
+_LENGTH_BEFORE = lazy_pattern(r"\b(?:a|an|for|another|in|every|each|of|after|than)\s+$")
+_LENGTH_AFTER = lazy_pattern(
     r"^[\s-]+(?:timers?|countdowns?|counts?|delays?|waits?|intervals?|breaks?|rests?|pauses?"
     r"|clips?|videos?|ads?|spots?|marks?|loops?|holds?|planks?|gaps?|long|later|left|more)\b"
 )
@@ -270,7 +272,7 @@ def _ordinal(match: re.Match[str]) -> str:
     return f"{value}{suffix}"
 
 
-_DIGIT_GROUP = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_DIGIT_GROUP = lazy_pattern(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
 def ungroup_digits(text: str) -> str:

@@ -19,6 +19,8 @@ from contextvars import ContextVar
 from datetime import date, datetime, time
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
+
 if TYPE_CHECKING:
     from langgraph.store.base import BaseStore
 
@@ -37,8 +39,10 @@ __all__ = [
     "locale_scope",
 ]
 
-COORDINATES = re.compile(r"^\s*(?P<lat>-?\d{1,2}(?:\.\d+)?)\s*,\s*(?P<lon>-?\d{1,3}(?:\.\d+)?)\s*$")
-_HOME = re.compile(
+COORDINATES = lazy_pattern(
+    r"^\s*(?P<lat>-?\d{1,2}(?:\.\d+)?)\s*,\s*(?P<lon>-?\d{1,3}(?:\.\d+)?)\s*$"
+)
+_HOME = lazy_pattern(
     r"^(?:(?:please\s+)?(?:remember|note)\s+(?:that\s+)?)?(?:"
     r"i\s+(?:now\s+)?(?:live|reside|stay)\s+in|i(?:'m|\s+am)\s+(?:now\s+)?(?:living|based|located)"
     r"\s+in|i(?:'ve|\s+have)?\s+moved\s+to|my\s+(?:home|house|flat|apartment)\s+is\s+in"
@@ -47,10 +51,10 @@ _HOME = re.compile(
     r"|(?:change|update)\s+my\s+(?:home|location|city)\s+to)\s+(?P<place>.+?)[.!]?$",
     re.IGNORECASE,
 )
-_TRAILING = re.compile(
+_TRAILING = lazy_pattern(
     r"\s+(?:now|these\s+days|at\s+the\s+moment|currently|please|thanks)$", re.IGNORECASE
 )
-_FACT = re.compile(r"^i\s+live\s+in\s+(?P<place>.+?)\.?$", re.IGNORECASE)
+_FACT = lazy_pattern(r"^i\s+live\s+in\s+(?P<place>.+?)\.?$", re.IGNORECASE)
 
 
 def home_statement(text: str) -> str | None:

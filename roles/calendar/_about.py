@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import format_duration
 from agent_system.understanding.locale import format_clock
 from roles.calendar._display import day_phrase, when_said
@@ -23,7 +24,7 @@ __all__ = ["DETAILS", "about"]
 DETAILS = ("when", "where", "who", "length", "end")
 """What can be asked about one event."""
 
-_WITH = re.compile(r"\bwith\s+(?P<who>.+)$", re.IGNORECASE)
+_WITH = lazy_pattern(r"\bwith\s+(?P<who>.+)$", re.IGNORECASE)
 
 
 def about(event: Event, detail: str, today: date) -> str:

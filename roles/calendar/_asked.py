@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = [
     "NAME_IT",
     "SOMETHING",
@@ -18,7 +20,7 @@ __all__ = [
 
 NAME_IT = "What should I call the event?"
 WHAT_AND_WHEN = "What's the event, and when is it?"
-SOMETHING = re.compile(
+SOMETHING = lazy_pattern(
     r"^(?P<head>.*?\badd)\s+(?:something|an?\s+(?:new\s+)?(?:calendar\s+)?(?:event|entry))"
     r"(?:\s+(?:to|in|on|into)\s+(?:my|the)\s+(?:calendar|diary|agenda|schedule))?\s+(?=\S)",
     re.IGNORECASE,
@@ -27,8 +29,8 @@ SOMETHING = re.compile(
 ... yoga friday at 6" is "i want to add yoga friday at 6"."""
 WHICH_TO_DELETE = "Which event should I delete?"
 WHICH_TO_CHANGE = "Which event should I change?"
-_PRONOUN = re.compile(r"\b(?:that\s+one|this\s+one|the\s+event|it|that|this)\b", re.IGNORECASE)
-_EVENT_ANSWER = re.compile(
+_PRONOUN = lazy_pattern(r"\b(?:that\s+one|this\s+one|the\s+event|it|that|this)\b", re.IGNORECASE)
+_EVENT_ANSWER = lazy_pattern(
     r"(?!(?:what|when|where|who|how|why|is|are|do|does|can|could|will|would|set|add|turn|play|"
     r"cancel|delete|remove|stop|never\s+mind|nothing|none|no|nope|forget|neither|all|both)\b)"
     r"(?:(?:the|my|our)\s+)?[a-z0-9][\w' :]{1,50}",

@@ -15,6 +15,7 @@ import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.roles import RoleCall
 from agent_system.routing.slots import parse_date_range, parse_duration, strip_when
@@ -31,28 +32,28 @@ _LENGTH = (
     r"|a\s+couple\s+of|a\s+few)\s+(?:and\s+a\s+half\s+)?(?:minutes?|mins?|hours?|hrs?)"
     r"|half\s+an?\s+hour|(?:a\s+)?quarter\s+(?:of\s+)?an\s+hour)"
 )
-_BEFORE = re.compile(
+_BEFORE = lazy_pattern(
     rf"\b(?P<length>{_LENGTH})\s+(?:before|ahead\s+of|prior\s+to|early\s+for)\s+"
     rf"(?P<what>(?:(?:my|the|our|this|that|tomorrow's|today's|\w+'s)\s+)?(?:next\s+)?"
     rf"(?:[\w']+\s+){{0,2}}?(?:{THING}|event)(?:\s+.*)?)$",
     re.IGNORECASE,
 )
-_BEFORE_IT = re.compile(
+_BEFORE_IT = lazy_pattern(
     rf"\b(?P<length>{_LENGTH})\s+(?:before|ahead\s+of|prior\s+to)\s+(?P<what>(?:the\s+)?(?:time"
     r"|start|it|that))\s*[?.!]*$",
     re.IGNORECASE,
 )
-_POINTS = re.compile(
+_POINTS = lazy_pattern(
     r"(?:the\s+)?(?:time|start|it|that)|(?:the|that|this)\s+(?:meeting|event|appointment|class)",
     re.IGNORECASE,
 )
 """An anchor that only points at the event named elsewhere ("before the meeting", "before time")."""
-_NOT_EVENTS = re.compile(
+_NOT_EVENTS = lazy_pattern(
     r"\b(?:flights?|trains?|bus|plane|departure|boarding|sunset|sunrise|dinner\s+is\s+ready"
     r"|timer|alarm|it|that|then)\b",
     re.IGNORECASE,
 )
-_FILLER = re.compile(
+_FILLER = lazy_pattern(
     r"\b(?:my|the|our|next|upcoming|that|which|i|we|have|had|got|am|is|are|starts?|begins?"
     r"|going\s+to|on|at|in|for|of|to)\b",
     re.IGNORECASE,
@@ -62,7 +63,7 @@ _KINDS = _GENERIC | frozenset(
     "class classes lesson lessons session sessions practice practices call calls appt".split()
 )
 """Words naming what kind of event it is, not which one ("class" in "my yoga class")."""
-_CLOCK = re.compile(r"\d|o'?clock\b|\bnoon\b|\bmidnight\b", re.IGNORECASE)
+_CLOCK = lazy_pattern(r"\d|o'?clock\b|\bnoon\b|\bmidnight\b", re.IGNORECASE)
 
 
 def before_event(text: str, message: str, alarm: bool) -> RoleCall | None:
@@ -80,7 +81,7 @@ def before_event(text: str, message: str, alarm: bool) -> RoleCall | None:
     what = found["what"].strip(" ?.!,")
     if _POINTS.fullmatch(what) and re.search(rf"\b{THING}\b", message, re.IGNORECASE):
         what, message = re.sub(r"^(?:about|of|for)\s+", "", message, flags=re.IGNORECASE), ""
-    elif found.re is _BEFORE_IT or _NOT_EVENTS.search(what) or _CLOCK.search(what):
+    elif found.re.pattern == _BEFORE_IT.pattern or _NOT_EVENTS.search(what) or _CLOCK.search(what):
         return None  # "before my flight", "before that", "before my 3pm meeting": the timer's
     length = parse_duration(found["length"])
     if length is None or not timedelta(0) < length <= timedelta(days=1):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._slots import parse_when, strip_when
 from roles.calendar._shapes import EVENT
 
@@ -20,22 +21,22 @@ if TYPE_CHECKING:
 
 __all__ = ["TAG", "checked_event", "plan_with_someone"]
 
-TAG = re.compile(
+TAG = lazy_pattern(
     r"[\s,]+(?:right|correct|is\s+(?:not\s+it|it\s+not|that\s+(?:right|correct))|yes|yeah|yep"
     r"|true|am\s+i\s+right)\s*[?.!]*$"
 )
 """A tag that makes a statement a question: "..., right", "..., isn't it" (normalized)."""
-_OWNED = re.compile(r"^(?:the|my|our|(?:my\s+)?[a-z]+'s)\s+[a-z][\w' ]*$")
+_OWNED = lazy_pattern(r"^(?:the|my|our|(?:my\s+)?[a-z]+'s)\s+[a-z][\w' ]*$")
 """An event said as someone's or the: "susan's birthday", "the team dinner", "my dentist"."""
-_NOT_OURS = re.compile(
+_NOT_OURS = lazy_pattern(
     r"\b(?:timers?|alarms?|reminders?|lists?|weather|forecast|flights?|trains?|bus|store|shop"
     r"|bank|restaurant|pharmacy|library|museum|holiday|sunset|sunrise|news|game|match|bill)\b"
 )
 
 
-_NOT_NAMED = re.compile(r"\w+ing|open|closed|ready|done|over|on|off|free|busy|available|due|late")
+_NOT_NAMED = lazy_pattern(r"\w+ing|open|closed|ready|done|over|on|off|free|busy|available|due|late")
 """An end that says a state, not an event's name: "the vacuum running", "the store open"."""
-_EVENTISH = re.compile(
+_EVENTISH = lazy_pattern(
     rf"\b\w+'s\b|\b(?:{EVENT}|birthday|anniversary|club|service|mass|church|game\s+night)\b"
 )
 """Said without a tag, an "is ..." check names someone's event or an event."""
@@ -94,7 +95,7 @@ _VERB = (
     r"|cancel|delete|remove|move|change|show|list|find|check|tell|give|remind|call|text|email"
     r"|send|play|turn|open|close|start|stop|get|buy|order|no|not|any|all|every|meet|go|going|take)"
 )
-_WITH_SOMEONE = re.compile(
+_WITH_SOMEONE = lazy_pattern(
     r"^(?:(?:ok|okay|so|hey)\s+)*(?:(?:a|an|my|our)\s+)?"
     rf"(?!{_VERB}\b)(?P<what>[a-z][\w']*(?:\s+(?!with\b)[a-z][\w']*)?)\s+with\s+"
     r"(?:(?:my|the|our)\s+)?[a-z][\w']*(?:\s+(?:and|&)\s+(?:(?:my|the|our)\s+)?[a-z][\w']*)*$"

@@ -13,6 +13,7 @@ import re
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall
 from agent_system.understanding._daytime import day_window
 from agent_system.understanding._slots import parse_date_range, strip_when
@@ -31,7 +32,7 @@ _DAYS = (
     r"(?:today|tonight|tomorrow|(?:this|next)\s+(?:week|weekend)|(?:the\s+)?weekend"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 )
-CLEAR_DAY = re.compile(
+CLEAR_DAY = lazy_pattern(
     r"^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:"
     r"(?:clear|clean|wipe|empty|free\s+up)(?:\s+(?:out|off|up))?"
     r"(?:\s+everything(?:\s+(?:i\s+have|i've\s+got))?)?(?:\s+(?:all\s+(?:of\s+)?)?(?:my|the))?"
@@ -44,15 +45,15 @@ CLEAR_DAY = re.compile(
     re.IGNORECASE,
 )
 """A clear-out of a day or part of one (`rest`: the day or its part said after it, if any)."""
-_REST = re.compile(
+_REST = lazy_pattern(
     r"^(?:\s*(?:on|off|for|of|from|in|my|the|calendar|schedule|diary|agenda|day|please|out|up)\b)*"
     r"\s*(?P<day>.*?)(?:\s+(?:please|for\s+me|then))?\s*[.!?]*$",
     re.IGNORECASE,
 )
 
 
-_BOUND = re.compile(r"\b(?:after|before|from|until|till|since|between|at|by)\b")
-_LEFT = re.compile(
+_BOUND = lazy_pattern(r"\b(?:after|before|from|until|till|since|between|at|by)\b")
+_LEFT = lazy_pattern(
     r"\b(?:this|next|the|whole|entire|week|weekend|morning|afternoon|evening|night|please|of|on"
     r"|for|all|day)\b"
 )
@@ -94,7 +95,9 @@ def cleared_day(said: str, now: datetime) -> RoleCall | Clarification | None:
     return RoleCall("calendar.delete", {"start": start, "end": end})
 
 
-_CALENDAR = re.compile(r"\b(?:calendar|schedule|diary|agenda|plans|events|meetings|appointments)\b")
+_CALENDAR = lazy_pattern(
+    r"\b(?:calendar|schedule|diary|agenda|plans|events|meetings|appointments)\b"
+)
 
 
 def clears_a_day(said: str, now: datetime) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.routing.slots import format_day
 from agent_system.understanding._slots import parse_when
@@ -48,19 +49,19 @@ _NUMBER = {
 }
 _COUNT = r"(?P<n>\d{1,3}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_UNTIL = re.compile(
+_UNTIL = lazy_pattern(
     r"\s*,?\s*\b(?:until|till|til|through|thru|up\s+to|up\s+until|ending(?:\s+on)?)\s+"
     r"(?:(?P<end_of>the\s+end\s+of\s+(?:the\s+|this\s+|next\s+)?(?P<what>week|month|year|"
     rf"{_MONTH}))|(?P<date>{_MONTH}\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?|(?:the\s+)?\d{{1,2}}"
     rf"(?:st|nd|rd|th)?(?:\s+of\s+{_MONTH})?|(?:next\s+)?{_WEEKDAY})|(?P<month>{_MONTH}))\b",
     re.IGNORECASE,
 )
-_FOR = re.compile(
+_FOR = lazy_pattern(
     rf"\s*,?\s*\bfor\s+(?:the\s+)?(?:next\s+)?{_COUNT}\s+(?P<unit>days?|weeks?|months?)\b",
     re.IGNORECASE,
 )
-_TIMES = re.compile(rf"\s*,?\s*\b{_COUNT}\s+times\b", re.IGNORECASE)
-_SPAN = re.compile(r"\s*,?\s*\b(?P<which>this|next)\s+(?P<span>week|month)\b", re.IGNORECASE)
+_TIMES = lazy_pattern(rf"\s*,?\s*\b{_COUNT}\s+times\b", re.IGNORECASE)
+_SPAN = lazy_pattern(r"\s*,?\s*\b(?P<which>this|next)\s+(?P<span>week|month)\b", re.IGNORECASE)
 
 
 def _month_day(name: str) -> int:

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._format import said_together
 from roles.calendar._shapes import EVENT
 
 __all__ = ["INVITE_TO", "people_said", "with_guests"]
 
-INVITE_TO = re.compile(
+INVITE_TO = lazy_pattern(
     r"^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?invite\s+(?!(?:me|us|them|it)\b)"
     r"[\w' ,]+?\s+(?:over\s+)?(?:to|for)\s+(?:(?:a|an|my|the|our|\w+'s)\s+)?(?:[\w']+\s+){0,2}?"
     rf"{EVENT}\b"
 )
 """An event said by whom it is with: "invite my parents to the bbq on saturday at 4"."""
-_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*", re.IGNORECASE)
-_WITH = re.compile(r"\s+with\s+(?P<who>.+)$", re.IGNORECASE)
+_SEPARATOR = lazy_pattern(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*", re.IGNORECASE)
+_WITH = lazy_pattern(r"\s+with\s+(?P<who>.+)$", re.IGNORECASE)
 
 
 def people_said(said: str) -> list[str]:

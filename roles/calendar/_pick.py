@@ -12,6 +12,7 @@ import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import format_day
 from agent_system.understanding._format import said_together
 from agent_system.understanding.locale import format_clock
@@ -24,7 +25,7 @@ __all__ = ["PICK", "picked_answered", "which_to_delete"]
 PICK = "Which event should I delete: "
 """How the question listing the next events starts (the answer's turn looks for it)."""
 _SHOWN = 3
-_LISTED = re.compile(
+_LISTED = lazy_pattern(
     r"'(?P<title>.+?)' \((?P<day>today|tomorrow|\w{3} \d{1,2} \w{3})(?: (?P<at>\d\d:\d\d))?\)"
 )
 _ORDINAL = {
@@ -43,13 +44,13 @@ _ORDINAL = {
     "three": 2,
     "3": 2,
 }
-_BY_ORDER = re.compile(
+_BY_ORDER = lazy_pattern(
     r"^(?:(?:um|uh|oh|well|ok|okay)\s+)?(?:the\s+)?(?:(?P<nth>first|1st|second|2nd|third|3rd|"
     r"earliest|next|last)(?:\s+(?:one|event))?|(?:number|no\.?|#)\s*(?P<num>[123]|one|two|three)"
     r"|(?P<this>that\s+one|this\s+one|that|it|yes|yeah|yep|sure|ok|okay))[\s.!]*$",
     re.IGNORECASE,
 )
-_NOT_AN_ANSWER = re.compile(
+_NOT_AN_ANSWER = lazy_pattern(
     r"^(?:what|when|where|who|how|why|is|are|do|does|can|could|will|would|set|add|turn|play|"
     r"cancel|never\s*mind|nothing|none|no|nope|forget|neither|all|both|don't|stop)\b",
     re.IGNORECASE,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import parse_when, strip_when
 from roles.calendar._shapes import asked_event
 from roles.calendar._which import NOT_GOING, REMOVED, TAKE_OFF
@@ -66,14 +67,14 @@ _INTENTS = {
     r"|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down"
     r"|new\s+(?:event|meeting|appointment))\b",
 }
-PATTERNS = {name: re.compile(p, re.IGNORECASE) for name, p in _INTENTS.items()}
-NEXT = re.compile(
+PATTERNS = {name: lazy_pattern(p, re.IGNORECASE) for name, p in _INTENTS.items()}
+NEXT = lazy_pattern(
     r"\b(?:my|the|our)\s+next\s+(?!(?:week|weekend|month|year|day|days|few|couple|\d+)\b)[a-z]"
     r"|\b(?:i|we)\s+next\s+(?:see|have|meet|go)\b|\bwhat(?:'s|\s+is)\s+next\b"
     r"|\bwhat(?:\s+do\s+i\s+have|\s+have\s+i\s+got|(?:'s|\s+is)\s+up)\s+next\b",
     re.IGNORECASE,
 )
-_EVENT_NOUN = re.compile(
+_EVENT_NOUN = lazy_pattern(
     r"\b(?:(?P<mod>[a-z][\w']*)\s+)?(?P<noun>meetings?|appointments?|events?|party|wedding|concert"
     r"|game|match|tournament|class|lunch|dinner|breakfast|birthdays?|bday|interview|flight"
     r"|dentist|doctor|picnic|barbecue|bbq|potluck"
@@ -84,7 +85,7 @@ _EVENT_NOUN = re.compile(
     r"(?!(?:me|us|you|them|him|her|my|the|a|an)\b)(?P<who>[a-z][\w']*))?",
     re.IGNORECASE,
 )
-_HEAD_NOUN = re.compile(r"(?:'s)?\s+(?:appointments?|appts?|visit|checkup|check\s+up)\b", re.I)
+_HEAD_NOUN = lazy_pattern(r"(?:'s)?\s+(?:appointments?|appts?|visit|checkup|check\s+up)\b", re.I)
 """The noun after an event word that names the event better ("dentist appointment")."""
 _NOT_MODIFIER = frozenset(
     "a an the my our any all next first last this that today's tomorrow's todays tomorrows "
@@ -95,7 +96,7 @@ _NOT_MODIFIER = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may "
     "june july august september october november december".split()
 )
-_MEETING_WHO = re.compile(
+_MEETING_WHO = lazy_pattern(
     r"\b(?:meet|meeting|see|seeing|visit|visiting|pick(?:ing)?\s+up|drop(?:ping)?\s+off|collect(?:ing)?)"
     r"\s+(?:with\s+)?(?:the\s+|my\s+)?"
     r"(?!(?:me|us|you|them|him|her|a|an|anyone|someone|up|today|tonight|tomorrow|this|next|at|on"
@@ -104,13 +105,13 @@ _MEETING_WHO = re.compile(
     r"|finish|finishes|over)\b)(?P<who>[a-z][\w']*)",
     re.IGNORECASE,
 )
-ASKS_WHEN = re.compile(
+ASKS_WHEN = lazy_pattern(
     r"^\s*(?:when|(?:what|which)\s+(?:day|date)|on\s+what\s+day|how\s+soon|how\s+long\s+until"
     r"|what(?:'s|\s+is)\s+the\s+date\s+of)\b",
     re.IGNORECASE,
 )
-GENERIC = re.compile(r"(?:meetings?|appointments?|events?|appt)", re.IGNORECASE)
-_QUESTION = re.compile(
+GENERIC = lazy_pattern(r"(?:meetings?|appointments?|events?|appt)", re.IGNORECASE)
+_QUESTION = lazy_pattern(
     r"^\s*(?:what|when|where|which|who|whose|is|are|am|was|were|do|does|did|have|has|tell|show"
     r"|give|how|anything|any)\b",
     re.IGNORECASE,
@@ -133,7 +134,7 @@ def event_query(text: str) -> str:
     return " ".join(w for w in (mod, found["noun"], who) if w).lower()
 
 
-_REMINDER = re.compile(
+_REMINDER = lazy_pattern(
     r"^\s*(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:remind\s+me"
     r"|notify\s+me(?=\s+(?:of|about)\b)|tell\s+me(?=\s+(?:(?:on|at|in|by|tomorrow|tonight|today|this"
     r"|next|\w+day|\d\S*|morning|afternoon|evening|night|am|pm)\s+){0,4}to\s+\w)|(?:set|add|create|make|schedule)"
@@ -156,14 +157,14 @@ def as_reminder(text: str) -> str | None:
     return re.sub(r"\b(?:notify|tell)\s+me\b", "remind me", text, count=1, flags=re.I)
 
 
-_REMINDERS = re.compile(r"\breminders?\b", re.I)
-_NOT_REMINDERS = re.compile(
+_REMINDERS = lazy_pattern(r"\breminders?\b", re.I)
+_NOT_REMINDERS = lazy_pattern(
     r"\b(?:events?|meetings?|appointments?|appts?|calendar|diary|agenda|schedule)\b", re.I
 )
 
 
-_TIMERS = re.compile(r"\b(?:timers?|alarms?)\b", re.I)
-_SEES = re.compile(
+_TIMERS = lazy_pattern(r"\b(?:timers?|alarms?)\b", re.I)
+_SEES = lazy_pattern(
     r"^\s*(?:(?:have\s+)?(?:i\s+|you\s+)?got(?=\s+any\b)|(?:i'?d\s+like|i\s+would\s+like|i\s+want"
     r"|i\s+wanna|can\s+i|could\s+i|let\s+me)\s+(?:to\s+)?(?:see|hear|check))\b",
     re.I,
@@ -210,15 +211,15 @@ def reminded_event(text: str) -> str | None:
     return text[found.end() :] or None
 
 
-BARE_PERIOD = re.compile(
+BARE_PERIOD = lazy_pattern(
     r"\b(?:my|the|this)\s+(?P<unit>week|weekend|month)\b|\b(?P<ly>weekly|monthly)\s+(?:schedule|plan"
     r"|agenda)\b",
     re.I,
 )
-_DONE_TO = re.compile(r"\b(?:cancelled|canceled|deleted|removed|rescheduled|moved)\b", re.I)
+_DONE_TO = lazy_pattern(r"\b(?:cancelled|canceled|deleted|removed|rescheduled|moved)\b", re.I)
 
 
-_ABOUT_EVENTS = re.compile(
+_ABOUT_EVENTS = lazy_pattern(
     r"^\s*(?!(?:please\s+)?(?:set|make|get|fix|arrange|organi[sz]e|want|need|i|we|let's|let\s+us)\b)"
     r"(?:(?:today|tomorrow|tonight)'s\s+\w+|(?:[\w']+\s+){0,5}(?:meetings|events|appointments|appts))"
     r"(?:\s+(?:for\s+|on\s+)?(?:today|tonight|tomorrow|(?:this|next)\s+\w+|monday|tuesday|wednesday"
@@ -226,18 +227,18 @@ _ABOUT_EVENTS = re.compile(
     re.I,
 )
 """Events asked about without a verb: "tomorrow's meetings", "first week of march meetings"."""
-_WH = re.compile(
+_WH = lazy_pattern(
     r"^\s*(?:please\s+)?(?:what|when|where|which|who|is|are|was|were|(?:did|have|has)\s+(?:you|i|we)"
     r"|(?:(?:can|could)\s+you\s+)?(?:tell|show)\s+me\s+(?:what|when|which|where|if|whether|the|about))\b",
     re.I,
 )
 """A question, though it says "add" or "set": "did you add the dentist", "tell me what day ..."."""
-_ASKS_TO_ADD = re.compile(
+_ASKS_TO_ADD = lazy_pattern(
     r"^\s*(?:(?:can|could|will|would)\s+you|do\s+you\s+mind|is\s+it\s+possible\s+to)\b"
     r"|^\s*(?:how|where|when)\s+(?:do|can|should)\s+i\s+(?:add|book|schedule|put|create)\b",
     re.I,
 )
-_BARE_EVENT = re.compile(
+_BARE_EVENT = lazy_pattern(
     r"^\s*(?:(?:ok|okay|so|olly|alexa|hey)\s+)*(?:there(?:'s|\s+is)\s+)?(?:(?:a|an|my|the|our)\s+)?"
     r"(?!(?:cancel|delete|remove|clear|drop|move|reschedule|postpone|show|list|find|check|tell|read"
     r"|next|upcoming|any|all|no|every)\b)(?:[\w']+\s+){0,2}?"
@@ -263,18 +264,18 @@ def is_bare_event(text: str, now: datetime) -> bool:
     return _BARE_EVENT.match(strip_when(text)) is not None
 
 
-_WAKE = re.compile(
+_WAKE = lazy_pattern(
     r"^\s*(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\b[\s,]*"
     r"|please\s+(?=(?:what|when|where|which|who|whose|is|are|am|do|does|did|have|has|any|tell|show)\b))+",
     re.IGNORECASE,
 )
 """A wake word or a "please" before a question: "alexa what have i got on thursday"."""
-_POLITE_END = re.compile(
+_POLITE_END = lazy_pattern(
     r"[\s,]+(?:please|thanks|thank\s+you|for\s+me|again)(?:[\s,]+(?:please|thanks))?[\s.!?]*$", re.I
 )
 
 
-_PLANS_CHANGED = re.compile(
+_PLANS_CHANGED = lazy_pattern(
     r"^\s*(?:(?:a\s+)?(?:slight\s+|small\s+|little\s+)?change\s+(?:of|in|to)\s+(?:my\s+|the\s+)?plans?"
     r"|change\s+(?:my|our|the)\s+plans?|(?:my\s+|our\s+|the\s+)?plans?\s+(?:have\s+|has\s+)?changed)"
     r"[\s,.:;!-]+(?=(?:please\s+)?(?:cancel|delete|erase|remove|scrap|drop|clear|move|reschedule"

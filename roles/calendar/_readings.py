@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from agent_system.routing.slots import parse_when, strip_when
 from agent_system.understanding import normalize
@@ -32,21 +33,21 @@ __all__ = [
     "strip_time_range",
 ]
 
-SERIES = re.compile(
+SERIES = lazy_pattern(
     r"\s*\b(?:series|(?:whole|entire)\s+series|(?:every|each)\s+(?:week|day|weekday|(?:mon|tues"
     r"|wednes|thurs|fri|satur|sun)day)s?|for\s+good|(?:all|every)\s+(?:of\s+)?(?:the\s+|my\s+)?"
     r"(?:repeats|occurrences|sessions|classes))\b",
     re.IGNORECASE,
 )
 """A repeating event named as a whole: "my gym series", "gym every monday", "for good"."""
-ALL_OF = re.compile(
+ALL_OF = lazy_pattern(
     r"(?:all|every\s+one)\s+(?:of\s+)?(?:the\s+|my\s+)?(?P<name>.+?)\s+(?:sessions|classes|lessons"
     r"|occurrences|repeats)",
     re.IGNORECASE,
 )
 """Every occurrence of one event: "all the team sync sessions", "all my yoga classes"."""
 
-NO_NAME = re.compile(
+NO_NAME = lazy_pattern(
     r"(?:some\s*thing|(?:an?|one|the)\s+(?:calendar\s+)?(?:event|entry|thing|appointment)"
     r"|(?:calendar\s+)?(?:event|entry)|it|one|that|this|them"
     r"|one\s+of\s+(?:my|the|our)\s+(?:calendar\s+)?(?:events|entries|appointments|plans))",
@@ -55,7 +56,7 @@ NO_NAME = re.compile(
 """A title that names nothing: the event's name is still to ask."""
 
 
-_FOR_HOUR = re.compile(
+_FOR_HOUR = lazy_pattern(
     r"\bfor\s+(?=(?:\d{1,2}(?::\d{2})?|noon|midday|midnight)(?:\s*(?:[ap]\.?m\.?|o'?clock))?"
     r"(?:\s+(?:on|tomorrow|today|tonight|this|next|monday|tuesday|wednesday|thursday|friday"
     r"|saturday|sunday)\b|[\s.!?]*$))",

@@ -12,6 +12,7 @@ import re
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.understanding._slots import When, parse_when, strip_when
 from roles.calendar._repeats import occurrence_on, occurrences
@@ -27,8 +28,10 @@ _STOP_WORDS = frozenset(
     "the my a an our event appointment meeting call with on at to from for in calendar "
     "thing one everything all plans events schedule agenda day".split()
 )
-_NEXT = re.compile(r"\b(?:next|upcoming|coming)\b", re.IGNORECASE)
-_THE_CLOCK = re.compile(r"\b(?:the|my|our)\s+(?=\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b|o'?\s*clock\b))")
+_NEXT = lazy_pattern(r"\b(?:next|upcoming|coming)\b", re.IGNORECASE)
+_THE_CLOCK = lazy_pattern(
+    r"\b(?:the|my|our)\s+(?=\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b|o'?\s*clock\b))"
+)
 
 
 def _said(reference: str, now: datetime) -> tuple[str, date | None, set[tuple[int, int]]]:
@@ -129,7 +132,7 @@ async def resolve_event(
     )
 
 
-_BARE_CLOCK = re.compile(
+_BARE_CLOCK = lazy_pattern(
     r"(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
     r"|twelve",
     re.IGNORECASE,

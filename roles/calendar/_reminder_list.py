@@ -14,6 +14,7 @@ import re
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from roles.calendar._reading import asked_plainly, asks_reminders, strip_courtesy
 
@@ -23,16 +24,16 @@ if TYPE_CHECKING:
 __all__ = ["reminder_listing", "reminder_question"]
 
 _QUESTION_KEYS = frozenset({"kind", "when", "target"})
-_NOBODY = re.compile(r"(?:me|my|mine|for me)?", re.IGNORECASE)
-_SPAN = re.compile(r"^(?P<a>\d{4}-\d{2}-\d{2}T[^/]+)/(?P<b>\d{4}-\d{2}-\d{2}T[^/]+)$")
-_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_REMINDERS = re.compile(r"\breminders?\b")
-_NOT_ASKED_HERE = re.compile(
+_NOBODY = lazy_pattern(r"(?:me|my|mine|for me)?", re.IGNORECASE)
+_SPAN = lazy_pattern(r"^(?P<a>\d{4}-\d{2}-\d{2}T[^/]+)/(?P<b>\d{4}-\d{2}-\d{2}T[^/]+)$")
+_DAY = lazy_pattern(r"^\d{4}-\d{2}-\d{2}$")
+_REMINDERS = lazy_pattern(r"\breminders?\b")
+_NOT_ASKED_HERE = lazy_pattern(
     r"\b(?:timers?|alarms?|(?:next|first|last)\s+reminder|reminders?\s+list|lists?\s+of)\b"
 )
 """Timers, alarms, "my next reminder" (`roles.timer._stage`) and "my reminder list" are the
 timer's to claim."""
-_WHEN_DUE = re.compile(
+_WHEN_DUE = lazy_pattern(
     r"\b(?:pending|outstanding|upcoming|up\s*coming|coming\s+up|left|due|today|tonight|tomorrow"
     r"|this|next|week|weekend|month|morning|afternoon|evening|(?:mon|tues|wednes|thurs|fri|satur"
     r"|sun)days?)\b"

@@ -10,10 +10,10 @@ only: nothing here changes a reminder.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolOutput
 from agent_system.routing.slots import format_day, parse_date_range
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = ["agenda_asked", "asked_period", "reminders_listed", "reminders_said"]
 
-_WHOLE = re.compile(r"(?:all\s+)?(?:(?:my|the)\s+)?(?:events?|plans?|things?|stuff|anything)?")
+_WHOLE = lazy_pattern(r"(?:all\s+)?(?:(?:my|the)\s+)?(?:events?|plans?|things?|stuff|anything)?")
 
 
 def agenda_asked(query: str) -> bool:

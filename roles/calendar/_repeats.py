@@ -16,6 +16,7 @@ from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from roles.timer._repeat import describe, normalize_rule, repeat_in, rule_days
 
 if TYPE_CHECKING:
@@ -23,12 +24,12 @@ if TYPE_CHECKING:
 
 __all__ = ["describe_repeat", "occurrences", "read_repeat", "repeat_said", "rrule_of"]
 
-_OTHER = re.compile(
+_OTHER = lazy_pattern(
     r"\b(?:every\s+other|every\s+(?:second|2nd|two))\s+(?P<what>week|day|(?:mon|tues|wednes|thurs"
     r"|fri|satur|sun)day)s?\b|\b(?:bi-?weekly|fortnightly)\b|\bevery\s+(?:2|two)\s+weeks\b",
     re.IGNORECASE,
 )
-_DAILY_NAME = re.compile(
+_DAILY_NAME = lazy_pattern(
     r"\b(?:daily|weekly)\s+(?!(?:at|from|on|in|starting|until|till|for|please)\b|\d|$)[a-z]", re.I
 )
 """A "daily standup", a "weekly review": a name, not a repeat."""

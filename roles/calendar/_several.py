@@ -16,6 +16,7 @@ from collections.abc import Callable
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.routing.slots import parse_when
 from agent_system.understanding import normalize
@@ -25,15 +26,15 @@ if TYPE_CHECKING:
 
 __all__ = ["several_added", "several_removed"]
 
-_JOIN = re.compile(r"\s*,\s*(?:and\s+(?:also\s+)?)?|\s+(?:and\s+also|and|also|plus)\s+", re.I)
+_JOIN = lazy_pattern(r"\s*,\s*(?:and\s+(?:also\s+)?)?|\s+(?:and\s+also|and|also|plus)\s+", re.I)
 """Where a second event may start: ", ", " and ", ", and also "."""
-_OTHER_ACT = re.compile(
+_OTHER_ACT = lazy_pattern(
     r"^(?:please\s+)?(?:invite|ask|remind|tell|notify|let|send|set|text|call\s+me|email|move|"
     r"cancel|delete|remove|what|when|where|how|is|are|do|does|can|could)\b",
     re.IGNORECASE,
 )
 """A second clause that is no event of its own ("and invite ben", "and remind me ...")."""
-_NUMBER_GOES_ON = re.compile(r"\b(?:hundred|thousand)$", re.IGNORECASE)
+_NUMBER_GOES_ON = lazy_pattern(r"\b(?:hundred|thousand)$", re.IGNORECASE)
 
 
 def _when(text: str, now: datetime) -> When | None:
@@ -94,21 +95,21 @@ def several_added(
 
 _CLOCK = r"(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?|o'?clock)|\d{1,2}:\d{2}|noon|midday)"
 _KIND = r"(?:events?|meetings?|appointments?|appts?|calls?|sessions?|classes|class|plans?)"
-_CLOCKED = re.compile(
+_CLOCKED = lazy_pattern(
     rf"^(?:the\s+|my\s+|our\s+)?(?P<clock>{_CLOCK})(?:\s+(?P<kind>{_KIND}))?(?P<tail>\s+.+)?$",
     re.IGNORECASE,
 )
 """One event named by its hour: "3pm", "the 5 pm meetings", "10:30 call tomorrow"."""
-_BARE_HOUR = re.compile(r"^(?:the\s+|my\s+|our\s+)?(?P<hour>\d{1,2}(?::\d{2})?)$", re.IGNORECASE)
+_BARE_HOUR = lazy_pattern(r"^(?:the\s+|my\s+|our\s+)?(?P<hour>\d{1,2}(?::\d{2})?)$", re.IGNORECASE)
 """An hour said without its half of the day, before one said with it: the "3" of "the 3 and 5 pm
 meetings"."""
-_BARE_KINDED = re.compile(
+_BARE_KINDED = lazy_pattern(
     rf"^(?:the\s+|my\s+|our\s+)?(?P<hour>\d{{1,2}}(?::\d{{2}})?)\s+(?P<rest>{_KIND}\b.*)$",
     re.IGNORECASE,
 )
 """The last of several hours said bare, with what they are: "5 meetings", "6 calls tomorrow"."""
-_MERIDIEM = re.compile(r"\s*(?P<half>[ap]\.?m\.?|o'?clock)$", re.IGNORECASE)
-_NAMED = re.compile(r"^(?:the|my|our|that|this)\s+\S", re.IGNORECASE)
+_MERIDIEM = lazy_pattern(r"\s*(?P<half>[ap]\.?m\.?|o'?clock)$", re.IGNORECASE)
+_NAMED = lazy_pattern(r"^(?:the|my|our|that|this)\s+\S", re.IGNORECASE)
 _PLURAL = {"classes": "class", "plans": "plan"}
 
 

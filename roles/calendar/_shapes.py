@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import strip_when
 
 __all__ = [
@@ -55,7 +56,7 @@ EVENT = (
     r"|briefing|play|sale|wedding|visit|gym|workout|fundraiser|gala)s?)"
 )
 """Things people put on their own calendar."""
-_NOT_OURS = re.compile(
+_NOT_OURS = lazy_pattern(
     r"\b(?:timers?|alarms?|remind(?:er|ers)?|lists?|cart|basket|shopping|to\s*dos?|playlists?|songs?"
     r"|music|emails?|texts?|messages?|flights?|trains?|bus|buses|planes?|package|delivery|order"
     r"|bills?|due|payments?|pay\s*day|paycheck|rent|taxes|tax|sun|sunrise|sunset|moon|tide"
@@ -69,7 +70,7 @@ _NOT_OURS = re.compile(
 """Words of requests the calendar does not own ("when is the next bus", "is my card free")."""
 
 _MINE = r"(?:my|our|\w+'s|(?:my|our)\s+\w+'s)"
-_ASKS = re.compile(
+_ASKS = lazy_pattern(
     r"^(?:so\s+|and\s+|hey\s+)?(?:"
     # "am i free friday", "are we doing anything this weekend", "is my saturday clear"
     rf"(?:am\s+i|are\s+we)\s+(?:busy|free|available|booked|doing\s+anything|up\s+to\s+anything)"
@@ -123,7 +124,7 @@ def asks_calendar(said: str) -> bool:
     return _ASKS.search(said) is not None
 
 
-FREE_SHAPE = re.compile(
+FREE_SHAPE = lazy_pattern(
     rf"^(?:is|are)\s+(?:my\s+)?(?:{DAY}|morning|afternoon|evening|weekend)\s+(?:still\s+)?"
     r"(?:free|clear|open|empty)\b"
     r"|^when\s+is\s+my\s+next\s+(?:free|open)\b",
@@ -131,7 +132,7 @@ FREE_SHAPE = re.compile(
 )
 """Asks whether time is free ("is my saturday clear"): free time, never a delete."""
 
-_PLAN = re.compile(
+_PLAN = lazy_pattern(
     r"^(?:(?:ok|okay|so|hey)\s+)*(?:i|we)\s+(?:have|have\s+got|got|also\s+have)\s+(?!to\b|no\b|not\b"
     r"|nothing\b|been\b|had\b|just\b)(?:(?:a|an|my|the|our|some)\s+)?[\w']+(?:\s+[\w']+){0,4}?\s+"
     rf"(?:{DAY}|on\s+\w+)\b"
@@ -149,7 +150,7 @@ def said_plan(said: str) -> bool:
 
 
 _HOUR = r"(?:\d{1,2}(?::\d\d)?\s*(?:[ap]\s*m|o'?clock)(?:\s+\w+)?)"
-DELETE_SHAPE = re.compile(
+DELETE_SHAPE = lazy_pattern(
     rf"^(?:please\s+)?(?:{DAY}[\s,]+(?:please\s+)?)?(?:"  # "on the 20th cancel the yoga class"
     # "scrap the team lunch", "ditch the dentist", "call off the barbecue", "drop my 3pm"
     r"(?:scrap|ditch|nix|axe|skip|unschedule|un\s*schedule|strike|cancel|call\s+off|drop|delete"
@@ -189,7 +190,7 @@ def deletes_event(said: str) -> bool:
     return DELETE_SHAPE.search(said) is not None
 
 
-_STATED_OFF = re.compile(
+_STATED_OFF = lazy_pattern(
     r"^no\s+(?:more\s+)?(?P<none>.+)$"
     r"|^(?P<event>(?:the|my|our|\w+'s)\s+.+?)\s+(?:is|has\s+been|was|got)\s+(?:off|cancell?ed"
     r"|called\s+off|scrapped)\s*[.!]?$"
@@ -208,7 +209,7 @@ def stated_off(said: str) -> str | None:
     return found["event"] or found["needed"] or found["skipped"] or found["none"]
 
 
-_ASKED = re.compile(
+_ASKED = lazy_pattern(
     r"^\s*(?:at\s+)?(?:when|what\s+time|what\s+day|which\s+day|where|how\s+long)(?:'s|\s+is|\s+are"
     r"|\s+does|\s+do\s+"
     r"(?:i|we)\s+(?:have|got))\s+(?:(?:the|my|our|a|an)\s+)?(?:next\s+)?(?P<what>[a-z][\w' ]*?)"
@@ -227,29 +228,29 @@ def asked_event(text: str, not_event: frozenset[str]) -> str:
 
 
 _LOOSE_TIMES = (
-    (re.compile(r"\b(?:right\s+)?after\s+lunch(?:\s*time)?\b", re.I), "at 1:30 pm"),
-    (re.compile(r"\b(?:at|around|over)\s+lunch\s*time\b", re.I), "at 12 pm"),
-    (re.compile(r"\b(?:right\s+)?before\s+lunch\b", re.I), "at 11 am"),
-    (re.compile(r"\b(?:right\s+)?after\s+work\b", re.I), "at 6 pm"),
-    (re.compile(r"\b(?:right\s+)?after\s+dinner\b", re.I), "at 8 pm"),
-    (re.compile(r"\b(?:first\s+thing\s+in\s+the\s+morning|first\s+thing)\b", re.I), "at 9 am"),
-    (re.compile(r"\b(?:at\s+)?(?:the\s+)?end\s+of\s+the\s+(?:work\s*)?day\b", re.I), "at 5 pm"),
+    (lazy_pattern(r"\b(?:right\s+)?after\s+lunch(?:\s*time)?\b", re.I), "at 1:30 pm"),
+    (lazy_pattern(r"\b(?:at|around|over)\s+lunch\s*time\b", re.I), "at 12 pm"),
+    (lazy_pattern(r"\b(?:right\s+)?before\s+lunch\b", re.I), "at 11 am"),
+    (lazy_pattern(r"\b(?:right\s+)?after\s+work\b", re.I), "at 6 pm"),
+    (lazy_pattern(r"\b(?:right\s+)?after\s+dinner\b", re.I), "at 8 pm"),
+    (lazy_pattern(r"\b(?:first\s+thing\s+in\s+the\s+morning|first\s+thing)\b", re.I), "at 9 am"),
+    (lazy_pattern(r"\b(?:at\s+)?(?:the\s+)?end\s+of\s+the\s+(?:work\s*)?day\b", re.I), "at 5 pm"),
 )
 """Times said by what happens then, as the hour they usually mean for an event."""
 
 
 _HOURS = "one two three four five six seven eight nine ten eleven twelve".split()
 _HOUR = rf"(?:\d{{1,2}}|{'|'.join(_HOURS)})"
-_ROUGHLY = re.compile(
+_ROUGHLY = lazy_pattern(
     rf"\b(?:(?:at\s+)?(?:a?round|approximately|roughly|circa)|at\s+about)\s+(?=(?:{_HOUR}"
     r"(?::\d\d)?(?:\s*[ap]\.?m\.?|\s+o'?clock)?|noon|midday)(?:\s|$|[,.!?]))",
     re.IGNORECASE,
 )
 """An hour said roughly: "around 1", "at about 3pm" (the hour itself)."""
-_ISH = re.compile(
+_ISH = lazy_pattern(
     rf"\b(?P<hour>{_HOUR}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|noon|midday)\s*-?\s*ish\b", re.I
 )
-_CLOCK_WORDS = re.compile(
+_CLOCK_WORDS = lazy_pattern(
     rf"\b(?:(?P<half>half)|(?P<quarter>(?:a\s+)?quarter))\s+(?P<way>past|after|to|before)\s+"
     rf"(?P<hour>{_HOUR})\b(?!:)"
     rf"|\b(?<!past\s)half\s+(?P<british>{_HOUR})\b(?!\s*(?:hours?|an?\b|past|to\b|:))",
@@ -281,14 +282,14 @@ def loose_time(text: str) -> str:
     return _CLOCK_WORDS.sub(_clock_said, text)
 
 
-_TITLE_HEAD = re.compile(
+_TITLE_HEAD = lazy_pattern(
     r"^(?:(?:remember|note)\s+(?:that\s+)?|(?:get|fit|squeeze)\s+me\s+in\s+(?:for|with|at)\s+"
     r"|(?:me|us)\s+(?=down\b)|down\s+(?:for\s+)?|having\s+|(?:i|we)(?:\s+am|\s+are|'m|'re)\s+"
     r"(?:having\s+|going\s+to\s+(?:have\s+)?)?|(?:i|we)(?:\s+have|'ve)\s+(?:got\s+)?"
     r"|save\s+(?:for\s+)?(?!the\s+date\b))+(?:(?:a|an|the)\s+)?",
     re.IGNORECASE,
 )
-_TITLE_END = re.compile(r"\s+(?:down|to|is|are|for|of)$", re.IGNORECASE)
+_TITLE_END = lazy_pattern(r"\s+(?:down|to|is|are|for|of)$", re.IGNORECASE)
 
 
 def tidy_title(title: str) -> str:

@@ -14,6 +14,7 @@ import re
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from agent_system.understanding._frame import last_call, resolve_follow_up
@@ -65,7 +66,7 @@ _PERSONAL = (
     r"check\s*up|haircut|book\s+club|catch\s*up|one\s+on\s+one)s?"
 )
 """Events only the user's own calendar knows the time of ("when is the team review")."""
-_QUESTION = re.compile(
+_QUESTION = lazy_pattern(
     r"^(?:so\s+|and\s+)?(?:"
     r"(?:do|have|did)\s+i\s+(?:have|got|get)\s+(?:anything|something|any\s*thing|any\s+plans|"
     r"plans|stuff|things?)\s+(?:on|going\s+on|planned|scheduled|booked|happening|lined\s+up)\b"
@@ -143,7 +144,7 @@ _QUESTION = re.compile(
     r")",
 )
 
-_MORE = re.compile(
+_MORE = lazy_pattern(
     r"^(?:so\s+|and\s+)?(?:"
     rf"what\s+am\s+i\s+(?:doing|up\s+to)\s+(?:on\s+|for\s+)?(?!today$|later){_DAY}$"
     r"|(?:are|is)\s+there\s+(?:any\s+)?(?:events?|meetings?|appointments?|calls?)\s+(?:scheduled|"
@@ -157,14 +158,14 @@ _MORE = re.compile(
     r")"
 )
 """More everyday questions, read with "what's"/"time's" said out ("what time's the review")."""
-_SAID_OUT = re.compile(r"\b(what|when|where|who|how|time|it|that|there)'s\b")
+_SAID_OUT = lazy_pattern(r"\b(what|when|where|who|how|time|it|that|there)'s\b")
 
 _OVERVIEWED = (
     rf"(?:my|the|today'?s|tomorrow'?s|this\s+week'?s|next\s+week'?s)\s+{_PERIOD}(?:\s+\w+)?"
     rf"|{_DAY}"
 )
 """A day or a period asked about as a whole: "my day", "tomorrow", "my week ahead"."""
-_SURE = re.compile(
+_SURE = lazy_pattern(
     rf"^(?:so\s+|and\s+|please\s+)?(?:how\s+(?:busy|packed|full|hectic|booked\s+up)\s+(?:am\s+i|is\s+my\s+"
     rf"{_PERIOD})\b"
     r"|(?:go|run|walk|take|talk)\s+(?:me\s+)?through\s+(?:my\s+|the\s+)?(?:day|week|weekend|schedule|"
@@ -182,14 +183,14 @@ _SURE = re.compile(
 """Questions only the user's calendar answers: claimed even when the classifier knows none."""
 
 
-_TODAY = re.compile(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b")
-_ADD = re.compile(
+_TODAY = lazy_pattern(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b")
+_ADD = lazy_pattern(
     r"^(?:please\s+)?(?:add|put|pencil\s+in|schedule)\s+(?!.*\b(?:timers?|alarms?|reminders?|"
     r"lists?|cart|basket|playlist|songs?|contacts?|minutes?|hours?|seconds?)\b)\w"
 )
 
 
-_NOT_CALENDAR = re.compile(
+_NOT_CALENDAR = lazy_pattern(
     r"\b(?:timers?|alarms?|remind(?:er|ers)?|lists?|cart|basket|shopping|grocer(?:y|ies)|to\s*dos?|"
     r"playlists?|songs?|music|emails?|e-mails?|mails?|texts?|messages?|sms|contacts?|sync|share|"
     r"near\s+me|nearby|around\s+here|in\s+(?:my|the|this)\s+(?:city|area|town)|local|tickets?|"
@@ -198,23 +199,23 @@ _NOT_CALENDAR = re.compile(
     r"vacation|uber|lyft|taxi|cab|table|tires?|cars?|auto|repairs?|mechanic|inspection|check\s*up|"
     r"around|area|interesting|holidays?)\b"
 )
-_EVENT_WORD = re.compile(
+_EVENT_WORD = lazy_pattern(
     r"\b(?:meeting|appointment|lunch|dinner|breakfast|brunch|party|wedding|interview|class|game|"
     r"match|concert|practice|rehearsal|conference|call|event|dentist|doctor)s?\b"
 )
-_CALENDAR_NOUN = re.compile(r"\b(?:calendar|agenda|diary)\b")
-_MEETING = re.compile(r"\b(?:meetings?|appointments?|appts?)\b")
-_MY_SCHEDULE = re.compile(r"\b(?:my|our|the)\s+(?:\w+\s+)?schedule\b(?!\s+(?:a|an|the|me)\b)")
-_EVENTS = re.compile(r"\bevents?\b")
-_MINE = re.compile(r"\b(?:my|i|i'm|i\s+am|our|for\s+me)\b")
-_CALENDAR_VERB = re.compile(
+_CALENDAR_NOUN = lazy_pattern(r"\b(?:calendar|agenda|diary)\b")
+_MEETING = lazy_pattern(r"\b(?:meetings?|appointments?|appts?)\b")
+_MY_SCHEDULE = lazy_pattern(r"\b(?:my|our|the)\s+(?:\w+\s+)?schedule\b(?!\s+(?:a|an|the|me)\b)")
+_EVENTS = lazy_pattern(r"\bevents?\b")
+_MINE = lazy_pattern(r"\b(?:my|i|i'm|i\s+am|our|for\s+me)\b")
+_CALENDAR_VERB = lazy_pattern(
     r"\b(?:add|set(?:\s+up)?|put|schedule|book|create|make|note|mark|enter|insert|block|"
     r"cancel|delete|remove|erase|clear|drop|scrap|wipe|empty|take\s+(?:out|off)|"
     r"move|reschedule|postpone|push|change|update|rename|shift|"
     r"show|list|tell|check|give|read|what|whats|when|which|do\s+i\s+have|any|is|are|am\s+i|"
     r"how\s+many|next|upcoming|up\s*coming|coming\s+up|today|tomorrow|tonight)\b"
 )
-_CHANGE_EVENT = re.compile(
+_CHANGE_EVENT = lazy_pattern(
     r"^(?:cancel|delete|remove|erase|call\s+off|scrap|drop|move|reschedule|postpone|push\s+back|push"
     r"|delay|bring|bump)\s+"
     r"(?:my|the|our|tomorrow's|today's|this\s+week's)?\s*(?:[\w':]+\s+){0,2}"
@@ -261,7 +262,7 @@ def is_calendar_question(text: str, *, said: str | None = None) -> bool:
     )
 
 
-_ENGAGEMENT = re.compile(
+_ENGAGEMENT = lazy_pattern(
     r"^(?:(?:ok|okay|so|olly|alexa|hey)\s+)*(?:i\s+(?:have|need|want|got|am\s+going|will\s+be|'ll\s+be)"
     r"|(?:we|i)\s+(?:are|am)\s+having|we\s+(?:have|are\s+going|will\s+be)"
     r"|i'm\s+going|i'll\s+be|(?:please\s+)?(?:write\s+down|take\s+note\s+of|note\s+down|jot\s+down))\s+"
@@ -270,12 +271,12 @@ _ENGAGEMENT = re.compile(
     r"(?:meet(?:ing)?|seeing|lunch|dinner|breakfast|brunch|party|appointment|appt|interview|"
     r"call|conference|class|practice|rehearsal|game|match|wedding|birthday|concert|go\s+to)\b"
 )
-_SET_EVENT = re.compile(
+_SET_EVENT = lazy_pattern(
     r"^(?:please\s+)?(?:schedule|book|set\s+up|arrange|plan|organi[sz]e|add)\s+(?:a|an|my|the|our)?\s*"
     r"(?:\w+\s+)?(?:meeting|appointment|lunch|dinner|breakfast|brunch|party|interview|call|"
     r"conference|date|get\s+together|catch\s+up)\b"
 )
-_WITH_SOMEONE = re.compile(
+_WITH_SOMEONE = lazy_pattern(
     r"\bwith\s+(?!(?:the\s+)?(?:list|timer|alarm)\b)\w+"
     r"|\b(?:birthday|anniversary|holiday|vacation|day\s+off)\b"
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import strip_when
 from roles.calendar._guests import people_said, with_guests
 
@@ -22,7 +23,7 @@ __all__ = [
     "take_address",
 ]
 
-_COMMAND = re.compile(
+_COMMAND = lazy_pattern(
     r"^(?:(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\s+|(?:hey|ok|okay)\s+)?"
     r"(?:(?:oh\s+)?(?:and|also|and\s+also|plus|then|and\s+then)\s+)?(?:please\s+)?"
     r"(?:(?:can|could|shall)\s+(?:you|we)\s+|let's\s+(?=do\s|have\s|schedule\s|book\s|set\s)"
@@ -39,7 +40,7 @@ _COMMAND = re.compile(
     re.IGNORECASE,
 )
 
-_SAID_PLAN = re.compile(
+_SAID_PLAN = lazy_pattern(
     r"^(?:that\s+)?(?:i|we)(?:\s+have|'ve|\s+am|'m|\s+are|'re)\s+(?:got\s+|having\s+)"
     r"(?:(?:a|an|the|my|our)\s+)?|^(?:that\s+)?(?:i|we)\s+(?:also\s+)?have\s+(?!to\b)"
     r"(?:(?:a|an|the|my|our)\s+)?"
@@ -47,23 +48,23 @@ _SAID_PLAN = re.compile(
     re.IGNORECASE,
 )
 
-_CALENDAR_WORDS = re.compile(
+_CALENDAR_WORDS = lazy_pattern(
     r"\s*\b(?:to|in|on|into|onto)\s+(?:(?:my|the|our)\s+(?:(?:family|work|personal|shared)\s+)?"
     r"(?:calendar|agenda|diary|schedule)|(?:(?:family|work|personal|shared)\s+)?(?:calendar|agenda"
     r"|diary))\b",
     re.IGNORECASE,
 )
 
-_LOCATION = re.compile(r"\s+(?:at|in)\s+(?P<loc>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*)*)")
+_LOCATION = lazy_pattern(r"\s+(?:at|in)\s+(?P<loc>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*)*)")
 
-TIME_RANGE = re.compile(
+TIME_RANGE = lazy_pattern(
     r"\b(?:from\s+|(?P<between>between\s+))?(?P<a>\d{1,2}(?::\d{2})?)\s*(?P<ap>[ap]\.?m\.?)?\s*"
     r"(?(between)and|(?:-|to|until|till|through))\s*"
     r"(?P<b>\d{1,2}(?::\d{2})?\s*(?P<bp>[ap]\.?m\.?)?)",
     re.IGNORECASE,
 )
 """A clock range: "from 8 am to 12 pm", "2-3pm", "between 9 and 10:30 am"."""
-ADDRESS = re.compile(
+ADDRESS = lazy_pattern(
     r"\s+(?:at|on)\s+(?P<loc>\d{1,5}\s+(?!(?:[ap]\.?m\.?|o'?clock)(?:\s|$))"
     r"(?:(?!(?:at|on|in|for|today|tonight|tomorrow|\w+day)\s)[a-z'.]+\s+){0,3}?(?:street|st|road|rd|avenue|ave|lane"
     r"|ln|drive|dr|boulevard|blvd|way|place|court|ct|main|broadway|highway|hwy|square|terrace"
@@ -81,23 +82,23 @@ def take_address(text: str) -> tuple[str, str]:
     return text[: found.start()] + text[found.end() :], found["loc"]
 
 
-ALL_DAY = re.compile(
+ALL_DAY = lazy_pattern(
     r"\b(?:all[\s-]day|birthday|holiday|vacation|day\s+off|anniversary|save\s+the\s+date)\b", re.I
 )
 
-BLOCK = re.compile(r"^\s*(?:please\s+)?block\s+(?:off|out)\b", re.I)
+BLOCK = lazy_pattern(r"^\s*(?:please\s+)?block\s+(?:off|out)\b", re.I)
 
 _KIND_OF_DAY = (
     r"(?P<what>(?:an?\s+|my\s+)?(?:day\s+off|holiday|vacation(?:\s+day)?|busy|out\s+of\s+(?:the\s+)?office"
     r"|sick\s+day|(?:a\s+)?work\s+from\s+home(?:\s+day)?|wfh|free\s+day)"
     r"|(?:my|our|[a-z]+'s)\s+(?!alarm|timer|reminder|list)[\w' ]{2,40}?)[\s.!]*$"
 )
-_MARK_AS = re.compile(
+_MARK_AS = lazy_pattern(
     r"^\s*(?:please\s+)?(?:mark|set|put\s+down|block|flag|label|note(?:\s+down)?|take\s+note\s+of"
     r"|save|keep|record)\s+(?P<when>(?:(?:this|next|the)\s+)?[\w' ]+?)\s+as\s+" + _KIND_OF_DAY,
     re.IGNORECASE,
 )
-_MARKED_AS = re.compile(
+_MARKED_AS = lazy_pattern(
     r"^\s*(?:please\s+)?(?P<when>(?:(?:this|next|the)\s+)?[\w' ]+?)\s+(?:needs\s+to|should|has\s+to"
     r"|must|is\s+to|can)\s+be\s+(?:marked|flagged|noted|set|saved|kept|labell?ed|recorded)\s+"
     r"(?:down\s+)?as\s+" + _KIND_OF_DAY,
@@ -114,26 +115,26 @@ def marked_as(text: str) -> re.Match[str] | None:
     return _MARK_AS.match(text) or _MARKED_AS.match(text)
 
 
-_TELL_ME = re.compile(
+_TELL_ME = lazy_pattern(
     r"^(?:(?:let\s+me\s+know|inform\s+me|tell\s+me|alert\s+me|notify\s+me|warn\s+me)\s+(?:about|of)"
     r"\s+(?:(?:the|my|our|a|an)\s+)?|(?:i've|i\s+have|we've|we\s+have|got)\s+(?:got\s+)?(?:a|an)\s+"
     r"|(?:my\s+)?calendar\s+(?:for\s+|(?=(?:meeting|appointment)\b)|(?:entry|event)\s*:?\s*)"
     r"|(?:my\s+)?calendar\s*:\s*|:\s*)",
     re.IGNORECASE,
 )
-_TITLE_TAIL = re.compile(
+_TITLE_TAIL = lazy_pattern(
     r"[\s,]+(?:please\s+note(?:\s+it)?|note\s+(?:it|that)|please|thanks|thank\s+you)[\s.!]*$", re.I
 )
 
 
-_INVITING = re.compile(
+_INVITING = lazy_pattern(
     r"[\s,]+(?:and\s+)?(?:also\s+)?(?:please\s+)?(?:invite|ask)\s+"
     r"(?P<who>(?!(?:me|us|them|it|everyone)\b)[\w' ,]+?)"
     r"(?:\s+(?:to\s+(?:join|come)(?:\s+(?:us|me|along))?|along|over|too|as\s+well))*\s*[.!?]*$",
     re.IGNORECASE,
 )
 """People asked along at the end of an add: "add yoga on thursday at 6pm and invite ben"."""
-_INVITE_TO = re.compile(
+_INVITE_TO = lazy_pattern(
     r"^(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?invite\s+"
     r"(?P<who>(?!(?:me|us|them|it|everyone)\b)[\w' ,]+?)\s+(?:over\s+)?(?:to|for)\s+(?P<what>.+)$",
     re.IGNORECASE,
@@ -141,7 +142,7 @@ _INVITE_TO = re.compile(
 """An event said by whom it is with: "invite ben and sara to dinner on friday at 7"."""
 
 
-_SPLIT_PENCIL = re.compile(
+_SPLIT_PENCIL = lazy_pattern(
     r"^(?P<lead>\s*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?)(?:pencil|put|book|squeeze|fit)\s+(?!(?:in|me|us)\b)(?P<what>.+?)\s+in"
     r"(?=\s+(?:for|on|at|tomorrow|today|tonight|next|this)\b)",
     re.IGNORECASE,

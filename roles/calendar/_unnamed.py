@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from agent_system.routing.slots import strip_when
 from roles.calendar._shapes import DAY, EVENT
@@ -39,35 +40,35 @@ THING = rf"(?:{EVENT}|{ACTIVITY})"
 _KIND = r"(?:\s+(?:lessons?|class(?:es)?|sessions?|practices?|appointments?|appts?))?"
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekday|weekend)"
 _OWNED = r"(?:(?:my|our|the|this\s+week's|\w+'s)\s+)?"
-_NOT_OURS = re.compile(
+_NOT_OURS = lazy_pattern(
     r"\b(?:timers?|alarms?|remind(?:er|ers)?|lists?|songs?|music|playlists?|money|payments?"
     r"|pay\s*day|paycheck|bills?|flights?|trains?|bus|car|oil|tv|game|match|deliver(?:y|ies)"
     r"|package|order|subscription|account|savings|checking)\b"
 )
-_NEXT = re.compile(
+_NEXT = lazy_pattern(
     r"^(?:what|when|what\s+time|what\s+day|which\s+day)\s+(?:is|are)\s+(?:my|our|the)\s+next\s+"
     rf"(?P<thing>(?:[\w']+\s+){{0,2}}?{THING}{_KIND}(?:\s+with\s+[\w' ]+?)?)$"
     r"|^(?:when|what\s+time|what\s+day|which\s+day)\s+do\s+(?:i|we)\s+have\s+(?:my|our|the)\s+next\s+"
     rf"(?P<had>(?:[\w']+\s+){{0,2}}?{THING}{_KIND})$"
 )
-_MOVE = re.compile(
+_MOVE = lazy_pattern(
     r"^(?:(?:can|could|would)\s+you\s+)?(?P<verb>reschedule|move|push|shift|bump|postpone|switch"
     rf"|change)\s+{_OWNED}(?P<what>(?:[\w']+\s+){{0,2}}?{THING}{_KIND}(?:\s+with\s+[\w']+)?"
     r"|[\w']+(?:\s+[\w']+){0,2}?)"
     r"\s+(?:back\s+|forward\s+)?to\s+(?P<when>.+)$"
 )
-_STOP = re.compile(
+_STOP = lazy_pattern(
     r"^(?:stop|quit|end|discontinue|drop|cancel|scrap|delete|remove|no\s+more)\s+(?:going\s+to\s+)?"
     rf"{_OWNED}(?P<what>(?:[\w']+\s+){{0,2}}?{THING}{_KIND})\s+"
     rf"(?:(?:every|each)\s+{_WEEKDAY}s?|on\s+{_WEEKDAY}s|for\s+good|from\s+now\s+on|altogether)$"
 )
-_SKIP = re.compile(
+_SKIP = lazy_pattern(
     r"^(?:skip|miss|cancel|scrap|drop|no)\s+"
     rf"{_OWNED}(?P<what>(?:[\w']+\s+){{0,2}}?{THING}{_KIND})\s+(?P<day>{DAY})$"
 )
 
 
-_CLOCK = re.compile(
+_CLOCK = lazy_pattern(
     r"(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
     r"|twelve|noon|midday"
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import strip_when
 from agent_system.understanding import normalize
 
@@ -23,14 +24,14 @@ __all__ = [
     "found_then_changed",
 ]
 
-REF_NOISE = re.compile(
+REF_NOISE = lazy_pattern(
     r"\b(?:my|the|from|on|in)\s+(?:my\s+)?(?:calendar|agenda|diary)\b"
     r"|^\s*(?:my|the|a|our|this|that)\s+(?=\w)",
     re.IGNORECASE,
 )
 
 
-NOT_GOING = re.compile(
+NOT_GOING = lazy_pattern(
     r"^\s*i(?:'m|'ll|\s+am|\s+will|\s+can)?\s+(?:no\s+longer|not|n't|won't|will\s+not|can't|cannot)\s+"
     r"(?:be\s+)?(?:going\s+to|attending|attend|joining|join|make\s+it\s+to|coming\s+to|come\s+to)\s+"
     r"(?P<event>.+?)(?:\s+(?:any\s*more|any\s+longer|after\s+all))?\s*[.!]?$",
@@ -38,7 +39,7 @@ NOT_GOING = re.compile(
 )
 
 
-TAKE_OFF = re.compile(
+TAKE_OFF = lazy_pattern(
     r"\b(?:take|knock|cross|strike|get)\s+(?P<what>(?:[\w']+\s+){1,5}?)off\s+(?:of\s+)?(?:my|the)\s+"
     r"(?:calendar|schedule|agenda|diary)\b",
     re.IGNORECASE,
@@ -51,7 +52,7 @@ _GONE = (
     r"|agenda|diary))?"
     r"(?:\s+please)?[\s.!]*$"
 )
-REMOVED = re.compile(
+REMOVED = lazy_pattern(
     r"^\s*(?:(?:i|we)\s+(?:would\s+|really\s+)?(?:want|wish|need|like)|(?:i|we)'d\s+(?:like|want)"
     r"|(?:please\s+)?(?:can|could|would)\s+you\s+(?:please\s+)?(?:have|get)|(?:please\s+)?have)"
     r"\s+(?P<event>.+?)\s+(?:to\s+be\s+|be\s+)?"
@@ -63,7 +64,7 @@ REMOVED = re.compile(
 """An event wanted gone, said without the verb first: "i want the dentist appointment removed
 from my calendar", "i'd like the team lunch on friday to be cancelled", "the book club should be
 taken off my calendar"."""
-FOUND_THEN_CHANGED = re.compile(
+FOUND_THEN_CHANGED = lazy_pattern(
     r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:find|look\s+up|look\s+for|locate"
     r"|pull\s+up|get|check|search\s+for)\s+(?P<what>.+?)[\s,]+(?:and|then|and\s+then)\s+"
     r"(?:please\s+)?(?P<verb>delete|cancel|remove|erase|drop|scrap|clear|move|reschedule|postpone"
@@ -82,7 +83,7 @@ def found_then_changed(text: str) -> str:
     return f"{found['verb']} {found['what']}{text[found.end() :]}"
 
 
-_SAID_ABOUT = re.compile(
+_SAID_ABOUT = lazy_pattern(
     r"\s+(?:(?:that|which)\s+)?(?:i|we)(?:'ve|\s+have|'d|\s+had)?\s+(?:added|put|set\s+up|set|booked"
     r"|made|scheduled|created|entered|saved)\b"
     r"|\s+(?:(?:that|which)\s+)?(?:i|we)(?:'m|'ll\s+be|\s+am|\s+are|\s+will\s+be|\s+was)?\s+"
@@ -120,7 +121,7 @@ def event_reference(text: str, verb: re.Pattern[str]) -> str:
     return rest
 
 
-_LEAD_FILLER = re.compile(
+_LEAD_FILLER = lazy_pattern(
     r"^\s*(?:(?:hey|ok|okay)\s+)?(?:google|siri|alexa|olly)\b|\b(?:please|and|then|so|just)\b"
     r"|\b(?:can|could|would|will)\s+you\b|[,.]",
     re.IGNORECASE,
@@ -155,7 +156,7 @@ def _named_before(before: str) -> str:
     return before if 0 < len(before.split()) <= 6 and _EVENT_WORDS.search(before) else ""
 
 
-_EVENT_WORDS = re.compile(
+_EVENT_WORDS = lazy_pattern(
     r"\b(?:meeting|appointment|appt|lunch|dinner|breakfast|brunch|party|wedding|interview|class"
     r"|practice|rehearsal|session|date|game|match|review|lesson|haircut|checkup|conference|dentist"
     r"|doctor|event|birthday|call|concert|trip|visit|club)s?\b",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._daytime import day_window
 
 __all__ = ["WINDOW_ASKED", "asked_window", "asks_window"]
@@ -31,7 +32,7 @@ _EDGE = (
     rf"(?:(?:after|past|from)\s+{_CLOCK}(?:\s+on(?:wards?)?)?|(?:before|until|till|by)\s+{_CLOCK}"
     rf"|(?:between|from)\s+{_CLOCK}\s+(?:(?:and|to|until|till|-)\s+)?{_CLOCK})"
 )
-WINDOW_ASKED = re.compile(
+WINDOW_ASKED = lazy_pattern(
     r"^(?:so\s+|and\s+)?(?:what\s+(?:is|do\s+i\s+have|have\s+i\s+got|do\s+we\s+have|am\s+i\s+doing"
     r"|(?:events?|meetings?|appointments?|plans?)\s+(?:do\s+i\s+have|have\s+i\s+got|are\s+there"
     r"|are\s+(?:going\s+to\s+(?:happen|be\s+on)|happening|on|scheduled|planned))|is\s+happening)"
@@ -42,11 +43,13 @@ WINDOW_ASKED = re.compile(
     rf"(?:\s+(?:for\s+)?{_DAY})?\s+(?:{_EDGE}|{_LATER})(?:\s+(?:for\s+)?{_DAY})?$"
 )
 """A question about one's plans in a window said by its edges (on the normalized request)."""
-_AFTER = re.compile(rf"\b(?:after|past)\s+(?P<a>{_CLOCK})|\bfrom\s+(?P<f>{_CLOCK})\s+on(?:wards?)?")
-_BEFORE = re.compile(rf"\b(?:before|until|till|by)\s+(?P<b>{_CLOCK})")
-_PAIR = re.compile(r"\bbetween\s+(?P<a>\d{1,2})\s+(?P<b>\d{1,2})(?P<ap>\s*[ap]\s*m\b)?")
+_AFTER = lazy_pattern(
+    rf"\b(?:after|past)\s+(?P<a>{_CLOCK})|\bfrom\s+(?P<f>{_CLOCK})\s+on(?:wards?)?"
+)
+_BEFORE = lazy_pattern(rf"\b(?:before|until|till|by)\s+(?P<b>{_CLOCK})")
+_PAIR = lazy_pattern(r"\bbetween\s+(?P<a>\d{1,2})\s+(?P<b>\d{1,2})(?P<ap>\s*[ap]\s*m\b)?")
 """Two bare hours with no "and" between them: "between 8 10 today", "between 2 4 pm"."""
-_LATER_SAID = re.compile(rf"\b{_LATER}|\bleft\b.*\btoday\b|\blater\b")
+_LATER_SAID = lazy_pattern(rf"\b{_LATER}|\bleft\b.*\btoday\b|\blater\b")
 
 
 def asks_window(said: str) -> bool:

@@ -10,18 +10,19 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import parse_date_range
 
 __all__ = ["within_period"]
 
-_PERIOD = re.compile(
+_PERIOD = lazy_pattern(
     r"\s*\b(?:for\s+|in\s+|during\s+|sometime\s+|some\s+time\s+)?(?P<p>(?:this|next)\s+"
     r"(?:week|weekend|month))\b",
     re.IGNORECASE,
 )
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY = re.compile(rf"\b(?:on\s+)?(?P<d>{'|'.join(_DAYS)})\b", re.IGNORECASE)
-_NTH = re.compile(r"\b(?:on\s+)?the\s+(?P<n>\d{1,2})(?:st|nd|rd|th)?\b", re.IGNORECASE)
+_WEEKDAY = lazy_pattern(rf"\b(?:on\s+)?(?P<d>{'|'.join(_DAYS)})\b", re.IGNORECASE)
+_NTH = lazy_pattern(r"\b(?:on\s+)?the\s+(?P<n>\d{1,2})(?:st|nd|rd|th)?\b", re.IGNORECASE)
 
 
 def within_period(text: str, now: datetime) -> tuple[str, str] | None:

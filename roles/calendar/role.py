@@ -228,7 +228,7 @@ class CalendarRole:
             going = NOT_GOING.match(text) or TAKE_OFF.search(text)
             gone = REMOVED.match(text)  # "i want the dentist appointment removed"
             named = going[1] if going else (gone["event"] or gone["subject"]) if gone else off
-            if going is not None and named is not None and going.re is TAKE_OFF:
+            if going is not None and named is not None and going.re.pattern == TAKE_OFF.pattern:
                 named = named.strip() + day_after(text[going.end() :])  # "... for tuesday"
             reference = (
                 REF_NOISE.sub("", named).strip(" ,.?!")

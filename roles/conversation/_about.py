@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding import normalize
 
 __all__ = ["ABOUT", "about_me"]
@@ -84,9 +85,9 @@ _ABOUT: tuple[tuple[str, str], ...] = (
         r"|(?:many|a\s+thousand|big)\s+thanks|thanks\s+a\s+(?:lot|bunch|million|ton|heap)",
     ),
 )
-_WORDS = re.compile(r"you|thank|appreciat|oblig|grateful|\bname\b")
+_WORDS = lazy_pattern(r"you|thank|appreciat|oblig|grateful|\bname\b")
 """A word every message here holds ("you", "your", "thanks"...)."""
-ABOUT = {kind: re.compile(rf"{_LEAD}(?:{said}){_TAIL}") for kind, said in _ABOUT}
+ABOUT = {kind: lazy_pattern(rf"{_LEAD}(?:{said}){_TAIL}") for kind, said in _ABOUT}
 """Each kind of question about the assistant (or thanks), as a whole message."""
 
 

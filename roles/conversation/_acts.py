@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding import normalize
 from agent_system.understanding._dismiss import DROPPED, HUSH, NEVER_MIND, asked
 
@@ -35,7 +36,7 @@ _YOU = r"(?:\s+(?:olly|alexa|assistant|buddy|mate|then|again|please|thanks|thank
 _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
     (
         "repeat",
-        re.compile(
+        lazy_pattern(
             r"^(?:sorry\s+|excuse\s+me\s+|pardon\s+)?(?:(?:can|could|would|will)\s+you\s+"
             r"(?:please\s+)?)?(?:please\s+)?(?:say\s+(?:that|it|this)\s+(?:again|once\s+more|one"
             r"\s+more\s+time)|repeat(?:\s+(?:that|it|this|yourself|what\s+you\s+(?:just\s+)?said"
@@ -49,7 +50,7 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
     ),
     (
         "feedback",
-        re.compile(
+        lazy_pattern(
             r"^(?:no\s+|nope\s+|hmm\s+|ugh\s+)?(?:that\s+(?:is|was)\s+(?:(?:totally|completely|"
             r"all|just)\s+)?(?:wrong|incorrect|not\s+(?:right|correct|true|it|helpful|what\s+i\s+"
             r"(?:asked(?:\s+for)?|said|meant|wanted|need(?:ed)?)))|wrong(?:\s+answer)?|"
@@ -66,23 +67,23 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
     ),
     (
         "apology",
-        re.compile(
+        lazy_pattern(
             r"^(?:oh\s+|oops\s+)?(?:(?:i\s+am\s+)?(?:so\s+|really\s+)?sorry(?:\s+about\s+that)?"
             r"|my\s+(?:bad|mistake|fault)|oops(?:ie)?|whoops|apologies|i\s+apologi[sz]e)"
             rf"{_YOU}$"
         ),
     ),
-    ("dismiss", re.compile(rf"^(?:oh\s+|ok\s+|okay\s+|no\s+)?(?:{NEVER_MIND}){_YOU}$")),
+    ("dismiss", lazy_pattern(rf"^(?:oh\s+|ok\s+|okay\s+|no\s+)?(?:{NEVER_MIND}){_YOU}$")),
     (
         "hush",
-        re.compile(
+        lazy_pattern(
             rf"^(?:(?:oh|ok|okay|just|please|now|can\s+you|could\s+you|will\s+you)\s+)*{HUSH}"
             rf"(?:\s+(?:now|already|right\s+now|for\s+a\s+(?:bit|moment|second|sec)))*{_YOU}$"
         ),
     ),
     (
         "unsure",
-        re.compile(
+        lazy_pattern(
             r"^(?:i\s+do\s+not\s+know|i\s+am\s+not\s+sure|not\s+sure|no\s+idea|dunno|i\s+dunno"
             r"|maybe|perhaps|i\s+have\s+no\s+idea|who\s+knows|hmm+|mm+|uh+|um+|erm+)"
             rf"{_YOU}$"
@@ -90,11 +91,11 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
     ),
     (
         "no",
-        re.compile(r"^(?:no|nope|nah|naw|nay|no\s+way|not\s+really|no\s+no)" rf"{_YOU}$"),
+        lazy_pattern(r"^(?:no|nope|nah|naw|nay|no\s+way|not\s+really|no\s+no)" rf"{_YOU}$"),
     ),
     (
         "yes",
-        re.compile(
+        lazy_pattern(
             r"^(?:yes|yeah|yep|yup|yes\s+please|affirmative|correct|exactly|indeed|absolutely"
             r"|definitely|of\s+course|that\s+is\s+(?:right|correct|true))"
             rf"{_YOU}$"
@@ -102,7 +103,7 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
     ),
     (
         "praise_ack",
-        re.compile(
+        lazy_pattern(
             r"^(?:(?:oh\s+|wow\s+|that\s+is\s+|very\s+|so\s+|really\s+)?(?:cool|great|nice|"
             r"perfect|awesome|excellent|brilliant|fantastic|wonderful|lovely|sweet|neat|amazing|"
             r"super|splendid|good\s+(?:stuff|to\s+know)|nice\s+one|that\s+helps|helpful)"
@@ -112,7 +113,7 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
     ),
     (
         "ack",
-        re.compile(
+        lazy_pattern(
             r"^(?:ok(?:ay)?|k|kk|alright|all\s+right|fine|good|very\s+good|sure|right|got\s+it|"
             r"gotcha|understood|noted|roger(?:\s+that)?|sounds\s+good|will\s+do|i\s+see|ah\s+ok"
             r"|that\s+is\s+fine|fair\s+enough|ah+|oh|you\s+are\s+welcome|my\s+pleasure|any\s*time)"

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
+
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
@@ -17,7 +19,7 @@ __all__ = ["ANOTHER_JOKE", "wants_another_joke"]
 ANOTHER_JOKE = "tell me another joke"
 """What a bare "another one" after a joke asks for."""
 
-_AGAIN = re.compile(
+_AGAIN = lazy_pattern(
     r"^(?:(?:ok|okay|ha|haha|hahaha|lol|nice|good\s+one|that's\s+(?:funny|good)|and|now|"
     r"please|go\s+on)[\s,!.]+)*"
     r"(?:(?:tell|give)\s+(?:me|us)\s+)?(?:another(?:\s+(?:one|joke))?|one\s+more(?:\s+joke)?|"

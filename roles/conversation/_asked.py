@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from roles.conversation._zones import known
 
 __all__ = ["in_zone", "plainly"]
@@ -44,34 +45,34 @@ _REWORDED: tuple[tuple[re.Pattern[str], Any], ...] = (
     # said with a few more words: "what timezone am i in right now", "which day is it today",
     # "is it past midnight in tokyo", "what time is it in tokyo when it's noon here"
     (
-        re.compile(
+        lazy_pattern(
             r"^(?P<q>(?:what|which)\s+time\s*zone\s+(?:am\s+i|are\s+we)(?:\s+in)?)"
             r"\s+(?:right\s+now|now|currently|at\s+the\s+moment|today)$"
         ),
         r"\g<q>",
     ),
-    (re.compile(r"^which\s+day\s+is\s+(?:it|today)(?:\s+today)?$"), "what day is it"),
+    (lazy_pattern(r"^which\s+day\s+is\s+(?:it|today)(?:\s+today)?$"), "what day is it"),
     (
-        re.compile(
+        lazy_pattern(
             rf"^is\s+it\s+(?:past|after|before)\s+(?:midnight|noon|midday){_NOW}\s+in\s+"
             rf"{_PLACE}{_NOW}$"
         ),
         r"what time is it in \g<place>",
     ),
     (
-        re.compile(
+        lazy_pattern(
             rf"^what\s+time\s+(?:is\s+it|will\s+it\s+be)\s+in\s+{_PLACE}\s+when\s+it(?:'s|\s+is)\s+"
             r"(?P<time>.+?)\s+here$"
         ),
         r"when it is \g<time> here what time is it in \g<place>",
     ),
     (
-        re.compile(r"^what(?:'s|\s+is)\s+the\s+date\s+next\s+week$"),
+        lazy_pattern(r"^what(?:'s|\s+is)\s+the\s+date\s+next\s+week$"),
         "what is the date a week from today",
     ),
     # the part of the day, or how late it is, somewhere
     (
-        re.compile(
+        lazy_pattern(
             r"^is\s+it\s+(?:the\s+)?(?:morning|afternoon|evening|night|daytime|nighttime|"
             r"night\s+time|day\s+time|day|am|pm)(?:\s+or\s+(?:the\s+)?(?:morning|afternoon|"
             rf"evening|night|day|am|pm))?(?:\s+yet)?{_NOW}\s+in\s+{_PLACE}{_NOW}$"
@@ -79,55 +80,58 @@ _REWORDED: tuple[tuple[re.Pattern[str], Any], ...] = (
         r"what time is it in \g<place>",
     ),
     (
-        re.compile(rf"^how\s+late\s+is\s+it{_NOW}\s+in\s+{_PLACE}{_NOW}$"),
+        lazy_pattern(rf"^how\s+late\s+is\s+it{_NOW}\s+in\s+{_PLACE}{_NOW}$"),
         r"what time is it in \g<place>",
     ),
     (
-        re.compile(
+        lazy_pattern(
             rf"^what\s+time\s+(?:would|will|could|might)\s+it\s+be{_NOW}\s+in\s+{_PLACE}{_NOW}$"
         ),
         r"what time is it in \g<place>",
     ),
-    (re.compile(r"\btime\s+like\s+(?=in\s)"), "time "),
-    (re.compile(r"\b(night|day)\s+time\b"), r"\1time"),  # "is it night time now"
+    (lazy_pattern(r"\btime\s+like\s+(?=in\s)"), "time "),
+    (lazy_pattern(r"\b(night|day)\s+time\b"), r"\1time"),  # "is it night time now"
     (  # "current time of mumbai": of a known place only ("the time of the meeting" is not)
-        re.compile(r"\btime\s+of\s+(?P<place>[a-z][a-z .'-]{1,40}?)(?P<end>(?:\s+now)?)$"),
+        lazy_pattern(r"\btime\s+of\s+(?P<place>[a-z][a-z .'-]{1,40}?)(?P<end>(?:\s+now)?)$"),
         lambda m: f"time in {m['place']}{m['end']}" if known(m["place"]) else m[0],
     ),
     # the time in the user's own zone
     (
-        re.compile(r"^(?P<asked>.*\btime(?:\s+is\s+it)?)\s+in\s+(?:my|our)\s+(?:time\s*)?zone$"),
+        lazy_pattern(r"^(?P<asked>.*\btime(?:\s+is\s+it)?)\s+in\s+(?:my|our)\s+(?:time\s*)?zone$"),
         r"\g<asked>",
     ),
     # how far ahead a place is
-    (re.compile(r"^how\s+(?:far|much|many\s+hours?)\s+(?=(?:ahead|behind)\b)"), "how many hours "),
     (
-        re.compile(r"^(how many hours (?:ahead|behind)) of (?:us|me|here|you)\s+(is|are)\b"),
+        lazy_pattern(r"^how\s+(?:far|much|many\s+hours?)\s+(?=(?:ahead|behind)\b)"),
+        "how many hours ",
+    ),
+    (
+        lazy_pattern(r"^(how many hours (?:ahead|behind)) of (?:us|me|here|you)\s+(is|are)\b"),
         r"\1 \2",
     ),
     (
-        re.compile(
+        lazy_pattern(
             r"^(?:is|are)\s+(?P<a>[a-z][a-z .'-]{1,40}?)\s+(?:ahead(?:\s+of)?\s+or\s+behind"
             r"|behind\s+or\s+ahead(?:\s+of)?)\s+(?P<b>[a-z][a-z .'-]{1,40}?)(?:\s+in\s+time)?$"
         ),
         r"how many hours ahead is \g<a> from \g<b>",
     ),
     (
-        re.compile(
+        lazy_pattern(
             rf"^how\s+many\s+hours?\s+(?P<side>ahead|behind)\s+(?:is|are)\s+"
             rf"(?!.*\b(?:from|of|than|to)\b){_PLACE}$"
         ),
         r"how many hours \g<side> is \g<place> from here",
     ),
     (
-        re.compile(
+        lazy_pattern(
             r"^(?:what\s+is\s+)?(?:the\s+)?(?:time\s+difference|difference\s+in\s+time|time\s*zone"
             rf"\s+difference)\s+(?:with|to|from|for)\s+{_PLACE}$"
         ),
         r"the time difference between \g<place> and here",
     ),
     (
-        re.compile(
+        lazy_pattern(
             r"^(?:is|are)\s+(?P<a>[a-z][a-z .'-]{1,40}?)\s+(?P<side>ahead\s+of|behind)\s+"
             r"(?P<b>[a-z][a-z .'-]{1,40}?)(?:\s+in\s+time)?$"
         ),
@@ -135,75 +139,78 @@ _REWORDED: tuple[tuple[re.Pattern[str], Any], ...] = (
     ),
     # a day's weekday asked last, after "on", or inside another question
     (
-        re.compile(
+        lazy_pattern(
             r"^(?P<day>(?!today\b)(?!it\b).+?)\s+is\s+(?:which|what)\s+(?:day|weekday|date)"
             r"(?:\s+of\s+the\s+week)?$"
         ),
         r"what day is \g<day>",
     ),
     (
-        re.compile(
+        lazy_pattern(
             r"^(?:what|which)\s+day(?:\s+of\s+the\s+week)?\s+(?:(?:will|would|does|did|is|was)"
             r"\s+it\s+(?:be|fall|land)\s+on|(?:falls|lands)\s+on)\s+(?=\S)"
         ),
         "what day is ",
     ),  # "what day of the week will it be on july 4th", "what day of the week falls on ..."
     (
-        re.compile(
+        lazy_pattern(
             r"^on\s+(?P<day>(?!it\b).+?)\s+(?:what|which)\s+day(?:\s+of\s+the\s+week)?\s+"
             r"(?:is\s+it|will\s+it\s+be|was\s+it)$"
         ),
         r"what day is \g<day>",
     ),  # "on july 4th what day of the week is it"
-    (re.compile(r"^(?:what|which)\s+day\s+falls\s+on\s+"), "what day is "),
-    (re.compile(r"^on\s+(?=(?:what|which)\s+(?:day|date)\s)"), ""),
+    (lazy_pattern(r"^(?:what|which)\s+day\s+falls\s+on\s+"), "what day is "),
+    (lazy_pattern(r"^on\s+(?=(?:what|which)\s+(?:day|date)\s)"), ""),
     (
-        re.compile(
+        lazy_pattern(
             rf"^{_LEAD}\s+(?:what|which)\s+(?P<kind>day|date)(?:\s+of\s+the\s+week)?\s+"
             r"(?P<day>(?!it\b)(?!(?:i|we|you|my|our|your)\b).+?)\s+(?:is|falls\s+on|is\s+on)$"
         ),
         r"what \g<kind> is \g<day>",
     ),
-    (re.compile(r"^what\s+day\s+are\s+we\s+(?:on|in|at)$"), "what day are we"),
+    (lazy_pattern(r"^what\s+day\s+are\s+we\s+(?:on|in|at)$"), "what day are we"),
     # a day's date said short: "date of next tuesday", "date after 5 days", "date 3 days back"
     (
-        re.compile(r"^(?:the\s+)?date\s+(?:of|on|for)\s+(?=(?:next|this|coming|last)\s)"),
+        lazy_pattern(r"^(?:the\s+)?date\s+(?:of|on|for)\s+(?=(?:next|this|coming|last)\s)"),
         "what is the date of ",
     ),
     (
-        re.compile(r"^(?:the\s+)?date\s+(?=(?:after|in)\s+\d+\s+(?:days?|weeks?)$)"),
+        lazy_pattern(r"^(?:the\s+)?date\s+(?=(?:after|in)\s+\d+\s+(?:days?|weeks?)$)"),
         "what is the date ",
     ),
     # counting days: "tell me the days remaining for christmas", "count the days to june 5"
     (
-        re.compile(
+        lazy_pattern(
             r"^(?:tell\s+me\s+)?(?:the\s+)?(?:number\s+of\s+)?days\s+(?:remaining|left)\s+"
             r"(?:for|until|till|to|before)\s+"
         ),
         "how many days until ",
     ),
-    (re.compile(r"^count\s+(?:the\s+)?days\s+(?:to|until|till|before)\s+"), "how many days until "),
     (
-        re.compile(
+        lazy_pattern(r"^count\s+(?:the\s+)?days\s+(?:to|until|till|before)\s+"),
+        "how many days until ",
+    ),
+    (
+        lazy_pattern(
             r"^how\s+many\s+days\s+(?:have\s+)?(?:passed|gone\s+by|elapsed)\s+(?:so\s+far\s+)?"
             r"(?:this|in\s+the|in\s+this)\s+year(?:\s+so\s+far)?$"
         ),
         "what day of the year is it",
     ),
     # the time somewhere said with other words, and a place's time zone
-    (re.compile(r"\btime\s+in\s+time\s+in\b"), "time in"),  # "the time in central time"
+    (lazy_pattern(r"\btime\s+in\s+time\s+in\b"), "time in"),  # "the time in central time"
     (
-        re.compile(r"^what\s+time\s+(?:do\s+you\s+have|have\s+you\s+got)\s+in\s+"),
+        lazy_pattern(r"^what\s+time\s+(?:do\s+you\s+have|have\s+you\s+got)\s+in\s+"),
         "what time is it in ",
     ),
-    (re.compile(r"\b(?:is\s+it|time)\s+there\s+in\b"), lambda m: m[0].replace(" there", "")),
-    (re.compile(r"\bcurrent\s+local\s+time\b"), "local time"),
+    (lazy_pattern(r"\b(?:is\s+it|time)\s+there\s+in\b"), lambda m: m[0].replace(" there", "")),
+    (lazy_pattern(r"\bcurrent\s+local\s+time\b"), "local time"),
     (
-        re.compile(rf"^(?:the\s+)?time\s*zone\s+(?:of|for)\s+{_PLACE}$"),
+        lazy_pattern(rf"^(?:the\s+)?time\s*zone\s+(?:of|for)\s+{_PLACE}$"),
         r"what is the time zone of \g<place>",
     ),
     (
-        re.compile(
+        lazy_pattern(
             r"^(?:what|which)\s+time\s*zone\s+(?:is|are)\s+(?!(?:it|this|i|we|my|our)\b)"
             r"(?P<place>(?:(?!\s+in$).){2,40})$"
         ),
@@ -212,7 +219,7 @@ _REWORDED: tuple[tuple[re.Pattern[str], Any], ...] = (
 )
 
 
-_IN_ZONE = re.compile(
+_IN_ZONE = lazy_pattern(
     r"\b(?:in|on|at)\s+(?:the\s+)?(?:current\s+)?"
     r"(?!(?:my|your|our|his|her|their|this|that|same|local|what|which|a|an)\b)"
     r"(?P<zone>(?:[a-z]+\s+)?[a-z]+?)"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding import normalize, numbers_to_digits
 from agent_system.understanding._format import said_together
@@ -35,22 +36,22 @@ _END = (
     r"(?:\s+(?:for\s+(?:me|us)|please|now|then|again|olly|alexa|to\s+decide|to\s+choose"
     r"|for\s+(?:a\s+)?decision|randomly|at\s+random))*[?!.\s]*$"
 )
-_COIN = re.compile(
+_COIN = lazy_pattern(
     _LEAD + r"(?:(?:flip|toss|throw|spin|do|make)\s+(?:a|the|1)?\s*coin(?:\s+(?:flip|toss))?"
     r"|(?:a\s+)?coin\s+(?:flip|toss)|heads\s+or\s+tails|flip\s+(?:for\s+it|heads\s+or\s+tails))"
     + _END
 )
-_DICE = re.compile(
+_DICE = lazy_pattern(
     _LEAD + r"(?:(?:roll|throw|toss|cast|shake)\s+(?:me\s+)?(?:a|an|the|some|(?P<n>\d{1,2}))?\s*"
     r"(?:(?:(?P<sides>\d{1,3})[\s-]*sided|six[\s-]*sided|fair)\s+)?"
     r"(?:dice|die|d(?P<d>\d{1,3}))|(?:a\s+)?dice\s+roll|roll(?:\s+(?:a|the))?\s+die)" + _END
 )
-_NUMBER = re.compile(
+_NUMBER = lazy_pattern(
     _LEAD + r"(?:pick|choose|give\s+me|get\s+me|generate|say|think\s+of|name|tell\s+me)\s+"
     r"(?:(?:a|one|me\s+a)\s+)?(?:random\s+)?number"
     r"(?:\s+(?:between|from)\s+(?P<low>-?\d+)\s+(?:and|to|-)\s+(?P<high>-?\d+))?" + _END
 )
-_BORED = re.compile(
+_BORED = lazy_pattern(
     r"^(?:(?:oh|so|ugh|man|well|hey|olly|alexa)\s+)*(?:i\s+am|i'm|im|we\s+are|i\s+feel|i\s+am\s+"
     r"feeling|feeling)\s+(?:so\s+|really\s+|very\s+|super\s+|a\s+bit\s+|kind\s+of\s+)*bored"
     r"(?:\s+(?:now|right\s+now|today|out\s+of\s+my\s+mind|stiff|to\s+death))*[?!.\s]*$"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding import normalize
 
 __all__ = ["CHITCHAT", "chitchat_kind"]
@@ -68,7 +69,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
         r"are\s+you\s+(?:smart|clever|intelligent|any\s+good|good\s+at\s+(?:this|your\s+job))",
     ),
 )
-CHITCHAT = {kind: re.compile(rf"{_LEAD}(?:{said}){_TAIL}") for kind, said in _KINDS}
+CHITCHAT = {kind: lazy_pattern(rf"{_LEAD}(?:{said}){_TAIL}") for kind, said in _KINDS}
 """Each kind of chit-chat, as a whole message."""
 
 

@@ -15,6 +15,7 @@ import zoneinfo
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding import normalize
 from agent_system.understanding._slots import parse_date_range, parse_when
 from agent_system.understanding.locale import format_clock, format_long_date
@@ -53,7 +54,7 @@ def _in(n: int) -> str:
     return rf"(?:\s+(?:in|at|for)\s+(?P<place{n}>[a-z][a-z .'-]{{1,40}}?))?"
 
 
-_TIME = re.compile(
+_TIME = lazy_pattern(
     rf"^{_LEAD}(?:"
     rf"what(?:\s+is|'s|s)?\s+(?:the\s+)?(?:current\s+|correct\s+|exact\s+|local\s+)?time"
     rf"(?:\s+is\s+it|\s+it\s+is|\s+i\s+sit|\s+of\s+day\s+is\s+it)?{_NOW}{_in(1)}{_NOW}"
@@ -72,7 +73,7 @@ _TIME = re.compile(
     rf"|(?P<named>[a-z][a-z .'-]{{1,30}}?)(?:'s|s)?\s+(?:current\s+|local\s+)?time{_NOW}"
     rf")$",
 )
-_DATE = re.compile(
+_DATE = lazy_pattern(
     rf"^{_LEAD}(?:"
     r"what(?:\s+is|'s|s)?\s+(?:the\s+|today's\s+|todays\s+)?(?:current\s+)?(?:date|day)"
     r"(?:\s+and\s+(?:time|month|year))?(?:\s+is\s+(?:it|currently|today))?"
@@ -94,7 +95,7 @@ _DATE = re.compile(
     r"|what\s+day\s+of\s+the\s+(?:month|week)\s+is\s+(?:it|today)(?:\s+today)?"
     r")$",
 )
-_WEEKDAY = re.compile(
+_WEEKDAY = lazy_pattern(
     r"^(?:what|which)\s+(?:day|date)(?:\s+of\s+the\s+week)?\s+(?:is|will\s+be|was|does)\s+(?!it\b)"
     r"(?P<day>.+?)(?:\s+(?:on|fall\s+on|falls?\s+on))?(?:\s+this\s+year)?$"
     r"|^(?:what|which)\s+day\s+(?:will\s+)?(?:be\s+)?on\s+(?P<day2>.+)$"
@@ -113,7 +114,7 @@ _WEEKDAY = re.compile(
     r"|^(?:is|does)\s+(?:there\s+)?(?P<day12>.+?)\s+(?:on|fall\s+on|falls\s+on|on\s+the|fall\s+on"
     r"\s+the)\s+(?:the\s+)?(?P<nth>\d{1,2})(?:st|nd|rd|th)(?:\s+this\s+year)?$",
 )
-_CLUE = re.compile(
+_CLUE = lazy_pattern(
     r"\b(?:time|timezone|date|day|today|until|till|left|before|when|holidays?|week|month|year|"
     r"late|clock|hours?|weekend|weekday|countdown|spring|summer|autumn|fall|winter|solstice|"
     r"equinox|leap|longest|shortest|morning|afternoon|evening|daytime|night|nighttime|since|ago|"
@@ -121,7 +122,7 @@ _CLUE = re.compile(
     r"minutes|noon|midnight|daylight|dst|clocks|season|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bit\s+(?:am|pm)\b|\d\s*(?:am|pm)\b"
 )
-_ZONE_TIME = re.compile(
+_ZONE_TIME = lazy_pattern(
     r"\b(?:the\s+)?(?:current\s+)?(?P<zone>central|eastern|pacific|mountain|atlantic)"
     r"(?:\s+standard)?\s+time\b"
 )
@@ -131,7 +132,7 @@ _LEAD_Q = (
     r"|let\s+me\s+know|i\s+(?:need|want|would\s+like)\s+to\s+know|do\s+you\s+know|find\s+out"
     r"(?:\s+for\s+me)?|look\s+up|check)?\s*"
 )
-_CALENDAR_COUNT = re.compile(
+_CALENDAR_COUNT = lazy_pattern(
     _LEAD_Q
     + r"(?:(?:how\s+many\s+days\s+(?:(?:are\s+|is\s+)?(?:there\s+)?(?P<left>left\s+)?in|does)"
     r"\s+(?:this|the)\s+(?P<span>month|year)(?:\s+have)?)"
@@ -141,7 +142,7 @@ _CALENDAR_COUNT = re.compile(
 )
 """Counts of the calendar: days in (or left in) this month or year, the week number, the day
 of the year."""
-_ZONE_Q = re.compile(
+_ZONE_Q = lazy_pattern(
     _LEAD_Q + r"(?:(?:i\s+)?(?:would\s+like|want)\s+to\s+(?:see|know)\s+)?(?:"
     r"what(?:'s|\s+is)\s+(?:my|the|our)\s+(?:current\s+|local\s+)?time\s*zone"
     r"|(?:what|which)\s+time\s*zone\s+(?:am\s+i|are\s+we|is\s+this|is\s+it)(?:\s+in)?"
@@ -149,26 +150,26 @@ _ZONE_Q = re.compile(
     r"|(?:my\s+|the\s+|our\s+)?(?:current\s+|local\s+)?time\s*zone)(?:\s+please)?$"
 )
 """A question about the user's own time zone ("what time zone am i in")."""
-_NEXT_HOLIDAY = re.compile(
+_NEXT_HOLIDAY = lazy_pattern(
     r"\b(?:next|upcoming|coming|closest|nearest)\s+(?:\w+\s+){0,2}holiday\b"
     r"|\bholidays?\s+(?:is\s+|are\s+|comes\s+)?(?:next|coming\s+up|up\s+next|coming)\b"
 )
-_NEXT_HOLIDAY_Q = re.compile(
+_NEXT_HOLIDAY_Q = lazy_pattern(
     _LEAD_Q + r"(?:when|what|which|how\s+(?:soon|long|many)|(?:is|are)\s+there|any|the|next"
     r"|upcoming)\b"
 )
-_NOT_PUBLIC = re.compile(r"\b(?:my|mine|i|me|our|we|us|booked|vacation|off)\b")
-_NAMED_HOLIDAY = re.compile(
+_NOT_PUBLIC = lazy_pattern(r"\b(?:my|mine|i|me|our|we|us|booked|vacation|off)\b")
+_NAMED_HOLIDAY = lazy_pattern(
     _LEAD_Q + r"(?:when(?:\s+is|\s+was|\s+will\s+be)|what\s+(?:day|date)\s+(?:is|was|will\s+be)"
     r"|when\s+(?:does|did|will))\s+(?P<name>.+?)(?:\s+(?:fall(?:\s+on)?|falls(?:\s+on)?|be|come|"
     r"start|happen|celebrated|on))?(?P<year>\s+(?:this|next)\s+year)?$"
 )
-_HOLIDAY_SPAN = re.compile(
+_HOLIDAY_SPAN = lazy_pattern(
     _LEAD_Q + r"(?:(?:is|are)\s+there|any|do\s+we\s+have|does\s+(?P<month>\w+)\s+have)\s+"
     r"(?:any\s+|a\s+)?(?:public\s+|bank\s+|national\s+|federal\s+)?holidays?"
     r"(?:\s+(?P<span>.+?))?$"
 )
-_NOT_A_PLACE = re.compile(
+_NOT_A_PLACE = lazy_pattern(
     r"\b(?:timer|alarm|meeting|appointment|event|party|game|match|movie|show|flight|train|bus|"
     r"sunset|sunrise|dinner|lunch|concert|class|my|your|it|the\s+(?:next|last))\b"
 )
@@ -221,7 +222,7 @@ def _said(text: str) -> str:
     return plainly(said)  # "how late is it in hong kong", "march 3rd is what day of the week"
 
 
-_HOUR = re.compile(r"(?<=\bwhat is )the\s+hour\b|(?<=\bwhat's )the\s+hour\b")
+_HOUR = lazy_pattern(r"(?<=\bwhat is )the\s+hour\b|(?<=\bwhat's )the\s+hour\b")
 
 
 def is_clock_question(text: str) -> bool:
@@ -269,14 +270,14 @@ def _holiday_answer(said: str, today: date) -> tuple[str, list[tuple[str, date]]
     return None
 
 
-_UNTIL = re.compile(
+_UNTIL = lazy_pattern(
     r"^(?:how\s+(?:many|long)\s+(?:more\s+)?(?P<unit>days|weeks|sleeps)?\s*(?:are\s+)?(?:is\s+it\s+)?"
     r"(?:left\s+)?|(?P<unit2>days|weeks|sleeps)\s+(?:left\s+)?|countdown\s+)"
     r"(?:until|till|to|before|for)\s+(?P<day>.+?)(?:\s+this\s+year)?$"
 )
 
 
-_ITS_DAY = re.compile(r"\s(?:on|is\s+on|which\s+is(?:\s+on)?|,)\s+(?P<day>[^,]+)$")
+_ITS_DAY = lazy_pattern(r"\s(?:on|is\s+on|which\s+is(?:\s+on)?|,)\s+(?P<day>[^,]+)$")
 
 
 def _day_named(text: str, now: datetime) -> date | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._slots import parse_when
 
 __all__ = ["calendar_answer", "day_asked", "next_weekend"]
@@ -20,7 +21,7 @@ _LEAD = (
     r"(?:(?:tell|show|give)\s+me|let\s+me\s+know|i\s+(?:need|want|would\s+like)\s+to\s+know"
     r"|do\s+you\s+know)?\s*"
 )
-_ASKED = re.compile(
+_ASKED = lazy_pattern(
     _LEAD + r"(?:"
     r"what(?:\s+is|'s|\s+was)\s+(?P<g>the\s+day\s+(?:after\s+tomorrow|before\s+yesterday))|"
     r"what(?:\s+is|'s)?\s+(?:the\s+)?(?:date|day)(?:\s+and\s+(?:date|day))?\s+(?:going\s+to\s+be\s+"
@@ -36,11 +37,11 @@ _ASKED = re.compile(
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7}
 _COUNT = r"(?P<n>\d+|a|an|one)\s+(?P<unit>days?|weeks?)"
-_FROM_NOW = re.compile(rf"^(?:in\s+|after\s+)?{_COUNT}(?:\s+time|\s+from\s+(?:now|today))?$")
-_AGO = re.compile(rf"^{_COUNT}\s+(?:ago|back|before|earlier)$")
-_LAST = re.compile(r"^(?:on\s+)?(?:last|past|previous)\s+(?P<wd>" + "|".join(_WEEKDAYS) + ")$")
-_FILLER = re.compile(r"\b(?:on|the|this|coming|of)\b")
-_NOT_A_DAY = re.compile(
+_FROM_NOW = lazy_pattern(rf"^(?:in\s+|after\s+)?{_COUNT}(?:\s+time|\s+from\s+(?:now|today))?$")
+_AGO = lazy_pattern(rf"^{_COUNT}\s+(?:ago|back|before|earlier)$")
+_LAST = lazy_pattern(r"^(?:on\s+)?(?:last|past|previous)\s+(?P<wd>" + "|".join(_WEEKDAYS) + ")$")
+_FILLER = lazy_pattern(r"\b(?:on|the|this|coming|of)\b")
+_NOT_A_DAY = lazy_pattern(
     r"\b(?:my|your|our|for|meeting|appointment|event|party|game|match|flight|holiday|"
     r"christmas|easter|birthday|anniversary)\b"
     r"|\bof\b(?!\s+(?:(?:the|this|next)\s+(?:month|week)|january|february|march|april|may|june"
@@ -102,20 +103,20 @@ _ASK = (
     r"^(?:(?:please|so|and|hey|ok|okay|olly|alexa)\s+)*(?:(?:can|could)\s+you\s+)?"
     r"(?:(?:tell|show|give)\s+me|do\s+you\s+know)?\s*"
 )
-_MONTH_OR_YEAR = re.compile(
+_MONTH_OR_YEAR = lazy_pattern(
     _ASK + r"(?:(?:what|which)\s+(?P<unit>month|year)\s+(?:is\s+it|is\s+this|are\s+we(?:\s+in)?|"
     r"is\s+it\s+(?:now|today|currently))"
     r"|what(?:\s+is|'s)\s+the\s+(?:current\s+)?(?P<unit2>month|year))(?:\s+(?:now|today|please))?$"
 )
 """'which month are we in', 'what year is it'."""
-_MONTH_DAYS = re.compile(
+_MONTH_DAYS = lazy_pattern(
     _ASK + r"(?:how\s+many\s+days\s+(?:are\s+(?:there\s+)?|is\s+there\s+|does\s+)?in\s+"
     r"(?P<month>" + "|".join(_MONTHS) + r")(?:\s+have)?"
     r"|does\s+(?P<month2>" + "|".join(_MONTHS) + r"|this\s+month)\s+have\s+(?P<n>\d+)\s+days)"
     r"(?P<next>\s+next\s+year)?(?:\s+this\s+year|\s+(?P<year>\d{4}))?$"
 )
 """'how many days are in february', 'does this month have 31 days'."""
-_IS_IT = re.compile(
+_IS_IT = lazy_pattern(
     _ASK + r"is\s+(?:it|today)\s+(?:a\s+)?(?P<day>" + "|".join(_WEEKDAYS) + r"|the\s+weekend|"
     r"weekend|a\s+weekday|weekday)(?:\s+today)?$"
 )
@@ -127,7 +128,7 @@ _IN_MONTH = (
     r"(?P<month{0}>" + "|".join(_MONTHS) + r"|(?:this|next|the|the\s+current)\s+month)"
     r"(?P<year{0}>\s+\d{{4}}|\s+(?:this|next)\s+year)?"
 )
-_HAS_DAY = re.compile(
+_HAS_DAY = lazy_pattern(
     _ASK + r"(?:(?:(?:is|was|will)\s+there(?:\s+be)?|do\s+(?:we|you|i)\s+have|have\s+we\s+got"
     r"|does\s+(?:it|there)\s+have)\s+(?:a\s+|an\s+|the\s+|any\s+)?"
     + _NTH.format(1)
@@ -148,12 +149,12 @@ _HAS_DAY = re.compile(
 """'is there a 31st in november', 'does february have a 29th', 'do we have 31st day this month'."""
 
 
-_QUARTER = re.compile(
+_QUARTER = lazy_pattern(
     _ASK + r"(?:what|which)\s+(?:fiscal\s+|financial\s+)?quarter(?:\s+of\s+the\s+year)?\s+"
     r"(?:is\s+it|is\s+this|are\s+we\s+in|are\s+we|is\s+it\s+(?:now|currently))(?:\s+now)?$"
 )
 """'what quarter are we in', 'which quarter of the year is it'."""
-_WEEKS_LEFT = re.compile(
+_WEEKS_LEFT = lazy_pattern(
     _ASK + r"how\s+many\s+(?:more\s+)?weeks\s+(?:are\s+)?(?:there\s+)?(?:left|remaining|to\s+go)\s+"
     r"(?:in\s+|of\s+|until\s+the\s+end\s+of\s+)?(?:this|the)\s+(?P<span>year|month)$"
 )

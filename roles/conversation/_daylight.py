@@ -9,11 +9,11 @@ season starts are answered). The request has been normalized.
 
 from __future__ import annotations
 
-import re
 import zoneinfo
 from datetime import date, datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding.locale import format_long_date
 from roles.conversation._seasons import season_start
 
@@ -28,11 +28,11 @@ _LEAD = (
     r"|do\s+you\s+know)?\s*"
 )
 _DST = r"(?:daylight\s+sav(?:ing|ings)(?:\s+time)?|dst|summer\s+time|winter\s+time)"
-_IN_DST = re.compile(
+_IN_DST = lazy_pattern(
     _LEAD + rf"(?:is\s+it|are\s+we\s+(?:on|in)|is\s+(?:it\s+)?(?:currently|now))\s+{_DST}"
     r"(?:\s+(?:now|right\s+now|yet|already|today|here))?$"
 )
-_CHANGE = re.compile(
+_CHANGE = lazy_pattern(
     _LEAD + r"(?:when\s+(?:do|will|does)\s+(?:the\s+)?clocks?\s+(?:change|go\s+(?:forward|back|"
     r"backward|ahead)|spring\s+forward|fall\s+back)"
     rf"|when\s+(?:does|will|is)\s+(?:the\s+)?(?:next\s+)?(?:{_DST}|time\s+change|clock\s+change)"
@@ -40,10 +40,10 @@ _CHANGE = re.compile(
     r"|when\s+do\s+we\s+(?:change|turn|set)\s+the\s+clocks?(?:\s+(?:forward|back))?)"
     r"(?:\s+(?:this|next)\s+year)?$"
 )
-_WAY = re.compile(
+_WAY = lazy_pattern(
     r"\b(?:(?P<forward>forward|ahead|spring\s+forward|start|begin)|back|backward|end|finish)\b"
 )
-_SEASON_NOW = re.compile(
+_SEASON_NOW = lazy_pattern(
     _LEAD + r"(?:what|which)\s+season\s+(?:is\s+it|are\s+we\s+in|is\s+this|is\s+it\s+now)"
     r"(?:\s+(?:now|right\s+now|currently|today))?$"
 )

@@ -13,6 +13,7 @@ import zoneinfo
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding.locale import format_clock
 from roles.conversation._zones import place_zone, written
 
@@ -22,13 +23,13 @@ if TYPE_CHECKING:
 __all__ = ["difference_answer"]
 
 _PLACE = r"[a-z][a-z .'-]{0,40}?"
-_HERE = re.compile(r"^(?:here|home|my\s+(?:place|time|zone|time\s*zone)|where\s+i\s+am|local)$")
-_ZONE_OF = re.compile(
+_HERE = lazy_pattern(r"^(?:here|home|my\s+(?:place|time|zone|time\s*zone)|where\s+i\s+am|local)$")
+_ZONE_OF = lazy_pattern(
     rf"^(?:what|which)\s+time\s*zone\s+(?:is|are)\s+(?P<p1>{_PLACE})\s+in$"
     rf"|^(?:what|which)\s+is\s+the\s+time\s*zone\s+(?:of|in|for)\s+(?P<p2>{_PLACE})$"
     rf"|^(?:what|which)\s+time\s*zone\s+(?:does|do)\s+(?P<p3>{_PLACE})\s+use$"
 )
-_DIFFERENCE = re.compile(
+_DIFFERENCE = lazy_pattern(
     r"^(?:what\s+is\s+)?(?:the\s+)?(?:time\s+(?:difference|gap|offset)|difference\s+in\s+time"
     rf"|time\s*zone\s+(?:difference|gap|offset)|hours?\s+difference)\s+(?:between|from)\s+(?P<a>{_PLACE})\s+(?:and|to)\s+"
     rf"(?P<b>{_PLACE})$"
@@ -43,7 +44,7 @@ _T = (
     r"(?P<{0}h>\d{{1,2}})(?::(?P<{0}m>\d{{2}}))?\s*(?P<{0}ap>a\s?m|p\s?m)?"
     r"|(?P<{0}noon>noon|midday|midnight)"
 )
-_CONVERT = re.compile(
+_CONVERT = lazy_pattern(
     r"^(?:(?:if|when|given)\s+)?(?:it\s+is|its|the\s+time\s+is)\s+(?:" + _T.format("a") + r")"
     rf"\s+(?:(?:(?:here\s+)?in|on|at)\s+(?:the\s+)?(?P<from1>{_PLACE})|(?P<here>here))\s*,?\s*"
     r"(?:then\s+)?"

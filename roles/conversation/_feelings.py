@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding import normalize
 
 __all__ = ["FEELINGS", "MOODS", "feeling_kind"]
@@ -43,7 +44,7 @@ _MOODS = {
 MOODS = frozenset({*_MOODS, "well", "well_back", "low"})
 """The kinds that say how the user is: answered before a "thanks" in them ("i'm good thanks")."""
 _FEELING = {
-    kind: re.compile(rf"{_LEAD}{_I_FEEL}(?:{words}){_WHEN}") for kind, words in _MOODS.items()
+    kind: lazy_pattern(rf"{_LEAD}{_I_FEEL}(?:{words}){_WHEN}") for kind, words in _MOODS.items()
 }
 _DOING = (
     r"(?:(?:i\s+am|im|i\s+feel|i\s+am\s+feeling|feeling|i\s+am\s+doing|doing|i\s+have\s+been"
@@ -59,7 +60,7 @@ _BACK = (
 _WELL_WORDS = (
     r"good|fine|well|ok|okay|alright|all\s+right|grand|great|fantastic|excellent|wonderful"
 )
-_WELL = re.compile(
+_WELL = lazy_pattern(
     rf"{_LEAD}(?:{_DOING}{_QUITE}(?:{_WELL_WORDS}|not\s+(?:too\s+|so\s+|that\s+)?bad)"
     rf"|{_QUITE}(?:{_WELL_WORDS})(?=[\s,]+(?:thanks|thank\s+you|and\s+you|how\s+about\s+you"
     r"|you\b|what\s+about\s+you))"
@@ -69,14 +70,14 @@ _WELL = re.compile(
     rf"{_BACK}"
 )
 """Doing well, said back to "how are you" (or unasked): "i'm good thanks", "not bad, you?"."""
-_LOW = re.compile(
+_LOW = lazy_pattern(
     rf"{_LEAD}(?:{_DOING}?(?:not\s+(?:so|too|that|very)\s+(?:good|great|well|hot)|not\s+great"
     r"|not\s+good|not\s+the\s+best|so\s+so|meh|rough|terrible|awful|horrible|bad)"
     r"|(?:i\s+)?(?:have\s+)?been\s+better|could\s+be\s+better|could\s+be\s+worse)"
     rf"{_BACK}"
 )
 """Not doing so well: "not so good", "could be better", "meh", "i've been better"."""
-_TASTES = re.compile(
+_TASTES = lazy_pattern(
     rf"{_LEAD}(?:do\s+you\s+(?:like|love|enjoy|hate)\s+(?!it\b|that\b|this\b|when\b|if\b|me\b)"
     r"[a-z][a-z' ]{1,30}"
     r"|what(?:\s+is|'s)\s+your\s+(?:all[- ]time\s+)?(?:favou?rite|fave)\s+[a-z][a-z ]{1,25}"
@@ -84,26 +85,26 @@ _TASTES = re.compile(
     r"(?:like|love|enjoy|prefer)(?:\s+(?:best|most))?"
     r"|do\s+you\s+have\s+(?:a\s+)?(?:favou?rite|fave)\s+[a-z][a-z ]{1,25})[?!.\s]*$"
 )
-_BODY = re.compile(
+_BODY = lazy_pattern(
     rf"{_LEAD}(?:do|can|will)\s+you\s+(?:ever\s+)?(?:dream|sleep|eat|drink|get\s+tired|get\s+bored"
     r"|have\s+(?:feelings|emotions|dreams)|feel\s+(?:anything|emotions|pain|lonely))"
     r"(?:\s+at\s+all)?[?!.\s]*$"
 )
-_STORY = re.compile(
+_STORY = lazy_pattern(
     rf"{_LEAD}(?:(?:please\s+)?(?:can|could|would|will)\s+you\s+)?(?:please\s+)?"
     r"(?:tell\s+(?:me|us)\s+(?:a|another)\s+(?:short\s+|little\s+|bedtime\s+|good\s+)?story"
     r"|story\s+time|i\s+want\s+a\s+(?:bedtime\s+)?story)(?:\s+please)?[?!.\s]*$"
 )
-_SONG = re.compile(
+_SONG = lazy_pattern(
     rf"{_LEAD}(?:(?:please\s+)?(?:can|could|would|will)\s+you\s+)?(?:please\s+)?"
     r"(?:sing(?:\s+(?:me|us))?(?:\s+(?:a|another)\s+(?:little\s+|short\s+)?song|\s+something)?"
     r"|do\s+you\s+sing)(?:\s+(?:for\s+me|please))*[?!.\s]*$"
 )
-_OPENING = re.compile(
+_OPENING = lazy_pattern(
     r"^(?:(?:a|an|two|three)\s+(?:[a-z]+\s+){1,4}(?:walks?|walk)\s+into\s+a\s+bar"
     r"|knock[\s,]+knock)[\s!.,]*$"
 )
-_JOKE = re.compile(
+_JOKE = lazy_pattern(
     rf"{_LEAD}(?:(?:(?:do\s+you\s+)?(?:know|have|got)|any)\s+(?:any\s+)?(?:good\s+|funny\s+)?"
     r"(?:jokes|puns|one[\s-]liners)(?:\s+(?:for\s+me|to\s+tell(?:\s+me)?))?"
     r"|joke\s+time|(?:a\s+)?pun\s+please|tell\s+me\s+a\s+pun)[?!.\s]*$"

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding import normalize
 
 if TYPE_CHECKING:
@@ -27,17 +28,17 @@ if TYPE_CHECKING:
 
 __all__ = ["asked_again"]
 
-_MARKED = re.compile(
+_MARKED = lazy_pattern(
     r"^(?:(?:and|but|so|ok|okay|now|then|also|well|oh|hmm|right)\s+)+"
     r"(?:(?:what|how)\s+about\s+|what\s+of\s+|for\s+(?=\d))?"
     r"|^(?:what|how)\s+about\s+|^what\s+of\s+"
 )
-_UNMARKED = re.compile(
+_UNMARKED = lazy_pattern(
     r"^(?:in|into|to|for|at|until|till|til|before|since|from|by|times|multiplied|divided|plus"
     r"|minus|over|squared|cubed|x|next\s+year|this\s+year|last\s+year)\b"
 )
 """A follow-up said with no "and" / "what about" opens with the part it changes."""
-_END = re.compile(r"(?:\s+(?:then|instead|please|now|too))+$")
+_END = lazy_pattern(r"(?:\s+(?:then|instead|please|now|too))+$")
 _GROUPS = (
     frozenset({"in", "into", "to", "for", "at"}),
     frozenset({"until", "till", "til", "to", "before"}),
@@ -47,20 +48,20 @@ _GROUPS = (
 )
 """Words that open the same kind of part: a place or a unit, a day ahead, a day back, a whole,
 a divisor."""
-_OPERATOR = re.compile(
+_OPERATOR = lazy_pattern(
     r"^(?:times|x|multiplied\s+by|plus|minus|divided\s+by|over|squared|cubed|to\s+the\s+power"
     r"\s+of)\b"
 )
-_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(\s*(?:%|percent\b))?")
-_AMOUNT = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s+[a-z]+")
+_NUMBER = lazy_pattern(r"(?<![\w.])(\d+(?:\.\d+)?)(\s*(?:%|percent\b))?")
+_AMOUNT = lazy_pattern(r"(?<![\w.])\d+(?:\.\d+)?\s+[a-z]+")
 """An amount and its unit ("3 feet", "2 fluid ounces")."""
-_DAY_SAID = re.compile(
+_DAY_SAID = lazy_pattern(
     r"^(?:on\s+)?(?:today|tonight|tomorrow|yesterday|the\s+day\s+after(?:\s+tomorrow)?"
     r"|(?:(?:next|last|this)\s+)?(?:week|month|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day))$"
 )
 """A day said alone ("tomorrow", "next friday"): said at the end of the question before."""
-_YEAR = re.compile(r"^(?:(?:next|this|last)\s+year|(?:in\s+)?\d{4})$")
-_YEAR_SAID = re.compile(r"\b(?:(?:next|this|last)\s+year|(?:in\s+)?\d{4})\b")
+_YEAR = lazy_pattern(r"^(?:(?:next|this|last)\s+year|(?:in\s+)?\d{4})$")
+_YEAR_SAID = lazy_pattern(r"\b(?:(?:next|this|last)\s+year|(?:in\s+)?\d{4})\b")
 _ASKING = frozenset(
     "what whats what's how many much is are was it the a an day days date time of on in until "
     "till to from since convert week weeks hours minutes does do will be and there left "

@@ -13,6 +13,7 @@ import re
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding.locale import format_long_date
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ _RULES: tuple[tuple[str, str, tuple[int, ...]], ...] = (
     ("Boxing Day", r"boxing\s+day", (12, 26)),
     ("New Year's Eve", r"new\s*years?\s+eve", (12, 31)),
 )  # fmt: skip
-_NAMES = [(name, re.compile(rf"(?:the\s+)?(?:{spoken})")) for name, spoken, _ in _RULES]
+_NAMES = [(name, lazy_pattern(rf"(?:the\s+)?(?:{spoken})")) for name, spoken, _ in _RULES]
 _RULE = {name: rule for name, _, rule in _RULES}
 
 

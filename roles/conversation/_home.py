@@ -7,8 +7,7 @@ latest "I live in ..." the user said, else the `location` setting. Only the whol
 
 from __future__ import annotations
 
-import re
-
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding import normalize
 
 __all__ = ["NO_HOME", "asks_home", "home_said"]
@@ -19,7 +18,7 @@ _LEAD = (
     r"^(?:(?:hey|so|and|ok|okay|olly|alexa|just|remind\s+me|tell\s+me|can\s+you\s+tell\s+me"
     r"|could\s+you\s+tell\s+me|do\s+you\s+(?:know|remember)|do\s+you\s+have)[\s,]+)*"
 )
-_ASKS = re.compile(
+_ASKS = lazy_pattern(
     _LEAD + r"(?:where\s+(?:do\s+i\s+live|i\s+live|is\s+my\s+home|am\s+i(?:\s+(?:located|based))?"
     r"|is\s+home(?:\s+for\s+me)?|do\s+you\s+think\s+i\s+live)"
     r"|what\s+(?:is\s+)?my\s+(?:home\s+)?(?:location|city|town|home\s*town|home)(?:\s+set\s+to)?"

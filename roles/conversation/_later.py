@@ -14,6 +14,7 @@ import zoneinfo
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._when import parse_duration
 from agent_system.understanding.locale import format_clock, format_long_date
 from roles.conversation._zones import place_zone, written
@@ -28,14 +29,14 @@ _LENGTH = (
     r"(?:\s+and\s+(?:\d+(?:\.\d+)?|a\s+half)(?:\s+(?:minutes?|mins?))?)?"
 )
 _NOW = r"(?:\s+(?:now|right\s+now|today|currently))?"
-_SHIFTED = re.compile(
+_SHIFTED = lazy_pattern(
     r"^(?:what\s+time\s+(?:will\s+it\s+be|is\s+it\s+going\s+to\s+be|would\s+it\s+be|will\s+it\s+"
     r"show)|what\s+will\s+(?:the\s+)?(?:time|clock)\s+(?:be|say)|what\s+(?:is|will\s+be)\s+the\s+"
     rf"time)\s+in\s+(?P<later>{_LENGTH})(?:\s+from\s+now)?$"
     rf"|^what\s+(?:time\s+)?(?:is\s+it|is\s+the\s+time|time\s+is\s+it)\s+plus\s+(?P<plus>{_LENGTH})$"
     rf"|^what\s+time\s+(?:was\s+it|it\s+was|was)\s+(?P<ago>{_LENGTH})\s+ago$"
 )
-_DATE_THERE = re.compile(
+_DATE_THERE = lazy_pattern(
     r"^what(?:\s+is|\s+'s)?\s+(?:the\s+)?(?:date|day)(?:\s+is\s+it)?"
     rf"{_NOW}\s+in\s+(?P<place>[a-z][a-z .'-]{{1,40}}?){_NOW}$"
     r"|^what\s+(?:date|day)\s+is\s+it(?:\s+now|\s+right\s+now|\s+today)?\s+in\s+"

@@ -16,6 +16,7 @@ import re
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding.locale import format_long_date
 from roles.conversation._holidays import holiday_named
 
@@ -29,7 +30,7 @@ _LEAD = (
     r"|let\s+me\s+know|i\s+(?:need|want|would\s+like)\s+to\s+know|do\s+you\s+know|find\s+out)?\s*"
 )
 _YEAR = r"(?:\s+(?P<year>this\s+year|next\s+year|in\s+\d{4}|\d{4}))?"
-_SEASON = re.compile(
+_SEASON = lazy_pattern(
     _LEAD + r"(?:"
     r"when\s+(?:is|does|will)\s+(?:the\s+)?(?:(?:first|1st)\s+day\s+of\s+|start\s+of\s+|beginning\s+of\s+)?"
     r"(?P<s1>spring|summer|autumn|fall|winter)(?:\s+season)?(?:\s+(?:start|begin|come|arrive|be))?"
@@ -41,18 +42,18 @@ _SEASON = re.compile(
     r"(?:\s+of\s+the\s+year)?"
     r")" + _YEAR + r"$"
 )
-_LEAP = re.compile(
+_LEAP = lazy_pattern(
     _LEAD + r"(?:is\s+(?P<which>it|this\s+year|next\s+year|last\s+year|(?:the\s+year\s+)?\d{4})"
     r"\s+a\s+leap\s+year|(?:when\s+is|what\s+is)\s+the\s+next\s+leap\s+year"
     r"|(?:is\s+there|does\s+(?:this\s+)?(?:year|february)\s+have)\s+(?:a\s+)?(?:february\s+29|"
     r"leap\s+day)(?:\s+this\s+year)?)$"
 )
-_FORMAT = re.compile(
+_FORMAT = lazy_pattern(
     _LEAD + r"(?:what\s+is\s+)?(?:the\s+|today's\s+|todays\s+)?(?:current\s+)?date(?:\s+today)?"
     r"\s+in\s+(?:the\s+)?(?P<style>american|us|u\s*s|usa|european|british|uk|u\s*k|iso|"
     r"international|numeric|number)\s+(?:date\s+)?format$"
 )
-_WEEKEND = re.compile(
+_WEEKEND = lazy_pattern(
     r"^(?:is|does|will)\s+(?P<day>.+?)\s+(?:fall\s+|be\s+)?on\s+a\s+(?P<wd>weekend|weekday|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?P<year>\s+(?:this|next)\s+year)?$"
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding import normalize
 
 __all__ = ["is_goodbye", "is_meaning_of_life"]
@@ -59,11 +60,11 @@ _CHAT_END = (
     r"(?:\s+(?:with|to)\s+you)?"
 )
 _PART = rf"(?:{_FAREWELL}|{_LEAVING}|{_CHAT_END}){_NOW}{_TO_YOU}{_NOW}"
-_GOODBYE = re.compile(
+_GOODBYE = lazy_pattern(
     rf"^(?:(?:ok|okay|alright|well|so|anyway|right|oh|hey|and|but|olly|alexa)\s+)*"
     rf"{_PART}(?:\s*(?:,|and|but|so|-|!)?\s*{_PART}){{0,3}}[\s!.]*$"
 )
-_MEANING = re.compile(
+_MEANING = lazy_pattern(
     r"\b(?:meaning|purpose|point|secret)\s+(?:of|to|in|behind)\s+(?:(?:this|our|my|human)\s+)?"
     r"(?:life|existence|exsistance|everything|being\s+alive|sentience)\b"
     r"|\blife'?s\s+(?:meaning|purpose)\b|\bdoes\s+(?:this\s+|my\s+)?life\s+have\s+(?:a\s+|any\s+)?"

@@ -15,6 +15,7 @@ import re
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._slots import parse_when
 from agent_system.understanding.locale import format_clock, format_long_date
 from roles.conversation._holidays import holiday_named, holidays_between
@@ -30,7 +31,7 @@ _LEAD = (
     r"|do\s+you\s+know|i\s+wonder|work\s+out|figure\s+out|count)?\s*"
 )
 _UNIT = r"(?P<unit>days|weeks|months|hours|minutes|sleeps)"
-_SINCE = re.compile(
+_SINCE = lazy_pattern(
     _LEAD + r"(?:"
     rf"how\s+(?:many\s+{_UNIT}|long)\s+(?:(?:has\s+it\s+been|have\s+(?:passed|gone\s+by)|"
     r"is\s+it|it\s+has\s+been|it\s+is|has\s+passed)\s+)?since\s+(?P<day>.+?)"
@@ -40,19 +41,19 @@ _SINCE = re.compile(
     r"(?P<day3>.+?)"
     r")(?:\s+(?:so\s+far|until\s+(?:now|today)|till\s+(?:now|today)))?$"
 )
-_BETWEEN = re.compile(
+_BETWEEN = lazy_pattern(
     _LEAD + r"(?:how\s+many\s+" + _UNIT + r"\s+(?:are\s+there\s+|is\s+it\s+|are\s+)?|"
     r"(?:the\s+)?(?:number\s+of\s+)?" + _UNIT.replace("unit", "unit2") + r"\s+)"
     r"(?:between|from)\s+(?P<a>.+?)\s+(?:and|to|until|till|through)\s+(?P<b>.+?)"
     r"(?:\s+inclusive)?$"
 )
-_UNTIL_TIME = re.compile(
+_UNTIL_TIME = lazy_pattern(
     _LEAD + r"how\s+(?:many\s+(?P<unit>hours|minutes|mins|hrs)|much\s+time|long)\s+"
     r"(?:(?:is\s+it|are\s+there|do\s+i\s+have|do\s+we\s+have|is\s+there|have\s+i\s+got|is|"
     r"left|more|remaining)"
     r"\s+)*(?:left\s+)?(?:until|till|to|before)\s+(?P<time>.+?)(?:\s+(?:today|tonight))?$"
 )
-_HOLIDAY_TODAY = re.compile(
+_HOLIDAY_TODAY = lazy_pattern(
     _LEAD + r"(?:is\s+(?:today|it|this)\s+(?:a\s+|an\s+)?(?:public\s+|bank\s+|national\s+|"
     r"federal\s+|official\s+)?holiday(?:\s+today)?"
     r"|(?:what|which)\s+holiday\s+(?:is\s+(?:it\s+)?today|is\s+it|are\s+we\s+celebrating)"
@@ -60,15 +61,15 @@ _HOLIDAY_TODAY = re.compile(
     r"|(?:is\s+there\s+)?(?:a|any)\s+holidays?\s+today|what\s+(?:are\s+we|do\s+we)\s+"
     r"celebrat(?:e|ing)\s+today|today\s+is\s+(?:a|what)\s+holiday)$"
 )
-_NEXT_TO = re.compile(
+_NEXT_TO = lazy_pattern(
     _LEAD + r"(?:what(?:\s+is|\s+was)?\s+(?:the\s+)?(?:date|day)\s+of\s+|(?:what|which)\s+(?:date|"
     r"day)\s+(?:is|was)\s+|what(?:\s+is|\s+was)\s+)?the\s+day\s+(?P<way>after|before)\s+(?P<day>.+?)(?:\s+this\s+year)?$"
 )
-_WEEKEND_DAY = re.compile(
+_WEEKEND_DAY = lazy_pattern(
     _LEAD + r"(?:is|does|will)\s+(?P<day>.+?)\s+(?:fall\s+|be\s+)?(?:on\s+)?(?:a|in\s+the)\s+"
     r"(?P<kind>weekend|week\s*day|working\s+day|work\s+day|business\s+day|school\s+day)$"
 )
-_FILLER = re.compile(r"\b(?:on|the|this|of|at|o'clock|oclock|now|today)\b")
+_FILLER = lazy_pattern(r"\b(?:on|the|this|of|at|o'clock|oclock|now|today)\b")
 _FIXED = {"today": 0, "now": 0, "yesterday": -1, "tomorrow": 1}
 
 

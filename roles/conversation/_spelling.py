@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding import normalize
 
 __all__ = ["spelled", "word_to_spell"]
@@ -39,8 +40,8 @@ _SHAPES = (
     rf"(?:.+\s)?how\s+to\s+{_HOW}spell\s+(?:out\s+)?{_WORD}",
     rf"(?:.+\s)?help(?:\s+me)?\s+(?:with\s+)?spell(?:ing)?\s+{_WORD}",
 )
-_SPELLING = tuple(re.compile(rf"^{_ASK}(?:{shape})$") for shape in _SHAPES)
-_TAIL = re.compile(r"\s+(?:for\s+me|please|out)$")
+_SPELLING = tuple(lazy_pattern(rf"^{_ASK}(?:{shape})$") for shape in _SHAPES)
+_TAIL = lazy_pattern(r"\s+(?:for\s+me|please|out)$")
 
 
 def word_to_spell(text: str) -> str | None:

@@ -30,9 +30,9 @@ when it claims): "set a timer for 10 minutes" holds none of them.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding import normalize
 from agent_system.understanding._gate import StageGate
 from roles.conversation._clock import _CLUE
@@ -50,7 +50,7 @@ UNIT_TAGS = frozenset({"units", "conversion", "convert"})
 SUM_TAGS = frozenset({"maths", "math", "arithmetic", "calculator"})
 """Tags of a plugin tool that does sums: sums are then its requests."""
 
-_ASKS = re.compile(
+_ASKS = lazy_pattern(
     r"\b(?:how|what|when|which|between|from|to|in|until|till|before|since|ago|left|will|is|was"
     r"|are|does|do|it|convert)\b"
 )
@@ -67,15 +67,15 @@ def _clock_words(said: str) -> bool:
 CLOCK = StageGate("conversation", _clock_words, reads=normalize, follows=False, part="the clock")
 """The words without which `is_clock_question` claims nothing."""
 
-SPELLING = StageGate("conversation", re.compile("spell").search, follows=False, part="spelling")
+SPELLING = StageGate("conversation", lazy_pattern("spell").search, follows=False, part="spelling")
 """The word without which `word_to_spell` finds nothing."""
 
-_LINKS = re.compile(
+_LINKS = lazy_pattern(
     r"\b(?:to|into|in|as|how many|amount of|number of|convert|change|go from|turn|conversion)\b"
 )
-_MARK = re.compile(r"\"|'(?![a-z])|(?<![a-z])'")
+_MARK = lazy_pattern(r"\"|'(?![a-z])|(?<![a-z])'")
 """A foot's or an inch's mark: a double quote, or a quote not inside a word (not "what's")."""
-_RUN = re.compile(r"[a-z]+")
+_RUN = lazy_pattern(r"[a-z]+")
 _UNIT_WORDS = frozenset(max(runs, key=len) for n in _NAMES if (runs := _RUN.findall(n)))
 """For each unit's name, its longest run of letters ("pint" of "us pint", "km" of "km/h")."""
 
@@ -97,12 +97,12 @@ def _conversion_words(text: str) -> bool:
 CONVERSION = StageGate("conversation", _conversion_words, follows=False, part="conversions")
 """The words without which `convert` reads no conversion."""
 
-_OPERATOR = re.compile(
+_OPERATOR = lazy_pattern(
     r"[-+*/^%×÷−√]|(?<![a-z])x(?![a-z])|per ?cent|\b(?:times|multipl|divi|over|plus|minus|take"
     r"|less|power|raised|squared|cubed|square|sqrt|cube|half|third|quarter|double|twice|triple"
     r"|add|sum|subtract|deduct|product|quotient|difference|split|average|mean|total)"
 )
-_NUMBER = re.compile(
+_NUMBER = lazy_pattern(
     r"\d|(?<![a-z])(?:" + "|".join(sorted(_VALUES, key=len, reverse=True)) + r")(?![a-z])"
     r"|" + "|".join(_SCALES)
 )

@@ -18,6 +18,7 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import CANNOT_OFFLINE
@@ -199,7 +200,7 @@ _INTENTS: tuple[tuple[str, str], ...] = (
     ),
 )
 _LOCAL_ALWAYS = frozenset({"time", "date", "capabilities"})
-_ABOUT_SOMETHING = re.compile(
+_ABOUT_SOMETHING = lazy_pattern(
     r"\b(?:date|time|day)\s+(?:of|for|on|in|at|when|that|did|does|do|was|will)\b"
     r"|\b(?:until|till|tomorrow|yesterday|next|last|ago|from)\b"
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding._format import said_together
 from roles.lists._phrasing import is_vague
@@ -32,36 +33,36 @@ __all__ = [
 
 ASK_NAME = "What should I call the new list?"
 ASK_DELETE = "Which list should I delete?"
-_ITEMS = re.compile(r"^What should I add to your (?:(?P<list>.+?) )?list\?$")
-_REMOVE = re.compile(r"^What should I take off your (?:(?P<list>.+?) )?list\?$")
-_WHICH_DONE = re.compile(
+_ITEMS = lazy_pattern(r"^What should I add to your (?:(?P<list>.+?) )?list\?$")
+_REMOVE = lazy_pattern(r"^What should I take off your (?:(?P<list>.+?) )?list\?$")
+_WHICH_DONE = lazy_pattern(
     r"^Which one should I check off(?: your (?P<list>.+?) list)?: (?P<items>.+) or (?P<last>.+)\?$"
 )
 _OTHER_ORDER = {
-    "lists.add": re.compile(
+    "lists.add": lazy_pattern(
         r"^(?:remove|delete|take|kill|drop|cross|tick|check|mark|clear|empty|read|show)\b", re.I
     ),
-    "lists.remove": re.compile(r"^(?:add|put|include|insert|read|show)\b", re.I),
+    "lists.remove": lazy_pattern(r"^(?:add|put|include|insert|read|show)\b", re.I),
 }
 """An answer that is another order: "remove an item" after "What should I add ...?"."""
-_PICKED = re.compile(r"^(?:(?:mark|check(?:\s+off)?|tick(?:\s+off)?|just|only)\s+)+", re.I)
-_EVERY = re.compile(
+_PICKED = lazy_pattern(r"^(?:(?:mark|check(?:\s+off)?|tick(?:\s+off)?|just|only)\s+)+", re.I)
+_EVERY = lazy_pattern(
     r"^(?:(?:all|both|every(?:thing|\s+one)?|each(?:\s+one)?)(?:\s+of\s+them)?|them\s+(?:all|both)"
     r"|all\s+(?:three|four|five|\d+)(?:\s+of\s+them)?)(?:\s+(?:please|of\s+them))*$",
     re.I,
 )
-_NOT_AN_ANSWER = re.compile(
+_NOT_AN_ANSWER = lazy_pattern(
     r"^(?:(?:no|nope|cancel|stop|never\s*mind|forget\s+it|nothing|none)\b|"
     r"(?:what|which|how|why|when|where|who|is|are|do|does|can|could|will|would)\b"
     r"|(?:go\s+to|open|find|pull\s+up|bring\s+up)\s+(?:my|the|our)\b)",
     re.I,
 )
-_OTHER_ROLES = re.compile(
+_OTHER_ROLES = lazy_pattern(
     r"\b(?:timers?|alarms?|remind(?:ers?)?|weather|calendar|meetings?|lights?|turn\s+(?:on|off)"
     r"|play|music|songs?|search|look\s+up)\b",
     re.I,
 )
-_NAME_WORDS = re.compile(
+_NAME_WORDS = lazy_pattern(
     r"^(?:(?:call\s+it|name\s+it|it'?s|it\s+is|the|my|a|an|one\s+(?:called|named)|called"
     r"|named|just)\s+)+|\s+(?:list|one|please)$",
     re.I,

@@ -15,12 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from agent_system._lazy import lazy_pattern
 from roles.lists._groceries import is_grocery
 from roles.lists._tasks import is_task
 
 __all__ = ["bare_groceries"]
 
-_BARE = re.compile(
+_BARE = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you|go\s+ahead\s+and|and|also|oh|ok|okay|now"
     r"|just)\s+)*(?:add|put\s+down)\s+"
     r"(?P<items>[a-z0-9][\w' ,-]*?)(?:[\s,]+(?:please|for\s+me|too|as\s+well|thanks|now))*$",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["on_the_list", "talked_about"]
 
-_THE_LIST = re.compile(r"\b(?:my|the|this|that|our)\s+list\b(?!\s+of\b)(?!s)", re.IGNORECASE)
+_THE_LIST = lazy_pattern(r"\b(?:my|the|this|that|our)\s+list\b(?!\s+of\b)(?!s)", re.IGNORECASE)
 """One list said without its name ("my list", "the list"; not "my lists", "my list of ...")."""
 _ON_ONE = ("lists.show", "lists.add")
 _TURNS = 6

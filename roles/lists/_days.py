@@ -13,6 +13,7 @@ import re
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import parse_date_range
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["day_arguments", "day_words", "due_by", "due_within", "span_words"]
 
-_DAY_SAID = re.compile(
+_DAY_SAID = lazy_pattern(
     r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend|month)"
     r"|next\s+(?:week|weekend|month)|(?:the\s+)?weekend"
     r"|(?:on|for|by|due)\s+(?:(?:this|next)\s+)?(?:monday|tuesday|wednesday|thursday|friday"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall
 from agent_system.understanding._memo import per_request
 from roles.lists._ask import ASK_NAME, ask_items, ask_remove
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = ["OPEN_THEN", "everyday_call", "plain", "reads_whole", "unless_listed"]
 
-_FILLER = re.compile(
+_FILLER = lazy_pattern(
     r"^(?:(?:please|hey|ok(?:ay)?|so|go\s+ahead\s+and|do\s+me\s+a\s+favou?r\s+and|i\s+want\s+you"
     r"\s+to|i\s+need\s+you\s+to|can\s+you|could\s+you|would\s+you|will\s+you"
     r"|(?:is|would)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to|olly|ollie|alexa|siri"
@@ -32,21 +33,21 @@ _FILLER = re.compile(
 )
 """Openings that are no part of the request: politeness, a wake word ("olly, what's on the
 list"), "i want to" before an order on an item ("i want to add chocolate to my list")."""
-_TODO = re.compile(
+_TODO = lazy_pattern(
     r"\blist\s+of\s+(?:(?:things|stuff|tasks)\s+to\s+do|to-?\s?do'?s)\b|\bto-?do'?s\s+list\b", re.I
 )
 
 
-_SHOPPING = re.compile(  # "add garland to my christmas shopping": the christmas shopping list
+_SHOPPING = lazy_pattern(  # "add garland to my christmas shopping": the christmas shopping list
     r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:add|put|stick|pop|throw|remove|take|delete"
     r"|cross|scratch|what'?s\s+(?:on|in)|what\s+is\s+(?:on|in)|show\s+me|read(?:\s+me)?|check)\b.*\b"
     r"(?:to|on|onto|from|off|in|me)\s+(?:my|our|the)\s+(?:[\w'-]+\s+){0,2}shopping$",
     re.I,
 )
-_MY_TODO = re.compile(r"\b(my|our)\s+to[- ]?do'?s?\b(?!\s+(?:[\w'-]+\s+)?lists?\b)", re.I)
+_MY_TODO = lazy_pattern(r"\b(my|our)\s+to[- ]?do'?s?\b(?!\s+(?:[\w'-]+\s+)?lists?\b)", re.I)
 
 
-_POLITE_END = re.compile(
+_POLITE_END = lazy_pattern(
     r"\b(list|groceries)(?:[\s,]+(?:please|thanks|thank\s+you|for\s+me|now|right\s+now))+$", re.I
 )
 """Thanks after a list's name: "take milk off the shopping list please" names "shopping"."""
@@ -66,13 +67,13 @@ def plain(text: str) -> str:
     return _FILLER.sub("", said).strip() or text
 
 
-OPEN_THEN = re.compile(
+OPEN_THEN = lazy_pattern(
     r"^(?:go\s+to|open(?:\s+up)?|find|pull\s+up|bring\s+up|look\s+at|check)\s+(?:my|the|our)\s+"
     r"(?P<list>[\w' -]*?)\s*list\s*,?\s+and\s+(?:then\s+)?(?P<rest>.+)$",
     re.I,
 )
 """A list opened, then what to do there: "go to my shopping list and add eggs"."""
-_JOINING_FILLER = re.compile(r"^(?:go\s+ahead|do\s+me\s+a\s+favou?r)\s+and\b", re.I)
+_JOINING_FILLER = lazy_pattern(r"^(?:go\s+ahead|do\s+me\s+a\s+favou?r)\s+and\b", re.I)
 
 
 def reads_whole(
@@ -92,7 +93,7 @@ def reads_whole(
 
 
 _LIST = r"(?:my|the|our|a)?\s*(?P<list>[\w' -]*?)\s*list"
-_OUT_OF = re.compile(
+_OUT_OF = lazy_pattern(
     r"^(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:all\s+|completely\s+)?out\s+of"
     r"|(?:i|we)(?:'ve|\s+have)?\s+(?:ran|run)\s+out\s+of"
     r"|(?:i|we)\s+(?:have|got)\s+no(?:\s+more)?"
@@ -103,25 +104,25 @@ _OUT_OF = re.compile(
     rf"|into)\s+{_LIST}(?:\s+please)?$",
     re.I,
 )
-_CREATE_AND_ADD = re.compile(  # "create a packing list and add socks": the new list's items
+_CREATE_AND_ADD = lazy_pattern(  # "create a packing list and add socks": the new list's items
     r"^(?:create|start|make|begin|open)\s+(?:a\s+|an\s+|my\s+)?(?:new\s+)?(?P<list>[\w' -]+?)\s+"
     r"list\s*,?\s+(?:and\s+)?(?:then\s+)?(?:add|put)\s+(?P<items>.+?)(?:\s+(?:to|on|in|onto)\s+"
     r"(?:it|that|there|the\s+list))?(?:\s+please)?$",
     re.I,
 )
-_UNLESS_THERE = re.compile(  # "are eggs on my list, if not add them"
+_UNLESS_THERE = lazy_pattern(  # "are eggs on my list, if not add them"
     r"^(?:is|are|do\s+(?:i|we)\s+have|have\s+(?:i|we)\s+got)\s+(?P<items>.+?)\s+(?:listed\s+)?"
     rf"(?:on|in)\s+{_LIST}\s*[,;]?\s*(?:(?:and|please|if\s+not|otherwise|or)\s*,?\s*)+"
     r"(?:add|put)\s+(?:it|them|that|those)(?:\s+(?:on|to)\s+(?:it|the\s+list))?(?:\s+please)?$",
     re.I,
 )
-_IF_MISSING = re.compile(  # "add milk to my shopping list, if it is not already on it"
+_IF_MISSING = lazy_pattern(  # "add milk to my shopping list, if it is not already on it"
     r"\s*,?\s*(?:if|unless)\s+(?:it'?s|it\s+is|they\s+are|they'?re|it\s+isn'?t|they\s+aren'?t)"
     r"\s+(?:not\s+)?(?:already\s+)?(?:not\s+)?(?:on|in|there)(?:\s+(?:it|there|the\s+list))?"
     r"(?:\s+already)?$",
     re.I,
 )
-_DROPPED = re.compile(
+_DROPPED = lazy_pattern(
     r"^(?:i|we)\s+(?:no\s+longer|don'?t|do\s+not)\s+need\s+(?:to\s+)?(?:the\s+|any\s+)?(?P<item>.+?)"
     r"(?:\s+any\s*more)?\s*[,;]?\s*(?:(?:so|and|please|then)\s+)*"
     r"(?:forget\s+(?:about\s+)?(?:that|it|them)|(?:take|cross|get|remove|delete|drop)\s+"
@@ -129,7 +130,7 @@ _DROPPED = re.compile(
     r"(?P<list>[\w' -]*?)\s*list)?)$",
     re.I,
 )
-_DONE_THEN = re.compile(  # "i finished the ironing, so cross that off my to do list"; "i
+_DONE_THEN = lazy_pattern(  # "i finished the ironing, so cross that off my to do list"; "i
     # already bought the milk remove it from the list" (bought: checked off)
     r"^(?:i|we)\s+(?:just\s+|already\s+)?(?:finished|did|done|completed|have\s+done|bought|got"
     r"|picked\s+up)\s+(?P<item>.+?)\s*[,;]?\s*(?:(?:so|and|please|then|you\s+can)\s+)*"
@@ -138,7 +139,7 @@ _DONE_THEN = re.compile(  # "i finished the ironing, so cross that off my to do 
     r"(?:my|the|our)?\s*(?P<list>[\w' -]*?)\s*list)?$",
     re.I,
 )
-_ADDED = re.compile(  # "i need you to get bananas added to my shopping list; we're out"
+_ADDED = lazy_pattern(  # "i need you to get bananas added to my shopping list; we're out"
     r"^(?:(?:i\s+need|i\s+want|i'?d\s+like)\s+(?:for\s+)?(?:you\s+)?to\s+)?(?:get|have)\s+"
     rf"(?P<items>.+?)\s+added\s+(?:to|on|onto)\s+{_LIST}"
     r"(?:\s*[;,]\s*(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:all\s+)?out|(?:i|we)\s+ran\s+out))?$"
@@ -146,26 +147,26 @@ _ADDED = re.compile(  # "i need you to get bananas added to my shopping list; we
     r"(?:need|want)\s+(?P<items2>.+?)\s+added$",
     re.I,
 )
-_THEN_DO = re.compile(  # "for the shopping list, add ham", "update my list, delete olives"
+_THEN_DO = lazy_pattern(  # "for the shopping list, add ham", "update my list, delete olives"
     r"^(?:(?:for|on|in|to|from|update|edit|change)\s+)?(?:my|the|our)?\s*(?P<list>[\w' -]*?)\s*"
     r"list\s*[,:;]\s*(?:please\s+)?(?P<verb>add|put|include|remove|delete|take\s+off|cross\s+off"
     r"|drop|scratch)\s+(?P<items>.+?)(?:\s+(?:as\s+well|too|also|please))*$",
     re.I,
 )
-_CROSS = re.compile(  # "cross the gym off my to do list", "tick eggs off the list"
+_CROSS = lazy_pattern(  # "cross the gym off my to do list", "tick eggs off the list"
     rf"^(?:cross|tick|check|mark)\s+(?P<item>.+?)\s+off\s+(?:of\s+)?{_LIST}$", re.I
 )
-_TRASH = re.compile(  # "move buying eggs to trash from my to do list"
+_TRASH = lazy_pattern(  # "move buying eggs to trash from my to do list"
     r"^(?:move|put|send|throw)\s+(?P<item>.+?)(?:\s+item)?\s+(?:to|in|into)\s+(?:the\s+)?"
     rf"(?:trash|bin|rubbish|garbage)\s+(?:from|off|on)\s+{_LIST}$",
     re.I,
 )
-_ACCORDING = re.compile(  # "what do i have to do tomorrow, according to my to do list"
+_ACCORDING = lazy_pattern(  # "what do i have to do tomorrow, according to my to do list"
     r"^(?:what|which)\b.*?[,;]?\s+(?:according\s+to|on|in|from)\s+(?:my|the|our)\s+"
     r"(?P<list>[\w' -]*?)\s*list$",
     re.I,
 )
-_WHEN_SHOPPING = re.compile(  # "remind me to buy bread next time i go shopping": no time to ring
+_WHEN_SHOPPING = lazy_pattern(  # "remind me to buy bread next time i go shopping": no time to ring
     r"^(?:remind\s+(?:me|us)|(?:don'?t|do\s+not)\s+let\s+(?:me|us)\s+forget)\s+to\s+"
     r"(?:buy|get|pick\s+up|grab)\s+(?:some\s+|more\s+)?(?P<items>.+?)\s+(?:the\s+)?"
     r"(?:next\s+time|when(?:ever)?|once)\s+(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+"
@@ -177,19 +178,19 @@ _VAGUE_OBJECT = (
     r"(?:(?:an?|the|this|that|it|one|some|extra|new|another|other|more)\s+)*"
     r"(?:items?|things?|entry|entries|this|that|it|one|something|stuff)"
 )
-_VAGUE_ADD = re.compile(
+_VAGUE_ADD = lazy_pattern(
     rf"(?:^|\s)(?:{_VAGUE_OBJECT})\s+(?:(?:should|must|can|could|has\s+to|needs?\s+to|to)\s+)?"
     rf"be\s+added\b"
     rf"|\b(?:add|put|include|enter|insert|append)\s+{_VAGUE_OBJECT}(?:\s+(?:also|too|please))*"
     rf"\s+(?:to|on|onto|in|into)\b",
     re.I,
 )
-_VAGUE_REMOVE = re.compile(
+_VAGUE_REMOVE = lazy_pattern(
     rf"\b(?:remove|delete|erase|drop|take|rearrange|move|get\s+rid\s+of)\s+{_VAGUE_OBJECT}"
     rf"(?:\s+(?:off|from|out\s+of)\b|$)|\bhow\s+(?:can|do)\s+i\s+(?:remove|delete)\s+{_VAGUE_OBJECT}$",
     re.I,
 )
-_CREATE_LATER = re.compile(
+_CREATE_LATER = lazy_pattern(
     r"^(?:an?\s+)?(?:new\s+)?list\s+(?:should|must|needs?\s+to|to)\s+be\s+(?:created|made|started)"
     r"\b",
     re.I,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ _DONE = (
 )
 _NAMED = rf"(?:(?:{_DAYS_THINGS}){_where(1)}?|{_ALL}{_where(2)}{_WHEN}?|{_ALL}{_WHEN}{_where(3)}?)"
 """Items named by their list or their day."""
-_SOME = re.compile(
+_SOME = lazy_pattern(
     _POLITE + rf"(?:(?:{_CLEAR}|{_DONE})\s+{_NAMED}"
     rf"|{_CLEAR}\s+all\s+(?:of\s+)?(?:the\s+|my\s+|our\s+)?{_THINGS})"
     rf"(?:\s+(?:on\s+it|off|out))?{_END}",
@@ -77,7 +78,7 @@ _SOME = re.compile(
 )
 """Everything on a list ("clear all the items on my list"), or for a day ("clear today's items");
 "clear all the items" too, but "i did all my chores" names no list."""
-_MARKED = re.compile(
+_MARKED = lazy_pattern(
     _POLITE
     + r"(?:mark|set)\s+(?:"
     + _DAYS_THINGS
@@ -94,7 +95,7 @@ _MARKED = re.compile(
     re.I,
 )
 """Every item marked done: "mark everything on my to do list as done"."""
-_LIST_FOR_A_DAY = re.compile(
+_LIST_FOR_A_DAY = lazy_pattern(
     _POLITE
     + rf"(?:{_CLEAR}|{_DONE})\s+(?:my|the|our|this)\s+(?P<list>[\w' -]*?)\s*list"
     + _WHEN

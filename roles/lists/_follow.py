@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import numbers_to_digits
 from roles.lists._ask import ask_items, ask_remove, ask_which_done
@@ -23,13 +24,13 @@ if TYPE_CHECKING:
 
 __all__ = ["follow_up"]
 
-_ASKS = re.compile(r"^(?:and\s+)?(?:what|which|how|is|are|do|does|did|any|where)\b", re.I)
-_MORE = re.compile(
+_ASKS = lazy_pattern(r"^(?:and\s+)?(?:what|which|how|is|are|do|does|did|any|where)\b", re.I)
+_MORE = lazy_pattern(
     r"^(?:and|also|plus)?\s*(?:add\s+|put\s+)?(?P<items>.+?)\s+(?:too|as well|also)$"
     r"|^(?:and|also|plus)\s+(?:add\s+|put\s+)?(?P<items2>.+)$",
     re.I,
 )
-_READ_IT = re.compile(
+_READ_IT = lazy_pattern(
     r"^(?:(?:and|so|ok|okay|now)\s+)*(?:"
     r"what(?:'s|\s+is|\s+else\s+is|\s+have\s+i\s+got|\s+do\s+i\s+have)\s+(?:on|in)\s+(?:it|there|that(?:\s+one)?)"
     r"|what(?:'s|\s+is)\s+(?:left|still)\s+(?:on\s+(?:it|there)|to\s+(?:get|buy|do))"
@@ -40,23 +41,23 @@ _READ_IT = re.compile(
     r")(?:\s+(?:now|then|please))*$",
     re.I,
 )
-_COUNT_IT = re.compile(
+_COUNT_IT = lazy_pattern(
     r"^(?:(?:and|so|ok|okay|now)\s+)*(?:how\s+many\s+(?:things|items|entries)\s+(?:are\s+)?"
     r"(?:on\s+(?:it|there)|in\s+it|now|left)|how\s+(?:long|big)\s+is\s+it)(?:\s+(?:now|then))*$",
     re.I,
 )
-_CLEAR_IT = re.compile(
+_CLEAR_IT = lazy_pattern(
     r"^(?:(?:and|so|ok|okay|now|then|actually)\s+)*(?:clear|empty|wipe|clean\s+out)\s+"
     r"(?:it|that(?:\s+one)?|the\s+(?:whole\s+)?(?:thing|lot|list))(?:\s+(?:out|now|please))*"
     r"|^(?:(?:and|so|ok|okay|now|then|actually)\s+)*(?:take|cross)\s+(?:everything|it\s+all)"
     r"\s+off(?:\s+(?:it|there|that(?:\s+one)?))?(?:\s+(?:now|please))*$",
     re.I,
 )
-_OTHER_LIST = re.compile(
+_OTHER_LIST = lazy_pattern(
     r"^(?:and|what\s+about|how\s+about|and\s+what\s+about|and\s+how\s+about|now)\s+(?P<list>.+)$",
     re.I,
 )
-_SAME_AGAIN = re.compile(
+_SAME_AGAIN = lazy_pattern(
     r"^(?:and|also|plus)\s+(?P<items>.+?)(?:\s+(?:too|as well|also))?$"
     r"|^(?P<items2>.+?)\s+(?:too|as\s+well|also)$",
     re.I,
@@ -67,13 +68,13 @@ _FILLER = (
 )
 _THERE = r"(?:\s+(?:to|on|onto|in|into|off|from)\s+(?:it|there|that(?:\s+one)?))?"
 _POLITE = r"(?:\s+(?:too|as\s+well|also|please|for\s+me|thanks|now))*$"
-_ADD_HERE = re.compile(
+_ADD_HERE = lazy_pattern(
     rf"^{_FILLER}(?:add|put|include|stick|throw|pop|write|jot\s+down)\s+(?P<items>.+?)"
     rf"(?:\s+(?:down|in|on))?{_THERE}{_POLITE}",
     re.I,
 )
 """An add naming no list, after a turn on a list: "add a stove" after reading the camping list."""
-_OFF_HERE = re.compile(
+_OFF_HERE = lazy_pattern(
     rf"^{_FILLER}(?:(?P<off>remove|delete|drop|scratch|erase|strike|kill|get\s+rid\s+of|take\s+off"
     r"|cross\s+out)\s+(?P<item>.+?)"
     r"|take\s+(?P<item2>.+?)\s+(?:off|out)"
@@ -83,13 +84,13 @@ _OFF_HERE = re.compile(
     re.I,
 )
 """A removal or a check-off naming no list, after a turn on a list: "remove the tent"."""
-_UNWANTED = re.compile(
+_UNWANTED = lazy_pattern(
     r"^(?:(?:oh|actually|and|so)\s+)*(?:i|we)\s+(?:don'?t|do\s+not|no\s+longer|won'?t)\s+"
     r"(?:want|need)\s+(?P<item>.+?)(?:\s+(?:any\s*more|after\s+all|now))*$",
     re.I,
 )
 """An item no longer wanted, after a turn on a list: "i don't want the lantern after all"."""
-_NOT_ITEMS = re.compile(
+_NOT_ITEMS = lazy_pattern(
     r"\b(?:(?:\d+|an?|half\s+an?|another)\s*(?:minutes?|mins?|hours?|seconds?|secs?)|timers?|alarms?|remind(?:ers?)?"
     r"|events?|meetings?|appointments?|calendar|lights?|songs?|playlists?|music|volume"
     r"|devices?|everything|all)\b",
@@ -97,7 +98,7 @@ _NOT_ITEMS = re.compile(
 )
 """What is never a list item said after a list turn: a timer's minutes, an alarm, a light."""
 _IT = r"(?:it|that|this|them(?:\s+all|\s+both)?|those|all\s+of\s+them|both(?:\s+of\s+them)?)"
-_DONE_IT = re.compile(
+_DONE_IT = lazy_pattern(
     rf"^{_FILLER}(?:(?:mark|set)\s+(?P<it>{_IT})\s+(?:as\s+)?(?:done|complete[d]?|bought|finished)"
     rf"|(?:check|tick|cross)\s+(?P<it2>{_IT})\s+off"
     rf"|(?:check|tick|cross)\s+off\s+(?P<it3>{_IT})"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ _WHERE = (
     r"|(?:my|the|our)\s+(?P<known>groceries|to-?\s?do|todos?|chores)))"
 )
 _TAIL = r"(?:\s+(?:already|yet|still|anymore|any\s*more|right\s+now|now|please))*$"
-_HAS = re.compile(
+_HAS = lazy_pattern(
     r"^(?:(?:hey|ok(?:ay)?|so|and|please|can\s+you\s+(?:check|tell\s+me)|could\s+you\s+check"
     r"|check)\s+)*(?:if\s+|whether\s+)?"
     r"(?:(?:do|did)\s+(?:i|we)\s+(?:already\s+|still\s+)?(?:have|got)\s+(?:any\s+)?"
@@ -49,7 +50,7 @@ _HAS = re.compile(
     r"(?:\s+(?:to|on)\s+(?:my|the|our)\s+(?P<list3>[\w' -]*?)\s*list)?(?:\s+(?:already|yet))?$",
     re.I,
 )
-_VAGUE = re.compile(
+_VAGUE = lazy_pattern(
     r"^(?:a|an|the|some|any|more)?\s*(?:anything|something|everything|nothing|stuff|things?"
     r"|items?|entries|one|that|this|it|what|lists?)(?:\s+else|\s+left)?$",
     re.I,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ _ON_NAMED = (
 """A list said with or without "list": "off the groceries", "from my to do"."""
 _ITEM = r"(?P<item>(?!(?:it|that|this|them|everything|all)\b)[a-z][\w' -]*?)"
 _POLITE = r"^(?:(?:please|can\s+you|could\s+you|would\s+you|just)\s+)*"
-_LAST = re.compile(
+_LAST = lazy_pattern(
     _POLITE + r"(?:remove|delete|drop|scratch|erase|undo|cancel|take\s+(?:off|out|away)|take"
     r"|get\s+rid\s+of|cross\s+(?:off|out)|lose|strike)\s+(?:the\s+|my\s+)?(?:very\s+)?"
     r"(?:last|latest|newest|most\s+recent|final)\s+(?:item|thing|entry|one|addition)"
@@ -42,16 +43,16 @@ _LAST = re.compile(
     + r"?(?:\s+off)?(?:\s+please)?$",
     re.I,
 )
-_UNWANTED_ON = re.compile(
+_UNWANTED_ON = lazy_pattern(
     r"^(?:(?:i|we)\s+(?:really\s+|actually\s+)?(?:don'?t|do\s+not|won'?t|will\s+not|no\s+longer)"
     r"\s+(?:want|need|be\s+needing)|(?:i|we)\s+(?:changed\s+(?:my|our)\s+mind\s+about))"
     r"\s+(?:the\s+|any\s+)?" + _ITEM + _ON_LIST + r"(?:\s+(?:any\s*more|after\s+all))?$",
     re.I,
 )
-_NO_MORE = re.compile(
+_NO_MORE = lazy_pattern(
     r"^no\s+(?:more\s+)?" + _ITEM + _ON_LIST + r"(?:\s+(?:please|thanks|thank\s+you))?$", re.I
 )
-_GET_OFF = re.compile(
+_GET_OFF = lazy_pattern(
     _POLITE + r"(?:get|knock|pull|strike|leave|keep|rub)\s+(?:the\s+)?" + _ITEM + r"\s+off"
     r"(?:\s+(?:of\s+)?(?:my|the|our)\s+(?:(?P<list>[\w' -]+?)\s+list|(?P<known>groceries|to-?\s?do)"
     r"|list))(?:\s+please)?$"
@@ -61,7 +62,7 @@ _GET_OFF = re.compile(
     r"|(?P<known2>groceries|to-?\s?do)|list)(?:\s+please)?$",
     re.I,
 )
-_COMES_OFF = re.compile(
+_COMES_OFF = lazy_pattern(
     r"^(?:the\s+)?" + _ITEM + r"\s+(?:can|should|could|needs?\s+to|has\s+to|must|may)\s+"
     r"(?:come|go|be\s+(?:taken|crossed|struck|removed|deleted|dropped))\s+"
     r"(?:off|from|out\s+of)(?:\s+of)?\s+(?:my|the|our)\s+(?:(?P<list>[\w' -]+?)\s+)?list$",

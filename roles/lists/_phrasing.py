@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = [
     "BARE_ADD",
     "BARE_REMOVE",
@@ -22,13 +24,13 @@ __all__ = [
     "is_vague",
 ]
 
-LEAD = re.compile(
+LEAD = lazy_pattern(
     r"^.+?\b(?:so|please|and\s+then|then|anyway|ok(?:ay)?|actually)\s+(?P<rest>(?:\w+\s+)+\w+)$",
     re.I,
 )
 """A reason or filler before the request itself ("... so take X off the list")."""
 
-CLEAR = re.compile(
+CLEAR = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you|i\s+want\s+(?:you\s+)?to|i'?d\s+like"
     r"\s+(?:you\s+)?to)\s+)*"
     r"(?:(?:clear|empty|wipe|clean)(?:\s+out)?\s+(?:(?:all\s+of\s+)?(?:my|the|our|this|that)\s+)?"
@@ -40,14 +42,14 @@ CLEAR = re.compile(
 )
 """Take everything off a list and keep it: "clear my list", "empty the shopping list"."""
 
-BARE_ADD = re.compile(
+BARE_ADD = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you|also|and)\s+)*(?:add|put(?:\s+down)?|include)\s+"
     r"(?P<items>.+?)(?:\s+(?:too|as\s+well|also|please|for\s+me))*$",
     re.I,
 )
 """An add naming no list ("add bread and jam"): the shopping list."""
 
-BARE_REMOVE = re.compile(
+BARE_REMOVE = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|i\s+want\s+you\s+to)\s+)*(?:remove|delete|kill|erase"
     r"|abolish|drop|scratch|cross\s+(?:off|out)|take\s+off)\s+(?P<item>.+?)"
     r"(?:\s+(?:from|off|on|in)\s+(?:my|the|a|this|that)?\s*(?P<list>[\w' -]*?)\s*list)?$",
@@ -55,21 +57,21 @@ BARE_REMOVE = re.compile(
 )
 """A removal, with or without a list ("delete this item", "kill item")."""
 
-BUY_QUESTION = re.compile(
+BUY_QUESTION = lazy_pattern(
     r"^(?:what|which)\s+(?:items|things|stuff|groceries)?\s*(?:do|did|should|shall)\s+(?:i|we)"
     r"\s+(?:need|plan|have|want)\s+to\s+(?:buy|get|pick\s+up|shop\s+for)\b",
     re.I,
 )
 """What is on the shopping list: "what do I need to buy", "what items did I plan to buy"."""
 
-HAVE_LIST = re.compile(
+HAVE_LIST = lazy_pattern(
     r"^(?:i\s+|we\s+)?(?:do|have|did)\s+(?:i|we)?\s*(?:have|got)\s+(?:a|an|my|the|any)\s+"
     r"(?P<list>[\w' -]+?)\s+list\b",
     re.I,
 )
 """A question whether a list exists, answered by reading it: "do I have a to do list"."""
 
-NOT_NEEDED = re.compile(
+NOT_NEEDED = lazy_pattern(
     r"^(?:i|we)\s+(?:don'?t|do\s+not|no\s+longer)\s+(?:want|need)\s+(?:the\s+|any\s+)?"
     r"(?P<item>(?:(?!\blist\b)[\w' -])+?)(?:\s+any\s*more)?"
     r"(?:\s+(?:on|from)\s+(?:my|the|our)\s+(?P<list>[\w' -]+?)\s+list)?(?:\s+any\s*more)?$",
@@ -77,7 +79,7 @@ NOT_NEEDED = re.compile(
 )
 """An item no longer needed, said to the lists role: "i don't need eggs any more"."""
 
-_VAGUE = re.compile(
+_VAGUE = lazy_pattern(
     r"^(?:(?:this|that|these|those|it|them|one|an?|the|some|another|other|new|more|extra"
     r"|last|first|next|single|few)\s+)*(?:this|that|these|those|it|them|one|items?|things?"
     r"|entry|entries|line|stuff|something|anything|what\s+i\s+said|to\s+(?:it|this|that))?$",
@@ -90,22 +92,22 @@ def is_vague(items: list[str]) -> bool:
     return not items or all(_VAGUE.match(item.strip()) for item in items)
 
 
-_LIST_VERB = re.compile(
+_LIST_VERB = lazy_pattern(
     r"^(?:(?:can|could|would|will)\s+you\s+|please\s+)*list\s+(?:off\s+|out\s+|me\s+|for\s+me\s+)*"
     r"(?!(?:all\s+(?:of\s+)?)?(?:my|our)\b)(?P<rest>.+)$",
     re.I,
 )
-_A_LIST_OF = re.compile(
+_A_LIST_OF = lazy_pattern(
     r"\b(?:give\s+me|do\s+you\s+(?:have|know)|is\s+there|find(?:\s+me)?|get\s+me|show\s+me"
     r"|tell\s+me|what\s+is|what'?s|i\s+(?:need|want|would\s+like)|send\s+me)\s+(?:a|an|the)\s+"
     r"(?:\w+\s+){0,2}?list\s+(?:of|for)\s+(?!my\b|our\b|(?:things|stuff|tasks)\s+(?:i|we)\b)"
     r"(?P<what>.+)$",
     re.I,
 )
-_MINE = re.compile(r"\b(?:my|our|lists?|groceries|grocery|to-?\s?do|chores|checklist)\b", re.I)
-_LIST_THINGS = re.compile(r"\b(?:lists?|groceries|grocery|to-?\s?do|chores|checklist)\b", re.I)
-_MY_FIRST = re.compile(r"^(?:(?:all|each|every)\s+(?:of\s+)?)?(?:my|our)\b", re.I)
-_SOMEWHERE = re.compile(r"\b(?:in|at|near|around)\s+(?!my\b|the\s+list\b)\w+", re.I)
+_MINE = lazy_pattern(r"\b(?:my|our|lists?|groceries|grocery|to-?\s?do|chores|checklist)\b", re.I)
+_LIST_THINGS = lazy_pattern(r"\b(?:lists?|groceries|grocery|to-?\s?do|chores|checklist)\b", re.I)
+_MY_FIRST = lazy_pattern(r"^(?:(?:all|each|every)\s+(?:of\s+)?)?(?:my|our)\b", re.I)
+_SOMEWHERE = lazy_pattern(r"\b(?:in|at|near|around)\s+(?!my\b|the\s+list\b)\w+", re.I)
 
 
 def about_the_world(text: str) -> bool:

@@ -6,9 +6,9 @@ added), so "what's on it" ... "remove the second one" takes off the second one r
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.roles import RoleCall
 from agent_system.understanding import normalize, numbers_to_digits
@@ -100,7 +100,7 @@ _ORDERS = (
     (rf"(?:i|we)(?:'ve|\s+have)?\s+(?:got|bought|picked\s+up|done)\s+{_WHAT}(?:\s+already)?",
      "lists.complete"),
 )  # fmt: skip
-_PATTERNS = tuple((re.compile(_LEAD + said + _END), tool) for said, tool in _ORDERS)
+_PATTERNS = tuple((lazy_pattern(_LEAD + said + _END), tool) for said, tool in _ORDERS)
 
 
 def placed_call(said: str) -> tuple[str, int, str | None, bool] | None:

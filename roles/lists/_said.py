@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from roles.lists._groceries import split_run
 from roles.lists._whole import clean_name as _list
 
@@ -44,49 +45,49 @@ __all__ = [
 ]
 
 _LIST = r"(?:(?:my|the|our|a)\b)?\s*(?P<list>[\w' -]+?)(?:\s+list)?"
-ADD = re.compile(
+ADD = lazy_pattern(
     rf"^(?:(?:please|can you|could you|would you)\s+)*(?:add|put|include|stick|throw|write|"
     rf"append|pop|chuck|bung|toss|slap|jot)\s+(?P<items>(?:(?!\blist\b).)+?)\s+(?:to|on|onto|in|into)\s+"
     rf"(?!.*\s(?:to|on|onto|into)\s+(?:my|the|our)\s){_LIST}$",
     re.I,
 )
-ADD_BARE = re.compile(r"^(?:add|put)\s+(?P<items>.+?)\s+(?:to|on)\s+(?:my|the)\s+list$", re.I)
-NEED = re.compile(r"^(?:i|we)\s+need\s+(?:to\s+buy\s+)?(?P<items>.+)$", re.I)
-COMPLETE = re.compile(
+ADD_BARE = lazy_pattern(r"^(?:add|put)\s+(?P<items>.+?)\s+(?:to|on)\s+(?:my|the)\s+list$", re.I)
+NEED = lazy_pattern(r"^(?:i|we)\s+need\s+(?:to\s+buy\s+)?(?P<items>.+)$", re.I)
+COMPLETE = lazy_pattern(
     rf"^(?:(?:please|can you)\s+)*(?:check off|cross off|tick off|mark|complete|check)\s+"
     rf"(?!(?:what|whats|what's|if|whether|how)\b)(?P<item>.+?)(?:\s+(?:as\s+)?(?:done|complete|completed|finished|bought))?"
     rf"(?:\s+(?:on|from|in|off)\s+{_LIST})?$",
     re.I,
 )
-DONE = re.compile(
+DONE = lazy_pattern(
     rf"^(?:i|we)\s+(?:bought|got|picked up|finished|did|have bought|have done)\s+(?P<item>.+?)"
     rf"(?:\s+(?:on|from)\s+{_LIST})?$",
     re.I,
 )
-REMOVE = re.compile(
+REMOVE = lazy_pattern(
     rf"^(?:(?:please|can you)\s+)*(?:remove|delete|take|drop|scratch|erase|cross\s+out|cancel"
     rf"|strike|get\s+rid\s+of|eliminate|discard|pull)\s+(?P<item>.+?)\s+(?:from|off|off of"
     rf"|out\s+of|in|on)\s+"
     rf"{_LIST}$",
     re.I,
 )
-SHOW = re.compile(
+SHOW = lazy_pattern(
     rf"^(?:what'?s|what is|what are|what do i have|read|read me|show|show me|tell me|list)"
     rf"(?:\s+(?:on|in|me|out))?\s+(?:(?:the\s+|all\s+(?:the\s+)?)?(?:items|things|stuff|everything"
     rf"|entries)\s+(?:on|in|from)\s+)?(?:on\s+|in\s+)?{_LIST}(?:\s+list)?$",
     re.I,
 )
-ADD_AFTER = re.compile(  # "on my grocery list please add oranges", "grocery list: add eggs"
+ADD_AFTER = lazy_pattern(  # "on my grocery list please add oranges", "grocery list: add eggs"
     r"^(?:(?:on|to|in)\s+)?(?:my|the|our)?\s*(?P<list>[\w' -]+?)\s+list\s*,?\s*(?:please\s+)?"
     r"(?:add|put|include)\s+(?P<items>.+)$",
     re.I,
 )
-ADD_COLON = re.compile(  # "add to my to do list: call mom and pay rent"
+ADD_COLON = lazy_pattern(  # "add to my to do list: call mom and pay rent"
     r"^(?:please\s+)?(?:add|put|write)\s+(?:to|on|onto|in)\s+(?:my|the|our)\s+"
     r"(?P<list>[\w' -]*?)\s*list\s*[,:;-]\s*(?P<items>.+)$",
     re.I,
 )
-CALLED = re.compile(
+CALLED = lazy_pattern(
     r"\b(?:check)?list\s+(?:called|named|titled)\s+\w"
     r"|^(?:(?:please|hey|ok|can\s+you|could\s+you|i\s+want\s+to|i'?d\s+like\s+to|let'?s)\s+)*"
     r"(?:start|create|make|begin|set\s+up|open)\s+(?:a|an|another)\s+(?:new\s+|fresh\s+)?"
@@ -95,36 +96,36 @@ CALLED = re.compile(
 )
 """A new list's name said outright: "start a new list called road trip", "start a road trip
 list", "make a new packing list"."""
-UPDATE_WITH = re.compile(
+UPDATE_WITH = lazy_pattern(
     r"^(?:please\s+)?update\s+(?:my|the|our)?\s*(?P<list>[\w' -]*?)\s*list\s+with\s+(?P<items>.+)$",
     re.I,
 )
-CREATE = re.compile(
+CREATE = lazy_pattern(
     r"^(?:(?:please|hey|ok|can you|could you|would you|i want to|i'd like to|i would like to"
     r"|i need to|let's|lets|i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:a|an|another))\s+)*"
     r"(?:create|make|start|open|begin|generate|produce|bring\s+up"
     r"|set\s+up|new|fresh|add)\b(?=.*\b(?:list|checklist|register)\b)",
     re.I,
 )
-DELETE_LIST = re.compile(
+DELETE_LIST = lazy_pattern(
     r"^(?:(?:please|can you|could you|i want to|i'd like to)\s+)*(?:delete|remove|erase|clear"
     r"|empty|wipe|scrap|trash|get\s+rid\s+of|abolish|throw\s+away|eliminate)\b"
     r"(?!.*\b(?:from|off)\b)"
     r"(?=.*\b(?:list|checklist|groceries)\b)",
     re.I,
 )
-NO_LIST = re.compile(
+NO_LIST = lazy_pattern(
     r"\bi\s+(?:don'?t|do not)\s+(?:want|need)\s+(?:this|that|the|my)\s+list\b", re.I
 )
-SHOW_ANY = re.compile(
+SHOW_ANY = lazy_pattern(
     r"^(?:(?:please|can you|could you|hey|ok)\s+)*(?:what|which|how|is|are|do|did|does|any"
     r"|there|give|can i have|display|open|read|show|tell|provide|send|let me|check|bring|get"
     r"|pull|my|to\s*do|lists?\b|describe|refresh|make sure|count|say|recite|look(?:\s+up)?"
     r"|go\s+(?:through|over))\b",
     re.I,
 )
-_NAME_BEFORE = re.compile(r"(?P<pre>(?:[\w'-]+\s+){1,4}?)(?:check)?lists?\b", re.I)
-_NAME_AFTER = re.compile(
+_NAME_BEFORE = lazy_pattern(r"(?P<pre>(?:[\w'-]+\s+){1,4}?)(?:check)?lists?\b", re.I)
+_NAME_AFTER = lazy_pattern(
     r"\b(?:check)?list\s+(?:called|named|titled|of|for)\s+(?P<name>.+?)(?:\s+(?:please|for me))*$",
     re.I,
 )
@@ -135,23 +136,23 @@ _NAME_STOP = frozenset(
     "delete remove clear empty erase wipe bring up available number count contents kind "
     "can could would want like need get some every one".split()
 )
-WHICH_LISTS = re.compile(r"\b(?:what|which)\s+lists\b|\bmy lists\b", re.I)
-OTHER_ROLES = re.compile(
+WHICH_LISTS = lazy_pattern(r"\b(?:what|which)\s+lists\b|\bmy lists\b", re.I)
+OTHER_ROLES = lazy_pattern(
     r"\b(?:timers?|alarms?|remind(?:ers?)?|playlists?|devices?|lights?|events?|calendar|"
     r"meetings?|appointments?|songs?|music|notes?|memories|tools?|threads?)\b",
     re.I,
 )
-ASKS = re.compile(
+ASKS = lazy_pattern(
     r"^(?:what|what'?s|whats|which|is|are|do|does|did|any|anything|how\s+many|have|has|tell\s+me"
     r"|show\s+me|read|can\s+i\s+see|let\s+me\s+(?:see|know|hear))\b",
     re.I,
 )
-HOW_MANY = re.compile(
+HOW_MANY = lazy_pattern(
     r"\bhow\s+many\b|^count\b|\bnumber\s+of\s+(?:items|things|entries)\b|\bhow\s+long\s+is\b", re.I
 )
 """A question of how many items a list holds ("how many things are on my list")."""
-_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.I)
-LIST_WORD = re.compile(r"\b(?:list|lists|groceries|grocery|to-?do|todo|chores|checklist)\b", re.I)
+_SPLIT = lazy_pattern(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.I)
+LIST_WORD = lazy_pattern(r"\b(?:list|lists|groceries|grocery|to-?do|todo|chores|checklist)\b", re.I)
 
 
 def split_items(text: str) -> list[str]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ _AT_HOME = (
     r"|fridge|pantry|cupboard|kitchen|bathroom|freezer)|from\s+the\s+(?:store|shops?|supermarket"
     r"|market|grocery\s+store)))*"
 )
-_OUT = re.compile(
+_OUT = lazy_pattern(
     _LEAD + r"(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:all\s+|almost\s+|nearly\s+|completely\s+"
     r"|totally\s+|just\s+about\s+|pretty\s+much\s+|a\s+bit\s+|a\s+little\s+|really\s+|very\s+)?"
     r"(?:(?:running|getting|going)\s+)?(?:out\s+of|low\s+on|short\s+on)"
@@ -48,13 +49,13 @@ _OUT = re.compile(
     re.I,
 )
 """Running out: the items go on the shopping list."""
-_NONE_LEFT = re.compile(
+_NONE_LEFT = lazy_pattern(
     _LEAD + r"(?:(?:i|we)(?:'ve|\s+have)?\s+(?:got\s+)?no|(?:i|we)\s+(?:don'?t|do\s+not)\s+have"
     r"\s+any|there(?:'s|\s+is|\s+are|'re)\s+no)\s+" + _ITEMS + r"\s+left" + _AT_HOME + r"$",
     re.I,
 )
 """None left: "we've got no milk left", "there's no bread left"."""
-_NEED = re.compile(
+_NEED = lazy_pattern(
     _LEAD + r"(?:(?:i|we)\s+(?:also\s+|still\s+|really\s+|definitely\s+)?(?:need|could\s+use)"
     r"\s+(?:some\s+more|more|extra)"
     r"|we\s+(?:also\s+|still\s+|really\s+|definitely\s+)?need(?:\s+some)?"
@@ -66,19 +67,19 @@ _NEED = re.compile(
     re.I,
 )
 """Needing more: the items go on the shopping list."""
-_NOTE = re.compile(
+_NOTE = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:make\s+a\s+note|take\s+a\s+note|note(?:\s+down)?"
     r"|write\s+down|jot\s+down|put\s+down|remember|don'?t\s+forget|keep\s+in\s+mind)"
     r"\s*,?\s+(?:that\s+)?(?P<rest>.+)$",
     re.I,
 )
-_NOTED_NEED = re.compile(r"^(?:i|we)\s+(?:also\s+)?need\s+" + _ITEMS + _AT_HOME + r"$", re.I)
-_NOTED_TASK = re.compile(
+_NOTED_NEED = lazy_pattern(r"^(?:i|we)\s+(?:also\s+)?need\s+" + _ITEMS + _AT_HOME + r"$", re.I)
+_NOTED_TASK = lazy_pattern(
     r"^(?:i|we)\s+(?:also\s+|still\s+)?(?:need|have|got|must)\s+to\s+"
     r"(?!buy\b|get\b|pick\s+up\b|grab\b)(?P<task>[a-z][\w' -]*?)$",
     re.I,
 )
-_BOUGHT = re.compile(
+_BOUGHT = lazy_pattern(
     _LEAD + r"(?!.*\blists?\b)(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|already\s+|finally\s+|now\s+)?"
     r"(?:(?:bought|purchased|picked\s+up|grabbed)\s+(?:the\s+|some\s+)?"
     r"|(?<!'ve\s)(?<!have\s)got\s+(?=(?:the|some)\s+|[\w' -]+\s+already$)(?:the\s+|some\s+)?)"
@@ -89,7 +90,7 @@ _BOUGHT = re.compile(
     re.I,
 )
 """Bought: the item is checked off."""
-_CROSS = re.compile(
+_CROSS = lazy_pattern(
     r"^(?!.*\blists?\b)(?:(?:please|can\s+you|could\s+you)\s+)*(?:(?:cross|tick|check|strike)\s+off\s+"
     r"(?P<item>[a-z][\w' -]*?)|(?:cross|tick|check|strike)\s+(?P<item2>[a-z][\w' -]*?)\s+off)"
     r"(?:\s+(?:please|for\s+me|now))*$",
@@ -97,7 +98,7 @@ _CROSS = re.compile(
 )
 _STORE = r"(?:\s+(?:from|at)\s+the\s+(?:store|shops?|supermarket|market|grocery\s+store|grocer'?s))"
 _BUY_HERE = r"(?:\s+to\s+(?:buy|get|pick\s+up)" + _STORE + r"?|" + _STORE + r")"
-_SHOPPING = re.compile(
+_SHOPPING = lazy_pattern(
     r"^(?:(?:do|did)\s+(?:i|we)\s+(?:still\s+)?need|(?:is|are)\s+there)\s+"
     r"(?:anything|something|stuff|things|any\s+(?:groceries|things|items))(?:\s+else)?"
     r"(?:\s+(?:i|we)\s+(?:still\s+)?need)?" + _BUY_HERE + r"$"
@@ -111,7 +112,7 @@ _SHOPPING = re.compile(
     re.I,
 )
 """What is on the shopping list: "do i need anything from the store", "what else do we need"."""
-_ON_THERE = re.compile(
+_ON_THERE = lazy_pattern(
     r"^(?:is|are|did\s+(?:i|we)\s+(?:put|add|write))\s+"
     r"(?P<item>(?!it\b)[a-z][\w'-]*(?:\s+(?!lists?\b)[\w'-]+){0,3}?)\s+"
     r"(?:on\s+there|on\s+it|in\s+there|(?:down\s+)?on\s+(?:my|the|our)\s+list|listed)"
@@ -119,7 +120,7 @@ _ON_THERE = re.compile(
     re.I,
 )
 _DAY = r"(?:\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week)))?"
-_TO_DO = re.compile(
+_TO_DO = lazy_pattern(
     r"^what(?:'s|\s+is|\s+else\s+is)\s+(?:still\s+)?left\s+(?:for\s+(?:me|us)\s+)?to\s+do"
     + _DAY
     + r"$"
@@ -133,7 +134,7 @@ _TO_DO = re.compile(
     re.I,
 )
 """What is on the to-do list: "what's left to do today", "tell me what i have to do"."""
-_NOT_GOODS = re.compile(
+_NOT_GOODS = lazy_pattern(
     r"^(?:time|money|cash|luck|breath|ideas?|patience|energy|battery|power|options|space|room"
     r"|storage|sync|town|office|range|reach|control|work|gas|fuel|petrol|diesel|data|minutes"
     r"|credit|information|info|guidance|advice|help|suggestions?|recommendations?|details"
@@ -144,10 +145,10 @@ _NOT_GOODS = re.compile(
     re.I,
 )
 """Words that are no goods to buy ("we're out of time", "i need more information")."""
-_ORDER = re.compile(r"\border(?:ed|ing|s)?\b", re.I)
+_ORDER = lazy_pattern(r"\border(?:ed|ing|s)?\b", re.I)
 
 
-_NO_LONGER = re.compile(
+_NO_LONGER = lazy_pattern(
     _LEAD + r"(?:i|we)\s+(?:really\s+)?(?:(?P<longer>no\s+longer|won'?t|will\s+not)|don'?t"
     r"|do\s+not)\s+(?:want|need|be\s+needing)"
     r"\s+(?:the\s+|any\s+)?(?P<item>(?!(?:a|an|my|our|your|it|that|this|them|to|you|him|her)\b)"
@@ -157,7 +158,7 @@ _NO_LONGER = re.compile(
 """No longer needed: the item comes off ("we don't need eggs anymore"; not claimed)."""
 
 
-_IS_DONE = re.compile(
+_IS_DONE = lazy_pattern(
     r"^(?:the\s+)?(?P<item>(?!(?:it|that|this|everything|all)\b)[a-z][\w'-]*(?:\s+[\w'-]+){0,2}?)"
     r"\s+(?:is|are|'s)\s+(?:all\s+)?(?:done|finished|bought|sorted|taken\s+care\s+of)"
     r"(?:\s*,?\s*(?:(?:so|please|you\s+can)\s+)*(?:cross|tick|check)\s+(?:it|that|them)\s+off)?$",
@@ -170,7 +171,7 @@ def _goods(items: list[str]) -> bool:
     return bool(items) and not any(_NOT_GOODS.match(i) or len(i.split()) > 4 for i in items)
 
 
-_NOT_BOUGHT = re.compile(
+_NOT_BOUGHT = lazy_pattern(
     r"^(?:job|promotion|raise|tickets?|kids|children|message|call|email|text|package|mail"
     r"|results?|news|point|idea|flu|cold|car|house|keys|grade|offer|chance|bonus|award|game"
     r"|show|movie|film|episode|channel|netflix|hulu|song|everything|anything|nothing)\b",
@@ -216,8 +217,8 @@ def talk_call(text: str, items: Callable[[str], list[str]]) -> RoleCall | None:
     return None
 
 
-_OFF = re.compile(r"\boff$", re.I)
-_I_SAY = re.compile(_LEAD + r"i(?:'m|'ve|\s)", re.I)
+_OFF = lazy_pattern(r"\boff$", re.I)
+_I_SAY = lazy_pattern(_LEAD + r"i(?:'m|'ve|\s)", re.I)
 
 
 def _no_item(item: str) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from roles.lists._groceries import is_grocery
 
@@ -39,19 +40,19 @@ word like "the", "my" or "out" comes next ("water the plants", "take out the bin
 _NEXT = frozenset(
     "the my a an our his her their some all up out off back in down over through".split()
 )
-_ELSEWHERE = re.compile(
+_ELSEWHERE = lazy_pattern(
     r"\b(?:to|on|in|into|onto|from|off)\s+(?:my|the|our|a)\b|\b(?:calendar|timer|alarm|reminder"
     r"|event|meeting|playlist)s?\b",
     re.I,
 )
 """An item that says where it goes or names another role's thing is no bare task."""
-_SHOPPING = re.compile(r"^(?:shopping|groceries|grocery)$", re.I)
-_BACK = re.compile(
+_SHOPPING = lazy_pattern(r"^(?:shopping|groceries|grocery)$", re.I)
+_BACK = lazy_pattern(
     r"\b(?:to|on|onto|in|into)\s+(?:it|that|this|there|(?:that|this|the\s+same)\s+(?:one|list))\b",
     re.I,
 )
 """The list the thread is about, pointed at ("add eggs to it", "put that on this list")."""
-_TO_DO = re.compile(r"^to[-\s]?do$", re.I)
+_TO_DO = lazy_pattern(r"^to[-\s]?do$", re.I)
 
 
 def is_task(item: str) -> bool:

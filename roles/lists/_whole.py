@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ _LIST = (
 )
 """A list's name: never one that holds an item and a list ("bread on the shopping list")."""
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-DAY_SAID = re.compile(
+DAY_SAID = lazy_pattern(
     r"^(?:(?:today|tonight|tomorrow|this\s+week|next\s+week|this\s+weekend|"
     + _WEEKDAY
     + r")'?s\s+)"
@@ -38,31 +39,31 @@ DAY_SAID = re.compile(
 )
 """A day said with a list's name ("today's to do", "to do list for today"): no part of the name
 (the role reads the day apart, `roles/lists/_days.py`)."""
-LATEST = re.compile(
+LATEST = lazy_pattern(
     r"(?:last|latest|newest|recent|most\s+recent)(?:\s+(?:list\s+)?(?:i|we)\s+(?:made|created|started))?",
     re.I,
 )
 """A list named by when it was made ("my last list"): the role reads every list."""
-_BRING_UP = re.compile(
+_BRING_UP = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:bring|pull|call|get)\s+up\s+(?:all\s+)?"
     r"(?:my|the|our)\s+(?!new\b|fresh\b)(?P<list>[\w' -]*?)\s*lists?"
     r"(?:\s+(?:please|for\s+me|now))*$",
     re.I,
 )
-_CHECK = re.compile(
+_CHECK = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|let\s+me)\s+)*(?:check|look\s+(?:at|over|through)"
     r"|go\s+(?:over|through)|review|see)\s+(?:all\s+)?(?:my|the|our)\s+"
     r"(?!.*\b(?:on|off|from|in)\b)(?P<list>[\w' -]*?)\s*lists?(?:\s+(?:please|for\s+me|now))*$",
     re.I,
 )
-_WHAT_ON = re.compile(
+_WHAT_ON = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:(?:tell|show|remind)\s+me\s+)?"
     r"(?:(?:is\s+there|do\s+i\s+have|have\s+i\s+got)\s+)?(?:what(?:'s|\s+is|\s+i\s+have|\s+else\s+is)"
     r"(?:\s+(?:still\s+)?(?:left|remaining|still|there))?|what\s+(?:remains|is\s+still|else)"
     rf"|anything(?:\s+(?:else|left|still))?(?:\s+left)?)\s+(?:on|in)\s+{_LIST}$",
     re.I,
 )
-TO_BUY = re.compile(
+TO_BUY = lazy_pattern(
     r"^(?:what|how\s+many\s+(?:more\s+)?(?:things|items))\s+(?:else\s+)?(?:do|should|did)\s+(?:i|we)\s+(?:still\s+)?(?:need|have)\s+to\s+"
     r"(?:buy|get|pick\s+up)(?:\s+(?:at|from)\s+the\s+(?:store|shops?|supermarket|market"
     r"|grocery\s+store)|\s+when\s+(?:i|we)\s+go\s+(?:shopping|to\s+the\s+store))?$"
@@ -71,7 +72,7 @@ TO_BUY = re.compile(
     r"\s+the\s+(?:store|shops?|supermarket|market|grocery\s+store)$",
     re.I,
 )
-TO_DO = re.compile(
+TO_DO = lazy_pattern(
     r"^what\s+(?:else\s+)?(?:do|did)\s+(?:i|we)\s+(?:still\s+)?(?:have|need|got)\s+to\s+do"
     r"(?:\s+(?:today|tonight|tomorrow|this\s+week))?$"
     r"|^what\s+(?:tasks|chores|to-?\s?dos?)\s+(?:do\s+(?:i|we)\s+(?:still\s+)?have|are\s+(?:left|there))"
@@ -79,29 +80,29 @@ TO_DO = re.compile(
     re.I,
 )
 """What is on the to-do list: "what do i still have to do", "what tasks do i have"."""
-_BARE_NAME = re.compile(
+_BARE_NAME = lazy_pattern(
     r"^(?:my\s+|the\s+|our\s+)?(?!(?:a|an|the|my|new|fresh|create|make|generate|start|edit|update"
     r"|delete|remove|clear|empty|erase|open|show|read|add|please|any|this|that|which|what)\b)"
     r"(?P<list>[\w'-]+(?:\s+[\w'-]+)?)\s+list$",
     re.I,
 )
 """Only a list's name: "shopping list", "my grocery list" (read it)."""
-_DONE_WITH = re.compile(
+_DONE_WITH = lazy_pattern(
     rf"^(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:all\s+)?(?:done|finished|through)\s+with\s+{_LIST}$",
     re.I,
 )
-_UNWANTED = re.compile(
+_UNWANTED = lazy_pattern(
     r"^(?:(?:i|we)\s+(?:don'?t|do\s+not|no\s+longer)\s+(?:want|need)"
     r"|(?:please\s+)?(?:throw\s+(?:out|away)|toss|ditch|discard|bin|trash|scrap))"
     rf"\s+{_LIST}(?:\s+any\s*more)?(?:\s+please)?$",
     re.I,
 )
-_TAKE_OFF = re.compile(
+_TAKE_OFF = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you)\s+)*take\s+(?P<item>(?:(?!\blist\b)[\w' -])+?)\s+off"
     r"(?:\s+(?:of\s+)?(?:my|the|our)\s+list)?(?:\s+please)?$",
     re.I,
 )
-_ADDED_YET = re.compile(
+_ADDED_YET = lazy_pattern(
     r"^(?:have|did)\s+(?:i|we)\s+(?:already\s+)?(?:added|add|put)\s+"
     r"(?P<item>(?:(?!\blist\b)[\w' -])+?)"
     r"(?:\s+(?:already|yet))?(?:\s+(?:to|on)\s+(?:my|the|our)\s+(?P<list>[\w' -]*?)\s*list)?"
@@ -109,7 +110,7 @@ _ADDED_YET = re.compile(
     re.I,
 )
 """Whether an item is on a list already ("have i added eggs already"): the list is read."""
-_FRONTED = re.compile(
+_FRONTED = lazy_pattern(
     r"^(?:(?:so|ok(?:ay)?|and|hey)\s+)?(?P<topic>[\w' -]+?)\s*[,:;-]+\s*(?:(?:so|and|then)\s+)?"
     r"(?:what(?:'s|\s+is|\s+are|\s+do\s+i\s+have)(?:\s+(?:on|in)\s+(?:it|there)|\s+they"
     r"|\s+those|\s+them)?|read\s+(?:it|them)(?:\s+(?:out|back))?(?:\s+to\s+me)?"
@@ -117,7 +118,7 @@ _FRONTED = re.compile(
     re.I,
 )
 """The list said first, then the question: "the shopping list, what's on it"."""
-_TASKS = re.compile(
+_TASKS = lazy_pattern(
     r"^(?:(?:my|the|our|all)\s+)*(?:tasks|chores|jobs|errands|to-?\s?dos|things\s+(?:i|we)\s+"
     r"(?:have|need)\s+to\s+do)(?:\s+(?:for\s+|on\s+)?(?:today|tonight|tomorrow|this\s+week))?$",
     re.I,
@@ -137,9 +138,11 @@ def fronted(text: str) -> bool:
     )
 
 
-_ON_A_DAY = re.compile(r"\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week)$", re.I)
-_MORE_VERB = re.compile(r"^(?:add|put|include|insert|append)(?:\s+(?:to|on)\s+it)?$", re.I)
-_LESS_VERB = re.compile(r"^(?:remove|delete|take\s+off|cross\s+off|erase)(?:\s+from\s+it)?$", re.I)
+_ON_A_DAY = lazy_pattern(r"\s+(?:for\s+)?(?:today|tonight|tomorrow|this\s+week)$", re.I)
+_MORE_VERB = lazy_pattern(r"^(?:add|put|include|insert|append)(?:\s+(?:to|on)\s+it)?$", re.I)
+_LESS_VERB = lazy_pattern(
+    r"^(?:remove|delete|take\s+off|cross\s+off|erase)(?:\s+from\s+it)?$", re.I
+)
 
 
 def _where(raw: str | None, clean: Callable[[str | None], str | None]) -> dict[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding._gate import StageGate
@@ -329,14 +330,14 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
     return _claimed(whole=whole)
 
 
-_AN_ITEM = re.compile(
+_AN_ITEM = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:kill|remove|delete|drop|erase|scratch|strike"
     r"|get\s+rid\s+of|take\s+off|cross\s+off|add|insert)\s+(?:an?\s+|one\s+|the\s+|this\s+)?"
     r"(?:item|entry|list\s+item)(?:\s+(?:please|now))*$",
     re.I,
 )
 """An order on an item it does not name: the lists role asks which ("kill item")."""
-_FOR_A_DAY = re.compile(
+_FOR_A_DAY = lazy_pattern(
     r"\s+(?:(?:for|on|by|due)\s+)?(?:today|tonight|tomorrow|this\s+week(?:end)?|next\s+week"
     r"|(?:this\s+|next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)$",
     re.I,
@@ -372,7 +373,7 @@ def _to_buy(text: str) -> bool:
     )
 
 
-_KNOWN_LIST = re.compile(r"^(?:to-?\s?do|todo|shopping|grocery|groceries)$", re.I)
+_KNOWN_LIST = lazy_pattern(r"^(?:to-?\s?do|todo|shopping|grocery|groceries)$", re.I)
 
 
 def _onto_known(text: str) -> bool:

@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from roles.memory._until import until_thing
 
 __all__ = ["TELL", "TRAILING", "claim", "introduction"]
 
-TELL = re.compile(
+TELL = lazy_pattern(
     r"^(?:(?:hey|ok|okay|so)[,\s]+)?(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
     r"(?:i\s+(?:want|need|would\s+like)\s+you\s+to\s+)?"
     r"(?:remember|memori[sz]e|keep\s+in\s+mind|don'?t\s+forget|never\s+forget|make\s+a\s+note"
@@ -26,29 +27,31 @@ TELL = re.compile(
     re.IGNORECASE,
 )
 """A request to keep a fact: the command, then the fact."""
-TRAILING = re.compile(
+TRAILING = lazy_pattern(
     r"^(?P<fact>.+?)[\s,.;:-]+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|don'?t\s+forget"
     r"|memori[sz]e)\s+(?:that|this|it)(?:\s+for\s+me)?(?:\s+please)?$",
     re.IGNORECASE,
 )
 """A fact said first, the command after: "my locker is 112, remember that"."""
-_STATEMENT = re.compile(
+_STATEMENT = lazy_pattern(
     r"\b(?:is|are|was|were|am|'s|'m|'re|have|has|like|likes|love|loves|hate|hates|prefer|prefers"
     r"|parked|left|put|kept|keep|live|lives|work|works|owe|owes|use|uses|take|takes)\b"
 )
-_NOT_A_FACT = re.compile(
+_NOT_A_FACT = lazy_pattern(
     r"^(?:to|about|when|what|where|who|how|if|whether)\b"
     r"|\b(?:list|calendar|schedule|alarm|timer|reminder|appointment|meeting|playlist|song|music"
     r"|email|contact|this\s+(?:email|song|music|track))\b"
 )
-_TIMED = re.compile(r"\b(?:at|in|on|by|tomorrow|tonight|today)\s+\d|\b(?:tomorrow|tonight|later)\b")
+_TIMED = lazy_pattern(
+    r"\b(?:at|in|on|by|tomorrow|tonight|today)\s+\d|\b(?:tomorrow|tonight|later)\b"
+)
 """A time in a fact: a reminder's or the calendar's unless the user said "remember that"."""
-_TASK = re.compile(
+_TASK = lazy_pattern(
     r"\b(?:need|needs|needed|must|should|ought)\b|\b(?:have|has|got)\s+to\b"
     r"|\bout\s+of\b|\brunning\s+(?:low|out)\b"
 )
 """Something to do or buy ("i need to call mom at 5", "we need coffee"): a reminder or a list's."""
-_LISTING = re.compile(
+_LISTING = lazy_pattern(
     r"^(?:(?:please|so|ok|okay)\s+)?(?:(?:can|could)\s+you\s+)?(?:(?:tell|show)\s+me\s+)?"
     r"(?:what\s+(?:do|did)\s+you\s+(?:know|remember)\s+about\s+me|what\s+have\s+i\s+told\s+you"
     r"(?:\s+about\s+me)?|(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+|your\s+|the\s+)?"
@@ -58,7 +61,7 @@ _LISTING = re.compile(
 )
 
 
-_NAME_SAID = re.compile(
+_NAME_SAID = lazy_pattern(
     r"^(?:(?:hi|hello|hey)[,\s]+)?(?:(?:my\s+name\s+is|my\s+name's|i'm\s+called|i\s+am\s+called)\s+"
     r"(?P<name>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)|(?:please\s+)?(?:you\s+(?:can|may)\s+)?call\s+me\s+"
     r"(?P<called>[a-z][a-z'-]*))(?:[,\s]+please)?[.!]?$",
@@ -69,7 +72,7 @@ _NOT_A_NAME = frozenset(
     "a an the at in on by back later now soon tomorrow tonight today when if after before every "
     "up out maybe please sometime anytime asap again mom dad".split()
 )
-_NAME_ASKED = re.compile(
+_NAME_ASKED = lazy_pattern(
     r"^(?:(?:hey|so|ok|okay)[,\s]+)?(?:(?:what(?:'s|\s+is)|tell\s+me|say)\s+my\s+name|do\s+you\s+"
     r"(?:know|remember)\s+(?:my\s+name|who\s+i\s+am)|who\s+am\s+i|what\s+(?:do|should)\s+you\s+"
     r"call\s+me)$"
@@ -85,7 +88,7 @@ _KIN = (
     r"|daughter|sister|brother|boss|best\s+friend|grandma|grandmother|grandpa|grandfather|aunt"
     r"|uncle|niece|nephew|cousin|baby|dog|cat|pet|puppy|kitten|hamster|parrot|rabbit|horse)"
 )
-_SELF_FACT = re.compile(
+_SELF_FACT = lazy_pattern(
     r"^(?:" + _LEAD_WORDS + r"[,\s]+)?"
     r"(?:"
     + _FAVOURITE
@@ -96,7 +99,7 @@ _SELF_FACT = re.compile(
 )
 """Things people say about themselves that they expect kept without saying "remember":
 "my favourite colour is green", "my wife's name is Kate", "i'm allergic to peanuts"."""
-_SELF_ASKED = re.compile(
+_SELF_ASKED = lazy_pattern(
     r"^(?:(?:so|ok|okay|hey)[,\s]+)?(?:(?:what(?:'s|\s+is|\s+are|\s+was|\s+were)|tell\s+me|say"
     r"|do\s+you\s+(?:know|remember))\s+(?P<asked>"
     + _FAVOURITE
@@ -110,7 +113,7 @@ _SELF_ASKED = re.compile(
 )
 """Questions about those: "what's my favourite colour", "what is my dog's name"."""
 
-_ALL_OF_IT = re.compile(
+_ALL_OF_IT = lazy_pattern(
     r"^(?:please\s+)?(?:forget\s+all\s+of\s+(?:it|that)|(?:forget|delete|erase|wipe|clear)\s+(?:everything(?:\s+you\s+(?:know|remember))?"
     r"(?:\s+about\s+me)?|(?:all\s+)?(?:my|your)\s+(?:memories|memory)|all\s+(?:my|your)\s+memories))$"
 )
@@ -134,12 +137,12 @@ def introduction(text: str) -> str | None:
     return f"My name is {_capitalised(name)}"
 
 
-_CALLED = re.compile(
+_CALLED = lazy_pattern(
     r"^(?P<lead>.*?\bmy\s+[a-z ]+?)(?:(?P<own>'s|s)?\s+name\s+is|\s+is\s+(?:called|named))\s+"
     r"(?P<name>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*)?)$",
     re.IGNORECASE,
 )
-_LEAD_IN = re.compile(r"^(?:" + _LEAD_WORDS + r"[,\s]+)+", re.IGNORECASE)
+_LEAD_IN = lazy_pattern(r"^(?:" + _LEAD_WORDS + r"[,\s]+)+", re.IGNORECASE)
 
 
 def _said_fact(text: str) -> str:

@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["UNTIL", "next_yearly", "until_thing"]
 
-UNTIL = re.compile(
+UNTIL = lazy_pattern(
     r"^(?:(?:so|ok|okay|hey|and|tell\s+me|do\s+you\s+know|can\s+you\s+tell\s+me)[,\s]+)*"
     r"(?:how\s+(?:many|long|much)\s+(?:more\s+|longer\s+|time\s+)?(?P<unit>days|weeks|sleeps)?\s*"
     r"(?:(?:is\s+it|are\s+there|is\s+there|do\s+i\s+have|have\s+i\s+got|left|to\s+go|remaining)"

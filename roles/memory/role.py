@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from roles.memory._stage import TRAILING, claim
 from roles.memory._until import until_thing
@@ -23,31 +24,31 @@ _POLITE = (
     r"^(?:(?:hey|ok|okay|so)[,\s]+)?(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?"
     r"(?:i\s+(?:want|need|would\s+like)\s+you\s+to\s+)?"
 )
-_REMEMBER = re.compile(
+_REMEMBER = lazy_pattern(
     _POLITE + r"(?:remember|memori[sz]e|note|make\s+a\s+note|keep\s+in\s+mind|don'?t\s+forget"
     r"|never\s+forget|note\s+down|store|save)\s*(?:that|this|the\s+fact\s+that)?\s*:?\s+(?P<fact>.+)$",
     re.IGNORECASE,
 )
-_FORGET = re.compile(
+_FORGET = lazy_pattern(
     _POLITE + r"(?:forget|delete|remove|erase)\s+(?:(?:that|about|the\s+fact\s+that|what\s+i\s+"
     r"(?:said|told\s+you)\s+about|the\s+memory\s+(?:about|of))\s+)?(?P<what>.+)$",
     re.IGNORECASE,
 )
-_LIST = re.compile(
+_LIST = lazy_pattern(
     r"\b(?:what\s+(?:do|did)\s+you\s+(?:know|remember)\s+about\s+me|what\s+have\s+i\s+told\s+you"
     r"|(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+|your\s+|the\s+)?(?:memories|remembered\s+facts"
     r"|facts\s+you\s+(?:know|remember))|everything\s+you\s+(?:know|remember)"
     r"|what\s+(?:facts\s+)?have\s+you\s+(?:remembered|saved|kept))\b",
     re.IGNORECASE,
 )
-_EVERYTHING = re.compile(
+_EVERYTHING = lazy_pattern(
     _POLITE + r"(?:forget|delete|erase|wipe|clear|remove)\s+"
     r"(?:(?:all|every)\s*(?:thing|of\s+(?:it|that|them))"
     r"|(?:all\s+)?(?:my|your|the)\s+(?:memories|memory|remembered\s+facts)|all\s+(?:my|your|the)?\s*"
     r"(?:memories|facts))(?:\s+(?:you\s+(?:know|remember|have))?(?:\s+about\s+me)?)?$",
     re.IGNORECASE,
 )
-_ABOUT = re.compile(
+_ABOUT = lazy_pattern(
     r"^(?:what\s+(?:do|did)\s+you\s+(?:know|remember)\s+about|do\s+you\s+remember"
     r"|what\s+did\s+i\s+(?:say|tell\s+you)\s+about|remind\s+me\s+what)\s+(?P<query>.+)$",
     re.IGNORECASE,

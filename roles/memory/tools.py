@@ -11,6 +11,7 @@ from typing import Annotated
 
 from pydantic import Field
 
+from agent_system._lazy import lazy_pattern
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.understanding._slots import parse_when
 from agent_system.understanding.locale import format_long_date
@@ -21,7 +22,7 @@ from tools.memory import _all_items, _rank, _store, namespace_for
 __all__ = ["days_until"]
 
 
-_SUBJECT = re.compile(r"^(?:(?:my|our|the)\s+)?(?P<subject>.+?)\s+(?:is|are|was|falls|=)\b", re.I)
+_SUBJECT = lazy_pattern(r"^(?:(?:my|our|the)\s+)?(?P<subject>.+?)\s+(?:is|are|was|falls|=)\b", re.I)
 
 
 def _about(fact: str, thing: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.routing.slots import extract_label, parse_duration, parse_when
@@ -22,15 +23,15 @@ if TYPE_CHECKING:
 
 __all__ = ["ROLE", "NotifyRole"]
 
-_SAYING = re.compile(
+_SAYING = lazy_pattern(
     r"\b(?:saying|that\s+says|with\s+the\s+(?:message|text)|reading|that)\s*:?\s+(?P<message>.+)$",
     re.IGNORECASE,
 )
-_WHEN = re.compile(r"\b(?:when|once|as\s+soon\s+as|if)\b", re.IGNORECASE)
-_TO = re.compile(r"\b(?:to|about)\s+(?P<what>.+)$", re.IGNORECASE)
+_WHEN = lazy_pattern(r"\b(?:when|once|as\s+soon\s+as|if)\b", re.IGNORECASE)
+_TO = lazy_pattern(r"\b(?:to|about)\s+(?P<what>.+)$", re.IGNORECASE)
 
 
-_CLAIM = re.compile(
+_CLAIM = lazy_pattern(
     r"^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:(?:notify|ping)\s+me"
     r"\s+(?:in|at|tomorrow|tonight|on)\b|send\s+(?:me\s+)?(?:a\s+|an\s+)?(?:push\s+)?"
     r"(?:notification|alert)\s+(?:saying|that\s+says|that|reading|with\s+the\s+(?:message|text))\b"

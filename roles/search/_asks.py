@@ -36,7 +36,7 @@ questions with a personal word ("my", "you", "this song").
 
 from __future__ import annotations
 
-import re
+from agent_system._lazy import lazy_pattern
 
 __all__ = ["asked_for", "plainly"]
 
@@ -58,7 +58,7 @@ _MADE = (
     r"assassinated|murdered|killed|shot|defeated|conquered|betrayed|bombed|invaded|signed|"
     r"starred\s+in|played\s+in|acted\s+in|sang|sung)"
 )
-_WHO_MADE = re.compile(
+_WHO_MADE = lazy_pattern(
     rf"^who(?:\s+was\s+it\s+that|\s+is\s+it\s+that|\s+exactly|\s+actually)?\s+{_MADE}\s+"
     rf"(?P<subject>{_THING})$"
 )
@@ -76,7 +76,7 @@ _NOT_INFO = (
 """Nothing of the user's accounts, plans or day, no prices, news or how-to (CLINC150 files
 "information on my health plan", "info on direct deposit set-up", "nutrition information of
 mashed potatoes" and "give me information on how to rent a car" as other requests)."""
-_INFO = re.compile(
+_INFO = lazy_pattern(
     r"^(?:(?:i|we)\s+(?:want|need|would\s+like)|want|need|(?:can|could|may)\s+i\s+(?:get|have|"
     r"see)|(?:give|get|show|find|send|bring|read)(?:\s+me)?|(?:look\s+up|search(?:\s+for)?|"
     r"google)|i\s+am\s+looking\s+for|looking\s+for)?\s*(?:some\s+|any\s+|more\s+|the\s+|all\s+"
@@ -94,22 +94,22 @@ _NAME_WORD = (
     rf"{_NOT}(?!(?:in|on|at|of|for|the|a|an|and|or|to|with|from|by|about|any|some|all|local|"
     r"area|saying|tell|give|show|find|get|text|call|send|set|add)\b)[a-z][a-z.'-]*"
 )
-_FRAGMENT = re.compile(
+_FRAGMENT = lazy_pattern(
     rf"^(?:the\s+)?(?P<subject>{_NAME_WORD}(?:\s+{_NAME_WORD}){{1,3}})(?:'s)?\s+{_FACT_WORD}$"
 )
 """A thing of two to four words and a fact word: "eiffel tower height", "barack obama age"
 (one word is too often something of the user's: "battery age", "kitchen height")."""
-_TIMES = re.compile(
+_TIMES = lazy_pattern(
     rf"^how\s+many\s+times\s+(?:has|have|did|had)\s+(?P<subject>{_THING})\s+(?:won|win|been|"
     r"visited|visit|played|play|hosted|host|married|marry|erupted|erupt|landed|land|"
     r"appeared|appear|lost|lose)\b"
 )
-_KNOW_ABOUT = re.compile(
+_KNOW_ABOUT = lazy_pattern(
     r"^(?:i\s+(?:want|need|would\s+like|would\s+love)\s+to\s+(?:know|find\s+out)|let\s+me\s+know|"
     r"i\s+wonder|i\s+am\s+curious)\s+(?:more\s+|something\s+|a\s+(?:bit|little)\s+(?:more\s+)?|"
     rf"everything\s+)?about\s+{_NOT_INFO}(?P<subject>{_THING})$"
 )
-_WIKI = re.compile(
+_WIKI = lazy_pattern(
     r"^(?:(?:look\s+up|search|check|open|find|show\s+me|give\s+me)\s+(?:(?:the|a)\s+)?)?"
     r"(?:wiki|wikipedia)(?:\s+(?:page|article|entry))?\s+(?:(?:on|about|for)\s+)?"
     rf"(?P<subject>{_THING})$"
@@ -142,52 +142,52 @@ _NOT_NEARBY = (
 """Nothing near the user, of their day or for sale ("fastest route to work", "hottest day this
 week", "biggest sale this weekend", "tallest person here")."""
 _STORY = (
-    re.compile(
+    lazy_pattern(
         rf"^how\s+long\s+(?:did|was|were)\s+(?P<subject>{_THING})\s+(?:last|reign|rule|live|"
         r"exist|go\s+on|in\s+power|in\s+office|king|queen|president|emperor)$"
     ),
-    re.compile(
+    lazy_pattern(
         rf"^how\s+long\s+ago\s+did\s+(?P<subject>{_THING})\s+(?:live|exist|die|die\s+out|"
         r"happen|start|end|begin|form|appear|evolve|rule|erupt|sink|fall|disappear)$"
     ),
-    re.compile(
+    lazy_pattern(
         rf"^(?:which|what)\s+{_PEOPLE_KIND}\s+(?:[a-z]+ed|won|wrote|built|made|sang|fought|led|"
         rf"began|drew|flew|ran|took|gave|became|beat|lost|broke|held)\s+(?P<subject>{_THING})$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^who\s+(?:lives|lived|is\s+buried|was\s+buried|is\s+living|was\s+living)\s+(?:in|at)\s+"
         rf"(?P<subject>{_THING})$"
     ),
-    re.compile(
+    lazy_pattern(
         rf"^how\s+(?:did|do|does)\s+(?P<subject>{_THING})\s+(?:begin|start|end|evolve|originate|"
         r"come\s+about|come\s+to\s+be|die\s+out|become\s+extinct|go\s+extinct|get\s+its\s+name|"
         r"get\s+their\s+name|fall|collapse)$"
     ),
-    re.compile(rf"^what\s+happened\s+(?:at|in|on|during)\s+{_NOT_NOW}(?P<subject>{_THING})$"),
-    re.compile(
+    lazy_pattern(rf"^what\s+happened\s+(?:at|in|on|during)\s+{_NOT_NOW}(?P<subject>{_THING})$"),
+    lazy_pattern(
         r"^what\s+(?:caused|started|ended|killed|destroyed|sank|triggered|led\s+to|wiped\s+out)\s+"
         rf"{_NOT_NOW}(?P<subject>{_THING})$"
     ),
     # "richest person", "fastest animal on earth": a record of the world, said as a fragment
-    re.compile(
+    lazy_pattern(
         rf"^(?:the\s+)?{_SUPERLATIVE}\s+{_NOT_NEARBY}(?P<subject>[a-z]+(?:\s+[a-z]+)?(?:\s+"
         r"(?:in|on|of)\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?)?)$"
     ),
     # "name some famous inventors", "list a few notable scientists"
-    re.compile(
+    lazy_pattern(
         r"^(?:name|list|tell\s+me|give\s+me)\s+(?:some|a\s+few|\d+|the\s+\d+|top\s+\d+)\s+"
         r"(?:famous|well\s+known|notable|important|great|greatest|influential|legendary)\s+"
         rf"(?P<subject>{_THING})$"
     ),
     # "which planet is known as the red planet"
-    re.compile(
+    lazy_pattern(
         r"^(?:which|what)\s+[a-z]+\s+(?:is|was|are|were)\s+(?:known|called|nicknamed|referred\s+to)"
         rf"\s+as\s+(?P<subject>{_THING})$"
     ),
 )
 _FAMILIES = (_WHO_MADE, _INFO, _FRAGMENT, _TIMES, _KNOW_ABOUT, _WIKI, *_STORY)
-_WONDERING = re.compile(r"^i\s+(?:(?:was|am|have\s+been)\s+(?:wondering|curious)|wondered)\s+")
-_WONDER_WH = re.compile(r"^i\s+wonder\s+(?=(?:who|when|where|what|which|how|why)\b)")
+_WONDERING = lazy_pattern(r"^i\s+(?:(?:was|am|have\s+been)\s+(?:wondering|curious)|wondered)\s+")
+_WONDER_WH = lazy_pattern(r"^i\s+wonder\s+(?=(?:who|when|where|what|which|how|why)\b)")
 
 
 def plainly(said: str) -> str:

@@ -22,7 +22,7 @@ the ocean is salty"); "do you know where the amazon river is" is read by
 
 from __future__ import annotations
 
-import re
+from agent_system._lazy import lazy_pattern
 
 __all__ = ["asked_inside"]
 
@@ -62,16 +62,16 @@ _WORLD = (
     r"shed|sheds|mean|means|cause|causes|get\s+their\s+\w+|gets\s+its\s+\w+)"
 )
 """A verb of how the world works, in the present ("how bees make honey", "why leaves fall")."""
-_CLAUSE = re.compile(
+_CLAUSE = lazy_pattern(
     rf"^{_ASKING}\s+(?P<wh>when|where|why|how)\s+(?P<subject>{_THING})\s+(?:{_PAST}|{_WORLD})"
     r"(?:\s+[a-z0-9'-]+){0,5}$"
 )
-_BE_CLAUSE = re.compile(
+_BE_CLAUSE = lazy_pattern(
     rf"^{_ASKING}\s+(?P<wh>why)\s+(?P<subject>{_THING})\s+(?:is|are|was|were)\s+"
     r"(?:so\s+|very\s+|called\s+|made\s+of\s+)?[a-z]+(?:\s+[a-z]+)?$"
 )
 """Why a thing is what it is: "can you tell me why the ocean is salty"."""
-_NOT_THE_WORLD = re.compile(
+_NOT_THE_WORLD = lazy_pattern(
     r"\b(?:i|you|u|we|me|us|my|your|our|mine|yours|it|this|that|today|tonight|tomorrow|yesterday|"
     r"now|currently|next|upcoming|soon|later|morning|evening|week|weekend|news|meeting|"
     r"appointment|game|match|show|movie|film|concert|party|class|lesson|store|shop|bank|pharmacy|"

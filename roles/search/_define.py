@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["defined_term"]
 
 _ASKING = (
@@ -54,7 +56,7 @@ _TAIL = (
     r"(?:please\s+)?look\s+it\s+up(?:\s+for\s+me)?))*"
 )
 _SHAPES = tuple(
-    re.compile(rf"^{shape}$", re.I)
+    lazy_pattern(rf"^{shape}$", re.I)
     for shape in (
         # any asking words before "the definition/meaning of X"
         rf"{_ASKING}(?:an?\s+|the\s+|some\s+)?{_MEANING}{_SAID}\s+"
@@ -73,7 +75,7 @@ _SHAPES = tuple(
         rf"{_SAID}(?:\s+is\s+what)?{_TAIL}",
     )
 )
-_NOT_A_WORD = re.compile(
+_NOT_A_WORD = lazy_pattern(
     r"\b(?:my|your|our|this|that|life|lifes|life's|existence|living|everything|weather|forecast|"
     r"jokes?|dream|dreams|name|song|lyrics|"
     r"light|lights|symbol|sign|signs|error|code|message|text|email|alarm|timer|calendar|list)\b",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from roles.search._asks import asked_for, plainly
@@ -25,7 +26,7 @@ from roles.search._words import is_word_or_measure_question
 __all__ = ["claim", "is_factual_question"]
 
 _THING = r"(?!(?:you|your|yours|u|i|me|my|we|us|our|it|this|that|there|here|they)\b)"
-_FACT = re.compile(
+_FACT = lazy_pattern(
     r"^(?:(?:hey|ok|okay|olly|alexa|please|so|and|just|can you tell me|tell me|do you know|"
     r"i want to know|i'd like to know|i need to know|i would like to know|let me know|"
     r"(?:please\s+)?give\s+me|show\s+me|about)\s+)*(?:"
@@ -166,7 +167,7 @@ _FACT = re.compile(
     r")",
     re.I,
 )
-_DEFINITION = re.compile(
+_DEFINITION = lazy_pattern(
     r"^(?:(?:please|hey|ok|can you|could you)\s+)*(?:define\s+\w|(?:give\s+me\s+|tell\s+me\s+|"
     r"(?:show|find|get|look\s+up|i\s+need|can\s+i\s+(?:get|have))(?:\s+me)?\s+)?"
     r"(?:what(?:'s|\s+is)\s+)?(?:the\s+|a\s+)?(?:definition|meaning|dictionary\s+definition)\s+"
@@ -191,7 +192,7 @@ _DEFINITION = re.compile(
     r"healthy)\b)\w+(?:\s+\w+)?$)",
     re.I,
 )
-_PERSONAL = re.compile(
+_PERSONAL = lazy_pattern(
     r"\b(?:"
     r"you|your|yours|u|ur|i|me|my|mine|we|us|our|this|that|these|those|door|knocking|calling|"
     r"ai|assistant|bot|robot|"
@@ -212,13 +213,13 @@ _PERSONAL = re.compile(
 )
 
 
-_CALENDAR_COUNT = re.compile(
+_CALENDAR_COUNT = lazy_pattern(
     r"^how\s+many\s+(?:days|weeks|months)\b.*\b(?:(?:this|the)\s+(?:week|month|year)|january|february|"
     r"march|april|may|june|july|august|september|october|november|december)(?:\s+(?:this|next)"
     r"\s+year)?$"
 )
 """Counts of this calendar ("how many days are there in the year"): the clock answers them."""
-_SEASON = re.compile(
+_SEASON = lazy_pattern(
     r"\b(?:spring|summer|autumn|fall|winter)(?:\s+season)?\s+(?:start|begin)s?\b(?:\s+(?:this|next)"
     r"\s+year)?$|\b(?:solstice|equinox|leap\s+year)\b"
     r"|^why\s+(?:are|am)\s+(?:we|humans|people|i)\s+(?:here|on\s+earth|alive)\b"
@@ -226,18 +227,18 @@ _SEASON = re.compile(
 )
 """When a season starts, a solstice, a leap year, daylight saving time (the clock answers them),
 why we are here (the conversation's)."""
-_WAKE = re.compile(r"^(?:(?:hey|hi|ok|okay)\s+)?(?:olly|alexa|siri|google|computer)\b[\s,]*")
-_SHORT = re.compile(r"^(what|who|where)s\b")
-_ASKING = re.compile(
+_WAKE = lazy_pattern(r"^(?:(?:hey|hi|ok|okay)\s+)?(?:olly|alexa|siri|google|computer)\b[\s,]*")
+_SHORT = lazy_pattern(r"^(what|who|where)s\b")
+_ASKING = lazy_pattern(
     r"^(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:(?:give\s+me\s+)?everything\s+you\s+know"
     r"(?=\s+about)|(?:tell|give|show)\s+me|let\s+me\s+know"
     r"|i\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+know|do\s+you\s+know"
     r"|what\s+do\s+you\s+know(?=\s+about)|(?:just\s+)?let\s+me\s+know"
     r")\s+"
 )
-_EXPLAIN = re.compile(r"^(?:(?:can|could)\s+you\s+)?explain\s+to\s+me\s+")
+_EXPLAIN = lazy_pattern(r"^(?:(?:can|could)\s+you\s+)?explain\s+to\s+me\s+")
 """"explain to me how gravity works" asks what "explain how gravity works" asks."""
-_NOT_PERSONAL = re.compile(
+_NOT_PERSONAL = lazy_pattern(
     r"\bthe\s+(?:us|u\s+s)\b|(?<=^what )us\s+(?=state)|(?<=^which )us\s+(?=state)"
     r"|(?:(?<=\bthe first )|(?<=\bthe 1st ))"
     r"(?P<first>car|phone|computer|camera|plane|flight|train|bank|card)\b"

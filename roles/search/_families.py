@@ -13,7 +13,7 @@ The request has been normalized (lowercase, contractions expanded) before it rea
 
 from __future__ import annotations
 
-import re
+from agent_system._lazy import lazy_pattern
 
 __all__ = ["is_family_question", "reworded"]
 
@@ -38,7 +38,7 @@ _KIN = (
     r"brother|sister|parents|children|kids)"
 )
 
-_FAMILY = re.compile(
+_FAMILY = lazy_pattern(
     r"^(?:"
     # in the news: "what is clint eastwood doing these days", "what has trump been up to"
     rf"what\s+(?:is|are)\s+{_NAME}\s+(?:doing|up\s+to|working\s+on){_LATELY}$"
@@ -111,16 +111,16 @@ _FAMILY = re.compile(
     r"(?:\s+[a-z]+){0,2}$"
     r")",
 )
-_EMBEDDED = re.compile(
+_EMBEDDED = lazy_pattern(
     r"^(?:(?:(?:can|could)\s+you\s+)?find\s+out|do\s+you\s+know|i\s+(?:want|need|would\s+like)"
     r"\s+to\s+know|i\s+wonder|tell\s+me|(?:can|could)\s+you\s+tell\s+me)\s+"
     r"(?P<wh>how\s+\w+|who|what|where|when|which\s+\w+)\s+(?P<subject>(?!is\b|are\b|was\b|"
     r"were\b|did\b|does\b).+?)\s+(?P<verb>is|are|was|were)$"
 )
-_FIND_OUT = re.compile(
+_FIND_OUT = lazy_pattern(
     r"^(?:(?:can|could)\s+you\s+)?find\s+out\s+(?=(?:who|when|where|what|how)\s)"
 )
-_NAME_OF = re.compile(
+_NAME_OF = lazy_pattern(
     r"^(?:what\s+is|(?:give|tell)\s+me|i\s+(?:want|need))\s+the\s+name\s+of\s+(?:the\s+)?"
     r"(?=\w+(?:\s+\w+)?\s+(?:of|in|on)\s|(?:[a-z]+est|\d+(?:st|nd|rd|th)|last)\s)"
 )
@@ -138,7 +138,7 @@ def reworded(said: str) -> str:
     return _NAME_OF.sub("what is the ", _FIND_OUT.sub("", said))
 
 
-_FUN_FACT = re.compile(
+_FUN_FACT = lazy_pattern(
     r"\b(?:fun|interesting|cool|neat|random|amazing|weird|strange|unique|surprising|crazy|"
     r"little\s+known|good|impressive|geographic|historical|scientific)\s+(?:facts?|trivia|tidbits?)"
     r"\b|\btrivia\s+(?:about|on|for|of|relating\s+to)\s+\w|\b(?:tell|give|say|read|show)\s+"
@@ -149,7 +149,7 @@ _FUN_FACT = re.compile(
     r"|^(?:teach\s+me|i\s+(?:want|would\s+like)\s+to\s+learn|tell\s+me)\s+something"
     r"(?:\s+(?:new|interesting|cool|fun|amazing|surprising))?(?:\s+today)?$"
 )
-_NOT_FUN_FACT = re.compile(
+_NOT_FUN_FACT = lazy_pattern(
     r"\bnutrition|\bnutrients?\b|\bcalories\b|\btrivia\s+(?:game|night|quiz)\b|\bplay\b|"
     r"\bquiz\b|\bmy\b|\babout\s+(?:you|yourself|me)\b"
 )

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from agent_system.understanding import normalize
 from agent_system.understanding._clauses import opens_request
@@ -27,23 +28,23 @@ if TYPE_CHECKING:
 
 __all__ = ["followed", "followed_question", "previous_search", "subject_of"]
 
-_MARKED = re.compile(
+_MARKED = lazy_pattern(
     r"^(?:(?:and|so|ok|okay|then|also)\s+)*(?:(?:what|how)\s+about|what\s+of|same\s+for)\s+"
     r"(?P<rest>.+)$|^(?:and|also)\s+(?P<bare>.+)$",
     re.I,
 )
-_ASKS_AGAIN = re.compile(
+_ASKS_AGAIN = lazy_pattern(
     r"^(?:who|what|when|where|which|why|how)\b|^(?:is|are|was|were|did|does|do|can|has|have)\s",
     re.I,
 )
 """A follow-up that is a question of its own ("and who directed it?"), not a thing alone."""
-_WORD_NOISE = re.compile(r"^(?:the\s+)?(?:word|term|phrase|expression|acronym)\s+", re.I)
-_PLACE_PREP = re.compile(r"^(?P<prep>in|near|around|at|for|from|during|on)\s+\S", re.I)
-_OF = re.compile(r"\s(?:of|about|on|in)\s", re.I)
+_WORD_NOISE = lazy_pattern(r"^(?:the\s+)?(?:word|term|phrase|expression|acronym)\s+", re.I)
+_PLACE_PREP = lazy_pattern(r"^(?P<prep>in|near|around|at|for|from|during|on)\s+\S", re.I)
+_OF = lazy_pattern(r"\s(?:of|about|on|in)\s", re.I)
 """A thing named with its own "of" ("the prime minister of italy") stands for the whole phrase
 asked about before ("the president of france"), not for what followed "of"."""
-_PRONOUN = re.compile(r"\b(?:it|this|that|he|she|him|they|them)\b", re.I)
-_POINTING = re.compile(
+_PRONOUN = lazy_pattern(r"\b(?:it|this|that|he|she|him|they|them)\b", re.I)
+_POINTING = lazy_pattern(
     r"^(?:(?:and|so|ok|okay|but)\s+)*(?:what\s+(?:does|do)\s+(?:it|this|that)\s+(?:mean|stand\s+"
     r"for)|what\s+is\s+(?:it|this|that)|(?:can\s+you\s+)?explain\s+(?:it|this|that)"
     r"|(?:define|spell)\s+(?:it|this|that)(?:\s+again)?)(?:\s+(?:again|please|then))*$",
@@ -59,22 +60,22 @@ _ENDING = (
 )
 _FRAMES = (
     # "when was the eiffel tower built", "how many moons does jupiter have"
-    re.compile(
+    lazy_pattern(
         r"^(?P<head>(?:(?:when|where|why|who|what|which)(?:\s+\w+)?|how(?:\s+\w+){0,2})\s+"
         r"(?:is|are|was|were|did|does|do|has|have)\s+)(?P<subject>.+?)"
         rf"(?P<tail>\s+{_ENDING}(?:\s+.+)?)$",
         re.I,
     ),
     # "who is the president of france", "population of peru", "facts about owls"
-    re.compile(r"^(?P<head>.+?\s(?:of|about|on|in)\s+)(?P<subject>.+)(?P<tail>)$", re.I),
+    lazy_pattern(r"^(?P<head>.+?\s(?:of|about|on|in)\s+)(?P<subject>.+)(?P<tail>)$", re.I),
     # "how big is london", "who is barack obama", "where is the taj mahal"
-    re.compile(
+    lazy_pattern(
         r"^(?P<head>(?:(?:who|what|where|when)(?:\s+\w+)?|which\s+\w+|how\s+\w+(?:\s+\w+)?)\s+"
         r"(?:is|are|was|were)\s+)(?P<subject>.+)(?P<tail>)$",
         re.I,
     ),
     # "who wrote dune", "who painted the mona lisa"
-    re.compile(r"^(?P<head>who\s+\w+\s+)(?P<subject>.+)(?P<tail>)$", re.I),
+    lazy_pattern(r"^(?P<head>who\s+\w+\s+)(?P<subject>.+)(?P<tail>)$", re.I),
 )
 """Where the thing asked about sits in a question: the first frame that fits names it."""
 

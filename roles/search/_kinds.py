@@ -26,7 +26,7 @@ are personal words elsewhere); every other family here is still refused when it 
 
 from __future__ import annotations
 
-import re
+from agent_system._lazy import lazy_pattern
 
 __all__ = ["of_the_world", "said_short"]
 
@@ -40,26 +40,26 @@ _NOT_KEPT = (
     r"workouts?|sleep|meetings?|appointments?|alarms?|timers?|reminders?|lists?)\b)"
 )
 _SHORT = (
-    re.compile(
+    lazy_pattern(
         r"^(?:a\s+|the\s+)?(?:short\s+|brief\s+|quick\s+|full\s+|complete\s+)?(?:bio|biography|"
         rf"life\s+story|history|origins?|backstory)\s+of\s+{_NOT_KEPT}{_THING}$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^how\s+(?:is|are|was|were)\s+(?P<subject>(?:the\s+|a\s+|an\s+)?"
         r"(?!(?:my|your|our|this|that|it|you|we|they)\b)[a-z]+(?:\s+[a-z]+){0,3})\s+"
         r"(?:built|made|formed|created|constructed|carved|discovered|invented|named|founded|"
         r"designed|painted|written|produced|mined|grown|harvested|extracted)$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^(?:what|which)\s+(?:river|rivers|canal|sea)\s+(?:runs?|flows?|goes|passes)\s+"
         rf"through\s+{_THING}$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^(?:what|which)\s+(?:percent|percentage|fraction|proportion|part)\s+of\s+(?:the\s+)?"
         r"(?:earth|world|planet|ocean|oceans|body|human\s+body|brain|universe|air|atmosphere|"
         r"population)\s+(?:is|are)\s+[a-z]+(?:\s+[a-z]+){0,3}$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^how\s+much\s+(?:water|gold|silver|oil|ice|salt|oxygen|carbon|plastic|land|sand|"
         r"money|iron|air|rain|snow)\s+(?:is|was)\s+(?:there\s+)?(?:in|on|under)\s+(?:the\s+)?"
         r"(?!(?:my|your|our|this|that)\b)[a-z]+(?:\s+[a-z]+){0,3}$"
@@ -72,22 +72,22 @@ _BODY = (
     r"sun's\s+surface|moon's\s+surface)"
 )
 _WORLD = (
-    re.compile(
+    lazy_pattern(
         r"^(?:name|list|tell\s+me|give\s+me|what\s+are|which\s+are)\s+(?:all\s+)?(?:of\s+)?the\s+"
         r"(?:\d+\s+)?(?:planets|continents|oceans|(?:7\s+)?wonders\s+of\s+the\s+(?:ancient\s+)?"
         r"world|noble\s+gases|great\s+lakes|(?:seven|7)\s+seas|colou?rs\s+of\s+the\s+rainbow|"
         r"(?:8|9)\s+planets|dwarf\s+planets|moons\s+of\s+[a-z]+)$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^(?:what\s+is|how\s+hot\s+is|how\s+cold\s+is|tell\s+me)?\s*(?:the\s+)?(?:average\s+|"
         r"mean\s+|surface\s+|core\s+)?temperature\s+(?:of|on|in|at)\s+" + _BODY + r"$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^(?:what|which)\s+(?:is|was)\s+the\s+(?:closest|nearest|farthest|furthest)\s+"
         r"(?:planet|star|galaxy|moon|black\s+hole)\s+(?:to|from)\s+(?:the\s+)?(?:earth|sun|"
         r"moon|mars|jupiter|milky\s+way)$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^(?:(?:what|which)\s+(?:is|was)\s+the|how\s+far\s+(?:away\s+)?is\s+the|where\s+is\s+"
         r"the)\s+(?:closest|nearest)\s+(?:star|galaxy|black\s+hole|planet|exoplanet)$"
     ),

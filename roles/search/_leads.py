@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["announced", "plain_question"]
 
 _ASKED = r"(?:who|whom|whose|what|when|where|which|why|how|is|are|was|were|did|does|do|can)\b"
 """The first word of the question that follows an announcement."""
-_ANNOUNCED = re.compile(
+_ANNOUNCED = lazy_pattern(
     r"^(?:(?:(?:a|one|another|quick|random|simple|small|little|trivia|silly)\s+)*question"
     r"(?:\s+for\s+you)?|i\s+(?:have|have\s+got|got)\s+(?:a|one|another)\s+(?:(?:quick|random|"
     r"simple|small|little|trivia)\s+)*question(?:\s+for\s+you)?|here\s+is\s+(?:a|one)\s+"
@@ -43,7 +45,7 @@ _ANNOUNCED = re.compile(
     r"(?:\s+(?:the|this)\s+question)?)\s*[,:;.!?-]?\s+(?=" + _ASKED + r")",
     re.I,
 )
-_GUESS = re.compile(
+_GUESS = lazy_pattern(
     r"^(?:(?:do|did)\s+you\s+(?:happen\s+to|by\s+any\s+chance)\s+know|(?:would\s+you\s+)?"
     r"(?:happen\s+to\s+)?know|(?:do\s+you\s+have\s+|have\s+you\s+got\s+)?any\s+idea)\s+"
     r"(?=(?:the|who|what|when|where|which|why|how)\b)"
@@ -54,7 +56,7 @@ _ATTRIBUTE = (
     r"queen|ceo|founder|author|inventor|origin|gdp|elevation|diameter|lifespan|speed|"
     r"boiling\s+point|melting\s+point|freezing\s+point|life\s+expectancy|national\s+\w+)"
 )
-_FETCHED = re.compile(
+_FETCHED = lazy_pattern(
     r"^(?:(?:can|could|would|will)\s+you\s+)?(?:find|get|look\s+for|look\s+up|fetch|check|"
     r"how\s+much\s+is)(?:\s+me)?\s+(?=the\s+" + _ATTRIBUTE + r"\s+(?:of|in)\s)"
 )
@@ -63,31 +65,31 @@ _ROLE = (
     r"co\s*founder|owner|king|queen|emperor|pope|leader|mayor|governor|inventor|author|creator|"
     r"head\s+coach|coach|captain|secretary\s+general|director|dictator|ruler|monarch)"
 )
-_ROLE_SAID_SHORT = re.compile(
+_ROLE_SAID_SHORT = lazy_pattern(
     r"^(?:the\s+)?(?P<role>(?:(?:current|present|first|last|new|\d+(?:st|nd|rd|th))\s+)?"
     + _ROLE
     + r")\s+of\s+(?P<of>(?:the\s+)?(?!(?:my|your|our|this|that|it|me|us|you)\b)[a-z][a-z.'-]*"
     r"(?:\s+[a-z][a-z.'-]*){0,3})$"
 )
 """A role of a named thing said alone: "president of france", "ceo of apple"."""
-_ROLE_NAMED = re.compile(
+_ROLE_NAMED = lazy_pattern(
     r"^(?:what\s+is|tell\s+me|give\s+me|i\s+(?:want|need))\s+the\s+name\s+of\s+the\s+"
     r"(?P<role>(?:current|present|new|first|last|\d+(?:st|nd|rd|th))\s+" + _ROLE + r")$"
 )
 """The name of who holds a role now: "tell me the name of the current president"."""
-_COUNTED = re.compile(
+_COUNTED = lazy_pattern(
     r"^(?:what\s+is\s+|tell\s+me\s+|give\s+me\s+)?(?:the\s+)?(?:total\s+)?number\s+of\s+"
     r"(?P<things>[a-z]+(?:\s+[a-z]+)?)\s+(?P<where>in|on)\s+"
 )
 """A count said as "the number of": "number of countries in the world"."""
-_NAMES = re.compile(r"^(?:what\s+are|tell\s+me|give\s+me)\s+the\s+names\s+of\s+the\s+")
+_NAMES = lazy_pattern(r"^(?:what\s+are|tell\s+me|give\s+me)\s+the\s+names\s+of\s+the\s+")
 """The members of a set by their names: "what are the names of the great lakes"."""
 _NOT_OURS = (
     r"(?!(?:my|your|our|his|her|their|the\s+(?:baby|dog|cat|kid|kids|boss|doctor|dentist|"
     r"teacher|neighbou?r|guy|girl|man|woman|person|wifi|network|restaurant|hotel|song|movie|"
     r"book|show|app|game)\b))"
 )
-_NAME_HELD = re.compile(
+_NAME_HELD = lazy_pattern(
     rf"^what\s+(?:is|was)\s+{_NOT_OURS}(?P<holder>the\s+[a-z]+(?:\s+[a-z]+){{0,5}})'s\s+"
     r"(?:full\s+|real\s+|first\s+|last\s+)?name$"
 )

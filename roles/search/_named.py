@@ -22,7 +22,7 @@ The request has been normalized (lowercase, contractions expanded).
 
 from __future__ import annotations
 
-import re
+from agent_system._lazy import lazy_pattern
 
 __all__ = ["named_thing"]
 
@@ -42,7 +42,7 @@ _KIND = (
     r"colosseum|galaxy|nebula|belt|trench|desert|sea|strait|volcano|glacier|prize|olympics|"
     r"commandments|testament|scrolls|carta|papers|protocol|spring|curtain)"
 )
-_NAMED = re.compile(
+_NAMED = lazy_pattern(
     r"^(?:what|who)\s+(?:is|was|were|are)\s+the\s+"
     rf"(?P<subject>{_NOT_NAMING}[a-z0-9][a-z0-9'-]*(?:\s+(?:of\s+)?[a-z0-9][a-z0-9'-]*){{0,2}}\s+"
     rf"{_KIND}(?:\s+of\s+[a-z]+(?:\s+[a-z]+)?)?)$"
@@ -53,19 +53,19 @@ _NOT_NAME = (
     r"mother|father|sister|brother|wife|husband|son|daughter|boss|friend|kids?|fan|tv|light|"
     r"lights|button|switch|app|thing|machine|device|robot|vacuum|oven|heater|car)\b)"
 )
-_PERSON_DOES = re.compile(
+_PERSON_DOES = lazy_pattern(
     rf"^what\s+(?:does|did|do)\s+(?P<subject>{_NOT_NAME}[a-z][a-z.'-]*\s+{_NOT_NAME}"
     r"[a-z][a-z.'-]*(?:\s+[a-z][a-z.'-]*)?)\s+(?:do|does)(?:\s+for\s+(?:a\s+)?(?:living|work))?$"
 )
 """What a person does, by a full name ("what does elon musk do")."""
-_EXISTS = re.compile(
+_EXISTS = lazy_pattern(
     r"^(?:(?:are|were)\s+(?P<real>(?!(?:you|we|they|these|those|them|u)\b)[a-z]+(?:\s+[a-z]+)?)\s+"
     r"(?:real|a\s+myth|just\s+a\s+myth)"
     r"|(?:do|does|did)\s+(?P<exist>(?:the\s+)?(?!(?:you|we|they|it|this|that|i|u)\b)[a-z]+"
     r"(?:\s+[a-z]+){0,2})\s+(?:really\s+|actually\s+)?exist)$"
 )
 """Whether a thing of legend is real: "are dragons real", "does bigfoot exist"."""
-_COUNTED = re.compile(
+_COUNTED = lazy_pattern(
     r"^how\s+many\s+(?P<counted>(?!(?:items|things|alarms|timers|reminders|events|meetings|"
     r"appointments|people|persons|tasks|songs|tracks|messages|emails|texts|calls|calories|days|"
     r"hours|minutes|weeks|months|years|seconds|cars|seats|tickets|rooms|lights|devices|lists|"

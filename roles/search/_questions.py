@@ -30,7 +30,7 @@ say goodnight"), time zones, and what a thing "has" ("does delta have carry-on r
 
 from __future__ import annotations
 
-import re
+from agent_system._lazy import lazy_pattern
 
 __all__ = ["asked_about", "role_named"]
 
@@ -47,7 +47,7 @@ _ROLE = (
     r"general\s+secretary|lead\s+singer|singer|drummer|guitarist|author|creator|inventor|"
     r"architect|designer|host|anchor|editor|minister\s+of\s+\w+|speaker)"
 )
-_ROLE_NAMED = re.compile(
+_ROLE_NAMED = lazy_pattern(
     r"^(?:what\s+is\s+the\s+name\s+of|what\s+is|(?:can\s+you\s+)?name|which\s+person\s+is|"
     r"tell\s+me\s+who(?:\s+is)?|do\s+you\s+know\s+who(?:\s+is)?|who\s+is)\s+"
     r"(?P<role>the\s+(?:current\s+|present\s+|first\s+|last\s+|new\s+|\d+(?:st|nd|rd|th)\s+)?"
@@ -96,34 +96,34 @@ _MONEY = (
 cad")."""
 _FAMILIES = (
     # who leads a named thing: "who runs the united nations"
-    re.compile(rf"^who\s+{_LEADS}\s+(?P<subject>{_THING})$"),
+    lazy_pattern(rf"^who\s+{_LEADS}\s+(?P<subject>{_THING})$"),
     # where a named thing is: "which country is the taj mahal in"
-    re.compile(
+    lazy_pattern(
         rf"^(?:in\s+)?(?:which|what)\s+{_PLACE_KIND}\s+(?:is|are|was|were)\s+(?P<subject>{_THING})"
         r"(?:\s+(?:located|found|situated))?(?:\s+in)?$"
     ),
     # how a thing comes about: "how are diamonds formed", "how do bees make honey"
-    re.compile(
+    lazy_pattern(
         rf"^how\s+(?:is|are|was|were)\s+(?P<subject>(?:a\s+|an\s+|the\s+)?{_NOT}[a-z]+"
         rf"(?:\s+[a-z]+)?)\s+{_COMES_ABOUT}$"
     ),
-    re.compile(
+    lazy_pattern(
         rf"^how\s+(?:do|does|did)\s+(?P<subject>(?:a\s+|an\s+|the\s+)?{_NOT}[a-z]+(?:\s+[a-z]+)?"
         rf"\s+{_DOES}\s+(?!(?:my|your|our|me|you|us|money|it|this|that)\b)[a-z]+"
         r"(?:\s+[a-z]+){0,3})$"
     ),
     # theories and subjects: "what is the theory of relativity", "explain black holes to me"
-    re.compile(
+    lazy_pattern(
         r"^(?:what\s+(?:is|was)|explain)\s+the\s+(?:theory|theories|law|laws|principle|principles|"
         r"concept|idea)\s+of\s+(?P<subject>(?!(?:life|my|your|this|that)\b)[a-z].*)$"
     ),
-    re.compile(
+    lazy_pattern(
         rf"^(?:(?:can|could)\s+you\s+)?explain\s+{_NOT_ABOUT}(?!(?:how|why|what|when|where|who|"
         r"to|me|my|your|this|that|it|yourself)\b)(?P<subject>(?:the\s+)?[a-z]+(?:\s+[a-z]+){0,3}?)"
         r"(?:\s+to\s+me)?$"
     ),
     # asking to learn about a thing: "what can you tell me about dolphins"
-    re.compile(
+    lazy_pattern(
         r"^(?:i\s+would\s+(?:like|love)\s+to\s+know|what\s+can\s+you\s+tell\s+me|do\s+you\s+know\s+"
         r"(?:anything|something)|i\s+(?:want|would\s+like|would\s+love)\s+to\s+(?:learn|read|hear)"
         r"(?:\s+(?:more|something))?|teach\s+me(?:\s+(?:more|something))?|give\s+me\s+"
@@ -131,18 +131,18 @@ _FAMILIES = (
         r"(?P<subject>[a-z].*)$"
     ),
     # records and counts of people: "what is the fastest car in the world"
-    re.compile(
+    lazy_pattern(
         r"^(?:what|which|where)\s+(?:is|was|are|were)\s+the\s+(?:[a-z]+est|most\s+[a-z]+|least\s+"
         r"[a-z]+)"
         rf"\s+[a-z]+(?:\s+[a-z]+)?\s+(?:in|on|of)\s+(?:the\s+)?{_WORLD}$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^how\s+many\s+people\s+(?:speak|have\s+climbed|climbed|have\s+walked|walked|live|lived|"
         r"died|were\s+killed|are\s+killed|visit|have\s+visited|watch|watched|follow|use)\s+"
         r"(?P<subject>.+)$"
     ),
     # dates of events: "what date did world war one end"
-    re.compile(
+    lazy_pattern(
         r"^(?:in\s+|on\s+)?(?:what|which)\s+(?:date|year|month|century|decade)\s+(?:did|was|were)\s+"
         r"(?P<subject>(?:the\s+)?(?!(?:it|i|we|you|my|our|your|this|that|today|tomorrow|"
         r"yesterday)\b)[a-z0-9]+(?:\s+[a-z0-9]+){0,5})\s+(?:end|start|begin|happen|sink|fall|die|"
@@ -150,17 +150,17 @@ _FAMILIES = (
         r"built|born|invented|discovered|released|published|signed|created)$"
     ),
     # what a thing looks like: "can you tell me what haggis looks like"
-    re.compile(
+    lazy_pattern(
         r"^(?:(?:(?:can|could)\s+you\s+)?(?:tell|show)\s+me\s+|i\s+(?:want|would\s+like)\s+to\s+"
         r"(?:know|see)\s+|do\s+you\s+know\s+)(?:what|how)\s+(?P<subject>(?:a\s+|an\s+|the\s+)?"
         rf"{_NOT}[a-z]+(?:\s+[a-z0-9]+){{0,3}}?)\s+(?:looks|look|would\s+look)(?:\s+like)?$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^how\s+(?:would|does|do|did)\s+(?P<subject>(?:a\s+|an\s+|the\s+)?"
         rf"{_NOT}[a-z]+(?:\s+[a-z0-9]+){{0,3}}?)\s+look\s+like$"
     ),
     # what a word means, asked another way: "what is meant by irony", "blockchain explanation"
-    re.compile(
+    lazy_pattern(
         r"^(?:what\s+is\s+meant\s+by|what\s+is\s+the\s+meaning\s+behind|what\s+are\s+the\s+"
         r"meanings\s+of|i\s+would\s+like\s+(?:the|a)\s+(?:definition|meaning)\s+of|word\s+meaning\s+"
         r"of|(?:(?:give|get|show|find)\s+me\s+)?(?:an?\s+|the\s+)?(?:short\s+|brief\s+|simple\s+)?"
@@ -168,7 +168,7 @@ _FAMILIES = (
         r"should|can)\s+(?:you|one|we)\s+define)\s+(?:the\s+(?:word|term|phrase)\s+)?"
         rf"(?P<subject>{_NOT}[a-z].*)$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^(?:what\s+does\s+the\s+(?:term|phrase|acronym|abbreviation|expression)\s+"
         r"(?P<subject>[a-z]+(?:\s+[a-z]+)?)\s+(?:mean|stand\s+for)"
         r"|what\s+is\s+(?P<defined>[a-z]+(?:\s+[a-z]+)?)\s+defined\s+as"
@@ -177,30 +177,30 @@ _FAMILIES = (
         r"|(?P<named>[a-z]+(?:\s+[a-z]+)?)\s+explanation)$"
     ),
     # kinds, attributes and comparisons: "what kind of animal is a pangolin"
-    re.compile(
+    lazy_pattern(
         r"^(?:what|which)\s+(?:kind|type|sort)\s+of\s+(?:animal|thing|plant|bird|fish|instrument|"
         r"food|dog|tree|flower|creature|insect|reptile|dinosaur|mammal|fruit|vegetable|word|"
         rf"language|sport|dance|music)\s+is\s+(?P<subject>{_THING})$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^what\s+(?:religion|nationality|ethnicity|zodiac\s+sign|star\s+sign|blood\s+type|"
         rf"political\s+party)\s+(?:is|was|are|were)\s+(?P<subject>{_THING})$"
     ),
-    re.compile(
+    lazy_pattern(
         rf"^(?:what|how)\s+(?:is|was)\s+(?P<subject>(?:the\s+)?{_NOT}[a-z]+(?:\s+[a-z]+){{0,2}})'s\s+"
         r"(?:height|length|population|capital|area|size|age|weight|depth|width|diameter|speed|"
         r"temperature|gdp|currency|language|flag|anthem|nickname|motto|elevation)$"
     ),
-    re.compile(rf"^how\s+rich\s+(?:is|was)\s+(?P<subject>{_THING})$"),
-    re.compile(
+    lazy_pattern(rf"^how\s+rich\s+(?:is|was)\s+(?P<subject>{_THING})$"),
+    lazy_pattern(
         rf"^(?:which|what|who)\s+(?:is|was|are)\s+(?:the\s+)?{_MORE}\s*,?\s+"
         rf"(?P<subject>{_THING}\s+or\s+{_THING})$"
     ),
-    re.compile(
+    lazy_pattern(
         rf"^(?:is|are|was|were)\s+(?P<subject>(?:the\s+|a\s+|an\s+)?{_NOT}[a-z]+(?:\s+[a-z]+){{0,2}}"
         rf"\s+{_MORE}\s+than\s+(?:the\s+|a\s+|an\s+)?{_NOT}[a-z]+(?:\s+[a-z]+){{0,2}})$"
     ),
-    re.compile(
+    lazy_pattern(
         r"^(?:what\s+(?:is|are)\s+|tell\s+me\s+|explain\s+)?(?:the\s+)?(?:main\s+)?differences?\s+"
         rf"between\s+(?!.*\b{_MONEY}\b)(?P<subject>{_THING}\s+and\s+{_THING})$"
     ),

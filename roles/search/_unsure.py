@@ -15,9 +15,9 @@ requests out of scope. "My notes" and "my documents" are searched, as ever.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing._second import FLOOR
 from agent_system.routing.models import RouteDecision, RouteTarget
 from agent_system.understanding import normalize
@@ -33,28 +33,28 @@ __all__ = ["unsure_search"]
 
 _ROLE = "search"
 _OTHER = "other"
-_NOT_SEARCHED = re.compile(r"\btime\s*zones?\b|\bscores?\b|\bgames?\b|\bmatch(?:es)?\b")
+_NOT_SEARCHED = lazy_pattern(r"\btime\s*zones?\b|\bscores?\b|\bgames?\b|\bmatch(?:es)?\b")
 """Time zones are the clock's ("which time zones do european countries use"), a game's score is
 the news ("what's the score of the lakers game"): no web question."""
-_ASKING = re.compile(
+_ASKING = lazy_pattern(
     r"^(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:tell\s+me|let\s+me\s+know|do\s+you\s+know"
     r"|i\s+(?:want|need|would\s+like|would\s+love)(?:\s+to\s+(?:know|hear|learn|read))?"
     r"|i'd\s+(?:like|love)(?:\s+to\s+(?:know|hear|learn|read))?)\s+"
 )
 """Asking words, no thing of the user's ("i would like the history of rome")."""
-_RELATIVE = re.compile(
+_RELATIVE = lazy_pattern(
     r"(?<=[a-z]{3}\s)(?:that|who)\s+(?=(?:ever|once|first|still|has|have|had|was|were|is|are|"
     r"can|could|lived|lives|live|[a-z]+ed)\b)"
 )
 """A relative "that" after a noun ("the biggest animal that ever lived") points at nothing of
 the user's."""
-_BARE = re.compile(
+_BARE = lazy_pattern(
     r"^(?:(?:find|look|search|google|check|tell|show|give|get)(?:\s+(?:out|up|for|me|it|that|this|"
     r"them|about))*\s*)+"
 )
 """Search words alone ("find out", "look it up") ask about nothing."""
-_MINE = re.compile(r"\bmy\b")
-_DOCS = re.compile(r"\bmy\s+(?:documents?|docs|notes|files|folders?)\b")
+_MINE = lazy_pattern(r"\bmy\b")
+_DOCS = lazy_pattern(r"\bmy\s+(?:documents?|docs|notes|files|folders?)\b")
 
 
 def unsure_search(

@@ -17,7 +17,7 @@ The request has been normalized (lowercase, contractions expanded) before it rea
 
 from __future__ import annotations
 
-import re
+from agent_system._lazy import lazy_pattern
 
 __all__ = ["is_word_or_measure_question", "word_asked"]
 
@@ -68,8 +68,8 @@ _SHAPES = (
     rf"(?:able\s+to\s+)?(?:say|pronounce)\s+the\s+word\s+{_WORD}",
     rf"is\s+{_WORD}\s+(?:a\s+real\s+word|a\s+word|spelled\s+with\s+\w+)",
 )
-_WORDS = tuple(re.compile(rf"^{_ASK}(?:{shape})$") for shape in _SHAPES)
-_MEANING = re.compile(
+_WORDS = tuple(lazy_pattern(rf"^{_ASK}(?:{shape})$") for shape in _SHAPES)
+_MEANING = lazy_pattern(
     rf"^{_ASK}(?:what\s+do\s+(?:you|they|people|we)\s+mean\s+by\s+|what\s+(?=.+\s+means$))"
     rf"{_THE_WORD}{_WORD}(?:\s+means)?$"
 )
@@ -86,7 +86,7 @@ _NOT_COUNTED = (
     r"hours|minutes|emails|messages|texts|calls|alarms|reminders|timers|events|meetings|items|"
     r"things|pets|years|followers|likes|friends|credits|dollars|songs)\b)"
 )
-_MEASURES = re.compile(
+_MEASURES = lazy_pattern(
     rf"^{_ASK}(?:"
     # the currency of a country, never a rate
     r"(?:what|which)\s+(?:currency|money)\s+(?:does|do|did)\s+(?:they\s+use\s+in\s+)?"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall
 from agent_system.understanding import normalize
 from agent_system.understanding._gate import StageGate
@@ -21,14 +22,14 @@ if TYPE_CHECKING:
 
 __all__ = ["ROLE", "SearchRole"]
 
-_WAKE = re.compile(
+_WAKE = lazy_pattern(
     r"^(?:(?:hey|hi|ok|okay)\s+)?(?:olly|alexa|siri)\b[\s,]*"
     r"|^(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:(?:show|find|get|give|tell)\s+me"
     r"|(?:can|may)\s+i\s+(?:get|have|know)|i\s+(?:need|want)(?:\s+to\s+(?:get|know))?|look\s+up)"
     r"\s+(?=(?:the\s+|a\s+)?(?:definition|meaning)\b)",
     re.I,
 )
-_DEFINE = re.compile(
+_DEFINE = lazy_pattern(
     r"^(?:please\s+)?(?:define|(?:the\s+|a\s+)?(?:dictionary\s+)?(?:definition|meaning)\s+"
     r"(?:of|for|to)(?:\s+the\s+word)?|whats? (?:is )?the (?:meaning|definition)"
     r" of|what(?:'s| is) the (?:meaning|definition)"
@@ -41,21 +42,21 @@ _DEFINE = re.compile(
     r"(?P<term3>[\w\-. ]{1,40})$",
     re.I,
 )
-_TERM_NOISE = re.compile(
+_TERM_NOISE = lazy_pattern(
     r"^(?:meant\s+by\s+)?(?:the\s+(?:word|term|phrase|acronym|abbreviation|expression)\s+)?"
     r"|\s+(?:for\s+me|please|defined\s+as)$",
     re.I,
 )
 """Words around the term ("what is meant by the term X", "what does the acronym X stand for",
 "what is X defined as")."""
-_DESCRIBE = re.compile(
+_DESCRIBE = lazy_pattern(
     r"^(?:(?:how\s+(?:would|do)\s+you|(?:can|could)\s+you|please)\s+)?(?:describe(?:\s+to\s+me)?"
     r"|(?:give|get|show|find|tell)(?:\s+me)?\s+(?:a\s+|the\s+)?(?:short\s+|brief\s+)?description\s+"
     r"(?:of|about|for))\s+(?P<thing>.+?)(?:\s+(?:to|for)\s+me)?(?:\s+please)?$",
     re.I,
 )
-_DOCS = re.compile(r"\b(?:my|our|the local)\s+(?:documents?|docs|notes|files|folder)\b", re.I)
-_LEAD = re.compile(
+_DOCS = lazy_pattern(r"\b(?:my|our|the local)\s+(?:documents?|docs|notes|files|folder)\b", re.I)
+_LEAD = lazy_pattern(
     r"^(?:please\s+)?(?:can you\s+|could you\s+)?(?:search|look\s*up|google|find\s+out|find me|"
     r"get me|show me|find|lookup|look for)\b\s*(?:(?:on|in)\s+)?(?:the\s+)?"
     r"(?:web|internet|online)?\s*"
@@ -63,12 +64,12 @@ _LEAD = re.compile(
     r"(?:about|on|for)?\s*",
     re.I,
 )
-_TRAIL = re.compile(
+_TRAIL = lazy_pattern(
     r"\s*(?:in|on|from|across|through)\s+(?:my|our|the)\s+(?:documents?|docs|notes|files|"
     r"folder|web|internet)\b.*$|\s+(?:online|on the web|on the internet)$",
     re.I,
 )
-_AND = re.compile(r"^(?:and|also)\s+(?=\S)", re.I)
+_AND = lazy_pattern(r"^(?:and|also)\s+(?=\S)", re.I)
 
 
 def _query(text: str) -> str:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification
 from roles.smart_home._looks import LOOK, look_answer
 from roles.smart_home._other import other_said
@@ -34,7 +35,7 @@ WHICH_ROOM = "Which room do you mean?"
 """The question for "in here" when the request came from no particular room."""
 WHICH_LIGHT = "Which light do you mean: "
 """The start of the question for "the light" said from no room in a home with several."""
-HERE = re.compile(
+HERE = lazy_pattern(
     r"\s*(?:\b(?:in|of|to|for|from)\s+)?\b(?:(?:my|this|the|our|a)\s+room\b(?!s)|here\b|"
     r"this area\b)|"
     r"(?:^|(?<=\bturn)|(?<=\bswitch)|(?<=\boff)|(?<=\bon))\s*\broom(?=\s+(?:lights?|lamps?)\b)",
@@ -42,8 +43,10 @@ HERE = re.compile(
 )
 """A place that is the speaker's own room: "in here", "in this room", "my room", "the room",
 "turn room lights off" (never "the living room" or "my son's room")."""
-_ROOM_ANSWER = re.compile(r"^(?:(?:in|on|at)\s+)?(?:the\s+|my\s+|our\s+)?(?P<room>[\w' -]{2,40})$")
-_ALL = re.compile(
+_ROOM_ANSWER = lazy_pattern(
+    r"^(?:(?:in|on|at)\s+)?(?:the\s+|my\s+|our\s+)?(?P<room>[\w' -]{2,40})$"
+)
+_ALL = lazy_pattern(
     r"^(?:all|all of them|them all|every one|everything|both|both of them|all the lights|"
     r"all lights|every light|each of them)$"
 )
@@ -51,11 +54,11 @@ _FILLER = frozenset(
     "the a an one ones in on at of please thanks that this my our light lights lamp lamp "
     "just i mean want it its it's room".split()
 )
-_NOT_AN_ANSWER = re.compile(
+_NOT_AN_ANSWER = lazy_pattern(
     r"^(?:no|nope|cancel|stop|never\s*mind|forget\s+it|nothing|none|what|which|how|why|when|"
     r"where|who|is|are|do|does|can|could|will|would|turn|switch|set|make)\b"
 )
-_BARE_LIGHT = re.compile(r"\b(?:(?:the|my|this|that|a|one|your)\s+)?(?:light|lamp|bulb)\b(?!s)")
+_BARE_LIGHT = lazy_pattern(r"\b(?:(?:the|my|this|that|a|one|your)\s+)?(?:light|lamp|bulb)\b(?!s)")
 
 
 def here_said(text: str) -> bool:

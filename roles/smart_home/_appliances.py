@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall
 from roles.smart_home._targets import KIND_NOUNS, spoken_names, target, where
 from roles.smart_home.backend import Device
@@ -17,12 +18,12 @@ from roles.smart_home.backend import Device
 __all__ = ["COFFEE", "coffee", "kettle", "plug"]
 
 # --- coffee -----------------------------------------------------------------------------------
-COFFEE = re.compile(
+COFFEE = lazy_pattern(
     r"\b(?:cof+e+s?|espresso|expresso|cap+uc+h?inos?|cappochino|latte|americano|"
     r"macchiato|mocha|decaf|cuppa joe|"
     r"cup of joe|flat white|brew|brewing|caffeine|(?<=fresh )pot|(?:cup|pot|mug) of java)\b"
 )
-_COFFEE_OFF = re.compile(r"\b(?:off|stop|cancel|shut|kill)\b")
+_COFFEE_OFF = lazy_pattern(r"\b(?:off|stop|cancel|shut|kill)\b")
 
 
 def coffee(text: str, devices: Sequence[Device]) -> RoleCall | None:
@@ -40,7 +41,7 @@ def coffee(text: str, devices: Sequence[Device]) -> RoleCall | None:
     return RoleCall(tool, {"device": device})
 
 
-_BOIL = re.compile(
+_BOIL = lazy_pattern(
     r"^(?:boil|heat up|heat) (?:up )?(?:the |my |some |a )?(?:kettle|water|pot of water|"
     r"kettle of water)(?: (?:for (?:me|tea|a tea|a cup of tea))| please| now)*$"
 )
@@ -53,20 +54,20 @@ def kettle(text: str) -> RoleCall | None:
 
 
 # --- plugs and sockets ------------------------------------------------------------------------
-_POWER_OFF = re.compile(
+_POWER_OFF = lazy_pattern(
     r"^off\b|\boff$|\b(?:turn|switch|shut|power|cut|kill) (?:\w+ ){0,4}?off\b|"
     r"\b(?:shut|power) down\b|\bstop powering\b|\bunplug\b|\bin off\b|"
     r"\b(?:stop|cut|kill|remove|take away|turn off|switch off) (?:the |all |any )?"
     r"(?:power|electricity|juice)\b|\bno (?:more )?(?:power|electricity)\b"
 )
-_POWER_ON = re.compile(
+_POWER_ON = lazy_pattern(
     r"^on\b|\bon$|\b(?:turn|switch|power) (?:\w+ ){0,4}?on\b|\bpower up\b|\bplug in\b|"
     r"\bavailable\b|^switch\b|^power (?:the|my|our)\b|"
     r"\b(?:give|send|supply|restore|need|want) (?:\w+ ){0,3}?(?:power|electricity)\b"
 )
 
 
-_THE_POWER = re.compile(
+_THE_POWER = lazy_pattern(
     r"^(?:(?:turn|switch|shut|cut|kill|put) )?(?:(?:off|on|down|up) )?(?:the |all (?:the )?|my )?"
     r"(?:power|electricity)(?: (?:off|on|down|up))?(?: (?:in|of) (?:the |my |our )?[a-z0-9' ]+)?$"
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall
 from agent_system.understanding import normalize
 from roles.smart_home._media import media_call
@@ -58,8 +59,8 @@ def _args(device: str, area: str | None, near: str | None = None, **extra: Any) 
     return arguments
 
 
-_BRIGHTER = re.compile(r"\b(?:brighten|brighter|lighter|up|increase|raise)\b", re.I)
-_DIMMER = re.compile(r"\b(?:dim|dimmer|darker|down|lower|decrease|reduce|softer|soften)\b", re.I)
+_BRIGHTER = lazy_pattern(r"\b(?:brighten|brighter|lighter|up|increase|raise)\b", re.I)
+_DIMMER = lazy_pattern(r"\b(?:dim|dimmer|darker|down|lower|decrease|reduce|softer|soften)\b", re.I)
 _ACTION_FOR = {
     ("close_cover", "light"): "turn_off",  # "shut the lights"
     ("open", "light"): "turn_on",
@@ -77,14 +78,16 @@ def _kind_word(device: str) -> str:
     return ""
 
 
-_NOT_A_NAME = re.compile(
+_NOT_A_NAME = lazy_pattern(
     r"\b(?:going|started|running|off|out|fire|into|onto|get|set|do|go|all|now|whole|entire|"
     r"house|home|place|flat|apartment)\b",
     re.I,
 )
 """Words of a vacuum command that are no part of its name ("fire up the hoover", "set the
 roomba off")."""
-_KIND_ONLY = re.compile(r"^(?:all\s+)?(?:lights?|lamps?|tv|speaker|media player|blinds?|shades?)$")
+_KIND_ONLY = lazy_pattern(
+    r"^(?:all\s+)?(?:lights?|lamps?|tv|speaker|media player|blinds?|shades?)$"
+)
 
 
 def call(

@@ -18,11 +18,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent_system._lazy import lazy_pattern
 from roles.smart_home._media import MUSIC_OFF
 
 __all__ = ["DARK", "INDOOR", "SHOW_ASKED", "Home", "everyday", "follow_up_shape"]
 
-DARK = re.compile(
+DARK = lazy_pattern(
     r"^(?:it is|its|it's) (?:(?:so|too|very|really|awfully|pretty|quite|a bit|rather|getting) )*"
     r"(?:dark|dim|gloomy|bright)(?: in here| here| in (?:the|my|this) [a-z ]{2,20})?$|"
     r"^i (?:can ?not|cant|can't) see(?: anything| a thing)?(?: in here| here)?$"
@@ -30,7 +31,7 @@ DARK = re.compile(
 """The room is too dark or too bright ("it's awfully dark here"): claimed when the home has
 lights."""
 
-SHOW_ASKED = re.compile(
+SHOW_ASKED = lazy_pattern(
     r"^(?:what|which)\s+(?:tv\s+|television\s+|radio\s+)?(?:shows?|programs?|programmes?|series"
     r"|channels?|movies?|films?|episodes?|seasons?|stations?)\s+(?:is|are|was|were)\s+"
     r"(?!(?:the|my|our)\s+(?:tv|television|radio|speakers?)\b)"
@@ -38,7 +39,7 @@ SHOW_ASKED = re.compile(
 """A question about what someone is on or in ("what tv show is jennifer aniston on"), not about
 a device of this home ("what channel is the tv on" still is)."""
 
-INDOOR = re.compile(
+INDOOR = lazy_pattern(
     r"^(?:what is|whats|what's|how) (?:the )?(?:temperature|warm|hot|cold|humid)\b"
     r"(?!.*\b(?:outside|outdoors|out there|tomorrow|tonight|today|this week|weekend)\b)"
 )
@@ -57,12 +58,12 @@ class Home:
     plugs: bool = False
 
 
-_ASKS = re.compile(
+_ASKS = lazy_pattern(
     r"^(?:is|are|was|were|what|whats|which|how(?! about)|why|when|where|who|did|does|do you|"
     r"do i|any|check|tell me|should|(?:could|can) i (?!(?:get|have)\b))\b"
 )
 """A question about the world, not a command ("how much caffeine is in a latte")."""
-_NOT_HOME = re.compile(
+_NOT_HOME = lazy_pattern(
     r"\b(?:shops?|cafes?|caf\u00e9|store|stores|starbucks|costa|buy|bought|sell|price|prices|cost|"
     r"costs|recipes?|cakes?|ingredients?|spell|spelling|song|songs|tweet|post|stains?|blemish|"
     r"calories|healthy|beans|grounds|brand|history|invented|grown|growing|country|nespresso|"
@@ -73,14 +74,14 @@ _NOT_HOME = re.compile(
 
 # --- media player: volume and mute ---------------------------------------------------------
 _SOUND = r"(?:volume|sound|audio|music|speakers?|radio|tv|television|media|noise)"
-_LOUDER = re.compile(
+_LOUDER = lazy_pattern(
     r"\blouder\b|^(?:more )?loudly$|"
     r"^(?:(?:speak|talk|sing|play (?:it|this|that)) )(?:a (?:little |bit )?|"
     r"little |much |bit )?(?:louder|loud|up|more loudly)\b|"
     r"^(?:turn|crank|pump|bring|move|tune) (?:it |this |that )?up"
     r"(?: a (?:little |bit |notch|tad)| a little| a bit| a notch| some| more)*$|^up$"
 )
-_QUIETER = re.compile(
+_QUIETER = lazy_pattern(
     r"^(?:a (?:little |bit )?|much |little )?(?:quieter|softer)$|"
     r"^(?:make it|go) (?:a (?:little |bit )?|much |little )?(?:quieter|softer)$|"
     r"^(?:(?:it is|you are|that is|this is) )?(?:really |way |much |a bit |far |so )?too loud$|"
@@ -90,7 +91,7 @@ _QUIETER = re.compile(
 )
 """Softer, said to the player in use ("too loud", "turn it down"); never "speak softer"."""
 """Louder ("speak up", "play it louder", "turn up"): never softer, which asks for whispering."""
-_VOLUME = re.compile(
+_VOLUME = lazy_pattern(
     rf"(?:^|\b(?:turn|crank|pump|bring|move|tune|and) )(?:up|down) (?:the |my |your |some )?"
     rf"(?:\w+ )?{_SOUND}\b|"
     rf"\b(?:more|less|lower|higher|louder|full|maximum|max|increase|decrease|raise|reduce|"
@@ -106,7 +107,7 @@ _VOLUME = re.compile(
 )
 """A volume change that names the sound ("more volume", "turn up radio volume", "the music is
 too soft", "the music volume should increase to 90")."""
-_MUTE = re.compile(
+_MUTE = lazy_pattern(
     r"^(?!.*\bun-?mute)(?:.* )?(?:mute|muted|on mute)\b|"
     r"^(?:activate |turn on |switch on |put on |go |be |enable )?(?:silent|silent mode)"
     r"(?: on| now| please)*$|"
@@ -121,7 +122,7 @@ _MUTE = re.compile(
     r"(?:minutes?|hours?|days?)\b"
 )
 """Muting ("mute until tomorrow", "put the sound on mute", "silent mode", "sound off")."""
-_QUIET_WHILE = re.compile(
+_QUIET_WHILE = lazy_pattern(
     r"^(?:(?:silent|quiet) mode(?: on)?|(?:do not|dont|please do not) "
     r"(?:speak|talk|respond|answer|reply|make (?:a|any) (?:sound|noise))|"
     r"(?:be|go|stay|keep|remain) (?:quiet|silent|mute)|silence|quiet|"
@@ -132,12 +133,12 @@ _QUIET_WHILE = re.compile(
 player, then unmuting it."""
 
 # --- coffee ----------------------------------------------------------------------------------
-_COFFEE = re.compile(
+_COFFEE = lazy_pattern(
     r"\b(?:cof+e+s?|espresso|expresso|cap+uc+h?inos?|cappochino|latte|lattes|decaf|"
     r"americano|macchiato|mocha|cup of joe|flat white|caffeine|"
     r"coffee (?:maker|machine|pot|brewer))\b"
 )
-_COFFEE_TALK = re.compile(
+_COFFEE_TALK = lazy_pattern(
     r"\b(?:spill|spilled|spilt|allergic|addicted|addiction|favou?rite|hate|quit|quitting|"
     r"too much|caffeinated|decaffeinated|was|were|had|yesterday|tastes?|smells?|"
     r"out of|low on|short on|run out|ran out|no more|left|need more|some more|buy|bought|"
@@ -145,7 +146,7 @@ _COFFEE_TALK = re.compile(
 )
 """Talk about coffee, not a request for one ("i spilled coffee on my laptop"; "we're out of coffee"
 is for the shopping list)."""
-_BREW = re.compile(
+_BREW = lazy_pattern(
     r"^(?:start|begin|commence) (?:the )?brew(?:ing)?(?: cycle)?$|"
     r"^brew (?:me |us )?(?:a |one |another )?(?:fresh )?(?:cup|pot|mug)$"
 )
@@ -157,14 +158,14 @@ _COLOR_WORDS = (
     "red|orange|yellow|green|blue|purple|pink|white|cyan|magenta|violet|teal|turquoise|lime|"
     "gold|amber|indigo|lavender|reddish|pinkish|yellowish|bluish|blueish|greenish|purplish"
 )
-_LIGHT = re.compile(r"\b(?:lights?|lamps?|lighting|bulbs?|chandelier|brightness)\b")
-_LIGHT_CHANGE = re.compile(
+_LIGHT = lazy_pattern(r"\b(?:lights?|lamps?|lighting|bulbs?|chandelier|brightness)\b")
+_LIGHT_CHANGE = lazy_pattern(
     r"\b(?:on|off|up|down|out|brighter|bright|dimmer|dim|dimmed|darker|dark|brighten|darken|"
     r"lower|raise|increase|decrease|reduce|minimi[sz]e|maximi[sz]e|lessen|more|less|intensity|"
     r"adjust|settings?|shutoff|attenuate|lighter|brightener|"
     r"colou?rs?|warmer|cooler|max|maximum|full|half|percent|\d+ ?%|" + _COLOR_WORDS + r")\b"
 )
-_NOT_LIGHTS = re.compile(
+_NOT_LIGHTS = lazy_pattern(
     r"\b(?:engine|dashboard|car|cars|traffic|bill|bills|beer|rail|year|years|weight|meal|snack|"
     r"flash|flashlight|speed|sun|sunlight|headlights?|brake|warning|indicator|tire|tyre|oil|"
     r"fuel|gas|mechanic|lightning|lighthouse|lighter|bulb (?:type|size)|buy|order|"
@@ -172,7 +173,7 @@ _NOT_LIGHTS = re.compile(
     r"light as|light sleeper|candles?|look up)\b"
 )
 """A light word that is no lamp of the home ("the check engine light is on", "light beer")."""
-_ROOM_LIGHT = re.compile(
+_ROOM_LIGHT = lazy_pattern(
     r"^(?:make |get )?(?:it |this room |the room |my room |the place |this place |in here )?"
     r"(?:a (?:little |tad |bit )?|much |little |slightly |bit )?(?:brighter|darker|dimmer)"
     r"(?: in here| here| please| thanks| now)*$|"
@@ -180,13 +181,13 @@ _ROOM_LIGHT = re.compile(
     r"(?: a (?:little|bit|tad)| a little bit| slightly)?$"
 )
 """Brighter or darker with no lamp named ("a little brighter", "darken the room a bit")."""
-_COLOR_CHANGE = re.compile(
+_COLOR_CHANGE = lazy_pattern(
     r"^(?:change|switch|adjust|set|shuffle|cycle) (?:the |your |my )?colou?rs?\b|"
     r"^(?:make|turn) (?:it|this room|the room|my room) (?:" + _COLOR_WORDS + r")"
     r"(?: in here| here)?$"
 )
 """A colour change with no lamp named ("change the colours please", "make it blue in here")."""
-_MOOD = re.compile(
+_MOOD = lazy_pattern(
     r"^(?:make|get) (?:it|this room|the room|my room|the place|this place|the house) "
     r"(?:more |a (?:little |bit )?|nice and |really |extra )?(?:cosy|cozy|romantic|relaxing)"
     r"(?: in here| here| please| for (?:us|me))*$|"
@@ -204,7 +205,7 @@ _MOOD = re.compile(
 some ambiance please")."""
 
 # --- the vacuum ----------------------------------------------------------------------------------
-_VACUUM = re.compile(
+_VACUUM = lazy_pattern(
     r"^(?:start|begin|initiate|commence|resume)(?: the)?(?: house| home| floor| floors)? "
     r"(?:cleaning|vacuuming|hoovering|cleanup|clean up)\b|"
     r"^(?:vacuum|hoover|mop|sweep|clean) (?:up )?(?:the |my |all the |our )?(?:whole )?(?:\w+ )?"
@@ -219,27 +220,27 @@ _VACUUM = re.compile(
     r"^(?:do|get on with) (?:the |some )?(?:vacuuming|hoovering)\b"
 )
 """The robot vacuum, however said ("start cleaning", "vacuum the kitchen", "on vacuum cleaner")."""
-_NOT_VACUUM = re.compile(
+_NOT_VACUUM = lazy_pattern(
     r"\b(?:car|teeth|dishes|clothes|dry cleaner|laundry|windows|reviews?|deals?|best|cheap|"
     r"cheapest|recommend|compare|models?|sale)\b"
 )
 
 # --- plugs ------------------------------------------------------------------------------------
-_PLUG = re.compile(
+_PLUG = lazy_pattern(
     r"^(?:on|off) (?:the |my )?(?:\w+ ){0,2}(?:plug|plugs|socket|sockets|outlet|outlets)$|"
     r"^(?:the |my )?(?:\w+ ){0,2}(?:plug|socket|outlet)s? (?:on|off)$"
 )
 """A plug switched with "on"/"off" said first or last ("off the plug", "outlet off")."""
 
 
-_WAKE = re.compile(
+_WAKE = lazy_pattern(
     r"^(?:(?:hey|hi|ok|okay) (?:olly|ollie|alexa|google|siri|computer|assistant)|olly|ollie|"
     r"alexa)\b,? *"
 )
 """A wake word before the request ("hey olly make it cosy"); a bare "google" is a verb."""
 
 
-_DISLIKED = re.compile(
+_DISLIKED = lazy_pattern(
     r"^i (?:do not|dont|don't|really don't|really dont|really do not) (?:like|love|want) "
     r"(?:the |this |these |that |those |my |our )?(?:[a-z]+ )?(?:lights?|lighting|lamps?)"
     r"(?: (?:in|of) (?:the |this |my )?[a-z]+)?(?:(?: please)?(?: (?:show|give) me "
@@ -279,21 +280,21 @@ def everyday(text: str, home: Home) -> str | None:
 
 
 # --- follow-ups to a light command -------------------------------------------------------------
-_POINTS_BACK = re.compile(r"\b(?:it|that|them|this one|those)\b")
-_LIGHT_STEP = re.compile(
+_POINTS_BACK = lazy_pattern(r"\b(?:it|that|them|this one|those)\b")
+_LIGHT_STEP = lazy_pattern(
     r"\b(?:brighter|brighten|lighter|dimmer|dim|darker|darken|louder|quieter|softer|"
     + _COLOR_WORDS
     + r")\b|"
     r"\bturn (?:it|them) (?:up|down)\b"
 )
-_BARE_STEP = re.compile(
+_BARE_STEP = lazy_pattern(
     r"^(?:(?:and|now|then|ok|okay|also) )*(?:make it )?(?:a (?:little |tad |bit )?|much |bit |"
     r"little |slightly |even )?(?:brighter|dimmer|darker|louder|quieter|softer|"
     + _COLOR_WORDS
     + r")"
     r"(?: please| again| still| instead| now)*$"
 )
-_ANOTHER_PLACE = re.compile(
+_ANOTHER_PLACE = lazy_pattern(
     r"^(?:(?:and|now|then|ok|okay|also) )+(?:(?:what|how) about |for |in )?(?:the |my )?"
     r"(?P<place>[a-z' ]{2,30}?)(?: too| as well| please| one)*$"
 )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = [
     "COLORS",
     "KELVIN",
@@ -21,7 +23,7 @@ COLORS = frozenset(
     "lime gold amber indigo lavender".split()
 ) | {"warm white", "cool white", "daylight"}
 """The colors a light can be set to (Home Assistant's color names people use most)."""
-_SHADE = re.compile(
+_SHADE = lazy_pattern(
     r"^(?:light|dark|deep|pale|bright|soft|pastel|hot|baby|sky|navy|royal|lemon|forest|"
     r"blood|rose)\s+(?=\w)|(?<=\w)(?:ish|y)$"
 )
@@ -55,13 +57,13 @@ def of_quality(quality: str, current: str, pick: int) -> str:
     return colours[0]
 
 
-KELVIN = re.compile(
+KELVIN = lazy_pattern(
     r"\b(?P<k>[1-9]\d{3,4}|[1-9]\d? ?thousand(?: (?:five|5) hundred)?) ?"
     r"(?:k|kelvins?|degrees? kelvin)\b",
     re.I,
 )
 """A colour temperature said in kelvin: "3000 kelvin", "2700k", "3 thousand kelvin"."""
-_KELVIN_VALUE = re.compile(r"^(?P<k>\d{4,5}) ?k$", re.I)
+_KELVIN_VALUE = lazy_pattern(r"^(?P<k>\d{4,5}) ?k$", re.I)
 _LOW_K, _HIGH_K = 1500, 9000
 
 
@@ -101,7 +103,7 @@ _NOT_LIGHT = (
     r"vacuum(?: cleaner)?|roomba|robot|fridge|freezer|(?:de)?humidifier|purifier|switch(?:es)?|"
     r"thermostat|air conditioner|ac unit|router|printer|console|xbox|playstation|washer|dryer"
 )
-_DESCRIBED = re.compile(rf"\b(?:{_SURFACE}) (?=(?:[a-z']+ )?(?:{_NOT_LIGHT})\b)", re.I)
+_DESCRIBED = lazy_pattern(rf"\b(?:{_SURFACE}) (?=(?:[a-z']+ )?(?:{_NOT_LIGHT})\b)", re.I)
 
 
 def undescribed(text: str, names: list[str]) -> str:

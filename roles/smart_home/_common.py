@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.runtime import Dependency, Runtime
@@ -42,12 +43,12 @@ __all__ = [
     "targets",
 ]
 
-PLURAL = re.compile(
+PLURAL = lazy_pattern(
     r"\b(all|every|everything|both|any|lights|lamps|switches|plugs|blinds|shades|curtains|"
     r"covers|fans|doors|windows|locks|valves|speakers|sprinklers|devices|shutters)\b",
     re.I,
 )
-_ALL = re.compile(r"\b(all|every|everything|each)\b", re.I)
+_ALL = lazy_pattern(r"\b(all|every|everything|each)\b", re.I)
 
 
 def _build(runtime: Runtime) -> HomeBackend:
@@ -170,7 +171,7 @@ def _room_said(devices: list[Device], layout: Layout, area: str) -> str:
     return " and ".join(p for p in out if p.strip()) or area
 
 
-_PLUG_SAID = re.compile(
+_PLUG_SAID = lazy_pattern(
     r"^(?:the |my |a )?(?P<what>[a-z' ]+?) (?P<kind>plug|socket|outlet)s?$", re.I
 )
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from agent_system.understanding._device_frame import ROBOT_STEP, device_step
 from agent_system.understanding._frame import last_call, resolve_follow_up
@@ -27,7 +28,7 @@ __all__ = ["device_follow_up", "robot_follow_up", "robot_said"]
 
 _LEAD = r"^(?:(?:and|so|ok|okay|now|then|also|hey|please|but|can\s+you|could\s+you)\s+)*"
 _IT = r"(?:it|that|this|they|them|the\s+\w+)"
-_SHAPE = re.compile(
+_SHAPE = lazy_pattern(
     _LEAD + r"(?:"
     rf"(?:is|are|was)\s+{_IT}\s+(?:still\s+|now\s+)?(?:on|off|running|working|open|closed|locked"
     r"|unlocked|heating|cooling|playing|going)"
@@ -41,7 +42,7 @@ _SHAPE = re.compile(
     r"|even\s+|much\s+)?(?:warmer|cooler|colder|hotter|faster|slower|higher|lower|more|less)"
     r")\b(?:\s+(?:please|again|still|now|then|instead|degrees?|percent|a\s+bit|\d+))*\s*[?.!]?$"
 )
-_SAME = re.compile(_LEAD + rf"(?:{SAME_AGAIN})\s+\S")
+_SAME = lazy_pattern(_LEAD + rf"(?:{SAME_AGAIN})\s+\S")
 """"do the same for the kitchen light", "same with the bedroom": the last action elsewhere."""
 _READS = ("smart_home.get_state", "smart_home.get_temperature")
 
@@ -63,7 +64,7 @@ def device_follow_up(text: str, history: Sequence[Turn]) -> bool:
     return not resolved.question or all(c.tool in _READS for c in resolved.calls)
 
 
-_ROBOT_SAID = re.compile(_LEAD + rf"(?:{ROBOT_STEP})\s*[?.!]?$")
+_ROBOT_SAID = lazy_pattern(_LEAD + rf"(?:{ROBOT_STEP})\s*[?.!]?$")
 
 
 def robot_said(text: str) -> bool:

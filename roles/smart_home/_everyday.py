@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import normalize
 from roles.smart_home._answers import ask_which_light
@@ -42,15 +43,15 @@ __all__ = [
     "without_wake_word",
 ]
 
-_WAKE = re.compile(
+_WAKE = lazy_pattern(
     r"^(?:(?:hey|hi|ok|okay|yo)\s+)?(?:olly|ollie|alexa|google|siri|cortana|computer|"
     r"assistant|system)\b[\s,]*",
     re.I,
 )
-_TRAIL = re.compile(
+_TRAIL = lazy_pattern(
     r"(?:\s+(?:please|thanks|thank you|for now|now|right now|immediately|asap|for me|at once))+$"
 )
-_QUESTION = re.compile(
+_QUESTION = lazy_pattern(
     r"^(?:is|are|was|were|what|whats|which|how(?! about)|when|where|who|why|check|tell me|"
     r"status)\b|"
     r"^(?:did|does|do) (?:i|you|we|they|it|the|my|our|any|anyone|someone)\b|"
@@ -64,7 +65,7 @@ def is_question(text: str) -> bool:
     return bool(_QUESTION.match(clean(text)))
 
 
-_WAKE_LAST = re.compile(
+_WAKE_LAST = lazy_pattern(
     r"(?:,?\s+(?:please|thanks))?,?\s+(?:(?:hey|ok|okay)\s+)?(?:olly|ollie|alexa|google|siri|cortana)"
     r"[\s.!?]*$",
     re.I,
@@ -86,39 +87,39 @@ def clean(text: str) -> str:
 
 
 # --- lights: brighter, dimmer, colours --------------------------------------------------------
-_LIGHT_WORDS = re.compile(
+_LIGHT_WORDS = lazy_pattern(
     rf"\b(?:{KIND_NOUNS['light']}|brightness|brighten|brighter|brightener|lighten|dim|dimmer|darken|"
     r"darker|too dark|too bright|so bright|so dark|dark in here|dark here|bright in here|"
     r"dark in the|bright in the|can ?not see|cant see|can't see)\b"
 )
-_UP = re.compile(
+_UP = lazy_pattern(
     r"\b(?:brighten|brighter|brightener|bright|lighten|increase|raise|more|up|boost|max|maximum|full|"
     r"add|too dark|so dark|dark in here|dark here|dark in the|can ?not see|cant see|can't see)\b"
 )
-_DOWN = re.compile(
+_DOWN = lazy_pattern(
     r"\b(?:dim|dimmer|dimmed|darken|darker|decrease|lower|reduce|less|down|minimi[sz]e|"
     r"lessen|attenuate|soften|lowest|minimum|too bright|so bright|"
     r"(?<!make it )(?<!get it )bright in (?:here|the))\b"
 )
-_LIGHTER_SHADE = re.compile(
+_LIGHTER_SHADE = lazy_pattern(
     r"\b(?:(?:a |an )?(?:bit |little |touch |tad |slightly )?(?:lighter|gentler|paler) "
     r"(?:shade|tone|glow|setting|level)s?|(?:lighten|tone down) the (?:shade|tone|glow))\b"
 )
 """Softer light said as a shade ("a lighter shade on the lights", "a paler tone in the kitchen"):
 dimmer, not a pastel colour ("lighter colours" is still one)."""
-_ON_LOW = re.compile(
+_ON_LOW = lazy_pattern(
     r"\b(?:on|to|at) (?:a |the )?(?:(?P<low>low|dim)|high|full)"
     r"(?: (?:setting|level|brightness|power))?(?= in\b| please\b|$)"
 )
 """A brightness said as a setting ("put the lights on low", "bedroom lamp to high")."""
-_SMALL = re.compile(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad|little)\b")
-_OUT = re.compile(
+_SMALL = lazy_pattern(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad|little)\b")
+_OUT = lazy_pattern(
     r"^(?:turn |put |switch |blow )?(?:the |all the |my )?lights? out$|"
     r"^(?:turn|put|switch|blow) out (?:the |all the |my )?lights?$|"
     r"^(?:make it |i want it |go )?dark(?:ness)?(?: in here| here)?$|"
     r"^(?:stop|off) (?:the |all the |all |my )?lights?$"
 )
-_NO_NEED = re.compile(
+_NO_NEED = lazy_pattern(
     r"\b(?:do not|dont|no longer|not) need (?:the |any |my |these |those )?(?:lights?|lamps?|"
     r"lighting)\b|\b(?:lights?|lamps?|lighting) (?:is |are )?(?:not|no longer) needed\b|"
     r"^no (?:more )?(?:lights?|lighting)$"
@@ -148,20 +149,20 @@ _COLORS = {
         )
     },
 }
-_COLOR = re.compile(r"\b(?P<c>" + "|".join(sorted(_COLORS, key=len, reverse=True)) + r")\b")
-_COLOR_WORD = re.compile(r"\bcolou?rs?\b|\bhues?\b|\btint\b")
-_COLOR_SAID = re.compile(r"\b(?:back to|be|paint|painted|glow)\b")
+_COLOR = lazy_pattern(r"\b(?P<c>" + "|".join(sorted(_COLORS, key=len, reverse=True)) + r")\b")
+_COLOR_WORD = lazy_pattern(r"\bcolou?rs?\b|\bhues?\b|\btint\b")
+_COLOR_SAID = lazy_pattern(r"\b(?:back to|be|paint|painted|glow)\b")
 """Words that make a colour said alone a light's colour: "back to white", "can the kitchen be
 blue", "paint the kitchen blue", "colour red"."""
-_RESET = re.compile(r"\b(?:reset|restore|default|normal|regular|usual)\b")
-_OTHER_COLOR = re.compile(r"\b(?:different|random|another|other|new|shuffle|cycle|switch up)\b")
-_CHANGE = re.compile(
+_RESET = lazy_pattern(r"\b(?:reset|restore|default|normal|regular|usual)\b")
+_OTHER_COLOR = lazy_pattern(r"\b(?:different|random|another|other|new|shuffle|cycle|switch up)\b")
+_CHANGE = lazy_pattern(
     r"\b(?:change|changed|make|set|turn|switch|want|give|like|have|need|get|adjust|select|"
     r"modify|replace|transition|go)\b"
 )
 
 
-_WANT_LIGHT = re.compile(
+_WANT_LIGHT = lazy_pattern(
     r"^(?:(?:(?:i |we )?(?:need|want|would like|d like)|can (?:i|we) (?:have|get)|could (?:i|we) "
     r"(?:have|get)|give (?:me|us)|get (?:me|us)|let there be|bring (?:me |us )?(?:back )?) )?"
     r"(?:some |a (?:little )?(?:bit of )?|a touch of )?(?:light|lights|lighting)"
@@ -172,7 +173,7 @@ _WANT_LIGHT = re.compile(
 "lights please", "on with the lights" (never "more light": brighter)."""
 
 
-_TOO_DIM = re.compile(
+_TOO_DIM = lazy_pattern(
     r"\b(?:(?:too|so|very|really|quite|rather|pretty|a (?:little |bit )?|bit|kind of|kinda) )+"
     r"(?:dim|dull|dingy|gloomy)\b|\bnot (?:bright|light) enough\b|\bdim in here\b|"
     r"\bgetting (?:dark|darker|dim|gloomy)\b|"
@@ -180,11 +181,11 @@ _TOO_DIM = re.compile(
 )
 """Not enough light ("the lights are too dim", "it's not bright enough"): brighter, not dimmer."""
 _HOW_BRIGHT = (
-    (re.compile(r"\bless bright\b"), "dimmer"),
-    (re.compile(r"\bmore bright\b"), "brighter"),
-    (re.compile(r"^make it bright(?= in here$| here$|$)"), "make it brighter"),
+    (lazy_pattern(r"\bless bright\b"), "dimmer"),
+    (lazy_pattern(r"\bmore bright\b"), "brighter"),
+    (lazy_pattern(r"^make it bright(?= in here$| here$|$)"), "make it brighter"),
     (  # "bright" said as a verb: "i want to bright the room more", "bright up the hallway"
-        re.compile(r"(?<!too )(?<!so )(?<!very )\bbright (?=(?:the|my|this|our|them|up)\b)"),
+        lazy_pattern(r"(?<!too )(?<!so )(?<!very )\bbright (?=(?:the|my|this|our|them|up)\b)"),
         "brighten ",
     ),
 )
@@ -211,22 +212,22 @@ _THING_COLORS = {
     "cherry": "red",
 }
 _THINGS = "|".join(_THING_COLORS)
-_AS_A_THING = re.compile(
+_AS_A_THING = lazy_pattern(
     rf"\b(?:an? |the )?(?P<thing>{_THINGS})(?:y|ish)? "
     r"(?P<what>colou?rs?|glow|tones?|hues?|shades?|lights?|lighting)\b"
 )
-_LOOK_LIKE = re.compile(rf"\blook like (?:an? |the )?(?P<thing>{_THINGS})\b")
+_LOOK_LIKE = lazy_pattern(rf"\blook like (?:an? |the )?(?P<thing>{_THINGS})\b")
 """A colour said as a thing that has it ("a sunset glow", "ocean colours", "look like a forest")."""
-_WARM_LIGHT = re.compile(r"\b(warm|cool|cold)(?= (?:lights?|lamps?|lighting|glow)\b)")
+_WARM_LIGHT = lazy_pattern(r"\b(warm|cool|cold)(?= (?:lights?|lamps?|lighting|glow)\b)")
 """White said by its warmth ("i want warm lights", "cool lighting in the office")."""
-_SHADE_OF_LIGHT = re.compile(
+_SHADE_OF_LIGHT = lazy_pattern(
     r"\b(?:an? )?"
     + _COLOR.pattern
     + r" (?:shade|tone|tint|hue) of (?:the )?(?:light|lights|lighting)\b"
 )
 """A colour said as a shade of light ("a red shade of light in the living room"): the lights,
 not the window shades."""
-_MANY_COLORS = re.compile(
+_MANY_COLORS = lazy_pattern(
     r"(?:\b(?:in|with|to|into) (?:some |the |a )?)?"
     r"\b(?:colou?rful|multi ?colou?r(?:ed|s)?|rainbow|vibrant|psychedelic|disco colou?rs?|"
     r"(?:different|another|other|new|nicer|random) (?:shade|tone|hue|tint)s?)\b"
@@ -309,7 +310,7 @@ def _lights(
     return _light_call("smart_home.set_brightness", text, devices, speaker, {"change": sign * step})
 
 
-_NOT_TARGET = re.compile(
+_NOT_TARGET = lazy_pattern(
     r"\b(?:dark|darker|deep|deeper|random|vibrant|vivid|bold|bright|brighter|strong|pastel|pale|"
     r"soft|softer|lighter|something|ones?|instead|current)\b"
 )
@@ -328,7 +329,7 @@ def look(text: str, devices: Sequence[Device], speaker: str | None) -> Clarifica
     return found if isinstance(found, Clarification) else look_question(found)
 
 
-_BY = re.compile(
+_BY = lazy_pattern(
     r"\bby (?P<n>\d+)\b|(?P<m>\d+) ?(?:%|percent)? (?:more|less|brighter|dimmer|darker|lighter|"
     r"higher|lower)\b"
 )
@@ -368,7 +369,7 @@ def _level(text: str) -> int | None:
     return max(0, min(100, int(float(match["n"]))))
 
 
-_PLURAL_NOUN = re.compile(r"\b(?:lighting|illumination)$")
+_PLURAL_NOUN = lazy_pattern(r"\b(?:lighting|illumination)$")
 
 
 def _light_call(
@@ -438,14 +439,14 @@ def shade_of_light(text: str) -> str:
     return _SHADE_OF_LIGHT.sub(lambda m: f"{m['c']} lights", text)
 
 
-_PLEASE = re.compile(r"\bplease\b", re.I)
-_LIGHT_NAMED = re.compile(
+_PLEASE = lazy_pattern(r"\bplease\b", re.I)
+_LIGHT_NAMED = lazy_pattern(
     r"(?:the |my |our |all (?:the )?)?(?:[a-z']+ ){0,2}(?:lights?|lamps?|lighting)"
     r"(?: (?:in|of) (?:the |my |our )?[a-z']+(?: [a-z']+)?)?"
 )
 """Lights named with "please" and nothing else: they are wanted on (said alone, a light's name
 asks for its state: "kitchen light?")."""
-_NOT_A_ROOM = re.compile(r"\b(?:the|my|our|all|in|of|lights?|lamps?|lighting)\b")
+_NOT_A_ROOM = lazy_pattern(r"\b(?:the|my|our|all|in|of|lights?|lamps?|lighting)\b")
 
 
 def _lights_named(said: str, devices: Sequence[Device]) -> bool:

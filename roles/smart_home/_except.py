@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.understanding._format import said_together
 from roles.smart_home.backend import Device, match_devices
@@ -35,22 +36,22 @@ _KEYWORD = (
 )
 """Words that open what to leave out; a bare "but" only before "the"/"my"/"our" (and only
 after "all"/"every", checked below), "but leave/keep X on" with its state after it."""
-_EXCLUSION = re.compile(
+_EXCLUSION = lazy_pattern(
     rf"^(?P<head>.+?),?\s+{_KEYWORD}\s+(?P<left>.+?)"
     r"(?P<tail>\s+(?:(?:on|off|alone|as (?:it is|they are|is))(?:\s+(?:please|now|thanks))*"
     r"(?=$|\s+to\b)|to\s+\S.*|(?:please|now|thanks)$))?\s*$",
     re.I,
 )
-_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\b|&|\bor\b|\bnor\b)\s*", re.I)
-_ARTICLE = re.compile(
+_JOIN = lazy_pattern(r"\s*(?:,\s*(?:and\s+)?|\band\b|&|\bor\b|\bnor\b)\s*", re.I)
+_ARTICLE = lazy_pattern(
     r"^(?:(?:the|my|our|this|that|those|these|one|ones|in|of|on|lights?|lamps?)\s+)+", re.I
 )
-_ONE = re.compile(r"\s+(?:ones?|one in|room|area)$", re.I)
-_NOT_A_THING = re.compile(r"^(?:too|so|very|really|quite|as|if|when|then|it|that|make|do)\b")
-_VERB = re.compile(
+_ONE = lazy_pattern(r"\s+(?:ones?|one in|room|area)$", re.I)
+_NOT_A_THING = lazy_pattern(r"^(?:too|so|very|really|quite|as|if|when|then|it|that|make|do)\b")
+_VERB = lazy_pattern(
     r"^(?:turn|switch|put|set|make|dim|brighten|change|power|shut|kill|light|get)\b", re.I
 )
-_STATE_LAST = re.compile(r"\s+(?:on|off)$")
+_STATE_LAST = lazy_pattern(r"\s+(?:on|off)$")
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from agent_system.understanding import normalize
 from roles.smart_home._targets import KIND_NOUNS, area_said, named
@@ -18,17 +19,17 @@ from roles.smart_home.backend import Device
 
 __all__ = ["fan_speed"]
 
-_FAN = re.compile(r"\bfans?\b")
-_OTHER = re.compile(rf"\b(?:{KIND_NOUNS['light']}|{KIND_NOUNS['media_player']}|volume)\b")
-_LEVEL = re.compile(r"\b(?:to|at)\s+(?P<n>\d{1,3})\s*(?:%|percent)?(?:\s|$)")
-_TOP = re.compile(r"\b(?:max(?:imum)?|full(?: speed| power| blast)?|highest|top speed)\b")
-_HALF = re.compile(r"\b(?:half|half speed|medium)\b")
-_UP = re.compile(
+_FAN = lazy_pattern(r"\bfans?\b")
+_OTHER = lazy_pattern(rf"\b(?:{KIND_NOUNS['light']}|{KIND_NOUNS['media_player']}|volume)\b")
+_LEVEL = lazy_pattern(r"\b(?:to|at)\s+(?P<n>\d{1,3})\s*(?:%|percent)?(?:\s|$)")
+_TOP = lazy_pattern(r"\b(?:max(?:imum)?|full(?: speed| power| blast)?|highest|top speed)\b")
+_HALF = lazy_pattern(r"\b(?:half|half speed|medium)\b")
+_UP = lazy_pattern(
     r"\b(?:faster|speed (?:\w+ )?up|up|higher|increase|raise|boost|crank|more)\b|\bspeed it up\b"
 )
-_DOWN = re.compile(r"\b(?:slower|slow (?:\w+ )*down|down|lower|decrease|reduce|less)\b")
-_SPEED = re.compile(r"\b(?:speed|faster|slower|fast|slow)\b")
-_A_BIT = re.compile(r"\b(?:a (?:bit|little|touch|tad)|slightly|a notch)\b")
+_DOWN = lazy_pattern(r"\b(?:slower|slow (?:\w+ )*down|down|lower|decrease|reduce|less)\b")
+_SPEED = lazy_pattern(r"\b(?:speed|faster|slower|fast|slow)\b")
+_A_BIT = lazy_pattern(r"\b(?:a (?:bit|little|touch|tad)|slightly|a notch)\b")
 
 
 def fan_speed(text: str, known: Sequence[Device]) -> RoleCall | None:

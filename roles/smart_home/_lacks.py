@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification
 from agent_system.understanding import normalize
 from agent_system.understanding._format import said_together
@@ -34,49 +35,49 @@ _ATTRIBUTES = (
     _Attribute(
         "colour",
         frozenset({"light"}),
-        re.compile(rf"\bcolou?rs?\b|{COLOR.pattern}"),
+        lazy_pattern(rf"\bcolou?rs?\b|{COLOR.pattern}"),
         after=True,
     ),
     _Attribute(
         "brightness",
         frozenset({"light"}),
-        re.compile(r"\b(?:dim|dimmer|dimmed|brighten|brighter|brightness|darken|darker)\b"),
+        lazy_pattern(r"\b(?:dim|dimmer|dimmed|brighten|brighter|brightness|darken|darker)\b"),
     ),
     _Attribute(
         "temperature",
         frozenset({"climate"}),
-        re.compile(r"\b(?<!color )(?<!colour )(?:degrees?|temperature)\b|\d\s*°"),
+        lazy_pattern(r"\b(?<!color )(?<!colour )(?:degrees?|temperature)\b|\d\s*°"),
     ),
     _Attribute(
         "volume",
         frozenset({"media_player"}),
-        re.compile(r"\b(?:volume|louder|quieter|mute|unmute)\b"),
+        lazy_pattern(r"\b(?:volume|louder|quieter|mute|unmute)\b"),
     ),
     _Attribute(
         "position",
         frozenset({"cover", "valve"}),
-        re.compile(r"\b(?:half ?way|half open|position|partly|partially)\b"),
+        lazy_pattern(r"\b(?:half ?way|half open|position|partly|partially)\b"),
     ),
     _Attribute(
         "speed",
         frozenset({"fan"}),
-        re.compile(r"\b(?:speed|faster|slower|oscillat\w*)\b"),
+        lazy_pattern(r"\b(?:speed|faster|slower|oscillat\w*)\b"),
     ),
 )
-_MEDIA = re.compile(
+_MEDIA = lazy_pattern(
     r"^(?:play|put on|listen|stream|watch|find|search)\b|\b(?:song|music|album|playlist|channel|"
     r"movie|film|show|episode|track)s?\b"
 )
-_TONE = re.compile(
+_TONE = lazy_pattern(
     r"\b(?:turn|boost|more|less|lower|raise|increase|decrease|reduce|up|down|off|set|adjust|"
     r"change|cut|kill|crank|pump|drop|too much|no)\b.*\b(bass|treble|equali[sz]er)\b|"
     r"\b(bass|treble)\b (?:up|down|off|boost)"
 )
-_NOT_TONE = re.compile(
+_NOT_TONE = lazy_pattern(
     r"^(?:play|put on|listen|stream|find|search|buy|order)\b|\b(?:bass (?:guitar|player|line)|"
     r"sea bass|drum and bass|bank|account)\b"
 )
-TONE_COMMAND = re.compile(
+TONE_COMMAND = lazy_pattern(
     r"^(?:(?:please|can you|could you|just) )*(?:(?:turn|boost|raise|lower|increase|decrease|"
     r"reduce|cut|kill|drop|pump|crank|adjust|change|set|more|less|no|too much)(?: (?:up|down|"
     r"off))? (?:the |some |that )?(?:bass|treble)|(?:the )?(?:bass|treble) (?:up|down|off|boost))"
@@ -84,15 +85,15 @@ TONE_COMMAND = re.compile(
 )
 """A bass or treble command ("boost the treble", "bass down please"): the router's smart-home
 stage claims it when the home has a player, so the role can say it has no such control."""
-_MODE = re.compile(
+_MODE = lazy_pattern(
     r"\b(shuffle|shuffling)\b|\bon (?:repeat|loop)\b|\b(?:repeat|loop) (?:mode|on|off)\b|"
     r"\b(?:turn|switch|set) (?:on |off )?(?:the )?(?:repeat|loop)\b"
 )
 """Shuffle or repeat ("turn off shuffle on the tv", "put the music on repeat"): no player here
 has them."""
-_CHANGE = re.compile(r"\b(?:make|turn|set|change|switch|paint|colou?r)\b")
-_LIGHT_COLOURS = re.compile(r"\b(?:lights?|lamps?|bulbs?|lighting|colou?rs?)\b")
-_COLOUR_TEMPERATURE = re.compile(r"\b(?:warm|cool|cold)\w*\b.*\btemperature\b")
+_CHANGE = lazy_pattern(r"\b(?:make|turn|set|change|switch|paint|colou?r)\b")
+_LIGHT_COLOURS = lazy_pattern(r"\b(?:lights?|lamps?|bulbs?|lighting|colou?rs?)\b")
+_COLOUR_TEMPERATURE = lazy_pattern(r"\b(?:warm|cool|cold)\w*\b.*\btemperature\b")
 
 
 def cannot_change(text: str, known: Sequence[Device]) -> Clarification | None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall, RolePlan
 from agent_system.routing.slots import parse_duration, parse_when, strip_when
 from agent_system.understanding import normalize
@@ -32,11 +33,13 @@ __all__ = [
     "time_answer",
 ]
 
-_DELAY_FIRST = re.compile(r"^(?:in|after)\s+(?P<wait>[\w./ -]{2,40}?)\s*,\s*(?P<command>.+)$", re.I)
-_DELAY_LAST = re.compile(
+_DELAY_FIRST = lazy_pattern(
+    r"^(?:in|after)\s+(?P<wait>[\w./ -]{2,40}?)\s*,\s*(?P<command>.+)$", re.I
+)
+_DELAY_LAST = lazy_pattern(
     r"^(?P<command>.+?),?\s+(?:in|after)\s+(?P<wait>[\w./ -]{2,40}?)(?:\s+from\s+now)?$", re.I
 )
-_NOT_A_WAIT = re.compile(r"\b(?:the|my|our|this|here|room|at|on)\b", re.I)
+_NOT_A_WAIT = lazy_pattern(r"\b(?:the|my|our|this|here|room|at|on)\b", re.I)
 
 
 def delayed(text: str) -> tuple[str, timedelta] | None:
@@ -55,7 +58,7 @@ def delayed(text: str) -> tuple[str, timedelta] | None:
     return None
 
 
-_ASKS = re.compile(
+_ASKS = lazy_pattern(
     r"^(?:is|are|was|were|what|whats|what's|which|when|how|did|does|do|has|will|can i|"
     r"have (?:i|you|we|they|it|anyone|someone)|"
     r"could i|should)\b",
@@ -89,18 +92,18 @@ def at_clock_time(text: str, now: datetime) -> tuple[str, timedelta] | None:
     return command, max(wait, timedelta(0))  # 0: the time has passed (the role says so)
 
 
-_QUIET = re.compile(
+_QUIET = lazy_pattern(
     r"\b(?:mute|muted|silent|silence|quiet|shush|hush|shut up|no (?:sound|talking|speaking)|"
     r"stop (?:talking|speaking)|do not (?:speak|talk|respond)|"
     r"don'?t (?:speak|talk|respond)|dont (?:speak|talk|respond))\b",
     re.I,
 )
-_FOR = re.compile(
+_FOR = lazy_pattern(
     r"^(?P<command>.+?),?\s+(?:for|during)\s+(?:the\s+)?(?:next\s+|coming\s+)?"
     r"(?P<wait>[\w ]{1,30}?)(?:\s+please)?$",
     re.I,
 )
-_UNTIL = re.compile(
+_UNTIL = lazy_pattern(
     r"^(?P<command>.+?),?\s+(?:until|till|til)\s+(?P<when>[\w: ]{1,20}?)(?:\s+please)?$", re.I
 )
 
@@ -109,14 +112,14 @@ _NUMBER = (
     r"(?:\d+(?:\.\d+)?|an?|half an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
     r"twelve|fifteen|twenty|thirty|forty(?:[- ]five)?|fifty|ninety)"
 )
-_LENGTH = re.compile(
+_LENGTH = lazy_pattern(
     rf"^(?P<command>.+?),?\s+(?P<wait>{_NUMBER}(?:\s+and\s+a\s+half)?\s+"
     r"(?:hours?|hrs?|minutes?|mins?)(?:\s+and\s+a\s+half)?)(?:\s+please)?$",
     re.I,
 )
 """A length said with no "for": "quiet mode four hours", "mute the tv two hours"."""
-_NIGHT = re.compile(r"^(?:the )?(?:night|tonight|whole night|rest of the night)$", re.I)
-_MORNING = re.compile(r"^(?:tomorrow(?: morning)?|the morning|morning)$", re.I)
+_NIGHT = lazy_pattern(r"^(?:the )?(?:night|tonight|whole night|rest of the night)$", re.I)
+_MORNING = lazy_pattern(r"^(?:tomorrow(?: morning)?|the morning|morning)$", re.I)
 MORNING_HOUR = 7
 """When "for the night" / "until tomorrow" ends: 7:00 the next morning."""
 
@@ -158,7 +161,7 @@ def for_a_while(text: str, now: datetime) -> tuple[str, timedelta] | None:
 
 
 _CLOCK = r"\d{1,2}(?::\d\d)?(?:\s*(?:am|pm|a\.m\.|p\.m\.))?"
-_WINDOW = re.compile(
+_WINDOW = lazy_pattern(
     rf"^(?P<command>.+?),?\s+(?:from|between|in|during)\s+(?P<a>{_CLOCK})\s+(?:to|and|till|"
     rf"until|til|-)\s+(?P<b>{_CLOCK})(?P<day>\s+(?:tonight|today|tomorrow|this evening|"
     r"tomorrow morning|in the evening))?(?:\s+please)?$",
@@ -199,7 +202,7 @@ def quiet_window(text: str, now: datetime) -> tuple[str, timedelta, timedelta] |
 
 WHAT_TIME = "What time should I do that?"
 """The question for a command said for a part of the day with no clock time ("tonight")."""
-_PART = re.compile(
+_PART = lazy_pattern(
     r"(?<!\bfor )(?<!\buntil )(?<!\btill )(?<!\bby )\b(?P<part>this (?:morning|afternoon|evening)|"
     r"tonight|later(?: on| today| tonight)?|tomorrow(?: (?:morning|afternoon|evening|night))?|"
     r"in the (?:morning|afternoon|evening))(?:\s+please)?$|"
@@ -217,7 +220,7 @@ def part_of_day(text: str) -> bool:
     return not _ASKS.match(text.strip()) and _PART.search(text.strip()) is not None
 
 
-_TIME_ANSWER = re.compile(
+_TIME_ANSWER = lazy_pattern(
     r"^(?:(?:at|around|about|by)\s+)?(?P<time>(?:\d{1,2}(?::\d{2})?|[a-z]+(?:[ -][a-z]+){0,2})"
     r"(?:\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock))?|noon|midnight)$",
     re.I,
@@ -243,7 +246,7 @@ def time_answer(text: str, history: Sequence[Turn], now: datetime) -> str | None
     return completed if found is not None and found.has_time else None
 
 
-_AND_WHEN = re.compile(
+_AND_WHEN = lazy_pattern(
     r"^(?:(?:and|also|then)\s+)?(?:(?:what|how)\s+about\s+)?(?:again\s+)?(?P<when>.+?)"
     r"(?:\s+(?:too|as\s+well|again))?$",
     re.IGNORECASE,
@@ -266,8 +269,8 @@ def again_at(text: str, history: list[Turn]) -> str | None:
     return f"{history[-1].text.strip().rstrip('?!. ')} {when}"
 
 
-_COFFEE = re.compile(r"\b(?:coffee|espresso)\b", re.I)
-_SAID_AS_COMMAND = re.compile(
+_COFFEE = lazy_pattern(r"\b(?:coffee|espresso)\b", re.I)
+_SAID_AS_COMMAND = lazy_pattern(
     r"^(?:turn|switch|start|put|make|brew)\b|\b(?:machine|maker|every|each|daily|weekdays?|week "
     r"day)\b",
     re.I,

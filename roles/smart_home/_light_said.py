@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["light_said"]
 
-_LIGHTISH = re.compile(r"\b(?:lights?|lamps?|lighting|bulbs?|brightness|illumination)\b", re.I)
-_OTHER = re.compile(
+_LIGHTISH = lazy_pattern(r"\b(?:lights?|lamps?|lighting|bulbs?|brightness|illumination)\b", re.I)
+_OTHER = lazy_pattern(
     r"\b(?:volume|music|sound|tv|television|radio|speakers?|heating|heater|thermostat|fan|"
     r"temperature|degrees?|ac|air)\b",
     re.I,
 )
 _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.I), said)
+    (lazy_pattern(pattern, re.I), said)
     for pattern, said in (
         (r"\b(?:the\s+)?(?:brightest|max(?:imum)?|highest|full)(?:\s+(?:setting|level|"
          r"brightness|intensity|power))?\b", "100%"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from roles.smart_home._states import describe
 from roles.smart_home.backend import Device, match_devices
@@ -22,29 +23,29 @@ _WHAT = r"(?P<what>[a-z' ]{2,40}?)"
 _STATE = r"(?P<state>un)?lock(?:ed)?(?:\s+up)?"
 _END = r"(?:\s+(?:now|yet|right\s+now|at\s+the\s+moment|properly|tonight|please))*"
 _SHAPES = (
-    re.compile(  # "is the back door locked", "are the patio doors still unlocked"
+    lazy_pattern(  # "is the back door locked", "are the patio doors still unlocked"
         rf"^(?:(?:can|could)\s+you\s+)?(?:(?:check|see|tell\s+me)\s+(?:if|whether)\s+)?"
         rf"{_THE}{_WHAT}\s+(?:is|are)\s+(?:still\s+|definitely\s+|actually\s+|properly\s+)?"
         rf"{_STATE}{_END}$"
     ),
-    re.compile(
+    lazy_pattern(
         rf"^(?:is|are|was)\s+{_THE}{_WHAT}\s+(?:still\s+|definitely\s+|actually\s+|properly\s+)?"
         rf"{_STATE}{_END}$"
     ),
-    re.compile(  # "did i lock the front door", "did you remember to lock the back door"
+    lazy_pattern(  # "did i lock the front door", "did you remember to lock the back door"
         rf"^(?:did|have|has|had)\s+{_WHO}\s+(?:remember(?:ed)?\s+to\s+|forg[eo]t\s+to\s+)?"
         rf"{_STATE}\s+{_THE}{_WHAT}{_END}$"
     ),
-    re.compile(  # "did i leave the back door unlocked"
+    lazy_pattern(  # "did i leave the back door unlocked"
         rf"^(?:did|have|has)\s+{_WHO}\s+(?:leave|left)\s+{_THE}{_WHAT}\s+{_STATE}{_END}$"
     ),
-    re.compile(rf"^{_THE}{_WHAT}\s+{_STATE}$"),  # "back door locked?"
+    lazy_pattern(rf"^{_THE}{_WHAT}\s+{_STATE}$"),  # "back door locked?"
 )
-_WHOLE = re.compile(
+_WHOLE = lazy_pattern(
     r"^(?:the\s+)?(?:house|home|place|flat|apartment|everything|all|all\s+(?:the\s+)?doors"
     r"|(?:the\s+|all\s+the\s+|my\s+)?doors|every\s+door)$"
 )
-_DOORISH = re.compile(r"\b(?:doors?|gates?|locks?|entrance|garage|shed|porch|patio|deadbolt)\b")
+_DOORISH = lazy_pattern(r"\b(?:doors?|gates?|locks?|entrance|garage|shed|porch|patio|deadbolt)\b")
 LOCK_ASKED = frozenset({"locked", "unlocked"})
 """The states `get_state` answers from a lock (its ``asked`` argument)."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall
 from roles.smart_home._colors import COLORS, color_of
 
@@ -39,8 +40,8 @@ _AS = {
     "softer": "pastel",
     "lighter": "pastel",
 }
-_COLOUR_NOUN = re.compile(r"\b(?:colou?rs?|shades?|tones?|hues?|tints?)\b")
-_QUALITY = re.compile(
+_COLOUR_NOUN = lazy_pattern(r"\b(?:colou?rs?|shades?|tones?|hues?|tints?)\b")
+_QUALITY = lazy_pattern(
     rf"\b(?P<q>{_Q})(?= (?:colou?rs?|shades?|tones?|hues?|tints?|ones?)\b)|"
     rf"\b(?:to|into|with|them|it|something|some|a|for|be|more) (?P<r>{_Q})\b"
 )
@@ -62,7 +63,7 @@ def quality(text: str) -> str | None:
 
 
 _VERB = r"(?:change|adjust|modify|alter|tweak|update|configure|customi[sz]e|control|edit)"
-_SETTINGS = re.compile(
+_SETTINGS = lazy_pattern(
     rf"^(?:(?:i (?:want|would like|need) to|let me|i wanna) )?(?P<verb>{_VERB} )?"
     r"(?:(?:open|show me|go to|take me to) )?"
     r"(?:the |my |our |all the |these |this |those )?(?P<what>(?:[a-z']+ ){0,2}?)"
@@ -72,7 +73,7 @@ _SETTINGS = re.compile(
 )
 """A change of the lights with no colour or brightness ("change lights", "light settings",
 "adjust the kitchen light", "open the lighting options")."""
-_DISLIKE = re.compile(
+_DISLIKE = lazy_pattern(
     r"^i (?:do not|dont|don't) like (?:the |this |these |that |those |my )?(?:lights?|lighting|"
     r"lamps?|colou?rs?)\b"
 )
@@ -101,13 +102,13 @@ def look_question(call: RoleCall) -> Clarification:
     return Clarification(f"{LOOK}{target}?", ("color", "brightness"))
 
 
-_LEVEL = re.compile(r"^(?:to |at )?(?P<n>\d+) ?(?:%|percent)?$")
-_LEVEL_WORD = re.compile(r"^(?:to |at )?(?P<w>full|max|maximum|half|lowest|minimum)$")
-_STEP = re.compile(
+_LEVEL = lazy_pattern(r"^(?:to |at )?(?P<n>\d+) ?(?:%|percent)?$")
+_LEVEL_WORD = lazy_pattern(r"^(?:to |at )?(?P<w>full|max|maximum|half|lowest|minimum)$")
+_STEP = lazy_pattern(
     r"^(?:(?:a )?(?:bit |little |lot |touch |tad )?(?:much )?(?:brighter|dimmer|darker|lighter|"
     r"less bright|more bright)|dim(?: them| it)?|brighten(?: them| it)?|brighter|dimmer)$"
 )
-_LOOK_WORD = re.compile(
+_LOOK_WORD = lazy_pattern(
     r"\b(?:warm|cool|cold|white|daylight|romantic|relaxing|cosy|cozy|party|reading|night|movie|"
     r"calm|colou?rful|rainbow|different|another)\b"
 )
@@ -142,7 +143,7 @@ def look_answer(answer: str, question: str) -> str | None:
     return None
 
 
-HIT = re.compile(
+HIT = lazy_pattern(
     r"^(?:hit|hit up) (?:the |my |all the )?(?:lights?|lamps?)"
     r"(?: (?:in|of) (?:the |my |our )?[a-z' ]+| in here| here)?$"
 )

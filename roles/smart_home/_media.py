@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from roles.smart_home._targets import area_said, kind_phrase, named
 from roles.smart_home.backend import Device
@@ -14,24 +15,24 @@ __all__ = ["MUSIC_OFF", "MUSIC_ON", "PLAYER", "media_call", "music_off", "volume
 
 PLAYER = "media player"
 """The device a volume or mute request goes to when it names none (the tools pick one)."""
-_NUMBER = re.compile(r"(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°[cf]?)?", re.I)
+_NUMBER = lazy_pattern(r"(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°[cf]?)?", re.I)
 
-_SOUND = re.compile(
+_SOUND = lazy_pattern(
     r"\b(?:volume|sound|audio|music|noise|speakers?|song|radio|tv|telly|television)\b"
 )
-_LIGHTS = re.compile(r"\b(?:lights?|lamps?|lighting|bulbs?|glow)\b")
-_LOUDER = re.compile(
+_LIGHTS = lazy_pattern(r"\b(?:lights?|lamps?|lighting|bulbs?|glow)\b")
+_LOUDER = lazy_pattern(
     r"\b(?:louder|loud|amplify|speak up|speak (?:more )?loud(?:ly)?|turn (?:it|this|that) up|"
     r"too (?:quiet|low|soft)|can ?not hear|cant hear|can't hear|couldn't hear|couldnt hear|"
     r"could not hear|can (?:barely|hardly) hear|unable to hear)\b"
 )
-_QUIETER = re.compile(
+_QUIETER = lazy_pattern(
     r"\b(?:quieter|softer|(?:too|so|really|very|way too) (?:loud|noisy)|too high|"
     r"lower your voice|"
     r"keep (?:it|the noise|the sound|the music) down|"
     r"turn (?:it|this|that) down)\b"
 )
-_SILENCE = re.compile(
+_SILENCE = lazy_pattern(
     r"^(?:be |go |stay |keep |turn on |activate |enable )?(?:silent|silence|quiet|muted)\b|"
     r"^(?:hush|shush|sh+)\b|\bi (?:need|want) (?:some |complete |total )?(?:silence|quiet)\b|"
     r"\b(?:go|switch|put|set|turn) (?:it |everything |yourself |you |the speakers? )?"
@@ -52,19 +53,19 @@ _SILENCE = re.compile(
     r"\b(?:turn|switch|cut|shut) off (?:the |my |all )?(?:sound|noise|audio|volume)\b|"
     r"^(?:the )?volume off\b"
 )
-_MUTE = re.compile(r"\bmute\b|\bmuted\b")
-_UNMUTE = re.compile(r"\bun-?mute\b|\bsound (?:back )?on\b|\bturn (?:the )?sound (?:back )?on\b")
+_MUTE = lazy_pattern(r"\bmute\b|\bmuted\b")
+_UNMUTE = lazy_pattern(r"\bun-?mute\b|\bsound (?:back )?on\b|\bturn (?:the )?sound (?:back )?on\b")
 """Sound back on ("unmute", "sound on", "i need to hear sound on my speakers"); "sound on"
 gives way to silence said in the same request ("turn off the sound on the tv")."""
-_VOLUME_UP = re.compile(
+_VOLUME_UP = lazy_pattern(
     r"\b(?:up|increase|raise|high|higher|louder|boost|pump|crank|bump|amplify|max|maximum|full|"
     r"more (?:volume|sound))\b"
 )
-_VOLUME_DOWN = re.compile(
+_VOLUME_DOWN = lazy_pattern(
     r"\b(?:down|decrease|lower|reduce|softer|quieter|less|low|slow|drop|soften|quieten|lessen|"
     r"dampen|muffle)\b"
 )
-_BARE = re.compile(
+_BARE = lazy_pattern(
     r"^(?:(?:turn|crank|pump|bring|bump|knock|drop|tone|take|dial|nudge) )?"
     r"(?:it |this |that |things |the whole thing )?(?:way |all the way )?"
     r"(?:(?P<up>up)|(?P<down>down))"
@@ -72,11 +73,11 @@ _BARE = re.compile(
     r"^(?P<loud>louder|loudly|more loudly|(?:crank|pump) (?:it|this|that)(?: up)?)$"
 )
 """A bare direction said to the assistant: the volume of the player in use."""
-_STOP_PLAYING = re.compile(
+_STOP_PLAYING = lazy_pattern(
     r"^(?:stop|pause|kill|cut) (?:playing|(?:the |this |that |all |my )?(?:audio|music|sound|"
     r"song|noise))$"
 )
-MUSIC_OFF = re.compile(
+MUSIC_OFF = lazy_pattern(
     r"^(?:the |my )?(?:music|tunes) off$|"
     r"^(?:(?:turn|switch|shut|kill|cut|knock|put) (?:off )?(?:the |this |that |all |my |your )?"
     r"(?:music|tunes|songs?|podcast|audiobook|playlist)(?: off)?"
@@ -87,7 +88,7 @@ MUSIC_OFF = re.compile(
 )
 """The music off, however said ("turn the music off", "switch off the tunes", "no more music",
 "enough music", "stop playing the music"): the player stops (pauses), it is not switched off."""
-MUSIC_ON = re.compile(
+MUSIC_ON = lazy_pattern(
     r"^(?:(?:the |my |some )?(?:music|tunes) (?:back )?on|"
     r"(?:turn|switch) (?:on )?(?:the |my |some )?(?:music|tunes)(?: back)?(?: on)?|"
     r"(?:start|resume) (?:the |my )?(?:music|tunes))"
@@ -96,7 +97,7 @@ MUSIC_ON = re.compile(
 """The music on ("music on", "turn the music back on", "resume the music"): the player in use
 plays again (resumes when one is paused); "put my music on" or "play some music" are left to
 the rest of the role."""
-_HUSH = re.compile(
+_HUSH = lazy_pattern(
     r"^(?:off|quiet|hush|silence) (?:the |my |all |this )?(?:speakers?|sound|audio)$"
 )
 

@@ -7,8 +7,7 @@ that has one (`MEDIA_COMMAND`).
 
 from __future__ import annotations
 
-import re
-
+from agent_system._lazy import lazy_pattern
 from roles.smart_home._media import MUSIC_OFF, MUSIC_ON
 
 __all__ = ["LEAD", "MEDIA_COMMAND", "PLAYER_SHAPES"]
@@ -19,7 +18,7 @@ LEAD = (
     r"would you|will you|i (?:want|need|would like) (?:you )?to|i wanna|let us|lets|let's)\s+)*"
 )
 
-MEDIA_COMMAND = re.compile(
+MEDIA_COMMAND = lazy_pattern(
     LEAD + r"(?:play|skip|next|previous|go back|pause|resume|unpause|mute|unmute|"
     r"shut up|hush|shush|sh+|(?:be|keep|stay) (?:quiet|silent)|silence|quiet|louder|quieter|"
     r"(?:turn|crank|bring) (?:the )?(?:volume|sound|music) (?:up|down)|"
@@ -29,7 +28,7 @@ MEDIA_COMMAND = re.compile(
 """A media command; claimed without naming a player when the speaker's room has one. Said in
 such a room, "shut up" or "hush" is for the player there (typed with no room, it is left to the
 classifier: CLINC150 files it as cancelling)."""
-_VOLUME = re.compile(
+_VOLUME = lazy_pattern(
     LEAD + r"(?:(?:turn|crank|bring|pump) (?:up|down) (?:the |my |your )?(?:volume|sound|music|"
     r"speakers?|tv|television)\b|(?:turn|crank|bring|pump) (?:the |my |your )?(?:volume|sound|"
     r"music|speakers?) (?:up|down)\b|(?:raise|lower|increase|decrease|reduce|boost|up|down|"
@@ -40,14 +39,14 @@ _VOLUME = re.compile(
 """A volume command ("turn up the volume", "volume to 30", "mute the sound"): claimed when the
 home has a media player. "be quiet", "speak softer" are left to the classifier (they also ask
 the assistant to whisper)."""
-_HUSH = re.compile(
+_HUSH = lazy_pattern(
     LEAD + r"(?:stop|pause|silence|quiet|quieten|hush|shush|shut up|off|cut|kill|soften) "
     r"(?:the |all |that |my |this )?"
     r"(?:audio|sound|music|noise|speakers?|song|radio|stereo|tv|television|telly)$"
 )
 """Silencing the player in use ("stop the audio", "off the speakers", "hush the radio", "shut up
 the tv"): claimed with a player."""
-_LOUDNESS = re.compile(
+_LOUDNESS = lazy_pattern(
     LEAD + r"(?:(?:the |my )?(?:music|tunes|sound|audio|radio|stereo|speakers?|tv|television) "
     r"(?:up|down|louder|quieter|softer|off|(?:back )?on)"
     r"|(?:crank|pump|bump|knock|drop|tone|dial) (?:it|this|that) (?:up|down)"
@@ -58,7 +57,7 @@ _LOUDNESS = re.compile(
 )
 """Loudness said short ("music up", "radio quieter", "crank it up", "drop it down", "it's too
 soft"): the player in use; claimed with a player."""
-_SILENT = re.compile(
+_SILENT = lazy_pattern(
     LEAD + r"(?:shut up|hush|shush|stop (?:talking|speaking)|(?:be|go|stay|keep|remain) "
     r"(?:quiet|silent)|silence|silent mode|quiet mode|(?:do not|dont) (?:talk|speak|say anything)|"
     r"no (?:more )?(?:talking|sound))(?: please| now)* (?:for|during) (?:the )?(?:next |coming )?"
@@ -71,7 +70,7 @@ _SILENT = re.compile(
 """Asking to be silent for a while ("shut up for ten minutes", "be quiet until 5pm"): the player
 is muted, then unmuted; claimed when the home has a media player. Said with no while ("shut up",
 "stop talking") it is left to the classifier: CLINC150 files those as cancelling."""
-_HEAR = re.compile(
+_HEAR = lazy_pattern(
     r"^i (?:can ?not|cant|can't|can barely|can hardly) hear (?:you|anything|a thing|it|the "
     r"(?:music|tv|television|radio|sound|speakers?|movie|show))(?: at all| properly| well)?$"
 )

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import normalize
 from agent_system.understanding._dismiss import HUSH
@@ -26,7 +27,7 @@ _PLAYER_TOOLS = ("smart_home.play_media", "smart_home.media", "smart_home.set_vo
 _PLAYER_TOO = ("smart_home.get_state", "smart_home.turn_on")
 """Calls that used a player when they name one: "is the tv on", "turn on the tv"."""
 _ANY = "media player"
-_PLAYERISH = re.compile(r"\b(?:tv|television|speakers?|radio|stereo|player|media|music)\b", re.I)
+_PLAYERISH = lazy_pattern(r"\b(?:tv|television|speakers?|radio|stereo|player|media|music)\b", re.I)
 _LEAD = r"^(?:(?:ok|okay|now|and|so|then|please|hey|just|can you|could you|would you)\s+)*"
 _TRAIL = r"(?:\s+(?:please|now|for (?:a|one) (?:sec|second|moment|minute)|then|again|thanks))*$"
 _WHAT = (
@@ -35,7 +36,7 @@ _WHAT = (
 )
 _SONG = r"(?:songs?|tracks?|tunes?|numbers?|ones?|videos?|episodes?)"
 _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (command, re.compile(_LEAD + pattern + _TRAIL))
+    (command, lazy_pattern(_LEAD + pattern + _TRAIL))
     for command, pattern in (
         ("next", rf"(?:skip|next|skip (?:this|that|it|the|forward|ahead)(?: {_SONG})?|"
                  rf"(?:play |go to |go |on to |skip to )?(?:the )?next(?: {_SONG})?|"
@@ -54,13 +55,13 @@ _COMMANDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("unmute", r"(?:unmute|unmute (?:it|that|this|the sound|the music)|sound (?:back )?on)"),
     )
 )  # fmt: skip
-_ASKED = re.compile(
+_ASKED = lazy_pattern(
     _LEAD + r"(?:what(?:'s| is|s)? (?:playing|on|this(?: song| track| music)?|the (?:song|track|"
     r"music)|that(?: song| track)?)|what (?:song|track|music|artist|album) is (?:this|that|"
     r"playing|on)|who(?:'s| is|s)? (?:this|that|singing|playing)|what am i listening to|"
     r"is (?:it|that|the music) (?:still )?(?:playing|paused|on))" + _TRAIL
 )
-SONG_COMMAND = re.compile(
+SONG_COMMAND = lazy_pattern(
     _LEAD + r"(?:(?:skip|next|skip to the next|play the next|go to the next|previous|play the "
     r"previous|go back to the previous|go back a|back a|go back one) (?:this |that |the )?"
     r"(?:song|track|tune)|(?:the )?(?:next|previous|last) (?:song|track|tune)(?: please)?|"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from roles.smart_home.backend import Device
 
@@ -40,20 +41,20 @@ _MOODS: tuple[tuple[str, str, str, int], ...] = (
     ("movie", r"movie|film|cinema", "warm white", 20),
     ("party", r"party|disco|celebration", "purple", 100),
 )
-MOOD_WORDS = re.compile(
+MOOD_WORDS = lazy_pattern(
     r"\b(?:" + "|".join(words for _, words, _, _ in _MOODS) + r")(?: (?:lights?|lighting))?\b"
 )
 """A mood said with its lighting ("the mood lighting", "party lights"): no device's name."""
-_LIGHTING = re.compile(
+_LIGHTING = lazy_pattern(
     r"\b(?:lights?|lighting|lamps?|bulbs?|setting|scene|mode|mood|ambiance|ambience|"
     r"atmosphere|ambient|colou?rs|vibes?)\b"
 )
-_ROOM_MOOD = re.compile(
+_ROOM_MOOD = lazy_pattern(
     r"^(?:make|get) (?:it|this room|the room|my room|the place|this place|the house) "
     r"(?:more |a (?:little |bit )?|nice and |really |extra )?(?:cosy|cozy|romantic|relaxing)\b"
 )
 """A mood for the room that names no lamp: "make it cosy in here", "make the room romantic"."""
-_NOT_A_MOOD = re.compile(
+_NOT_A_MOOD = lazy_pattern(
     r"\b(?:on|off|timer|alarm|remind|music|song|play|weather|tv|volume|news|story)\b|"
     r"\b(?:at|by|until) (?:night|bedtime)\b|\b(?:tonight|last night|tomorrow)\b"
 )

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from roles.smart_home.backend import Device, match_devices
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["OTHER", "last_device_call", "other_one", "other_said"]
 
-OTHER = re.compile(
+OTHER = lazy_pattern(
     r"^(?:(?:no|nope|sorry|oops|and|now|ok|okay|what about|how about|i meant|i mean|not that "
     r"one|wrong one)[,.!]?\s+)*(?:(?:do|try|use|check|i meant|i mean|what about|how about) )?"
     r"(?:the )?other (?:one|ones|light|lamp|door|lock|window|blind|blinds|player|speaker|tv|"
@@ -29,7 +30,7 @@ OTHER = re.compile(
     re.I,
 )
 """A turn that names only "the other one" ("what about the other one?", "no, the other one")."""
-_UNDO = re.compile(r"^(?:no|nope|sorry|oops|not that one|wrong one)\b|\binstead\b", re.I)
+_UNDO = lazy_pattern(r"^(?:no|nope|sorry|oops|not that one|wrong one)\b|\binstead\b", re.I)
 _REVERSE = {
     "smart_home.turn_on": "smart_home.turn_off",
     "smart_home.turn_off": "smart_home.turn_on",

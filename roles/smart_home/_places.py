@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from agent_system._lazy import lazy_pattern
 from roles.smart_home.backend import Device
 
 __all__ = ["numbered", "place_said"]
 
-_FLOOR = re.compile(
+_FLOOR = lazy_pattern(
     r"(?:\b(?:on|of|at|in|for|from)\s+)?(?:\b(?:the|my|our)\s+)?"
     r"\b(?P<floor>downstairs|upstairs|(?:ground|first|second|third|top|upper|lower|main|bottom)"
     r"\s+(?:floor|level)|basement)\b",
@@ -23,7 +24,7 @@ _FLOOR = re.compile(
 )
 """A floor said with or without "on the": "downstairs", "on the ground floor", "upstairs"."""
 _OWN = r"[a-z]+(?:'s|s'|')"
-_ROOM = re.compile(
+_ROOM = lazy_pattern(
     r"(?:\b(?:in|of|for|at|from|to)\s+)?(?:\b(?:the|my|our)\s+)?"
     rf"\b(?P<room>(?:(?:{_OWN}\s+|(?:guest|spare|games?|media|tv|play|dining|family|sitting|"
     r"living|utility|laundry|mud|computer|music|boiler|drawing|box|store|storage|sun|front|back|"
@@ -65,7 +66,7 @@ def place_said(
 _NUMBER_WORDS = dict(
     zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True)
 )
-_SAID_NUMBER = re.compile(r"\b(?P<word>[a-z]+) (?P<n>" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+_SAID_NUMBER = lazy_pattern(r"\b(?P<word>[a-z]+) (?P<n>" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
 
 
 def numbered(text: str, devices: Iterable[Device]) -> str:

@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent_system._lazy import lazy_pattern
 from roles.smart_home._colors import undescribed
 from roles.smart_home._places import numbered
 from roles.smart_home.backend import Device
 
 __all__ = ["prepared"]
 
-_TELLY = re.compile(r"\btelly\b", re.I)
+_TELLY = lazy_pattern(r"\btelly\b", re.I)
 
 
 def prepared(text: str, known: Sequence[Device]) -> str:

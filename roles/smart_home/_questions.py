@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from roles.smart_home.backend import BINARY_STATES
 
@@ -34,29 +35,29 @@ _STATES = sorted(
 )
 _STATE = "(?P<state>" + "|".join(re.escape(s) for s in _STATES) + ")"
 _WHERE = r"(?:\s+(?:in|on|at)\s+(?:the\s+)?(?P<area>[a-z ]+?))?"
-_ANY = re.compile(
+_ANY = lazy_pattern(
     rf"^(?:are|is)\s+(?:there\s+)?(?P<q>any|all|some)\s+(?:of\s+the\s+)?(?P<what>.+?)\s+"
     rf"(?:currently\s+|still\s+)?{_STATE}{_WHERE}$",
     re.I,
 )
-_WHICH = re.compile(
+_WHICH = lazy_pattern(
     rf"^(?:which|what|how many)\s+(?P<what>.+?)\s+(?:are|is)\s+(?:currently\s+|still\s+|now\s+)?"
     rf"{_STATE}{_WHERE}$",
     re.I,
 )
-_THERE = re.compile(
+_THERE = lazy_pattern(
     r"^is\s+(?:there\s+)?(?:any\s+)?(?P<what>.+?)(?:\s+detected)?"
     r"(?:\s+(?:in|on|at)\s+(?:the\s+)?(?P<area>[a-z ]+?))?$",
     re.I,
 )
-ANYTHING_IN_A_STATE = re.compile(
+ANYTHING_IN_A_STATE = lazy_pattern(
     rf"^(?:is|are)\s+(?:there\s+)?(?P<q>anything|everything|something|stuff|any\s+devices?"
     rf"|all\s+(?:the\s+)?devices?)\s+(?:still\s+|currently\s+|left\s+)?{_STATE}"
     r"(?:\s+(?:in|at)\s+(?:the\s+)?(?P<area>[a-z ]+?))?$",
     re.I,
 )
 """Anything at all in a state: "is anything on in the kitchen", "is everything off upstairs"."""
-_IS = re.compile(rf"^(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?P<what>.+?)\s+{_STATE}$", re.I)
+_IS = lazy_pattern(rf"^(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?P<what>.+?)\s+{_STATE}$", re.I)
 
 
 def state_question(text: str) -> RoleCall | None:
@@ -93,7 +94,7 @@ def state_question(text: str) -> RoleCall | None:
     return None
 
 
-INDOORS_TEMPERATURE = re.compile(
+INDOORS_TEMPERATURE = lazy_pattern(
     r"^(?:(?:what(?:'s|\s+is)|tell\s+me|check)\s+(?:the\s+)?(?:temperature|temp)(?:\s+is\s+it)?"
     r"|how\s+(?:warm|cold|hot)\s+is\s+it)\s+(?:inside|indoors|in\s+the\s+house|at\s+home"
     r"|in\s+the\s+home)(?:\s+(?:right\s+)?now)?$",

@@ -8,23 +8,23 @@ player playing then is meant.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification
 from roles.smart_home.backend import Device, is_radio
 
 __all__ = ["NO_RADIO", "no_radio"]
 
 NO_RADIO = "There's no radio in your home; nothing was changed."
-_RADIO = re.compile(r"\bradios?\b")
-_SWITCHED = re.compile(
+_RADIO = lazy_pattern(r"\bradios?\b")
+_SWITCHED = lazy_pattern(
     r"^(?:(?:please |can you |could you |hey |ok )*)"
     r"(?:(?:turn|switch|put|flip|power|start|play|listen to|tune in to|tune into)\b|"
     r"(?:the |my |our )?[a-z' ]{0,20}\bradios?\b)"
 )
-_SWITCH_WORDS = re.compile(r"\b(?:on|off|start|play|listen|tune)\b")
-_SOUND_CHANGE = re.compile(
+_SWITCH_WORDS = lazy_pattern(r"\b(?:on|off|start|play|listen|tune)\b")
+_SOUND_CHANGE = lazy_pattern(
     r"\b(?:up|down|louder|quieter|softer|volume|mute|unmute|pause|stop|resume|skip|next)\b"
 )
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
+
 if TYPE_CHECKING:
     from roles.smart_home.backend import Device
 
@@ -77,7 +79,7 @@ def in_state(device: Device, wanted: str) -> bool:
     return actual == wanted or (wanted == "open" and actual == "opening")
 
 
-_PLURAL = re.compile(
+_PLURAL = lazy_pattern(
     r"\b(?:blinds|lights|curtains|shutters|shades|drapes|lamps|sprinklers|speakers|fairy lights"
     r"|string lights|christmas lights)$",
     re.IGNORECASE,

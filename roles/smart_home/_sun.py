@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import parse_duration
 from agent_system.understanding.locale import home_statement
 
@@ -59,22 +60,22 @@ _PHRASES = {
 _OFFSET = (
     r"(?P<offset>(?:an?|\d+(?:\.\d+)?|half\s+an?|a\s+half)\s*[\w ]{0,20}?)\s+(?P<side>before|after)"
 )
-_WHEN = re.compile(
+_WHEN = lazy_pattern(
     rf"(?:\b{_OFFSET}\s+|\b(?:at|by|around|come|on|from|when|once|as\s+soon\s+as)\s+"
     rf"(?:(?:the|it\s+is|it's)\s+)?)(?:{_MOMENT})\b",
     re.I,
 )
-_DAY = re.compile(
+_DAY = lazy_pattern(
     r"\b(?:(?P<day>today|tonight|this\s+evening|this\s+morning|tomorrow"
     r"(?:\s+(?:morning|evening|night))?))\b",
     re.I,
 )
-_EVERY = re.compile(
+_EVERY = lazy_pattern(
     r"\b(?:every|each)\s+(?:day|night|evening|morning)\b|\b(?:daily|nightly)\b", re.I
 )
-SUN_WORDS = re.compile(rf"\b(?:{_MOMENT})\b", re.I)
+SUN_WORDS = lazy_pattern(rf"\b(?:{_MOMENT})\b", re.I)
 """A moment of the sun anywhere in a request (the role then never acts at once)."""
-_ASKS = re.compile(
+_ASKS = lazy_pattern(
     r"^(?:is|are|was|were|what|whats|what's|which|how|did|does|do|has|will|can i|could i"
     r"|when\s+(?:is|are|does|do|will|was)\b)\b",
     re.I,
@@ -136,7 +137,7 @@ def sun_said(text: str) -> SunTime | None:
     return SunTime(command, event, word, offset, tomorrow, every is not None)
 
 
-_NOT_A_PLACE = re.compile(
+_NOT_A_PLACE = lazy_pattern(
     r"^(?:no|nope|yes|yeah|ok|okay|cancel|stop|never\s*mind|forget\s+it|nothing|what|which|how|"
     r"why|when|who|is|are|do|does|can|could|will|would|turn|switch|set|make|i\s+(?!live))\b",
     re.I,

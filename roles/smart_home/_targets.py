@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification
 from agent_system.understanding import normalize
 from roles.smart_home._answers import HERE, WHICH_ROOM
@@ -45,7 +46,7 @@ _STOP = frozenset(
 )
 
 
-_SPLIT_ROOM = re.compile(r"\b(bed|bath|play|mud|sun|store)\s+(room)\b", re.I)
+_SPLIT_ROOM = lazy_pattern(r"\b(bed|bath|play|mud|sun|store)\s+(room)\b", re.I)
 
 
 def joined_rooms(text: str) -> str:
@@ -152,13 +153,13 @@ def mass(text: str, phrase: str) -> str:
     return phrase
 
 
-_HOUSE = re.compile(
+_HOUSE = lazy_pattern(
     r"\b(?:in|throughout|around|of|at|across|for) (?:the|my|our) (?:whole |entire )?"
     r"(?:house|home|apartment|flat)\b|\bat home\b|\b(?:house|home)(?= (?:lights?|lamps?|"
     r"lighting)\b)|\beverywhere\b|\ball (?:the )?rooms\b|\b(?:whole|entire) (?:house|home)\b"
 )
 """The whole home: "in the house", "the lights of my home", "house lights", "everywhere"."""
-_IN = re.compile(
+_IN = lazy_pattern(
     r"\bin (?:the |my |our )?(?P<area>[a-z']+(?: (?!(?:for|to|with|so|and|because|when|while|"
     r"please|now|at|on|by|from|if|as|too|again)\b)[a-z]+)?)\b"
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import SPEAKER_AREA
 from roles.smart_home._answers import HERE as _HERE
 from roles.smart_home.tools import COLORS
@@ -25,7 +26,7 @@ __all__ = [
     "without_which_clause",
 ]
 
-_WHICH_ARE = re.compile(
+_WHICH_ARE = lazy_pattern(
     r"\s+(?:that|which)\s+(?:are|is)\s+(?:still\s+)?(?:on|off|lit|running|open|playing)$", re.I
 )
 
@@ -35,19 +36,19 @@ def without_which_clause(text: str) -> str:
     return _WHICH_ARE.sub("", text)
 
 
-AREA_AT_END = re.compile(
+AREA_AT_END = lazy_pattern(
     r"\b(?:in\s+(?:(?:the|my|our)\s+)?|of\s+(?:the|my|our)\s+|of\s+(?=[a-z ]*\b(?:room|bedroom|"
     r"kitchen|bathroom|hall|hallway|lounge|office|garage|study|den|attic|basement|nursery|porch|"
     r"garden|patio|landing|toilet|loo|upstairs|downstairs)\s*$))(?!(?:it|them|there)\b)"
     r"(?P<area>[a-z ]+?)\s*$",
     re.I,
 )
-NUMBER = re.compile(r"(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°[cf]?)?", re.I)
-COLOR = re.compile(r"\b(" + "|".join(sorted(COLORS, key=len, reverse=True)) + r")\b", re.I)
-QUESTION = re.compile(
+NUMBER = lazy_pattern(r"(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°[cf]?)?", re.I)
+COLOR = lazy_pattern(r"\b(" + "|".join(sorted(COLORS, key=len, reverse=True)) + r")\b", re.I)
+QUESTION = lazy_pattern(
     r"^(is|are|what'?s|what is|what are|how|check|status|did i leave|is there)\b", re.I
 )
-LIST = re.compile(
+LIST = lazy_pattern(
     r"\b(list|show|which|what)\b.*\b(devices|lights|things)\b|\bdevices\b.*\b(have|are there)\b",
     re.I,
 )
@@ -130,7 +131,7 @@ _VERBS: tuple[tuple[str, str], ...] = (
         "turn_off",
     ),
 )
-_STRIP = re.compile(
+_STRIP = lazy_pattern(
     r"\b(?:please|can you|could you|would you|turns|switches|turn|switch|put|shift|shutoff|on|"
     r"off|unlock|lock|open|close|"
     r"shut|raise|lower|lift|dim|brighten|set|change|make|start|run|stop|pause|the|to|at|"
@@ -147,7 +148,7 @@ _STRIP = re.compile(
 )
 
 
-_EVERYWHERE = re.compile(
+_EVERYWHERE = lazy_pattern(
     r"\s*\b(?:everywhere|(?:in|of|at|across|for) (?:the |our |my )?(?:whole |entire )?"
     r"(?:house|home|apartment|flat)|(?:house|home)(?= (?:lights?|lamps?)\b)|"
     r"(?:the |our |my )?(?:whole|entire) (?:house|home)|"
@@ -179,7 +180,7 @@ def device_text(text: str) -> tuple[str, str | None]:
     return device, area
 
 
-_POLITE_LEAD = re.compile(
+_POLITE_LEAD = lazy_pattern(
     r"^(?:(?:please|kindly|just|now|ok|okay|so|(?:can|could|would|will) you)\s+)+", re.I
 )
 """Words before the verb that change nothing: "can you kill the lights", "please just ..."."""
@@ -196,7 +197,7 @@ def action_of(text: str) -> str | None:
     return None
 
 
-BEDTIME = re.compile(
+BEDTIME = lazy_pattern(
     r"^(?:good ?night|night night|i am going to bed|i'?m going to bed|im going to bed|"
     r"(?:it'?s |its )?time (?:for bed|to sleep)|bed ?time|i am leaving|i'?m leaving|im leaving|"
     r"(?:i|we)(?:'m|'re| am| are| have|'ve| just)*(?: (?:got|get|come|arrived|back|home|in|"
@@ -208,7 +209,7 @@ BEDTIME = re.compile(
 )
 """A bedtime, arriving or leaving word before the command it comes with ("good night, turn off
 ...", "i just got home turn on the lights", "we're back, switch on the heating")."""
-MAY_I = re.compile(
+MAY_I = lazy_pattern(
     r"^(?:is it (?:ok|okay|alright|all right|possible) (?:to|if you)|would it be possible to)"
     r"\s+(?=(?:turn|switch|lower|raise|dim|brighten|start|stop|"
     r"open|close|lock|unlock|set|make|put)\b)",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.roles import RoleCall
@@ -29,7 +30,7 @@ __all__ = ["FELT", "FELT_SAID", "WARMTH", "changed_by", "felt_warmth", "thermost
 _HEAT = r"(?:the\s+|my\s+)?(?:heat|heating|heater|thermostat|temperature|temp)"
 _TURN = r"(?:turn|crank|bump|put|push|knock|dial|notch|nudge)"
 _BIT = r"(?:a\s+(?:bit|little|touch|notch|tad|smidge)(?:\s+bit)?|slightly|just\s+a\s+bit)"
-WARMTH = re.compile(
+WARMTH = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you|will\s+you|hey)\s+)*(?:"
     rf"{_TURN}\s+(?P<dir1>up|down)\s+{_HEAT}"
     rf"|{_TURN}\s+{_HEAT}\s+(?P<dir2>up|down)"
@@ -61,7 +62,7 @@ def warmth_call(text: str, imperial: bool, near: str | None = None) -> RoleCall 
     return RoleCall("smart_home.set_temperature", arguments)
 
 
-FELT = re.compile(
+FELT = lazy_pattern(
     r"^(?:(?:can you |could you |please )?(?:make|get|keep) (?:it|things|the (?:room|house|place|"
     r"flat|apartment)|this room|the air) )?(?:(?P<bit>a (?:bit|little|touch|tad)(?: bit)?|"
     r"slightly|just a bit) |much |a lot |way )?(?P<dir>warmer|hotter|cooler|colder)"
@@ -79,7 +80,7 @@ _INSIDE = (
     r"(?:in here|here|inside|indoors|in (?:the|this|my|our) (?:house|home|flat|apartment|room|"
     r"place|office|[a-z]+ ?room|kitchen|bedroom|lounge|study)|at home)"
 )
-FELT_SAID = re.compile(
+FELT_SAID = lazy_pattern(
     rf"^(?:(?:it is|its|it's|it feels|feels|it's feeling|it is feeling|it's getting|"
     rf"it is getting|getting) {_FEEL} {_INSIDE}"
     rf"|{_INSIDE},? (?:it is|its|it's) {_FEEL}"
@@ -92,7 +93,7 @@ the weather's."""
 _LIGHT_TOOLS = frozenset(
     {"smart_home.turn_on", "smart_home.set_brightness", "smart_home.set_color"}
 )
-_LIGHTISH = re.compile(r"\b(?:lights?|lamps?|bulbs?|lighting)\b", re.I)
+_LIGHTISH = lazy_pattern(r"\b(?:lights?|lamps?|bulbs?|lighting)\b", re.I)
 
 
 def _light_frame(history: Sequence[Turn]) -> bool:
@@ -144,8 +145,8 @@ def felt_warmth(
     return RoleCall("smart_home.set_temperature", arguments)
 
 
-_COLD = re.compile(r"\b(?:cold|chilly|freezing|frosty|nippy|icy|too cool)\b")
-_ROOM_SAID = re.compile(
+_COLD = lazy_pattern(r"\b(?:cold|chilly|freezing|frosty|nippy|icy|too cool)\b")
+_ROOM_SAID = lazy_pattern(
     r"\bin (?:the|my|our) (?P<room>[a-z]+ ?room|kitchen|bedroom|lounge|study|office)\b"
 )
 

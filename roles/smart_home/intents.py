@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from roles.smart_home.backend import class_word
 
@@ -91,7 +92,7 @@ def _where(slots: Slots, speaker: str | None = None, **extra: Any) -> dict[str, 
     return args
 
 
-_LEFT_OFF = re.compile(
+_LEFT_OFF = lazy_pattern(
     r"\b(?:where (?:you|we|i|it|they) (?:was |were |had |have )?(?:left off|stopped|paused)|"
     r"(?:left off|stopped|paused) (?:before|earlier|last time))\b",
     re.I,

@@ -7,6 +7,7 @@ import re
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
 from agent_system.routing.slots import format_duration
 from agent_system.understanding import normalize
@@ -412,8 +413,8 @@ _NO_EXCLUSION = frozenset(
     "open_garage set_temperature start_vacuum".split()
 )
 """Changes that cannot leave anything out ("lock all the doors except the back door")."""
-_LIGHT_THE = re.compile(r"^(?:please )?light (?=(?:the|my|our) [a-z' ]+$)", re.I)
-_INTO = re.compile(r"\b(?:into|to|in)\s+(?:the|my|our)\s+(?P<room>[a-z' ]{2,30})$", re.I)
+_LIGHT_THE = lazy_pattern(r"^(?:please )?light (?=(?:the|my|our) [a-z' ]+$)", re.I)
+_INTO = lazy_pattern(r"\b(?:into|to|in)\s+(?:the|my|our)\s+(?P<room>[a-z' ]{2,30})$", re.I)
 
 
 ROLE = SmartHomeRole()

@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import SPEAKER_AREA
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 from agent_system.understanding import normalize
@@ -106,7 +107,7 @@ _VERBS = (
     "darken illuminate light kill power enable disable return send play skip next previous "
     "flip flick click pop knock throw disconnect unplug quieten soften douse extinguish"
 )
-_COFFEE = re.compile(
+_COFFEE = lazy_pattern(
     LEAD + r"(?:(?:(?:make|brew|prepare|fix|pour|get|do|cook|whip up|put on|put|start)(?: me| us)?|"
     r"i (?:want|need|would like|fancy|d like|d love|would love|could use|could do with)|"
     r"can i (?:get|have)|give me|time for) )?(?:a |an |some |my |the |one |another |us |two )?"
@@ -118,18 +119,22 @@ _COFFEE = re.compile(
 )
 """A coffee request ("make me a coffee", "i need some coffee"): claimed when the home has a
 coffee machine."""
-_COMMAND = re.compile(LEAD + r"(?P<verb>" + "|".join(_VERBS.split()) + r"|go back)\b(?P<rest>.*)$")
-_ON_OFF = re.compile(  # a question ("what tv show is jennifer aniston on") switches nothing
+_COMMAND = lazy_pattern(
+    LEAD + r"(?P<verb>" + "|".join(_VERBS.split()) + r"|go back)\b(?P<rest>.*)$"
+)
+_ON_OFF = lazy_pattern(  # a question ("what tv show is jennifer aniston on") switches nothing
     r"^(?!(?:what|which|who|whose|where|when|why|how)\b)(?:the |my |all |all the )?"
     r"(?P<target>.{2,40}?) (?:on|off)"
     r"(?: (?:in|at|on) (?:the |my |our )?[a-z0-9' ]{2,30})?$"
 )
 """A target switched with "on"/"off" after it, maybe in a room: "lights off in the kids' room"."""
-_QUESTION = re.compile(r"^(?:is|are|was|were|what|which|how|did|does|do|any|check|tell me)\b")
-_WHERE_WHO = re.compile(r"^(?:where|who) (?:is|are)\b")
-_WHO_HOME = re.compile(r"^(?:who is|is (?:any|some)(?:one|body)|are (?:people|they)) (?:at )?home$")
-_THERE_ANY = re.compile(r"^(?:is|are) there\b")
-_STATE = re.compile(  # "on"/"off" only at the end: "how much did I spend on gas" is no question
+_QUESTION = lazy_pattern(r"^(?:is|are|was|were|what|which|how|did|does|do|any|check|tell me)\b")
+_WHERE_WHO = lazy_pattern(r"^(?:where|who) (?:is|are)\b")
+_WHO_HOME = lazy_pattern(
+    r"^(?:who is|is (?:any|some)(?:one|body)|are (?:people|they)) (?:at )?home$"
+)
+_THERE_ANY = lazy_pattern(r"^(?:is|are) there\b")
+_STATE = lazy_pattern(  # "on"/"off" only at the end: "how much did I spend on gas" is no question
     r"(?:\b(?:on|off)(?: right now| now| at the moment| (?:in|at|on) the [a-z0-9 ]+)?$)|"
     r"\b(?:open|opened|closed|shut|locked|unlocked|running|playing|paused|docked|"
     r"charging|temperature|brightness|status|state|position|mode|setting|settings|humidity|"
@@ -137,24 +142,24 @@ _STATE = re.compile(  # "on"/"off" only at the end: "how much did I spend on gas
     r"triggered|detected|full|empty|connected|armed|clear|plugged|unplugged|home|away|"
     r"occupied|unoccupied)\b"
 )
-_OTHER_ROLES = re.compile(
+_OTHER_ROLES = lazy_pattern(
     r"\b(?:timers?|alarms?|remind(?:er|ers)?|weather|forecast|calendar|meeting|appointments?|"
     r"schedule|event|search|news|list|lists|note|notes)\b"
 )
-_FOLLOW_UP = re.compile(r"^(?:and|what about|how about|also|then|same|now|it|that)\b")
-_ASK_MATCHER = re.compile(
+_FOLLOW_UP = lazy_pattern(r"^(?:and|what about|how about|also|then|same|now|it|that)\b")
+_ASK_MATCHER = lazy_pattern(
     r"(?:^.{2,40} (?:on|off)$)|^transition to\b|\breplay\b|^(?:the )?tv\b|"
     r"\bgo back to the (?:last|previous)\b|\bopenings?\b|\bupdates?\b|\bvibrat"
 )
 """Shapes the word lookup cannot judge but the home's templates can ("stealth mode on", "replay
 the last track", "are any openings open"): only these ask the (slower) template matcher."""
-_EVERYTHING = re.compile(
+_EVERYTHING = lazy_pattern(
     r"^\s*(?:everything|all|all of them|it all)(?: in the (?:house|home))?\s*$"
 )
-_NAMED_QUESTION = re.compile(r"^(?:is|are|what|whats|what's|when|how|does|do)\b")
+_NAMED_QUESTION = lazy_pattern(r"^(?:is|are|what|whats|what's|when|how|does|do)\b")
 """A question naming one of the home's devices ("is the phone up to date", "what is
 Macrotorrent's download speed", "when will the next birthday be"): the templates judge it."""
-_IN_HERE = re.compile(r"\b(?:in here|in this room)\b")
+_IN_HERE = lazy_pattern(r"\b(?:in here|in this room)\b")
 
 
 def _norm(text: str) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 from hassil import Intents, RecognizeResult, TextSlotList, Trie, recognize_best
 from home_assistant_intents import get_intents
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from roles.smart_home.backend import Device
 from roles.smart_home.home import Layout
@@ -59,12 +60,12 @@ _BEFORE_TARGET = frozenset(
     "dim start stop pause activate".split()
 )
 _CACHE_SIZE = 256
-_TELL_ME_IF = re.compile(
+_TELL_ME_IF = lazy_pattern(
     r"^(?:(?:can you |could you |please )?(?:tell me|let me know|check)) (?:if|whether) "
     r"(?P<subject>.+?) (?P<verb>is|are) (?P<rest>.+)$",
     re.I,
 )
-_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\b|&)\s*", re.I)
+_JOIN = lazy_pattern(r"\s*(?:,\s*(?:and\s+)?|\band\b|&)\s*", re.I)
 
 
 @dataclass(frozen=True)
@@ -276,7 +277,7 @@ class HomeMatcher:
         return [call] if call is not None else []
 
 
-_KIND_SUFFIX = re.compile(
+_KIND_SUFFIX = lazy_pattern(
     r"\s+(?:lock|light|lamp|switch|sensor|valve|thermostat|player|speaker|plug)$", re.I
 )
 

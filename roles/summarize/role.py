@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["COMMAND", "ROLE", "SummarizeRole", "claim"]
 
-COMMAND = re.compile(
+COMMAND = lazy_pattern(
     r"^\s*(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:summari[sz]e|sum\s+up"
     r"|tl;?\s*dr|condense|shorten|boil\s+(?:this|it)\s+down|briefly\s+summari[sz]e"
     r"|give\s+me\s+(?:a\s+|the\s+)?(?:short\s+|quick\s+|brief\s+)?(?:summary|gist|key\s+points"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall
 from agent_system.routing.slots import extract_label, parse_duration, parse_when, strip_when
 from roles.timer._said import message_after
@@ -30,14 +31,14 @@ _LENGTH = (
     r"(?:minutes?|mins?|hours?|hrs?)(?:\s+and\s+(?:a\s+half|\d+\s+minutes?))?"
     r"|half\s+an?\s+hour|(?:a\s+)?quarter\s+(?:of\s+)?an\s+hour)"
 )
-_BEFORE = re.compile(
+_BEFORE = lazy_pattern(
     rf"\b(?P<length>{_LENGTH})\s+(?P<dir>before|ahead\s+of|prior\s+to|earlier\s+than|early\s+for"
     r"|after)\s+(?P<what>.*)$",
     re.IGNORECASE,
 )
-_THAT = re.compile(r"^(?:that|then|it|this)\b", re.IGNORECASE)
-_BARE_CLOCK = re.compile(r"^(?:\d{1,2}(?::\d{2})?\s*(?:[ap]m)?|noon|midnight)\b", re.IGNORECASE)
-_THING_END = re.compile(
+_THAT = lazy_pattern(r"^(?:that|then|it|this)\b", re.IGNORECASE)
+_BARE_CLOCK = lazy_pattern(r"^(?:\d{1,2}(?::\d{2})?\s*(?:[ap]m)?|noon|midnight)\b", re.IGNORECASE)
+_THING_END = lazy_pattern(
     r"\s+(?:starts?|begins?|leaves?|departs?|is|ends?|finishes?|time|takes\s+off)\b.*$",
     re.IGNORECASE,
 )
@@ -97,7 +98,7 @@ def anchored(
     return Anchored(anchor + sign * length, spoken[: found.start()].strip(), _thing(thing))
 
 
-_ALARM_WORD = re.compile(r"\b(?:alarm|wake|get\s+(?:me\s+)?up)\b", re.IGNORECASE)
+_ALARM_WORD = lazy_pattern(r"\b(?:alarm|wake|get\s+(?:me\s+)?up)\b", re.IGNORECASE)
 
 
 def anchored_call(

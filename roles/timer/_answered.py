@@ -11,9 +11,9 @@ rings in 20 minutes; "When should I remind you?" ... "in an hour").
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding import normalize
 from agent_system.understanding._labels import only_when
 
@@ -22,10 +22,10 @@ if TYPE_CHECKING:
 
 __all__ = ["clock_answer", "message_asked", "time_asked"]
 
-_ASKS_TIME = re.compile(
+_ASKS_TIME = lazy_pattern(
     r"^(?:What time (?:on .+ )?should (?:the|I move the) .+\?|When should I remind you\?)$"
 )
-_BARE = re.compile(
+_BARE = lazy_pattern(
     r"^(?:(?:ok|okay|um|uh|erm|well|let'?s\s+say|make\s+it|how\s+about|at|for|around|about)\s+)*"
     r"(?P<h>\d{1,2})(?:[: ](?P<m>[0-5]\d))?(?:\s*(?P<ap>[ap])\.?\s?m\.?|\s+o'?clock"
     r"|\s+(?P<part>in\s+the\s+(?:morning|afternoon|evening)|tonight))?"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput
 from roles.timer._find import names, said_name, timer_store, user_of
@@ -19,7 +20,7 @@ from roles.timer.store import ACTIVE
 
 __all__ = ["ASK_WHICH", "BARE_CANCEL", "NOTHING", "ask_which"]
 
-BARE_CANCEL = re.compile(
+BARE_CANCEL = lazy_pattern(
     r"^(?:(?:ok|okay|oh|um|uh|well|actually|just|please|and|so|now)\s+)*cancel"
     r"(?:\s+(?:please|now|then))*[\s.!]*$",
     re.IGNORECASE,

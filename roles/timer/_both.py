@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall, RolePlan
 from agent_system.understanding import normalize
 
@@ -47,9 +48,9 @@ _NTH = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last
         "latest": -1}  # fmt: skip
 _ONE = rf"(?:the\s+)?(?P<nth>{'|'.join(_NTH)})\s+(?:one|{_KINDS})"
 _END = r"(?:\s+(?:too|as\s+well|also|please|then|now|for\s+me|right\s+now|off))*$"
-_KIND = re.compile(r"\b(alarm|timer|reminder)s?\b")
+_KIND = lazy_pattern(r"\b(alarm|timer|reminder)s?\b")
 _SETS = ("timer.set", "timer.alarm", "timer.remind")
-_TWO = re.compile(r"\bboth\b|\b(?:two|2)\b")
+_TWO = lazy_pattern(r"\bboth\b|\b(?:two|2)\b")
 
 
 def _order(said: str) -> tuple[str, str] | None:

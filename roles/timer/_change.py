@@ -15,6 +15,7 @@ import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from agent_system.routing.slots import format_duration, parse_duration, strip_when
 from agent_system.understanding import normalize
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = ["changed_by"]
 
-_LEAD = re.compile(
+_LEAD = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you|will\s+you|i\s+want\s+you\s+to|ok(?:ay)?"
     r"|and|now|just)\s+)+",
     re.IGNORECASE,
@@ -41,31 +42,31 @@ _LESS = r"(?:less|fewer|shorter|earlier|sooner)"
 _SAID: tuple[tuple[re.Pattern[str], str], ...] = (
     # "add 5 minutes to the pizza timer", "put another 5 minutes on my alarm"
     (
-        re.compile(rf"^(?:add|put|stick|tack)\s+(?P<by>.+?)\s+(?:on\s*to|to|on)\s+{_WHICH}$"),
+        lazy_pattern(rf"^(?:add|put|stick|tack)\s+(?P<by>.+?)\s+(?:on\s*to|to|on)\s+{_WHICH}$"),
         "more",
     ),
     # "increase the pasta timer by 2 minutes", "decrease the 1 hour timer by 5 minutes"
     (
-        re.compile(rf"^(?:increase|extend|lengthen|bump\s+up)\s+{_TIMER}\s+by\s+(?P<by>.+)$"),
+        lazy_pattern(rf"^(?:increase|extend|lengthen|bump\s+up)\s+{_TIMER}\s+by\s+(?P<by>.+)$"),
         "more",
     ),
     (
-        re.compile(rf"^(?:decrease|reduce|shorten|cut|trim)\s+{_TIMER}\s+by\s+(?P<by>.+)$"),
+        lazy_pattern(rf"^(?:decrease|reduce|shorten|cut|trim)\s+{_TIMER}\s+by\s+(?P<by>.+)$"),
         "less",
     ),
     # "take 2 minutes off the tea timer", "knock a minute off my alarm" (earlier)
     (
-        re.compile(
+        lazy_pattern(
             r"^(?:remove|take|subtract|knock|shave|cut|trim)\s+(?P<by>.+?)\s+(?:off\s+of|off|from)"
             rf"\s+{_WHICH}$"
         ),
         "less",
     ),
     # "give the pasta timer 5 more minutes", "give my tea timer an extra 2 minutes"
-    (re.compile(rf"^(?:give|allow)\s+{_TIMER}\s+{_EXTRA}(?P<by>.+?)(?:\s+{_MORE})?$"), "more"),
+    (lazy_pattern(rf"^(?:give|allow)\s+{_TIMER}\s+{_EXTRA}(?P<by>.+?)(?:\s+{_MORE})?$"), "more"),
     # "the pasta timer needs 5 more minutes", "my tea timer could use another minute"
     (
-        re.compile(
+        lazy_pattern(
             rf"^{_TIMER}\s+(?:needs?|could\s+(?:use|do\s+with)|wants?|should\s+(?:have|get))\s+"
             rf"{_EXTRA}(?P<by>.+?)(?:\s+(?P<dir>{_MORE}|{_LESS}))?$"
         ),
@@ -73,7 +74,7 @@ _SAID: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "make my alarm 15 minutes earlier", "set the tea timer 2 minutes shorter"
     (
-        re.compile(
+        lazy_pattern(
             rf"^(?:make|set|have|put|move|push|shift|change)\s+{_WHICH}\s+(?:go\s+off\s+|ring\s+"
             rf"|be\s+)?(?:by\s+)?(?P<by>.+?)\s+(?P<dir>{_MORE}|{_LESS}|back|forward)$"
         ),
@@ -81,7 +82,7 @@ _SAID: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "push my alarm back 10 minutes", "bring my 7am alarm forward by half an hour"
     (
-        re.compile(
+        lazy_pattern(
             rf"^(?:move|push|bring|shift|put|set|pull)\s+{_WHICH}\s+(?P<dir>back|forward|up"
             r"|earlier|later)\s+(?:by\s+)?(?P<by>.+)$"
         ),
@@ -89,7 +90,7 @@ _SAID: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "wake me up 10 minutes earlier", "get me up half an hour later tomorrow"
     (
-        re.compile(
+        lazy_pattern(
             r"^(?P<which>(?:wake|get)\s+(?:me|us)(?:\s+up)?)\s+(?P<by>.+?)\s+(?P<dir>earlier"
             r"|later|sooner)(?P<rest>\s+.*)?$"
         ),
@@ -97,7 +98,7 @@ _SAID: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
 )
 _EARLIER = frozenset({"less", "fewer", "shorter", "earlier", "sooner", "forward", "up"})
-_NAME_ONLY = re.compile(r"\b(?:the|my|our|this|that|these|those|one)\b")
+_NAME_ONLY = lazy_pattern(r"\b(?:the|my|our|this|that|these|those|one)\b")
 
 
 def _target(which: str, when: str) -> str:

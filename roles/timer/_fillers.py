@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["without_fillers"]
 
 _FILLER = (
@@ -23,10 +25,10 @@ _ASKING = (
     r"|if\s+you\s+(?:can|could|would|will|don'?t\s+mind|please))"
 )
 """The fillers a message can end with: no "thanks" ("remind me to say thanks")."""
-_TRAILING = re.compile(rf"(?:[\s,]+{_FILLER})+$", re.IGNORECASE)
-_ASKED = re.compile(rf"(?:[\s,]+{_ASKING})+$", re.IGNORECASE)
-_LEADING = re.compile(rf"^(?:{_FILLER}[\s,]+)+", re.IGNORECASE)
-_ONLY = re.compile(rf"^(?:(?:me|us|{_FILLER})[\s,]*)+$", re.IGNORECASE)
+_TRAILING = lazy_pattern(rf"(?:[\s,]+{_FILLER})+$", re.IGNORECASE)
+_ASKED = lazy_pattern(rf"(?:[\s,]+{_ASKING})+$", re.IGNORECASE)
+_LEADING = lazy_pattern(rf"^(?:{_FILLER}[\s,]+)+", re.IGNORECASE)
+_ONLY = lazy_pattern(rf"^(?:(?:me|us|{_FILLER})[\s,]*)+$", re.IGNORECASE)
 
 
 def without_fillers(said: str, *, message: bool = False) -> str:

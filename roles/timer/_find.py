@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext
 from agent_system.repository import open_repository
@@ -41,7 +42,7 @@ __all__ = [
 
 MAX_TIMER = timedelta(days=7)
 KIND_WORDS: dict[str, TimerKind] = {"timer": "timer", "alarm": "alarm", "reminder": "reminder"}
-_ALL = re.compile(r"^(?:all|every(?:thing|one)?|them\s+all)$")
+_ALL = lazy_pattern(r"^(?:all|every(?:thing|one)?|them\s+all)$")
 
 
 STORE: Dependency[TimerStore] = Dependency(

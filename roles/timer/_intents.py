@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import parse_duration, parse_when
 from roles.timer._which import KIND, WAKE_QUESTION, clock_said
 
@@ -54,17 +55,17 @@ _INTENTS = {
     r"|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight))\b",
     "create": r"\b(?:set|start|create|make|new|put)\b",
 }
-_PATTERNS = {name: re.compile(pattern, re.IGNORECASE) for name, pattern in _INTENTS.items()}
+_PATTERNS = {name: lazy_pattern(pattern, re.IGNORECASE) for name, pattern in _INTENTS.items()}
 
 _EPOCH = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 """A fixed moment for `parse_when` when only *whether* a time is named matters."""
 
-_CREATE_VERB = re.compile(
+_CREATE_VERB = lazy_pattern(
     r"\b(?:set|create|make|new|add|put|start|need|want|wake\s+me|get\s+up|fix|schedule|give"
     r"|turn\s+on|switch\s+on|activate|enable|ring|sound)\b",
     re.IGNORECASE,
 )
-_ASKS = re.compile(
+_ASKS = lazy_pattern(
     r"^\s*(?:(?:please|and|so|ok|hey)\s+)*(?:what|which|when|is|are|do|does|did|have|has|how|tell"
     r"|show|list|check|confirm|let\s+me\s+know|give\s+me\s+the|see|just\s+see|any|verify"
     r"|double[\s-]?check|make\s+sure(?=\s+(?:that\s+)?(?:my|the)(?:\s+[\w']+){1,5}?\s+(?:is|are)"
@@ -74,7 +75,7 @@ _ASKS = re.compile(
 )
 
 
-_ORDER = re.compile(
+_ORDER = lazy_pattern(
     r"^\s*(?:(?:please|can\s+you|could\s+you|would\s+you|will\s+you)\s+)*(?:set|create|make|start|add"
     r"|put|wake|get|remind|cancel|stop|delete|remove|turn|switch|snooze|pause|resume|change|move)\b",
     re.IGNORECASE,
@@ -101,14 +102,14 @@ def _asks(text: str) -> bool:
     return not _CREATE_VERB.search(text) and parse_when(clock_said(text), _EPOCH) is None
 
 
-PASSIVE_CANCEL = re.compile(
+PASSIVE_CANCEL = lazy_pattern(
     r"(?:\s+(?:(?:needs?|has|have)\s+to|should|must|can|could|may|will|to))?"
     r"(?:\s+(?:be|been|get|got))?(?:\s+\w+ly)?\s*\b(?:cancell?ed|deleted|removed|cleared|silenced|stopped|disabled|dismissed|deactivated"
     r"|(?:turned|switched|shut)\s+off)(?:\s+(?:now|please|for\s+good|permanently))*\s*$",
     re.IGNORECASE,
 )
 """Said done to an alarm: "my 7 am alarm can be deleted", "one pm removed"."""
-_ASKED = re.compile(r"^\s*(?:is|are|was|were|has|have|did|do|does)\b|\?\s*$", re.IGNORECASE)
+_ASKED = lazy_pattern(r"^\s*(?:is|are|was|were|has|have|did|do|does)\b|\?\s*$", re.IGNORECASE)
 
 
 def intent_of(text: str) -> str:

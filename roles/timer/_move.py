@@ -14,6 +14,7 @@ import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import Clarification, RoleCall
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["move", "move_call", "replaced"]
 
-_MOVE = re.compile(
+_MOVE = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you|i\s+want\s+to|i'?d\s+like\s+to|i\s+need"
     r"\s+to|and|now|ok(?:ay)?)\s+)*(?P<verb>change|move|reschedule|push(?:\s+back)?|update"
     r"|modify|edit|adjust|shift|postpone|delay|put\s+off|bring\s+forward|reset)\s+"
@@ -37,29 +38,29 @@ _MOVE = re.compile(
     r"(?P<rest>(?:\s+.*)?)$",
     re.IGNORECASE,
 )
-_TO = re.compile(r"\s+(?:to|for|until|till|at|by)\s+(?!(?:call|buy|pick|take|get)\b)", re.I)
-_LATER = re.compile(r"\b(?:later|back|by)\b", re.IGNORECASE)
-_KIND = re.compile(r"\b(alarm|reminder|timer)s?\b", re.IGNORECASE)
+_TO = lazy_pattern(r"\s+(?:to|for|until|till|at|by)\s+(?!(?:call|buy|pick|take|get)\b)", re.I)
+_LATER = lazy_pattern(r"\b(?:later|back|by)\b", re.IGNORECASE)
+_KIND = lazy_pattern(r"\b(alarm|reminder|timer)s?\b", re.IGNORECASE)
 
 
 _KINDS = r"(?:alarm|reminder|wake[\s-]?up(?:\s+call)?)"
 _REPLACED = (
     # "remove my 8 pm alarm and set it to 7 pm"
-    re.compile(
+    lazy_pattern(
         r"^(?:please\s+)?(?:remove|delete|cancel|clear|drop|turn\s+off)\s+(?P<old>(?:[\w':]+\s+)"
         rf"{{1,4}}?{_KINDS})\s+and\s+(?:set|make|change|move|put|reset)\s+(?:it|that|one)\s+"
         r"(?:(?:to|for|at)\s+)?(?P<new>\S.*)$",
         re.IGNORECASE,
     ),
     # "add a 5 am alarm in place of my 9 pm alarm", "set an alarm for 6 instead of my 7am alarm"
-    re.compile(
+    lazy_pattern(
         r"^(?:please\s+)?(?:add|set|make|create|put|have)\s+(?:(?:a|an|one|the)\s+)?"
         rf"(?P<new1>[\w': ]*?)\s*{_KINDS}(?:\s+(?:for|at)\s+(?P<new2>.+?))?\s+"
         rf"(?:in\s+place\s+of|instead\s+of)\s+(?P<old>.*{_KINDS}.*)$",
         re.IGNORECASE,
     ),
     # "replace my 7am alarm with one at 8"
-    re.compile(
+    lazy_pattern(
         rf"^(?:please\s+)?(?:replace|swap)\s+(?P<old>.+?{_KINDS})\s+(?:with|for)\s+(?:one|an?\s+"
         rf"(?:new\s+)?{_KINDS})?\s*(?:(?:at|for)\s+)?(?P<new>\S.*)$",
         re.IGNORECASE,

@@ -13,13 +13,14 @@ import re
 from collections.abc import Collection
 from datetime import datetime
 
+from agent_system._lazy import lazy_pattern
 from roles.timer._find import said_name
 from roles.timer._words import _ringing
 from roles.timer.store import Timer
 
 __all__ = ["notice_reply", "notice_target"]
 
-_NOTICE = re.compile(
+_NOTICE = lazy_pattern(
     r"^\s*(?:(?:hey|ok|okay|so|and|please|just|also)\s+)*"
     r"(?:(?:can|could|will|would)\s+you\s+(?:please\s+)?|(?:please\s+)?(?:make\s+sure\s+(?:to|you)\s+)?)"
     r"(?:notify|tell|alert|ping|warn|buzz|signal|call|remind|let\s+(?:me|us)\s+know"
@@ -31,7 +32,7 @@ _NOTICE = re.compile(
     r"(?:\s+(?:please|thanks|thank\s+you|ok|okay))*\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
-_SUBJECT = re.compile(
+_SUBJECT = lazy_pattern(
     r"^(?:(?:the|my|our|this|that|your)\s+)?(?:(?P<name>[\w' -]+?)\s*)??"
     r"(?P<kind>\btimers?|\balarms?|\breminders?|\bcountdown)?$",
     re.IGNORECASE,

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["turned_off"]
 
-_OFF_SAID = re.compile(
+_OFF_SAID = lazy_pattern(
     r"^\s*(?:(?:ok|okay|please)\s+)*(?!(?:is|are|was|were|has|have|did|does|do|why|how|when)\b)"
     r"(?P<which>(?P<own>(?:my|the|all(?:\s+my|\s+the)?)\s+)?(?:[\w:]+\s+){0,2}?"
     r"(?:alarms?|timers?|reminders?))\s+off(?:\s+please)?\s*[.!]?$",

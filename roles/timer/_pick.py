@@ -13,6 +13,7 @@ import re
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.understanding import normalize
 from roles.timer._rang import ASK_WHICH
@@ -28,7 +29,7 @@ __all__ = ["ORDINALS", "picked_call"]
 ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
             "4th": 3, "last": -1, "latest": -1, "earliest": 0}  # fmt: skip
 """A target word that names one by its place in the list the tool gave ("the second one")."""
-_ASKED_WHICH = re.compile(r"(?:;|,\s*or)\s*say\s+which\s+one\.?\s*$", re.IGNORECASE)
+_ASKED_WHICH = lazy_pattern(r"(?:;|,\s*or)\s*say\s+which\s+one\.?\s*$", re.IGNORECASE)
 _LEAD = (
     r"^(?:(?:and|also|ok|okay|oh|um|uh|well|yes|yeah|then|so|please|actually|just|now|i\s+mean"
     r"|i\s+meant|sorry)\s+)*"
@@ -39,16 +40,16 @@ _VERB = (
 )
 _KINDS = r"(?:alarms?|timers?|reminders?)"
 _END = rf"(?:\s+(?:too|as\s+well|also|please|then|instead|{_KINDS}))*$"
-_OTHER = re.compile(rf"{_LEAD}{_VERB}(?:the\s+)?other(?:\s+(?:one|{_KINDS}))?{_END}")
-_ALL = re.compile(
+_OTHER = lazy_pattern(rf"{_LEAD}{_VERB}(?:the\s+)?other(?:\s+(?:one|{_KINDS}))?{_END}")
+_ALL = lazy_pattern(
     rf"{_LEAD}{_VERB}(?:(?:them\s+)?both|all(?:\s+(?:of\s+)?(?:them|the\s+{_KINDS}|my\s+{_KINDS}))?"
     rf"|(?:them|these|those)\s+all|every\s*one|all\s+(?:two|three|2|3)(?:\s+of\s+them)?"
     rf"|both\s+(?:of\s+)?(?:them|the\s+{_KINDS}|my\s+{_KINDS}|{_KINDS}))(?:\s+of\s+them)?{_END}"
 )
-_NTH = re.compile(
+_NTH = lazy_pattern(
     rf"{_LEAD}{_VERB}(?:the\s+|my\s+)?(?P<nth>{'|'.join(ORDINALS)})(?:\s+(?:one|{_KINDS}))?{_END}"
 )
-_ONE = re.compile(
+_ONE = lazy_pattern(
     rf"{_LEAD}{_VERB}(?:(?:the|my)\s+)?(?:one|{_KINDS})\s+(?P<prep>at|for|on|from)\s+(?P<said>.+?)"
     rf"{_END}"
     rf"|{_LEAD}{_VERB}(?:the|my)\s+(?P<named>[\w:' ]+?)\s+(?:one|{_KINDS})(?:\s+(?:too|as\s+well"
@@ -56,14 +57,14 @@ _ONE = re.compile(
     rf"|{_LEAD}(?:at\s+)?(?P<clock>\d{{1,2}}(?::\d\d)?(?:\s*[ap]\.?m\.?)?|noon|midnight)"
     r"(?:\s+(?:one|o'?clock|please))*$"
 )
-_YES = re.compile(
+_YES = lazy_pattern(
     rf"{_LEAD}(?:yes|yeah|yep|yup|sure|please\s+do|do\s+it|go\s+ahead|that\s+one|it"
     rf"|{_VERB}(?:it|that(?:\s+one)?|the\s+(?:one|{_KINDS}))){_END}"
 )
 """Yes to "Should I cancel the 5-minute timer? Say yes, or say which one." (`roles.timer._bare`)."""
 _WHEN_TOOLS = ("timer.cancel", "timer.list", "timer.extend", "timer.shorten", "timer.move",
                "timer.reword")  # fmt: skip
-_KIND = re.compile(r"\b(alarm|timer|reminder)s?\b")
+_KIND = lazy_pattern(r"\b(alarm|timer|reminder)s?\b")
 
 
 def _kind(*texts: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, tzinfo
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ToolExecutionError
 from agent_system.understanding._format import said_together
 
@@ -29,26 +30,26 @@ _DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _DAY_WORD = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
 _NAMED = {"daily": range(7), "weekdays": range(5), "weekends": range(5, 7)}
-_WEEKDAYS = re.compile(
+_WEEKDAYS = lazy_pattern(
     r"\b(?:every|each|on)\s+(?:week\s*days?|work\s*days?|working\s+days?)\b"
     r"|\bweekdays\b|\bmonday\s+(?:to|through|thru|-)\s+friday\b",
     re.I,
 )
-_WEEKENDS = re.compile(r"\b(?:every|each|on)\s+(?:the\s+)?weekends?\b|\bweekends\b", re.I)
-_DAILY = re.compile(
+_WEEKENDS = lazy_pattern(r"\b(?:every|each|on)\s+(?:the\s+)?weekends?\b|\bweekends\b", re.I)
+_DAILY = lazy_pattern(
     r"\b(?:each|every|any)\s+(?:single\s+)?day\s+of\s+the\s+week\b"
     r"|\b(?:every|each)\s+(?:single\s+)?(?:day|morning|evening|night|afternoon)\b|\bdaily\b"
     r"|\beveryday\b|\bevery\s*day\b|\b(?:for\s+|on\s+)?all\s+(?:the\s+)?days\b"
     r"|\b(?:seven|7)\s+days\s+a\s+week\b",
     re.I,
 )
-_HOURLY = re.compile(r"\b(?:every|each)\s+hour\b|\bhourly\b", re.I)
-_ON_DAYS = re.compile(
+_HOURLY = lazy_pattern(r"\b(?:every|each)\s+hour\b|\bhourly\b", re.I)
+_ON_DAYS = lazy_pattern(
     rf"\b(?:(?:every|each)\s+(?P<d1>{_DAY_WORD}(?:\s*(?:,|and|&)\s*(?:every\s+)?{_DAY_WORD})*)"
     rf"|(?:on\s+)?(?P<d2>{_DAY_WORD}s(?:\s*(?:,|and|&)\s*{_DAY_WORD}s)*))\b",
     re.I,
 )
-_WEEKLY = re.compile(r"\b(?:every|each)\s+week\b|\bweekly\b|\bonce\s+a\s+week\b", re.I)
+_WEEKLY = lazy_pattern(r"\b(?:every|each)\s+week\b|\bweekly\b|\bonce\s+a\s+week\b", re.I)
 
 
 def _day_index(word: str) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import RoleCall
@@ -27,26 +28,26 @@ __all__ = ["reword", "reword_call"]
 
 _WHICH = r"(?P<which>(?:[\w':]+\s+){0,5}?(?:alarm|reminder|timer)s?|it|that)"
 _PATTERNS = (
-    re.compile(  # "change my dentist reminder to say call the dentist"
+    lazy_pattern(  # "change my dentist reminder to say call the dentist"
         rf"^(?:change|update|edit|set|make|reword|fix)\s+{_WHICH}\s+(?:to\s+)?(?:say|read)s?"
         r"(?:\s+that)?\s+(?P<text>.+)$",
         re.I,
     ),
-    re.compile(  # "change the text of my dentist reminder to call the dentist"
+    lazy_pattern(  # "change the text of my dentist reminder to call the dentist"
         rf"^(?:change|update|edit|set)\s+(?:the\s+)?(?:text|message|wording|words|name|label)"
         rf"\s+(?:of|on|for)\s+{_WHICH}\s+to\s+(?P<text>.+)$",
         re.I,
     ),
-    re.compile(  # "rename the pasta timer to pizza", "call my 7am alarm gym"
+    lazy_pattern(  # "rename the pasta timer to pizza", "call my 7am alarm gym"
         rf"^(?:rename|relabel|retitle)\s+{_WHICH}\s+(?:to\s+|as\s+)?(?P<text>.+)$", re.I
     ),
 )
-_FILLER = re.compile(
+_FILLER = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you|i\s+want\s+to|i'?d\s+like\s+to|and|now"
     r"|ok(?:ay)?)\s+)+",
     re.I,
 )
-_KIND = re.compile(r"\b(alarm|reminder|timer)s?\b", re.I)
+_KIND = lazy_pattern(r"\b(alarm|reminder|timer)s?\b", re.I)
 
 
 def reword_call(

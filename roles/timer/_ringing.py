@@ -8,9 +8,9 @@ series. Used by `timer.cancel` (`roles.timer.tools`) before it looks for one to 
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
+from agent_system._lazy import lazy_pattern
 from agent_system.registry.spec import ToolContext, ToolOutput
 from agent_system.understanding.locale import format_clock
 from roles.timer._find import KIND_WORDS, said_name, timer_store, user_of
@@ -20,7 +20,7 @@ from roles.timer.store import Timer
 
 __all__ = ["RINGING", "stop_ringing"]
 
-_BARE = re.compile(r"^(?:(?:the|my|our|this|that|it|one)\s*)*$")
+_BARE = lazy_pattern(r"^(?:(?:the|my|our|this|that|it|one)\s*)*$")
 
 
 async def stop_ringing(ctx: ToolContext, target: str, when: str) -> ToolOutput | None:

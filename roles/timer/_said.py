@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import extract_label, strip_when
 from roles.timer._fillers import without_fillers
 
@@ -21,13 +22,13 @@ _POLITE = (
     r"(?:(?:please|hey|hi|ok|okay|so|and|olly|alexa|google|siri|can\s+you|could\s+you|would\s+you"
     r"|will\s+you)\s+)*"
 )
-_LEAD_IN = re.compile(
+_LEAD_IN = lazy_pattern(
     rf"^\s*{_POLITE}(?:(?:make\s+sure|be\s+sure|remember|don'?t\s+forget|do\s+not\s+forget)"
     r"\s+(?:to\s+|you\s+|that\s+you\s+)?)+(?=remind|set\s+(?:me\s+)?a\s+reminder|send\s+me)",
     re.IGNORECASE,
 )
 """Words before the request itself: "make sure to remind me ...", "don't forget to remind me"."""
-_FORGET = re.compile(
+_FORGET = lazy_pattern(
     rf"^\s*{_POLITE}(?:(?:don'?t|do\s+not)\s+let\s+(?:me|us)\s+forget|make\s+sure\s+(?:that\s+)?"
     r"(?:i|we)\s+(?:don'?t|do\s+not)\s+forget|(?:i|we)\s+(?:don'?t|do\s+not)\s+want\s+to\s+forget"
     r"|help\s+me\s+remember|(?:i|we)\s+(?:need|have|want)\s+to\s+remember)"
@@ -35,14 +36,14 @@ _FORGET = re.compile(
     re.IGNORECASE,
 )
 """Not forgetting: "don't let me forget (to) ...", "make sure i don't forget ..."."""
-_MAKE_SURE = re.compile(
+_MAKE_SURE = lazy_pattern(
     rf"^\s*{_POLITE}make\s+sure\s+(?:that\s+)?(?:i|we)\s+"
     r"(?!'|am\b|are\b|get\b|got\b|wake|(?:do\s+not|don'?t)\b|remember\b|have\b|had\b|can\b|was\b"
     r"|were\b|will\b|would\b|should\b|know\b|(?:\w+ed)\b)(?P<rest>[a-z]\w*.*)$",
     re.IGNORECASE,
 )
 """Something to do, made sure of: "make sure i take my pills at 9pm" (not "... i'm up at 6")."""
-_NUDGE = re.compile(
+_NUDGE = lazy_pattern(
     rf"^\s*{_POLITE}(?:(?:(?:i|we)\s+(?:need|want|would\s+like|'d\s+like)|(?:give|send|get)"
     r"\s+(?:me|us))\s+(?:a\s+|an\s+)?(?:quick\s+|little\s+|gentle\s+)?"
     r"(?:nudge|ping|heads[\s-]?up|shout|buzz|prompt|notification|reminder|alert)(?!\s*lists?\b)"
@@ -52,12 +53,12 @@ _NUDGE = re.compile(
     re.IGNORECASE,
 )
 """A nudge asked for: "give me a nudge at 5 to leave", "i need to be reminded to ..."."""
-_BARE_REMINDER = re.compile(
+_BARE_REMINDER = lazy_pattern(
     rf"^\s*{_POLITE}reminder\s+(?P<how>for|about|to|of|that)\s+(?P<rest>\w.*)$", re.IGNORECASE
 )
 """A reminder named with no verb: "please reminder for car meet", "reminder to call mom"."""
 
-_SET_ONE = re.compile(
+_SET_ONE = lazy_pattern(
     rf"^\s*{_POLITE}(?:(?:set|make|create|add|put|schedule|new)\s+(?:me\s+|up\s+)?"
     r"(?:a\s+|an\s+|another\s+|one\s+)?(?:new\s+)?(?:event\s+)?reminder)\s+(?!lists?\b)(?:(?P<how>for|about|to|of|that"
     r"|re)\s+)?(?!(?:to|on|in|into|onto)\s+(?:my|the)\b)(?P<rest>\w.*)$",
@@ -65,7 +66,7 @@ _SET_ONE = re.compile(
 )
 """A reminder set with what it is for: "set a reminder for church services on sundays at 11",
 "set reminder pay taxes on monday", "add a reminder to april 4th to go to the dentist"."""
-_A_DAY = re.compile(
+_A_DAY = lazy_pattern(
     r"^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|mon|tue|wed|thu|fri|sat|sun"
     r"|tomorrow|today|tonight|next|this|the\s+\d)",
     re.IGNORECASE,
@@ -99,7 +100,7 @@ def as_reminder(text: str) -> str | None:
     return None
 
 
-_WHEN_FIRST = re.compile(r"^\s*remind\s+(?:me|us)\s+(?P<rest>.+)$", re.IGNORECASE)
+_WHEN_FIRST = lazy_pattern(r"^\s*remind\s+(?:me|us)\s+(?P<rest>.+)$", re.IGNORECASE)
 _NO_MESSAGE = frozenset(
     "later please soon again then now ok okay sometime thanks thank you too also that this "
     "it and so just".split()
@@ -130,7 +131,7 @@ def reminder_text(text: str) -> str:
     return without_fillers(message, message=True)  # "... at 5pm for me": "call mom"
 
 
-_HALF_HOUR = re.compile(
+_HALF_HOUR = lazy_pattern(
     r"\bhalf\s+(?P<h>[1-9]|1[0-2])\b(?![:.]\d|\s*(?:hours?|hrs?|minutes?|mins?|days?|weeks?"
     r"|past|to|o'?clock)\b)",
     re.IGNORECASE,
@@ -142,7 +143,7 @@ def clock_words(spoken: str) -> str:
     return _HALF_HOUR.sub(lambda m: f"{m['h']}:30", spoken)
 
 
-_WAKING = re.compile(
+_WAKING = lazy_pattern(
     r"^(?:(?:to|and)\s+)?(?:be\s+)?(?:get(?:\s+(?:me|us))?\s+(?:up|out\s+of\s+bed)"
     r"|wake(?:\s+(?:me|us))?(?:\s+up)?|woken(?:\s+up)?|up|awake|out\s+of\s+bed)\b\s*",
     re.IGNORECASE,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.routing.slots import strip_when
 from agent_system.understanding import normalize
@@ -24,16 +25,16 @@ if TYPE_CHECKING:
 
 __all__ = ["several", "several_alarms", "several_cancels"]
 
-_NAMES_ALARMS = re.compile(
+_NAMES_ALARMS = lazy_pattern(
     r"\b(?:alarms?|wake\s+(?:me|us)(?:\s+up)?|get\s+(?:me|us)\s+up)\b", re.IGNORECASE
 )
-_NEXT = re.compile(
+_NEXT = lazy_pattern(
     r"\s*(?:,\s*|\s+)(?:and\s+|then\s+|plus\s+)+(?:(?:then|also)\s+)?(?:another(?:\s+one)?|one(?:\s+more)?"
     r"|again|the\s+next(?:\s+one)?|a\s+second(?:\s+one)?|the\s+other(?:\s+one)?)?\s*"
     r"(?P<prep>for|at)\s+",
     re.IGNORECASE,
 )
-_COUNTED = re.compile(
+_COUNTED = lazy_pattern(
     r"\b(?:two|three|2|3)\s+alarms?\s*,?\s*(?:one|the\s+first(?:\s+one)?)\s+(?=for|at)", re.I
 )
 """'two alarms, one at 12 pm': the first alarm's moment follows "one"."""
@@ -42,14 +43,14 @@ _SAID_CLOCK = (
     r"(?:\d{1,2}(?::[0-5]\d)?|noon|midnight)(?!\s*(?::|minutes?|mins?|hours?|seconds?)\b)"
     r"(?:\s*[ap]\.?m\b\.?|\s+o'?clock\b)?|half\s+\d{1,2}\b"
 )
-_LISTED = re.compile(
+_LISTED = lazy_pattern(
     rf"\b(?:for|at)\s+(?P<run>(?:{_SAID_CLOCK})(?:(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+"
     rf"(?:(?:then|also)\s+)?)(?:{_SAID_CLOCK}))+)",
     re.IGNORECASE,
 )
 """Clock times listed after one "for"/"at": "for quarter past 6 and half past 7", "at 6, 7, 8"."""
-_EACH = re.compile(rf"(?:{_SAID_CLOCK})", re.IGNORECASE)
-_MERIDIEM = re.compile(r"[ap]\.?m\b\.?$", re.IGNORECASE)
+_EACH = lazy_pattern(rf"(?:{_SAID_CLOCK})", re.IGNORECASE)
+_MERIDIEM = lazy_pattern(r"[ap]\.?m\b\.?$", re.IGNORECASE)
 
 
 def several_alarms(
@@ -108,11 +109,11 @@ _CLOCK = (
     r"(?:[01]?\d|2[0-3])(?::[0-5]\d|\s+[0-5]\d(?!\s*(?:minutes?|hours?|mins?)\b))?"
     r"(?:\s*[ap]\.?m\b\.?)?"
 )
-_CLOCKS = re.compile(
+_CLOCKS = lazy_pattern(
     rf"(?<![\d:])(?P<run>{_CLOCK}(?:\s*(?:,|and|&|or|\s)\s*{_CLOCK})+)(?![\d:])", re.IGNORECASE
 )
 """Two or more clock times in a row: "4 am 10 pm", "6 am and 7 am", "6 and 7 30"."""
-_ONE = re.compile(rf"(?<![\d:]){_CLOCK}(?![\d:])", re.IGNORECASE)
+_ONE = lazy_pattern(rf"(?<![\d:]){_CLOCK}(?![\d:])", re.IGNORECASE)
 
 
 def several_cancels(

@@ -12,6 +12,7 @@ import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import RoleCall
@@ -30,7 +31,7 @@ SNOOZE = timedelta(minutes=10)
 _RECENT = timedelta(hours=1)
 """How long after ringing an alarm can still be snoozed."""
 
-_SNOOZE = re.compile(
+_SNOOZE = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|ok(?:ay)?|just|and|hit|press|push|tap)\s+)*"
     r"(?:snooze|re-?snooze)(?:\s+(?:button|again|it|that|this|(?:the|my)\s+(?P<kind>alarm|reminder"
     r"|timer|wake[\s-]?up(?:\s+call)?)))*(?:\s+(?:for|by)?\s*(?P<by>.+?))?(?:\s+please)?$",

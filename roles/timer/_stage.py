@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
@@ -34,14 +35,14 @@ if TYPE_CHECKING:
 
 __all__ = ["ASK_MESSAGE", "timer_stage"]
 
-_ANOTHER = re.compile(
+_ANOTHER = lazy_pattern(
     r"^(?:(?:and|also|ok|okay|now|then)\s+)*(?:set\s+)?(?:another|(?:one|1)\s+more|a\s+second)"
     r"(?:\s+(?:one|1|timer|alarm))?(?:\s+(?:for|at)\s+\S+(?:\s+\w+)?)?"
     r"(?:\s+(?:called|named|labell?ed|for\s+the)\s+[a-z][\w' -]*)?$"
 )
 
 
-_STOP = re.compile(
+_STOP = lazy_pattern(
     r"^(?:(?:ok|okay|alright|please|hey|olly|alexa|oh)\s+)*(?:stop(?:\s+(?:it|that|ringing|the"
     r"\s+(?:noise|ringing|beeping|sound)))?|(?:turn|switch|shut)\s+(?:it|that)\s+off"
     rf"|{HUSH}|enough|dismiss|make\s+it\s+stop|(?:i'?m|i\s+am)\s+(?:up|awake))"
@@ -49,8 +50,8 @@ _STOP = re.compile(
 )
 """Said while something rings: "stop", "quiet", "hush", "stop talking", "enough", "make it stop",
 "i'm up"."""
-_ASKS_AGAIN = re.compile(r"^(?:(?:and|but|so|ok|okay)\s+)*(?:and|what\s+about|how\s+about)\b")
-_NAMES_ONE = re.compile(
+_ASKS_AGAIN = lazy_pattern(r"^(?:(?:and|but|so|ok|okay)\s+)*(?:and|what\s+about|how\s+about)\b")
+_NAMES_ONE = lazy_pattern(
     r"\b(?:reminders?|remind\s+(?:me|us)|wake\s+(?:me|us)|wake[\s-]?up(?:\s+call)?"
     r"|(?:(?:want|need|have|got)\s+to\s+(?:get|be)|get\s+(?:me|us))\s+up\s+(?:at|by)"
     r"|(?:(?:must|should|gotta|(?:want|need|have|got)\s+to)\s+be|have\s+(?:me|us))\s+(?:up|awake)"
@@ -63,7 +64,7 @@ _NAMES_ONE = re.compile(
     r"|heads[\s-]?up|(?:need|want|like)\s+to\s+be\s+(?:reminded|notified|alerted|pinged|nudged)"
     r"|make\s+sure\s+(?:that\s+)?(?:i|we)\s+(?!'|am\b|are\b))\b"
 )
-_ASKS_INFO = re.compile(
+_ASKS_INFO = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*remind\s+(?:me|us)\s+(?:again\s+)?"
     r"(?:of\s+)?(?:how|what|where|who|which|why|whether|if"
     r"|(?:the|my|his|her|their|our)\s+(?:date|day|time|name|number|address|amount|title|details?"
@@ -71,25 +72,25 @@ _ASKS_INFO = re.compile(
 )
 """Asks to be told something again, not to be reminded later ("remind me how to spell ...",
 "remind me of the date of my last paycheck")."""
-_MAKE_SURE = re.compile(r"\bmake\s+sure\s+(?:that\s+)?(?:i|we)\b")
+_MAKE_SURE = lazy_pattern(r"\bmake\s+sure\s+(?:that\s+)?(?:i|we)\b")
 """Made sure of: claimed only with a time to ring at ("make sure i take my pills at 9pm")."""
 """Reminders and wake-ups: the requests the classifier confuses with calendar and chit-chat
 (plain timer and alarm requests it routes surely, with its own confidence)."""
-_WAKE_AT = re.compile(
+_WAKE_AT = lazy_pattern(
     r"^(?:please\s+)?(?:wake|get|rouse)\s+(?:me|us)(?:\s+up|\s+out\s+of\s+bed)?\s+(?:at|by)\s+"
     r"(?:\d|noon\b|midnight\b)"
 )
 """A wake-up at a clock time, said as an order: claimed surely (no question of it)."""
-_NEXT_REMINDER = re.compile(
+_NEXT_REMINDER = lazy_pattern(
     r"^(?:what|when|which)(?:\s+is|'s)?\s+(?:my|the)\s+(?:next|first|last|upcoming)\s+reminder\??$"
 )
 """The one reminder asked for ("what's my next reminder"): the calendar has none of its own."""
-_OTHER_ROLE = re.compile(
+_OTHER_ROLE = lazy_pattern(
     r"\b(?:calendar|agenda|schedule|playlists?|songs?|music|weather|lights?|lists?|notes?)\b"
 )
 
 
-_A_LENGTH = re.compile(
+_A_LENGTH = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:(?:start|begin)\s+)?(?:a\s+)?"
     r"(?:count(?:ing)?\s*down(?:\s+(?:from|for|of))?|countdown\s+(?:of|for)"
     r"|(?:set|start)(?=\s+(?:an?\s+|\d|half\b)))\s+"
@@ -99,7 +100,7 @@ _A_LENGTH = re.compile(
 )
 """A countdown of a length, or a length set ("count down 5 minutes", "set 60 minutes for oven"):
 surely a timer."""
-_ALARM_ORDER = re.compile(
+_ALARM_ORDER = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you|i\s+want\s+to|i\s+need\s+to)\s+)*"
     r"(?:(?:set|create|make|add|schedule|put\s+in)\s+(?:an?\s+|the\s+|my\s+|new\s+)*alarm\b"
     r"|ring\s+(?:me|my\s+phone)\s+at\b)"
@@ -126,12 +127,12 @@ def _ordered_alarm(text: str, runtime: Runtime) -> bool | None:
     return found["fronted"] is not None
 
 
-_PLACE = re.compile(
+_PLACE = lazy_pattern(
     r"\b(?:next\s+time|when(?:ever)?|once)\s+(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:go|get|am|at|in)\b"
 )
 """A reminder for a place, not a time ("next time i go shopping"): no timer rings for it."""
-_LENGTH_AND = re.compile(r"\band\s+a\s+(?:half|quarter)\b|(?<=\d)\s+and\s+(?=\d|a\b)")
-_JOINED = re.compile(r"\b(?:and|then|also|plus)\b|[,;]")
+_LENGTH_AND = lazy_pattern(r"\band\s+a\s+(?:half|quarter)\b|(?<=\d)\s+and\s+(?=\d|a\b)")
+_JOINED = lazy_pattern(r"\b(?:and|then|also|plus)\b|[,;]")
 
 
 def _read_whole(text: str) -> bool:
@@ -179,20 +180,20 @@ def _whole_request(text: str, runtime: Runtime) -> bool:
     )  # "remind me at 5 pm": only what to remind of is missing
 
 
-_TO_DO = re.compile(r"\b(?:to|that)\s+(?!be\b)[a-z]")
-_SOMETHING_TO_DO = re.compile(
+_TO_DO = lazy_pattern(r"\b(?:to|that)\s+(?!be\b)[a-z]")
+_SOMETHING_TO_DO = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|would\s+you)\s+)*(?:remind\s+(?:me|us)|(?:give|send)"
     r"\s+(?:me|us)\s+an?\s+(?:quick\s+)?(?:nudge|ping|heads\s+up|reminder)|nudge\s+(?:me|us)"
     r"|(?:do\s+not|don'?t)\s+let\s+(?:me|us)\s+forget\s+to)\b"
 )
 
 
-_NUDGE = re.compile(
+_NUDGE = lazy_pattern(
     r"\b(?:(?:give|send)\s+(?:me|us)|need|want)\s+an?\s+nudge\b|\bnudge\s+(?:me|us)\b"
 )
 
 
-_AT_A_TIME = re.compile(
+_AT_A_TIME = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you|will\s+you)\s+)*(?:remind|ping|nudge)\s+(?:me|us)"
     r"\s+(?:again\s+)?(?:at|around|by|later\s+at|tomorrow\s+at|tonight\s+at)\s+"
     r"(?:\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|noon|midnight)"
@@ -258,7 +259,7 @@ def _several(text: str, runtime: Runtime) -> bool:
 
 
 ASK_MESSAGE = "What should I remind you about?"
-_NOT_A_MESSAGE = re.compile(
+_NOT_A_MESSAGE = lazy_pattern(
     r"^(?:(?:no|nope|cancel|stop|never\s*mind|forget\s+it|nothing)\b|(?:what|which|how|why|when"
     r"|where|who|is|are|do|does|can|could|will|would)\b)"
 )

@@ -14,13 +14,14 @@ import re
 from collections.abc import Callable
 from datetime import datetime, time
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ToolExecutionError
 from roles.timer._repeat import rule_days
 from roles.timer.store import Timer
 
 __all__ = ["due_matches"]
 
-_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
+_CLOCK = lazy_pattern(r"^(\d{1,2}):(\d{2})$")
 _Test = Callable[[datetime], bool]
 
 
@@ -69,7 +70,7 @@ def _one(when: str, now: datetime) -> _Test:
     return lambda due: abs((due - moment).total_seconds()) < 60
 
 
-_RULE = re.compile(
+_RULE = lazy_pattern(
     r"^(?:every\s+)?(?:weekdays|weekends|(?:mon|tue|wed|thu|fri|sat|sun)"
     r"(?:,(?:mon|tue|wed|thu|fri|sat|sun))*)$"
 )

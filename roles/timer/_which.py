@@ -11,6 +11,7 @@ import re
 from datetime import datetime, timedelta
 from typing import Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import (
     When,
     extract_label,
@@ -36,34 +37,34 @@ __all__ = [
     "when_filter",
 ]
 
-_ALL = re.compile(r"\b(?:all|every(?:thing|one)?)\b", re.IGNORECASE)
-KIND = re.compile(r"\b(timer|alarm|reminder)s?\b", re.IGNORECASE)
-WAKE_QUESTION = re.compile(
+_ALL = lazy_pattern(r"\b(?:all|every(?:thing|one)?)\b", re.IGNORECASE)
+KIND = lazy_pattern(r"\b(timer|alarm|reminder)s?\b", re.IGNORECASE)
+WAKE_QUESTION = lazy_pattern(
     r"^\s*(?:(?:and|so|ok)\s+)?(?:(?:what\s+time|when)\s+(?:will|am|do)\s+(?:i|we)"
     r"\s+(?:be\s+)?(?:wak(?:e|ing)|get(?:ting)?)\s+up|what(?:'s|\s+is|\s+are)\s+(?:my|our)\s+"
     r"wake[\s-]?up\s+(?:time|call)s?|(?:my\s+)?wake[\s-]?up\s+time\b(?=.*\?\s*$))\b",
     re.IGNORECASE,
 )
 """A question about the user's own wake-up: "what time will i wake up", "what's my wake up time"."""
-_NUMBER = re.compile(r"(?:#|\bnumber\s+|\btimer\s+)(\d+)\b", re.IGNORECASE)
-_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|^\s*(?:please\s+)?count\b", re.IGNORECASE)
-_COUNT_SAID = re.compile(
+_NUMBER = lazy_pattern(r"(?:#|\bnumber\s+|\btimer\s+)(\d+)\b", re.IGNORECASE)
+_COUNT = lazy_pattern(r"\bhow\s+many\b|\bnumber\s+of\b|^\s*(?:please\s+)?count\b", re.IGNORECASE)
+_COUNT_SAID = lazy_pattern(
     r"^(?:(?:and|so|ok|okay|hey|please|now|then)\s+)*(?:can\s+you\s+|could\s+you\s+)?"
     r"(?:how\s+many(?:\s+of)?|(?:what(?:'s|\s+is)\s+|tell\s+me\s+|give\s+me\s+)?the\s+number"
     r"\s+of|count(?:\s+up)?)\s+(?:(?:my|the|our|your)\s+)?",
     re.IGNORECASE,
 )
 """The asking words of a count ("how many", "the number of"): never part of a timer's name."""
-_RUNNING = re.compile(r"\b(?:running|going|active|on)\b", re.IGNORECASE)
+_RUNNING = lazy_pattern(r"\b(?:running|going|active|on)\b", re.IGNORECASE)
 
 
-_VAGUE = re.compile(
+_VAGUE = lazy_pattern(
     r"\b(?:upcoming|next|any|current|active|set|pending|outstanding|existing|scheduled|future|later"
     r"|soon|now|then"
     r"|alarms?|timers?|reminders?)\b",
     re.IGNORECASE,
 )
-PLURAL = re.compile(r"\b(?:alarms|timers|reminders|wake[\s-]?up\s+calls)\b", re.IGNORECASE)
+PLURAL = lazy_pattern(r"\b(?:alarms|timers|reminders|wake[\s-]?up\s+calls)\b", re.IGNORECASE)
 
 
 def when_filter(text: str, now: datetime) -> str:
@@ -100,19 +101,19 @@ def when_filter(text: str, now: datetime) -> str:
     return found.value.date().isoformat()
 
 
-_BY_LENGTH = re.compile(
+_BY_LENGTH = lazy_pattern(
     r"\b\d+(?:\.\d+)?\s*-?\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)\s*-?\s*(?=(?:timers?"
     r"|ones?|countdowns?)\b)",
     re.I,
 )
 """A timer named by its length ("the 10 minute timer", "the 5-minute one"): no day or time."""
-_LENGTH_ONE = re.compile(
+_LENGTH_ONE = lazy_pattern(
     r"\b(?P<n>\d+(?:\.\d+)?)\s*-?\s*(?P<unit>second|sec|minute|min|hour|hr)s?\s*-?\s*"
     r"(?:ones?|countdowns?)\b",
     re.I,
 )
 """A timer named by its length and "one" ("cancel the 5 minute one"): its length."""
-_BOUND = re.compile(
+_BOUND = lazy_pattern(
     r"\b(?P<dir>before|earlier\s+than|until|till|after|later\s+than)\s+(?:at\s+)?"
     r"(?=\d|noon\b|midnight\b|midday\b)"
 )
@@ -132,10 +133,10 @@ def _bounded(found: When, before: bool) -> str:
     return f"{value.isoformat()}/{(midnight + timedelta(days=1)).isoformat()}"
 
 
-_SPAN_WORDS = re.compile(r"\b(?:week|weekend|month|next\s+\w+\s+days)\b")
+_SPAN_WORDS = lazy_pattern(r"\b(?:week|weekend|month|next\s+\w+\s+days)\b")
 
 
-_DAYS_SAID = re.compile(
+_DAYS_SAID = lazy_pattern(
     r"week\s*days?|weekends?|daily|every\s*day|(?:mon|tues|wednes|thurs|fri|satur|sun)days?", re.I
 )
 
@@ -167,7 +168,7 @@ def _part_of_day(spoken: str, day: datetime | None) -> str:
 
 
 # "list my timers", "show me the pasta timer": the asking words are not part of a timer's name.
-_LIST_VERB = re.compile(
+_LIST_VERB = lazy_pattern(
     r"^(?:(?:please|and|so|ok|hey)\s+)*(?:can\s+you\s+|could\s+you\s+)?"
     r"(?:list|show|display|check|see|read|tell|give|what(?:'s|\s+is|\s+are)?|which|how\s+are)"
     r"(?:\s+(?:me|us|out))?\s+",
@@ -175,7 +176,7 @@ _LIST_VERB = re.compile(
 )
 
 
-_FOR_WHAT = re.compile(
+_FOR_WHAT = lazy_pattern(
     r"\b(?:alarms?|reminders?)\s+(?:\w+\s+){0,2}?for\s+(?:(?:the|my|our|a|an)\s+)?"
     r"(?P<what>[a-z][\w' -]*?)\s*\??$",
     re.IGNORECASE,
@@ -188,12 +189,12 @@ def _for_what(text: str) -> str:
     return strip_when(found["what"]) if found else ""
 
 
-_CHECK_THAT = re.compile(
+_CHECK_THAT = lazy_pattern(
     r"^(?:(?:please|can\s+you|could\s+you)\s+)*(?:confirm|check|verify|make\s+sure"
     r"|double[\s-]?check|see)(?:\s+(?:that|if|whether))?\s+(?=(?:the|my|our|an?)\s)",
     re.IGNORECASE,
 )
-_IS_SET = re.compile(r"\s+(?:is|are)\s+(?:still\s+)?(?:set|on|ready|active|running)\b", re.I)
+_IS_SET = lazy_pattern(r"\s+(?:is|are)\s+(?:still\s+)?(?:set|on|ready|active|running)\b", re.I)
 """A check that an alarm is set ("confirm that the alarm is set for tomorrow"): no name."""
 
 
@@ -228,7 +229,7 @@ def list_arguments(text: str, when: str = "") -> dict[str, Any]:
 
 # "pause pizza timer", "status of 1 hour timer", "how long is left on the timer in the kitchen",
 # "how much time do i have left on my timer"
-_VERB = re.compile(
+_VERB = lazy_pattern(
     r"^(?:please\s+)?(?:cancel|stop|pause|resume|unpause|continue|restart|delete|remove|clear|"
     r"(?:turn|switch|shut)\s+off|kill|dismiss|silence|disable|get\s+rid\s+of|"
     r"status\s+of|(?:how\s+(?:much|long)\s+(?:more\s+)?(?:time\s+)?(?:is\s+(?:there\s+)?|do\s+(?:i|we)"
@@ -236,7 +237,7 @@ _VERB = re.compile(
     r"\s+status$",
     re.IGNORECASE,
 )
-_NAMED = re.compile(
+_NAMED = lazy_pattern(
     r"^(?:(?:the|my|our)\s+)?(?:timers?\s+(?:for|named|called|in(?:\s+the)?)\s+(?P<after>.+)|"
     r"(?P<before>.+?)\s+timers?)$",
     re.IGNORECASE,
@@ -253,7 +254,7 @@ def timer_name(text: str) -> str:
     return "" if name.lower() in ("", "the", "my", "all", "every") else name
 
 
-_WANTS = re.compile(
+_WANTS = lazy_pattern(
     r"^\s*(?:(?:i\s+(?:want|need|would\s+like)|i'd\s+like|please|can\s+you|could\s+you"
     r"|would\s+you|will\s+you)\s+(?:you\s+)?(?:to\s+)?)+(?=\w)",
     re.IGNORECASE,
@@ -285,7 +286,7 @@ def target_of(text: str) -> str:
     return " ".join(parts)
 
 
-_BARE_HOUR = re.compile(
+_BARE_HOUR = lazy_pattern(
     r"\b(?:for|by|(?<!quarter\s)(?<!half\s)(?<!\d\s)(?<!\d\d\s)(?<!minutes\s)to"
     r"|when\s+it(?:'s|\s+is))\s+(?P<h>\d{1,2}(?::\d{2})?)(?=\s*(?:$|today|tonight|tomorrow|on\b"
     r"|this\b|next\b|every\b|please\b|(?:to|for)\s+(?:the\s+)?[a-z]))"
@@ -293,12 +294,12 @@ _BARE_HOUR = re.compile(
 """A bare hour: "for 7", "by 6", "for 7 to go to the gym" (not "quarter to 7")."""
 
 
-_RUN_TOGETHER = re.compile(  # "five hundred and thirty" is normalized to "530": 5:30
+_RUN_TOGETHER = lazy_pattern(  # "five hundred and thirty" is normalized to "530": 5:30
     r"\b(?P<pre>for|at|to)\s+(?P<h>[1-9]|1[0-2])(?P<m>[0-5]\d)\b(?=\s*(?:[ap]\.?m\b|$|today"
     r"|tonight|tomorrow|on\b|this\b|next\b|every\b|please\b))"
 )
 
-_DOTTED = re.compile(r"\b(?P<pre>for|at|to|by)\s+(?P<h>[01]?\d|2[0-3])\.(?P<m>[0-5]\d)\b(?!\.\d)")
+_DOTTED = lazy_pattern(r"\b(?P<pre>for|at|to|by)\s+(?P<h>[01]?\d|2[0-3])\.(?P<m>[0-5]\d)\b(?!\.\d)")
 """A clock time said with a dot: "an alarm for 6.30" is 6:30."""
 
 
@@ -321,7 +322,7 @@ def clock_said(text: str) -> str:
     return _BARE_HOUR.sub(lambda m: f"at {m['h']}", spoken)
 
 
-_REMINDER_LIST = re.compile(
+_REMINDER_LIST = lazy_pattern(
     r"\breminders?\s+list\b|\blist\s+of\s+(?:my\s+|all\s+)?reminders\b"
     r"|\b(?:list\s+of\s+)?(?:things|stuff)\s+(?:(?:i|we)\s+)?(?:\w+\s+)?to\s+remember\b"
     r"|^(?:what|which)\b(?:\s+\w+){0,4}?\s+(?:supposed|wanted|needed|need|had|have|meant)\s+to"
@@ -331,12 +332,14 @@ _REMINDER_LIST = re.compile(
     r"|have|wanted|was\s+supposed)\s+to\s+(?:do|remember)\b",
     re.IGNORECASE,
 )
-_CHANGES = re.compile(r"^\s*(?:please\s+)?(?:add|put|include|remove|delete|take|make|set)\b", re.I)
-_ONE_ON_IT = re.compile(
+_CHANGES = lazy_pattern(
+    r"^\s*(?:please\s+)?(?:add|put|include|remove|delete|take|make|set)\b", re.I
+)
+_ONE_ON_IT = lazy_pattern(
     r"\breminder\s+(?:for|about)\s+(?:my\s+|the\s+)?(?P<what>.+?)\s+on\s+(?:my|the)\s+list\b", re.I
 )
 
-_CHECKED_FOR = re.compile(
+_CHECKED_FOR = lazy_pattern(
     r"^(?:please\s+)?(?:check|search|look\s+through|go\s+through)\s+(?:my|the)\s+reminders\s+"
     r"(?:for|about)\s+(?P<what>\w.*)$",
     re.IGNORECASE,
@@ -356,7 +359,7 @@ def reminder_list(text: str) -> dict[str, Any] | None:
     return {"kind": "reminder", **({"target": one["what"]} if one else {})}
 
 
-_STOPWATCH = re.compile(
+_STOPWATCH = lazy_pattern(
     r"(?<=\btimer\s)(?:for\s+)?(?P<a>\d{1,3}):(?P<b>[0-5]\d)(?::(?P<c>[0-5]\d))?\b"
     r"(?!\s*(?:[ap]\.?m\b|o'?clock))",
     re.IGNORECASE,

@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.slots import parse_when
 from roles.timer._repeat import repeat_in
 
 __all__ = ["between", "days_of_week"]
 
-_PLURAL_DAYS = re.compile(
+_PLURAL_DAYS = lazy_pattern(
     r"\b(?:on|at|for|during)\s+(?:the\s+)?(?:week\s*days|weekends|work\s*days|working\s+days)\b"
     r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bweekdays\b|\bweekends\b"
     r"|\b(?:week\s*day|weekend)\s+(?=alarms?\b|wake)"
@@ -38,11 +39,11 @@ def days_of_week(spoken: str) -> str:
     return rule if rule not in ("", "daily", "hourly", "weekly") else ""
 
 
-_BETWEEN = re.compile(
+_BETWEEN = lazy_pattern(
     r"\bbetween\s+(?P<a>\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\b)?|noon|midnight)\s+and\s+"
     r"(?P<b>\d{1,2}(?::\d{2})?(?:\s*[ap]\.?m\b)?|noon|midnight)"
 )
-_HALF = re.compile(r"[ap]\.?m\b")
+_HALF = lazy_pattern(r"[ap]\.?m\b")
 
 
 def _twelve(hour: int) -> int:

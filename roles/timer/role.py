@@ -6,6 +6,7 @@ import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan, with_previous_turn
 from agent_system.routing.slots import (
     extract_label,
@@ -54,7 +55,7 @@ __all__ = ["REMINDER_HOUR", "REMINDER_SAID", "ROLE", "TimerRole"]
 
 REMINDER_HOUR = 9
 """A reminder for a day with no time rings at 9:00 that day (the reply says when)."""
-_NONE_THEN = re.compile(
+_NONE_THEN = lazy_pattern(
     r"\b(?:no|(?:don'?t|do\s+not)\s+(?:need|want)\s+(?:an?|any))\s+(?:alarms?|wake[\s-]?up)"
     r"|\b(?:no\s+need\s+to|don'?t|do\s+not)\s+wake\s+(?:me|us)\b"
     r"|\b(?:don'?t|do\s+not)\s+want\s+to\s+be\s+wo(?:ken|ke)\b",
@@ -93,7 +94,7 @@ def _moment_argument(
     return value.isoformat()
 
 
-_WAKE = re.compile(
+_WAKE = lazy_pattern(
     r"\b(?:wake|awake|woken|rouse)|\b(?:get|be)\s+(?:me\s+|us\s+)?up\b|\bout\s+of\s+bed\b"
     r"|\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+up\s+(?:at|by)\b",
     re.IGNORECASE,
@@ -102,13 +103,13 @@ _WAKE = re.compile(
 _WAKE_HOURS = range(5, 10)
 """The hours an alarm said without am/pm means in the morning on another day."""
 
-REMINDER_SAID = re.compile(
+REMINDER_SAID = lazy_pattern(
     r"^\s*(?:please\s+)?(?:make|set|create|add|new)\s+(?:a\s+|me\s+a\s+)?reminder\s*[,:;-]\s*"
     r"(?:to\s+)?(?P<message>\w.*)$",
     re.IGNORECASE,
 )
 """A reminder and then its message after a comma: "make a reminder, pay taxes on monday"."""
-_ONTO_REMINDERS = re.compile(
+_ONTO_REMINDERS = lazy_pattern(
     r"^\s*(?:please\s+)?(?:add|put)\s+(?P<message>.+?)\s+(?:to|on|onto)\s+(?:my|the)\s+"
     r"(?:reminders?\s+list|list\s+of\s+reminders|reminders)\b(?P<rest>.*)$",
     re.IGNORECASE,

@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.routing.slots import (
@@ -271,7 +272,7 @@ async def cancel(ctx: ToolContext, target: str = "", when: str = "") -> ToolOutp
     )
 
 
-_A_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_A_DAY = lazy_pattern(r"\d{4}-\d{2}-\d{2}")
 """A `when` naming a day or a span of days (not a clock time on any day, not days of the week)."""
 
 

@@ -17,6 +17,8 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = [
     "COMPARISONS",
     "Comparison",
@@ -51,24 +53,24 @@ _LEAD = (
 )
 _FORMS = (
     # "is it warmer in rome than in oslo", "will it be colder in paris tomorrow than in berlin"
-    re.compile(
+    lazy_pattern(
         _LEAD + r"(?:it\s+)?(?:(?:going\s+to|gonna|likely\s+to)\s+)?(?:be\s+|get\s+)?"
         rf"(?P<word>{_WORD})\s+(?:in|at)\s+(?P<a>{_PLACE})\s+than\s+(?:it\s+is\s+)?(?:in|at\s+)?"
         rf"\s*(?P<b>{_PLACE})(?:\s+(?:is|will\s+be))?\s*[?.!]*$"
     ),
     # "is rome warmer than oslo", "will berlin be colder than paris tomorrow"
-    re.compile(
+    lazy_pattern(
         _LEAD + rf"(?P<a>{_PLACE})\s+(?:(?:going\s+to|gonna)\s+)?(?:be\s+|get\s+)?"
         rf"(?P<word>{_WORD})\s+than\s+(?:in\s+)?(?P<b>{_PLACE})\s*[?.!]*$"
     ),
     # "which is windier, chicago or boston", "where is it warmer, in rome or in oslo"
-    re.compile(
+    lazy_pattern(
         r"^(?:which|where|what)\s+(?:city\s+|place\s+|one\s+)?(?:is|will\s+be|'s)\s+(?:it\s+)?"
         rf"(?:going\s+to\s+be\s+)?(?P<word>{_WORD})\s*,?\s*(?:in\s+)?(?P<a>{_PLACE})\s+or\s+"
         rf"(?:in\s+)?(?P<b>{_PLACE})\s*[?.!]*$"
     ),
     # "is it warmer in rome or in oslo", "is it windier in chicago or boston today"
-    re.compile(
+    lazy_pattern(
         _LEAD + r"it\s+(?:(?:going\s+to|gonna)\s+)?(?:be\s+)?"
         rf"(?P<word>{_WORD})\s+in\s+(?P<a>{_PLACE})\s+or\s+(?:in\s+)?(?P<b>{_PLACE})\s*[?.!]*$"
     ),
@@ -120,7 +122,7 @@ def things_compared(text: str, clean: Callable[[str], str | None]) -> bool:
 
 _BARE = (1, 2)
 """The forms that compare two things said bare ("is rome warmer than oslo"), with no "in"."""
-_WEATHER_SAID = re.compile(
+_WEATHER_SAID = lazy_pattern(
     r"\b(?:weather|outside|today|tonight|tomorrow|now|this\s+(?:week|weekend|morning|afternoon"
     r"|evening)|(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
     r"|at\s+the\s+moment|these\s+days|in\s+(?:january|february|march|april|may|june|july"
@@ -165,13 +167,13 @@ _IT_BE = r"it\s+(?:(?:going\s+to|gonna|likely\s+to)\s+)?(?:be\s+|get\s+)?"
 _DAY_FORMS = (
     # "will it be warmer tomorrow than today", "is it going to be colder in oslo on friday than
     # on thursday", "is it colder than yesterday" (today), "will it get warmer tomorrow" (today)
-    re.compile(
+    lazy_pattern(
         _LEAD + _IT_BE + rf"(?P<word>{_WORD}){_WHERE.format(p='p1')}"
         rf"(?:\s+(?P<a>{_DAY}))?{_WHERE.format(p='p2')}(?:\s+than\s+(?:it\s+(?:is|was)\s+)?"
         rf"(?P<b>{_DAY})(?:\s+(?:is|was))?)?{_WHERE.format(p='p3')}\s*[?.!]*$"
     ),
     # "will tomorrow be warmer than today", "is friday going to be colder than today in rome"
-    re.compile(
+    lazy_pattern(
         _LEAD + rf"(?P<a>{_DAY})\s+(?:(?:going\s+to|gonna)\s+)?(?:be\s+|get\s+)?"
         rf"(?P<word>{_WORD}){_WHERE.format(p='p1')}\s+than\s+(?P<b>{_DAY})"
         rf"{_WHERE.format(p='p2')}\s*[?.!]*$"

@@ -9,21 +9,25 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["WEEKDAYS", "parse_day", "parse_hour", "resolve_day", "weekend_days"]
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _SHORT = {name[:3]: name for name in WEEKDAYS} | {"tues": "tuesday", "thur": "thursday"}
 _PARTS_OF_DAY = {"morning": 9, "noon": 12, "afternoon": 15, "evening": 19, "tonight": 21}
 
-_ISO = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
-_IN_DAYS = re.compile(r"\bin (\d{1,2}|one|two|three|four|five|six|seven) days?\b")
-_WEEKDAY = re.compile(
+_ISO = lazy_pattern(r"\b(\d{4}-\d{2}-\d{2})\b")
+_IN_DAYS = lazy_pattern(r"\bin (\d{1,2}|one|two|three|four|five|six|seven) days?\b")
+_WEEKDAY = lazy_pattern(
     r"\b(?:(next|this|on)\s+)?("
     + "|".join([*WEEKDAYS, *sorted(_SHORT, key=len, reverse=True)])
     + r")\b(?!\s*(?:set|sets|setting|rise|rises|rising|up|down|goes|go|comes|come|will)\b)"
 )
 """A weekday said ("saturday", "on sat"), not "the sun set" / "sun rise" / "sun goes down"."""
-_CLOCK = re.compile(r"\bat (\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b|\b(\d{1,2})(?::\d{2})?\s*(am|pm)\b")
+_CLOCK = lazy_pattern(
+    r"\bat (\d{1,2})(?::(\d{2}))?\s*(am|pm)?\b|\b(\d{1,2})(?::\d{2})?\s*(am|pm)\b"
+)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 

@@ -9,9 +9,9 @@ have it.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, NamedTuple
 
+from agent_system._lazy import lazy_pattern
 from agent_system.understanding._format import said_together
 
 if TYPE_CHECKING:
@@ -39,17 +39,17 @@ _WORDS: dict[str, str] = {
 }
 KINDS = frozenset(_WORDS.values())
 """The kinds of weather a yes/no question can ask about."""
-_ASKS = re.compile(
+_ASKS = lazy_pattern(
     r"^(?:(?:hey|ok|okay|so|and|but|please)\s+)*(?:(?:do\s+you\s+think|(?:can|could)\s+you\s+tell\s+"
     r"me(?:\s+if|\s+whether)?)\s+)?(?:is|will|does|did|are|isn'?t|won'?t|any\s+chance|what\s+are\s+"
     r"the\s+chances|(?:what\s+is|what's)\s+the\s+chance|chance)\b"
 )
 """A yes/no question ("will it ...", "is it going to ...", "any chance of ...")."""
-_KIND = re.compile(
+_KIND = lazy_pattern(
     r"\b(?:(?:it|there|we|the\s+weather|today|tomorrow|tonight)\b[^?]*?\b)?(?:be\s+|get\s+|of\s+"
     r"|an?\s+|some\s+|any\s+)?(?P<word>" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")\b"
 )
-_NOT_ASKED = re.compile(r"\b(?:sun\s*(?:rise|set|up|down)|sun\s+(?:rise|set|come|go)\w*)\b")
+_NOT_ASKED = lazy_pattern(r"\b(?:sun\s*(?:rise|set|up|down)|sun\s+(?:rise|set|come|go)\w*)\b")
 
 
 def expected_in(text: str) -> str | None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["far_day", "period_days"]
 
 _NUMBERS = {
@@ -24,14 +26,14 @@ _N = (
     r"\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
     r"|(?:a\s+)?couple\s+of|(?:a\s+)?few"
 )
-_AHEAD = re.compile(
+_AHEAD = lazy_pattern(
     rf"\bin\s+(?P<n>{_N})\s+(?P<unit>weeks?|months?|years?)\b"
     rf"|\b(?P<n2>{_N})\s+(?P<unit2>weeks?|months?|years?)\s+from\s+(?:now|today)\b",
     re.IGNORECASE,
 )
 """One day some weeks, months or years from today: "in 3 weeks", "a month from now"."""
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
-_PERIOD = re.compile(
+_PERIOD = lazy_pattern(
     r"\b(?P<which>next|this|coming|the\s+coming|in\s+the|during\s+the|over\s+the|in)\s+"
     r"(?P<season>spring|summer|autumn|fall|winter)(?:\s+(?P<year>(?:19|20)\d\d))?\b"
     r"(?!\s+(?:river|city|creek|valley|lake|hills?|park|street|road))"
@@ -40,11 +42,11 @@ _PERIOD = re.compile(
     re.IGNORECASE,
 )
 """A season, month or year as a whole: "next autumn", "in the spring", "this month"."""
-_PAST = re.compile(
+_PAST = lazy_pattern(
     r"\blast\s+(?P<what>week|month|year|spring|summer|autumn|fall|winter)\b", re.IGNORECASE
 )
 """A past period: "what was the weather like last month"."""
-_TOOL_PERIOD = re.compile(
+_TOOL_PERIOD = lazy_pattern(
     r"^(?P<which>this|next)\s+(?P<what>spring|summer|autumn|fall|winter|month|year)$"
     r"|^(?P<season>spring|summer|autumn|fall|winter)\s+(?P<year>\d{4})$",
     re.IGNORECASE,

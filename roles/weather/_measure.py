@@ -10,8 +10,9 @@ is answered by `expect` instead (`_expect.py`).
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
+
+from agent_system._lazy import lazy_pattern
 
 if TYPE_CHECKING:
     from roles.weather.backend import Conditions, Forecast
@@ -21,12 +22,12 @@ __all__ = ["MEASURES", "lead_day", "lead_now", "measure_in"]
 MEASURES = ("humidity", "wind", "uv", "pressure")
 """The quantities a question can ask about first."""
 _ASKED = (
-    ("uv", re.compile(r"\bu\.?v\.?(?:\s+(?:index|level|rays?|light))?\b|\bultra\s?violet")),
-    ("humidity", re.compile(r"\bhumid(?:ity)?\b|\bmuggy\b|\bdew\s?point\b")),
-    ("wind", re.compile(r"\bwind(?:s|y|iness|\s+speed)?\b|\bbreez(?:e|y)\b|\bgust(?:s|y)?\b")),
+    ("uv", lazy_pattern(r"\bu\.?v\.?(?:\s+(?:index|level|rays?|light))?\b|\bultra\s?violet")),
+    ("humidity", lazy_pattern(r"\bhumid(?:ity)?\b|\bmuggy\b|\bdew\s?point\b")),
+    ("wind", lazy_pattern(r"\bwind(?:s|y|iness|\s+speed)?\b|\bbreez(?:e|y)\b|\bgust(?:s|y)?\b")),
     (
         "pressure",
-        re.compile(r"\b(?:air|barometric|atmospheric)\s+pressure\b|\bbarometer\b|\bpressure\b"),
+        lazy_pattern(r"\b(?:air|barometric|atmospheric)\s+pressure\b|\bbarometer\b|\bpressure\b"),
     ),
 )  # fmt: skip
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
+from agent_system._lazy import lazy_pattern
+
 __all__ = ["bare_hour", "day_after", "hours_ahead", "parse_span", "span_days", "weekday_of_week"]
 
 _COUNT_WORDS = {
@@ -48,20 +50,20 @@ _COUNT = (
     r"\d{1,2}|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a\s+few|few|several|an?|one|two|three|four"
     r"|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
 )
-_SPAN = re.compile(
+_SPAN = lazy_pattern(
     rf"(?<!\bin\s)(?<!\bin\sthe\s)(?<!last\s)(?<!past\s)\b(?P<n>{_COUNT})[\s-]+(?P<unit>days?|weeks?)\b"
     r"(?!\s+(?:ago|from\s+now|later|back|before|after|earlier))"
     r"|\b(?P<fortnight>fortnight)\b",
     re.IGNORECASE,
 )
 """A span of days or weeks: "10 day", "the next few days", "one week", "2 weeks"."""
-_NEXT_SPAN = re.compile(
+_NEXT_SPAN = lazy_pattern(
     rf"\b(?:next|coming|following|upcoming|over\s+the|for\s+the|within\s+the)\s+(?:{_COUNT})"
     r"[\s-]+(?:days?|weeks?)\b",
     re.IGNORECASE,
 )
 """A span said after "next"/"coming"/"over the": "in the next few days" is a span, not a day."""
-_TOOL_SPAN = re.compile(
+_TOOL_SPAN = lazy_pattern(
     rf"^(?:(?:the|next|coming|following|upcoming|over|for|within)\s+)*(?P<n>{_COUNT})[\s-]+"
     r"(?P<unit>days?|weeks?)(?:\s+(?:forecast|ahead|from\s+today))?$"
     r"|^(?:(?:the|next|a)\s+)*(?P<fortnight>fortnight)$",
@@ -124,7 +126,7 @@ def span_days(phrase: str, today: date) -> list[date] | None:
     return [today + timedelta(days=k) for k in range(max(1, length))]
 
 
-_WEEKDAY_OF_WEEK = re.compile(
+_WEEKDAY_OF_WEEK = lazy_pattern(
     r"\b(?:on\s+)?(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:of\s+)?"
     r"(?P<which>this|next|the\s+coming)\s+week\b"
     r"|\b(?P<which2>this|next)\s+week\s+(?:on\s+)?(?P<day2>monday|tuesday|wednesday|thursday"
@@ -151,7 +153,7 @@ def weekday_of_week(text: str, today: date) -> str | None:
     return (monday + timedelta(days=_WEEKDAYS.index(name))).isoformat()
 
 
-_DAY_AFTER = re.compile(
+_DAY_AFTER = lazy_pattern(
     r"\b(?:the\s+)?day\s+after(?!\s+(?:tomorrow|tmrw|the\b|that\b|this\b|my\b|our\b|\w+day\b"
     r"|\w+mas\b|new\b|next\b))\b|\bovermorrow\b",
     re.IGNORECASE,
@@ -163,7 +165,7 @@ def day_after(text: str) -> bool:
     return _DAY_AFTER.search(text) is not None
 
 
-_HOURS_AHEAD = re.compile(
+_HOURS_AHEAD = lazy_pattern(
     r"\b(?P<this>this|the\s+next|next|coming)\s+hour\b"
     r"|\bin\s+(?:(?P<n>\d{1,2}|an?|one|two|three|four|five|six)\s+|a\s+couple\s+of\s+)hours?\b"
     r"|\bin\s+half\s+an\s+hour\b"
@@ -193,12 +195,12 @@ def hours_ahead(text: str) -> int | None:
     return _count(found["n"])
 
 
-_BARE_CLOCK = re.compile(
+_BARE_CLOCK = lazy_pattern(
     r"\bat\s+(?P<h>\d{1,2})(?::(?P<m>\d{2}))?(?:\s*o'?\s*clock)?(?!\s*(?:am|pm|a\.m|p\.m|%|degrees|°))\b",
     re.IGNORECASE,
 )
-_LATE = re.compile(r"\b(?:tonight|evening|afternoon|night)\b", re.IGNORECASE)
-_EARLY = re.compile(r"\b(?:morning|dawn)\b", re.IGNORECASE)
+_LATE = lazy_pattern(r"\b(?:tonight|evening|afternoon|night)\b", re.IGNORECASE)
+_EARLY = lazy_pattern(r"\b(?:morning|dawn)\b", re.IGNORECASE)
 
 
 def bare_hour(text: str, now: datetime, day_named: bool) -> tuple[int, bool] | None:

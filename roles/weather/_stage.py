@@ -23,6 +23,7 @@ import functools
 import re
 from collections.abc import Callable
 
+from agent_system._lazy import lazy_pattern
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget, Turn
 from agent_system.understanding import normalize, opens_request, split_clauses
 from roles.weather._compare import comparison_in, days_compared, things_compared
@@ -38,14 +39,14 @@ _CONDITIONS = (
     r"|uv\s+index|pollen|muggy|sweltering|scorching|nippy|balmy|breezy|gusty|blustery"
     r"|(?:barometric|atmospheric)\s+pressure|wind\s+chill|uv\s+(?:level|rays)"
 )
-_WEATHER = re.compile(rf"\b(?:{_CONDITIONS})\b")
-_COMPARED = re.compile(
+_WEATHER = lazy_pattern(rf"\b(?:{_CONDITIONS})\b")
+_COMPARED = lazy_pattern(
     r"\b(?:is|will|was|where\s+is|where\s+will)\s+it\s+(?:(?:going\s+to|gonna|likely\s+to)\s+)?"
     r"(?:be\s+|get\s+)?(?:warmer|hotter|colder|cooler|chillier|wetter|rainier|drier|dryer|windier"
     r"|calmer|more\s+humid|less\s+humid)\s*,?\s+in\s+[a-z]"
 )
 """Two places compared: "is it warmer in rome than in oslo", "where is it colder, in x or y"."""
-_NOT_A_PLACE = re.compile(
+_NOT_A_PLACE = lazy_pattern(
     r"\d|\b(?:it|its|i|you|we|they|he|she|me|my|your|our|this|that|these|those|there|here|what"
     r"|which|who|a|an|yesterday|today|tomorrow)\b"
 )
@@ -67,7 +68,7 @@ def _compares(said: str) -> bool:
 
 _WEAR = WEAR
 """What to wear for the weather: "do i need an umbrella", "can i go out without a raincoat"."""
-_OTHER_ROLE = re.compile(
+_OTHER_ROLE = lazy_pattern(
     r"\b(?:e-?mail|send|text|message|tweet|post|spell|spelling|translate|recipe|cook|cooking"
     r"|bake|baking|oven|fry|frying|roast|grill|boil|stock|stocks|shares|news|song|songs|music"
     r"|coffee|espresso|latte|cappuccino|tea|drink|cup|mug|glass|pint"
@@ -90,17 +91,17 @@ _OTHER_ROLE = re.compile(
     r"\s+(?:when|once|as\s+soon)|when\s+it\s+(?:starts|stops|begins)|as\s+soon\s+as|once\s+it)\b"
 )
 """Words of another role, or of no role: a thermostat, an oven, a message, a song, a list."""
-_DEFINITION = re.compile(r"^(?:what\s+is|define|meaning\s+of)\s+(?:an?\s+)?\w+$")
-_STATEMENT = re.compile(
+_DEFINITION = lazy_pattern(r"^(?:what\s+is|define|meaning\s+of)\s+(?:an?\s+)?\w+$")
+_STATEMENT = lazy_pattern(
     r"^(?:(?:hey|ok|okay|olly|alexa|so|well|oh)\s+)*(?:i|i'm|i've|i'd|the|my|we|we're|it\s+was"
     r"|it's\s+been|that|this|today\s+was|yesterday)\b"
 )
 """A statement ("i got drenched in the rain", "the weather is sunny today"), unless it asks."""
-_WANTS = re.compile(
+_WANTS = lazy_pattern(
     r"\b(?:i|we)\s+(?:want|need|would\s+like)\s+(?:to\s+know|the\s+(?:weather|forecast))"
 )
 
-SUN = re.compile(
+SUN = lazy_pattern(
     r"\b(?:sun\s?rise|sun\s?set|sun\s?up|sun\s?down|dawn|dusk|(?:first|last)\s+light"
     r"|sun\s+(?:rises?|rising|sets?|setting|comes?\s+up|coming\s+up|goes?\s+down|going\s+down"
     r"|(?:will\s+)?(?:rise|set|come\s+up|go\s+down))|(?:get|gets|getting)\s+(?:dark|light))\b",
@@ -108,12 +109,12 @@ SUN = re.compile(
 )
 """Sunrise and sunset asked about ("when is sunset", "what time does it get dark"); the role
 reads the same words into a forecast with `sun=True`."""
-_ACTION = re.compile(
+_ACTION = lazy_pattern(
     r"\b(?:remind|alarm|timer|wake|turn|switch|lights?|lamps?|calendar|schedule|close|open"
     r"|blinds?|curtains?|shades?|add|(?<!sun\s)set|start|stop|play|photos?|pictures?|song|movie|film"
     r"|book|album|tour|cruise|walk|run|dinner|drinks?|party|meet)\b"
 )
-_QUESTION = re.compile(
+_QUESTION = lazy_pattern(
     r"^(?:(?:hey|ok|okay|so|and|please|alexa|olly)\s+)*"
     r"(?:(?:can|could)\s+you\s+)?(?:(?:tell|show)\s+me\s+|let\s+me\s+know\s+|i\s+want\s+to\s+know\s+)?"
     r"(?:when|what\s+time|at\s+what\s+time|what\s+is\s+the\s+time\s+of|how\s+long\s+(?:until|till|before)"
@@ -121,12 +122,12 @@ _QUESTION = re.compile(
 )
 
 
-_INDOOR_READING = re.compile(r"\b(?:temperature|temp|degrees|humid|humidity)\b")
-_SKY = re.compile(
+_INDOOR_READING = lazy_pattern(r"\b(?:temperature|temp|degrees|humid|humidity)\b")
+_SKY = lazy_pattern(
     rf"\b(?!(?:temperature|temp|degrees|humid|humidity)\b)(?:{_CONDITIONS})\b|{_WEAR.pattern}"
 )
 """The weather itself, not a reading a thermostat or a sensor also gives."""
-_WEATHER_CUE = re.compile(
+_WEATHER_CUE = lazy_pattern(
     r"\b(?:weather|forecast|outside|outdoors|out\s+there|today|tonight|tomorrow|this\s+hour"
     r"|right\s+now|weekend|week|morning|afternoon|evening|monday|tuesday|wednesday|thursday"
     r"|friday|saturday|sunday)\b|\b(?:in|at|for)\s+(?!the\s|my\s|our\s|here\b)[a-z]"
@@ -151,7 +152,7 @@ def _asks_weather(said: str, device_names: re.Pattern[str] | None) -> bool:
 
 WHICH_CITY = "Which city?"
 """How the role's question for a place begins; the next turn may answer it ("paris")."""
-_NOT_AN_ANSWER = re.compile(
+_NOT_AN_ANSWER = lazy_pattern(
     r"^(?:thanks?|thank\s+you|ok(?:ay)?|no|nope|yes|yeah|never\s*mind|cancel|stop|forget\s+it"
     r"|nothing|bye|goodbye|hello|hi|hey|what|why|huh|sorry|none|anywhere|i\s+don'?t\s+know)\b"
 )
@@ -176,7 +177,7 @@ def answers_which_city(text: str, history: list[Turn]) -> bool:
     )
 
 
-_PLACE_ALONE = re.compile(
+_PLACE_ALONE = lazy_pattern(
     r"^(?:(?:and|ok|okay|now|then|so)\s+)*(?P<in>(?:in|for)\s+)?(?P<place>.+)$"
 )
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
+
 if TYPE_CHECKING:
     from roles.weather.backend import Forecast
 
@@ -61,7 +63,7 @@ GEAR = "|".join(
 )
 """Every thing to wear or take the role knows, as a regex alternation."""
 _OWN = r"(?:an?\s+|my\s+|some\s+|any\s+|the\s+|a\s+pair\s+of\s+|extra\s+|warm\s+)?"
-WEAR = re.compile(
+WEAR = lazy_pattern(
     r"\b(?:do|will|should|would|shall|can|must)\s+(?:i|we)\s+(?:(?:need|have|want|ought)\s+to\s+)?"
     r"(?:need|want|take|bring|wear|pack|grab|carry|put\s+on)\s+" + _OWN + rf"(?:{GEAR})\b"
     rf"|\b(?:i|we)\s+(?:am\s+|will\s+|'ll\s+|'m\s+)?(?:going\s+to\s+)?need\s+{_OWN}(?:{GEAR})\s+"
@@ -73,7 +75,7 @@ WEAR = re.compile(
 """A question what to wear or take: "do i need to take an umbrella with me", "should we pack
 shorts", "i'm going to need my hat today", "is today a sunscreen day", "can i go out without a
 coat"."""
-_FIND = re.compile(rf"\b(?P<thing>{GEAR})\b", re.IGNORECASE)
+_FIND = lazy_pattern(rf"\b(?P<thing>{GEAR})\b", re.IGNORECASE)
 
 
 def wear_in(text: str) -> str | None:

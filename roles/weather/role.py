@@ -6,6 +6,7 @@ import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import CANNOT_OFFLINE, Clarification, RoleCall
 from agent_system.understanding import numbers_to_digits
 from agent_system.understanding._regions import region_follows
@@ -34,24 +35,24 @@ _STOP = (
     r"|(?:spring|summer|autumn|fall|winter)|\d+ (?:minute|hour|day|week|month|year)s?"
     r"|an? (?:day|week|month|year) from|last|" + "|".join(WEEKDAYS)
 )
-_AFTER_PREP = re.compile(
+_AFTER_PREP = lazy_pattern(
     r"\b(?:in|for|near|around|of|(?:go|going|travel\w*|head\w*|fly\w*|trip|drive|driving)\s+to)"
     r"\s+(?=(?P<rest>[^?!.;]+))",
     re.IGNORECASE,
 )
-_BEFORE_NOUN = re.compile(
+_BEFORE_NOUN = lazy_pattern(
     r"^(?:(?:what'?s|how'?s|what is|how is|show me|tell me)\s+)?(?:the\s+)?"
     r"(?P<place>[a-z][a-z .,'-]*?)\s+(?:weather|forecast|temperature)\b",
     re.IGNORECASE,
 )
-_BEFORE_VERB = re.compile(
+_BEFORE_VERB = lazy_pattern(
     r"^(?:(?:hey|ok|okay|so|and)\s+)*(?:is|will|was|isn'?t|won'?t)\s+(?P<place>[a-z][a-z .'-]*?)\s+"
     r"(?:going\s+to\s+be|gonna\s+be|be|getting|expected\s+to\s+be|likely\s+to\s+be)\s",
     re.IGNORECASE,
 )
 """A place before the weather it will have: "is mysore going to be very hot today"."""
-_AFTER_NOUN = re.compile(r"\b(?:weather|forecast)\s+(?P<rest>[a-z][^?!.;]*)$", re.IGNORECASE)
-_FOLLOW_UP = re.compile(
+_AFTER_NOUN = lazy_pattern(r"\b(?:weather|forecast)\s+(?P<rest>[a-z][^?!.;]*)$", re.IGNORECASE)
+_FOLLOW_UP = lazy_pattern(
     r"^(?:and|what about|how about|and what about|and how about)\s+(?P<rest>[^?!.;]+)",
     re.IGNORECASE,
 )
@@ -70,12 +71,12 @@ _NOT_PLACE_WORDS = frozenset(
     "years".split()
 )
 """Words that never belong to a place name ("what does the weather look like" names none)."""
-_FORECAST_WORDS = re.compile(
+_FORECAST_WORDS = lazy_pattern(
     r"\b(forecast|will (?:it|there|i|we|the)|going to|gonna|should i|do i need|need (?:an?|to)"
     r"|expect|later|supposed to|predict\w*|outlook)\b",
     re.IGNORECASE,
 )
-_PERIOD = re.compile(
+_PERIOD = lazy_pattern(
     r"\b(?:(?P<next>next|coming)\s+)?(?:(?:this|the|for the|for)\s+)?week(?!end)(?:'?s)?\b"
     r"|(?<!in )\b(?:\d+|few|coming|three|five|seven|ten|fourteen)[\s-]+days?\b(?!\s+ago)",
     re.IGNORECASE,
@@ -130,7 +131,7 @@ def extract_place(text: str) -> str | None:
     return None
 
 
-_ANSWER_FILLER = re.compile(
+_ANSWER_FILLER = lazy_pattern(
     r"^(?:(?:um+|uh+|er+|well|oh|it'?s|it\s+is|i'?m\s+in|i\s+am\s+in|in|for|at|the\s+city\s+of)\s+)+"
     r"|(?:\s+(?:please|thanks|thank\s+you|then))+$",
     re.IGNORECASE,
@@ -275,13 +276,13 @@ class WeatherRole:
         return RoleCall("weather.current", {"place": place, **asked})
 
 
-_CLOCK_WORDS = re.compile(
+_CLOCK_WORDS = lazy_pattern(
     r"\b(?:am|pm|a\.m|p\.m|o'?clock|noon|midday|midnight)\b|\d:\d\d|\bat\s+\w+", re.IGNORECASE
 )
 """A clock time said (not only "in 3 days", which has no hour of its own)."""
 
 
-_MERIDIEM = re.compile(r"\d\s*(?:am|pm|a\.m|p\.m)\b", re.IGNORECASE)
+_MERIDIEM = lazy_pattern(r"\d\s*(?:am|pm|a\.m|p\.m)\b", re.IGNORECASE)
 
 
 def _hour(text: str, now: datetime, day: str | None) -> tuple[str | None, int | None]:
@@ -334,7 +335,7 @@ def _compare(compared: Comparison, text: str, now: datetime, runtime: Runtime) -
 
 
 WHICH_CITY_ASKED = "Which city? Name a place, or tell me where you live, e.g. 'I live in Paris'."
-_CUT_OFF = re.compile(r"\b(?:in|for|at|near|around)\s*[?.!]*$", re.IGNORECASE)
+_CUT_OFF = lazy_pattern(r"\b(?:in|for|at|near|around)\s*[?.!]*$", re.IGNORECASE)
 """A request cut off before its place ("what's the weather in"): the place is asked for, even
 when the user's home is known."""
 
