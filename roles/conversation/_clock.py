@@ -200,6 +200,9 @@ def _said(text: str) -> str:
     said = re.sub(r"[\s,]+(?:olly|alexa|siri)$", "", said)  # "the time please olly"
     said = re.sub(r"\b(?:over|out|down|up)(?:\s+there)?\s+in\b", "in", said)  # "over in paris"
     said = re.sub(r"^is\s+it\s+still\s+", "is it ", said)  # "is it still monday"
+    said = re.sub(
+        r"^(is\s+(?:it|today)\s+\S.*?)\s+(?:yet|already)$", r"\1", said
+    )  # "... friday yet"
     said = re.sub(r"^(what|which)\s+weekday\b", r"\1 day of the week", said)
     said = re.sub(r"^how\s+me\b", "show me", said)  # a dropped letter: "how me the time"
     said = re.sub(  # "i want the date of next friday" asks "what is the date of next friday"

@@ -81,7 +81,8 @@ _INFO = lazy_pattern(
     r"see)|(?:give|get|show|find|send|bring|read)(?:\s+me)?|(?:look\s+up|search(?:\s+for)?|"
     r"google)|i\s+am\s+looking\s+for|looking\s+for)?\s*(?:some\s+|any\s+|more\s+|the\s+|all\s+"
     r"(?:the\s+)?)?(?:basic\s+|general\s+|historical\s+|key\s+|quick\s+|short\s+|brief\s+)?"
-    r"(?:information|info|facts|details|a\s+summary|an\s+overview|a\s+rundown|a\s+brief|"
+    r"(?:information|info|facts|details|(?:a\s+|an\s+)?(?:quick\s+|short\s+|brief\s+)?(?:summary|"
+    r"overview|rundown)|a\s+brief|"
     r"background(?:\s+information)?)\s+(?:on|about|regarding|concerning|of|for)\s+"
     rf"{_NOT_INFO}(?P<subject>{_THING})$"
 )
@@ -161,7 +162,7 @@ _STORY = (
     lazy_pattern(
         rf"^how\s+(?:did|do|does)\s+(?P<subject>{_THING})\s+(?:begin|start|end|evolve|originate|"
         r"come\s+about|come\s+to\s+be|die\s+out|become\s+extinct|go\s+extinct|get\s+its\s+name|"
-        r"get\s+their\s+name|fall|collapse)$"
+        r"get\s+their\s+name|fall|collapse|sink|crash|explode|disappear|vanish|burn\s+down)$"
     ),
     lazy_pattern(rf"^what\s+happened\s+(?:at|in|on|during)\s+{_NOT_NOW}(?P<subject>{_THING})$"),
     lazy_pattern(

@@ -73,7 +73,7 @@ _FACT = lazy_pattern(
     r"children|kids|albums|movies|films|books|songs|players|teeth|legs|goals|points|titles|"
     r"awards|oscars|medals)\s+(?:live|are|does|do|did|has|have|is|were|was|in)\b"
     rf"|when\s+(?:did|was|were)\s+{_THING}(?:the\s+|a\s+|an\s+)?\w+(?:\s+\w+){{1,5}}$"
-    rf"|what\s+(?:do|does)\s+{_THING}(?:the\s+|a\s+|an\s+)?\w+(?:\s+\w+)?\s+(?:eat|drink|"
+    rf"|what\s+(?:do|does|did)\s+{_THING}(?:the\s+|a\s+|an\s+)?\w+(?:\s+\w+)?\s+(?:eat|drink|"
     r"weigh|look\s+like|feed\s+on|live\s+on|stand\s+for)$"
     rf"|where\s+(?:do|does|did)\s+{_THING}(?:the\s+|a\s+|an\s+)?\w+(?:\s+\w+)?\s+(?:live|"
     r"come\s+from|grow|originate|nest|migrate)\b"
@@ -116,7 +116,8 @@ _FACT = lazy_pattern(
     r"hottest|coldest|safest|closest)\b"
     r"|how\s+many\s+\w+(?:\s+\w+)?\s+(?:are|were|is)\s+(?:there\s+)?(?:on|in)\s+(?:a|an|the)\s+\w+"
     r"|how\s+long\s+(?:is|was)\s+(?:a|an|the)\s+\w+(?:\s+\w+)?$"
-    r"|(?:\w+\s+){1,3}(?:info|biography|bio|family\s+background|life\s+story)$"
+    r"|(?!(?:for|the|thanks|thank|with|about|of|in|on|some|any|more|that|this)\b)(?:\w+\s+){1,3}"
+    r"(?:info|biography|bio|family\s+background|life\s+story)$"
     r"|(?:what\s+(?:is|was|are|were)\s+(?:the\s+)?|the\s+)(?:financial|official|national|current|state|"
     r"exact|main|primary)?\s*"
     r"(?:capital(?:\s+city)?|coordinates|latitude|longitude|location|elevation|altitude|"
@@ -133,7 +134,7 @@ _FACT = lazy_pattern(
     r"(?:married|divorced|still\s+alive|alive|dead|"
     r"an\s+only\s+child)$"
     rf"|who\s+(?:is|was)\s+{_THING}[a-z]+(?:\s+[a-z]+)?\s+married\s+to$"
-    rf"|what\s+(?:team|position|club|sport|instrument)\s+(?:does|did)\s+{_THING}\w+(?:\s+\w+)?"
+    rf"|what\s+(?:teams?|positions?|clubs?|sports?|instruments?)\s+(?:does|did)\s+{_THING}\w+(?:\s+\w+)?"
     r"\s+play\b"
     r"|what\s+(?:is|was|are)\s+(?:the\s+)?(?:fastest|slowest|heaviest|hottest|coldest|richest|"
     r"poorest|shortest|widest|loudest|rarest|most\s+(?:populous|common|spoken))\s+\w+"
@@ -206,7 +207,7 @@ _PERSONAL = lazy_pattern(
     r"deposit|"
     r"protein|sugar|carbs|"
     r"temperature|timezone|time\s+in|closest|places|best(?!\s+(?:actor|actress|picture|director|film|movie|album|song|new\s+artist|supporting))|event|today|tonight|now|station|"
-    r"great(?!\s+(?:wall|barrier|lakes?|britain|pyramids?|depression|gatsby|war|plains|fire|"
+    r"(?<!the\s)great(?!\s+(?:wall|barrier|lakes?|britain|pyramids?|depression|gatsby|war|plains|fire|"
     r"sphinx|salt|white\s+shark|dane|ape|basin|rift))|"
     r"phone|keys|car|wallet|glasses|charger|remote)\b",
     re.I,
@@ -256,7 +257,9 @@ def is_factual_question(text: str) -> bool:
     if said_short(said) and not _PERSONAL.search(said):
         return True  # "biography of mozart", "name the planets", "how were the pyramids built"
     if _DEFINITION.search(said) and not re.search(
-        r"\bmeaning\s+of\s+life\b|\blife\s+means\b", said
+        r"\bmeaning\s+of\s+(?:life|it|it\s+all|all\s+(?:of\s+)?this|everything|existence)\b"
+        r"|\blife\s+means\b",
+        said,
     ):
         return not re.search(r"\b(?:my|your|this|that|weather|forecast|jokes?)\b", said)
     if defined_term(said) is not None:

@@ -24,8 +24,12 @@ _NOT_NAME = (
     r"anyone|people|what|who|how|there|here)\b)"
 )
 _WORD = r"[a-z][a-z.'-]*"
-_NAME = rf"{_NOT_NAME}{_WORD}(?:\s+{_NOT_NAME}{_WORD}){{0,2}}"
-"""A named person or thing: one to three words, none of them a pronoun or the user's own."""
+_NAME = (
+    rf"{_NOT_NAME}{_WORD}(?:\s+{_NOT_NAME}{_WORD}){{0,2}}"
+    r"(?:\s+the\s+(?:\d+(?:st|nd|rd|th)|great|elder|younger|conqueror|first|second|third))?"
+)
+"""A named person or thing: one to three words, none of them a pronoun or the user's own, and
+a ruler's number or name ("henry the 8th", "alexander the great")."""
 _TWO_NAMES = rf"{_NOT_NAME}{_WORD}(?:\s+{_NOT_NAME}{_WORD}){{1,2}}"
 """A full name ("sean connery"): a first name alone may be one of the user's contacts."""
 _LATELY = (

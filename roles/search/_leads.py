@@ -31,7 +31,7 @@ import re
 
 from agent_system._lazy import lazy_pattern
 
-__all__ = ["announced", "plain_question"]
+__all__ = ["announced", "plain_question", "unhedged"]
 
 _ASKED = r"(?:who|whom|whose|what|when|where|which|why|how|is|are|was|were|did|does|do|can)\b"
 """The first word of the question that follows an announcement."""
@@ -114,6 +114,42 @@ def _said_in_full(said: str) -> str:
     return _NAMES.sub("name the ", said, count=1)
 
 
+_LOOSE = (
+    (lazy_pattern(r"^wen\b"), "when"),
+    (lazy_pattern(r"^(?:wat|wht|wut)\b"), "what"),
+    (
+        lazy_pattern(r"^(?:hw|hoe)\s+(?=many|much|old|tall|far|big|long|do|does|did|is|are|was)"),
+        "how ",
+    ),
+    (lazy_pattern(r"^(?:wher|were)\s+(?=is|was|are|did|does|do)\b"), "where "),
+)
+"""A question word typed or heard loosely: "wen was shakespeare born", "wat is a comet"."""
+_HEDGED = lazy_pattern(
+    r"^(?P<wh>what|who|where|when|how)\s+(?:(?P<verb>is|are|was|were|do|does|did)\s+)?"
+    r"(?:exactly|actually|really|precisely|even)\s+(?(verb)|(?P<after>is|are|was|were|do|does|did)\s+)",
+    re.I,
+)
+"""A word that only stresses the question: "what exactly is a neutron star"."""
+_ONE_WHO = lazy_pattern(
+    r"^(?:what\s+is|what\s+was|tell\s+me|give\s+me|do\s+you\s+know|i\s+(?:want|need)\s+to\s+know)"
+    r"\s+the\s+name\s+of\s+the\s+(?:guy|man|woman|lady|person|people|men|women|scientist|"
+    r"inventor|explorer|artist|painter|writer|author|composer|singer|actor|actress|band|group|"
+    r"company|team|king|queen|president|emperor)\s+(?:who|that)\s+(?=[a-z]+ed\b|[a-z]+\s)"
+)
+"""The name of one who did something, asked as who did it: "what is the name of the guy who
+invented the internet" -> "who invented the internet"."""
+
+
+def unhedged(said: str) -> str:
+    """``said`` without a word that only stresses its question.
+
+    "what exactly is a quasar" -> "what is a quasar".
+    """
+    if hedged := _HEDGED.match(said):
+        return f"{hedged['wh']} {hedged['verb'] or hedged['after']} {said[hedged.end() :]}"
+    return said
+
+
 def plain_question(said: str) -> str:
     """``said`` (normalized) said plainly, as the plain question.
 
@@ -122,6 +158,9 @@ def plain_question(said: str) -> str:
 
     "find the capital of sweden" -> "what is the capital of sweden".
     """
+    for loose, word in _LOOSE:
+        said = loose.sub(word, said, count=1)
+    said = _ONE_WHO.sub("who ", unhedged(said), count=1)
     said = _GUESS.sub("do you know ", _ANNOUNCED.sub("", said, count=1), count=1)
     said = _said_in_full(_FETCHED.sub("what is ", said, count=1))
     if found := _NAME_HELD.match(said):

@@ -192,6 +192,21 @@ _FAMILIES = (
         r"temperature|gdp|currency|language|flag|anthem|nickname|motto|elevation)$"
     ),
     lazy_pattern(rf"^how\s+rich\s+(?:is|was)\s+(?P<subject>{_THING})$"),
+    # a choice of two kinds, how far a thing goes, what it sounds like, what is inside it:
+    # "is coffee a bean or a seed", "how hot does lava get", "what sound does a giraffe make",
+    # "what is inside the sun"
+    lazy_pattern(
+        rf"^(?:is|are|was)\s+(?P<subject>{_THING})\s+(?:a|an)\s+[a-z]+\s+or\s+(?:a|an)\s+[a-z]+$"
+    ),
+    lazy_pattern(
+        r"^how\s+(?:hot|cold|big|tall|fast|heavy|deep|long|old|large|high|loud|bright|strong)\s+"
+        rf"(?:does|do|can|could|did)\s+(?P<subject>{_THING})\s+get$"
+    ),
+    lazy_pattern(rf"^what\s+(?:sounds?|noises?)\s+(?:does|do|did)\s+(?P<subject>{_THING})\s+make$"),
+    lazy_pattern(
+        r"^what\s+(?:is|are|was)\s+(?:inside|in\s+the\s+(?:middle|center|centre|core)\s+of|at\s+"
+        rf"the\s+(?:center|centre|core|bottom)\s+of)\s+(?P<subject>{_THING})$"
+    ),
     lazy_pattern(
         rf"^(?:which|what|who)\s+(?:is|was|are)\s+(?:the\s+)?{_MORE}\s*,?\s+"
         rf"(?P<subject>{_THING}\s+or\s+{_THING})$"

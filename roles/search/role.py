@@ -12,7 +12,7 @@ from agent_system.understanding._gate import StageGate
 from roles.search._define import defined_term
 from roles.search._facts import claim
 from roles.search._follow import followed, previous_search
-from roles.search._leads import announced
+from roles.search._leads import announced, unhedged
 from roles.search._unsure import unsure_search
 from roles.search._words import word_asked
 
@@ -37,7 +37,8 @@ _DEFINE = lazy_pattern(
     r"|^what do (?:you|they|people|we) mean by\s+(?P<term4>.+)$"
     r"|^(?:(?:can|could) you\s+)?(?:tell me|i want to know|i need to know|do you know|explain)\s+"
     r"what\s+(?:the word\s+)?(?P<term5>.+?)\s+means$"
-    r"|^what(?:'s| is| are)\s+(?:an?\s+)?(?!the\s)(?!.*\b(?:known|famous)\s+for$)"
+    r"|^what(?:'s| is| are)\s+(?:an?\s+)?(?!(?:the|inside|in|at|on|under|behind|beyond)\s)"
+    r"(?!.*\b(?:known|famous)\s+for$)"
     r"(?!.*\b(?:doing|up\s+to|working\s+on|facts?|trivia)\b)"
     r"(?P<term3>[\w\-. ]{1,40})$",
     re.I,
@@ -131,7 +132,7 @@ class SearchRole:
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | Clarification:
         """search.define for "define X", search.documents for "my notes", else search.web."""
-        stripped = announced(_WAKE.sub("", text.strip().rstrip("?!. "), count=1))
+        stripped = unhedged(announced(_WAKE.sub("", text.strip().rstrip("?!. "), count=1)))
         if (
             history
             and history[-1].role == "search"
