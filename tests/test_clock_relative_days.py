@@ -92,6 +92,7 @@ def test_the_day_is_read_from_the_question_alone() -> None:
         ("is it friday yet", "No, today is Monday 5 January 2026."),
         ("is it the weekend already", "No, today is Monday 5 January 2026."),
         ("is it monday yet", "Yes, today is Monday 5 January 2026."),
+        ("what day was new year's day this year", "It was Thursday 1 January 2026."),
         ("days until christmas", "354 days to go: it's Friday 25 December 2026."),
         ("countdown to christmas", "354 days to go: it's Friday 25 December 2026."),
         ("how long till the weekend", "5 days to go: it's Saturday 10 January 2026."),

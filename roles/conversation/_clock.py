@@ -10,6 +10,7 @@ the common countries, states and cities that are not zone names), the date, or a
 
 from __future__ import annotations
 
+import contextlib
 import re
 import zoneinfo
 from datetime import UTC, date, datetime, timedelta
@@ -307,6 +308,9 @@ def _weekday_day(said: str, now: datetime) -> tuple[date, str | None] | None:
     names = ("day", *(f"day{n}" for n in range(2, 13)))
     text = next((found[n] for n in names if found[n]), "")
     day = _day_named(text, now)
+    if day is not None and day.year > now.year and re.search(r"\bthis\s+year\b", said):
+        with contextlib.suppress(ValueError):  # "july 4th this year" is past: this year's
+            day = day.replace(year=now.year)
     return None if day is None else (day, found["wd"] or found["nth"])
 
 

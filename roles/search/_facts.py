@@ -257,7 +257,8 @@ def is_factual_question(text: str) -> bool:
     if said_short(said) and not _PERSONAL.search(said):
         return True  # "biography of mozart", "name the planets", "how were the pyramids built"
     if _DEFINITION.search(said) and not re.search(
-        r"\bmeaning\s+of\s+(?:life|it|it\s+all|all\s+(?:of\s+)?this|everything|existence)\b"
+        r"\bmeaning\s+of\s+(?:(?:our|my|your|one's|a|the|human|this)\s+)?(?:life|lives|it|it\s+all"
+        r"|all\s+(?:of\s+)?this|everything|existence|being\s+alive|the\s+universe)\b"
         r"|\blife\s+means\b",
         said,
     ):

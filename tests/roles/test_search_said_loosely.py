@@ -64,6 +64,8 @@ FAMILIES = {
 LOOK_ALIKES = [
     "thanks for the info",
     "what is the meaning of it all",
+    "what is the meaning of human life",
+    "what's the meaning of our existence",
     "what sound does my fridge make",
     "how hot does my oven get",
     "what did i have for lunch",
