@@ -66,6 +66,8 @@ _DROPS = (
     r"|do\s+not\s+(?:bother|worry(?:\s+about\s+it)?)|skip\s+(?:it|that)|leave\s+it"
     r"|let\s+it\s+go|ignore\s+(?:it|that|me)|scratch\s+that|(?:i\s+)?changed\s+my\s+mind"
     r"|i\s+(?:have\s+)?changed\s+my\s+mind|(?:it\s+is|that\s+is)\s+(?:fine|ok|okay|alright)"
+    r"|(?:i\s+am\s+)?not\s+sure(?:\s+yet)?|(?:i\s+)?(?:do\s+not|don't)\s+know(?:\s+yet)?|no\s+idea"
+    r"|dunno|not\s+yet|i\s+will\s+(?:let\s+you\s+know|tell\s+you)(?:\s+later)?"
 )
 _CANCELS = (
     rf"(?:(?P<verb>cancel|stop|abort|quit)(?:\s+(?:it|that|this|please))?|(?P<hush>{HUSH})"

@@ -243,7 +243,8 @@ _BARE_EVENT = lazy_pattern(
     r"(?!(?:cancel|delete|remove|clear|drop|move|reschedule|postpone|show|list|find|check|tell|read"
     r"|next|upcoming|any|all|no|every)\b)(?:[\w']+\s+){0,2}?"
     r"(?:meeting|appointment|appt|lunch|dinner|breakfast|brunch|party|interview|call|class|practice"
-    r"|rehearsal|session|date|game|match|review|lesson|haircut|checkup|conference|dentist|doctor)"
+    r"|rehearsal|session|date|game|match|review|lesson|haircut|checkup|conference|dentist|doctor"
+    r"|play|recital|concert|gig|assembly|performance|tournament|graduation|ceremony)"
     r"(?:\s+(?:with|at|for)\s+[\w' ]+?)?\s*[.!]?$",
     re.IGNORECASE,
 )

@@ -286,7 +286,7 @@ _TITLE_HEAD = lazy_pattern(
     r"^(?:(?:remember|note)\s+(?:that\s+)?|(?:get|fit|squeeze)\s+me\s+in\s+(?:for|with|at)\s+"
     r"|(?:me|us)\s+(?=down\b)|down\s+(?:for\s+)?|having\s+|(?:i|we)(?:\s+am|\s+are|'m|'re)\s+"
     r"(?:having\s+|going\s+to\s+(?:have\s+)?)?|(?:i|we)(?:\s+have|'ve)\s+(?:got\s+)?"
-    r"|save\s+(?:for\s+)?(?!the\s+date\b))+(?:(?:a|an|the)\s+)?",
+    r"|save\s+(?:for\s+)?(?!the\s+date\b)|that\s+(?=\w))+(?:(?:a|an|the)\s+)?",
     re.IGNORECASE,
 )
 _TITLE_END = lazy_pattern(r"\s+(?:down|to|is|are|for|of)$", re.IGNORECASE)

@@ -30,9 +30,11 @@ from roles.calendar._pick import picked_answered
 from roles.calendar._reading import is_bare_event, strip_courtesy
 from roles.calendar._reminder_list import reminder_question
 from roles.calendar._repeats import repeat_said
+from roles.calendar._said_changes import said_change
 from roles.calendar._shapes import DATE, asks_calendar, deletes_event, loose_time, said_plan
+from roles.calendar._time_answered import time_answered
 from roles.calendar._titles import marked_as
-from roles.calendar._unnamed import unnamed_calendar
+from roles.calendar._unnamed import THING, unnamed_calendar
 from roles.calendar._which import NOT_GOING
 from roles.calendar._windows import asks_window
 from roles.calendar._within import within_period
@@ -120,7 +122,9 @@ _QUESTION = lazy_pattern(
     rf"|what\s+is\s+(?:the\s+plan|coming\s+up|planned)(?:\s+for\s+me)?(?:\s+(?:for\s+)?{_DAY})?$"
     rf"|when\s+is\s+(?:my|our)\s+(?:\w+\s+){{0,2}}{_EVENT}$"
     rf"|what\s+is\s+the\s+date\s+of\s+(?:the|my|our)\s+(?:\w+\s+){{0,2}}{_EVENT}$"
-    r"|(?:any|upcoming)\s+birthdays\s+(?:coming\s+up|this\s+(?:week|month)|next\s+(?:week|month))$"
+    r"|(?:(?:are|is)\s+there\s+|do\s+(?:i|we)\s+have\s+|have\s+(?:i|we)\s+got\s+)?(?:any|upcoming)\s+"
+    r"birthdays\s+(?:coming\s+up|this\s+(?:week|month)|next\s+(?:week|month))$"
+    rf"|what\s+is\s+(?:my\s+)?first\s+(?:thing|up|event|meeting|appointment)\s+(?:on\s+|for\s+)?{_DAY}$"
     rf"|anything\s+(?:after|before)\s+\d{{1,2}}(?::\d\d)?(?:\s*[ap]\s*m)?(?:\s+{_DAY})?$"
     rf"|what\s+is\s+my\s+{_PERIOD}\s+(?:looking\s+)?like\b"
     rf"|(?:how\s+(?:does|is)|what\s+does)\s+{_DAY}\s+look(?:ing)?(?:\s+like)?(?:\s+for\s+me)?$"
@@ -203,6 +207,8 @@ _EVENT_WORD = lazy_pattern(
     r"\b(?:meeting|appointment|lunch|dinner|breakfast|brunch|party|wedding|interview|class|game|"
     r"match|concert|practice|rehearsal|conference|call|event|dentist|doctor)s?\b"
 )
+_GOING_TO = lazy_pattern(rf"\b(?:{THING}|event)\b")
+"""What a plan given up names ("i'm not going to the gym on monday anymore")."""
 _CALENDAR_NOUN = lazy_pattern(r"\b(?:calendar|agenda|diary)\b")
 _MEETING = lazy_pattern(r"\b(?:meetings?|appointments?|appts?)\b")
 _MY_SCHEDULE = lazy_pattern(r"\b(?:my|our|the)\s+(?:\w+\s+)?schedule\b(?!\s+(?:a|an|the|me)\b)")
@@ -216,7 +222,8 @@ _CALENDAR_VERB = lazy_pattern(
     r"how\s+many|next|upcoming|up\s*coming|coming\s+up|today|tomorrow|tonight)\b"
 )
 _CHANGE_EVENT = lazy_pattern(
-    r"^(?:cancel|delete|remove|erase|call\s+off|scrap|drop|move|reschedule|postpone|push\s+back|push"
+    r"^(?:cancel|delete|remove|erase|call\s+off|scrap|drop|get\s+rid\s+of|move|reschedule|postpone"
+    r"|push\s+back|push"
     r"|delay|bring|bump)\s+"
     r"(?:my|the|our|tomorrow's|today's|this\s+week's)?\s*(?:[\w':]+\s+){0,2}"
     r"(?:lunch|dinner|breakfast|brunch|meeting|appointment|party|event|dentist|doctor|haircut|class|"
@@ -246,7 +253,7 @@ def is_calendar_question(text: str, *, said: str | None = None) -> bool:
     """A question about the user's own calendar, in its everyday shapes (`said`: normalized)."""
     said = normalize(text) if said is None else said
     said = strip_courtesy(said)
-    if (going := NOT_GOING.match(said)) and _EVENT_WORD.search(going["event"]):
+    if (going := NOT_GOING.match(said)) and _GOING_TO.search(going["event"]):
         return not _NOT_CALENDAR.search(said)  # "i won't be attending the team dinner"
     said_out = _SAID_OUT.sub(r"\1 is", said)
     return (
@@ -259,6 +266,7 @@ def is_calendar_question(text: str, *, said: str | None = None) -> bool:
         or deletes_event(said)
         or unnamed_calendar(said)  # "reschedule yoga to 7pm", "what's my next piano lesson"
         or asks_window(said)  # "what's on after 5", "what do i have for the rest of the day"
+        or said_change(said) is not None  # "can we shift lunch with jo to 1:30"
     )
 
 
@@ -269,7 +277,8 @@ _ENGAGEMENT = lazy_pattern(
     r"(?:that\s+)?(?:i\s+am\s+going\s+|i'm\s+going\s+)?(?!to\s+call\b)(?:to\s+)?(?:(?:a|an|my|the)\s+)?"
     r"(?:\w+\s+)?"
     r"(?:meet(?:ing)?|seeing|lunch|dinner|breakfast|brunch|party|appointment|appt|interview|"
-    r"call|conference|class|practice|rehearsal|game|match|wedding|birthday|concert|go\s+to)\b"
+    r"call|conference|class|practice|rehearsal|game|match|wedding|birthday|concert|go\s+to"
+    r"|cinema|movies|theat(?:er|re)|gig|show|ballet|opera|pub|zoo|gym)\b"
 )
 _SET_EVENT = lazy_pattern(
     r"^(?:please\s+)?(?:schedule|book|set\s+up|arrange|plan|organi[sz]e|add)\s+(?:a|an|my|the|our)?\s*"
@@ -332,6 +341,7 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
             or picked_answered(request.text, history) is not None
             or event_answered(request.text, history) is not None
             or title_answered(request.text, history) is not None
+            or time_answered(request.text, history, runtime.clock.now()) is not None
         ):
             return RouteDecision(  # "cancel it" ... "Which event should I delete?" ... "the lunch"
                 target=RouteTarget.FAST_REPLY,
@@ -353,13 +363,15 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
             return None
         if not asked and _asks_the_clock(text):
             return None  # "date after 5 days": a question about the date, no event called "Date"
-        if checked is None and len(split_clauses(text)) > 1:
+        told = said_change(strip_courtesy(said)) is not None  # "i can't make X, cancel it": one
+        if checked is None and not told and len(split_clauses(text)) > 1:
             return None  # "... today and tomorrow": the compound rules split it
         return RouteDecision(
             target=RouteTarget.FAST_REPLY,
             role="calendar",
             confidence=0.9,
             guess=_SURE.search(said) is None and not _sure_family(said, now),
+            slots={"whole": True} if told else {},
             reason="A question about the user's own calendar.",
             scores={"calendar": 0.9},
         )
@@ -381,11 +393,15 @@ def _sure_family(said: str, now: datetime) -> bool:
     role for it.
     """
     said = strip_courtesy(said)
-    if (going := NOT_GOING.match(said)) and _EVENT_WORD.search(going["event"]):
+    if (going := NOT_GOING.match(said)) and _GOING_TO.search(going["event"]):
         found = parse_when(going["event"], now)
+        if re.search(r"\b(?:any\s*more|any\s+longer)$", said):
+            return True  # "i'm not going to pilates anymore"
         return found is not None and found.has_date
     if asks_calendar(said) or deletes_event(said) or plan_with_someone(said, now):
         return True
+    if said_change(said) is not None:
+        return True  # "the book club is now at 8pm", "the vet isn't happening anymore"
     if unnamed_calendar(said):
         return True  # "stop piano every monday", "reschedule yoga to 7pm"
     if clears_a_day(said, now):

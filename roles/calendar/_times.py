@@ -8,10 +8,31 @@ from __future__ import annotations
 import re
 from datetime import datetime, time, timedelta
 
+from agent_system._lazy import lazy_pattern
 from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.routing.slots import parse_duration, parse_when
 
-__all__ = ["read_clock", "read_end", "read_length", "read_moment"]
+__all__ = ["part_only", "read_clock", "read_end", "read_length", "read_moment"]
+
+_PART = lazy_pattern(r"\b(?P<part>morning|afternoon|evening|night|tonight)\b", re.IGNORECASE)
+_CLOCK_SAID = lazy_pattern(
+    r"\d{1,2}\s*(?:[ap]\.?m\b|o'?clock\b)|\d{1,2}:\d\d|T\d\d|\bat\s+\d|\b(?:noon|midday|midnight)\b"
+    r"|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
+    re.IGNORECASE,
+)
+
+
+def part_only(text: str) -> str:
+    """The part of the day that is all `text` says of the time, or "".
+
+    "friday morning" -> "morning", "tonight" -> "tonight"; "" when a clock time is said or no
+    part of the day is.
+    """
+    found = _PART.search(text)
+    if found is None or _CLOCK_SAID.search(text):
+        return ""
+    part = found["part"].lower()
+    return part
 
 
 def read_length(text: str) -> timedelta:

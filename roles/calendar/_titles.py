@@ -35,7 +35,8 @@ _COMMAND = lazy_pattern(
     r"|put|set(?:\s+up)?|arrange|organi[sz]e|fix(?:\s+up)?|enter|insert|stick|pop"
     r"|plan|pencil\s+in|make|block(?:\s+(?:off|out))?|note(?:\s+down)?|jot\s+down|write\s+down"
     r"|save\s+the\s+date)?"
-    r"\s*(?:(?:a|an|the|my)\s+)?(?:new\s+(?!years?\b|year's\b))?(?:(?:calendar\s+)?(?:event|entry|reminder)"
+    r"\s*(?:in\s+(?=(?:a|an)\s+(?:calendar\s+)?(?:event|entry|reminder)\b))?"
+    r"(?:(?:a|an|the|my)\s+)?(?:new\s+(?!years?\b|year's\b))?(?:(?:calendar\s+)?(?:event|entry|reminder)"
     r"(?:\s+(?:called|named|titled|for|about|of))?\b\s*)?",
     re.IGNORECASE,
 )
@@ -123,7 +124,9 @@ _TELL_ME = lazy_pattern(
     re.IGNORECASE,
 )
 _TITLE_TAIL = lazy_pattern(
-    r"[\s,]+(?:please\s+note(?:\s+it)?|note\s+(?:it|that)|please|thanks|thank\s+you)[\s.!]*$", re.I
+    r"[\s,]+(?:please\s+note(?:\s+it)?|note\s+(?:it|that)|please|thanks|thank\s+you"
+    r"|as\s+an?\s+(?:reminder|event|entry|(?:all[\s-]day\s+)?event))[\s.!]*$",
+    re.I,
 )
 
 
@@ -150,6 +153,14 @@ _SPLIT_PENCIL = lazy_pattern(
 """A verb split around the event: "pencil lunch with jo in for thursday at 1"."""
 
 
+_NAMED_PART = lazy_pattern(
+    r"\b(?P<name>parents'?|quiz|movie|film|games?|board\s+game|date|open|poker|karaoke|pizza|curry"
+    r"|trivia|bingo|ladies'?|girls'?|lads'?|boys'?|family|opening|closing)\s+(?P<part>evening|night)\b",
+    re.IGNORECASE,
+)
+"""An evening or a night that is the event's name: "parents evening", "quiz night"."""
+
+
 def extract_title(text: str) -> tuple[str, str]:
     """(title, location) of an event to create: the words left once commands and times go."""
     if inviting := _INVITE_TO.match(text) or _INVITING.search(text):
@@ -158,6 +169,7 @@ def extract_title(text: str) -> tuple[str, str]:
         return with_guests(title, people_said(inviting["who"]))[0], location
     text = _SPLIT_PENCIL.sub(r"\g<lead>pencil in \g<what>", text, count=1)  # "pencil X in for ..."
     text = re.sub(r"\ball[\s-]day\b", " ", text, flags=re.I)
+    text = _NAMED_PART.sub(r"\g<name>_\g<part>", text)  # "parents evening": a name, not a time
     rest = _CALENDAR_WORDS.sub("", TIME_RANGE.sub(" ", text))
     location = ""
     if found := _LOCATION.search(rest):
@@ -173,6 +185,7 @@ def extract_title(text: str) -> tuple[str, str]:
         rest.strip(" ,.?!"),
     )  # "team sync tomorrow starting at 9": the time it starts
     title = re.sub(r"\s+(?:for|on|at|from|every|each|[ap]\.?m\.?|o'?clock)$", "", title).strip()
+    title = title.replace("_", " ")
     if re.match(r"with\s+\w", title, re.I):  # "schedule 30 minutes with ana"
         title = f"Meeting {title}"
     return (title[:1].upper() + title[1:], location)

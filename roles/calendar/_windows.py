@@ -25,7 +25,7 @@ _DAY = (
 )
 _LATER = (
     r"(?:later(?:\s+on)?(?:\s+today|\s+tonight)?|for\s+the\s+rest\s+of\s+(?:the\s+|my\s+)?(?:day"
-    r"|today)|(?:for\s+)?the\s+rest\s+of\s+(?:the\s+|my\s+)?(?:day|today)|left\s+(?:for\s+)?today"
+    r"|today)|(?:for\s+)?the\s+rest\s+of\s+(?:the\s+|my\s+)?(?:day|today)|left\s+(?:for\s+|on\s+)?today"
     r"|left\s+on\s+my\s+(?:calendar|schedule|agenda)\s+(?:for\s+)?today)"
 )
 _EDGE = (

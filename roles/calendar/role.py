@@ -6,6 +6,7 @@ import re
 from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import Clarification, RoleCall, RolePlan, with_previous_turn
 from agent_system.routing.slots import (
     format_duration,
@@ -60,8 +61,11 @@ from roles.calendar._readings import (
 )
 from roles.calendar._reminder_list import reminder_listing
 from roles.calendar._repeats import repeat_said
+from roles.calendar._said_changes import said_change
 from roles.calendar._several import several_added, several_removed
 from roles.calendar._shapes import FREE_SHAPE, deletes_event, loose_time, stated_off, tidy_title
+from roles.calendar._time_answered import time_answered
+from roles.calendar._times import part_only
 from roles.calendar._titles import (
     ADDRESS,
     ALL_DAY,
@@ -101,10 +105,14 @@ GATE = StageGate.of(
     r"|apr\b|jun\b|jul\b|aug\b|sep\b|sept\b|oct\b|nov\b|dec\b|cancel|delete|remove|move"
     r"|push|reschedul|postpone|add\b|put\b|set up|organi[sz]e|arrange|invite|pencil|block"
     r"|when|where|how long|coming up|later\b|scrap|forward|meant\b|meet"
-    r"|clear|time\b|supposed|for good|from now on|altogether|bump|shift|switch|change",
+    r"|clear|time\b|supposed|for good|from now on|altogether|bump|shift|switch|change"
+    r"|earlier|sooner|no longer|anymore|any more|make\b|get rid|take place|go ahead|going ahead",
 )
 """The words without which the calendar's stage cannot claim a request; a follow-up or an answer to
 the role's question is asked anyway (agent_system/understanding/_gate.py)."""
+
+
+_FIRST = lazy_pattern(r"\bfirst\s+(?:thing|up|event|meeting|appointment)\b", re.IGNORECASE)
 
 
 class CalendarRole:
@@ -176,6 +184,7 @@ class CalendarRole:
             return self._create(strip_courtesy(named[0]), now, named[1])
         if (picked := picked_answered(text, history)) is not None:
             return self._interpret(picked, now)  # "Which event should I delete: ...?" "the 2nd"
+        text = time_answered(text, history, now) or text  # "it's at 11", "in the morning"
         event = with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
         if (
             event == Clarification(WHICH_TO_DELETE, missing=("event",))
@@ -197,6 +206,7 @@ class CalendarRole:
         text = strip_courtesy(text)
         text = re.sub(r"^at\s+(?=what\s+time\b)", "", re.sub(r"\bwhats\b", "what's", text))
         text = found_then_changed(text)  # "find my next event and delete it"
+        text = said_change(normalize(text)) or text  # "the book club is now at 8pm"
         if (checked := checked_event(normalize(text), now)) is not None:
             return checked_listing(self._list(f"is {checked[0]} {checked[1]}", now), checked[0])
         if reminded := reminded_event(text):  # "remind me of the meeting at 4": an event
@@ -309,6 +319,8 @@ class CalendarRole:
         if span[1] - span[0] == timedelta(days=1) and span[0].time() == time(0):
             said = normalize(text)  # "... between 2 and 4 pm", "... after 5", "... later"
             span = asked_window(said, span[0], now) or day_window(said, span[0]) or span
+        if _FIRST.search(text):
+            arguments["limit"] = 1  # "what's first thing tomorrow": that day's first event
         return RoleCall(
             "calendar.list",
             {"start": span[0].isoformat(), "end": span[1].isoformat()} | arguments,
@@ -324,6 +336,8 @@ class CalendarRole:
         new = target["new"].strip(" ,.?!")
         if re.match(r"^\s*rename\b", text, re.IGNORECASE):
             return RoleCall("calendar.update", {"event": reference, "title": new})
+        if re.fullmatch(r"(?:the\s+)?next\s+week|the\s+week\s+after", new, re.IGNORECASE):
+            return RoleCall("calendar.update", {"event": reference, "shift": "7 days"})
         return RoleCall("calendar.update", {"event": reference, "start": new})
 
     def _create(self, text: str, now: datetime, named: str = "") -> RoleCall | Clarification:
@@ -374,7 +388,7 @@ class CalendarRole:
             start = time_range["a"] + (time_range["ap"] or time_range["bp"] or "")
             when_text = text[: time_range.start()] + f" at {start} " + text[time_range.end() :]
         when = parse_when(when_text, now)
-        if when is None and period:
+        if period and (when is None or not when.has_date):  # "next week" ... "3pm": which day?
             return Clarification(f"Which day {period} is {title or 'it'!r}?", ("start",))
         if when is None:
             return Clarification(f"When is {title!r}?" if title else WHAT_AND_WHEN, ("start",))
@@ -384,6 +398,8 @@ class CalendarRole:
             return Clarification(NAME_IT, missing=("title",))
         start = event_moment(when, text, now)  # "dinner at 7" is 19:00
         arguments["start"] = start.isoformat() if when.has_time else start.date().isoformat()
+        if when.has_time and (part := part_only(when_text)):  # "friday morning": no hour said
+            arguments["start"] = f"{start.date().isoformat()} {part}"  # the reply says the hour
         if time_range:
             end = parse_when(time_range["b"], start) or parse_when(f"at {time_range['b']}", start)
             if end is not None:  # "from 2:30 to 4": 16:00, the first 4 after the start

@@ -28,7 +28,7 @@ from roles.calendar._refs import on_its_day, resolve_event
 from roles.calendar._reminders import agenda_asked, asked_period, reminders_listed, reminders_said
 from roles.calendar._repeats import read_repeat
 from roles.calendar._series import delete_repeating, first_day, move_repeating, repeat_phrase
-from roles.calendar._times import read_clock, read_end, read_length, read_moment
+from roles.calendar._times import part_only, read_clock, read_end, read_length, read_moment
 from roles.calendar.store import CalendarStore, Event
 from tools._told import fact_told
 from tools.memory import said_back
@@ -134,6 +134,8 @@ async def create(
     where = f" at {event.location}" if event.location else ""
     when = repeat_phrase(event, now) if rule else when_said(event, now.date())
     display = f"Added {event.title!r} {when}{where}."
+    if timed and (part := part_only(start)):  # "friday morning": say the hour it was given
+        display += f" I took {part} as {format_clock(event.start)}; say another time to move it."
     return ToolOutput(data=event.as_data(), display=display + await _conflict_note(store, event))
 
 
