@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 from agent_system import _walcheck as walcheck
+from agent_system._http import http_client
 from agent_system._migrations import refuse_newer, setup_lock
 from agent_system._storage import Database, storage_error
 from agent_system._threadlock import (
@@ -180,7 +181,7 @@ def open_runtime(
     return Runtime(
         settings=settings,
         clock=clock or SystemClock(resolve_timezone(settings.timezone)),
-        http=http or httpx.AsyncClient(timeout=settings.http_timeout_s, follow_redirects=True),
+        http=http or http_client(settings.http_timeout_s),
         db=db or Database(settings.sqlite_path),
         store=store,
         chat_model=models.get("default"),

@@ -259,10 +259,10 @@ def builtin_role_names() -> tuple[str, ...]:
 
 def _shipped_classes() -> tuple[str, ...]:
     """The shipped router model's classes (their order is the roles' order), or ()."""
-    from agent_system.routing._model import DEFAULT_MODEL_PATH, LinearModel, ModelFileError
+    from agent_system.routing._model import ModelFileError, shipped_model
 
     try:
-        return LinearModel.load(DEFAULT_MODEL_PATH).classes
+        return shipped_model().classes
     except (ModelFileError, OSError, ValueError):  # pragma: no cover - a broken model file
         return ()
 

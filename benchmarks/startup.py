@@ -139,8 +139,9 @@ def section(result: dict[str, Any]) -> list[str]:
     return [
         "## 7. Start-up",
         "",
-        "`python -m benchmarks.startup`: each case in a fresh interpreter, offline, the cases "
-        "interleaved round by round, medians. CPU time is the steady figure on this shared "
+        "`python -m benchmarks.startup`: each case in a fresh interpreter, offline, bytecode "
+        "cached (as installed), the cases interleaved round by round, medians. CPU time is the "
+        "steady figure on this shared "
         f"machine (load average {result['load_1min']:.1f} on {result['cores']} cores during the "
         "run; wall time there is several times the CPU time). The floors are what the same "
         "interpreter pays for the third-party modules alone (see the module docstring).",

@@ -25,7 +25,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from agent_system.routing._matcher import ExampleMatcher, cached_matcher
-from agent_system.routing._model import DEFAULT_MODEL_PATH, OTHER, Classifier, LinearModel
+from agent_system.routing._model import (
+    DEFAULT_MODEL_PATH,
+    OTHER,
+    Classifier,
+    LinearModel,
+    shipped_model,
+)
 from agent_system.routing._placed import Placed as _Placed
 from agent_system.routing._placed import compound_decision as _compound_decision
 from agent_system.routing._rules import (
@@ -400,7 +406,7 @@ def _dismissed(role: str, *, drops: bool) -> RouteDecision:
 
 
 def _load_model(path: Path) -> LinearModel:
-    return LinearModel.load(path)
+    return shipped_model(path)
 
 
 def load_default_router(

@@ -37,6 +37,7 @@ __all__ = [
     "Classifier",
     "LinearModel",
     "ModelFileError",
+    "shipped_model",
 ]
 
 OTHER = "other"
@@ -263,6 +264,20 @@ def _hidden_layer(
         np.frombuffer(arrays[name][0], dtype=np.float64).reshape(shape)
         for name, shape in zip(names, shapes, strict=True)
     )
+
+
+def shipped_model(path: Path = DEFAULT_MODEL_PATH) -> LinearModel:
+    """The model at `path`, read once per process while the file is unchanged (role discovery,
+    for the classes' order, and each router share it)."""
+    if not path.exists():
+        return LinearModel.load(path)  # says what is wrong
+    stat = path.stat()
+    return _read_once(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache
+def _read_once(path: Path, mtime_ns: int, size: int) -> LinearModel:
+    return LinearModel.load(path)
 
 
 @functools.cache
