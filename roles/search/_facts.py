@@ -67,7 +67,8 @@ _FACT = lazy_pattern(
     r"|why\s+(?:is|are|do|does|did)\s+(?:the\s+)?\w+"
     r"|(?:the\s+)?(?:tallest|largest|longest|biggest|highest|oldest|"
     r"deepest)\s+\w+(?:\s+in\s+the\s+world)?$"
-    r"|(?:show|give|tell)\s+(?:me\s+)?(?:the\s+)?(?:bio|biography|life\s+story|history|"
+    r"|(?:show|give|tell|i\s+(?:want|need|would\s+like|would\s+love))\s+(?:me\s+)?(?:the\s+|a\s+)?"
+    r"(?:short\s+|brief\s+)?(?:bio|biography|life\s+story|history|"
     r"background)\s+of\b"
     r"|how\s+many\s+(?:people|moons|countries|states|planets|bones|continents|oceans|languages|"
     r"children|kids|albums|movies|films|books|songs|players|teeth|legs|goals|points|titles|"
@@ -235,6 +236,8 @@ _ASKING = lazy_pattern(
     r"(?=\s+about)|(?:tell|give|show)\s+me|let\s+me\s+know"
     r"|i\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+know|do\s+you\s+know"
     r"|what\s+do\s+you\s+know(?=\s+about)|(?:just\s+)?let\s+me\s+know"
+    r"|i\s+(?:want|need|would\s+like|would\s+love)(?=\s+(?:the\s+|a\s+)?(?:short\s+|brief\s+)?"
+    r"(?:bio|biography|life\s+story|history|background)\s+of\b)"
     r")\s+"
 )
 _EXPLAIN = lazy_pattern(r"^(?:(?:can|could)\s+you\s+)?explain\s+to\s+me\s+")

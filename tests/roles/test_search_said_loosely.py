@@ -4,9 +4,9 @@ Each family is its words x a question the search stage reads: a question word ty
 loosely ("wen", "wat"), a word that only stresses the question ("what exactly is"), the name of
 one who did something asked as who did it, what a past people ate or played, how a past thing
 ended, a ruler's number, a choice of two kinds, how far a thing goes ("how hot does X get"),
-the sound a thing makes, what is inside a thing, a quick summary. The requests are paraphrases
-of our own, not rows of the data sets; the look-alikes (the user's own things, a thanks, the
-meaning of it all) do not reach search. Through the public API, offline.
+the sound a thing makes, what is inside a thing, a history wanted, a quick summary. The requests
+are paraphrases of our own, not rows of the data sets; the look-alikes (the user's own things, a
+thanks, the meaning of it all) do not reach search. Through the public API, offline.
 """
 
 from __future__ import annotations
@@ -56,6 +56,11 @@ FAMILIES = {
         "what is inside a black hole",
         "what is at the core of jupiter",
     ],
+    "a history wanted": [
+        "i want the history of the samurai",
+        "i would love a short history of the blues",
+        "i need the biography of frederick douglass",
+    ],
     "a quick summary": [
         "give me a quick summary of the cold war",
         "i want a brief overview of the renaissance",
@@ -74,6 +79,8 @@ LOOK_ALIKES = [
     "what exactly do you do",
     "how many kids does my brother have",
     "what is the name of the song that is playing",
+    "i want the history of my purchases",
+    "i would like the history of this playlist",
 ]
 
 

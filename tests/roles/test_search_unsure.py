@@ -1,7 +1,7 @@
 """A question the router is unsure of reaches search when its classifier ranks search first.
 
-No family of the search stage names "what is deep learning" or "i'd like the history of the
-roman empire": the router's classifier (word vectors behind it) ranks search above every other
+No family of the search stage names "what is deep learning" or "what's the largest fish that
+ever lived": the router's classifier (word vectors behind it) ranks search above every other
 role but below the plan threshold, and says no other class owns them. Such a request with
 nothing of the user's in it is searched for (a guess, so an LLM, when set up, has the last
 word); a search guessed at about "my" things is planned instead. Offline the user hears that
@@ -34,7 +34,6 @@ BODY = {
 }
 UNSURE = (
     "what is deep learning",
-    "i'd like the history of the roman empire",
     "what's the largest fish that ever lived",
     "obama's birthday",
 )
@@ -63,10 +62,10 @@ async def test_offline_it_says_the_web_cannot_be_searched_and_with_searxng_it_se
     web = system.settings.searxng_url is not None
     with respx.mock:
         route = respx.get(f"{SEARX}/search").mock(return_value=httpx.Response(200, json=BODY))
-        result = await system.arun("i'd like the history of the roman empire")
+        result = await system.arun("what's the largest fish that ever lived")
     if web:
         assert route.called
-        assert "history of the roman empire" in route.calls.last.request.url.params["q"]
+        assert "largest fish that ever lived" in route.calls.last.request.url.params["q"]
         assert "Neural nets." in result.reply
     else:
         assert not route.called
