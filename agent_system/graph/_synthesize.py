@@ -15,6 +15,8 @@ __all__ = ["CUT_NOTICE", "can_template", "extractive_reply", "render_output", "t
 
 CUT_NOTICE = "\n\n(That answer was cut off. Here is the full result:)\n\n"
 """Streamed after the text of an answer that stopped midway, before the extractive reply."""
+DID_NOT_CATCH = "Sorry, I didn't catch that. What can I do for you?"
+"""The reply to a request with nothing in it to do ("????", "..."): no step, nothing unread."""
 
 _MAX_TEXT = 300
 _MAX_VALUE = 80
@@ -159,8 +161,8 @@ def extractive_reply(plan: ExecutionPlan, results: dict[str, StepResult]) -> str
             parts.append(_plain(plan.unsupported[0]))
         else:
             parts.extend(_not_done(plan.unsupported))
-    if not parts:
-        return "There was nothing to do for this request."
+    if not parts:  # nothing in the request to read: "????", "..."
+        return DID_NOT_CATCH
     return "\n\n".join(parts)
 
 

@@ -201,6 +201,10 @@ def _calls(history: list[Turn]) -> list[Call]:
 
 
 # --- per role (the calendar's: _frame_calendar) -------------------------------------------
+_SPAN = re.compile(r"\b(?:week|weekend|fortnight|few\s+days|\d+\s+days)\b")
+"""Days, not a day: a weather follow-up over a span is the role's to read."""
+
+
 def _place(rest: str) -> str | None:
     """A place named in a weather follow-up ("in boston", "boston", "new york tomorrow")."""
     words = re.sub(r"\b(?:the\s+)?weather\b", " ", rest)
@@ -217,6 +221,8 @@ def _place(rest: str) -> str | None:
 
 
 def _weather(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
+    if _SPAN.search(rest):  # "and next week?": the role reads a span (and keeps what was asked)
+        return []
     place = _place(rest)
     day = _new_day(previous, rest, now)
     if place is None and day is None:

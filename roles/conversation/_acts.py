@@ -42,7 +42,8 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
             r"\s+more\s+time)|repeat(?:\s+(?:that|it|this|yourself|what\s+you\s+(?:just\s+)?said"
             r"|the\s+(?:last\s+)?(?:answer|reply)))?(?:\s+(?:again|once\s+more|one\s+more\s+"
             r"time))?|what\s+(?:did\s+you\s+(?:just\s+)?say|was\s+that|did\s+you\s+just\s+say)"
-            r"|come\s+again|pardon(?:\s+me)?|sorry\s+what|what\s+(?:sorry|again)|huh"
+            r"|come\s+again|pardon(?:\s+me)?|sorry\s+what|what\s+(?:sorry|again)|huh|eh|what|you\s+what"
+            r"|say\s+again"
             r"|i\s+did\s+not\s+(?:catch|hear|get)\s+(?:that|it|you|what\s+you\s+said)"
             r"|i\s+(?:missed|did\s+not\s+understand)\s+(?:that|it|what\s+you\s+said))"
             rf"{_YOU}$"
@@ -85,7 +86,7 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
         "unsure",
         lazy_pattern(
             r"^(?:i\s+do\s+not\s+know|i\s+am\s+not\s+sure|not\s+sure|no\s+idea|dunno|i\s+dunno"
-            r"|maybe|perhaps|i\s+have\s+no\s+idea|who\s+knows|hmm+|mm+|uh+|um+|erm+)"
+            r"|maybe|perhaps|i\s+have\s+no\s+idea|who\s+knows|hm+|mm+|uh+|um+|erm+)"
             rf"{_YOU}$"
         ),
     ),
@@ -151,8 +152,15 @@ def dialogue_act(text: str) -> Act | None:
             continue
         for act, pattern in _ACTS:
             if pattern.match(said):
-                return act
+                return _asked_back(act, said, text)
     return None
+
+
+def _asked_back(act: Act, said: str, text: str) -> Act:
+    """A bare "sorry?" asked back is "pardon?", not an apology."""
+    if act == "apology" and said == "sorry" and text.rstrip().endswith("?"):
+        return "repeat"
+    return act
 
 
 def question_pending(history: Sequence[Turn]) -> bool:

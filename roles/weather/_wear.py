@@ -17,7 +17,7 @@ from agent_system._lazy import lazy_pattern
 if TYPE_CHECKING:
     from roles.weather.backend import Forecast
 
-__all__ = ["GEAR", "WEAR", "advice", "wear_in"]
+__all__ = ["GEAR", "WEAR", "advice", "advice_days", "wear_in"]
 
 _KINDS: dict[str, tuple[str, ...]] = {
     "rain": (
@@ -132,3 +132,32 @@ def advice(word: str, forecast: Forecast) -> str | None:
     if _yes(kind, forecast):
         return f"Yes, you'll want {thing}." if kind == "cold" else f"Yes, take {thing}."
     return f"No, you shouldn't need {thing}."
+
+
+def advice_days(word: str, forecasts: list[Forecast], days: list[str]) -> str | None:
+    """Yes or no for `word` over several days (a weekend, a week), naming the days it is yes.
+
+    "Yes, take an umbrella on Saturday and on Sunday." / "No, you shouldn't need an umbrella
+    from Saturday to Sunday." None when the word is not one the role knows.
+    """
+    said = " ".join(word.lower().split())
+    kind = _KIND_OF.get(said)
+    if kind is None or not forecasts:
+        return None
+    yes = [_named(d) for f, d in zip(forecasts, days, strict=True) if _yes(kind, f)]
+    thing = _thing(said)
+    if not yes:
+        first = days[0].lower() if days[0] in ("Today", "Tomorrow") else days[0]
+        if kind == "warm":
+            return f"No, it's not {said} weather from {first} to {days[-1]}."
+        return f"No, you shouldn't need {thing} from {first} to {days[-1]}."
+    on = yes[0] if len(yes) == 1 else ", ".join(yes[:-1]) + " and " + yes[-1]
+    if len(yes) == len(days) > 2:  # a whole week: "every day from Monday to Sunday"
+        on = f"every day from {_named(days[0]).removeprefix('on ')} to {days[-1]}"
+    if kind == "warm":
+        return f"Yes, it's {said} weather {on}."
+    return f"Yes, you'll want {thing} {on}." if kind == "cold" else f"Yes, take {thing} {on}."
+
+
+def _named(day: str) -> str:
+    return day.lower() if day in ("Today", "Tomorrow") else f"on {day}"

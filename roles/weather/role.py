@@ -249,8 +249,14 @@ class WeatherRole:
         asked: dict[str, Any] = {"expect": kind} if (kind := expected_in(text)) else {}
         if not asked and (measure := measure_in(text)):  # "how humid is it", "uv index"
             asked = {"measure": measure}
+        wear = wear_in(text)  # "do i need an umbrella this afternoon"
+        if not asked and not wear and slots.get("follow_up"):  # "what about the weekend"
+            asked = _aspect_before(history)  # after "will it rain tomorrow": rain, still
+            wear = asked.pop("wear", None)
         one_day = weekday_of_week(text, now.date())  # "monday this week", "friday next week"
         one_day = one_day or far_day(text, now.date())  # "in 3 weeks", "next autumn"
+        if wear:
+            asked = {"wear": wear}
         if one_day is None and (span := parse_span(text)):  # "ten day forecast", "next few days"
             return RoleCall("weather.forecast", {"place": place, "day": span, **asked})
         if one_day is None and (period := _PERIOD.search(text)):  # "this week", "next week"
@@ -262,16 +268,11 @@ class WeatherRole:
         day, hour = _hour(text, now, day)
         if day is None or hour is None:  # "on march 16th", "at eight am": the engine's parser
             day, hour = _when(text, runtime, day, hour)
-        wear = wear_in(text)  # "do i need an umbrella this afternoon"
         wants_forecast = bool(_FORECAST_WORDS.search(text))
         if hour is not None or day is not None or wants_forecast or wear:
-            arguments: dict[str, Any] = {"place": place, "day": day or "today"}
+            arguments: dict[str, Any] = {"place": place, "day": day or "today", **asked}
             if hour is not None:
                 arguments["hour"] = hour
-            if wear:
-                arguments["wear"] = wear
-            elif asked:
-                arguments.update(asked)
             return RoleCall("weather.forecast", arguments)
         return RoleCall("weather.current", {"place": place, **asked})
 
@@ -346,6 +347,27 @@ def _home(slots: dict[str, Any], runtime: Runtime) -> str | None:
     if isinstance(home, str) and home.strip():
         return home.strip()
     return (runtime.settings.location or "").strip() or None
+
+
+_ASPECTS = ("expect", "measure", "wear")
+
+
+def _aspect_before(history: list[Turn]) -> dict[str, Any]:
+    """What the weather question before asked about (``expect``, ``measure`` or ``wear``).
+
+    For a follow-up that names only another day or place: "will it rain tomorrow" ... "what
+    about the weekend" still asks about rain.
+    """
+    from agent_system.understanding._history import understood
+
+    turns = understood(history)
+    if not turns or turns[-1].role != "weather":
+        return {}
+    for call in reversed(turns[-1].calls or []):
+        arguments = call.get("arguments") or {}
+        if aspect := {k: arguments[k] for k in _ASPECTS if isinstance(arguments.get(k), str)}:
+            return aspect
+    return {}
 
 
 def _history_place(history: list[Turn]) -> str | None:

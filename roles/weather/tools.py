@@ -14,7 +14,7 @@ from roles.weather._expect import KINDS, verdict, verdict_now
 from roles.weather._far import period_days
 from roles.weather._measure import MEASURES, lead_day, lead_now
 from roles.weather._spans import span_days
-from roles.weather._wear import advice
+from roles.weather._wear import advice, advice_days
 from roles.weather.backend import Conditions, Forecast, OpenMeteoBackend, WeatherBackend
 
 __all__ = ["BACKEND", "BACKEND_KEY", "current", "day_name", "forecast", "weather_backend"]
@@ -144,20 +144,24 @@ async def forecast(
     if (period := day.strip().lower().removeprefix("this ")) in _WEEKS:
         start = today + timedelta(days=_WEEKS[period])
         week = _span(start, start + timedelta(days=6), today)
-        return await _days(ctx, place, week, today, expect=expect)
+        return await _days(ctx, place, week, today, expect=expect, wear=wear, measure=measure)
     if (days := span_days(day, today)) is not None:  # "10 days", "next few days", "2 weeks"
         span = _span(days[0], days[-1], today)
-        return await _days(ctx, place, span, today, hour, days[-1], expect=expect)
+        return await _days(
+            ctx, place, span, today, hour, days[-1], expect=expect, wear=wear, measure=measure
+        )
     if weekend := weekend_days(day, today):
         span = _span(weekend[0], weekend[-1], today)
-        return await _days(ctx, place, span, today, hour, expect=expect)
+        return await _days(ctx, place, span, today, hour, expect=expect, wear=wear, measure=measure)
     if re.fullmatch(r"last\s+\w+", said := day.strip().lower()):  # "last month"
         raise ToolExecutionError(f"I only have the weather from yesterday on, not for {said}.")
     if reach := period_days(day, today):  # "next month", "this winter", "next autumn"
         if reach[0] > today + timedelta(days=MAX_DAYS_AHEAD):
             raise ToolExecutionError(_too_far(said))
         span = _span(reach[0], reach[1], today)
-        return await _days(ctx, place, span, today, hour, reach[1], expect=expect)
+        return await _days(
+            ctx, place, span, today, hour, reach[1], expect=expect, wear=wear, measure=measure
+        )
     try:
         target = resolve_day(day, today)
     except ValueError as exc:
@@ -233,6 +237,8 @@ async def _days(
     asked_until: date | None = None,
     *,
     expect: str | None = None,
+    wear: str | None = None,
+    measure: str | None = None,
 ) -> ToolOutput:
     """A day-by-day forecast of `days` (a week, a weekend), at `hour` when one was named.
 
@@ -248,9 +254,17 @@ async def _days(
         lines.append(_forecast_text(result, day_name(target, today), imperial, ctx.runtime))
     if asked_until is not None and days and asked_until > days[-1]:
         lines.append(f"I only have forecasts up to {MAX_DAYS_AHEAD} days ahead.")
-    if expect in KINDS and results:
-        names = [day_name(target, today) for target in days]
+    names = [day_name(target, today) for target in days]
+    if wear and results and (answer := advice_days(wear, results, names)):
+        lines.insert(0, answer)
+    elif expect in KINDS and results:
         lines.insert(0, verdict(expect, results, names, imperial))
+    elif measure in MEASURES and results:
+        leads = (
+            lead_day(measure, r, _when(r, n, ctx.runtime), imperial)
+            for r, n in zip(results, names, strict=True)
+        )
+        lines[:0] = [lead for lead in leads if lead]
     return ToolOutput(
         data={"days": [d.model_dump() for d in results]},
         display=" ".join(lines),
