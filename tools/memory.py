@@ -107,6 +107,48 @@ def _kept(fact: str, before: str | None = None) -> str:
     return f"Got it, I'll remember that {said_back(fact)}{instead}."
 
 
+_ASKED_THING = re.compile(
+    r"(?i)^(?:(?:do\s+you\s+(?:know|remember)|(?:can\s+you\s+)?tell\s+me)\s+)?"
+    r"(?:(?P<how>where|when|who)|what|which)(?:'s|\s+(?P<verb>is|are|was|were))\s+"
+    r"(?=(?:my|our)\s+\w)"
+)
+"""The question words before the thing asked: "what's my wifi password" -> "my wifi password"."""
+
+
+def _not_known(query: str) -> str | None:
+    """What the assistant does not know yet, said back, for a question about the user's own thing.
+
+    "I don't know your wifi password yet." / "I don't know where your passport is yet."; else
+    None.
+    """
+    asked = query.strip().rstrip("?!. ")
+    if re.match(r"(?i)(?:my|our)\s+\w", asked):  # "my favourite colour"
+        return f"I don't know {_lower_first(second_person(asked))} yet."
+    found = _ASKED_THING.match(asked)
+    if found is None:
+        return None
+    thing = _lower_first(second_person(asked[found.end() :]))
+    if found["how"]:
+        return f"I don't know {found['how'].lower()} {thing} {found['verb'] or 'is'} yet."
+    return f"I don't know {thing} yet."
+
+
+_THING = re.compile(r"(?i)^(?:my|our|the)\s+[\w' -]+$")
+_VERB = re.compile(r"(?i)\b(?:is|are|was|were|am|has|have|had|lives?|parked|left|put|kept)\b")
+
+
+def _forgotten(memory: str, fact: str) -> str:
+    """The reply to a fact forgotten: "OK, I've forgotten your wifi password.".
+
+    For "forget my wifi password"; the fact itself, said back, for any other description
+    ("OK, I've forgotten that you parked on level 3.").
+    """
+    asked = memory.strip().rstrip("?!. ")
+    if _THING.match(asked) and not _VERB.search(asked):
+        return f"OK, I've forgotten {_lower_first(second_person(asked))}."
+    return f"OK, I've forgotten that {said_back(fact)}."
+
+
 def _sentence(text: str) -> str:
     text = text.strip()
     return text if text.endswith((".", "!", "?")) else f"{text}."
@@ -230,10 +272,8 @@ async def recall(
     ranked = (await _rank(store, namespace, await _all_items(store, namespace), query))[:k]
     records = [_as_record(item, score) for item, score in ranked]
     if not records:
-        if re.match(r"(?i)my\s+\w", query):  # "my favourite colour": said back to them
-            return ToolOutput(
-                data=[], display=f"I don't know {_lower_first(second_person(query))} yet."
-            )
+        if (unknown := _not_known(query)) is not None:  # "I don't know your wifi password yet."
+            return ToolOutput(data=[], display=unknown)
         return ToolOutput(data=[], display=f"I don't remember anything about {query!r}.")
     if len(records) == 1 or records[0]["score"] >= 2 * records[1]["score"]:
         return ToolOutput(data=records, display=_sentence(second_person(records[0]["fact"])))
@@ -281,7 +321,7 @@ async def forget(
             )
         target = ranked[0][0]
     fact = str(target.value.get("fact", ""))
-    output = ToolOutput(data={"id": target.key, "fact": fact}, display=f"Forgotten: {fact}")
+    output = ToolOutput(data={"id": target.key, "fact": fact}, display=_forgotten(memory, fact))
     ops: list[PutOp] = [PutOp(namespace, target.key, None)]
     if step_key:  # one batch: the deletion and its record commit together
         ops.append(PutOp(forgotten, step_key, {"id": target.key}))

@@ -2,7 +2,9 @@
 
 Its name ("what should i call you", "how do i address you", "do you have a name"), its age
 ("how old did you just turn", "what age are you", "how long have you been around"), who made it
-("who is responsible for creating you"), who it works for ("who do you take orders from", "who
+("who is responsible for creating you"), whether it is a person ("am i speaking to a
+machine"), what it can do ("what sort of requests do you handle", "list your features"), who
+it works for ("who do you take orders from", "who
 do you answer to", "who is in charge of you"), where it is from ("where would you call home",
 "what is your hometown"), and thanks said at length ("let me thank you", "i owe you one", "much
 obliged"). Only the whole message counts (a lead such as "hey", "tell me" or "may i ask" and a
@@ -74,6 +76,23 @@ _ABOUT: tuple[tuple[str, str], ...] = (
         r"|do\s+you\s+call\s+home)",
     ),
     (
+        "bot",
+        r"(?:am\s+i|are\s+we)\s+(?:talking|speaking|chatting|texting)\s+(?:to|with)\s+(?:a\s+|an\s+)?"
+        r"(?:real\s+)?(?:bot|robot|machine|computer|program|ai|human|person|software)"
+        r"|is\s+(?:this|there)\s+(?:a\s+)?(?:real\s+)?(?:person|human)\s+(?:or\s+a\s+(?:bot|machine"
+        r"|computer|program)|on\s+the\s+other\s+end)|are\s+you\s+(?:a\s+|an\s+)?(?:real\s+|actual\s+"
+        r"|living\s+)?(?:bot|robot|machine|computer|program|ai|human|person|software)(?:\s+or\s+"
+        r"(?:a\s+|an\s+)?(?:real\s+)?(?:bot|robot|machine|computer|program|ai|human|person))?",
+    ),
+    (
+        "capabilities",
+        r"what\s+(?:sort|kind|type)s?\s+of\s+(?:things|requests|questions|stuff|tasks|commands)\s+"
+        r"(?:can|do)\s+you\s+(?:do|handle|help\s+with|answer|take|understand)"
+        r"|(?:list|name|show\s+me)\s+(?:your|all\s+your)\s+(?:features|skills|abilities"
+        r"|capabilities|functions)|what\s+(?:features|skills|functions)\s+do\s+you\s+have"
+        r"|what\s+(?:are\s+you|you\s+are)\s+(?:capable\s+of|good\s+at|able\s+to\s+do)",
+    ),
+    (
         "thanks",
         r"(?:let\s+me|i\s+(?:want|wanted|would\s+like|just\s+want(?:ed)?)\s+to|i\s+must|i\s+have"
         r"\s+to|i\s+need\s+to)\s+(?:thank\s+you|say\s+thank(?:s|\s+you))(?:\s+(?:so\s+much|a\s+lot"
@@ -82,10 +101,16 @@ _ABOUT: tuple[tuple[str, str], ...] = (
         r"|obliged)|(?:i\s+am\s+)?(?:very\s+|so\s+|really\s+)?(?:grateful|thankful|obliged)"
         r"(?:\s+(?:to\s+you|for\s+(?:that|this|your\s+help|the\s+help)))?"
         r"|i\s+(?:really\s+)?appreciate\s+(?:it|that|this|you|your\s+help|the\s+help)"
-        r"|(?:many|a\s+thousand|big)\s+thanks|thanks\s+a\s+(?:lot|bunch|million|ton|heap)",
+        r"|(?:many|a\s+thousand|big)\s+thanks|thanks\s+a\s+(?:lot|bunch|million|ton|heap)"
+        r"|(?:(?:ok|okay|great|cool|awesome|perfect|nice)[\s,]+)?(?:thanks|thank\s+you|cheers|ty|thx)"
+        r"(?:\s+(?:so\s+much|very\s+much|a\s+lot))?\s+for\s+(?:the|that|this|all\s+the|your)\s+"
+        r"(?:info|information|help|tip|tips|answer|update|heads\s+up|advice|details|reminder|fact"
+        r"|facts|explanation)",
     ),
 )
-_WORDS = lazy_pattern(r"you|thank|appreciat|oblig|grateful|\bname\b")
+_WORDS = lazy_pattern(
+    r"you|thank|appreciat|oblig|grateful|\bname\b|\b(?:person|human|machine|bot|robot|computer)\b"
+)
 """A word every message here holds ("you", "your", "thanks"...)."""
 ABOUT = {kind: lazy_pattern(rf"{_LEAD}(?:{said}){_TAIL}") for kind, said in _ABOUT}
 """Each kind of question about the assistant (or thanks), as a whole message."""
@@ -94,7 +119,7 @@ ABOUT = {kind: lazy_pattern(rf"{_LEAD}(?:{said}){_TAIL}") for kind, said in _ABO
 def about_me(text: str) -> str | None:
     """The kind of question about the assistant `text` is, said whole, or None.
 
-    "employer", "maker", "name", "age", "origin", or "thanks".
+    "employer", "maker", "name", "age", "origin", "bot", "capabilities" or "thanks".
     """
     if text.count(" ") > 16 or _WORDS.search(text.lower()) is None:  # most requests: no more
         return None

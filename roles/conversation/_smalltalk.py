@@ -66,11 +66,12 @@ _GOODBYE = lazy_pattern(
 )
 _MEANING = lazy_pattern(
     r"\b(?:meaning|purpose|point|secret)\s+(?:of|to|in|behind)\s+(?:(?:this|our|my|human)\s+)?"
-    r"(?:life|existence|exsistance|everything|being\s+alive|sentience)\b"
+    r"(?:life|existence|exsistance|everything|being\s+alive|sentience|it\s+all)\b"
     r"|\blife'?s\s+(?:meaning|purpose)\b|\bdoes\s+(?:this\s+|my\s+)?life\s+have\s+(?:a\s+|any\s+)?"
     r"(?:meaning|purpose|point)\b|\bwhy\s+(?:are|am)\s+(?:we|humans|i)\s+(?:here|on\s+earth|alive)"
     r"\b|\bwhat\s+is\s+(?:our|the)\s+purpose(?:\s+(?:here|on\s+earth|in\s+life))?$"
-    r"|\bwhat\s+is\s+life\s+(?:all\s+)?about\b"
+    r"|\bwhat\s+is\s+life\s+(?:all\s+)?about\b|\bwhat\s+are\s+we\s+(?:all\s+)?(?:living|here)\s+for\b"
+    r"|\bis\s+there\s+(?:a|any)\s+(?:point|meaning|purpose)\s+(?:to|in)\s+(?:life|living|it\s+all)\b"
 )
 
 

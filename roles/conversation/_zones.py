@@ -133,6 +133,19 @@ def known(name: str) -> bool:
 
 
 def written(place: str) -> str:
-    """A place as written in a reply: "the uk" -> "the UK", "new york" -> "New York"."""
+    """A place as written in a reply: "the uk" -> "the UK", "new york" -> "New York".
+
+    A region said after the place follows a comma: "orlando florida" -> "Orlando, Florida".
+    """
     words = place.split()
-    return " ".join(w.upper() if w in _ACRONYMS else w if w == "the" else w.title() for w in words)
+    said = " ".join(w.upper() if w in _ACRONYMS else w if w == "the" else w.title() for w in words)
+    if "," in place:
+        return said
+    from agent_system.understanding._regions import region_follows
+
+    cased = said.split()
+    for size in (1, 2):  # "orlando florida", "albany new york"
+        before = " ".join(words[:-size])
+        if before not in ("", "the") and region_follows(before, " ".join(words[-size:])):
+            return f"{' '.join(cased[:-size])}, {' '.join(cased[-size:])}"
+    return said

@@ -10,12 +10,16 @@ list, the calendar, an alarm or a time stays with those roles.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from agent_system._lazy import lazy_pattern
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
 from roles.memory._until import until_thing
+
+if TYPE_CHECKING:
+    from agent_system.routing.models import Turn
 
 __all__ = ["TELL", "TRAILING", "claim", "introduction"]
 
@@ -54,7 +58,9 @@ _TASK = lazy_pattern(
 _LISTING = lazy_pattern(
     r"^(?:(?:please|so|ok|okay)\s+)?(?:(?:can|could)\s+you\s+)?(?:(?:tell|show)\s+me\s+)?"
     r"(?:what\s+(?:do|did)\s+you\s+(?:know|remember)\s+about\s+me|what\s+have\s+i\s+told\s+you"
-    r"(?:\s+about\s+me)?|(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+|your\s+|the\s+)?"
+    r"(?:\s+about\s+me)?|what\s+(?:did|have)\s+i\s+(?:ask(?:ed)?|tell|told)\s+you\s+to\s+(?:remember|keep"
+    r"|note)|what\s+are\s+you\s+remembering(?:\s+for\s+me)?"
+    r"|(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+|your\s+|the\s+)?"
     r"(?:memories|remembered\s+facts|facts\s+you\s+(?:know|remember))"
     r"|(?:list\s+|tell\s+me\s+)?everything\s+you\s+(?:know|remember)(?:\s+about\s+me)?"
     r"|what\s+(?:facts\s+)?have\s+you\s+(?:remembered|saved|kept))$"
@@ -167,11 +173,34 @@ def _fact(said: str) -> str | None:
     return fact
 
 
+_ONE_MORE = re.compile(
+    r"^(?:(?:oh|and|also|plus|ok|okay)[,\s]+)+(?:remember\s+)?(?:that|the\s+fact\s+that)\s+"
+    r"(?P<fact>.+)$",
+    re.IGNORECASE,
+)
+"""One more fact right after one was kept: "and that tom's train gets in at 8"."""
+
+
+def one_more_fact(text: str, history: Sequence[Turn]) -> str | None:
+    """The fact of "and that X" said right after the memory kept one, as kept; else None."""
+    found = _ONE_MORE.match(" ".join(text.split()).rstrip("!. "))
+    if found is None or len(found["fact"].split()) < 3 or not history:
+        return None
+    last = history[-1]
+    kept = any(str(c.get("tool")) == "memory.remember" for c in last.calls or [])
+    if last.role != "memory" or not kept:
+        return None
+    fact = found["fact"]
+    return fact[:1].upper() + fact[1:]
+
+
 def claim(request: RouteRequest) -> RouteDecision | None:
     """Claim a fact to keep, or a question about everything kept."""
     said = normalize(request.text)
     whole, slots = False, dict[str, Any]()
-    if (named := introduction(request.text)) is not None:
+    if (more := one_more_fact(request.text, request.history)) is not None:
+        reason, slots = "One more fact to keep, right after one.", {"fact": more}
+    elif (named := introduction(request.text)) is not None:
         reason, slots = "The user says their name.", {"fact": named}
     elif _NAME_ASKED.match(said):
         reason, slots = "A question about the user's name.", {"query": "my name"}

@@ -36,6 +36,8 @@ _FORGET = lazy_pattern(
 )
 _LIST = lazy_pattern(
     r"\b(?:what\s+(?:do|did)\s+you\s+(?:know|remember)\s+about\s+me|what\s+have\s+i\s+told\s+you"
+    r"|what\s+(?:did|have)\s+i\s+(?:ask(?:ed)?|tell|told)\s+you\s+to\s+(?:remember|keep|note)"
+    r"|what\s+are\s+you\s+remembering(?:\s+for\s+me)?"
     r"|(?:list|show)\s+(?:me\s+)?(?:all\s+)?(?:my\s+|your\s+|the\s+)?(?:memories|remembered\s+facts"
     r"|facts\s+you\s+(?:know|remember))|everything\s+you\s+(?:know|remember)"
     r"|what\s+(?:facts\s+)?have\s+you\s+(?:remembered|saved|kept))\b",

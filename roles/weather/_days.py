@@ -15,7 +15,14 @@ __all__ = ["WEEKDAYS", "parse_day", "parse_hour", "resolve_day", "weekend_days"]
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _SHORT = {name[:3]: name for name in WEEKDAYS} | {"tues": "tuesday", "thur": "thursday"}
-_PARTS_OF_DAY = {"morning": 9, "noon": 12, "afternoon": 15, "evening": 19, "tonight": 21}
+_PARTS_OF_DAY = {
+    "morning": 9,
+    "noon": 12,
+    "afternoon": 15,
+    "evening": 19,
+    "tonight": 21,
+    "night": 21,
+}
 
 _ISO = lazy_pattern(r"\b(\d{4}-\d{2}-\d{2})\b")
 _IN_DAYS = lazy_pattern(r"\bin (\d{1,2}|one|two|three|four|five|six|seven) days?\b")

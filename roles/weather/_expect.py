@@ -25,7 +25,13 @@ _WORDS: dict[str, str] = {
     ),
     **dict.fromkeys("snow snowing snowy snows blizzard sleet".split(), "snow"),
     **dict.fromkeys("sunny sunshine sun clear".split(), "sun"),
-    **dict.fromkeys("storm stormy storms thunder thunderstorm thunderstorms".split(), "storm"),
+    **dict.fromkeys(
+        (
+            "storm stormy storms thunder thunderstorm thunderstorms tornado tornadoes tornados "
+            "hurricane hurricanes typhoon typhoons"
+        ).split(),
+        "storm",
+    ),
     **dict.fromkeys("cloudy overcast grey gray".split(), "cloud"),
     **dict.fromkeys("fog foggy misty".split(), "fog"),
     **dict.fromkeys("hot boiling scorching sweltering roasting".split(), "hot"),

@@ -35,7 +35,7 @@ _CONDITIONS = (
     r"weather|forecast|temperature|temp|degrees|rain|raining|rainy|rains|snow|snowing|snowy"
     r"|sunny|sunshine|cloudy|clouds|overcast|windy|wind|humid|humidity|storm|stormy|storms"
     r"|thunder|thunderstorms?|hail|hailing|fog|foggy|drizzle|drizzling|chilly|freezing|frost"
-    r"|frosty|heatwave|heat\s+wave|pour|pouring|shower|showers|sleet|blizzard|tornado|hurricane"
+    r"|frosty|heatwave|heat\s+wave|pour|pouring|shower|showers|sleet|blizzards?|tornado(?:e?s)?|hurricanes?|typhoons?"
     r"|uv\s+index|pollen|muggy|sweltering|scorching|nippy|balmy|breezy|gusty|blustery"
     r"|(?:barometric|atmospheric)\s+pressure|wind\s+chill|uv\s+(?:level|rays)"
 )

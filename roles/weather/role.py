@@ -250,9 +250,10 @@ class WeatherRole:
         if not asked and (measure := measure_in(text)):  # "how humid is it", "uv index"
             asked = {"measure": measure}
         wear = wear_in(text)  # "do i need an umbrella this afternoon"
-        if not asked and not wear and slots.get("follow_up"):  # "what about the weekend"
-            asked = _aspect_before(history)  # after "will it rain tomorrow": rain, still
-            wear = asked.pop("wear", None)
+        before = _call_before(history) if slots.get("follow_up") else {}
+        if not asked and not wear:  # "what about the weekend" after "will it rain tomorrow"
+            asked = {k: before[k] for k in _ASPECTS if isinstance(before.get(k), str)}
+            wear = asked.pop("wear", None)  # rain, still
         one_day = weekday_of_week(text, now.date())  # "monday this week", "friday next week"
         one_day = one_day or far_day(text, now.date())  # "in 3 weeks", "next autumn"
         if wear:
@@ -268,6 +269,8 @@ class WeatherRole:
         day, hour = _hour(text, now, day)
         if day is None or hour is None:  # "on march 16th", "at eight am": the engine's parser
             day, hour = _when(text, runtime, day, hour)
+        if day is None and hour is not None and isinstance(before.get("day"), str):
+            day = before["day"]  # "tomorrow morning" ... "and in the afternoon?": tomorrow still
         wants_forecast = bool(_FORECAST_WORDS.search(text))
         if hour is not None or day is not None or wants_forecast or wear:
             arguments: dict[str, Any] = {"place": place, "day": day or "today", **asked}
@@ -352,22 +355,20 @@ def _home(slots: dict[str, Any], runtime: Runtime) -> str | None:
 _ASPECTS = ("expect", "measure", "wear")
 
 
-def _aspect_before(history: list[Turn]) -> dict[str, Any]:
-    """What the weather question before asked about (``expect``, ``measure`` or ``wear``).
+def _call_before(history: list[Turn]) -> dict[str, Any]:
+    """The arguments of the weather call just before, for a follow-up.
 
-    For a follow-up that names only another day or place: "will it rain tomorrow" ... "what
-    about the weekend" still asks about rain.
+    A follow-up that names only another day, time or place keeps what it asked about
+    (``expect``, ``measure`` or ``wear``: "will it rain tomorrow" ... "what about the weekend"
+    still asks about rain) and, for a time alone, its day.
     """
     from agent_system.understanding._history import understood
 
     turns = understood(history)
     if not turns or turns[-1].role != "weather":
         return {}
-    for call in reversed(turns[-1].calls or []):
-        arguments = call.get("arguments") or {}
-        if aspect := {k: arguments[k] for k in _ASPECTS if isinstance(arguments.get(k), str)}:
-            return aspect
-    return {}
+    calls = [c for c in turns[-1].calls or [] if str(c.get("tool", "")).startswith("weather.")]
+    return dict(calls[-1].get("arguments") or {}) if calls else {}
 
 
 def _history_place(history: list[Turn]) -> str | None:

@@ -103,3 +103,40 @@ async def test_a_follow_up_asking_something_else_asks_that(system: AgentSystem) 
     assert replies[1].startswith("Wind in Paris, France on Saturday: up to 20 km/h.")
     fresh = await _replies(system, "what's the weather in paris this weekend", thread="f")
     assert fresh[0].startswith("Saturday in Paris, France: overcast")  # nothing asked before
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ("are there any tornadoes expected in boston tomorrow", "No storms expected tomorrow."),
+        (
+            "will there be hurricanes in lisbon this weekend",
+            "No storms expected from Saturday to Sunday.",
+        ),
+    ],
+)
+async def test_tornadoes_and_hurricanes_are_storms_asked_about(
+    system: AgentSystem, text: str, first: str
+) -> None:
+    result = await system.arun(text)
+    assert result.route is not None and result.route.role == "weather", text
+    assert result.reply.startswith(first)
+
+
+@pytest.mark.anyio
+async def test_a_time_of_day_alone_keeps_the_day_and_a_night_is_a_time(
+    system: AgentSystem,
+) -> None:
+    replies = await _replies(
+        system,
+        "will it rain in paris tomorrow morning",
+        "and in the afternoon?",
+        "and tonight?",
+    )
+    assert replies[1].startswith("Yes, rain is likely tomorrow. Tomorrow at 15:00 in Paris")
+    assert replies[2].startswith("Yes, rain is likely today. Today at 21:00 in Paris")
+    night = await _replies(
+        system, "how cold will it be tonight in boston", "and tomorrow night?", thread="n"
+    )
+    assert night[1].startswith("Tomorrow at 21:00 in Boston")
