@@ -136,7 +136,7 @@ async def test_a_spoken_compound_ordinal_makes_the_event_on_that_day(system: Age
     [
         ("what time is it", "It's 09:00"),
         ("what time is it in Tokyo", "It's 18:00 in Tokyo (JST)."),
-        ("tell me the current time in orlando florida", "It's 04:00 in Orlando Florida (EST)."),
+        ("tell me the current time in orlando florida", "It's 04:00 in Orlando, Florida (EST)."),
         ("new york time", "It's 04:00 in New York (EST)."),
         ("can you give me the time in india", "It's 14:30 in India (IST)."),
         ("what's the date", "Today is Monday 5 January 2026."),

@@ -32,6 +32,7 @@ from agent_system.planning.models import (
 )
 from agent_system.roles import CANNOT_OFFLINE
 from agent_system.routing.models import RouteDecision, Turn
+from agent_system.understanding._history import NOTHING_BEFORE, follows_nothing
 
 if TYPE_CHECKING:
     from agent_system.execution import StepExecutor
@@ -91,6 +92,8 @@ class Finish:
                 reply, streamed = await self._reply(view.request, plan, plan_result, thread)
                 if reply == CANNOT_OFFLINE:
                     reply = await self._unplaced(view.request, view.get("user")) or reply
+                if reply == CANNOT_OFFLINE and follows_nothing(view.request, view.history):
+                    reply = NOTHING_BEFORE  # "and in Boston?" as a thread's first words
             if view.get("abandoned"):
                 undone = await compensate(
                     plan,

@@ -8,6 +8,7 @@ not-understood turn does not break the thread.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,16 @@ from agent_system.roles import CANNOT_OFFLINE
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["not_understood", "understood"]
+__all__ = ["NOTHING_BEFORE", "follows_nothing", "not_understood", "understood"]
+
+NOTHING_BEFORE = "Sorry, I'm not sure what that refers to. Could you say the whole request?"
+"""The reply to a bare follow-up ("and in Boston?", "make it 10") with nothing before it."""
+_FOLLOW_UP = re.compile(
+    r"^(?:(?:ok|okay|so|then|now|but)[\s,]+)*(?:and|also|(?:what|how)\s+about|what\s+of"
+    r"|(?:the\s+)?same\s+(?:again|for|with|thing)|(?:do|try)\s+(?:that|it|the\s+same)\s+again"
+    r"|(?:once\s+)?again|one\s+more\s+time|make\s+it)\b",
+    re.IGNORECASE,
+)
 
 
 def not_understood(turn: Turn) -> bool:
@@ -28,3 +38,15 @@ def not_understood(turn: Turn) -> bool:
 def understood(history: Sequence[Turn]) -> list[Turn]:
     """`history` without the turns that were not understood, in order."""
     return [turn for turn in history if not not_understood(turn)]
+
+
+def follows_nothing(text: str, history: Sequence[Turn]) -> bool:
+    """Whether `text` only follows up and nothing understood came before it in the thread.
+
+    "and in Boston?", "what about tomorrow?", "make it 10", "same again" as a thread's first
+    words (or after misses only).
+    """
+    said = " ".join(text.split())
+    if understood(history) or len(said.split()) > 8:
+        return False
+    return _FOLLOW_UP.match(said) is not None

@@ -56,11 +56,11 @@ _ABOUT: tuple[tuple[str, str], ...] = (
         r"|have|prefer)|what\s+(?:do\s+)?you\s+go\s+by|do\s+you\s+have\s+a\s+name|have\s+you\s+got\s+a"
         r"\s+name|what\s+is\s+your\s+(?:name|nickname)|your\s+name|(?:i\s+would\s+like\s+to\s+"
         r"know|i\s+want\s+to\s+know)\s+your\s+name|who\s+am\s+i\s+(?:talking|speaking|chatting)"
-        r"\s+(?:to|with)|what\s+is\s+your\s+name\s+again",
+        r"\s+(?:to|with)|what\s+is\s+your\s+name\s+again|(?:and\s+)?name(?=[\s,]+please)",
     ),
     (
         "age",
-        r"how\s+old\s+(?:are\s+you|you\s+are|did\s+you\s+(?:just\s+)?turn|will\s+you\s+be"
+        r"how\s+old(?=[\s?!.]*$)|how\s+old\s+(?:are\s+you|you\s+are|did\s+you\s+(?:just\s+)?turn|will\s+you\s+be"
         r"|are\s+you\s+now|are\s+you\s+turning)|what\s+(?:age\s+are\s+you|is\s+your\s+age)"
         r"|how\s+long\s+have\s+you\s+been\s+(?:around|alive|running|in\s+existence|on\s+"
         r"(?:the\s+market|earth))|when\s+(?:were\s+you|was\s+you)\s+(?:born|made|created|built"
@@ -79,6 +79,8 @@ _ABOUT: tuple[tuple[str, str], ...] = (
         "bot",
         r"(?:am\s+i|are\s+we)\s+(?:talking|speaking|chatting|texting)\s+(?:to|with)\s+(?:a\s+|an\s+)?"
         r"(?:real\s+)?(?:bot|robot|machine|computer|program|ai|human|person|software)"
+        r"|is\s+this\s+(?:a\s+|an\s+)?(?:chat\s*bot|bot|robot|machine|computer|program|ai|recording"
+        r"|real\s+person|real\s+human|human|person)"
         r"|is\s+(?:this|there)\s+(?:a\s+)?(?:real\s+)?(?:person|human)\s+(?:or\s+a\s+(?:bot|machine"
         r"|computer|program)|on\s+the\s+other\s+end)|are\s+you\s+(?:a\s+|an\s+)?(?:real\s+|actual\s+"
         r"|living\s+)?(?:bot|robot|machine|computer|program|ai|human|person|software)(?:\s+or\s+"
@@ -109,7 +111,8 @@ _ABOUT: tuple[tuple[str, str], ...] = (
     ),
 )
 _WORDS = lazy_pattern(
-    r"you|thank|appreciat|oblig|grateful|\bname\b|\b(?:person|human|machine|bot|robot|computer)\b"
+    r"you|thank|appreciat|oblig|grateful|\bname\b|\bhow\s+old\b"
+    r"|\b(?:person|human|machine|bot|chatbot|robot|computer)\b"
 )
 """A word every message here holds ("you", "your", "thanks"...)."""
 ABOUT = {kind: lazy_pattern(rf"{_LEAD}(?:{said}){_TAIL}") for kind, said in _ABOUT}

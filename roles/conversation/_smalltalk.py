@@ -66,7 +66,7 @@ _GOODBYE = lazy_pattern(
 )
 _MEANING = lazy_pattern(
     r"\b(?:meaning|purpose|point|secret)\s+(?:of|to|in|behind)\s+(?:(?:this|our|my|human)\s+)?"
-    r"(?:life|existence|exsistance|everything|being\s+alive|sentience|it\s+all)\b"
+    r"(?:life|lives|existence|exsistance|everything|being\s+alive|sentience|it\s+all)\b"
     r"|\blife'?s\s+(?:meaning|purpose)\b|\bdoes\s+(?:this\s+|my\s+)?life\s+have\s+(?:a\s+|any\s+)?"
     r"(?:meaning|purpose|point)\b|\bwhy\s+(?:are|am)\s+(?:we|humans|i)\s+(?:here|on\s+earth|alive)"
     r"\b|\bwhat\s+is\s+(?:our|the)\s+purpose(?:\s+(?:here|on\s+earth|in\s+life))?$"

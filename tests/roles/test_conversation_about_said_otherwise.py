@@ -24,6 +24,7 @@ BOT = "I'm a computer program, not a person: an open assistant."
         "is this a real person or a bot?",
         "are you an actual human",
         "are you a person or a computer",
+        "is this a chatbot",
     ],
 )
 async def test_asked_whether_it_is_a_person(system: AgentSystem, text: str) -> None:
@@ -78,3 +79,19 @@ async def test_other_questions_with_those_words_are_not_about_it(
 ) -> None:
     result = await system.arun(text)
     assert result.reply != BOT
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("how old?", "I'm a program, so I don't have an age: I'm as new as my last update."),
+        ("name please", "I'm agent-system, but you can call me whatever you like."),
+    ],
+)
+async def test_said_short(system: AgentSystem, text: str, reply: str) -> None:
+    result = await system.arun(text)
+    assert result.route is not None and result.route.role == "conversation", text
+    assert result.reply == reply
+    other = await system.arun("how old is the eiffel tower", thread_id="o")
+    assert other.reply != reply

@@ -41,3 +41,27 @@ async def test_asked_back_with_nothing_said_yet_and_a_plain_sorry(system: AgentS
     assert sorry.reply == "No problem. What can I do for you?"
     pause = await system.arun("hm", thread_id="p")
     assert pause.reply == "No problem. Take your time, and ask me whenever you're ready."
+
+
+NOTHING_BEFORE = "Sorry, I'm not sure what that refers to. Could you say the whole request?"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "text", ["and in Boston?", "what about tomorrow?", "make it 10", "same again", "do that again"]
+)
+async def test_a_follow_up_with_nothing_before_it_asks_for_the_whole_request(
+    system: AgentSystem, text: str
+) -> None:
+    result = await system.arun(text, thread_id=text)
+    assert result.reply == NOTHING_BEFORE
+    after_a_miss = await system.arun("blah blah", thread_id="m")
+    assert after_a_miss.reply != NOTHING_BEFORE  # not a follow-up: the can't-do sentence
+    assert (await system.arun(text, thread_id="m")).reply == NOTHING_BEFORE
+
+
+@pytest.mark.anyio
+async def test_a_follow_up_after_an_answer_still_follows_it(system: AgentSystem) -> None:
+    await system.arun("what time is it in tokyo", thread_id="t")
+    result = await system.arun("and in london?", thread_id="t")
+    assert result.reply == "It's 09:00 in London (GMT)."
