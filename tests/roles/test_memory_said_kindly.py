@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from agent_system.api import AgentSystem
-from agent_system.roles import CANNOT_OFFLINE
 from agent_system.runtime import FakeClock
 from agent_system.testing import make_settings
+from agent_system.understanding._history import NOTHING_BEFORE
 
 pytestmark = pytest.mark.anyio
 
@@ -81,4 +81,4 @@ async def test_one_more_fact_right_after_one_is_kept(system: AgentSystem) -> Non
         "Tom's train gets in at 8.",
     ]
     fresh = await _replies(system, "and that the key is under the mat", thread="fresh")
-    assert fresh == [CANNOT_OFFLINE]  # nothing was being remembered in this thread
+    assert fresh == [NOTHING_BEFORE]  # nothing was being remembered in this thread
