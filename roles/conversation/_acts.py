@@ -5,11 +5,13 @@ An acknowledgement ("ok", "cool", "perfect", "sounds good"), feedback on the las
 a bare yes, no or don't-know ("yep", "nope", "no idea"), "never mind" (its words and reply are
 the dismissal rule's own, agent_system/understanding/_dismiss.py), asking for quiet ("shut up",
 "hush", "be quiet", "stop talking": "OK.", and nothing runs; while something rings or a player
-plays, the timer and home roles' stages take it first), and asking to hear the last reply again
-("say that again", "what did you say", "pardon?"). Each is a whole message of a
-few words: "ok set a timer" or "sorry, what's the weather" stay with their roles. A yes, a no,
-an acknowledgement or "never mind" right after the assistant asked something is an answer to
-that question, which the asking role reads (`question_pending`): this module does not claim it.
+plays, the timer and home roles' stages take it first), asking to hear the last reply again
+("say that again", "what did you say", "pardon?", "what?"), a laugh ("haha", "that was
+funny") and not getting it ("i don't get it": after a joke, another is offered). Each is a
+whole message of a few words: "ok set a timer" or "sorry, what's the weather" stay with their
+roles. A yes, a no, an acknowledgement or "never mind" right after the assistant asked
+something is an answer to that question, which the asking role reads (`question_pending`): this
+module does not claim it.
 """
 
 from __future__ import annotations
@@ -25,10 +27,21 @@ from agent_system.understanding._dismiss import DROPPED, HUSH, NEVER_MIND, asked
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["Act", "act_reply", "dialogue_act", "question_pending"]
+__all__ = ["JOKE_TALK", "Act", "act_reply", "dialogue_act", "question_pending"]
 
 Act = Literal[
-    "ack", "praise_ack", "feedback", "apology", "yes", "no", "unsure", "dismiss", "hush", "repeat"
+    "ack",
+    "praise_ack",
+    "feedback",
+    "apology",
+    "yes",
+    "no",
+    "unsure",
+    "dismiss",
+    "hush",
+    "repeat",
+    "laugh",
+    "lost",
 ]
 
 _MAX_WORDS = 9
@@ -46,6 +59,24 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
             r"|say\s+again"
             r"|i\s+did\s+not\s+(?:catch|hear|get)\s+(?:that|it|you|what\s+you\s+said)"
             r"|i\s+(?:missed|did\s+not\s+understand)\s+(?:that|it|what\s+you\s+said))"
+            rf"{_YOU}$"
+        ),
+    ),
+    (
+        "laugh",
+        re.compile(
+            r"^(?:(?:(?:(?:ha)+h?|(?:he)+h?|lol+|lmao|rofl)(?:\s+|$))+(?:that\s+(?:is|was)\s+"
+            r"(?:so\s+|really\s+|very\s+|pretty\s+)?(?:funny|hilarious|good|great))?"
+            r"|that\s+(?:is|was)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:funny|hilarious)"
+            r"(?:\s+(?:ha|haha+|lol))*|good\s+(?:one|joke)(?:\s+(?:ha|haha+|lol))*)"
+            rf"{_YOU}$"
+        ),
+    ),
+    (
+        "lost",
+        re.compile(
+            r"^(?:sorry\s+|hmm\s+|um\s+)?i\s+(?:do\s+not|still\s+do\s+not)\s+(?:get|understand)"
+            r"(?:\s+(?:it|that|the\s+joke|what\s+you\s+mean))?"
             rf"{_YOU}$"
         ),
     ),
@@ -132,7 +163,12 @@ _REPLIES: dict[Act, str] = {
     "unsure": "No problem. Take your time, and ask me whenever you're ready.",
     "dismiss": DROPPED,
     "hush": "OK.",
+    "laugh": "Glad you liked it!",
+    "lost": "Sorry, I'll try to be clearer. What would you like to know?",
 }
+_LOST_JOKE = "Sorry, that one doesn't work for everyone. Say 'another one' for a different joke."
+JOKE_TALK = frozenset({_REPLIES["laugh"], _LOST_JOKE})
+"""Replies to what was said about a joke: "another one" after them still asks for a joke."""
 _NOTHING_SAID = "I haven't said anything yet. What can I do for you?"
 
 
@@ -172,4 +208,9 @@ def act_reply(act: Act, last_reply: str | None) -> str:
     """The reply to `act`; "say that again" repeats `last_reply`."""
     if act == "repeat":
         return last_reply.strip() if last_reply and last_reply.strip() else _NOTHING_SAID
+    if act == "lost" and last_reply:
+        from roles.conversation.tools import JOKES
+
+        if last_reply.strip() in JOKES:  # "i don't get it" right after a joke
+            return _LOST_JOKE
     return _REPLIES[act]

@@ -1,6 +1,7 @@
 """One more joke: "another one" right after a joke tells the next joke, not the fallback.
 
-Only the turn just before counts: its reply was one of the jokes (or its request asked for one),
+Only the turn just before counts (past a laugh or "i don't get it" about the joke): its reply
+was one of the jokes (or its request asked for one),
 and the new request is a bare "another one", "one more", "tell me another", "again".
 """
 
@@ -33,7 +34,11 @@ def wants_another_joke(text: str, history: list[Turn]) -> bool:
     """The request asks for one more joke right after one was told."""
     if not history or _AGAIN.match(text.strip()) is None:
         return False
+    from roles.conversation._acts import JOKE_TALK
     from roles.conversation.tools import JOKES, classify
 
-    last = history[-1]
+    turns = list(history)
+    while len(turns) > 1 and turns[-1].reply in JOKE_TALK:  # "haha" ... "another one"
+        turns.pop()
+    last = turns[-1]
     return last.reply in JOKES or classify(last.text) == "joke"
