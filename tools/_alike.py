@@ -10,8 +10,7 @@ other words. Static word vectors were measured for this and left out: they put "
 
 from __future__ import annotations
 
-import re
-
+from agent_system._lazy import lazy_pattern
 from tools._text import stem
 
 __all__ = ["alike", "said_plainly"]
@@ -41,17 +40,17 @@ _GROUP_OF = {stem(word): n for n, group in enumerate(_GROUPS) for word in group.
 
 _PHRASES = (
     (
-        re.compile(
+        lazy_pattern(
             r"\b(?:get|getting|gets|got|come|coming|comes|came|pull|pulling|pulls)\s+in\b"
             r"|\btouch(?:es|ing|ed)?\s+down\b"
         ),
         "arrive",
     ),
     (
-        re.compile(r"\b(?:take|takes|taking|took|set|sets|setting|head|heads|heading)\s+off\b"),
+        lazy_pattern(r"\b(?:take|takes|taking|took|set|sets|setting|head|heads|heading)\s+off\b"),
         "leave",
     ),
-    (re.compile(r"\bkick(?:s|ing|ed)?\s+off\b"), "start"),
+    (lazy_pattern(r"\bkick(?:s|ing|ed)?\s+off\b"), "start"),
 )
 """Phrasal verbs said as the one word of their group: "when does sam get in" -> "arrive"."""
 

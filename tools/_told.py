@@ -56,7 +56,7 @@ def _holds(subject: set[str], fact: str, question: str) -> bool:
     return all(told_of.get(word, owner) == owner for word, owner in asked.items())
 
 
-_OWNED = re.compile(
+_OWNED = lazy_pattern(
     r"\b(?!(?:what|where|when|who|how|it|that|there|here|he|she|let)'s)(my|our|[a-z]+'s)\s+([a-z]+)"
 )
 

@@ -107,7 +107,7 @@ def _kept(fact: str, before: str | None = None) -> str:
     return f"Got it, I'll remember that {said_back(fact)}{instead}."
 
 
-_ASKED_THING = re.compile(
+_ASKED_THING = lazy_pattern(
     r"(?i)^(?:(?:do\s+you\s+(?:know|remember)|(?:can\s+you\s+)?tell\s+me)\s+)?"
     r"(?:(?P<how>where|when|who)|what|which)(?:'s|\s+(?P<verb>is|are|was|were))\s+"
     r"(?=(?:my|our)\s+\w)"
@@ -133,8 +133,8 @@ def _not_known(query: str) -> str | None:
     return f"I don't know {thing} yet."
 
 
-_THING = re.compile(r"(?i)^(?:my|our|the)\s+[\w' -]+$")
-_VERB = re.compile(r"(?i)\b(?:is|are|was|were|am|has|have|had|lives?|parked|left|put|kept)\b")
+_THING = lazy_pattern(r"(?i)^(?:my|our|the)\s+[\w' -]+$")
+_VERB = lazy_pattern(r"(?i)\b(?:is|are|was|were|am|has|have|had|lives?|parked|left|put|kept)\b")
 
 
 def _forgotten(memory: str, fact: str) -> str:

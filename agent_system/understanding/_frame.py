@@ -201,7 +201,7 @@ def _calls(history: list[Turn]) -> list[Call]:
 
 
 # --- per role (the calendar's: _frame_calendar) -------------------------------------------
-_SPAN = re.compile(
+_SPAN = lazy_pattern(
     r"\b(?:week|weekend|fortnight|few\s+days|\d+\s+days|morning|afternoon|evening|night|tonight)\b"
 )
 """Days, not a day: a weather follow-up over a span is the role's to read."""

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from agent_system._lazy import lazy_pattern
 from agent_system.roles import CANNOT_OFFLINE
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ __all__ = ["NOTHING_BEFORE", "follows_nothing", "not_understood", "understood"]
 
 NOTHING_BEFORE = "Sorry, I'm not sure what that refers to. Could you say the whole request?"
 """The reply to a bare follow-up ("and in Boston?", "make it 10") with nothing before it."""
-_FOLLOW_UP = re.compile(
+_FOLLOW_UP = lazy_pattern(
     r"^(?:(?:ok|okay|so|then|now|but)[\s,]+)*(?:and|also|(?:what|how)\s+about|what\s+of"
     r"|(?:the\s+)?same\s+(?:again|for|with|thing)|(?:do|try)\s+(?:that|it|the\s+same)\s+again"
     r"|(?:once\s+)?again|one\s+more\s+time|make\s+it)\b",

@@ -64,7 +64,7 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
     ),
     (
         "laugh",
-        re.compile(
+        lazy_pattern(
             r"^(?:(?:(?:(?:ha)+h?|(?:he)+h?|lol+|lmao|rofl)(?:\s+|$))+(?:that\s+(?:is|was)\s+"
             r"(?:so\s+|really\s+|very\s+|pretty\s+)?(?:funny|hilarious|good|great))?"
             r"|that\s+(?:is|was)\s+(?:so\s+|really\s+|very\s+|pretty\s+)?(?:funny|hilarious)"
@@ -74,7 +74,7 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
     ),
     (
         "lost",
-        re.compile(
+        lazy_pattern(
             r"^(?:sorry\s+|hmm\s+|um\s+)?i\s+(?:do\s+not|still\s+do\s+not)\s+(?:get|understand)"
             r"(?:\s+(?:it|that|the\s+joke|what\s+you\s+mean))?"
             rf"{_YOU}$"

@@ -173,7 +173,7 @@ def _fact(said: str) -> str | None:
     return fact
 
 
-_ONE_MORE = re.compile(
+_ONE_MORE = lazy_pattern(
     r"^(?:(?:oh|and|also|plus|ok|okay)[,\s]+)+(?:remember\s+)?(?:that|the\s+fact\s+that)\s+"
     r"(?P<fact>.+)$",
     re.IGNORECASE,
