@@ -20,7 +20,7 @@ from agent_system.roles import RoleCall
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["on_the_list", "talked_about"]
+__all__ = ["last_named", "on_the_list", "talked_about"]
 
 _THE_LIST = lazy_pattern(r"\b(?:my|the|this|that|our)\s+list\b(?!\s+of\b)(?!s)", re.IGNORECASE)
 """One list said without its name ("my list", "the list"; not "my lists", "my list of ...")."""
@@ -38,6 +38,23 @@ def talked_about(history: list[Turn]) -> str | None:
                 continue
             name = (call.get("arguments") or {}).get("list_name")
             return str(name) if name and tool != "lists.delete" else None
+    return None
+
+
+def last_named(history: list[Turn]) -> str | None:
+    """The list the thread's latest lists call naming one named (within `_TURNS` turns).
+
+    "create a packing list" ... "remove the charger" ... "delete the list": the packing list
+    (the removal named none; a list deleted since is no list to talk about).
+    """
+    for turn in reversed(history[-_TURNS:]):
+        for call in reversed(turn.calls or []):
+            tool = str(call.get("tool", ""))
+            name = (call.get("arguments") or {}).get("list_name")
+            if tool == "lists.delete":
+                return None
+            if tool.startswith("lists.") and name:
+                return str(name)
     return None
 
 

@@ -2,10 +2,10 @@
 
 "do i have eggs on my shopping list", "is milk on the grocery list", "are there batteries on my
 list", "have i already added bread", "does my camping list have a tent", "is the tent still on
-there": the role reads the item and the list (`has_call`), and `lists.show(item=...)` answers
-yes or no ("Yes, your shopping list has eggs.", "No, none of your lists has bread."). A question
-never adds or changes anything; a vague thing ("anything", "something") is no item, so "do i
-have anything on my list" still reads the list.
+there", "do i need milk": the role reads the item and the list (`has_call`), and
+`lists.show(item=...)` answers yes or no ("Yes, your shopping list has eggs.", "No, none of
+your lists has bread."). A question never adds or changes anything; a vague thing
+("anything", "something") is no item, so "do i have anything on my list" still reads the list.
 """
 
 from __future__ import annotations
@@ -45,6 +45,11 @@ _HAS = lazy_pattern(
     r"|^(?:(?:hey|ok(?:ay)?|so|and|please)\s+)*(?:does|do)\s+(?:my|the|our)\s+"
     r"(?P<list2>[\w' -]*?)\s*list\s+(?:already\s+|still\s+)?(?:have|include|contain|list)\s+"
     rf"(?:any\s+)?(?P<item3>{_THING}){_TAIL}"
+    r"|^(?:(?:hey|ok(?:ay)?|so|and)\s+)*(?:do|did)\s+(?:i|we)\s+(?:still\s+)?need\s+(?:to\s+"
+    r"(?:buy|get|pick\s+up)\s+)?(?:any\s+more\s+|any\s+|more\s+|some\s+)?"
+    rf"(?P<item4>{_THING})(?:\s+(?:from\s+the\s+(?:shops?|store|supermarket)|today|this\s+week))?"
+    r"(?:\s+(?:on|in)\s+(?:my|the|our)\s+(?P<list4>[\w' -]*?)\s*list)?"
+    rf"{_TAIL}"
     r"|^(?:have|did)\s+(?:i|we)\s+(?:already\s+)?(?:added|add|put)\s+"
     r"(?P<item2>(?:(?!\b(?:list|to|on)\b)[\w' -])+?)(?:\s+(?:already|yet))?"
     r"(?:\s+(?:to|on)\s+(?:my|the|our)\s+(?P<list3>[\w' -]*?)\s*list)?(?:\s+(?:already|yet))?$",
@@ -65,11 +70,11 @@ def has_call(text: str, clean: Callable[[str | None], str | None]) -> RoleCall |
     found = _HAS.match(text)
     if found is None:
         return None
-    item = (found["item"] or found["item2"] or found["item3"] or "").strip()
+    item = (found["item"] or found["item2"] or found["item3"] or found["item4"] or "").strip()
     item = re.sub(r"^(?:the|my|our|some|any|an?)\s+", "", item, flags=re.I)
     if not item or _VAGUE.match(item):
         return None  # "do i have anything on my list": read it
-    said = found["list"] or found["known"] or found["list2"] or found["list3"]
+    said = found["list"] or found["known"] or found["list2"] or found["list3"] or found["list4"]
     name = clean(said)
     return RoleCall("lists.show", {"item": item, **({"list_name": name} if name else {})})
 

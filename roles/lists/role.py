@@ -11,11 +11,12 @@ from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding._gate import StageGate
 from roles.lists._ask import ASK_DELETE, ASK_NAME, answer_call, ask_items, ask_remove
 from roles.lists._bare import bare_groceries
-from roles.lists._context import on_the_list
+from roles.lists._context import last_named, on_the_list
 from roles.lists._days import day_arguments
 from roles.lists._everyday import OPEN_THEN, everyday_call, plain, reads_whole, unless_listed
 from roles.lists._everything import everything_call
 from roles.lists._follow import follow_up
+from roles.lists._forget import forgotten_item
 from roles.lists._has import has_call
 from roles.lists._off import off_call
 from roles.lists._phrasing import (
@@ -118,6 +119,12 @@ class ListsRole:
             after = self._interpret(rest["rest"])
             if not isinstance(after, Clarification):
                 found = after
+        if (
+            isinstance(found, Clarification)
+            and found.question == ASK_DELETE
+            and (named := last_named(history)) is not None
+        ):
+            return RoleCall("lists.delete", {"list_name": named})  # "delete the list": that one
         if isinstance(found, RoleCall):  # "my list" after a turn on the shopping list: that one
             found = tasks_to_do(on_the_list(found, text, history), text, list_name_in(text))
         if isinstance(found, RoleCall) and runtime is not None:  # "... for today"
@@ -134,6 +141,8 @@ class ListsRole:
         return found
 
     def _read(self, text: str) -> RoleCall | Clarification:
+        if (gone := forgotten_item(text)) is not None:  # "forget the milk", "scratch eggs"
+            return RoleCall("lists.remove", {"item": gone})
         if (opened := OPEN_THEN.match(text)) is not None:
             return self._there(_list(opened["list"]), opened["rest"])
         if (has := has_call(text, _list)) is not None:  # "is milk on my grocery list"
@@ -262,7 +271,7 @@ GATE = StageGate.of(
     r"lists?\b|checklists?\b|to-?dos?\b|to do\b|tasks?\b|chores?\b|errands?\b|jobs?\b|buy"
     r"|get\b|got\b|need|out of\b|run out|ran out|grocer|shop|pick up|add|put\b|remove"
     r"|bought|picked|running low|low on|no more|on there|already"
-    r"|delete|take\b|cross|check|tick|clear|forget|playlist|items?\b",
+    r"|delete|take\b|cross|check|tick|clear|forget|playlist|items?\b|scratch|strike|knock|mark",
 )
 """The words without which `_claim` cannot claim a request; a follow-up or an answer to
 the role's question is asked anyway (agent_system/understanding/_gate.py)."""
@@ -271,6 +280,19 @@ the role's question is asked anyway (agent_system/understanding/_gate.py)."""
 def _follow_up(text: str, history: list[Turn]) -> RoleCall | RolePlan | Clarification | None:
     """A follow-up on the previous turn's list ("and eggs", "what's on it now")."""
     return follow_up(text, history, split_items, lambda said: LIST_WORD.search(said) is not None)
+
+
+_MARKED_DONE = lazy_pattern(
+    r"^(?:(?:please|ok|okay|can\s+you|could\s+you|you\s+can)\s+)*(?:mark|set|tick)\s+(?!it\b|that\b)"
+    r"[a-z][\w' -]*?\s+(?:as\s+)?(?:done|complete|completed|finished)(?:\s+please)?$",
+    re.IGNORECASE,
+)
+"""A thing marked done with no list named ("mark call mom as done"): a to-do ticked off."""
+
+
+def _after_timer(request: RouteRequest) -> bool:
+    """The turn before was the timer role's ("forget the pasta" may name a timer there)."""
+    return bool(request.history) and request.history[-1].role == "timer"
 
 
 def _claim(request: RouteRequest) -> RouteDecision | None:
@@ -285,6 +307,10 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
         )
     if by_place(text, list(request.history), _list, claim=True) is not None:
         return _claimed(whole=True, guess=False)  # "remove the second one" after a list turn
+    if _MARKED_DONE.match(plain(text)):  # "mark call mom as done": a to-do ticked off
+        return _claimed(whole=True)
+    if forgotten_item(plain(text)) and not _after_timer(request):
+        return _claimed(whole=True, guess=False)  # "forget the milk": off the list it is on
     if bare_groceries(plain(text), split_items):  # "add bread, butter, jam": the shopping list
         return _claimed(whole=True, guess=False)  # (a follow-up's commas split it no more)
     if _follow_up(text, list(request.history)) is not None:

@@ -95,7 +95,8 @@ async def add(
         return earlier
     existing = _find_list(await store.lists(), list_name)
     name = existing.name if existing else list_name.strip().capitalize()
-    if unless_listed and existing is not None:
+    listed: list[str] = []
+    if existing is not None:  # "add milk" with milk on the list: said, not stored twice
         there = {i.text.lower() for i in existing.items if not i.done}
         listed = [t for t in texts if t.lower() in there]
         texts = [t for t in texts if t.lower() not in there]
@@ -107,10 +108,15 @@ async def add(
                 display=f"{what[:1].upper()}{what[1:]} {verb} already on your "
                 f"{_called(name)} list.",
             )
+    if listed:
+        verb = "is" if len(listed) == 1 else "are"
+        note = f" ({said_together(listed)} {verb} already on it)"
+    else:
+        note = ""
     added = said_together(texts)
     today = ctx.runtime.clock.now().date()
     when = f" for {day_words(day, today)}" if day else ""
-    display = f"Added {added} to your {_called(name)} list{when}."
+    display = f"Added {added} to your {_called(name)} list{when}{note}."
     todo = await store.add(name, texts, note=display, due=day.isoformat() if day else None)
     return ToolOutput(data=todo.model_dump() | {"added": texts}, display=display)
 

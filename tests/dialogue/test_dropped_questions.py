@@ -152,7 +152,7 @@ async def test_cancel_after_which_event_to_delete_is_the_delete(system: AgentSys
 
 
 async def test_cancel_after_which_list_to_delete_asks_it_again(system: AgentSystem) -> None:
-    await system.arun("create a list called packing", thread_id="t")
+    await system.arun("create a list called packing", thread_id="s")  # (in "t": that list)
     asked = await system.arun("delete the list", thread_id="t")
     again = await system.arun("cancel that", thread_id="t")
     dropped = await system.arun("never mind", thread_id="t")
