@@ -101,18 +101,11 @@ async def add(
         listed = [t for t in texts if t.lower() in there]
         texts = [t for t in texts if t.lower() not in there]
         if not texts:
-            what = said_together(listed)
-            verb = "is" if len(listed) == 1 else "are"
-            return ToolOutput(
+            return ToolOutput(  # "already has": no "eggs is" / "milk are" to agree
                 data=existing.model_dump() | {"added": []},
-                display=f"{what[:1].upper()}{what[1:]} {verb} already on your "
-                f"{_called(name)} list.",
+                display=f"Your {_called(name)} list already has {said_together(listed)}.",
             )
-    if listed:
-        verb = "is" if len(listed) == 1 else "are"
-        note = f" ({said_together(listed)} {verb} already on it)"
-    else:
-        note = ""
+    note = f" (it already has {said_together(listed)})" if listed else ""
     added = said_together(texts)
     today = ctx.runtime.clock.now().date()
     when = f" for {day_words(day, today)}" if day else ""

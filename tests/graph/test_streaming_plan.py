@@ -111,7 +111,10 @@ async def test_steps_start_while_the_planner_is_still_writing(tmp_path: Path) ->
             key = f"{event.type}:{getattr(event, 'step_id', '')}"
             seen.setdefault(key, time.monotonic() - began)
     planning = seen["route_decided:"]  # the planning call starts right after routing
-    assert seen["plan_created:"] - planning >= 0.95  # the plan is whole when the stream ends
+    # The plan is whole when the stream ends, about 1 s after the call starts. The times are
+    # when this loop saw each event: on a loaded machine it sees `route_decided` late, so the
+    # span is checked with room for that (0.95 failed at load 15-20 with 0.94 s).
+    assert seen["plan_created:"] - planning >= 0.8
     # Step a started while the planner was still writing: before the plan was whole (with
     # streaming off it starts after `plan_created`). A margin in seconds was flaky even idle.
     assert seen["step_started:a"] < seen["plan_created:"]

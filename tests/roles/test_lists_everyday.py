@@ -111,6 +111,6 @@ async def test_add_unless_it_is_there_adds_only_what_is_missing(system: AgentSys
     there = await system.arun("are eggs on my shopping list, if not add them")
     milk = await system.arun("please add milk on my shopping list, if it is not already on it")
     shopping = await system.arun("what's on my shopping list")
-    assert there.reply == "Eggs is already on your shopping list."
+    assert there.reply == "Your shopping list already has eggs."
     assert milk.reply == "Added milk to your shopping list."
     assert shopping.reply == "Your shopping list: eggs, milk."

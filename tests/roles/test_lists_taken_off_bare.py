@@ -66,8 +66,8 @@ async def test_an_item_already_on_the_list_is_not_added_twice(system: AgentSyste
     await system.arun("add milk")
     again = await system.arun("add milk")
     both = await system.arun("add milk and eggs to my shopping list")
-    assert again.reply == "Milk is already on your shopping list."
-    assert both.reply == "Added eggs to your shopping list (milk is already on it)."
+    assert again.reply == "Your shopping list already has milk."
+    assert both.reply == "Added eggs to your shopping list (it already has milk)."
     assert (await system.arun("what's on my shopping list")).reply == (
         "Your shopping list: milk, eggs."
     )
