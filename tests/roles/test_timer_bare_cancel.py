@@ -1,6 +1,7 @@
 """A bare "cancel", and short questions about the timer just set (issue 15, dogfood and the
 lead's notes): "cancel" right after setting a timer cancels it; with nothing set it says so
-plainly; anywhere else it asks which (one: "yes" cancels it, "no" keeps it). "how much longer"
+plainly; after another timer turn it asks which (one: "yes" cancels it, "no" keeps it); opening
+a thread it is no timer request (CLINC150 files it out of scope). "how much longer"
 and "is it done yet" after a timer say its time left; two timers of one length are told apart.
 
 Through the public API, offline, on a fake clock (Monday 2 March 2026, 09:00).
@@ -24,7 +25,17 @@ NONE_SET = "You have no timers, alarms or reminders set."
 
 @pytest.mark.parametrize("said", ["cancel", "cancel please", "ok cancel"])
 async def test_cancel_with_nothing_set_says_so(system: AgentSystem, said: str) -> None:
-    assert (await system.arun(said)).reply == "There's nothing to cancel."
+    listed = await system.arun("what timers do i have")
+    assert (
+        await system.arun(said, thread_id=listed.thread_id)
+    ).reply == "There's nothing to cancel."
+
+
+async def test_a_bare_cancel_opening_a_thread_touches_no_timer(system: AgentSystem) -> None:
+    await system.arun("set a timer for 5 minutes for the eggs")
+    said = await system.arun("cancel")
+    assert "eggs" not in said.reply
+    assert (await system.arun("what timers do i have")).reply == "Timer 'eggs': 5 minutes left."
 
 
 @pytest.mark.parametrize("said", ["cancel", "actually cancel", "cancel please"])
@@ -42,7 +53,8 @@ async def test_cancel_right_after_setting_a_timer_cancels_it(
 
 async def test_cancel_elsewhere_asks_about_the_one_set(system: AgentSystem) -> None:
     await system.arun("set a timer for 5 minutes for the eggs")
-    asked = await system.arun("cancel")
+    listed = await system.arun("what alarms do i have")
+    asked = await system.arun("cancel", thread_id=listed.thread_id)
     assert asked.reply == "Should I cancel the eggs timer? Say yes, or say which one."
     assert (await system.arun("what timers do i have")).reply == "Timer 'eggs': 5 minutes left."
     done = await system.arun("yes", thread_id=asked.thread_id)
@@ -52,7 +64,8 @@ async def test_cancel_elsewhere_asks_about_the_one_set(system: AgentSystem) -> N
 
 async def test_no_to_the_question_keeps_it(system: AgentSystem) -> None:
     await system.arun("set an alarm for 7am tomorrow")
-    asked = await system.arun("cancel")
+    listed = await system.arun("what timers do i have")
+    asked = await system.arun("cancel", thread_id=listed.thread_id)
     assert asked.reply.startswith("Should I cancel your alarm for tomorrow at 07:00?")
     await system.arun("no", thread_id=asked.thread_id)
     assert (await system.arun("what alarms do i have")).reply == "Alarm for tomorrow at 07:00."
@@ -61,7 +74,8 @@ async def test_no_to_the_question_keeps_it(system: AgentSystem) -> None:
 async def test_cancel_with_several_set_asks_which(system: AgentSystem) -> None:
     await system.arun("set a timer for 5 minutes")
     await system.arun("set an alarm for 7am tomorrow")
-    asked = await system.arun("cancel")
+    listed = await system.arun("what reminders do i have")
+    asked = await system.arun("cancel", thread_id=listed.thread_id)
     assert asked.reply == (
         "You have 2 set (the 5-minute timer, alarm for tomorrow at 07:00); say which one."
     )
