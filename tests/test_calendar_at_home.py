@@ -11,34 +11,16 @@ API, offline, on a fake clock (Monday 5 January 2026, 09:00 UTC).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from agent_system.api import AgentSystem
 from agent_system.runtime import FakeClock
 from agent_system.testing import make_settings
+from tests._plans import planned_steps
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture(scope="module")
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture(scope="module")
-async def system(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[AgentSystem]:
-    home: Path = tmp_path_factory.mktemp("calathome") / "home"
-    async with AgentSystem(make_settings(home), clock=FakeClock()) as engine:
-        yield engine
-
-
-async def _steps(system: AgentSystem, text: str) -> list[tuple[str, dict[str, Any]]]:
-    plan = await system.aplan(text)
-    return [(step.tool, dict(step.arguments)) for step in plan.steps]
 
 
 @pytest.mark.parametrize(
@@ -62,7 +44,9 @@ async def _steps(system: AgentSystem, text: str) -> list[tuple[str, dict[str, An
 async def test_a_move_asked_or_told_moves_the_event(
     system: AgentSystem, text: str, event: str, start: str
 ) -> None:
-    assert await _steps(system, text) == [("calendar.update", {"event": event, "start": start})]
+    assert await planned_steps(system, text) == [
+        ("calendar.update", {"event": event, "start": start})
+    ]
 
 
 @pytest.mark.parametrize(
@@ -79,7 +63,9 @@ async def test_a_move_asked_or_told_moves_the_event(
 async def test_a_move_by_a_length_shifts_the_event(
     system: AgentSystem, text: str, event: str, shift: str
 ) -> None:
-    assert await _steps(system, text) == [("calendar.update", {"event": event, "shift": shift})]
+    assert await planned_steps(system, text) == [
+        ("calendar.update", {"event": event, "shift": shift})
+    ]
 
 
 @pytest.mark.parametrize(
@@ -99,7 +85,7 @@ async def test_a_move_by_a_length_shifts_the_event(
 async def test_an_event_said_to_be_off_is_deleted(
     system: AgentSystem, text: str, event: str
 ) -> None:
-    assert await _steps(system, text) == [("calendar.delete", {"event": event})]
+    assert await planned_steps(system, text) == [("calendar.delete", {"event": event})]
 
 
 @pytest.mark.parametrize(
@@ -119,7 +105,9 @@ async def test_an_event_said_to_be_off_is_deleted(
 async def test_moves_of_things_that_are_no_event_stay_off_the_calendar(
     system: AgentSystem, text: str
 ) -> None:
-    assert not [tool for tool, _ in await _steps(system, text) if tool.startswith("calendar.")]
+    assert not [
+        tool for tool, _ in await planned_steps(system, text) if tool.startswith("calendar.")
+    ]
 
 
 async def test_a_move_told_changes_the_stored_event(tmp_path: Path) -> None:
@@ -135,13 +123,13 @@ async def test_a_move_told_changes_the_stored_event(tmp_path: Path) -> None:
 
 
 async def test_everyday_questions_list_the_day(system: AgentSystem) -> None:
-    [(tool, first)] = await _steps(system, "what's first thing tomorrow")
+    [(tool, first)] = await planned_steps(system, "what's first thing tomorrow")
     assert tool == "calendar.list" and first["limit"] == 1
     assert first["start"].startswith("2026-01-06T00:00")
-    [(tool, left)] = await _steps(system, "what's left on today")
+    [(tool, left)] = await planned_steps(system, "what's left on today")
     assert tool == "calendar.list" and left["start"].startswith("2026-01-05T09:00")
     assert left["end"].startswith("2026-01-06T00:00")
-    [(tool, born)] = await _steps(system, "are there any birthdays this month")
+    [(tool, born)] = await planned_steps(system, "are there any birthdays this month")
     assert tool == "calendar.list" and born["query"] == "birthdays"
 
 
@@ -162,7 +150,7 @@ async def test_everyday_questions_list_the_day(system: AgentSystem) -> None:
 async def test_events_said_at_home_are_added_with_their_name(
     system: AgentSystem, text: str, title: str, start: str
 ) -> None:
-    [(tool, arguments)] = await _steps(system, text)
+    [(tool, arguments)] = await planned_steps(system, text)
     assert tool == "calendar.create" and arguments["title"] == title
     assert arguments["start"].startswith(start)
 

@@ -5,34 +5,12 @@ Through the public API, offline, on a fake clock (Monday 5 January 2026, 09:00 U
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from agent_system.api import AgentSystem
-from agent_system.runtime import FakeClock
-from agent_system.testing import make_settings
+from tests._plans import planned_steps
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture(scope="module")
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture(scope="module")
-async def system(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[AgentSystem]:
-    home: Path = tmp_path_factory.mktemp("caleveryday") / "home"
-    async with AgentSystem(make_settings(home), clock=FakeClock()) as engine:
-        yield engine
-
-
-async def _steps(system: AgentSystem, text: str) -> list[tuple[str, dict[str, Any]]]:
-    plan = await system.aplan(text)
-    return [(step.tool, dict(step.arguments)) for step in plan.steps]
 
 
 @pytest.mark.parametrize(
@@ -53,7 +31,7 @@ async def test_everyday_calendar_questions_list_the_day_asked(
 ) -> None:
     decision = await system.aroute(text)
     assert decision.role == "calendar"
-    ((tool, arguments),) = await _steps(system, text)
+    ((tool, arguments),) = await planned_steps(system, text)
     assert tool == "calendar.list"
     assert (arguments["start"][:16], arguments["end"][:16]) == (start, end)
 
@@ -70,7 +48,7 @@ async def test_when_is_my_event_looks_ahead_for_it(
     system: AgentSystem, text: str, query: str
 ) -> None:
     assert (await system.aroute(text)).role == "calendar"
-    ((tool, arguments),) = await _steps(system, text)
+    ((tool, arguments),) = await planned_steps(system, text)
     assert tool == "calendar.list"
     assert arguments["query"] == query
     assert arguments["end"][:4] == "2027"
@@ -91,7 +69,7 @@ async def test_statements_of_plans_and_named_events_are_created(
     system: AgentSystem, text: str, title: str, start: str
 ) -> None:
     assert (await system.aroute(text)).role == "calendar"
-    ((tool, arguments),) = await _steps(system, text)
+    ((tool, arguments),) = await planned_steps(system, text)
     assert tool == "calendar.create"
     assert (arguments["title"], arguments["start"][:16]) == (title, start)
 

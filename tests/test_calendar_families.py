@@ -10,34 +10,16 @@ requests the calendar must leave alone. Through the public API, offline, on a fa
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from agent_system.api import AgentSystem
 from agent_system.runtime import FakeClock
 from agent_system.testing import make_settings
+from tests._plans import planned_steps
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture(scope="module")
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture(scope="module")
-async def system(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[AgentSystem]:
-    home: Path = tmp_path_factory.mktemp("calfamilies") / "home"
-    async with AgentSystem(make_settings(home), clock=FakeClock()) as engine:
-        yield engine
-
-
-async def _steps(system: AgentSystem, text: str) -> list[tuple[str, dict[str, Any]]]:
-    plan = await system.aplan(text)
-    return [(step.tool, dict(step.arguments)) for step in plan.steps]
 
 
 @pytest.mark.parametrize(
@@ -61,7 +43,7 @@ async def test_questions_about_a_day_list_that_day(
     system: AgentSystem, text: str, start: str, end: str
 ) -> None:
     assert (await system.aroute(text)).role == "calendar"
-    ((tool, arguments),) = await _steps(system, text)
+    ((tool, arguments),) = await planned_steps(system, text)
     assert tool == "calendar.list"
     assert (arguments["start"][:16], arguments["end"][:16]) == (start, end)
 
@@ -81,7 +63,7 @@ async def test_questions_about_a_day_list_that_day(
 )
 async def test_when_is_an_event_looks_it_up(system: AgentSystem, text: str, query: str) -> None:
     assert (await system.aroute(text)).role == "calendar"
-    ((tool, arguments),) = await _steps(system, text)
+    ((tool, arguments),) = await planned_steps(system, text)
     assert tool == "calendar.list"
     assert query in arguments.get("query", "") or arguments["end"] > "2026-06"
 
@@ -98,7 +80,7 @@ async def test_is_a_day_clear_asks_for_free_time_and_deletes_nothing(
     system: AgentSystem, text: str, date: str
 ) -> None:
     assert (await system.aroute(text)).role == "calendar"
-    ((tool, arguments),) = await _steps(system, text)
+    ((tool, arguments),) = await planned_steps(system, text)
     assert (tool, arguments["date"]) == ("calendar.free_time", date)
 
 
@@ -115,7 +97,7 @@ async def test_plans_said_plainly_or_booked_are_added(
     system: AgentSystem, text: str, title: str, start: str
 ) -> None:
     assert (await system.aroute(text)).role == "calendar"
-    ((tool, arguments),) = await _steps(system, text)
+    ((tool, arguments),) = await planned_steps(system, text)
     assert tool == "calendar.create"
     assert (arguments["title"], arguments["start"][:16]) == (title, start)
 
@@ -138,7 +120,7 @@ async def test_removals_said_the_everyday_way_delete_the_event(
     system: AgentSystem, text: str, event: str
 ) -> None:
     assert (await system.aroute(text)).role == "calendar"
-    ((tool, arguments),) = await _steps(system, text)
+    ((tool, arguments),) = await planned_steps(system, text)
     assert tool == "calendar.delete"
     assert event in arguments["event"]
 
@@ -164,7 +146,7 @@ async def test_removals_said_the_everyday_way_delete_the_event(
 async def test_requests_the_calendar_does_not_own_stay_elsewhere(
     system: AgentSystem, text: str
 ) -> None:
-    tools = [tool for tool, _ in await _steps(system, text)]
+    tools = [tool for tool, _ in await planned_steps(system, text)]
     assert not any(tool.startswith("calendar.") for tool in tools)
 
 
@@ -201,7 +183,7 @@ async def test_cancel_everything_on_a_day_takes_its_event_off(tmp_path: Path) ->
 async def test_times_said_by_what_happens_then_are_hours(
     system: AgentSystem, text: str, title: str, start: str
 ) -> None:
-    ((tool, arguments),) = await _steps(system, text)
+    ((tool, arguments),) = await planned_steps(system, text)
     assert tool == "calendar.create"
     assert (arguments["title"], arguments["start"][:16]) == (title, start)
 
@@ -217,7 +199,7 @@ async def test_times_said_by_what_happens_then_are_hours(
 )
 async def test_more_removals_delete_the_event(system: AgentSystem, text: str, event: str) -> None:
     assert (await system.aroute(text)).role == "calendar"
-    ((tool, arguments),) = await _steps(system, text)
+    ((tool, arguments),) = await planned_steps(system, text)
     assert tool == "calendar.delete"
     assert event in arguments["event"]
 
@@ -232,7 +214,7 @@ async def test_a_no_that_names_no_event_removes_nothing(tmp_path: Path) -> None:
 
 async def test_when_am_i_supposed_to_see_someone_looks_it_up(system: AgentSystem) -> None:
     assert (await system.aroute("when am i meant to meet the plumber")).role == "calendar"
-    ((tool, arguments),) = await _steps(system, "when am i meant to meet the plumber")
+    ((tool, arguments),) = await planned_steps(system, "when am i meant to meet the plumber")
     assert (tool, arguments["query"]) == ("calendar.list", "plumber")
 
 
@@ -254,5 +236,5 @@ async def test_when_am_i_supposed_to_see_someone_looks_it_up(system: AgentSystem
 async def test_the_title_is_the_event_not_the_words_around_it(
     system: AgentSystem, text: str, title: str
 ) -> None:
-    ((tool, arguments),) = await _steps(system, text)
+    ((tool, arguments),) = await planned_steps(system, text)
     assert (tool, arguments["title"]) == ("calendar.create", title)

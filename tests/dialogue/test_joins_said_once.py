@@ -11,13 +11,9 @@ import pytest
 import respx
 
 from agent_system.api import AgentSystem
+from tests._plans import planned_steps
 
 pytestmark = pytest.mark.anyio
-
-
-async def _steps(system: AgentSystem, text: str) -> list[tuple[str, dict[str, object]]]:
-    plan = await system.aplan(text)
-    return [(s.tool, dict(s.arguments)) for s in plan.steps]
 
 
 @pytest.mark.parametrize(
@@ -49,14 +45,14 @@ async def test_a_device_verb_said_once_governs_the_next_device(
     ],
 )
 async def test_a_device_then_lights_of_a_room(system: AgentSystem, text: str) -> None:
-    steps = await _steps(system, text)
+    steps = await planned_steps(system, text)
     assert [tool for tool, _ in steps] == ["smart_home.turn_off"] * 2
     assert steps[0][1] == {"device": "fan"}
     assert "kitchen" in str(steps[1][1]).lower()
 
 
 async def test_a_bare_place_after_a_device_verb_is_no_device(system: AgentSystem) -> None:
-    steps = await _steps(system, "turn off the lights, then what's the weather in Paris")
+    steps = await planned_steps(system, "turn off the lights, then what's the weather in Paris")
     assert [tool for tool, _ in steps] == ["smart_home.turn_off", "weather.current"]
 
 
@@ -72,7 +68,7 @@ async def test_a_bare_place_after_a_device_verb_is_no_device(system: AgentSystem
 async def test_places_typed_in_lower_case_are_each_asked(
     system: AgentSystem, weather: respx.MockRouter, text: str, tool: str
 ) -> None:
-    steps = await _steps(system, text)
+    steps = await planned_steps(system, text)
     assert {t for t, _ in steps} == {tool}
     places = [str(arguments["place"]).lower() for _, arguments in steps]
     assert places[:2] in (["paris", "rome"], ["new york", "los angeles"])
@@ -110,7 +106,7 @@ async def test_one_reminder_per_time(system: AgentSystem, text: str) -> None:
     ],
 )
 async def test_one_for_another_length_is_a_second_timer(system: AgentSystem, text: str) -> None:
-    steps = await _steps(system, text)
+    steps = await planned_steps(system, text)
     assert [(tool, arguments["duration"]) for tool, arguments in steps] == [
         ("timer.set", "5 minutes"),
         ("timer.set", "10 minutes"),
@@ -137,7 +133,7 @@ async def test_first_before_the_first_action_is_no_device_name(
 
 
 async def test_first_thing_tomorrow_is_a_time(system: AgentSystem) -> None:
-    steps = await _steps(system, "first thing tomorrow remind me to call mom")
+    steps = await planned_steps(system, "first thing tomorrow remind me to call mom")
     assert [tool for tool, _ in steps] == ["timer.remind"]
 
 
@@ -184,6 +180,6 @@ async def test_one_set_verb_for_two_kinds_serves_both(
 
 
 async def test_one_reminder_of_two_things_stays_one(system: AgentSystem) -> None:
-    steps = await _steps(system, "set a reminder at 6pm to buy milk and eggs")
+    steps = await planned_steps(system, "set a reminder at 6pm to buy milk and eggs")
     assert [tool for tool, _ in steps] == ["timer.remind"]
     assert steps[0][1]["text"] == "buy milk and eggs"

@@ -11,13 +11,9 @@ from __future__ import annotations
 import pytest
 
 from agent_system.api import AgentSystem
+from tests._plans import planned_steps
 
 pytestmark = pytest.mark.anyio
-
-
-async def _steps(system: AgentSystem, text: str) -> list[tuple[str, dict[str, object]]]:
-    plan = await system.aplan(text)
-    return [(s.tool, dict(s.arguments)) for s in plan.steps]
 
 
 @pytest.mark.parametrize(
@@ -77,7 +73,7 @@ async def test_the_item_is_on_the_list_afterwards(system: AgentSystem) -> None:
     ],
 )
 async def test_a_list_verb_of_its_own_is_not_an_item(system: AgentSystem, text: str) -> None:
-    steps = await _steps(system, text)
+    steps = await planned_steps(system, text)
     assert steps[0] == ("lists.add", {"items": ["milk"], "list_name": "shopping"})
     assert len(steps) == 2 and steps[1][0] != "lists.add"
 
@@ -110,14 +106,14 @@ async def test_a_list_verb_of_its_own_is_not_an_item(system: AgentSystem, text: 
 async def test_two_events_one_verb(
     system: AgentSystem, text: str, events: list[tuple[str, str]]
 ) -> None:
-    steps = await _steps(system, text)
+    steps = await planned_steps(system, text)
     assert [tool for tool, _ in steps] == ["calendar.create", "calendar.create"]
     made = [(str(a["title"]), str(a["start"])[:16]) for _, a in steps]
     assert made == events
 
 
 async def test_one_event_with_two_people_stays_one(system: AgentSystem) -> None:
-    steps = await _steps(system, "schedule a meeting with Jo and Sam tomorrow at 3pm")
+    steps = await planned_steps(system, "schedule a meeting with Jo and Sam tomorrow at 3pm")
     assert [tool for tool, _ in steps] == ["calendar.create"]
     assert steps[0][1]["title"] == "Meeting with Jo and Sam"
 
@@ -137,7 +133,7 @@ async def test_two_times_before_one_kind_are_two_events(
     await system.arun(f"add a {kind} tomorrow at 11am")
     await system.arun(f"add a {kind} tomorrow at 3pm")
     await system.arun(f"add a {kind} tomorrow at 5pm")
-    steps = await _steps(system, text)
+    steps = await planned_steps(system, text)
     assert [tool for tool, _ in steps] == ["calendar.delete", "calendar.delete"]
     result = await system.arun(text)
     left = await system.arun("what's on my calendar tomorrow")
