@@ -46,6 +46,7 @@ from agent_system.understanding._frame_timer import (
 )
 from agent_system.understanding._labels import extract_label, only_when
 from agent_system.understanding._light_frame import light_step, says_loudness, volume_step
+from agent_system.understanding._plural_frame import as_them, each_device
 from agent_system.understanding._slots import (
     format_duration,
     parse_duration,
@@ -78,8 +79,10 @@ _QUESTION = lazy_pattern(
 )
 _NUMBER = lazy_pattern(r"(?<![\w.])(?P<n>-?\d+(?:\.\d+)?)\s*(?P<unit>%|percent|degrees?|°)?")
 _ON = lazy_pattern(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?on\b|\bback\s+on\b"
+                 r"|\b(?:turn|switch)\s+on\s+(?:it|that|them|this)$"
                  r"|^on(?:\s+again)?$|\bon\s+again\b")  # fmt: skip
 _OFF = lazy_pattern(r"\b(?:turn|switch|put)\s+(?:it|that|them|this)\s+(?:back\s+)?off\b"
+                  r"|\b(?:turn|switch)\s+off\s+(?:it|that|them|this)$"
                   r"|\bback\s+off\b|^off(?:\s+again)?$|\boff\s+again\b")  # fmt: skip
 _FILLER = lazy_pattern(
     r"\b(?:the|a|an|too|as\s+well|again|please|one|then|also|instead|same|thing|do|for|in|on|"
@@ -165,11 +168,14 @@ def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp
     if previous is None:
         return None
     norm = normalize(text)
+    family = previous.tool.split(".")[0]
+    if family == "smart_home":
+        norm = as_them(norm)  # "turn them both off", "switch off all of them"
     rest = _MARKERS.sub("", norm, count=1).strip()
     asking = is_question(text) or (text.strip().endswith("?") and previous.tool in _WRITES_RECORDS)
-    family = previous.tool.split(".")[0]
     if family == "smart_home" and (step := device_step(previous, norm, rest, asking)):
-        return FollowUp(step.calls, asking, step.refusal)  # the thermostat, a fan, no level
+        each = tuple(each_device(norm, step.calls, previous, history))
+        return FollowUp(each, asking, step.refusal)  # the thermostat, a fan, no level
     resolver = _RESOLVERS.get(family)
     if resolver is None:
         return None
@@ -185,6 +191,8 @@ def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp
                 calls = resolver(earlier, norm, rest, asking, now)
                 if calls:
                     break
+    if family == "smart_home":
+        calls = each_device(norm, calls, previous, history)  # "turn them off": every one
     return FollowUp(tuple(calls), asking) if calls else None
 
 

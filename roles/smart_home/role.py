@@ -11,6 +11,7 @@ from agent_system._lazy import lazy_pattern
 from agent_system.roles import SPEAKER_AREA, Clarification, RoleCall, RolePlan
 from agent_system.routing.slots import format_duration
 from agent_system.understanding import normalize
+from agent_system.understanding._plural_frame import together_follow_up
 from agent_system.understanding._text import as_command
 from agent_system.understanding.locale import home_fact
 from roles.smart_home._answers import WHICH_ROOM, answered, here_said
@@ -147,6 +148,8 @@ class SmartHomeRole:
             return lacks  # "make the fan blue": it has no colour; "make the fan faster"
         if (radio := no_radio(text, known_devices(runtime))) is not None:
             return radio  # "radio on" in a home with a TV and no radio: there is none
+        if (together := together_follow_up(text, history, runtime.clock.now())) is not None:
+            return RolePlan(tuple(RoleCall(c.tool, dict(c.arguments)) for c in together))
         if (other := other_one(text, history, known_devices(runtime))) is not None:
             return other  # "what about the other one?" after a light: the other light
         if (robot := robot_follow_up(text, history)) is not None:

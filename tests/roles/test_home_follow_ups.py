@@ -89,3 +89,54 @@ def test_the_frame_reads_only_light_and_player_changes() -> None:
     assert light_step("smart_home.lock", lamp, "make it brighter", "make it brighter") is None
     assert volume_step("smart_home.turn_on", {"device": "TV"}, "turn it down") == {"change": -10}
     assert volume_step("smart_home.turn_on", lamp, "turn it down") is None
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "follow_up",
+    ["turn them both off", "switch them off", "turn both lights off", "turn off all of them"],
+)
+async def test_them_after_two_lights_changes_both_and_never_the_opposite(
+    settings: Any, follow_up: str
+) -> None:
+    async with AgentSystem(settings) as system:
+        thread, _ = await _say(system, "turn on the bedroom light", None)
+        _, before = await _say(system, "and the kitchen?", thread)
+        assert before["bed_light"]["state"] == before["kitchen_light"]["state"] == "on"
+        lamp = before["lounge_lamp"]["state"]
+        _, after = await _say(system, follow_up, thread)
+        assert after["bed_light"]["state"] == after["kitchen_light"]["state"] == "off"
+        assert after["lounge_lamp"]["state"] == lamp  # not every light in the home
+
+
+@pytest.mark.anyio
+async def test_them_after_one_turn_with_two_devices_and_it_after_one(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        thread, _ = await _say(system, "turn on the bedroom light and the kitchen light", None)
+        _, after = await _say(system, "turn them off", thread)
+        assert after["bed_light"]["state"] == after["kitchen_light"]["state"] == "off"
+        thread, _ = await _say(system, "turn on the kitchen light", None)
+        _, _ = await _say(system, "turn on the bedroom light", thread)
+        _, after = await _say(system, "turn it off", thread)  # one: the last one
+        assert (after["bed_light"]["state"], after["kitchen_light"]["state"]) == ("off", "on")
+
+
+@pytest.mark.anyio
+async def test_a_colour_for_them_goes_to_the_lights_only(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        thread, _ = await _say(system, "turn on the tv", None)
+        _, _ = await _say(system, "turn on the bedroom light", thread)
+        result = await system.arun("make them blue", thread_id=thread)
+        assert "cannot" not in result.reply and "Failed" not in result.reply
+        after = await states(system)
+        assert after["bed_light"]["color"] == "blue"
+
+
+@pytest.mark.anyio
+async def test_all_the_lights_after_two_still_means_every_light(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        thread, _ = await _say(system, "turn on the bedroom light", None)
+        _, before = await _say(system, "and the kitchen?", thread)
+        assert before["lounge_lamp"]["state"] == "on"
+        _, after = await _say(system, "turn off all the lights", thread)
+        assert {after[k]["state"] for k in ("bed_light", "kitchen_light", "lounge_lamp")} == {"off"}
