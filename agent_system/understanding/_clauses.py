@@ -302,6 +302,14 @@ _FIRST_ALONE = lazy_pattern(
 )
 
 
+_INTERJECTION = lazy_pattern(
+    r"(?:(?:no|oh|ah|um|uh|hmm|ok|okay|well|sorry)[\s,]+)*(?:wait|hold\s+on|hang\s+on|oh\s+no"
+    r"|sorry|oops|my\s+bad|actually)",
+    re.IGNORECASE,
+)
+"""Words said before a request that change it, not a request ("no wait", "oh hang on")."""
+
+
 def _clean(piece: str) -> str:
     piece = _LEADING.sub("", piece.strip(" ,.!?;")).strip(" ,.!?;")
     rest = _FIRST.sub("", piece, count=1)
@@ -314,6 +322,8 @@ def _keeps_cut(match: re.Match[str], piece: str, following: str, openers: frozen
         return True
     if len(piece.split()) == 1 and not match["seq"]:
         return False  # "find and delete ...", "shuffle and play ...", "who and why ..."
+    if _INTERJECTION.fullmatch(piece.strip(" ,")):
+        return False  # "no wait, delete that": a word said before the request, no clause
     if match["seq"]:
         return bool(following.strip(" ,.!?")) and _is_request_piece(following)
     if _MESSAGE.search(piece) and not _starts_strong_command(following):

@@ -282,7 +282,7 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
         tool = "timer.shorten" if shifted[1].startswith("-") else "timer.extend"
         return [Call(tool, {"by": by, "target": made})]
     if asking:
-        return [Call("timer.list", {})]
+        return [Call("timer.list", _asked_when(previous, rest, now))]
     number = _NUMBER.search(rest)
     moved = MOVED_TO.match(rest) is not None  # "reschedule it for 6pm", "push it back to 6"
     change = moved or _CHANGE.search(norm) is not None
@@ -308,7 +308,16 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
             return [Call("timer.move", {"target": str(previous.ref), "to": said})]
         if (another := ANOTHER.match(said)) is not None:
             said = another["rest"]  # "another one for 8": at 8
+        said = re.sub(
+            r"^(?:1|one|another(?:\s+1)?)\s+(?=(?:on|for|at)\b)", "", said
+        )  # "one on friday"
         found = parse_when(f"at {said}" if said[:1].isdigit() else said, now)
+        if found is not None and found.has_date and not found.has_time and len(at) >= 16:
+            # "and on friday": one more at the same time on that day ("make it friday": moved)
+            day = datetime.combine(found.value.date(), datetime.fromisoformat(at).timetz())
+            return _changed(
+                previous, Call("timer.alarm", {**previous.arguments, "at": day.isoformat()}), change
+            )
         if found is None or not found.has_time:
             return []
         value = found.value
@@ -321,10 +330,30 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
                 before.date(), value.time().replace(hour=hour), before.tzinfo or value.tzinfo
             )
         new = Call("timer.alarm", {**previous.arguments, "at": value.isoformat()})
-        if change and previous.ref is not None:
-            return [Call("timer.cancel", {"target": str(previous.ref)}), new]
-        return [new]
+        return _changed(previous, new, change)
     return []
+
+
+def _changed(previous: Call, new: Call, change: bool) -> list[Call]:
+    """`new`, after cancelling what `previous` made when the follow-up changes it."""
+    if change and previous.ref is not None:
+        return [Call("timer.cancel", {"target": str(previous.ref)}), new]
+    return [new]
+
+
+_KIND_OF = {"timer.alarm": "alarm", "timer.remind": "reminder"}
+
+
+def _asked_when(previous: Call, rest: str, now: datetime) -> dict[str, str]:
+    """timer.list's arguments for a question after an alarm or a reminder was set: the same
+    kind, on the day (or at the time) it names ("and on friday?": the alarms on Friday)."""
+    kind = _KIND_OF.get(previous.tool)
+    if kind is None:
+        return {}
+    when = _ringing(rest, now)
+    if not when and (day := _new_day(previous, rest, now)) is not None:
+        when = day.isoformat()  # "and the day after?"
+    return {"kind": kind, "when": when} if when else {"kind": kind}
 
 
 def _moved_to(rest: str, moved: bool) -> str:

@@ -55,8 +55,34 @@ _CLOCK_AFTER = rf"[ap]\.?m\b|o'?clock|[:.]\d|{_PART_OF_DAY}"
 """What follows an hour, never a day of the month: "the 5 pm alarm", "the 4 in the afternoon"."""
 _NTH_VALUES = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4}
 _NTH_VALUES |= {"fourth": 4, "5th": 5, "fifth": 5, "last": -1}
+HOLIDAYS: dict[str, tuple[int, int]] = {
+    r"new\s+year'?s?\s+eve": (12, 31),
+    r"new\s+year(?:'s|s)(?:\s+day)?|new\s+year\s+day": (1, 1),
+    r"valentine'?s?(?:\s+day)?": (2, 14),
+    r"(?:saint|st\.?)\s+patrick'?s?(?:\s+day)?": (3, 17),
+    r"juneteenth": (6, 19),
+    r"independence\s+day|(?:the\s+)?(?:fourth|4th)\s+of\s+july": (7, 4),
+    r"hallowe'?en": (10, 31),
+    r"guy\s+fawkes(?:\s+night|\s+day)?|bonfire\s+night": (11, 5),
+    r"veterans'?\s+day|armistice\s+day|remembrance\s+day": (11, 11),
+    r"christmas\s+eve|xmas\s+eve": (12, 24),
+    r"christmas(?:\s+day)?|xmas(?:\s+day)?": (12, 25),
+    r"boxing\s+day": (12, 26),
+}
+"""The holidays on a fixed date in the United States or the United Kingdom, said as a day
+("on christmas eve", "for new year's day"): the next one, today included. Holidays counted by
+a rule (Thanksgiving, Easter, Memorial Day) are not days here."""
+_HOLIDAY = "|".join(f"(?:{spoken})" for spoken in HOLIDAYS)
+_HOLIDAY_ENDS = (
+    r"(?=\s*(?:$|[?.!,;]|\d|(?:at|in|on|morning|afternoon|evening|night|this|next|and|or|please"
+    r"|too|then|until|till|to|from|through|with|around|by|before|after|for|again|instead)\b))"
+)
+"""A holiday is a day when nothing of a title follows it ("christmas lights", "a halloween
+party" are things, not days)."""
+
 _DATE = lazy_pattern(
     rf"\b(?:on\s+)?(?:"
+    rf"(?P<hol>{_HOLIDAY}){_HOLIDAY_ENDS}|"
     rf"(?:the\s+)?(?P<nth>{'|'.join(_NTH_VALUES)})\s+(?P<nwd>{'|'.join(_WEEKDAYS)})\s+(?:in|of)\s+"
     rf"(?:(?P<nm>{_MONTH})(?:\s+(?P<ny>\d{{4}}))?|(?P<nwhich>this|next)\s+month|the\s+month)"
     rf"|(?:the\s+)?(?P<edge>end|start|beginning)\s+of\s+(?P<ewhich>the|this|next)\s+month"

@@ -50,6 +50,7 @@ from agent_system.understanding._patterns import (
     _RELATIVE,
     _TIME,
     _WEEKDAYS,
+    HOLIDAYS,
 )
 from agent_system.understanding._text import ungroup_digits
 
@@ -129,12 +130,23 @@ def _resolve_edge(match: re.Match[str], today: date) -> date:
     return first
 
 
+def _holiday(said: str, today: date) -> date | None:
+    """The next day of the fixed-date holiday `said` ("christmas eve"), today included."""
+    for spoken, (month, day) in HOLIDAYS.items():
+        if re.fullmatch(spoken, said, re.IGNORECASE):
+            on = date(today.year, month, day)
+            return on if on >= today else date(today.year + 1, month, day)
+    return None
+
+
 def _resolve_date(match: re.Match[str], today: date) -> date | None:
     try:
         if match["nth"]:
             return _resolve_nth(match, today)
         if match["edge"]:
             return _resolve_edge(match, today)
+        if match["hol"]:
+            return _holiday(match["hol"], today)
         if match["rel"]:
             rel = match["rel"].lower()
             offset = 2 if "after" in rel else 0 if rel in ("today", "tonight") else 1
@@ -225,6 +237,8 @@ def parse_when(text: str, now: datetime) -> When | None:
     dates = [m for m in found_dates if _resolve_date(m, today) is not None]
     if owned := [m for m in dates if text[m.end() :][:2] == "'s"]:  # "friday's meeting"
         dates = [m for m in dates if m not in owned] or dates  # another day says when
+    if len(dates) > 1:  # "the christmas dinner on friday": the day said plainly says when
+        dates = [m for m in dates if not m["hol"]] or dates
     if not dates and any(m["nth"] for m in found_dates) and relative is None:
         return None  # "the 5th monday of december": no such day
     date_match = dates[0] if dates else None

@@ -27,7 +27,25 @@ from agent_system.understanding._dismiss import DROPPED, HUSH, NEVER_MIND, asked
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["JOKE_TALK", "Act", "act_reply", "dialogue_act", "question_pending"]
+__all__ = [
+    "DROPS_NOTHING",
+    "JOKE_TALK",
+    "NOTHING_TO_CANCEL",
+    "Act",
+    "act_reply",
+    "dialogue_act",
+    "nothing_done",
+    "question_pending",
+]
+
+NOTHING_TO_CANCEL = "There's nothing to cancel."
+DROPS_NOTHING = frozenset({"cancel", "stop"})
+"""The acts that would drop what is going on: said with nothing going on, nothing to drop."""
+_READS = frozenset(
+    "list current forecast reply search recall lookup state status get find compare summarize "
+    "calculate answer home".split()
+)
+"""The last word of a tool that only reads or answers: after it, nothing is left to cancel."""
 
 Act = Literal[
     "ack",
@@ -39,12 +57,21 @@ Act = Literal[
     "unsure",
     "dismiss",
     "hush",
+    "cancel",
+    "stop",
     "repeat",
     "laugh",
     "lost",
 ]
 
 _MAX_WORDS = 9
+_DROP_LEAD = r"(?:(?:oh|ok|okay|just|please|no|um|uh|well|actually|so|and|now)\s+)*"
+_WHAT_ENDS = (
+    r"(?:\s+(?:it|that|this|everything|all\s+of\s+(?:it|that)|all\s+that|what\s+you\s+are\s+"
+    r"doing))?(?:\s+(?:now|right\s+now|already|then))*"
+)
+"""A bare "cancel" or "stop" names nothing more than what is going on ("stop it", "cancel that",
+"cancel everything", "stop what you're doing")."""
 _YOU = r"(?:\s+(?:olly|alexa|assistant|buddy|mate|then|again|please|thanks|thank\s+you))*"
 _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
     (
@@ -106,6 +133,8 @@ _ACTS: tuple[tuple[Act, re.Pattern[str]], ...] = (
         ),
     ),
     ("dismiss", lazy_pattern(rf"^(?:oh\s+|ok\s+|okay\s+|no\s+)?(?:{NEVER_MIND}){_YOU}$")),
+    ("cancel", lazy_pattern(rf"^{_DROP_LEAD}(?:cancel|abort){_WHAT_ENDS}{_YOU}$")),
+    ("stop", lazy_pattern(rf"^{_DROP_LEAD}(?:stop|halt|quit){_WHAT_ENDS}{_YOU}$")),
     (
         "hush",
         lazy_pattern(
@@ -163,6 +192,8 @@ _REPLIES: dict[Act, str] = {
     "unsure": "No problem. Take your time, and ask me whenever you're ready.",
     "dismiss": DROPPED,
     "hush": "OK.",
+    "cancel": NOTHING_TO_CANCEL,
+    "stop": "There's nothing to stop.",
     "laugh": "Glad you liked it!",
     "lost": "Sorry, I'll try to be clearer. What would you like to know?",
 }
@@ -214,3 +245,15 @@ def act_reply(act: Act, last_reply: str | None) -> str:
         if last_reply.strip() in JOKES:  # "i don't get it" right after a joke
             return _LOST_JOKE
     return _REPLIES[act]
+
+
+def nothing_done(history: Sequence[Turn]) -> bool:
+    """Nothing is going on to cancel or stop.
+
+    The thread opens, or its last turn only read or answered something (a forecast, a listing,
+    a chat reply).
+    """
+    if not history:
+        return True
+    calls = history[-1].calls
+    return all(str(c.get("tool", "")).rsplit(".", 1)[-1] in _READS for c in calls)

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING
 
 from agent_system._lazy import lazy_pattern
 from agent_system.understanding import normalize
+from agent_system.understanding._patterns import HOLIDAYS
 from agent_system.understanding._slots import parse_date_range, parse_when
 from agent_system.understanding.locale import format_clock, format_long_date
 from roles.conversation._asked import in_zone, plainly
-from roles.conversation._dates import calendar_answer, day_asked, next_weekend
+from roles.conversation._dates import _day, calendar_answer, day_asked, next_weekend
 from roles.conversation._daylight import daylight_answer
 from roles.conversation._differences import difference_answer
 from roles.conversation._holidays import (
@@ -176,18 +177,41 @@ _NOT_A_PLACE = lazy_pattern(
 )
 
 
+_DAY_THERE = lazy_pattern(
+    r"^(?P<place>.+?)\s+(?:on\s+|for\s+)?(?P<day>tomorrow|tonight|today|the\s+day\s+after"
+    r"\s+tomorrow|(?:next\s+|this\s+|on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day)$"
+)
+"""A day said after the place ("what time is it in tokyo tomorrow"): the place, and the day."""
+
+
 def _place(said: str) -> str | None:
     """None: not a time question; "": the time here; else the place asked about."""
+    return _place_day(said)[0]
+
+
+def _place_day(said: str) -> tuple[str | None, str | None]:
+    """The place a time question asks about (as `_place`) and a day said after it, if any."""
     found = _TIME.match(said)
     if found is None:
-        return None
+        return None, None
     if found["named"]:  # "new york time": only a name that is a known place, whole
         name = found["named"].strip()
-        return name if known(name) else None
+        return (name if known(name) else None), None
     place = next((found[f"place{n}"] for n in range(1, 5) if found[f"place{n}"]), "").strip()
+    day = None
+    if (there := _DAY_THERE.match(place)) is not None and known(there["place"]):
+        place, day = there["place"], there["day"]
     if _NOT_A_PLACE.search(place):
+        return None, None
+    return ("" if re.match(r"(?:this|my|our|here)\b", place) else place), day
+
+
+def _other_day(said_day: str | None, there: datetime) -> date | None:
+    """The day `said_day` names, counted from the date `there`, when it is not that date."""
+    if said_day is None or said_day in ("today", "tonight"):
         return None
-    return "" if re.match(r"(?:this|my|our|here)\b", place) else place
+    day = _day(said_day, there.date(), there)
+    return None if day is None or day == there.date() else day
 
 
 def place_asked(text: str) -> str | None:
@@ -284,6 +308,9 @@ _UNTIL = lazy_pattern(
 _ITS_DAY = lazy_pattern(r"\s(?:on|is\s+on|which\s+is(?:\s+on)?|,)\s+(?P<day>[^,]+)$")
 
 
+_A_HOLIDAY = lazy_pattern(r"\b(?:" + "|".join(HOLIDAYS) + r")\b")
+
+
 def _day_named(text: str, now: datetime) -> date | None:
     if "holiday" in text and _NEXT_HOLIDAY.search(text) and not _NOT_PUBLIC.search(text):
         return next_holiday(now.date())[1]
@@ -293,6 +320,8 @@ def _day_named(text: str, now: datetime) -> date | None:
         return holiday[1]
     if re.fullmatch(r"(?:the\s+)?(?:next\s+)?weekend", text):
         return next_weekend(now.date())
+    if _A_HOLIDAY.search(text):
+        return None  # "christmas on next year": the holidays' own answer names it
     when = parse_when(text, now)
     return when.value.date() if when is not None and when.has_date and not when.has_time else None
 
@@ -344,13 +373,19 @@ def clock_answer(text: str, now: datetime, settings: Settings) -> str | None:
     if _ZONE_Q.match(said):
         mine = settings.timezone or str(now.tzinfo or "UTC")
         return f"Your time zone is {mine}; it's {format_clock(now, settings)} ({now.tzname()})."
-    place = _place(said)
+    place, said_day = _place_day(said)
     if place:
         zone = place_zone(place)
         if zone is None:
             here = format_clock(now, settings)
             return f"I don't know the time zone of {written(place)}; here it's {here}."
         there = now.astimezone(zoneinfo.ZoneInfo(zone))
+        if (other := _other_day(said_day, there)) is not None:  # "... in tokyo tomorrow"
+            told = f"{said_day} is" if said_day and "tomorrow" in said_day else "that's"
+            return (
+                f"In {written(place)}, {told} {format_long_date(other, settings)}; "
+                f"it's {format_clock(there, settings)} there now ({there.tzname()})."
+            )
         day = "" if there.date() == now.date() else f", {format_long_date(there.date(), settings)}"
         return f"It's {format_clock(there, settings)}{day} in {written(place)} ({there.tzname()})."
     if place is not None:

@@ -138,7 +138,12 @@ def conversation_stage(runtime: Runtime) -> Any:
     from agent_system.routing.models import RouteDecision, RouteTarget
     from agent_system.understanding import split_clauses
     from roles.conversation._about import about_me
-    from roles.conversation._acts import dialogue_act, question_pending
+    from roles.conversation._acts import (
+        DROPS_NOTHING,
+        dialogue_act,
+        nothing_done,
+        question_pending,
+    )
     from roles.conversation._again import wants_another_joke
     from roles.conversation._chance import chance_kind
     from roles.conversation._chitchat import chitchat_kind
@@ -221,6 +226,8 @@ def conversation_stage(runtime: Runtime) -> Any:
             return None  # "yes" or "never mind" answers the question the assistant asked
         if said == "dismiss" and request.history and request.history[-1].role == "memory":
             return None  # "forget it" right after "remember ...": the memory's to read
+        if said in DROPS_NOTHING and not nothing_done(request.history):
+            return None  # "cancel" right after something was set or changed: that role's
         return claim("A whole message that keeps the conversation going.")
 
     def small_talk(request: RouteRequest) -> RouteDecision | None:

@@ -23,9 +23,10 @@ from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.roles import CANNOT_OFFLINE
 from agent_system.runtime import Dependency, Runtime
+from agent_system.understanding._format import said_together
 from agent_system.understanding.locale import format_clock, format_long_date
 from roles.conversation._about import about_me
-from roles.conversation._acts import Act, act_reply, dialogue_act
+from roles.conversation._acts import DROPS_NOTHING, Act, act_reply, dialogue_act
 from roles.conversation._chance import chance_kind, chance_reply
 from roles.conversation._chitchat import chitchat_kind
 from roles.conversation._clock import clock_answer, is_clock_question
@@ -223,7 +224,7 @@ def classify(message: str) -> str | None:
     if is_meaning_of_life(text):
         return "meaning_of_life"
     act = dialogue_act(text)  # "ok", "that's wrong", "no thanks", "say that again"
-    if act in ("no", "dismiss", "hush", "feedback", "repeat"):
+    if act in ("no", "dismiss", "hush", "cancel", "stop", "feedback", "repeat"):
         return act  # before "thanks" and "praise": "no thanks" declines
     if (mood := feeling_kind(text)) in MOODS:
         return mood  # before "thanks": "i'm good thanks" says how the user is
@@ -310,6 +311,23 @@ def offline_reply(
     return intent, answers[intent]()
 
 
+async def _still_set(ctx: ToolContext, verb: str) -> str | None:
+    """Which timers a bare "cancel" or "stop" may mean, with nothing going on in the thread.
+
+    None when the user has no timer, alarm or reminder set.
+    """
+    from roles.timer._find import STORE, timer_store, user_of
+    from roles.timer.store import ACTIVE
+
+    if not ctx.runtime.has(STORE):
+        return None
+    timers = await timer_store(ctx).list_timers(user_of(ctx), ACTIVE)
+    if not timers:
+        return None
+    kinds = said_together([f"a {kind}" for kind in dict.fromkeys(t.kind for t in timers)], "or")
+    return f"Nothing is going on here. To {verb} {kinds}, say which one."
+
+
 @tool(tags=("chat", "small talk", "help"))
 async def reply(
     ctx: ToolContext, message: str, history: list[ChatMessage] | None = None
@@ -327,9 +345,12 @@ async def reply(
         or word_to_spell(message) is not None
         or chance_kind(message) in ("coin", "dice", "number")  # a fair draw, not the model's
         or intent == "repeat"  # the very words said before, not the model's retelling
+        or intent in DROPS_NOTHING  # "cancel" with nothing going on: what is set, if anything
     )
     if model is None or _about_now(message, intent) or local:
         found, text = offline_reply(message, ctx.runtime, history or ())
+        if found in DROPS_NOTHING:
+            text = await _still_set(ctx, str(found)) or text
         return ToolOutput(data={"intent": found, "llm": False, "reply": text}, display=text)
     from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 

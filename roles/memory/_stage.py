@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from agent_system._lazy import lazy_pattern
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
+from roles.lists._forget import forgotten_item
 from roles.memory._until import until_thing
 
 if TYPE_CHECKING:
@@ -194,6 +195,71 @@ def one_more_fact(text: str, history: Sequence[Turn]) -> str | None:
     return fact[:1].upper() + fact[1:]
 
 
+_FORGET = lazy_pattern(
+    r"^(?:(?:please|ok|okay|oh|and|actually|no|wait|just|now)[,\s]+)*(?:(?:can|could|would)\s+you"
+    r"\s+)?(?:please\s+)?(?P<verb>forget|delete|erase|remove|drop)\s+(?P<what>.+?)(?:\s+(?:please"
+    r"|then|now|too|after\s+all|for\s+me))*$"
+)
+_JUST_SAID = lazy_pattern(
+    r"(?:about\s+)?(?:it|that|this|that\s+one|that\s+fact|what\s+i\s+(?:just\s+)?(?:said|told"
+    r"\s+you))"
+)
+"""The fact just kept, pointed at: "forget it", "forget that", "delete what i just said"."""
+_LISTED = lazy_pattern(
+    r"\b(?:items?|entr(?:y|ies)|groceries|grocery|shopping|to-?dos?|tasks?|chores?|notes?"
+    r"|lists?|last\s+one)\b"
+)
+"""What a list keeps, not the memory: "forget my last item", "delete my to do"."""
+_DESCRIBED = lazy_pattern(
+    r"^(?:that|(?P<about>about)|the\s+fact\s+that|what\s+i\s+(?:said|told\s+you)\s+about|the\s+(?:memory|fact"
+    r"|note)\s+(?:about|of|that))\s+(?P<what>.+)$"
+)
+"""A fact described with the words that only a memory takes: "forget that my code is 1234"."""
+_OWNED = lazy_pattern(r"^(?:my|our)\s+\w|^[a-z]+(?:'s|s')\s+\w")
+"""A thing of someone's, said after "forget": "forget my locker code", "forget sam's flight"."""
+
+
+def _kept(history: Sequence[Turn]) -> list[str]:
+    """The facts kept in the last few turns, latest first."""
+    facts = []
+    for turn in reversed(history[-4:]):
+        for call in reversed(turn.calls or []):
+            if str(call.get("tool")) == "memory.remember":
+                facts.append(str((call.get("arguments") or {}).get("fact", "")))
+    return [fact for fact in facts if fact]
+
+
+def forgotten(text: str, history: Sequence[Turn]) -> str | None:
+    """What `text` asks the memory to forget, or None when it asks something else.
+
+    "forget sam's flight", "forget my locker code", "forget it" right after a fact was kept;
+    "forget the milk" is a list's, "forget it" after a timer drops nothing kept.
+    """
+    found = _FORGET.match(normalize(text).rstrip("?!. "))
+    if found is None:
+        return None
+    what = found["what"]
+    kept = _kept(history)
+    if _JUST_SAID.fullmatch(what):
+        last = history[-1] if history else None
+        if last is None or last.role != "memory" or not kept:
+            return None
+        just = any(str(c.get("tool")) == "memory.remember" for c in last.calls or [])
+        return kept[0] if just else None
+    if _LISTED.search(what) or forgotten_item(text) is not None:
+        return None  # "forget my last item", "forget about the eggs": a list's
+    if (described := _DESCRIBED.match(what)) is not None:
+        told = described["what"]
+        if not described["about"] or (_OWNED.match(told) and not _NOT_A_FACT.search(told)):
+            return told  # "forget that my code is 1234", "forget about my locker code"
+    words = set(re.findall(r"[a-z]{3,}", what)) - {"the", "and", "about", "all"}
+    if any(words & set(re.findall(r"[a-z]{3,}", fact.lower())) for fact in kept):
+        return what  # names something kept just before: "forget sam's flight"
+    if found["verb"] == "forget" and _OWNED.match(what) and not _NOT_A_FACT.search(what):
+        return what  # "forget my locker code"
+    return None
+
+
 def claim(request: RouteRequest) -> RouteDecision | None:
     """Claim a fact to keep, or a question about everything kept."""
     said = normalize(request.text)
@@ -216,6 +282,8 @@ def claim(request: RouteRequest) -> RouteDecision | None:
         reason = "How long until a day the user told the assistant."
     elif _ALL_OF_IT.match(said):
         reason = "A request to forget everything remembered."
+    elif (gone := forgotten(request.text, request.history)) is not None:
+        reason, slots = "A fact to forget.", {"forget": gone}
     elif _LISTING.match(said) or said in ("what do you know", "what do you remember"):
         reason, slots = "A question about what the user has told the assistant.", {"listing": True}
     elif _fact(said) is None:

@@ -129,6 +129,8 @@ class MemoryRole:
             return RoleCall("memory.days_until", {"thing": until[0], "unit": until[1]})
         if query := slots.get("query"):  # "what's my name"
             return RoleCall("memory.recall", {"query": str(query)})
+        if gone := slots.get("forget"):  # "forget sam's flight", "forget it" after a fact
+            return RoleCall("memory.forget", {"memory": str(gone)})
         if fact := slots.get("fact"):  # "my name is Ana", "call me Annie": said by the stage
             return RoleCall("memory.remember", {"fact": str(fact)})
         if found := _REMEMBER.match(stripped):

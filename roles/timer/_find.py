@@ -36,6 +36,7 @@ __all__ = [
     "names",
     "resolve",
     "said_name",
+    "said_when",
     "timer_store",
     "user_of",
 ]
@@ -126,7 +127,7 @@ async def resolve(
     if when:
         timers = due_matches(timers, when, ctx.runtime.clock.now())
         if not timers:
-            said = _then(when, ctx.runtime.clock.now())
+            said = said_when(when, ctx.runtime.clock.now())
             raise ToolExecutionError(f"You have no {noun} {said} to {verb}.")
     text = " ".join(words)
     if _ALL.match(text):
@@ -158,7 +159,7 @@ def _kinds(timers: list[Timer]) -> str:
     return said_together(present)
 
 
-def _then(when: str, now: datetime) -> str:
+def said_when(when: str, now: datetime) -> str:
     """A `when` filter said in words: "on Fri 6 Mar", "tomorrow", "at 07:00", "on weekdays"."""
     said = when.strip()
     if re.fullmatch(r"\d{4}-\d{2}-\d{2}", said):

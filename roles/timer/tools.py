@@ -21,6 +21,7 @@ from roles.timer._find import (
     names,
     resolve,
     said_name,
+    said_when,
     timer_store,
     user_of,
 )
@@ -215,7 +216,7 @@ async def list_timers(
             display = display[:-1] + ": " + "; ".join(described(timers, now)) + "."
     elif not timers:
         what = " or ".join(f"{k}s" for k in sorted(kinds)) or "timers, alarms or reminders"
-        display = f"You have no {what}{running} set{_then(when)}."
+        display = f"You have no {what}{running} set{_then(when, now)}."
     elif len(timers) == 1:
         display = _describe(timers[0], now)
         display = display[0].upper() + display[1:] + "."
@@ -224,10 +225,10 @@ async def list_timers(
     return ToolOutput(data=[_as_data(t, now) for t in timers], display=display)
 
 
-def _then(when: str) -> str:
-    """How an empty listing says the filter: " for that day", " at that time", or ""."""
+def _then(when: str, now: datetime) -> str:
+    """How an empty listing says the filter: " for Fri 9 Jan", " at that time", or ""."""
     if re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*", when):
-        return " for that day"
+        return " for " + said_when(when, now).removeprefix("on ")
     return " at that time" if ":" in when else ""
 
 

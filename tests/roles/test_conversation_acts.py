@@ -88,7 +88,7 @@ async def test_a_yes_after_a_question_is_left_to_the_question(system: AgentSyste
         "yes turn on the kitchen light",
         "never mind the timer, what time is it",
         "right now",
-        "stop",
+        "stop the music",
         "good morning",
     ],
 )

@@ -49,7 +49,7 @@ async def test_alarms_are_found_by_their_time_and_day(tmp_path: Path) -> None:
         left = await system.arun("what are my alarms")
     assert tomorrow.reply.startswith("You have 2:")
     assert morning.reply.startswith("Alarm for") and "7" in morning.reply
-    assert none_today.reply == "You have no alarms set for that day."
+    assert none_today.reply == "You have no alarms set for today."
     assert cancelled.reply.startswith("Cancelled alarm") and "7" in cancelled.reply
     assert left.reply == "Alarm for tomorrow at 21:00."
 
