@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from agent_system.roles import RoleCall
+from agent_system.roles import RoleCall, RolePlan
 from agent_system.understanding.locale import home_fact
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ class ConversationRole:
 
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
-    ) -> RoleCall | Clarification:
+    ) -> RoleCall | RolePlan | Clarification:
         """conversation.reply, with the thread's recent turns as history.
 
         "I live in Lyon" (the router's ``sets_home`` slot) is remembered as the user's home, and
@@ -98,6 +98,10 @@ class ConversationRole:
             return RoleCall("memory.remember", {"fact": home_fact(home.strip())})
         if convert(text) is not None or work_out(text) is not None:
             return RoleCall("calculator.calculate", {"expression": text.strip()})
+        from roles.conversation._several import several_asked
+
+        if (several := several_asked(text, runtime)) is not None:
+            return several  # "what's 2+2 and what time is it": each one answered
         from roles.conversation._again import ANOTHER_JOKE, wants_another_joke
 
         recent = history[-HISTORY_TURNS:]
