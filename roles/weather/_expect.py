@@ -206,6 +206,11 @@ def _measured(kind: str, reading: _Reading) -> str:
     return ""
 
 
+def days_meant(kind: str, forecasts: list[Forecast], imperial: bool = False) -> list[int]:
+    """The indexes of the days of `forecasts` where `kind` is likely or possible."""
+    return [i for i, f in enumerate(forecasts) if any(_has(kind, _reading(f, imperial)))]
+
+
 def verdict(kind: str, forecasts: list[Forecast], days: list[str], imperial: bool = False) -> str:
     """Yes, maybe or no for `kind` over `forecasts` (one day or several, named `days`).
 

@@ -18,6 +18,7 @@ from roles.weather._far import far_day
 from roles.weather._measure import measure_in
 from roles.weather._spans import bare_hour, day_after, hours_ahead, parse_span, weekday_of_week
 from roles.weather._stage import SUN, answers_which_city, stage_for
+from roles.weather._units import units_said
 from roles.weather._wear import wear_in
 from roles.weather.backend import WEATHER_CONDITIONS
 
@@ -157,6 +158,10 @@ def _slot_place(slots: dict[str, Any]) -> str | None:
     return None
 
 
+_UNITS_TAKEN = frozenset({"weather.current", "weather.forecast"})
+"""The tools that take a unit for their reply."""
+
+
 class WeatherRole:
     """Current weather and forecasts for a place."""
 
@@ -215,11 +220,23 @@ class WeatherRole:
     def interpret(
         self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
     ) -> RoleCall | Clarification:
-        """weather.current for "now", weather.forecast when a day, hour or "will it" is named."""
+        """weather.current for "now", weather.forecast when a day, hour or "will it" is named.
+
+        A unit said with it ("in fahrenheit") is that reply's.
+        """
+        text, units = units_said(text)
+        decided = self._interpret(text, slots, runtime, history)
+        if units and isinstance(decided, RoleCall) and decided.tool in _UNITS_TAKEN:
+            return RoleCall(decided.tool, {**decided.arguments, "units": units})
+        return decided
+
+    def _interpret(
+        self, text: str, slots: dict[str, Any], runtime: Runtime, history: list[Turn]
+    ) -> RoleCall | Clarification:
         if answers_which_city(text, history) and (answer := _answered_place(text)):
             # "what's the weather in" ... "Which city? ..." ... "paris": the question again
             answered = {**slots, "place": answer}
-            return self.interpret(history[-1].text, answered, runtime, history[:-1])
+            return self._interpret(history[-1].text, answered, runtime, history[:-1])
         if days := days_compared(text):  # "will it be warmer tomorrow than today"
             place = (days.place and _clean(days.place)) or _slot_place(slots)
             place = place or _history_place(history) or _home(slots, runtime)
@@ -261,7 +278,8 @@ class WeatherRole:
         if one_day is None and (span := parse_span(text)):  # "ten day forecast", "next few days"
             return RoleCall("weather.forecast", {"place": place, "day": span, **asked})
         if one_day is None and (period := _PERIOD.search(text)):  # "this week", "next week"
-            week = "next week" if period["next"] else "week"
+            this = re.search(r"\bthis\s+week\b", text, re.IGNORECASE)
+            week = "next week" if period["next"] else "this week" if this else "week"
             return RoleCall("weather.forecast", {"place": place, "day": week, **asked})
         day = one_day or parse_day(text)
         if day is None and day_after(text):  # "what will be the weather day after"
@@ -377,7 +395,7 @@ def _history_place(history: list[Turn]) -> str | None:
         if turn.role not in (None, "weather"):
             continue
         called = [c.get("arguments", {}).get("place") for c in reversed(turn.calls or [])]
-        place = _slot_place(turn.slots) or extract_place(turn.text)
+        place = _slot_place(turn.slots) or extract_place(units_said(turn.text)[0])
         place = place or next((p for p in called if isinstance(p, str) and p.strip()), None)
         if place:
             return place

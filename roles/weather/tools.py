@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime, timedelta
+from typing import Literal
 
 from agent_system.errors import ToolExecutionError
 from agent_system.registry.spec import ToolContext, ToolOutput, tool
 from agent_system.runtime import Dependency, Runtime
 from agent_system.understanding.locale import format_clock, format_long_date, home_location
 from roles.weather._days import resolve_day, weekend_days
-from roles.weather._expect import KINDS, verdict, verdict_now
+from roles.weather._expect import KINDS, days_meant, verdict, verdict_now
 from roles.weather._far import period_days
 from roles.weather._measure import MEASURES, lead_day, lead_now
 from roles.weather._spans import span_days
@@ -68,7 +69,11 @@ def _now_text(w: Conditions, imperial: bool, wind: bool = True) -> str:
 
 @tool(idempotent=True, cache_ttl_s=600, timeout_s=20, tags=("weather", "temperature"))
 async def current(
-    ctx: ToolContext, place: str, expect: str | None = None, measure: str | None = None
+    ctx: ToolContext,
+    place: str,
+    expect: str | None = None,
+    measure: str | None = None,
+    units: Literal["metric", "imperial"] | None = None,
 ) -> ToolOutput:
     """Get the current weather for a place.
 
@@ -80,6 +85,8 @@ async def current(
             the reply says yes or no first.
         measure: The quantity a question asks about (humidity, wind, uv, pressure: "how humid
             is it"): the reply says it first.
+        units: "imperial" (°F, mph) or "metric" (°C, km/h) when the request names one ("in
+            fahrenheit"); the user's setting otherwise.
 
     Returns:
         condition (sunny, cloudy, fog, rain, snow, storm), description, temp_c, temp_f,
@@ -87,7 +94,7 @@ async def current(
     """
     place = await _place(ctx, place)
     weather = await weather_backend(ctx.runtime).current(place)
-    imperial = ctx.runtime.settings.units == "imperial"
+    imperial = (units or ctx.runtime.settings.units) == "imperial"
     display = _now_text(weather, imperial)
     if expect in KINDS:
         said = verdict_now(expect, weather, imperial)  # "No, wind 10 km/h.": said once
@@ -111,6 +118,7 @@ async def forecast(
     wear: str | None = None,
     expect: str | None = None,
     measure: str | None = None,
+    units: Literal["metric", "imperial"] | None = None,
 ) -> ToolOutput:
     """Get the weather forecast for a place on a given day, optionally at a given hour.
 
@@ -118,8 +126,9 @@ async def forecast(
         place: City or town, optionally with the country, e.g. "Boston, United States";
             empty for the user's home location.
         day: "today", "tomorrow", "yesterday", a weekday such as "saturday", "in 3 days", an
-            ISO date; "week" / "next week" for a day-by-day forecast of the coming (or next) 7
-            days; a span from today, day by day: "10 days", "next few days", "2 weeks";
+            ISO date; "week" for a day-by-day forecast of the coming 7 days, "this week" to
+            Sunday, "next week" Monday to Sunday of the next one; a span from today, day by
+            day: "10 days", "next few days", "2 weeks";
             "weekend" / "next weekend" for its Saturday and Sunday.
         hour: Hour of the day (0-23, the place's local time) for an hourly forecast.
         sun: True to answer when the sun rises and sets that day ("when is sunset").
@@ -130,6 +139,8 @@ async def forecast(
             the reply says yes, maybe or no first, and on which days of a span.
         measure: The quantity a question asks about (humidity, wind, uv, pressure: "what's the
             uv index tomorrow"): the reply says it first.
+        units: "imperial" (°F, mph) or "metric" (°C, km/h) when the request names one ("in
+            fahrenheit"); the user's setting otherwise.
 
     Returns:
         date, condition (sunny, cloudy, fog, rain, snow, storm), description, temp_c and temp_f
@@ -141,18 +152,30 @@ async def forecast(
     if hour is not None and not 0 <= hour <= 23:
         raise ToolExecutionError(f"Hour {hour} is not an hour of the day; use 0 to 23.")
     today = ctx.runtime.clock.now().date()
-    if (period := day.strip().lower().removeprefix("this ")) in _WEEKS:
-        start = today + timedelta(days=_WEEKS[period])
-        week = _span(start, start + timedelta(days=6), today)
-        return await _days(ctx, place, week, today, expect=expect, wear=wear, measure=measure)
+    if (weekly := _week(day, today)) is not None:
+        week = _span(*weekly, today)
+        return await _days(
+            ctx, place, week, today, expect=expect, wear=wear, measure=measure, units=units
+        )
     if (days := span_days(day, today)) is not None:  # "10 days", "next few days", "2 weeks"
         span = _span(days[0], days[-1], today)
         return await _days(
-            ctx, place, span, today, hour, days[-1], expect=expect, wear=wear, measure=measure
+            ctx,
+            place,
+            span,
+            today,
+            hour,
+            days[-1],
+            expect=expect,
+            wear=wear,
+            measure=measure,
+            units=units,
         )
     if weekend := weekend_days(day, today):
         span = _span(weekend[0], weekend[-1], today)
-        return await _days(ctx, place, span, today, hour, expect=expect, wear=wear, measure=measure)
+        return await _days(
+            ctx, place, span, today, hour, expect=expect, wear=wear, measure=measure, units=units
+        )
     if re.fullmatch(r"last\s+\w+", said := day.strip().lower()):  # "last month"
         raise ToolExecutionError(f"I only have the weather from yesterday on, not for {said}.")
     if reach := period_days(day, today):  # "next month", "this winter", "next autumn"
@@ -160,7 +183,16 @@ async def forecast(
             raise ToolExecutionError(_too_far(said))
         span = _span(reach[0], reach[1], today)
         return await _days(
-            ctx, place, span, today, hour, reach[1], expect=expect, wear=wear, measure=measure
+            ctx,
+            place,
+            span,
+            today,
+            hour,
+            reach[1],
+            expect=expect,
+            wear=wear,
+            measure=measure,
+            units=units,
         )
     try:
         target = resolve_day(day, today)
@@ -174,7 +206,7 @@ async def forecast(
     if target > today + timedelta(days=MAX_DAYS_AHEAD):
         raise ToolExecutionError(_too_far(_date(target, today, ctx)))
     result = await weather_backend(ctx.runtime).forecast(place, target, hour)
-    imperial = ctx.runtime.settings.units == "imperial"
+    imperial = (units or ctx.runtime.settings.units) == "imperial"
     named = day_name(target, today)
     display = _forecast_text(result, named, imperial, ctx.runtime)
     if sun:
@@ -218,8 +250,25 @@ def _sun_text(f: Forecast, day: str, runtime: Runtime) -> str | None:
     return f"{day} in {f.place} the sun rises at {rises} and sets at {sets}."
 
 
-_WEEKS = {"week": 0, "next week": 7}
-"""Day phrases of a 7-day forecast, by how many days from today they start."""
+_WEEKS = frozenset({"week", "the week", "coming week", "the coming week", "week ahead"})
+"""Day phrases of the seven days from today."""
+
+
+def _week(day: str, today: date) -> tuple[date, date] | None:
+    """The first and last day a week phrase means.
+
+    "this week" is the rest of it to Sunday (as the calendar reads it), "next week" Monday to
+    Sunday of the next one, "the week ahead" seven days from today.
+    """
+    said = day.strip().lower()
+    if said == "this week" and today.weekday() < 5:
+        return today, today + timedelta(days=6 - today.weekday())
+    if said == "next week":
+        monday = today + timedelta(days=7 - today.weekday())
+        return monday, monday + timedelta(days=6)
+    if said in _WEEKS or said == "this week":
+        return today, today + timedelta(days=6)
+    return None
 
 
 def _span(first: date, last: date, today: date) -> list[date]:
@@ -239,13 +288,14 @@ async def _days(
     expect: str | None = None,
     wear: str | None = None,
     measure: str | None = None,
+    units: str | None = None,
 ) -> ToolOutput:
     """A day-by-day forecast of `days` (a week, a weekend), at `hour` when one was named.
 
     When the span asked for (to `asked_until`) reaches past the forecasts, the reply says so.
     """
     backend = weather_backend(ctx.runtime)
-    imperial = ctx.runtime.settings.units == "imperial"
+    imperial = (units or ctx.runtime.settings.units) == "imperial"
     results: list[Forecast] = []
     lines: list[str] = []
     for target in days:
@@ -258,7 +308,13 @@ async def _days(
     if wear and results and (answer := advice_days(wear, results, names)):
         lines.insert(0, answer)
     elif expect in KINDS and results:
-        lines.insert(0, verdict(expect, results, names, imperial))
+        said = verdict(expect, results, names, imperial)
+        if len(results) > 2:  # "will it snow this week": the answer and the days it concerns
+            meant = set(days_meant(expect, results, imperial))
+            lines = [line for i, line in enumerate(lines) if i in meant or i >= len(results)]
+            if not meant:  # "No snow expected from today to Sunday in Chicago, United States."
+                said = f"{said.rstrip('.')} in {results[0].place}."
+        lines.insert(0, said)
     elif measure in MEASURES and results:
         leads = (
             lead_day(measure, r, _when(r, n, ctx.runtime), imperial)

@@ -116,7 +116,7 @@ async def test_weather_without_a_place_is_about_home_and_a_week_is_a_forecast(
         outside = await system.aplan("should i wear a jacket today")
     assert _steps(now) == [("weather.current", {"place": "Lyon"})]
     assert _steps(today) == [("weather.forecast", {"place": "Miami Florida", "day": "today"})]
-    assert _steps(week) == [("weather.forecast", {"place": "Lyon", "day": "week"})]
+    assert _steps(week) == [("weather.forecast", {"place": "Lyon", "day": "this week"})]
     assert _steps(next_week) == [
         ("weather.forecast", {"place": "Lyon", "day": "next week", "expect": "snow"})
     ]

@@ -172,3 +172,74 @@ def test_a_question_about_the_sun_setting_is_the_weathers(text: str) -> None:
     decision = claim(RouteRequest(text=text))
     assert decision is not None and decision.role == "weather"
     assert claim(RouteRequest(text="set a timer for when the sun sets")) is None
+
+
+@pytest.mark.anyio
+async def test_a_span_answer_lists_only_the_days_it_concerns() -> None:
+    weather = Days({date(2026, 1, 8): ("snow", 1.0, 70.0)})
+    out = await _call("forecast", {"place": "Oslo", "day": "week", "expect": "snow"}, weather)
+    assert out.display.startswith("Yes: snow on Thursday.")
+    assert "Thursday in Oslo" in out.display and "Today in Oslo" not in out.display
+    dry = await _call("forecast", {"place": "Oslo", "day": "week", "expect": "storm"}, weather)
+    assert dry.display.startswith("No storms expected from today to ")
+    assert dry.display.endswith(" in Oslo.") and "Tomorrow in Oslo" not in dry.display
+
+
+class Asked(Days):
+    """`Days` that keeps the days asked for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[date] = []
+
+    async def forecast(self, place: str, day: date, hour: int | None = None) -> Forecast:
+        self.asked.append(day)
+        return await super().forecast(place, day, hour)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("said", "day", "first", "last"),
+    [
+        ("weather in oslo this week", "this week", date(2026, 1, 5), date(2026, 1, 11)),
+        ("weather in oslo next week", "next week", date(2026, 1, 12), date(2026, 1, 18)),
+        ("weather in oslo for the week", "week", date(2026, 1, 5), date(2026, 1, 11)),
+    ],
+)
+async def test_this_week_runs_to_sunday_and_next_week_is_monday_to_sunday(
+    said: str, day: str, first: date, last: date
+) -> None:
+    call = _interpret(said)
+    assert call.arguments["day"] == day
+    weather = Asked()
+    await _call("forecast", call.arguments, weather)
+    assert (weather.asked[0], weather.asked[-1]) == (first, last)
+
+
+@pytest.mark.anyio
+async def test_this_week_said_on_a_thursday_is_four_days() -> None:
+    weather = Asked()
+    runtime = make_runtime()
+    runtime.clock.advance(3 * 24 * 3600)  # Thursday 8 January
+    runtime.provide(tools.BACKEND_KEY, weather)
+    spec = tools.forecast.__tool_spec__
+    await spec.ainvoke({"place": "Oslo", "day": "this week"}, ToolContext(runtime=runtime))
+    assert weather.asked == [date(2026, 1, d) for d in (8, 9, 10, 11)]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("said", "units", "shown"),
+    [
+        ("weather in oslo in fahrenheit", "imperial", "°F"),
+        ("what's the weather in oslo tomorrow in celsius", "metric", "°C"),
+        ("oslo weather in degrees f", "imperial", "°F"),
+    ],
+)
+async def test_a_unit_said_with_the_request_is_that_replys(
+    said: str, units: str, shown: str
+) -> None:
+    call = _interpret(said)
+    assert call.arguments["place"] == "Oslo" and call.arguments["units"] == units
+    out = await _call(call.tool.split(".")[1], call.arguments, Days())
+    assert shown in out.display and ("°C" if shown == "°F" else "°F") not in out.display
