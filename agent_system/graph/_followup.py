@@ -22,6 +22,7 @@ from agent_system.roles import (
 )
 from agent_system.understanding._dismiss import DROPPED, asked
 from agent_system.understanding._frame import is_question, resolve_follow_up
+from agent_system.understanding._opener import without_opener
 from agent_system.understanding.locale import home_location
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ async def role_calls(
             if resolved.question and any(_changes_data(c.tool, registry) for c in calls):
                 return Clarification(_ASK_FIRST)
             return calls
-    choice = role.interpret(text, slots, runtime, history)
+    choice = role.interpret(without_opener(text), slots, runtime, history)
     if isinstance(choice, Clarification):
         return choice
     changes = any(_changes_data(c.tool, registry) for c in calls_of(choice))
