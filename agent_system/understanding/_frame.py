@@ -400,7 +400,8 @@ def _target(previous: Call, rest: str) -> dict[str, Any] | None:
     words = _FILLER.sub(
         " ",
         re.sub(
-            r"\b(?:(?:once|one)\s+more(?:\s+time)?|turn|switch|put|now|ok|okay|back|that|them"
+            r"\b(?:(?:once|one)\s+more(?:\s+time)?|turn|switch|put|now|ok|okay|that|them"
+            r"|back(?!\s+(?:door|gate|garden|yard|porch|room|bedroom|light|lights|window)\b)"
             r"|this|please)\b|\b(?:on|off)\b",
             " ",
             rest,

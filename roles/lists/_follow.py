@@ -108,6 +108,12 @@ _DONE_IT = lazy_pattern(
     re.I,
 )
 """The items just added, done: "mark it done", "tick them off", "i've bought it"."""
+_OFF_IT = lazy_pattern(
+    rf"^{_FILLER}(?:(?:remove|delete|drop|scratch|erase|undo|cancel|take\s+back)\s+{_IT}"
+    rf"(?:\s+(?:off|out))?|take\s+{_IT}\s+(?:off|out|back)){_THERE}(?:\s+again)?{_POLITE}",
+    re.I,
+)
+"""The items just added, taken off again: "remove it", "scratch that", "take them off"."""
 _REMOVES = ("lists.remove", "lists.complete")
 _LISTS_TOOLS = (
     "lists.add",
@@ -150,11 +156,14 @@ def follow_up(
     tool = previous.get("tool")
     other = _OTHER_LIST.match(text)
     if tool == "lists.show" and other and names_a_list(other["list"]):
-        return RoleCall("lists.show", {"list_name": other["list"]})  # "and the to-do list?"
+        asked = re.sub(r"^(?:on|in|for)\s+", "", other["list"].strip(" ?.!"), flags=re.I)
+        return RoleCall("lists.show", {"list_name": asked})  # "and (on) the to-do list?"
     if _ASKS.match(text):
         return None  # "and what about the shopping list?" asks; it never adds
     if tool == "lists.add" and (done := _DONE_IT.match(text)) is not None:
         return _done(arguments.get("items"), done, on_list)  # "mark it done" after an add
+    if tool == "lists.add" and _OFF_IT.match(text) is not None:
+        return _taken_back(arguments.get("items"), on_list)  # "remove it", "undo that"
     if (here := _on_this_list(text, split_items, names_a_list, on_list)) is not None:
         return here  # "add a stove" / "remove the tent" after a turn on the camping list
     if tool == "lists.add":
@@ -205,6 +214,15 @@ def _on_this_list(
         return None
     tool = "lists.complete" if off["done"] or off["done2"] else "lists.remove"
     return RoleCall(tool, {"item": item, **on_list})
+
+
+def _taken_back(items: Any, on_list: dict[str, Any]) -> RoleCall | RolePlan | None:
+    """Take off what the add before added: "remove it", "undo that", "take them off"."""
+    added = [str(i) for i in items] if isinstance(items, list) else []
+    calls = tuple(RoleCall("lists.remove", {"item": item, **on_list}) for item in added)
+    if not calls:
+        return None
+    return calls[0] if len(calls) == 1 else RolePlan(calls)
 
 
 def _done(

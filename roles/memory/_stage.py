@@ -229,7 +229,32 @@ def _kept(history: Sequence[Turn]) -> list[str]:
     return [fact for fact in facts if fact]
 
 
-def forgotten(text: str, history: Sequence[Turn]) -> str | None:
+_SAID_BACK = lazy_pattern(r"^- (?P<fact>.+)$", re.MULTILINE)
+
+
+def _just_said(history: Sequence[Turn]) -> str | list[str] | None:
+    """The fact the memory's last turn kept or said back.
+
+    "forget that" after "what do you remember": the one fact listed; several listed: all of
+    them, to ask which.
+    """
+    last = history[-1] if history else None
+    if last is None or last.role != "memory":
+        return None
+    tools = [str(c.get("tool")) for c in last.calls or []]
+    if "memory.remember" in tools:
+        kept = _kept(history)
+        return kept[0] if kept else None
+    if tools == ["memory.list"]:
+        facts = [found["fact"].strip() for found in _SAID_BACK.finditer(last.reply)]
+        return facts[0] if len(facts) == 1 else facts or None
+    reply = last.reply.strip().rstrip(".")
+    if tools == ["memory.recall"] and reply and not reply.startswith(("I ", "I'", "Nothing")):
+        return reply.split("\n")[0]  # "Your locker is 42"
+    return None
+
+
+def forgotten(text: str, history: Sequence[Turn]) -> str | list[str] | None:
     """What `text` asks the memory to forget, or None when it asks something else.
 
     "forget sam's flight", "forget my locker code", "forget it" right after a fact was kept;
@@ -241,11 +266,7 @@ def forgotten(text: str, history: Sequence[Turn]) -> str | None:
     what = found["what"]
     kept = _kept(history)
     if _JUST_SAID.fullmatch(what):
-        last = history[-1] if history else None
-        if last is None or last.role != "memory" or not kept:
-            return None
-        just = any(str(c.get("tool")) == "memory.remember" for c in last.calls or [])
-        return kept[0] if just else None
+        return _just_said(history)
     if _LISTED.search(what) or forgotten_item(text) is not None:
         return None  # "forget my last item", "forget about the eggs": a list's
     if (described := _DESCRIBED.match(what)) is not None:
@@ -283,7 +304,8 @@ def claim(request: RouteRequest) -> RouteDecision | None:
     elif _ALL_OF_IT.match(said):
         reason = "A request to forget everything remembered."
     elif (gone := forgotten(request.text, request.history)) is not None:
-        reason, slots = "A fact to forget.", {"forget": gone}
+        which = isinstance(gone, list)
+        reason, slots = "A fact to forget.", {"forget_which" if which else "forget": gone}
     elif _LISTING.match(said) or said in ("what do you know", "what do you remember"):
         reason, slots = "A question about what the user has told the assistant.", {"listing": True}
     elif _fact(said) is None:

@@ -131,6 +131,14 @@ class MemoryRole:
             return RoleCall("memory.recall", {"query": str(query)})
         if gone := slots.get("forget"):  # "forget sam's flight", "forget it" after a fact
             return RoleCall("memory.forget", {"memory": str(gone)})
+        if facts := slots.get("forget_which"):  # "forget that" after several were listed
+            heads = [re.split(r"\s+(?:is|are|was|were)\s+", str(f), maxsplit=1) for f in facts]
+            first = next((head[0] for head in heads if len(head) == 2), str(facts[0]))
+            example = re.sub(r"^your\s+", "my ", first, flags=re.IGNORECASE).lower()
+            return Clarification(
+                f"I remember {len(facts)} things; say which one to forget ('forget {example}').",
+                missing=("memory",),
+            )
         if fact := slots.get("fact"):  # "my name is Ana", "call me Annie": said by the stage
             return RoleCall("memory.remember", {"fact": str(fact)})
         if found := _REMEMBER.match(stripped):

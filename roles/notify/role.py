@@ -42,8 +42,33 @@ _CLAIM = lazy_pattern(
 notification saying the build is done")."""
 
 
+_PENDING = lazy_pattern(
+    r"^(?:(?:please|so|and|ok|okay)\s+)*(?:(?:can|could)\s+you\s+)?(?:(?:tell|show|give)\s+me"
+    r"\s+|show\s+|list\s+|read\s+(?:me\s+)?)?(?:what|which|any|all)?\s*(?:(?:are|is)\s+)?(?:my|the|any)?\s*"
+    r"(?:pending|upcoming|scheduled|planned)?\s*notifications?(?:\s+(?:do\s+i\s+have|have\s+i"
+    r"\s+(?:got|set)|(?:are|is)\s+(?:set|pending|scheduled|coming(?:\s+up)?)|did\s+i\s+set"
+    r"|coming(?:\s+up)?))?(?:\s+(?:set|today|tomorrow|left))?$"
+)
+"""A question about the notifications to come ("what notifications do i have", "show my
+notifications"): the reminders they were kept as."""
+
+
+def pending_asked(text: str) -> bool:
+    """Whether `text` asks which notifications are to come."""
+    said = re.sub(r"\s+", " ", re.sub(r"[^\w\s]", " ", text.lower())).strip()
+    return " " in said and "notification" in said and _PENDING.match(said) is not None
+
+
 def claim(request: RouteRequest) -> RouteDecision | None:
-    """Claim a notification asked for by name, at a time or now."""
+    """Claim a notification asked for by name, at a time or now, or the ones to come."""
+    if pending_asked(request.text):
+        return RouteDecision(
+            target=RouteTarget.FAST_REPLY,
+            role="notify",
+            confidence=0.95,
+            reason="A question about the notifications to come.",
+            scores={"notify": 0.95},
+        )
     if not _CLAIM.match(request.text.strip()) or len(split_clauses(request.text)) > 1:
         return None
     return RouteDecision(
@@ -85,6 +110,8 @@ class NotifyRole:
     ) -> RoleCall | Clarification:
         """timer.remind for a time, notification.send for now, else say what works."""
         stripped = text.strip().rstrip("?!. ")
+        if pending_asked(stripped):  # "what notifications do i have": the reminders to come
+            return RoleCall("timer.list", {"kind": "reminder"})
         now = runtime.clock.now()
         moment = parse_when(stripped, now)
         delay = parse_duration(stripped) if moment is None else None

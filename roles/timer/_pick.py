@@ -4,7 +4,8 @@
 08:00); say which one." -> "the 8am one", "the one at 8", "8 am", "the second one", "the last
 one", "both", "all of them", "the pasta one" completes that request for that one (those). Right
 after one was cancelled, "the other one", "and the other one too", "cancel the other alarm as
-well" cancels the one left of that kind (the tool asks which when more than one is left).
+well" cancels the one left of that kind (the tool asks which when more than one is left), and
+"how long is left on the other one" or "pause the other timer" asks about or acts on it.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ _VERB = (
 _KINDS = r"(?:alarms?|timers?|reminders?)"
 _END = rf"(?:\s+(?:too|as\s+well|also|please|then|instead|{_KINDS}))*$"
 _OTHER = lazy_pattern(rf"{_LEAD}{_VERB}(?:the\s+)?other(?:\s+(?:one|{_KINDS}))?{_END}")
+_THE_OTHER = lazy_pattern(rf"\bthe\s+other(?:\s+(?:one|{_KINDS}))?\b")
+"""The one left, inside a request about it ("how much time is left on the other one")."""
 _ALL = lazy_pattern(
     rf"{_LEAD}{_VERB}(?:(?:them\s+)?both|all(?:\s+(?:of\s+)?(?:them|the\s+{_KINDS}|my\s+{_KINDS}))?"
     rf"|(?:them|these|those)\s+all|every\s*one|all\s+(?:two|three|2|3)(?:\s+of\s+them)?"
@@ -85,12 +88,44 @@ def _asked(history: list[Turn]) -> Turn | None:
 
 
 def _cancelled(history: list[Turn]) -> dict[str, Any] | None:
-    """The arguments of the cancel the timer turn just before made, or None."""
+    """The arguments of the cancel one of the last two timer turns made, or None.
+
+    "cancel the first one", "how long on the other one", "pause the other one": the other one
+    still.
+    """
+    for turn in reversed(history[-2:]):
+        if turn.role != "timer":
+            return None
+        cancels = [c for c in turn.calls or [] if c.get("tool") == "timer.cancel"]
+        if cancels:
+            return dict(cancels[-1].get("arguments") or {})
+    return None
+
+
+_MADE = ("timer.set", "timer.alarm", "timer.remind")
+_ONE_SAID = lazy_pattern(
+    r"\b(?P<the>the|my)\s+(?P<which>(?!(?:other|same|next|new|"
+    + "|".join(ORDINALS)
+    + r")\b)[\w:' ]+?)\s+one\b"
+)
+
+
+def _one_just_set(
+    said: str, history: list[Turn], interpret: Callable[[str], RoleCall | RolePlan | Clarification]
+) -> RoleCall | None:
+    """The one of those just set that `said` names ("cancel the 7am one": the 7am alarm)."""
     if not history or history[-1].role != "timer":
         return None
-    calls = history[-1].calls or []
-    cancels = [c for c in calls if c.get("tool") == "timer.cancel"]
-    return dict(cancels[-1].get("arguments") or {}) if cancels else None
+    made = [str(c.get("tool")) for c in history[-1].calls or [] if c.get("tool") in _MADE]
+    found = _ONE_SAID.search(said)
+    if not made or found is None:
+        return None
+    kind = {"timer.set": "timer", "timer.alarm": "alarm", "timer.remind": "reminder"}[made[-1]]
+    rewritten = (
+        said[: found.start()] + f"{found['the']} {found['which']} {kind}" + said[found.end() :]
+    )
+    call = interpret(rewritten)
+    return call if isinstance(call, RoleCall) and call.tool.startswith("timer.") else None
 
 
 def picked_call(
@@ -104,15 +139,24 @@ def picked_call(
     A pick says which one after the timer role asked which, or "the other one" after a cancel.
     """
     said = normalize(text).strip(" ?.!,")
-    if not said or len(said.split()) > 8:
+    if not said or len(said.split()) > 12:
         return None
     asked = _asked(history)
     if asked is None:
         cancelled = _cancelled(history)
-        if cancelled is None or _OTHER.match(said) is None:
-            return None
+        if cancelled is None:
+            return _one_just_set(said, history, interpret)
         kind = _kind(str(cancelled.get("target", "")), history[-1].text, said)
-        return RoleCall("timer.cancel", {"target": kind})  # the one left of that kind
+        if _OTHER.match(said) is not None:
+            return RoleCall("timer.cancel", {"target": kind})  # the one left of that kind
+        if _THE_OTHER.search(said) is None:
+            return None
+        # "how long is left on the other one", "pause the other timer": the one left, asked
+        # or acted on as that kind
+        found = interpret(_THE_OTHER.sub(f"the {kind or 'timer'}", said))
+        return found if isinstance(found, RoleCall) else None
+    if len(said.split()) > 8:
+        return None
     base = interpret(asked.text)
     if not isinstance(base, RoleCall):
         return None

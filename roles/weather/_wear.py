@@ -17,7 +17,7 @@ from agent_system._lazy import lazy_pattern
 if TYPE_CHECKING:
     from roles.weather.backend import Forecast
 
-__all__ = ["GEAR", "WEAR", "advice", "advice_days", "wear_in"]
+__all__ = ["GEAR", "OUTFIT", "WEAR", "advice", "advice_days", "wear_in"]
 
 _KINDS: dict[str, tuple[str, ...]] = {
     "rain": (
@@ -69,7 +69,9 @@ WEAR = lazy_pattern(
     rf"|\b(?:i|we)\s+(?:am\s+|will\s+|'ll\s+|'m\s+)?(?:going\s+to\s+)?need\s+{_OWN}(?:{GEAR})\s+"
     r"(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|weekend)|on\s+\w+day)\b"
     rf"|\bis\s+(?:it|today|tomorrow|tonight|this)\s+(?:an?\s+)?(?:{GEAR})\s+(?:day|weather)\b"
-    rf"|\bwithout\s+{_OWN}(?:{GEAR})\b",
+    rf"|\bwithout\s+{_OWN}(?:{GEAR})\b"
+    r"|\bwhat\s+(?:should|do|shall|would|must)\s+(?:i|we)\s+(?:wear|put\s+on|dress\s+in)\b"
+    r"|^(?:(?:and|so|ok|okay)\s+)*(?:what|how)\s+(?:to|should\s+(?:i|we))\s+(?:wear|dress)\b",
     re.IGNORECASE,
 )
 """A question what to wear or take: "do i need to take an umbrella with me", "should we pack
@@ -78,10 +80,35 @@ coat"."""
 _FIND = lazy_pattern(rf"\b(?P<thing>{GEAR})\b", re.IGNORECASE)
 
 
+_OUTFIT = lazy_pattern(
+    r"\bwhat\s+(?:should|do|shall|would|must)\s+(?:i|we)\s+(?:wear|put\s+on|dress\s+in)\b"
+    r"|\b(?:what|how)\s+(?:to|should\s+(?:i|we))\s+(?:wear|dress)\b",
+    re.IGNORECASE,
+)
+OUTFIT = "what to wear"
+"""The thing asked about when no thing is named: "what should i wear"."""
+
+
 def wear_in(text: str) -> str | None:
     """The thing to wear or take a weather request asks about ("umbrella"), or None."""
     found = _FIND.search(text)
-    return " ".join(found["thing"].lower().split()) if found else None
+    if found is None:
+        return OUTFIT if _OUTFIT.search(text) else None
+    return " ".join(found["thing"].lower().split())
+
+
+def _outfit(forecast: Forecast) -> str:
+    """What to wear for `forecast`, in a sentence."""
+    if _yes("cold", forecast):
+        clothes = "a warm coat"
+    elif _yes("warm", forecast):
+        clothes = "light clothes"
+    else:
+        clothes = "a light jacket or a jumper"
+    extra = [what for kind, what in (("rain", "an umbrella"), ("sun", "sunscreen"))
+             if _yes(kind, forecast)]  # fmt: skip
+    take = f", and take {' and '.join(extra)}" if extra else ""
+    return f"I'd wear {clothes}{take}."
 
 
 _NO_ARTICLE = frozenset(
@@ -120,6 +147,8 @@ def advice(word: str, forecast: Forecast) -> str | None:
     None when the word is not one the role knows.
     """
     said = " ".join(word.lower().split())
+    if said == OUTFIT:
+        return _outfit(forecast)
     kind = _KIND_OF.get(said)
     if kind is None:
         return None

@@ -289,6 +289,8 @@ class WeatherRole:
             day, hour = _when(text, runtime, day, hour)
         if day is None and hour is not None and isinstance(before.get("day"), str):
             day = before["day"]  # "tomorrow morning" ... "and in the afternoon?": tomorrow still
+        if day is None and hour is None and wear and not extract_place(text):
+            day = _call_before(history).get("day")  # "weather tomorrow" ... "what should i wear"
         wants_forecast = bool(_FORECAST_WORDS.search(text))
         if hour is not None or day is not None or wants_forecast or wear:
             arguments: dict[str, Any] = {"place": place, "day": day or "today", **asked}
