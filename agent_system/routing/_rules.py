@@ -46,6 +46,7 @@ _ELABORATION = lazy_pattern(
 _FOLLOW_UP = lazy_pattern(
     r"^(?:and|also|ok and|okay and|but|what about|how about|and what about|and how about|"
     r"what of|same for|same thing for|now for|now|then|another|one more|once more|again|"
+    r"(?:add|book|schedule|put|make|do)\s+(?:another|one more)|"
     r"(?:make|change|set|put|turn|switch|move)\s+(?:it|that|them|this)\b|"
     r"(?:it|that|them)\s+(?:back\s+)?(?:on|off)\b|(?:back\s+)?(?:on|off)\s+again|"
     r"the\s+day\s+(?:after|before)|the\s+next\s+day|"
@@ -68,7 +69,7 @@ _BARE = lazy_pattern(
 )
 # Words that point back at the previous turn: "turn it off again", "the day after".
 _ANAPHORA = lazy_pattern(
-    r"\b(?:it|that|them|again|instead|same|likewise|once more)\b"
+    r"\b(?:it|that|them|again|instead|same|likewise|once more|another|one more)\b"
     r"|\bthe (?:day|night) (?:after|before)\b|\bthe next day\b"
 )
 _COMMANDS = (

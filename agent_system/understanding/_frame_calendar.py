@@ -21,7 +21,8 @@ from datetime import datetime, timedelta
 
 from agent_system._lazy import lazy_pattern
 from agent_system.understanding._daytime import day_window
-from agent_system.understanding._frame_event import asked_about_event
+from agent_system.understanding._frame_again import another_one, length_change
+from agent_system.understanding._frame_event import asked_about_event, still_when
 from agent_system.understanding._frame_parts import (
     CHANGE,
     CORRECTION,
@@ -147,11 +148,55 @@ def event_named(previous: Call) -> str | None:
     if previous.tool in _CHANGED_BY or previous.tool == "calendar.list":
         if previous.ref is not None:
             return str(previous.ref)
+    if previous.tool == "calendar.list" and previous.arguments.get("event"):
+        return str(previous.arguments["event"])  # "is it still on monday?" ... "is it at 3?"
     if previous.tool == "calendar.list":
         query = str(previous.arguments.get("query") or "").strip()
         if query and not _GENERIC.fullmatch(query):
             return query  # "when is the wedding" found none or several: the tool says which
     return None
+
+
+_NOT_A_THING = lazy_pattern(
+    r"(?:(?:and|or|also|what|about|how|then|so|at|on|in|the|my|a|an|any|anything|something"
+    r"|nothing|else|from|to|until|till|between|before|after|around|about|meetings?|events?"
+    r"|appointments?|plans?|morning|afternoon|evening|night|later|earlier|there|free|busy)\s*)*"
+)
+
+
+_DAY_FILLER = lazy_pattern(
+    r"\b(?:too|as\s+well|again|please|same(?:\s+time)?|instead|(?:the\s+)?(?:next\s+)?day"
+    r"(?:\s+(?:after|before))?|following|previous)\b"
+)
+
+
+def _only_a_day(rest: str) -> bool:
+    """Whether a follow-up to an add says only a day: "and on sunday too", "the day after"; not
+    "and drinks after at 10" (another event, for the role)."""
+    left = _DAY_FILLER.sub(" ", strip_when(rest)).strip(" ,.!?")
+    return _NOT_A_THING.fullmatch(" ".join(left.split())) is not None
+
+
+def _names_a_thing(rest: str, now: datetime) -> bool:
+    """Whether a follow-up names something with its time ("and lunch at 1"), not only a time or
+    part of the day ("and at 8", "what about the evening")."""
+    left = strip_when(rest).strip(" ,.!?")
+    timed = parse_when(rest, now) is not None
+    return bool(left) and timed and _NOT_A_THING.fullmatch(left) is None
+
+
+def _still_on(norm: str, now: datetime) -> dict[str, str] | None:
+    """ "is it still on monday?": the day to check the event just named against (its bounds);
+    "is that still at 3?": no day, the event's own time is told; else None."""
+    said = still_when(norm) or ""
+    said = f"at {said}" if said[:1].isdigit() else said  # "is that still at 8"
+    found = parse_when(said, now) if said else None
+    if found is None or strip_when(said).strip(" ,.") not in ("", "on", "at", "the"):
+        return None
+    if not found.has_date:
+        return {"detail": "when"}
+    start, end = day_bounds(found.value.date(), now)
+    return {"start": start, "end": end}
 
 
 def changes_the_event(text: str) -> bool:
@@ -169,6 +214,8 @@ def _change(event: str, norm: str, now: datetime) -> list[Call]:
     """ "cancel it", "move it to 3pm", "make that friday" for `event`."""
     if _CANCEL_IT.match(norm):
         return [Call("calendar.delete", {"event": event})]
+    if (length := length_change(norm)) is not None:  # "make it an hour longer"
+        return [Call("calendar.update", {"event": event, "duration": length})]
     if (shifted := event_shift(norm)) and _IT.fullmatch(shifted[0]):
         return [Call("calendar.update", {"event": event, "shift": shifted[1]})]
     moved = _MOVE_IT.search(norm)
@@ -193,6 +240,8 @@ def calendar_follow_up(
     event = event_named(previous)
     if event is not None and (detail := asked_about_event(norm)) is not None:
         return [Call("calendar.list", {"event": event, "detail": detail})]  # "where is it"
+    if event is not None and (checked := _still_on(norm, now)) is not None:
+        return [Call("calendar.list", {"event": event, "check": True} | checked)]
     if event is not None and (who := invited(norm)) is not None:
         return [Call("calendar.update", {"event": event, "invite": who})]
     if event is not None and (not asking or _ASKS_TO.match(norm)):
@@ -217,6 +266,8 @@ def calendar_follow_up(
         base = day or previous_day(previous) or now.date()
         midnight = datetime.combine(base, datetime.min.time(), tzinfo=now.tzinfo)
         window = day_window(rest, midnight) if previous.tool == "calendar.list" else None
+        if not asking and previous.tool == "calendar.list" and _names_a_thing(rest, now):
+            return []  # "and lunch at 1" after a day listed: one to add on that day (the role)
         if day is None and window is None:  # "what about at 8?" narrows the day listed
             if previous.tool == "calendar.list" or not asking:
                 return []
@@ -226,7 +277,9 @@ def calendar_follow_up(
         start, end = (w.isoformat() for w in window) if window else day_bounds(day, now)
         query = {"query": previous.arguments["query"]} if previous.arguments.get("query") else {}
         return [Call("calendar.list", {"start": start, "end": end} | query)]
-    if previous.tool == "calendar.create" and day is not None:
+    if previous.tool == "calendar.create" and (again := another_one(previous, norm, now)):
+        return [again]  # "add another one at 3": the same event again, at 3 that day
+    if previous.tool == "calendar.create" and day is not None and _only_a_day(rest):
         start = str(previous.arguments.get("start", ""))
         moved = day.isoformat() + start[10:] if len(start) > 10 else day.isoformat()
         return [Call("calendar.create", {**previous.arguments, "start": moved})]

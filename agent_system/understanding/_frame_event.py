@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from agent_system._lazy import lazy_pattern
 
-__all__ = ["asked_about_event"]
+__all__ = ["asked_about_event", "still_when"]
 
 _IT = (
     r"(?:it|that|this|that\s+one|this\s+one|the\s+(?:event|meeting|appointment|thing|lunch"
@@ -64,3 +64,18 @@ def asked_about_event(text: str) -> str | None:
         if shape.match(text):
             return name
     return None
+
+
+_STILL = lazy_pattern(
+    _LEAD + rf"(?:is|are)\s+{_IT}\s+(?:still\s+)?(?:going\s+to\s+be\s+|happening\s+"
+    r"|going\s+ahead\s+|on\s+(?=for\b)|set\s+for\s+|scheduled\s+for\s+)?(?:on\s+|for\s+|at\s+)?(?P<when>.+?)"
+    r"(?:\s+(?:still|right|then))?[\s.!?]*$"
+)
+
+
+def still_when(text: str) -> str | None:
+    """The day or time a yes/no question checks the event just named against: "is it still on
+    monday?" -> "monday", "is that still at 3" -> "3"; None when `text` (normalized) asks
+    nothing of the kind. The caller checks that the words are a day or a time."""
+    found = _STILL.match(text)
+    return None if found is None else found["when"]

@@ -89,7 +89,7 @@ def checked_listing(listing: RoleCall, event: str) -> RoleCall:
     "march 1 is susan's birthday, right" lists march 1 for "susan's birthday"; it never adds.
     """
     query = re.sub(r"^(?:the|my|our)\s+", "", event)
-    return RoleCall(listing.tool, {**listing.arguments, "query": query})
+    return RoleCall(listing.tool, {**listing.arguments, "query": query, "check": True})
 
 
 def clocked(reference: str) -> str:

@@ -9,6 +9,7 @@ and the day narrow the events whose title matches; a bare hour ("my 2 o'clock") 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -139,12 +140,20 @@ _BARE_CLOCK = lazy_pattern(
 )
 
 
-def on_its_day(start: str, day: date, now: datetime) -> When | None:
+def on_its_day(start: str, day: date, now: datetime, near: int | None = None) -> When | None:
     """A bare clock time ("11", "9:30", "three") as a new start on the event's own `day`.
 
     The hour follows the shared rule for a day that is not today (1-6 the afternoon, 7-12 the
-    morning); anything else is None.
+    morning), unless the other half of the day is nearer the event's own hour `near` ("make
+    that 8" for a 7pm book club: 20:00; "move it to 11" for a 3pm dentist: 11:00); anything
+    else is None.
     """
     if not _BARE_CLOCK.fullmatch(start.strip()):
         return None
-    return parse_when(f"{day:%B} {day.day} at {start.strip()}", now)
+    found = parse_when(f"{day:%B} {day.day} at {start.strip()}", now)
+    if found is None or near is None or not 1 <= found.value.hour % 12 <= 11:
+        return found
+    other = (found.value.hour + 12) % 24
+    if abs(other - near) < abs(found.value.hour - near):
+        return replace(found, value=found.value.replace(hour=other))
+    return found

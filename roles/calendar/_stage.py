@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from agent_system._lazy import lazy_pattern
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
-from agent_system.understanding._frame import last_call, resolve_follow_up
+from agent_system.understanding._frame import is_question, last_call, resolve_follow_up
 from agent_system.understanding._frame_calendar import changes_the_event
 from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
@@ -27,10 +27,11 @@ from roles.calendar._checks import checked_event, plan_with_someone
 from roles.calendar._clear import clears_a_day
 from roles.calendar._guests import INVITE_TO
 from roles.calendar._pick import picked_answered
-from roles.calendar._reading import is_bare_event, strip_courtesy
+from roles.calendar._reading import GENERIC, is_bare_event, strip_courtesy
 from roles.calendar._reminder_list import reminder_question
 from roles.calendar._repeats import repeat_said
 from roles.calendar._said_changes import said_change
+from roles.calendar._same_day import day_before
 from roles.calendar._shapes import DATE, asks_calendar, deletes_event, loose_time, said_plan
 from roles.calendar._time_answered import time_answered
 from roles.calendar._titles import marked_as
@@ -336,6 +337,18 @@ def calendar_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision |
         if (changed := _change_to_the_event(request, runtime)) is not None:
             return changed
         history = list(request.history)
+        if (named := _asks_about_the_event(request)) is not None:
+            return named
+        if _adds_on_that_day(request, runtime.clock.now()):
+            resolved = resolve_follow_up(request.text, history, runtime.clock.now())
+            return RouteDecision(  # "what's on friday" ... "add yoga at 6": on Friday
+                target=RouteTarget.FAST_REPLY,
+                role="calendar",
+                confidence=0.9,
+                slots={"follow_up": True} if resolved and resolved.calls else {},
+                reason="An event to add on the day the turn before was about.",
+                scores={"calendar": 0.9},
+            )
         if (
             which_event_answered(request.text, history) is not None
             or picked_answered(request.text, history) is not None
@@ -417,6 +430,54 @@ def _sure_family(said: str, now: datetime) -> bool:
     )
 
 
+_BOOK = lazy_pattern(r"^(?:(?:and|also|then|ok|okay|please)\s+)*(?:book|make)\s+(?:me\s+)?an?\s+\w")
+
+
+def _adds_on_that_day(request: RouteRequest, now: datetime) -> bool:
+    """An add with a time and no day right after a calendar turn about one day.
+
+    "what's on friday" ... "add yoga at 6", "book a haircut at 3" (the role keeps that day).
+    """
+    if day_before(list(request.history)) is None:
+        return False
+    said = normalize(request.text)
+    if _NOT_CALENDAR.search(said) or not (_ADD.search(said) or _BOOK.search(said)):
+        return False
+    when = parse_when(loose_time(said), now)
+    return when is not None and when.has_time and not when.has_date
+
+
+def _asks_about_the_event(request: RouteRequest) -> RouteDecision | None:
+    """A question naming the event the turn before added, moved or asked about, claimed.
+
+    "when is run club?" after "add run club on saturday at 8am" (the role reads it as any
+    question); after a listing that asked about one by name ("when is run club" ... "what
+    time's run club") too.
+    """
+    previous = last_call(list(request.history))
+    if previous is None or previous.tool not in _NAMES_ONE:
+        return None
+    arguments = previous.arguments
+    title = str(arguments.get("title") or arguments.get("query") or "").lower()
+    words = [w for w in re.findall(r"[a-z0-9']+", title) if w not in _SMALL_WORDS]
+    if previous.tool == "calendar.list" and GENERIC.fullmatch(title):
+        return None  # "what's my next meeting" named no event
+    said = set(re.findall(r"[a-z0-9']+", normalize(request.text)))
+    if not words or not set(words) <= said or not is_question(request.text):
+        return None
+    return RouteDecision(
+        target=RouteTarget.FAST_REPLY,
+        role="calendar",
+        confidence=0.9,
+        reason="A question about the event just added.",
+        scores={"calendar": 0.9},
+    )
+
+
+_NAMES_ONE = ("calendar.create", "calendar.update", "calendar.list")
+_SMALL_WORDS = frozenset("a an the my our with and of to at on for in".split())
+
+
 def _change_to_the_event(request: RouteRequest, runtime: Runtime) -> RouteDecision | None:
     """A change to the event just added, moved or asked about, claimed.
 
@@ -436,6 +497,7 @@ def _change_to_the_event(request: RouteRequest, runtime: Runtime) -> RouteDecisi
             return None
     elif resolved.calls[0].tool not in ("calendar.update", "calendar.delete") and not (
         resolved.calls[0].arguments.get("detail")  # "where is it", "how long is it"
+        or resolved.calls[0].arguments.get("check")  # "is it still on monday?"
     ):
         return None
     return RouteDecision(

@@ -10,9 +10,9 @@ from datetime import datetime, time, timedelta
 
 from agent_system._lazy import lazy_pattern
 from agent_system.errors import ErrorCode, ToolExecutionError
-from agent_system.routing.slots import parse_duration, parse_when
+from agent_system.routing.slots import format_duration, parse_duration, parse_when
 
-__all__ = ["part_only", "read_clock", "read_end", "read_length", "read_moment"]
+__all__ = ["new_length", "part_only", "read_clock", "read_end", "read_length", "read_moment"]
 
 _PART = lazy_pattern(r"\b(?P<part>morning|afternoon|evening|night|tonight)\b", re.IGNORECASE)
 _CLOCK_SAID = lazy_pattern(
@@ -43,6 +43,24 @@ def read_length(text: str) -> timedelta:
             code=ErrorCode.NEEDS_INPUT,
         )
     return value
+
+
+def new_length(said: str, length: timedelta) -> timedelta:
+    """The new length of an event `length` long.
+
+    "45 minutes"; "+1 hour" ("make it an hour longer") or "-15 minutes" ("15 minutes shorter")
+    change it by that much.
+    """
+    if not said.startswith(("+", "-")):
+        return read_length(said)
+    by = read_length(said[1:].strip())
+    changed = length + by if said.startswith("+") else length - by
+    if changed <= timedelta(0):
+        raise ToolExecutionError(
+            f"It's only {format_duration(length)} long; say a new length like '30 minutes'.",
+            code=ErrorCode.NEEDS_INPUT,
+        )
+    return changed
 
 
 def read_moment(text: str, now: datetime, what: str) -> tuple[datetime, bool]:

@@ -62,6 +62,7 @@ from roles.calendar._readings import (
 from roles.calendar._reminder_list import reminder_listing
 from roles.calendar._repeats import repeat_said
 from roles.calendar._said_changes import said_change
+from roles.calendar._same_day import keep_the_day
 from roles.calendar._several import several_added, several_removed
 from roles.calendar._shapes import FREE_SHAPE, deletes_event, loose_time, stated_off, tidy_title
 from roles.calendar._time_answered import time_answered
@@ -186,6 +187,8 @@ class CalendarRole:
             return self._interpret(picked, now)  # "Which event should I delete: ...?" "the 2nd"
         text = time_answered(text, history, now) or text  # "it's at 11", "in the morning"
         event = with_previous_turn(lambda t: self._interpret(t, now), text, history, self.name)
+        if isinstance(event, RoleCall):  # "book yoga friday at 6" ... "and dinner at 8"
+            event = keep_the_day(event, text, history, now)
         if (
             event == Clarification(WHICH_TO_DELETE, missing=("event",))
             and not (history and history[-1].role == self.name)

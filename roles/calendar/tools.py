@@ -9,7 +9,6 @@ from agent_system.errors import ErrorCode, ToolExecutionError
 from agent_system.registry.spec import Approval, ToolContext, ToolOutput, tool
 from agent_system.repository import open_repository
 from agent_system.routing.slots import (
-    format_day,
     format_duration,
     parse_date_range,
     parse_when,
@@ -23,12 +22,27 @@ from roles.calendar._clearing import clear, clear_question, clears_a_period
 from roles.calendar._display import day_phrase, hours, period_said, when_said
 from roles.calendar._ends import repeat_until
 from roles.calendar._guests import people_said, with_guests
+from roles.calendar._listed import (
+    listed_items,
+    no_to,
+    nothing_first,
+    one_checked,
+    one_series,
+    yes_to,
+)
 from roles.calendar._pick import which_to_delete
 from roles.calendar._refs import on_its_day, resolve_event
 from roles.calendar._reminders import agenda_asked, asked_period, reminders_listed, reminders_said
 from roles.calendar._repeats import read_repeat
 from roles.calendar._series import delete_repeating, first_day, move_repeating, repeat_phrase
-from roles.calendar._times import part_only, read_clock, read_end, read_length, read_moment
+from roles.calendar._times import (
+    new_length,
+    part_only,
+    read_clock,
+    read_end,
+    read_length,
+    read_moment,
+)
 from roles.calendar.store import CalendarStore, Event
 from tools._told import fact_told
 from tools.memory import said_back
@@ -36,6 +50,7 @@ from tools.memory import said_back
 __all__ = ["create", "delete", "free_time", "list_events", "remind_before", "update"]
 
 DEFAULT_LENGTH = timedelta(hours=1)
+_YEAR = timedelta(days=365)
 
 
 STORE: Dependency[CalendarStore] = Dependency(
@@ -166,6 +181,24 @@ def _matching(events: list[Event], query: str) -> list[Event]:
     ]
 
 
+async def _nothing(ctx: ToolContext, query: str, label: str, check: bool) -> str:
+    """Nothing (called `query`) in the period, said.
+
+    When the event named is on another day, says when ("...; it's on Wed 7 Jan at 15:00"); a
+    yes/no check says "No".
+    """
+    named = f" called {query.strip()!r}" if _query_words(query) else ""
+    told = await fact_told(ctx.runtime.store, ctx.user, query) if named else None
+    if told:  # "the party is at 8" was told, not added
+        return f"Nothing{named} on your calendar {label}, but you told me that {said_back(told)}."
+    later: list[Event] = []
+    if named:  # "is the dentist still on tuesday?" after moving it
+        now = ctx.runtime.clock.now()
+        found = await calendar_store(ctx).between(_user(ctx), now, now + _YEAR)
+        later = _matching(found, query)[:1]
+    return no_to(f"Nothing{named} on your calendar {label}", later, check, ctx.runtime.clock.now())
+
+
 @tool(name="calendar.list")
 async def list_events(
     ctx: ToolContext,
@@ -177,6 +210,7 @@ async def list_events(
     event: str = "",
     detail: str = "",
     reminders: bool = False,
+    check: bool = False,
 ) -> ToolOutput:
     """List the user's events in a period, or tell one event's details.
 
@@ -193,12 +227,17 @@ async def list_events(
         detail: What to tell about `event`: "when", "where", "who", "length" or "end".
         reminders: List the reminders due in the period instead of the events ("what are my
             reminders this week"); with neither `start` nor `period`, every pending one.
+        check: A yes/no question ("is the dentist still on tuesday?"): the reply starts "Yes"
+            or "No", and says when the event named by `query` is if not in the period.
     """
     now = ctx.runtime.clock.now()
     if reminders:
         return await reminders_listed(ctx, period, start, end)
     if event.strip():
         that = await _resolve_event(ctx, event)
+        if check and start.strip():  # "is it still on monday?"
+            begin, finish = asked_period(period or "today", start, end, now)
+            return ToolOutput(data=that.as_data(), display=one_checked(that, begin, finish, now))
         asked = detail.strip().lower() if detail.strip().lower() in DETAILS else "when"
         return ToolOutput(data=that.as_data(), display=about(that, asked, now.date()))
     begin, finish = asked_period(period or "today", start, end, now)
@@ -206,7 +245,7 @@ async def list_events(
     if limit > 0:
         events = [e for e in events if e.start >= begin or e.all_day][:limit]
         if not events:
-            return ToolOutput(data=[], display="Nothing coming up on your calendar.")
+            return ToolOutput(data=[], display=nothing_first(begin, finish, now))
         first = events[0]
         where = f" ({first.location})" if first.location else ""
         moment = when_said(first, now.date())
@@ -217,18 +256,14 @@ async def list_events(
     one_day, label = period_said(begin, finish, now)
     due = await reminders_said(ctx, begin, finish, one_day) if agenda_asked(query) else ""
     if not events:
-        named = f" called {query.strip()!r}" if _query_words(query) else ""
-        told = await fact_told(ctx.runtime.store, ctx.user, query) if named else None
-        but = f", but you told me that {said_back(told)}" if told else ""  # "the party is at 8"
-        return ToolOutput(data=[], display=f"Nothing{named} on your calendar {label}{but}.{due}")
-    items = []
-    for one in events:
-        when = "all day" if one.all_day else hours(one)
-        if not one_day:
-            when = f"{format_day(one.start.date())} {when}"
-        where = f" ({one.location})" if one.location else ""
-        items.append(f"{when} {one.title}{where}")
-    count = f"{len(events)} event{'s' if len(events) != 1 else ''}"
+        return ToolOutput(data=[], display=await _nothing(ctx, query, label, check) + due)
+    if check:
+        return ToolOutput(data=[e.as_data() for e in events], display=yes_to(events, now))
+    ahead = label == "in the coming year" or abs(begin - now) < timedelta(minutes=1)
+    if ahead and (series := one_series(events, now)) is not None:
+        return ToolOutput(data=[e.as_data() for e in events], display=series + due)
+    items = listed_items(events, one_day, ahead, now)
+    count = f"{len(items)} event{'s' if len(items) != 1 else ''}"
     label = label[3:] if label.startswith("on ") else label
     label = "coming up" if label == "in the coming year" else label
     return ToolOutput(
@@ -257,7 +292,8 @@ async def update(
         start: New start, e.g. "friday at 3pm"; a time alone keeps the day, a day alone keeps
             the time. The length is kept unless `end` or `duration` is given. Optional.
         end: New end time. Optional.
-        duration: New length, e.g. "45 minutes". Optional.
+        duration: New length, e.g. "45 minutes"; "+1 hour" or "-15 minutes" make it that much
+            longer or shorter. Optional.
         location: New location. Optional.
         shift: Move it by this much instead of to a new start: "1 hour" later, "-30 minutes"
             earlier ("push it back an hour"). Optional.
@@ -276,7 +312,8 @@ async def update(
     begin, length = current.start, current.end - current.start
     if start.strip():
         day = current.start.astimezone(now.tzinfo).date()
-        found = on_its_day(start, day, now) or parse_when(start, now)  # "move the dentist to 11"
+        near = current.start.astimezone(now.tzinfo).hour  # "make that 8" for a 7pm event: 20:00
+        found = on_its_day(start, day, now, near) or parse_when(start, now)
         if found is None:
             raise ToolExecutionError(
                 f"I couldn't read {start!r} as a new start time.", code=ErrorCode.NEEDS_INPUT
@@ -291,7 +328,7 @@ async def update(
         by = read_length(shift.strip().lstrip("+-").strip())
         begin += -by if shift.strip().startswith("-") else by
     if duration.strip():
-        length = read_length(duration)
+        length = new_length(duration.strip(), length)  # "45 minutes", "+1 hour", "-15 minutes"
     finish = begin + length
     if end.strip():
         finish = read_end(end, begin, now)
