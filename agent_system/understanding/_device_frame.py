@@ -23,7 +23,7 @@ from typing import Any
 from agent_system._lazy import lazy_pattern
 from agent_system.understanding._frame_parts import Call
 
-__all__ = ["ROBOT_STEP", "DeviceStep", "device_step"]
+__all__ = ["ROBOT_STEP", "DeviceStep", "device_step", "level_said"]
 
 _THERMO_TOOLS = ("smart_home.get_temperature", "smart_home.set_temperature",
                  "smart_home.set_hvac_mode")  # fmt: skip
@@ -169,6 +169,12 @@ def device_step(previous: Call, norm: str, rest: str, asking: bool) -> DeviceSte
                 return DeviceStep(refusal=f"The {name} has no level to turn up or down.")
             return DeviceStep(refusal="Which device should I turn up or down?")
     return None
+
+
+def level_said(rest: str) -> bool:
+    """`rest` says a level and nothing else: "set it to 30 percent", "50", "make it 21 instead"
+    (not "set a timer for 5 minutes")."""
+    return _TO_NUMBER.match(rest.strip(" ?.!")) is not None
 
 
 def _where(previous: Call) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from agent_system._lazy import lazy_pattern
-from agent_system.understanding._device_frame import device_step
+from agent_system.understanding._device_frame import device_step, level_said
 from agent_system.understanding._frame_calendar import calendar_follow_up, event_shift
 from agent_system.understanding._frame_parts import CHANGE as _CHANGE
 from agent_system.understanding._frame_parts import CHANGE_TO as _CHANGE_TO
@@ -43,6 +43,14 @@ from agent_system.understanding._frame_timer import (
     off_call,
     pronoun_calls,
     target_number,
+)
+from agent_system.understanding._home_turns import (
+    CANNOT_UNDO,
+    corrected,
+    cover_verb,
+    opposite,
+    undo,
+    undo_said,
 )
 from agent_system.understanding._labels import extract_label, only_when
 from agent_system.understanding._light_frame import light_step, says_loudness, volume_step
@@ -173,6 +181,9 @@ def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp
         norm = as_them(norm)  # "turn them both off", "switch off all of them"
     rest = _MARKERS.sub("", norm, count=1).strip()
     asking = is_question(text) or (text.strip().endswith("?") and previous.tool in _WRITES_RECORDS)
+    if family == "smart_home" and not asking and undo_said(rest):  # "undo that": the opposite
+        back = undo(_latest_calls(history))
+        return FollowUp(tuple(back), False) if back else FollowUp((), False, CANNOT_UNDO)
     if family == "smart_home" and (step := device_step(previous, norm, rest, asking)):
         each = tuple(each_device(norm, step.calls, previous, history))
         return FollowUp(each, asking, step.refusal)  # the thermostat, a fan, no level
@@ -194,6 +205,17 @@ def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp
     if family == "smart_home":
         calls = each_device(norm, calls, previous, history)  # "turn them off": every one
     return FollowUp(tuple(calls), asking) if calls else None
+
+
+def _latest_calls(history: list[Turn]) -> list[Call]:
+    """The calls of the latest of the last two turns that made any, in order."""
+    for turn in reversed(history[-2:]):
+        made = [c for c in getattr(turn, "calls", None) or [] if c.get("tool")]
+        if made:
+            return [
+                Call(str(c["tool"]), dict(c.get("arguments") or {}), c.get("ref")) for c in made
+            ]
+    return []
 
 
 def _calls(history: list[Turn]) -> list[Call]:
@@ -388,7 +410,9 @@ _SWITCHES = {
 _DEVICE_TOOLS = (
     "smart_home.turn_on", "smart_home.turn_off", "smart_home.set_brightness",
     "smart_home.set_color", "smart_home.get_state", "smart_home.open_cover",
-    "smart_home.close_cover", "smart_home.lock",
+    "smart_home.close_cover", "smart_home.lock", "smart_home.set_temperature",
+    "smart_home.set_hvac_mode", "smart_home.set_fan_speed", "smart_home.oscillate",
+    "smart_home.set_volume",
 )  # fmt: skip
 
 
@@ -441,6 +465,7 @@ def _light_change(previous: Call, norm: str, rest: str) -> list[Call]:
 
 
 def _smart_home(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
+    rest, fixing = corrected(rest)  # "no, off", "not that one, the bedroom light"
     device_args = {k: v for k, v in previous.arguments.items() if k in ("device", "area")}
     if not asking and (changed := _light_change(previous, norm, rest)):
         return changed
@@ -453,12 +478,14 @@ def _smart_home(previous: Call, norm: str, rest: str, asking: bool, now: datetim
         return (
             [Call("smart_home.get_state", target or device_args)] if device_args or target else []
         )
-    if _OFF.search(norm) and previous.tool in _DEVICE_TOOLS:
+    if (covered := cover_verb(previous, rest)) is not None:
+        return [covered]  # "close it" after the blinds, "lock it" after the front door
+    if (_OFF.search(norm) or _OFF.search(rest)) and previous.tool in _DEVICE_TOOLS:
         return [Call("smart_home.turn_off", target or device_args)]
-    if _ON.search(norm) and previous.tool in _DEVICE_TOOLS:
+    if (_ON.search(norm) or _ON.search(rest)) and previous.tool in _DEVICE_TOOLS:
         return [Call("smart_home.turn_on", target or device_args)]
     number = _NUMBER.search(rest)
-    if number is not None and _CHANGE.search(norm):
+    if number is not None and _CHANGE.search(norm) and level_said(rest):
         if previous.tool == "smart_home.set_temperature":
             return [Call(previous.tool, {**previous.arguments, "temperature": float(number["n"])})]
         if previous.tool in ("smart_home.set_brightness", "smart_home.turn_on"):
@@ -472,7 +499,11 @@ def _smart_home(previous: Call, norm: str, rest: str, asking: bool, now: datetim
     if target is not None and previous.tool != "smart_home.get_state" and device_args:
         # only a call that named a device or room gets another one (the tool takes it)
         arguments = {k: v for k, v in previous.arguments.items() if k not in ("device", "area")}
-        return [Call(previous.tool, {**arguments, **target})]
+        instead = Call(previous.tool, {**arguments, **target})
+        back = opposite(previous.tool) if previous.tool in _SWITCHES else None
+        if fixing and back and target != device_args:  # "no, the kitchen one": not the bedroom
+            return [Call(back, device_args), instead]
+        return [instead]
     return []
 
 

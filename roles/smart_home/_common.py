@@ -25,6 +25,7 @@ from roles.smart_home.backend import (
     HomeBackend,
     check_supported,
     describe,
+    device_words,
     match_devices,
     resolve,
 )
@@ -129,6 +130,7 @@ async def targets(
     floor_area, floor_name = canonical(layout, floor)
     area, floor = place_area or floor_area, floor_name or place_floor
     plural = many or bool(PLURAL.search(device))
+    _names_something(device, area or floor or near)
     able = [d for d in devices if d.kind in SUPPORTED[action]]
     if area and not match_devices(able or devices, device, area, floor):
         area = _room_said(devices, layout, area)  # "the lounge": the living room
@@ -148,6 +150,24 @@ async def targets(
         found = by_own_name(found, device) or resolve(found, device, area, floor=floor)
     _guard(found, device, area or floor, action)
     return found
+
+
+_SOME = lazy_pattern(r"\b(?:both|two|them|they|those|these|ones?)\b", re.I)
+
+
+def _names_something(device: str, place: str | None) -> None:
+    """Raise, changing nothing, when `device` says "both" and names nothing.
+
+    "now turn off both" with no device, room or "all" said must never mean every device.
+    """
+    if place or _ALL.search(device) or not _SOME.search(device) or device_words(device):
+        return
+    raise ToolExecutionError(
+        "Which devices do you mean? Say their names, for example 'the kitchen and bedroom "
+        "lights'; nothing was changed.",
+        details={"device": device},
+        code=ErrorCode.NEEDS_INPUT,
+    )
 
 
 def _room_said(devices: list[Device], layout: Layout, area: str) -> str:

@@ -19,12 +19,13 @@ from agent_system.roles import RoleCall
 from agent_system.understanding._device_frame import ROBOT_STEP, device_step
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_parts import SAME_AGAIN
+from agent_system.understanding._home_turns import CORRECTED, UNDO
 from agent_system.understanding._text import normalize
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["device_follow_up", "robot_follow_up", "robot_said"]
+__all__ = ["device_follow_up", "pointed_follow_up", "robot_follow_up", "robot_said"]
 
 _LEAD = r"^(?:(?:and|so|ok|okay|now|then|also|hey|please|but|can\s+you|could\s+you)\s+)*"
 _IT = r"(?:it|that|this|they|them|the\s+\w+)"
@@ -45,6 +46,30 @@ _SHAPE = lazy_pattern(
 _SAME = lazy_pattern(_LEAD + rf"(?:{SAME_AGAIN})\s+\S")
 """"do the same for the kitchen light", "same with the bedroom": the last action elsewhere."""
 _READS = ("smart_home.get_state", "smart_home.get_temperature")
+_POINTED = lazy_pattern(
+    _LEAD + r"(?:(?:open|close|shut|lower|raise|lock|unlock)\s+(?:it|that|them|those|these)"
+    r"|(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+ones?(?:\s+(?:too|as\s+well|also|instead|please))*$)"
+)
+""""close it", "lock them" (after a cover or a lock); "the kitchen one as well"."""
+
+
+def pointed_follow_up(text: str, history: Sequence[Turn]) -> bool:
+    """`text` (lower case) corrects, undoes or points back at the home command just done.
+
+    "no, off", "actually the kitchen one", "undo that", "close them again", "the kitchen one too".
+    """
+    said = " ".join(re.findall(r"[a-z0-9%']+", text))
+    if len(said.split()) > 10 or not (
+        CORRECTED.match(said) or UNDO.match(said) or _POINTED.match(said)
+    ):
+        return False
+    previous = last_call(list(history))
+    if previous is None or not previous.tool.startswith("smart_home."):
+        return False
+    resolved = resolve_follow_up(text, list(history), datetime.now(UTC))  # no day involved
+    if resolved is None or resolved.question:
+        return False
+    return bool(resolved.refusal) or all(c.tool.startswith("smart_home.") for c in resolved.calls)
 
 
 def device_follow_up(text: str, history: Sequence[Turn]) -> bool:

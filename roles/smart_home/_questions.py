@@ -57,6 +57,16 @@ ANYTHING_IN_A_STATE = lazy_pattern(
     re.I,
 )
 """Anything at all in a state: "is anything on in the kitchen", "is everything off upstairs"."""
+_SAID_IS = lazy_pattern(
+    rf"^(?:the\s+|my\s+|our\s+)(?P<what>[a-z' ]+?)\s+(?:is|are)\s+(?:still\s+)?{_STATE}$", re.I
+)
+"""A question said as a statement: "the lights are on?" (no command says "are")."""
+_NOW = lazy_pattern(
+    r"(?:\s+(?:right\s+now|just\s+now|now|at\s+the\s+moment|currently|at\s+present|still"
+    r"|anymore|any\s+more))+\s*$",
+    re.I,
+)
+"""A time word said last that asks nothing more: "which lights are on now"."""
 _IS = lazy_pattern(rf"^(?:is|are)\s+(?:the\s+|my\s+|our\s+)?(?P<what>.+?)\s+{_STATE}$", re.I)
 
 
@@ -66,6 +76,7 @@ def state_question(text: str) -> RoleCall | None:
     "are any windows open", "which lights are on", "is there smoke in the kitchen", "is the back
     door open".
     """
+    text = _NOW.sub("", text)  # "which lights are on now", "is it still on at the moment"
     if (anything := ANYTHING_IN_A_STATE.match(text)) is not None:
         state = anything["state"].lower()
         if anything["q"].lower().startswith(("everything", "all")) and state == "off":
@@ -81,7 +92,7 @@ def state_question(text: str) -> RoleCall | None:
             if match["area"]:
                 args["area"] = match["area"]
             return RoleCall("smart_home.list_devices", args)
-    match = _IS.match(text)
+    match = _IS.match(text) or _SAID_IS.match(text)
     if match and not re.match(r"^(?:it|there)\b", match["what"], re.I):
         return RoleCall("smart_home.get_state", {"device": match["what"]})
     if re.match(r"^is\s+there\b|\bdetected$", text, re.I):

@@ -27,6 +27,7 @@ __all__ = [
     "check_supported",
     "convert",
     "describe",
+    "device_words",
     "human_state",
     "in_state",
     "is_radio",
@@ -236,6 +237,11 @@ def _words(text: str) -> list[str]:
         if word not in _FILLER:
             out.append(word)
     return out
+
+
+def device_words(query: str) -> list[str]:
+    """The words of `query` that can name a device or room ("both", "the", "now" cannot)."""
+    return _words(query)
 
 
 _SAME_WORD = {"machine": ("maker",), "maker": ("machine",)}

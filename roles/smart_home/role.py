@@ -46,7 +46,7 @@ from roles.smart_home._matchers import known_devices
 from roles.smart_home._matchers import matcher as _matcher
 from roles.smart_home._media import PLAYER, music_off
 from roles.smart_home._media_follow import in_use, media_follow_up, song_command
-from roles.smart_home._other import other_one
+from roles.smart_home._other import one_of_kind, other_one
 from roles.smart_home._places import place_said
 from roles.smart_home._prepare import prepared
 from roles.smart_home._questions import INDOORS_TEMPERATURE, state_question
@@ -135,6 +135,7 @@ class SmartHomeRole:
         text = shade_of_light(text)  # "a red shade of light": the lights, not a window shade
         text = light_said(text)  # "make the lights stronger": brighter
         text = prepared(text, known_devices(runtime))  # "desk lamp one", "the white fan"
+        text = one_of_kind(text, history, known_devices(runtime))  # "the kitchen one": its light
         text = without_which_clause(text)  # "turn off any lights that are still on"
         text = BEDTIME.sub("", text) or text  # "good night, turn off the lights"
         text = MAY_I.sub("", text) or text  # "is it ok to lower the lights": a command
@@ -218,7 +219,7 @@ class SmartHomeRole:
         if (how := look(text, known_devices(runtime), speaker)) is not None:
             return how  # "light settings", "change lights": which colour or brightness?
         action = action_of(text)
-        asking = bool(QUESTION.match(text))
+        asking = bool(QUESTION.match(text) or _ASKS.match(text))  # "which ...": never a command
         device, area = device_text(text)
         slot_device = slots.get("device")
         if isinstance(slot_device, str) and slot_device.strip() and not device:
@@ -416,6 +417,7 @@ _NO_EXCLUSION = frozenset(
     "open_garage set_temperature start_vacuum".split()
 )
 """Changes that cannot leave anything out ("lock all the doors except the back door")."""
+_ASKS = lazy_pattern(r"^(?:which|were|was|who|why|where)\b", re.I)
 _LIGHT_THE = lazy_pattern(r"^(?:please )?light (?=(?:the|my|our) [a-z' ]+$)", re.I)
 _INTO = lazy_pattern(r"\b(?:into|to|in)\s+(?:the|my|our)\s+(?P<room>[a-z' ]{2,30})$", re.I)
 

@@ -36,13 +36,13 @@ from agent_system.understanding import normalize
 from agent_system.understanding._frame import last_call, resolve_follow_up
 from roles.smart_home._answers import answers
 from roles.smart_home._claims import DARK, INDOOR, SHOW_ASKED, Home, everyday, follow_up_shape
-from roles.smart_home._device_follow import device_follow_up, robot_said
+from roles.smart_home._device_follow import device_follow_up, pointed_follow_up, robot_said
 from roles.smart_home._except import leaving_out
 from roles.smart_home._lacks import TONE_COMMAND
 from roles.smart_home._locked import lock_question
 from roles.smart_home._media_claims import LEAD, MEDIA_COMMAND, PLAYER_SHAPES
 from roles.smart_home._media_follow import media_follow_up
-from roles.smart_home._other import OTHER, last_device_call
+from roles.smart_home._other import last_device_call, names_other
 from roles.smart_home._questions import ANYTHING_IN_A_STATE, INDOORS_TEMPERATURE
 from roles.smart_home._warmth import FELT, FELT_SAID, WARMTH
 from roles.smart_home.backend import Device, is_radio
@@ -253,7 +253,7 @@ class HomeStage:
             return None
         if request.history and answers(request.text, request.history):
             return self._decision("Answers this home's last question.")  # "the kitchen one"
-        if request.history and OTHER.match(raw) and last_device_call(request.history):
+        if request.history and names_other(raw) and last_device_call(request.history):
             return self._decision("The other device of the kind just used.")
         if request.history and self._follows_up(raw, request.history):
             return self._decision("Changes the light just used.", follow_up=True)
@@ -261,6 +261,9 @@ class HomeStage:
             whole = robot_said(raw)  # "stop it and send it to base": one follow-up
             said = "Follows up on the device just used."
             return self._decision(said, follow_up=True, whole=whole)
+        if request.history and pointed_follow_up(raw, request.history):
+            said = "Corrects or undoes the home command just done."
+            return self._decision(said, follow_up=True, whole=True)
         if self._player and media_follow_up(raw, request.history or []):  # "pause", "skip it"
             return self._decision("A media command for the player just used.")
         if request.history and _FOLLOW_UP.match(raw):
