@@ -46,6 +46,7 @@ from agent_system.understanding._frame_timer import (
 )
 from agent_system.understanding._home_turns import (
     CANNOT_UNDO,
+    PROPERTY,
     corrected,
     cover_verb,
     opposite,
@@ -54,7 +55,13 @@ from agent_system.understanding._home_turns import (
 )
 from agent_system.understanding._labels import extract_label, only_when
 from agent_system.understanding._light_frame import light_step, says_loudness, volume_step
-from agent_system.understanding._plural_frame import as_them, each_device
+from agent_system.understanding._plural_frame import (
+    as_them,
+    each_device,
+    lightish,
+    recent_devices,
+    says_two,
+)
 from agent_system.understanding._slots import (
     format_duration,
     parse_duration,
@@ -178,6 +185,8 @@ def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp
     norm = normalize(text)
     family = previous.tool.split(".")[0]
     if family == "smart_home":
+        if says_two(norm) and len(recent_devices(history)) < 2:
+            return None  # "switch both off" after one device: which two is the role's question
         norm = as_them(norm)  # "turn them both off", "switch off all of them"
     rest = _MARKERS.sub("", norm, count=1).strip()
     asking = is_question(text) or (text.strip().endswith("?") and previous.tool in _WRITES_RECORDS)
@@ -466,6 +475,7 @@ def _light_change(previous: Call, norm: str, rest: str) -> list[Call]:
 
 def _smart_home(previous: Call, norm: str, rest: str, asking: bool, now: datetime) -> list[Call]:
     rest, fixing = corrected(rest)  # "no, off", "not that one, the bedroom light"
+    norm = rest if fixing else norm  # "no, dimmer": what follows the "no"
     device_args = {k: v for k, v in previous.arguments.items() if k in ("device", "area")}
     if not asking and (changed := _light_change(previous, norm, rest)):
         return changed
@@ -473,7 +483,7 @@ def _smart_home(previous: Call, norm: str, rest: str, asking: bool, now: datetim
         return [Call("smart_home.set_volume", {**device_args, **volume})]
     if says_loudness(norm):
         return []  # "louder" after a light: no device of the last call has a volume
-    target = _target(previous, rest)
+    target = None if asking and PROPERTY.search(rest) else _target(previous, rest)
     if asking:
         return (
             [Call("smart_home.get_state", target or device_args)] if device_args or target else []
@@ -485,10 +495,12 @@ def _smart_home(previous: Call, norm: str, rest: str, asking: bool, now: datetim
     if (_ON.search(norm) or _ON.search(rest)) and previous.tool in _DEVICE_TOOLS:
         return [Call("smart_home.turn_on", target or device_args)]
     number = _NUMBER.search(rest)
-    if number is not None and _CHANGE.search(norm) and level_said(rest):
+    if number is not None and (fixing or _CHANGE.search(norm)) and level_said(rest):
         if previous.tool == "smart_home.set_temperature":
             return [Call(previous.tool, {**previous.arguments, "temperature": float(number["n"])})]
-        if previous.tool in ("smart_home.set_brightness", "smart_home.turn_on"):
+        if previous.tool in ("smart_home.set_brightness", "smart_home.turn_on") or (
+            previous.tool == "smart_home.turn_off" and lightish(str(device_args.get("device", "")))
+        ):  # "set it to 50%" after a light was turned off: it comes on at 50%
             return [
                 Call(
                     "smart_home.set_brightness",

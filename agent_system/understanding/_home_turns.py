@@ -23,11 +23,21 @@ from agent_system.understanding._frame_parts import Call
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["CORRECTED", "UNDO", "corrected", "cover_verb", "opposite", "undo", "undo_said"]
+__all__ = [
+    "CORRECTED",
+    "PROPERTY",
+    "UNDO",
+    "corrected",
+    "cover_verb",
+    "opposite",
+    "undo",
+    "undo_said",
+]
 
 CORRECTED = lazy_pattern(
     r"^(?:(?:(?:no|nope|nah)(?=[\s,.!]+(?:the|that|this|it|them|not|i|my|turn|switch|off|on"
-    r"|make|set|put|open|close|lock|unlock|undo|\d))|sorry|actually|oops|whoops|wait|hang\s+on"
+    r"|make|set|put|open|close|lock|unlock|undo|a|brighter|dimmer|darker|louder|quieter|softer"
+    r"|warmer|cooler|higher|lower|up|down|\d))|sorry|actually|oops|whoops|wait|hang\s+on"
     r"|i\s+meant?|wrong\s+one"
     r"|not\s+(?:that|this)(?:\s+one)?|not\s+the\s+\w+(?:\s+(?:one|light|lamp))?)\b[\s,.!]*)+"
     r"(?:i\s+meant?\s+)?(?=\S)"
@@ -42,6 +52,12 @@ UNDO = lazy_pattern(
     r"|(?:to\s+)?(?:how|as)\s+(?:it|they)\s+w(?:as|ere)))?(?:\s+please)?$"
 )
 """A turn that asks for the last home command undone and says nothing else."""
+PROPERTY = lazy_pattern(
+    r"\b(?:bright|brightness|dim|colou?r|volume|loud|level|speed|fast|temperature|set\s+to"
+    r"|percent|percentage)\b"
+)
+"""A question about a setting of the device just used ("how bright is it", "what colour is it"),
+not about another device."""
 _OPPOSITE = {
     "smart_home.turn_on": "smart_home.turn_off",
     "smart_home.turn_off": "smart_home.turn_on",

@@ -17,7 +17,8 @@ from agent_system._lazy import lazy_pattern
 
 __all__ = ["light_step", "says_loudness", "volume_step"]
 
-_LIGHT_TOOLS = ("smart_home.turn_on", "smart_home.set_brightness", "smart_home.set_color")
+_LIGHT_TOOLS = ("smart_home.turn_on", "smart_home.turn_off", "smart_home.set_brightness",
+                "smart_home.set_color")  # fmt: skip
 _LIGHTISH = lazy_pattern(r"\b(?:lights?|lamps?|bulbs?|lighting|chandelier)\b", re.I)
 _BRIGHTER = lazy_pattern(r"\b(?:brighter|brighten|lighter|more light|turn (?:it|them) up)\b")
 _DIMMER = lazy_pattern(r"\b(?:dimmer|dim|darker|darken|less light|turn (?:it|them) down)\b")
@@ -42,7 +43,8 @@ def light_step(
     """(what is left of `rest` to name another light, the calls without their target) when the
     follow-up `norm` changes the light of the last call (`tool` with `arguments`), else None."""
     device = str(arguments.get("device", ""))
-    if tool not in _LIGHT_TOOLS or (tool == "smart_home.turn_on" and not _LIGHTISH.search(device)):
+    switched = tool in ("smart_home.turn_on", "smart_home.turn_off")
+    if tool not in _LIGHT_TOOLS or (switched and not _LIGHTISH.search(device)):
         return None  # "turn it up" after turning on the TV is no light's
     hue = _HUES.search(rest)
     up, down = _BRIGHTER.search(norm), _DIMMER.search(norm)

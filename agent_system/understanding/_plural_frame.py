@@ -20,7 +20,14 @@ if TYPE_CHECKING:
     from agent_system.routing.models import Turn
     from agent_system.understanding._frame_parts import Call
 
-__all__ = ["as_them", "each_device", "recent_devices", "together_follow_up"]
+__all__ = [
+    "as_them",
+    "each_device",
+    "lightish",
+    "recent_devices",
+    "says_two",
+    "together_follow_up",
+]
 
 _TOGETHER = lazy_pattern(
     r"\b(?:them\s+)?(?:both|the\s+two)(?:\s+of\s+them|\s+(?:lights?|lamps?|devices?|ones?))?\b"
@@ -42,6 +49,19 @@ _ACTS = frozenset(
 _TURNS_BACK = 3
 _LIGHT_ONLY = frozenset({"smart_home.set_brightness", "smart_home.set_color"})
 _LIGHTISH = lazy_pattern(r"\b(?:lights?|lamps?|bulbs?|strips?|chandeliers?|sconces?)\b", re.I)
+
+
+_TWO = lazy_pattern(r"\b(?:both|the\s+two)\b")
+
+
+def says_two(norm: str) -> bool:
+    """`norm` says "both" or "the two" (of the devices just used)."""
+    return _TWO.search(norm) is not None
+
+
+def lightish(device: str) -> bool:
+    """`device` (as said) is a light: "kitchen light", "bedside lamp"."""
+    return _LIGHTISH.search(device) is not None
 
 
 def as_them(norm: str) -> str:

@@ -17,15 +17,22 @@ from typing import TYPE_CHECKING
 from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
 from agent_system.understanding._device_frame import ROBOT_STEP, device_step
-from agent_system.understanding._frame import last_call, resolve_follow_up
+from agent_system.understanding._frame import is_question, last_call, resolve_follow_up
 from agent_system.understanding._frame_parts import SAME_AGAIN
 from agent_system.understanding._home_turns import CORRECTED, UNDO
+from agent_system.understanding._plural_frame import recent_devices
 from agent_system.understanding._text import normalize
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["device_follow_up", "pointed_follow_up", "robot_follow_up", "robot_said"]
+__all__ = [
+    "device_follow_up",
+    "pointed_calls",
+    "pointed_follow_up",
+    "robot_follow_up",
+    "robot_said",
+]
 
 _LEAD = r"^(?:(?:and|so|ok|okay|now|then|also|hey|please|but|can\s+you|could\s+you)\s+)*"
 _IT = r"(?:it|that|this|they|them|the\s+\w+)"
@@ -34,7 +41,9 @@ _SHAPE = lazy_pattern(
     rf"(?:is|are|was)\s+{_IT}\s+(?:still\s+|now\s+)?(?:on|off|running|working|open|closed|locked"
     r"|unlocked|heating|cooling|playing|going)"
     rf"|(?:what|how)(?:'s|\s+is|s)?\s+(?:it|that)\s+(?:at|set\s+to|on|set|now|running\s+at)"
-    rf"|(?:what|how)\s+(?:high|low|warm|fast|loud)\s+is\s+(?:it|that)"
+    rf"|(?:what|how)\s+(?:high|low|warm|fast|loud|bright|dim)\s+is\s+(?:it|that)"
+    r"|(?:what|which)\s+colou?r\s+is\s+(?:it|that)(?:\s+(?:set\s+to|on))?"
+    r"|what(?:'s|\s+is|s)\s+(?:the|its)\s+(?:brightness|colou?r|volume|level|speed)"
     rf"|(?:set|make|change|put|turn|bring)\s+(?:it|that|this|them)\s+(?:up|down|to\s+\d|\d)"
     r"|(?:turn|crank|bump|raise|lower)\s+(?:it|that|them)(?:\s+(?:up|down))?"
     r"|(?:up|down)\s+a\s+(?:bit|little|notch)"
@@ -53,6 +62,54 @@ _POINTED = lazy_pattern(
 """"close it", "lock them" (after a cover or a lock); "the kitchen one as well"."""
 
 
+_SMALL_TALK = 2
+
+
+def past_small_talk(history: Sequence[Turn]) -> list[Turn]:
+    """`history` without the chat that ended it ("thanks", "cool").
+
+    "turn on the kitchen light", "thanks", "turn it off" means the kitchen light.
+    """
+    turns = list(history)
+    for _ in range(_SMALL_TALK):
+        if turns and turns[-1].role == "conversation":
+            turns.pop()
+    return turns
+
+
+_PRONOUN = lazy_pattern(r"\b(?:it|them|they|those|these|both)\b")
+_MAX_POINTED = 8
+
+
+def pointed_calls(text: str, history: Sequence[Turn], now: datetime) -> list[RoleCall] | None:
+    """The calls of a command that points back at the devices just used, or None.
+
+    "turn them off" or "turn it off" said as one clause of several ("turn them off and lock
+    the door") is read the way the frame reads it as a turn of its own.
+    """
+    said = normalize(text).lower()
+    if len(said.split()) > _MAX_POINTED or not _PRONOUN.search(said) or is_question(text):
+        return None
+    history = past_small_talk(history)
+    previous = last_call(list(history))
+    if previous is None or not previous.tool.startswith("smart_home."):
+        return None
+    resolved = resolve_follow_up(text, list(history), now)
+    if resolved is None or resolved.question or resolved.refusal or not resolved.calls:
+        return None
+    used = [*recent_devices(history), _where(previous.arguments)]
+    if not all(
+        c.tool.startswith("smart_home.") and _where(c.arguments) in used and _where(c.arguments)
+        for c in resolved.calls
+    ):
+        return None  # "pause it": no call on a device named "pause tv"
+    return [RoleCall(c.tool, dict(c.arguments)) for c in resolved.calls]
+
+
+def _where(arguments: dict[str, object]) -> dict[str, object]:
+    return {k: arguments[k] for k in ("device", "area") if arguments.get(k)}
+
+
 def pointed_follow_up(text: str, history: Sequence[Turn]) -> bool:
     """`text` (lower case) corrects, undoes or points back at the home command just done.
 
@@ -63,6 +120,7 @@ def pointed_follow_up(text: str, history: Sequence[Turn]) -> bool:
         CORRECTED.match(said) or UNDO.match(said) or _POINTED.match(said)
     ):
         return False
+    history = past_small_talk(history)
     previous = last_call(list(history))
     if previous is None or not previous.tool.startswith("smart_home."):
         return False

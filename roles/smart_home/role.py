@@ -16,7 +16,7 @@ from agent_system.understanding._text import as_command
 from agent_system.understanding.locale import home_fact
 from roles.smart_home._answers import WHICH_ROOM, answered, here_said
 from roles.smart_home._calls import call, state_or_ask
-from roles.smart_home._device_follow import robot_follow_up
+from roles.smart_home._device_follow import pointed_calls, robot_follow_up
 from roles.smart_home._everyday import (
     clean,
     is_question,
@@ -151,6 +151,8 @@ class SmartHomeRole:
             return radio  # "radio on" in a home with a TV and no radio: there is none
         if (together := together_follow_up(text, history, runtime.clock.now())) is not None:
             return RolePlan(tuple(RoleCall(c.tool, dict(c.arguments)) for c in together))
+        if (pointed := pointed_calls(text, history, runtime.clock.now())) is not None:
+            return pointed[0] if len(pointed) == 1 else RolePlan(tuple(pointed))  # "turn it off"
         if (other := other_one(text, history, known_devices(runtime))) is not None:
             return other  # "what about the other one?" after a light: the other light
         if (robot := robot_follow_up(text, history)) is not None:

@@ -232,3 +232,98 @@ async def test_a_question_with_a_time_word_or_said_as_a_statement_only_reads(
     async with AgentSystem(settings) as system:
         changed, reply = await _talk(system, question)  # it turned every light on
     assert changed == {}, reply
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (
+            ("turn on the bedroom light", "and the kitchen", "turn them off and lock the door"),
+            {("bedroom_light", "state"): "off", ("kitchen_light", "state"): "off"},
+        ),
+        (
+            ("switch the kitchen light on", "switch it off and start the vacuum"),
+            {("kitchen_light", "state"): "off", ("vacuum", "state"): "cleaning"},
+        ),
+    ],
+)
+async def test_it_and_them_in_one_clause_of_several_are_the_devices_just_used(
+    settings: Any, turns: tuple[str, ...], expected: dict[tuple[str, str], str]
+) -> None:
+    async with AgentSystem(settings) as system:
+        changed, reply = await _talk(system, *turns)
+    assert changed == expected, reply  # it asked "Which device?" for "turn them off"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("turns", "brightness"),
+    [
+        (("turn off the living room light", "set it to 50%"), 50),
+        (("switch on the kitchen light", "make it 40", "no, brighter"), 60),
+        (("switch on the kitchen light", "dim it to 30", "nope, 70"), 70),
+    ],
+)
+async def test_a_level_after_off_or_a_correction_sets_that_light(
+    settings: Any, turns: tuple[str, ...], brightness: int
+) -> None:
+    async with AgentSystem(settings) as system:
+        await _talk(system, *turns)
+        after = await states(system)
+    light = "living_room_light" if "living" in turns[0] else "kitchen_light"
+    assert (after[light]["state"], after[light]["brightness"]) == ("on", brightness)
+    others = {"living_room_light", "kitchen_light", "bedroom_light"} - {light}
+    assert {after[o]["state"] for o in others} == {"off"}
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("first", "question", "said"),
+    [
+        ("turn on the bedroom light", "how bright is it?", "60%"),
+        ("turn on the bedroom light", "what colour is it", "warm white"),
+        ("turn on the kitchen light", "what's its brightness?", "100%"),
+        ("turn on the tv", "what's the volume?", "30%"),
+    ],
+)
+async def test_a_question_about_a_setting_reads_the_device_just_used(
+    settings: Any, first: str, question: str, said: str
+) -> None:
+    async with AgentSystem(settings) as system:
+        changed, reply = await _talk(system, first, question)
+    assert changed == {}, reply
+    assert said in reply and "couldn't" not in reply
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("change", ["make it blue", "make it a bit brighter", "set it to green"])
+async def test_a_change_after_a_light_was_turned_off_is_that_light_only(
+    settings: Any, change: str
+) -> None:
+    async with AgentSystem(settings) as system:
+        changed, reply = await _talk(system, "switch off the bedroom light", change)
+    assert {device for device, _ in changed} == {"bedroom_light"}, reply  # it was every light
+
+
+@pytest.mark.anyio
+async def test_and_the_back_door_after_a_lock_is_never_the_front_door(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        changed, reply = await _talk(system, "lock the front door", "and the back door")
+    assert changed == {}
+    assert "Front door" not in reply and "back door" in reply.lower()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("chat", ["thanks", "cool, thank you"])
+async def test_it_after_a_thank_you_is_still_the_device_just_used(settings: Any, chat: str) -> None:
+    async with AgentSystem(settings) as system:
+        changed, reply = await _talk(system, "turn on the kitchen light", chat, "turn it off")
+    assert changed == {("kitchen_light", "state"): "off"}, reply
+
+
+@pytest.mark.anyio
+async def test_pause_it_after_the_tv_pauses_the_tv(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        changed, reply = await _talk(system, "turn on the tv", "play", "pause it")
+    assert changed == {("living_room_tv", "state"): "paused"}, reply
