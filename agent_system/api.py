@@ -25,6 +25,7 @@ from agent_system.errors import AgentSystemError
 from agent_system.graph._state import turn_input
 from agent_system.planning.models import ExecutionPlan
 from agent_system.routing.models import RouteDecision, RouteRequest
+from agent_system.understanding._respell import respelled
 
 __all__ = ["AgentSystem", "ThreadInfo", "ThreadNotFoundError"]
 
@@ -79,8 +80,8 @@ class AgentSystem(TurnDriving):
     async def _astream(
         self, text: str, thread_id: str, user: str | None, area: str | None
     ) -> AsyncIterator[ev.Event]:
-        text = (text or "").strip()
         await self.aopen()
+        text = respelled((text or "").strip())  # "set a timr for 5 minuets"
         from agent_system.roles import SPEAKER_AREA
 
         SPEAKER_AREA.set(area)  # the router's first stages read it, as in aplan/aroute
@@ -228,7 +229,8 @@ class AgentSystem(TurnDriving):
             if values and user is not None and values.get("owner") != user:
                 raise ThreadNotFoundError(thread_id)
         who = user if user is not None else values.get("user")
-        payload: Any = turn_input((text or "").strip(), who, time.time())
+        text = respelled((text or "").strip())
+        payload: Any = turn_input(text, who, time.time())
         owner = values.get("owner") if values else user
         payload.update(preview=True, history=values.get("history", []), owner=owner)
         payload["area"] = area
@@ -253,7 +255,8 @@ class AgentSystem(TurnDriving):
         SPEAKER_AREA.set(area)
         await self.aopen()
         history = await self._history(thread_id)
-        return await self.engine.router.route(RouteRequest(text=text, history=history))
+        request = RouteRequest(text=respelled(text), history=history)
+        return await self.engine.router.route(request)
 
     # --- a user's data ------------------------------------------------------------------
     async def aexport_user(self, user: str | None = None) -> dict[str, Any]:
