@@ -20,7 +20,7 @@ from agent_system.understanding._labels import only_when
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
 
-__all__ = ["clock_answer", "message_asked", "time_asked"]
+__all__ = ["answer_said", "clock_answer", "message_asked", "time_asked"]
 
 _ASKS_TIME = lazy_pattern(
     r"^(?:What time (?:on .+ )?should (?:the|I move the) .+\?|When should I remind you\?)$"
@@ -31,6 +31,30 @@ _BARE = lazy_pattern(
     r"|\s+(?P<part>in\s+the\s+(?:morning|afternoon|evening)|tonight))?"
     r"(?:\s+(?:please|thanks|thank\s+you))?[.!]?$"
 )
+_LEAD = lazy_pattern(
+    r"^(?:(?:ok|okay|well|um|uh|erm|oh|yes|yeah|so|then|actually|maybe|just|say|let'?s\s+say"
+    r"|let\s+us\s+say|let'?s\s+make\s+it|let'?s\s+do|how\s+about|what\s+about"
+    r"|make\s+(?:it|that)|do|it'?s|it\s+is)\s*,?\s+)+"
+)
+_TAIL = lazy_pattern(r"(?:\s*,?\s+(?:please|thanks|thank\s+you|then))+[.!]?$")
+
+
+def answer_said(text: str, history: list[Turn]) -> str:
+    """`text` said as a bare answer ("make it tomorrow at 10": "tomorrow at 10").
+
+    Only when the timer role just asked when (or what to remind of) and what is left says only
+    when ("how about friday at noon please"); else `text` as it was.
+    """
+    if not history:
+        return text
+    last = history[-1]
+    asked = last.reply.strip()
+    if last.role != "timer" or last.calls:
+        return text
+    if _ASKS_TIME.match(asked) is None and asked != "What should I remind you about?":
+        return text
+    bare = _TAIL.sub("", _LEAD.sub("", normalize(text).strip(), count=1)).strip()
+    return bare if bare and bare != normalize(text).strip() and only_when(bare) else text
 
 
 def clock_answer(text: str, history: list[Turn]) -> str | None:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from agent_system.routing.models import Turn
 
-__all__ = ["ORDINALS", "picked_call"]
+__all__ = ["ORDINALS", "one_at", "picked_call"]
 
 ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
             "4th": 3, "last": -1, "latest": -1, "earliest": 0}  # fmt: skip
@@ -65,6 +65,10 @@ _YES = lazy_pattern(
     rf"|{_VERB}(?:it|that(?:\s+one)?|the\s+(?:one|{_KINDS}))){_END}"
 )
 """Yes to "Should I cancel the 5-minute timer? Say yes, or say which one." (`roles.timer._bare`)."""
+_STOPS = lazy_pattern(
+    r"\b(?:cancel|delete|remove|stop|clear|kill|dismiss|turn\s+off|switch\s+off|get\s+rid\s+of"
+    r"|scrap|drop)\b"
+)
 _WHEN_TOOLS = ("timer.cancel", "timer.list", "timer.extend", "timer.shorten", "timer.move",
                "timer.reword")  # fmt: skip
 _KIND = lazy_pattern(r"\b(alarm|timer|reminder)s?\b")
@@ -183,3 +187,19 @@ def picked_call(
     else:
         return None
     return RoleCall(base.tool, arguments)
+
+
+def one_at(text: str, now: datetime) -> str | None:
+    """The time "cancel the 8am one" / "delete the one at 7" names (a `when` filter), or None.
+
+    Only said as an order to stop one, with nothing else beside it.
+    """
+    said = normalize(text).strip(" ?.!,")
+    one = _ONE.match(said) if said and len(said.split()) <= 8 else None
+    if one is None or one["clock"] or _STOPS.search(said) is None:
+        return None
+    moment = one["said"] or one["named"] or ""
+    prep = one["prep"] or "at"
+    if not moment[:1].isdigit() and moment not in ("noon", "midnight"):
+        return None
+    return when_filter(f"{prep} {moment}", now) or None

@@ -25,6 +25,7 @@ from roles._answers import answer_stage
 from roles.timer._answered import clock_answer
 from roles.timer._bare import BARE_CANCEL
 from roles.timer._notice import notice_target
+from roles.timer._other import other_call
 from roles.timer._rang import rings_now
 from roles.timer._which import WAKE_QUESTION, reminder_list
 
@@ -241,6 +242,16 @@ def _picks(request: RouteRequest, runtime: Runtime) -> bool:
     return picked_call(request.text, history, now, interpret) is not None
 
 
+def _one_at(request: RouteRequest, runtime: Runtime) -> bool:
+    """Whether it says "cancel the 8am one" right after the timer role set or read some."""
+    from roles.timer._pick import one_at
+
+    history = list(request.history)
+    if not history or history[-1].role != "timer" or not history[-1].calls:
+        return False
+    return one_at(request.text, runtime.clock.now()) is not None
+
+
 def _both(request: RouteRequest) -> bool:
     """Says "cancel both" / "pause them all" after the thread set two or more."""
     from roles.timer._both import both_call
@@ -370,6 +381,10 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
             and rings_now(runtime, runtime.clock.now())
         ):  # "turn it off" / "stop" while an alarm rings, in a thread about no device
             return _claimed("Stops what is ringing now.", slots={"ringing": True})
+        if other_call(request.text, list(request.history)) is not None:
+            return _claimed("The other one of those the thread set.")
+        if _one_at(request, runtime):  # "cancel the 8am one" after setting alarms: never an event
+            return _claimed("Names one the thread set by its time.")
         if _picks(request, runtime):  # "the 8am one" after "...; say which one."
             return _claimed("Says which one the timer role asked about.")
         if request.history and request.history[-1].role == "timer" and _both(request):

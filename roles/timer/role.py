@@ -19,7 +19,7 @@ from agent_system.routing.slots import (
 from agent_system.understanding import normalize
 from agent_system.understanding._frame_timer import named_calls
 from roles.timer._anchor import anchored_call, moment_before
-from roles.timer._answered import clock_answer, message_asked, time_asked
+from roles.timer._answered import answer_said, clock_answer, message_asked, time_asked
 from roles.timer._bare import BARE_CANCEL
 from roles.timer._both import both_call
 from roles.timer._change import changed_by
@@ -28,6 +28,7 @@ from roles.timer._intents import PASSIVE_CANCEL, intent_of
 from roles.timer._move import move_call
 from roles.timer._notice import notice_target
 from roles.timer._off import turned_off
+from roles.timer._other import other_call
 from roles.timer._pick import picked_call
 from roles.timer._rang import ASK_WHICH, RINGING_NOW
 from roles.timer._repeat import repeat_in, soonest
@@ -173,6 +174,7 @@ class TimerRole:
         now = runtime.clock.now()
         before = moment_before(history)  # "thirty minutes before that"
         text = clock_answer(text, history) or text  # "six thirty" after "What time ...?"
+        text = answer_said(text, history)  # "make it tomorrow at 10" after "When should I ...?"
         if (asked := message_asked(history, ASK_MESSAGE, text)) is not None:
             joined = self._interpret(f"{asked.text} {text}", now, before)  # "in an hour"
             if isinstance(joined, Clarification) or (
@@ -183,6 +185,8 @@ class TimerRole:
             joined = self._interpret(f"{asked.text} {text}", now, before)  # "in 20 minutes"
             if isinstance(joined, RoleCall) and joined.tool in ("timer.alarm", "timer.remind"):
                 return joined  # the alarm (or reminder) asked about rings then
+        if (other := other_call(text, history)) is not None:
+            return other  # "how long is left on the other one" after setting two
         picked = picked_call(text, history, now, lambda t: self._interpret(t, now, before))
         if picked is not None:
             return picked  # "the 8am one" after "say which one"; "the other one" after a cancel
