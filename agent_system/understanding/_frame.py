@@ -46,9 +46,12 @@ from agent_system.understanding._frame_timer import (
 )
 from agent_system.understanding._home_turns import (
     CANNOT_UNDO,
+    EXCEPT,
     PROPERTY,
+    STATE_SAID,
     corrected,
     cover_verb,
+    left_out,
     opposite,
     undo,
     undo_said,
@@ -483,7 +486,13 @@ def _smart_home(previous: Call, norm: str, rest: str, asking: bool, now: datetim
         return [Call("smart_home.set_volume", {**device_args, **volume})]
     if says_loudness(norm):
         return []  # "louder" after a light: no device of the last call has a volume
-    target = None if asking and PROPERTY.search(rest) else _target(previous, rest)
+    if not asking and EXCEPT.match(rest.strip(" ?.!")):
+        spared = left_out(previous, rest)  # "except the bedroom" after all the lights: not there
+        back = opposite(previous.tool)
+        where = _target(previous, spared) if spared else None
+        return [Call(back, where)] if back and where else []
+    asked = STATE_SAID.sub(" ", rest) if asking else rest  # "are the blinds open"
+    target = None if asking and PROPERTY.search(rest) else _target(previous, asked)
     if asking:
         return (
             [Call("smart_home.get_state", target or device_args)] if device_args or target else []

@@ -15,6 +15,7 @@ device from the last call, and the tools check that it can do what is asked.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from agent_system._lazy import lazy_pattern
@@ -25,7 +26,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CORRECTED",
+    "EXCEPT",
     "PROPERTY",
+    "STATE_SAID",
     "UNDO",
     "corrected",
     "cover_verb",
@@ -44,7 +47,10 @@ CORRECTED = lazy_pattern(
 )
 """How a correction opens: "no,", "actually", "sorry i meant", "not that one,", "wrong one"."""
 UNDO = lazy_pattern(
-    r"^(?:(?:ok|okay|please|no|actually|oops|sorry)\s+)*(?:undo|reverse|revert)"
+    r"^(?:(?:ok|okay|please|no|nope|actually|oops|sorry|wait)\s+)*(?:not\s+(?:that|this)"
+    r"(?:\s+one)?|wrong\s+(?:one|light|lamp|device|room)|that(?:s|\s+is)\s+the\s+wrong\s+"
+    r"(?:one|light|lamp|device|room))$"
+    r"|^(?:(?:ok|okay|please|no|actually|oops|sorry)\s+)*(?:undo|reverse|revert)"
     r"(?:\s+(?:that|it|this|the\s+last\s+(?:one|thing|change|command)|what\s+you\s+(?:just\s+)?did))?"
     r"(?:\s+please)?$"
     r"|^(?:(?:ok|okay|please|no|actually|oops|sorry)\s+)*(?:put|change|set|switch)\s+"
@@ -52,6 +58,17 @@ UNDO = lazy_pattern(
     r"|(?:to\s+)?(?:how|as)\s+(?:it|they)\s+w(?:as|ere)))?(?:\s+please)?$"
 )
 """A turn that asks for the last home command undone and says nothing else."""
+STATE_SAID = lazy_pattern(
+    r"\b(?:open|opened|closed|shut|locked|unlocked|running|playing|paused|docked|still|now"
+    r"|currently|right)\b"
+)
+"""The state a question asks about ("are the blinds open"): no part of a device's name."""
+EXCEPT = lazy_pattern(
+    r"^(?:(?:but|and|oh)\s+)*(?:except(?:\s+for)?|but\s+not|apart\s+from|other\s+than"
+    r"|not(?:\s+in)?)\s+(?P<rest>(?:the\s+|my\s+)?[a-z']+(?:\s+[a-z']+)?)(?:\s+(?:one|please))*$"
+)
+"""A follow-up that leaves one out of the command just done: "except the bedroom"."""
+_MANY = lazy_pattern(r"\b(?:all|every|everything|lights|lamps|blinds|shades)\b", re.I)
 PROPERTY = lazy_pattern(
     r"\b(?:bright|brightness|dim|colou?r|volume|loud|level|speed|fast|temperature|set\s+to"
     r"|percent|percentage)\b"
@@ -103,7 +120,7 @@ def opposite(tool: str) -> str | None:
 
 def undo_said(text: str) -> bool:
     """`text` (normalized, lower case) asks for the last command undone: "undo that"."""
-    return UNDO.match(text.strip(" ?.!")) is not None
+    return UNDO.match(" ".join(re.sub(r"[,.!?;]", " ", text).split())) is not None
 
 
 def undo(calls: Sequence[Call]) -> list[Call] | None:
@@ -117,6 +134,17 @@ def undo(calls: Sequence[Call]) -> list[Call] | None:
         where = {k: v for k, v in call.arguments.items() if k in ("device", "area", "floor")}
         out.append(Call(back, where))
     return out or None
+
+
+def left_out(previous: Call, rest: str) -> str | None:
+    """What "except the bedroom" leaves out of the command on many just done ("the bedroom"),
+    or None."""
+    said = EXCEPT.match(rest.strip(" ?.!"))
+    if said is None or opposite(previous.tool) is None:
+        return None
+    if not _MANY.search(str(previous.arguments.get("device", ""))):
+        return None
+    return said["rest"]
 
 
 def cover_verb(previous: Call, rest: str) -> Call | None:

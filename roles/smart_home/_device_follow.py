@@ -19,7 +19,7 @@ from agent_system.roles import RoleCall
 from agent_system.understanding._device_frame import ROBOT_STEP, device_step
 from agent_system.understanding._frame import is_question, last_call, resolve_follow_up
 from agent_system.understanding._frame_parts import SAME_AGAIN
-from agent_system.understanding._home_turns import CORRECTED, UNDO
+from agent_system.understanding._home_turns import CORRECTED, EXCEPT, UNDO
 from agent_system.understanding._plural_frame import recent_devices
 from agent_system.understanding._text import normalize
 
@@ -117,7 +117,7 @@ def pointed_follow_up(text: str, history: Sequence[Turn]) -> bool:
     """
     said = " ".join(re.findall(r"[a-z0-9%']+", text))
     if len(said.split()) > 10 or not (
-        CORRECTED.match(said) or UNDO.match(said) or _POINTED.match(said)
+        CORRECTED.match(said) or UNDO.match(said) or _POINTED.match(said) or EXCEPT.match(said)
     ):
         return False
     history = past_small_talk(history)

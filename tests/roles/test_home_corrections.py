@@ -327,3 +327,45 @@ async def test_pause_it_after_the_tv_pauses_the_tv(settings: Any) -> None:
     async with AgentSystem(settings) as system:
         changed, reply = await _talk(system, "turn on the tv", "play", "pause it")
     assert changed == {("living_room_tv", "state"): "paused"}, reply
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("first", "spared", "expected"),
+    [
+        ("turn on all the lights", "except the bedroom", {"living_room_light", "kitchen_light"}),
+        (
+            "turn on all the lights",
+            "but not in the kitchen",
+            {"living_room_light", "bedroom_light"},
+        ),
+    ],
+)
+async def test_except_a_room_after_all_the_lights_leaves_that_room_as_it_was(
+    settings: Any, first: str, spared: str, expected: set[str]
+) -> None:
+    async with AgentSystem(settings) as system:
+        _, reply = await _talk(system, first, spared)
+        after = await states(system)
+    lit = {
+        d
+        for d in ("living_room_light", "kitchen_light", "bedroom_light")
+        if after[d]["state"] == "on"
+    }
+    assert lit == expected, reply
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("wrong", ["wait, not that", "no, not that one", "wrong one"])
+async def test_a_bare_not_that_one_undoes_the_switch(settings: Any, wrong: str) -> None:
+    async with AgentSystem(settings) as system:
+        changed, reply = await _talk(system, "turn on the kitchen light", wrong)
+    assert changed == {("kitchen_light", "state"): "off"}, reply
+    assert "couldn't" not in reply
+
+
+@pytest.mark.anyio
+async def test_are_they_open_after_closing_the_blinds_reads_the_blinds(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        changed, reply = await _talk(system, "close the blinds", "are the blinds open")
+    assert changed == {} and "closed" in reply.lower(), reply
