@@ -253,7 +253,10 @@ def nothing_done(history: Sequence[Turn]) -> bool:
     The thread opens, or its last turn only read or answered something (a forecast, a listing,
     a chat reply).
     """
-    if not history:
-        return True
-    calls = history[-1].calls
-    return all(str(c.get("tool", "")).rsplit(".", 1)[-1] in _READS for c in calls)
+    for turn in reversed(history[-2:]):
+        calls = turn.calls or []
+        if not all(str(c.get("tool", "")).rsplit(".", 1)[-1] in _READS for c in calls):
+            return False  # "set a timer" ... "what's the time" ... "cancel it": the timer's
+        if turn.role != "conversation":
+            return True
+    return True

@@ -30,11 +30,12 @@ from roles.timer._rang import rings_now
 from roles.timer._which import WAKE_QUESTION, reminder_list
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
+    from agent_system.routing.models import Turn
     from agent_system.runtime import Runtime
 
-__all__ = ["ASK_MESSAGE", "timer_stage"]
+__all__ = ["ASK_MESSAGE", "past_chat", "timer_stage"]
 
 _ANOTHER = lazy_pattern(
     r"^(?:(?:and|also|ok|okay|now|then)\s+)*(?:set\s+)?(?:another|(?:one|1)\s+more|a\s+second)"
@@ -319,6 +320,19 @@ def _acts_on_it(calls: tuple[Any, ...]) -> bool:
     )
 
 
+def past_chat(history: Sequence[Turn]) -> list[Turn] | None:
+    """`history` without its last turn when that turn was only a chat answer, else None.
+
+    After "what's the time" or "thanks", what the thread did before is still what "it" means.
+    """
+    if len(history) < 2 or history[-1].role != "conversation":
+        return None
+    calls = history[-1].calls or []
+    if not all(str(c.get("tool", "")).startswith(("conversation.", "calculator.")) for c in calls):
+        return None
+    return list(history[:-1])
+
+
 def _claimed(
     reason: str,
     confidence: float = 0.95,
@@ -365,6 +379,17 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
                 or (turns_off(said) and [c.tool for c in again.calls] == ["timer.cancel"])
             ):  # "turn it off" after "is my alarm set for 8?": that alarm
                 return _claimed("Acts on what the timer role just set.", slots={"follow_up": True})
+        if (before_chat := past_chat(request.history)) is not None:
+            # "set a timer" ... "what's the time" ... "cancel it": the timer still
+            before = last_call(before_chat[-1:])
+            again = None
+            if before is not None and before.tool.startswith("timer."):
+                again = resolve_follow_up(request.text, before_chat, runtime.clock.now())
+            if again is not None and _acts_on_it(again.calls):
+                return _claimed(
+                    "Acts on what the timer role set before a chat answer.",
+                    slots={"follow_up": True, "past_chat": True},
+                )
         if (
             BARE_CANCEL.match(said)
             and (previous is not None and previous.tool.startswith("timer."))

@@ -17,6 +17,7 @@ from agent_system.routing.slots import (
     parse_when,
 )
 from agent_system.understanding import normalize
+from agent_system.understanding._frame import resolve_follow_up
 from agent_system.understanding._frame_timer import named_calls
 from roles.timer._anchor import anchored_call, moment_before
 from roles.timer._answered import answer_said, clock_answer, message_asked, time_asked
@@ -171,6 +172,11 @@ class TimerRole:
         """Pick timer.set/alarm/remind/list/cancel/pause/resume/extend from the words used."""
         if slots.get("ringing"):  # "stop" while an alarm rings: only what rings
             return RoleCall("timer.cancel", {"target": RINGING_NOW})
+        if slots.get("past_chat"):  # "cancel it" after a chat answer: what was set before it
+            history = history[:-1]
+            again = resolve_follow_up(text, history, runtime.clock.now())
+            if again is not None and len(again.calls) == 1:
+                return RoleCall(again.calls[0].tool, dict(again.calls[0].arguments))
         now = runtime.clock.now()
         before = moment_before(history)  # "thirty minutes before that"
         text = clock_answer(text, history) or text  # "six thirty" after "What time ...?"

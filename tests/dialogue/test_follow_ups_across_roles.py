@@ -143,3 +143,27 @@ async def test_and_the_back_door_after_locking_the_front_door(system: AgentSyste
     result = await system.arun("and the back door", thread_id="t")
     assert calls(result) == [("smart_home.lock", {"device": "back door"})]
     assert "no lock on the back door" in result.reply
+
+
+# --- past a chat answer --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("chat", "then"), [("what's the time", "cancel it"), ("thanks", "stop it")]
+)
+async def test_it_reaches_past_a_chat_answer(system: AgentSystem, chat: str, then: str) -> None:
+    await system.arun("set a timer for 15 minutes", thread_id="other")
+    await system.arun("set a timer for 5 minutes", thread_id="t")
+    await system.arun(chat, thread_id="t")
+    result = await system.arun(then, thread_id="t")
+    left = await system.arun("what timers do i have", thread_id="t")
+    assert result.reply == "Cancelled the 5-minute timer."
+    assert left.reply == "The 15-minute timer: 15 minutes left."
+
+
+async def test_forget_the_thing_just_remembered_by_its_name(system: AgentSystem) -> None:
+    await system.arun("remember that the gate code is 4521", thread_id="t")
+    result = await system.arun("forget the gate code", thread_id="t")
+    asked = await system.arun("what's the gate code", thread_id="t")
+    assert [tool for tool, _ in calls(result)] == ["memory.forget"]
+    assert "4521" not in asked.reply
