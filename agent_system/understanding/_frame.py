@@ -249,10 +249,25 @@ _SPAN = lazy_pattern(
 """Days, not a day: a weather follow-up over a span is the role's to read."""
 
 
+_NO_PLACE = lazy_pattern(
+    r"\b(?:humidity|humid|wind|windy|uv|pressure|fahrenheit|celsius|centigrade|kelvin|metric"
+    r"|imperial|temperature|temp|rain|snow|sunrise|sunset)\b"
+)
+"""What a weather follow-up asks about instead of a place."""
+_DAY_THEN_PLACE = lazy_pattern(
+    r"^(?:today|tonight|tomorrow|(?:on\s+|next\s+|this\s+)?\w+day)\s+(?:in|for|at)\s+"
+    r"(?P<place>[a-z][a-z .'-]*)$"
+)
+
+
 def _place(rest: str) -> str | None:
     """A place named in a weather follow-up ("in boston", "boston", "new york tomorrow")."""
     words = re.sub(r"\b(?:the\s+)?weather\b", " ", rest)
+    if _NO_PLACE.search(words):
+        return None  # "and the humidity?", "in fahrenheit?": the role reads what is asked
     words = re.sub(r"^(?:in|for|at|near|around)\s+", "", words.strip())
+    if (after := _DAY_THEN_PLACE.match(words)) is not None:
+        words = after["place"]  # "tomorrow in london"
     words = re.split(
         r"\s+(?:today|tonight|tomorrow|on|at|this|next|in\s+\d|the\s+day)\b", " " + words
     )[0].strip()
@@ -342,9 +357,8 @@ def _timer(previous: Call, norm: str, rest: str, asking: bool, now: datetime) ->
             return [Call("timer.move", {"target": str(previous.ref), "to": said})]
         if (another := ANOTHER.match(said)) is not None:
             said = another["rest"]  # "another one for 8": at 8
-        said = re.sub(
-            r"^(?:1|one|another(?:\s+1)?)\s+(?=(?:on|for|at)\b)", "", said
-        )  # "one on friday"
+        said = re.sub(r"^(?:1|one|another(?:\s+1)?)\s+(?=(?:on|for|at)\b)", "", said)
+        said = re.sub(r"^for\s+(?=\d)", "", said)  # "one on friday", "and one for 8"
         found = parse_when(f"at {said}" if said[:1].isdigit() else said, now)
         if found is not None and found.has_date and not found.has_time and len(at) >= 16:
             # "and on friday": one more at the same time on that day ("make it friday": moved)

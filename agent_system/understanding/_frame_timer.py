@@ -43,7 +43,7 @@ _ACTS = (
     (_OFF, "timer.cancel"),
     (lazy_pattern(rf"{_LEAD}(?:cancel|delete|remove|scrap|drop|stop|kill|turn\s+off"
                 rf"|get\s+rid\s+of)\s+{_IT}{_END}"), "timer.cancel"),
-    (lazy_pattern(rf"{_LEAD}cancel{_END}"), "timer.cancel"),  # bare: the one just set
+    (lazy_pattern(rf"{_LEAD}(?:cancel|stop){_END}"), "timer.cancel"),  # bare: the one just set
     (lazy_pattern(rf"{_LEAD}(?:pause|hold|freeze)\s+{_IT}{_END}"), "timer.pause"),
     (lazy_pattern(rf"{_LEAD}(?:resume|unpause|continue|restart|start)\s+{_IT}(?:\s+(?:back\s+)?up)?"
                 rf"{_END}"), "timer.resume"),

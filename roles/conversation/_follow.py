@@ -69,6 +69,12 @@ _ASKING = frozenset(
 )
 """The words of a question that are never the part a follow-up changes."""
 _MAX_WORDS = 5
+_AGAIN = lazy_pattern(
+    r"(?:(?:ok|okay|and|now|so)\s+)*(?:(?:do|try|flip|toss|roll|pick)\s+(?:it|that|one|another"
+    r"|a\s+number)?\s*)?(?:again|once\s+more|one\s+more\s+time|another(?:\s+one)?|one\s+more)"
+    r"(?:\s+please)?"
+)
+"""Once more, said alone: after a coin flipped or dice rolled, the same draw again."""
 
 
 def asked_again(text: str, history: list[Turn], runtime: Runtime) -> str | None:
@@ -84,6 +90,11 @@ def asked_again(text: str, history: list[Turn], runtime: Runtime) -> str | None:
     else:
         return None
     said = normalize(text).strip(" ?.!")
+    if call.get("tool") == "conversation.reply" and _AGAIN.fullmatch(said):
+        from roles.conversation._chance import chance_kind
+
+        if chance_kind(question) in ("coin", "dice", "number"):
+            return question  # "flip a coin" ... "again": another flip
     rest = _END.sub("", _MARKED.sub("", said, count=1)).strip()
     if not rest or len(rest.split()) > _MAX_WORDS:
         return None

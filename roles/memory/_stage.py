@@ -254,6 +254,21 @@ def _just_said(history: Sequence[Turn]) -> str | list[str] | None:
     return None
 
 
+_WHAT_AGAIN = lazy_pattern(
+    r"^(?:(?:so|and|sorry|ok|okay|wait|remind\s+me)[,\s]+)*(?:what\s+(?:is|was|'s)\s+(?:it|that)"
+    r"|what\s+did\s+i\s+(?:just\s+)?(?:say|tell\s+you))(?:\s+again)?$"
+)
+"""The fact just kept, asked for again: "what is it again?", "what did i just say"."""
+
+
+def asked_again(text: str, history: Sequence[Turn]) -> str | None:
+    """The fact `text` asks for again right after the memory kept or said it, or None."""
+    if _WHAT_AGAIN.match(normalize(text).rstrip("?!. ")) is None:
+        return None
+    fact = _just_said(history)
+    return fact if isinstance(fact, str) else None
+
+
 def forgotten(text: str, history: Sequence[Turn]) -> str | list[str] | None:
     """What `text` asks the memory to forget, or None when it asks something else.
 
@@ -303,6 +318,8 @@ def claim(request: RouteRequest) -> RouteDecision | None:
         reason = "How long until a day the user told the assistant."
     elif _ALL_OF_IT.match(said):
         reason = "A request to forget everything remembered."
+    elif (again := asked_again(request.text, request.history)) is not None:
+        reason, slots = "The fact just kept, asked for again.", {"query": again}
     elif (gone := forgotten(request.text, request.history)) is not None:
         which = isinstance(gone, list)
         reason, slots = "A fact to forget.", {"forget_which" if which else "forget": gone}

@@ -69,7 +69,8 @@ _NOT_PLACE_WORDS = frozenset(
     "would you your our rain raining rainy snow snowing sunny status average temperature "
     "temperatures humidity chance degrees pour pouring drizzle drizzling hail hailing storm "
     "stormy thunder sleet freezing showers few couple minute minutes hour hours weeks months "
-    "years".split()
+    "years wind windy gusts uv index pressure fahrenheit celsius centigrade kelvin metric "
+    "imperial units".split()
 )
 """Words that never belong to a place name ("what does the weather look like" names none)."""
 _FORECAST_WORDS = lazy_pattern(

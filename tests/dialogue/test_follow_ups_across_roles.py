@@ -167,3 +167,58 @@ async def test_forget_the_thing_just_remembered_by_its_name(system: AgentSystem)
     asked = await system.arun("what's the gate code", thread_id="t")
     assert [tool for tool, _ in calls(result)] == ["memory.forget"]
     assert "4521" not in asked.reply
+
+
+# --- once more -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "again", "starts"),
+    [
+        ("flip a coin", "again", ("Heads.", "Tails.")),
+        ("toss a coin for me", "do it again", ("Heads.", "Tails.")),
+        ("roll a die", "one more time", ("You rolled a",)),
+    ],
+)
+async def test_a_draw_once_more(
+    system: AgentSystem, first: str, again: str, starts: tuple[str, ...]
+) -> None:
+    await system.arun(first, thread_id="t")
+    result = await system.arun(again, thread_id="t")
+    assert result.reply.startswith(starts)
+
+
+async def test_what_is_it_again_after_a_fact(system: AgentSystem) -> None:
+    await system.arun("remember my wifi password is heron42", thread_id="t")
+    result = await system.arun("what is it again?", thread_id="t")
+    assert result.reply == "Your wifi password is heron42."
+
+
+@pytest.mark.parametrize("first", ["set a timer for 20 minutes", "set an alarm for 6:15am"])
+async def test_stop_right_after_setting_one_cancels_it(system: AgentSystem, first: str) -> None:
+    await system.arun(first, thread_id="t")
+    result = await system.arun("stop", thread_id="t")
+    assert result.reply.startswith("Cancelled")
+
+
+async def test_and_one_for_8_after_an_alarm_sets_one_more(system: AgentSystem) -> None:
+    await system.arun("set an alarm for 7am", thread_id="t")
+    result = await system.arun("and one for 8", thread_id="t")
+    both = await system.arun("list my alarms", thread_id="t")
+    assert result.reply == "Alarm set for tomorrow at 08:00."
+    assert both.reply.startswith("You have 2")
+
+
+async def test_a_measure_or_a_unit_after_the_weather_is_no_place(system: AgentSystem) -> None:
+    await system.arun("what's the weather in oslo", thread_id="t")
+    humid = await system.arun("and the humidity?", thread_id="t")
+    imperial = await system.arun("in fahrenheit?", thread_id="t")
+    assert calls(humid) == [("weather.current", {"place": "Oslo", "measure": "humidity"})]
+    unit = calls(imperial)[0][1]
+    assert (unit["place"], unit["units"]) == ("Oslo", "imperial")
+
+
+async def test_a_day_then_a_place_after_the_weather(system: AgentSystem) -> None:
+    await system.arun("what's the weather in oslo", thread_id="t")
+    result = await system.arun("how about tomorrow in seville?", thread_id="t")
+    assert calls(result) == [("weather.forecast", {"place": "Seville", "day": "2026-01-06"})]
