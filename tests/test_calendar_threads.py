@@ -120,6 +120,10 @@ async def test_a_day_said_in_the_follow_up_is_kept(tmp_path: Path) -> None:
             ["Physio Thu 08 Jan 09:00-10:00", "Physio Tue 06 Jan 09:00-10:00"],
         ),
         (
+            ["add book club on the 20th at 7pm", "and on the 27th too"],
+            ["Book club Tue 20 Jan 19:00-20:00", "Book club Tue 27 Jan 19:00-20:00"],
+        ),
+        (
             ["add physio on tuesday at 9am", "and the day after"],
             ["Physio Tue 06 Jan 09:00-10:00", "Physio Wed 07 Jan 09:00-10:00"],
         ),
@@ -330,12 +334,38 @@ async def test_the_first_event_of_an_empty_day(tmp_path: Path, question: str) ->
             ["add vet on friday at 9am", "the vet has been moved to 10"],
             ["Vet Fri 09 Jan 10:00-11:00"],
         ),
+        (
+            ["add dentist on friday at 3pm", "actually, the dentist is on thursday"],
+            ["Dentist Thu 08 Jan 15:00-16:00"],
+        ),
+        (["add dentist on friday at 3pm", "sorry, it's at 4"], ["Dentist Fri 09 Jan 16:00-17:00"]),
+        (
+            ["add lunch with jo on friday at 1", "no, lunch is at 2"],
+            ["Lunch with jo Fri 09 Jan 14:00-15:00"],
+        ),
+        (["add cinema on friday at 7pm", "wait no, saturday"], ["Cinema Sat 10 Jan 19:00-20:00"]),
+        (["add gym friday at 7am", "move it to the evening"], ["Gym Fri 09 Jan 18:00-19:00"]),
+        (
+            ["add the quarterly review next monday at 10", "move it to the afternoon"],
+            ["Quarterly review Mon 12 Jan 15:00-16:00"],
+        ),
+        (
+            ["add lunch with kim tomorrow at noon", "change it to 1:30"],
+            ["Lunch with kim Tue 06 Jan 13:30-14:30"],
+        ),
     ],
 )
 async def test_corrections_change_the_event_just_added(
     tmp_path: Path, turns: list[str], stored: list[str]
 ) -> None:
     assert (await _thread(tmp_path / "home", turns))[1] == stored
+
+
+async def test_a_correction_about_another_event_moves_nothing(tmp_path: Path) -> None:
+    _, stored = await _thread(
+        tmp_path / "home", ["add lunch with jo on friday at 1", "actually the party is on saturday"]
+    )
+    assert stored == ["Lunch with jo Fri 09 Jan 13:00-14:00"]
 
 
 async def test_a_length_change_past_nothing_asks(tmp_path: Path) -> None:
@@ -391,3 +421,65 @@ async def test_cancels_and_listings_do_what_was_said(
     tmp_path: Path, turns: list[str], stored: list[str]
 ) -> None:
     assert (await _thread(tmp_path / "home", turns))[1] == stored
+
+
+@pytest.mark.parametrize(
+    ("turns", "reply"),
+    [
+        (
+            ["add conference call at 4pm tomorrow", "and remind me 15 minutes before"],
+            "Reminder set for tomorrow at 15:45: Conference call.",
+        ),
+        (
+            ["add flight to rome on saturday at 8am", "set an alarm 2 hours before"],
+            "Alarm 'Flight to rome' set for Sat 10 Jan at 06:00.",
+        ),
+        (
+            [
+                "add a parents meeting on thursday at 6pm",
+                "and give me a heads up 30 minutes before it",
+            ],
+            "Reminder set for Thu 8 Jan at 17:30: Parents meeting.",
+        ),
+    ],
+)
+async def test_a_reminder_before_the_event_just_added(
+    tmp_path: Path, turns: list[str], reply: str
+) -> None:
+    replies, stored = await _thread(tmp_path / "home", turns)
+    assert replies[-1] == reply
+    assert len(stored) == 1  # the event stays as it was
+
+
+async def test_one_day_of_a_series_just_added_is_skipped(tmp_path: Path) -> None:
+    replies, stored = await _thread(
+        tmp_path / "home",
+        ["add school run every weekday at 8am", "skip it tomorrow", "what's on this week"],
+    )
+    assert (
+        replies[1] == "Deleted 'School run' tomorrow, 08:00-09:00; it still repeats every weekday."
+    )
+    assert replies[2] == (
+        "From Mon 5 Jan to Sun 11 Jan: 1 event: School run every weekday, 08:00-09:00 (Wed 7 Jan,"
+        " Thu 8 Jan, Fri 9 Jan)."
+    )
+    assert stored == ["School run Tue 06 Jan 08:00-09:00 every weekdays"]
+
+
+async def test_a_day_of_the_month_follows_a_check(tmp_path: Path) -> None:
+    replies, stored = await _thread(
+        tmp_path / "home",
+        ["add book club on the 20th at 7pm", "is book club on the 20th?", "and on the 21st?"],
+    )
+    assert replies[-1] == (
+        "Nothing called 'book club' on your calendar on Wed 21 Jan; it's on Tue 20 Jan at 19:00."
+    )
+    assert stored == ["Book club Tue 20 Jan 19:00-20:00"]
+
+
+async def test_a_question_naming_another_thing_is_not_the_event(tmp_path: Path) -> None:
+    replies, stored = await _thread(
+        tmp_path / "home", ["add call on friday at 3", "can you call mom?", "when is the call?"]
+    )
+    assert replies[-1] == "'Call' is on Fri 9 Jan, 15:00-16:00."
+    assert stored == ["Call Fri 09 Jan 15:00-16:00"]

@@ -225,6 +225,9 @@ _ASKED_ABOUT = lazy_pattern(r"^(?:and\s+)?(?:what|how)\s+about\s+(?P<rest>.+)$")
 _AND_THEN = lazy_pattern(r"^(?:and|also|then|and then|but)\s+(?P<rest>.+)$")
 
 
+_TOO = lazy_pattern(r"\s+(?:too|as\s+well|also)\s*$")
+
+
 def _only_when(text: str) -> bool:
     """ "how about saturday", "what about next week", "and on friday", "and tomorrow": a day or
     a time and nothing else, asked about the way the turn before was (no chit-chat: "how about
@@ -232,7 +235,7 @@ def _only_when(text: str) -> bool:
     found = _ASKED_ABOUT.match(text) or _AND_THEN.match(text)
     if found is None:
         return False
-    return only_when(found["rest"])
+    return only_when(_TOO.sub("", found["rest"]))  # "and on the 27th too"
 
 
 def command_role(text: str, classes: Sequence[str]) -> str | None:

@@ -18,7 +18,7 @@ from agent_system.understanding._slots import (
     strip_when,
 )
 
-__all__ = ["another_one", "length_change"]
+__all__ = ["another_one", "length_change", "reminded_before", "skipped_once"]
 
 _ANOTHER = lazy_pattern(
     r"^(?:(?:and|also|then|ok|okay|oh|please|can\s+you|could\s+you)\s+)*"
@@ -113,3 +113,51 @@ def length_change(norm: str) -> str | None:
         return None
     shorter = found["way"] == "shorter" or bool(found["less"])
     return ("-" if shorter else "+") + format_duration(length)
+
+
+_REMIND = lazy_pattern(
+    r"^(?:(?:and|also|then|ok|okay|please|can\s+you|could\s+you)\s+)*"
+    r"(?:(?P<remind>remind\s+me|give\s+me\s+a\s+(?:reminder|heads\s+up)|ping\s+me|notify\s+me)"
+    r"|(?P<alarm>set\s+(?:an?\s+)?alarm|wake\s+me(?:\s+up)?))"
+    r"(?:\s+(?:about|of|for)\s+(?:it|that|this))?\s+(?P<length>" + _LENGTH + r")\s+"
+    r"(?:before|ahead(?:\s+of)?|early|earlier)(?:\s+(?:it|then|the\s+(?:event|meeting"
+    r"|appointment)|it\s+starts|(?:the\s+)?start))?(?:\s+(?:please|too|as\s+well))*[\s.!]*$"
+)
+
+
+def reminded_before(previous: Call, norm: str) -> Call | None:
+    """A reminder (or an alarm) a length before the event just added, or None.
+
+    "and remind me 15 minutes before" (`calendar.remind_before`, the event named by its title);
+    "set an alarm an hour before it": an alarm. "... before that" is the timer's anchor
+    (`roles/timer`), left to it.
+    """
+    found = _REMIND.match(norm)
+    title = str(previous.arguments.get("title") or "")
+    if found is None or not title:
+        return None
+    arguments: dict[str, object] = {"event": title, "before": found["length"]}
+    return Call("calendar.remind_before", arguments | ({"alarm": True} if found["alarm"] else {}))
+
+
+_SKIP = lazy_pattern(
+    r"^(?:(?:and|but|actually|ok|okay|please|oh|can\s+you|could\s+you)\s+)*"
+    r"(?:skip|cancel|drop|delete|remove|scrap|miss)\s+(?:it|that|this|that\s+one|the\s+one)\s+"
+    r"(?P<day>(?:on\s+|this\s+|next\s+|for\s+)?(?:today|tonight|tomorrow|monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday|the\s+\d{1,2}(?:st|nd|rd|th)?))"
+    r"(?:\s+(?:only|please|just))*[\s.!]*$"
+)
+
+
+def skipped_once(previous: Call, norm: str) -> Call | None:
+    """One day of the repeating event just added taken off, or None.
+
+    "skip it tomorrow", "cancel it next monday" after "add school run every weekday at 8am": the
+    delete names it with that day, as "cancel school run tomorrow" does.
+    """
+    found = _SKIP.match(norm)
+    title = str(previous.arguments.get("title") or "")
+    if found is None or not title or not previous.arguments.get("repeat"):
+        return None
+    day = found["day"].removeprefix("for ").removeprefix("on ")
+    return Call("calendar.delete", {"event": f"{title} {day}"})

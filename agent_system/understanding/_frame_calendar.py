@@ -21,7 +21,12 @@ from datetime import datetime, timedelta
 
 from agent_system._lazy import lazy_pattern
 from agent_system.understanding._daytime import day_window
-from agent_system.understanding._frame_again import another_one, length_change
+from agent_system.understanding._frame_again import (
+    another_one,
+    length_change,
+    reminded_before,
+    skipped_once,
+)
 from agent_system.understanding._frame_event import asked_about_event, still_when
 from agent_system.understanding._frame_parts import (
     CHANGE,
@@ -137,6 +142,8 @@ _GENERIC = lazy_pattern(
     r"(?:(?:the|my|a|an|any|next)\s+)*(?:meetings?|appointments?|events?|appts?)"
 )
 _CHANGED_BY = ("calendar.create", "calendar.update")
+_DATED = lazy_pattern(r"\b\d{1,2}(?:st|nd|rd|th)\b")
+"""A day of the month said ("and on the 21st?"): a day, like "friday"."""
 _BARE_HOUR = lazy_pattern(r"(?:[01]?\d|2[0-3])(?:[:.][0-5]\d)?")
 """A clock time with no am/pm ("move it to 3"): the update keeps the event's day and reads it
 near the event's own time."""
@@ -199,6 +206,32 @@ def _still_on(norm: str, now: datetime) -> dict[str, str] | None:
     return {"start": start, "end": end}
 
 
+_IS_ON = lazy_pattern(
+    r"^(?P<what>it|(?:the|my|our)\s+[\w' ]+?|[\w']+(?:\s+[\w']+)?)\s*(?:'s|\s+is)\s+"
+    r"(?:actually\s+|really\s+)?(?:on|at|for)\s+(?P<when>.+?)[\s.!]*$"
+)
+
+
+def _corrected_day(previous: Call, norm: str, now: datetime) -> str | None:
+    """The new start when a correction says the event just added is elsewhere: "actually, the
+    dentist is on thursday", "sorry, it's at 4" (only after "actually"/"no"/"sorry", and only
+    about that event: a word of its title, or "it")."""
+    lead = CORRECTION.match(norm)
+    found = _IS_ON.match(norm[lead.end() :].strip(" ,")) if lead else None
+    if found is None or previous.tool not in _CHANGED_BY:
+        return None
+    title = str(previous.arguments.get("title") or "").lower().split()
+    what = re.sub(r"^(?:the|my|our)\s+", "", found["what"]).split()
+    if found["what"] != "it" and not set(what) & set(title):
+        return None
+    said = found["when"]
+    said = f"at {said}" if said[:1].isdigit() else said
+    when = parse_when(said, now)
+    if when is None or strip_when(said).strip(" ,.") not in ("", "on", "at", "the"):
+        return None
+    return found["when"]
+
+
 def changes_the_event(text: str) -> bool:
     """True when `text` (normalized) only cancels or moves "it" ("cancel it", "move it to 3",
     "push it back an hour")."""
@@ -227,8 +260,8 @@ def _change(event: str, norm: str, now: datetime) -> list[Call]:
     found = parse_when(f"at {said}" if said[:1].isdigit() else said, now) if said else None
     if _BARE_HOUR.fullmatch(said):
         return [Call("calendar.update", {"event": event, "start": said})]
-    if found is None or strip_when(said).strip(" ,.") not in ("", "instead", "please"):
-        return []
+    if found is None or strip_when(said).strip(" ,.") not in ("", "instead", "please", "the"):
+        return []  # "the" of "move it to the afternoon"
     return [Call("calendar.update", {"event": event, "start": said})]
 
 
@@ -242,11 +275,17 @@ def calendar_follow_up(
         return [Call("calendar.list", {"event": event, "detail": detail})]  # "where is it"
     if event is not None and (checked := _still_on(norm, now)) is not None:
         return [Call("calendar.list", {"event": event, "check": True} | checked)]
+    if previous.tool in _CHANGED_BY and (before := reminded_before(previous, norm)) is not None:
+        return [before]  # "and remind me 15 minutes before"
+    if previous.tool == "calendar.create" and (skipped := skipped_once(previous, norm)):
+        return [skipped]  # "skip it tomorrow" after a repeating add
     if event is not None and (who := invited(norm)) is not None:
         return [Call("calendar.update", {"event": event, "invite": who})]
     if event is not None and (not asking or _ASKS_TO.match(norm)):
         if changed := _change(event, norm, now):
             return changed
+        if (moved := _corrected_day(previous, norm, now)) is not None:
+            return [Call("calendar.update", {"event": event, "start": moved})]
     if previous.tool == "calendar.list" and _SPAN_WORDS.search(rest):
         span = parse_date_range(rest, now)  # "what about next week?": the whole week
         if span is not None and span[1] - span[0] > timedelta(days=1):
@@ -256,7 +295,9 @@ def calendar_follow_up(
             start, end = (moment.isoformat() for moment in span)
             return [Call("calendar.list", {"start": start, "end": end} | query)]
     day = new_day(previous, rest, now)
-    if day is not None and not DAY_WORDS.search(PART_OF_DAY.sub(" ", rest)):
+    if day is not None and not (
+        DAY_WORDS.search(PART_OF_DAY.sub(" ", rest)) or _DATED.search(rest)
+    ):
         day = None  # "and in the evening?": the evening of the day listed, not today's
     if previous.tool in ("calendar.list", "calendar.free_time") or (
         asking and previous.tool != "calendar.free_time"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from agent_system._lazy import lazy_pattern
 from agent_system.routing.models import RouteDecision, RouteRequest, RouteTarget
 from agent_system.understanding import normalize, split_clauses
-from agent_system.understanding._frame import is_question, last_call, resolve_follow_up
+from agent_system.understanding._frame import last_call, resolve_follow_up
 from agent_system.understanding._frame_calendar import changes_the_event
 from agent_system.understanding._slots import parse_when
 from roles._answers import answer_stage
@@ -463,7 +463,7 @@ def _asks_about_the_event(request: RouteRequest) -> RouteDecision | None:
     if previous.tool == "calendar.list" and GENERIC.fullmatch(title):
         return None  # "what's my next meeting" named no event
     said = set(re.findall(r"[a-z0-9']+", normalize(request.text)))
-    if not words or not set(words) <= said or not is_question(request.text):
+    if not words or not set(words) <= said or not _ASKS_WHEN.match(normalize(request.text)):
         return None
     return RouteDecision(
         target=RouteTarget.FAST_REPLY,
@@ -474,6 +474,11 @@ def _asks_about_the_event(request: RouteRequest) -> RouteDecision | None:
     )
 
 
+_CHANGES = ("calendar.update", "calendar.delete", "calendar.remind_before")
+_ASKS_WHEN = lazy_pattern(
+    r"^(?:(?:and|so|ok|okay|sorry|remind\s+me)\s+)*(?:when|what\s+time|what\s+day|which\s+day"
+    r"|is|are|where|how\s+long|what's|when's|whens)\b"
+)
 _NAMES_ONE = ("calendar.create", "calendar.update", "calendar.list")
 _SMALL_WORDS = frozenset("a an the my our with and of to at on for in".split())
 
@@ -495,7 +500,7 @@ def _change_to_the_event(request: RouteRequest, runtime: Runtime) -> RouteDecisi
     if resolved is None or not resolved.calls:
         if previous.tool != "calendar.list" or not changes_the_event(normalize(request.text)):
             return None
-    elif resolved.calls[0].tool not in ("calendar.update", "calendar.delete") and not (
+    elif resolved.calls[0].tool not in _CHANGES and not (
         resolved.calls[0].arguments.get("detail")  # "where is it", "how long is it"
         or resolved.calls[0].arguments.get("check")  # "is it still on monday?"
     ):
