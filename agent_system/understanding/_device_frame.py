@@ -33,11 +33,11 @@ _LIGHTISH = lazy_pattern(r"\b(?:lights?|lamps?|bulbs?|lighting|chandelier|led|st
 _PLAYERISH = lazy_pattern(r"\b(?:tv|television|speakers?|radio|music|player|stereo|media)\b")
 _IT = r"(?:it|that|this|them)"
 _UP = lazy_pattern(
-    rf"\b(?:(?:turn|crank|bump|put|push|raise|increase)\s+{_IT}\s+up|up\s+a\s+(?:bit|little|notch)"
+    rf"\b(?:(?:turn|crank|bump|put|push|raise|increase)\s+{_IT}\s+(?:back\s+)?up|up\s+a\s+(?:bit|little|notch)"
     rf"|(?:raise|increase)\s+{_IT}|warmer|hotter|heat\s+it\s+up|higher|faster|stronger|more)\b"
 )
 _DOWN = lazy_pattern(
-    rf"\b(?:(?:turn|put|knock|bring)\s+{_IT}\s+down|down\s+a\s+(?:bit|little|notch)"
+    rf"\b(?:(?:turn|put|knock|bring)\s+{_IT}\s+(?:back\s+)?down|down\s+a\s+(?:bit|little|notch)"
     rf"|(?:lower|decrease|reduce)\s+{_IT}|cooler|colder|cool\s+it\s+down|lower|slower|weaker"
     r"|less)\b"
 )

@@ -196,6 +196,8 @@ def resolve_follow_up(text: str, history: list[Turn], now: datetime) -> FollowUp
     if family == "smart_home" and not asking and undo_said(rest):  # "undo that": the opposite
         back = undo(_latest_calls(history))
         return FollowUp(tuple(back), False) if back else FollowUp((), False, CANNOT_UNDO)
+    if family == "smart_home" and not asking and (covered := cover_verb(previous, rest)):
+        return FollowUp((covered,), False)  # "lower them" after the blinds: no level of theirs
     if family == "smart_home" and (step := device_step(previous, norm, rest, asking)):
         each = tuple(each_device(norm, step.calls, previous, history))
         return FollowUp(each, asking, step.refusal)  # the thermostat, a fan, no level

@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 CORRECTED = lazy_pattern(
-    r"^(?:(?:(?:no|nope|nah)(?=[\s,.!]+(?:the|that|this|it|them|not|i|my|turn|switch|off|on"
+    r"^(?:(?:oh|hmm|uh|um|er)[\s,.!]+)*(?:(?:(?:no|nope|nah)(?=[\s,.!]+(?:the|that|this|it|them|not|i|my|turn|switch|off|on"
     r"|make|set|put|open|close|lock|unlock|undo|a|brighter|dimmer|darker|louder|quieter|softer"
     r"|warmer|cooler|higher|lower|up|down|\d))|sorry|actually|oops|whoops|wait|hang\s+on"
     r"|i\s+meant?|wrong\s+one"
@@ -47,10 +47,11 @@ CORRECTED = lazy_pattern(
 )
 """How a correction opens: "no,", "actually", "sorry i meant", "not that one,", "wrong one"."""
 UNDO = lazy_pattern(
-    r"^(?:(?:ok|okay|please|no|nope|actually|oops|sorry|wait)\s+)*(?:not\s+(?:that|this)"
+    r"^(?:(?:ok|okay|please|no|nope|actually|oops|sorry|wait|oh|hmm)\s+)*(?:not\s+(?:that|this)"
     r"(?:\s+one)?|wrong\s+(?:one|light|lamp|device|room)|that(?:s|\s+is)\s+the\s+wrong\s+"
     r"(?:one|light|lamp|device|room))$"
-    r"|^(?:(?:ok|okay|please|no|actually|oops|sorry)\s+)*(?:undo|reverse|revert)"
+    r"|^(?:(?:ok|okay|please|no|actually|oops|sorry|oh|hmm)\s+)*(?:undo|reverse|revert"
+    r"|scratch)(?=\s+(?:that|it|this|the\s+last)|\s*$)"
     r"(?:\s+(?:that|it|this|the\s+last\s+(?:one|thing|change|command)|what\s+you\s+(?:just\s+)?did))?"
     r"(?:\s+please)?$"
     r"|^(?:(?:ok|okay|please|no|actually|oops|sorry)\s+)*(?:put|change|set|switch)\s+"

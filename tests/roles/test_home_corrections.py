@@ -369,3 +369,38 @@ async def test_are_they_open_after_closing_the_blinds_reads_the_blinds(settings:
     async with AgentSystem(settings) as system:
         changed, reply = await _talk(system, "close the blinds", "are the blinds open")
     assert changed == {} and "closed" in reply.lower(), reply
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (
+            ("switch the bedroom lamp on", "hmm no, switch it off again"),
+            {("bedroom_light", "state"): "off"},
+        ),
+        (
+            ("turn the kitchen lights on", "oh wait, I meant the bedroom"),
+            {("kitchen_light", "state"): "off", ("bedroom_light", "state"): "on"},
+        ),
+        (("put the living room light on", "scratch that"), {("living_room_light", "state"): "off"}),
+        (
+            ("turn the heating up", "turn it back down"),
+            {("thermostat", "target_temperature"): 20.0},
+        ),
+    ],
+)
+async def test_corrections_opened_with_a_hesitation_or_said_back(
+    settings: Any, turns: tuple[str, ...], expected: dict[tuple[str, str], Any]
+) -> None:
+    async with AgentSystem(settings) as system:
+        changed, reply = await _talk(system, *turns)
+    assert changed == expected, reply
+
+
+@pytest.mark.anyio
+async def test_lower_them_after_opening_the_blinds_closes_them(settings: Any) -> None:
+    async with AgentSystem(settings) as system:
+        changed, reply = await _talk(system, "open the living room blinds", "lower them")
+    assert changed.get(("living_room_blinds", "state")) == "closed", reply
+    assert {device for device, _ in changed} == {"living_room_blinds"}
