@@ -110,10 +110,12 @@ _DONE_IT = lazy_pattern(
 """The items just added, done: "mark it done", "tick them off", "i've bought it"."""
 _OFF_IT = lazy_pattern(
     rf"^{_FILLER}(?:(?:remove|delete|drop|scratch|erase|undo|cancel|take\s+back)\s+{_IT}"
-    rf"(?:\s+(?:off|out))?|take\s+{_IT}\s+(?:off|out|back)){_THERE}(?:\s+again)?{_POLITE}",
+    rf"(?:\s+(?:off|out))?|take\s+{_IT}\s+(?:back\s+)?(?:off|out|back)){_THERE}(?:\s+again)?"
+    rf"{_POLITE}",
     re.I,
 )
-"""The items just added, taken off again: "remove it", "scratch that", "take them off"."""
+"""The items just added, taken off again: "remove it", "scratch that", "take them back off",
+"oops, delete that"."""
 _REMOVES = ("lists.remove", "lists.complete")
 _LISTS_TOOLS = (
     "lists.add",
@@ -162,7 +164,7 @@ def follow_up(
         return None  # "and what about the shopping list?" asks; it never adds
     if tool == "lists.add" and (done := _DONE_IT.match(text)) is not None:
         return _done(arguments.get("items"), done, on_list)  # "mark it done" after an add
-    if tool == "lists.add" and _OFF_IT.match(text) is not None:
+    if tool == "lists.add" and _OFF_IT.match(text.replace(",", "")) is not None:
         return _taken_back(arguments.get("items"), on_list)  # "remove it", "undo that"
     if (here := _on_this_list(text, split_items, names_a_list, on_list)) is not None:
         return here  # "add a stove" / "remove the tent" after a turn on the camping list

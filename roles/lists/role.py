@@ -18,6 +18,7 @@ from roles.lists._everything import everything_call
 from roles.lists._follow import follow_up
 from roles.lists._forget import forgotten_item
 from roles.lists._has import has_call
+from roles.lists._move import move_call
 from roles.lists._off import off_call
 from roles.lists._phrasing import (
     BARE_ADD,
@@ -60,6 +61,7 @@ from roles.lists._said import (
 )
 from roles.lists._talk import talk_call, talk_claim
 from roles.lists._tasks import tasks_to_do
+from roles.lists._two_adds import two_adds
 from roles.lists._whole import TO_BUY, TO_DO, bare_verb, fronted, whole_call
 from roles.lists._whole import clean_name as _list
 
@@ -68,6 +70,11 @@ if TYPE_CHECKING:
     from agent_system.runtime import Runtime
 
 __all__ = ["ROLE", "ListsRole", "list_name_in"]
+
+_LISTS_COUNTED = lazy_pattern(
+    r"\bhow\s+many\s+(?:different\s+|separate\s+)?lists\b|\bnumber\s+of\s+lists\b", re.I
+)
+"""A count of the lists themselves, not of what is on them ("how many lists do i have")."""
 
 
 class ListsRole:
@@ -105,6 +112,10 @@ class ListsRole:
         text = " ".join(text.strip().rstrip("?!.").split())
         if (answered := answer_call(text, history, split_items)) is not None:
             return answered
+        if (both := two_adds(text, split_items, _list)) is not None:
+            return both  # "add milk to shopping and batteries to the todo list"
+        if (moved := move_call(text, _list)) is not None:
+            return moved  # "move milk to the to do list": off one list, onto the other
         if (placed := by_place(text, history, _list, claim=False)) is not None:
             return placed  # "remove the last one", "tick off the second item"
         if (follow := _follow_up(text, history)) is not None:
@@ -136,6 +147,12 @@ class ListsRole:
         found = self._read(plain(text))  # "go ahead and ...", "my list of things to do"
         if unless_listed(text) and isinstance(found, RoleCall) and found.tool == "lists.add":
             return RoleCall("lists.add", {**found.arguments, "unless_listed": True})
+        if (
+            isinstance(found, RoleCall)
+            and found.tool == "lists.show"
+            and _LISTS_COUNTED.search(text)
+        ):
+            return RoleCall("lists.show", {"lists": True})  # "how many lists do i have"
         if isinstance(found, RoleCall) and found.tool == "lists.show" and HOW_MANY.search(text):
             return RoleCall("lists.show", {**found.arguments, "count": True})  # "how many ..."
         return found
@@ -284,10 +301,15 @@ def _follow_up(text: str, history: list[Turn]) -> RoleCall | RolePlan | Clarific
 
 _MARKED_DONE = lazy_pattern(
     r"^(?:(?:please|ok|okay|can\s+you|could\s+you|you\s+can)\s+)*(?:mark|set|tick)\s+(?!it\b|that\b)"
-    r"[a-z][\w' -]*?\s+(?:as\s+)?(?:done|complete|completed|finished)(?:\s+please)?$",
+    r"[a-z][\w' -]*?\s+(?:as\s+)?(?:done|complete|completed|finished|bought|purchased|got(?:ten)?"
+    r"|picked\s+up)(?:\s+please)?$",
     re.IGNORECASE,
 )
-"""A thing marked done with no list named ("mark call mom as done"): a to-do ticked off."""
+"""A thing marked done with no list named ("mark call mom as done", "mark rice as bought"): ticked
+off the list it is on."""
+
+
+_BOUGHT = lazy_pattern(r"\b(?:bought|purchased|got(?:ten)?|picked\s+up)(?:\s+please)?\W*$", re.I)
 
 
 def _after_timer(request: RouteRequest) -> bool:
@@ -308,7 +330,7 @@ def _claim(request: RouteRequest) -> RouteDecision | None:
     if by_place(text, list(request.history), _list, claim=True) is not None:
         return _claimed(whole=True, guess=False)  # "remove the second one" after a list turn
     if _MARKED_DONE.match(plain(text)):  # "mark call mom as done": a to-do ticked off
-        return _claimed(whole=True)
+        return _claimed(whole=True, guess=_BOUGHT.search(text) is None)  # "as bought": surely
     if forgotten_item(plain(text)) and not _after_timer(request):
         return _claimed(whole=True, guess=False)  # "forget the milk": off the list it is on
     if bare_groceries(plain(text), split_items):  # "add bread, butter, jam": the shopping list

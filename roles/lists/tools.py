@@ -75,6 +75,7 @@ async def add(
     list_name: str = "shopping",
     unless_listed: bool = False,
     due: str | None = None,
+    moved_from: str | None = None,
 ) -> ToolOutput:
     """Add items to a shopping or to-do list (a new list name creates that list).
 
@@ -85,7 +86,11 @@ async def add(
             list? if not add them").
         due: The day the items are for, "YYYY-MM-DD" ("add pick up the kids to my to do list
             for today").
+        moved_from: Move the items here: take them off this list ("any": whichever other list
+            has them), as in "move milk to the to do list".
     """
+    if moved_from:
+        return await _move(ctx, items, list_name, moved_from)
     store = store_for(ctx)
     texts = [" ".join(t.split()) for t in items if t.strip()]
     if not texts:
@@ -112,6 +117,48 @@ async def add(
     display = f"Added {added} to your {_called(name)} list{when}{note}."
     todo = await store.add(name, texts, note=display, due=day.isoformat() if day else None)
     return ToolOutput(data=todo.model_dump() | {"added": texts}, display=display)
+
+
+async def _move(ctx: ToolContext, items: list[str], list_name: str, source: str) -> ToolOutput:
+    """Take `items` off `source` (or whichever other list has them) and add them to `list_name`.
+
+    Said back as one move; an item found on no other list is only added, and said so.
+    """
+    if (earlier := await _applied(ctx)) is not None:
+        return earlier
+    store = store_for(ctx)
+    lists = await store.lists()
+    target = _find_list(lists, list_name)
+    name = target.name if target else list_name.strip().capitalize()
+    others = [t for t in lists if t.name != name]
+    if source != "any":
+        others = [t for t in [_find_list(lists, source)] if t is not None and t.name != name]
+    texts = [" ".join(t.split()) for t in items if t.strip()]
+    found = {t: [(o, i) for o in others if (i := _find_item(o, t)) is not None] for t in texts}
+    for text, hits in found.items():
+        if len(hits) > 1:
+            where = " or ".join(f"the {_called(o.name)} list" for o, _ in hits)
+            raise ToolExecutionError(
+                f"{text!r} is on {where}; which one? Nothing was changed.",
+                code=ErrorCode.NEEDS_INPUT,
+            )
+    moved: list[str] = []
+    origins: list[str] = []
+    nowhere = [t for t in texts if not found[t]]
+    for (todo, item), *_ in [hits for hits in found.values() if hits]:
+        await store.remove(todo.name, item)
+        moved.append(item.text)
+        origins.append(_called(todo.name))
+    called = _called(name)
+    parts = []
+    if moved:
+        origin = said_together(sorted(set(origins)))
+        parts.append(f"Moved {said_together(moved)} from your {origin} list to your {called} list.")
+    if nowhere:
+        parts.append(f"Added {said_together(nowhere)} to your {called} list (not on another list).")
+    display = " ".join(parts)
+    updated = await store.add(name, moved + nowhere, note=display)
+    return ToolOutput(data=updated.model_dump() | {"added": moved + nowhere}, display=display)
 
 
 async def _applied(ctx: ToolContext) -> ToolOutput | None:
@@ -337,6 +384,7 @@ async def show(
     day: str | None = None,
     until: str | None = None,
     item: str | None = None,
+    lists: bool = False,
 ) -> ToolOutput:
     """Read back a list ("what's on my shopping list"), or name every list.
 
@@ -348,15 +396,18 @@ async def show(
         until: With `day`, the end of a span, excluded ("for this week": Monday next week).
         item: Only say whether this item is on the list (on any list when none is named):
             "do i have eggs on my shopping list" -> "Yes, your shopping list has eggs."
+        lists: Only say how many lists there are, by name ("how many lists do i have").
     """
-    lists = await store_for(ctx).lists()
+    if lists:
+        return _how_many(await store_for(ctx).lists())
+    every = await store_for(ctx).lists()
     if item:
-        todo = _find_list(lists, list_name) if list_name else None
+        todo = _find_list(every, list_name) if list_name else None
         if list_name and todo is None:
             raise ToolExecutionError(
-                f"You have no list called {list_name!r}; your lists: {_names(lists)}."
+                f"You have no list called {list_name!r}; your lists: {_names(every)}."
             )
-        found, said = has_text(lists, item, todo, _called)
+        found, said = has_text(every, item, todo, _called)
         return ToolOutput(data={"item": item, "on_list": found}, display=said)
     first, end = _day(day), _day(until)
     today = ctx.runtime.clock.now().date()
@@ -373,11 +424,24 @@ async def show(
         return f"Your {called}: " + ", ".join(pending) + "."
 
     if list_name is None:
-        text = " ".join(say(t) for t in lists)
-        return ToolOutput(data={"lists": [t.model_dump() for t in lists]}, display=text)
-    todo = _find_list(lists, list_name)
+        text = " ".join(say(t) for t in every)
+        return ToolOutput(data={"lists": [t.model_dump() for t in every]}, display=text)
+    todo = _find_list(every, list_name)
     if todo is None:
         raise ToolExecutionError(
-            f"You have no list called {list_name!r}; your lists: {_names(lists)}."
+            f"You have no list called {list_name!r}; your lists: {_names(every)}."
         )
     return ToolOutput(data=todo.model_dump(), display=say(todo))
+
+
+def _how_many(lists: list[TodoList]) -> ToolOutput:
+    """How many lists there are, each with how many items are left on it."""
+
+    def one(todo: TodoList) -> str:
+        left = sum(1 for i in todo.items if not i.done)
+        return f"{_called(todo.name)} ({_count(left) if left else 'empty'})"
+
+    number = len(lists)
+    named = said_together([one(t) for t in lists])
+    display = f"You have {number} list{'' if number == 1 else 's'}: {named}."
+    return ToolOutput(data={"count": number, "lists": [t.name for t in lists]}, display=display)

@@ -27,6 +27,7 @@ from roles.timer._bare import BARE_CANCEL
 from roles.timer._notice import notice_target
 from roles.timer._other import other_call
 from roles.timer._rang import rings_now
+from roles.timer._skip_day import skip_said
 from roles.timer._which import WAKE_QUESTION, reminder_list
 
 if TYPE_CHECKING:
@@ -406,6 +407,8 @@ def timer_stage(runtime: Runtime) -> Callable[[RouteRequest], RouteDecision | No
             and rings_now(runtime, runtime.clock.now())
         ):  # "turn it off" / "stop" while an alarm rings, in a thread about no device
             return _claimed("Stops what is ringing now.", slots={"ringing": True})
+        if skip_said(request.text, list(request.history)) is not None:
+            return _claimed("Skips a day's ring of what the timer role just set.")
         if other_call(request.text, list(request.history)) is not None:
             return _claimed("The other one of those the thread set.")
         if _one_at(request, runtime):  # "cancel the 8am one" after setting alarms: never an event

@@ -261,10 +261,16 @@ _WANTS = lazy_pattern(
 )
 
 
+_EACH_KIND = lazy_pattern(r"\b(timer|alarm|reminder)s?\b", re.IGNORECASE)
+
+
 def target_of(text: str) -> str:
     """What a cancel/pause/resume names: "all alarms", "pasta timer", "3" or ""."""
     parts = []
     text = _WANTS.sub("", text)  # "i want to delete the alarm for tomorrow"
+    kinds = list(dict.fromkeys(k.lower() for k in _EACH_KIND.findall(text)))
+    if _ALL.search(text) and len(kinds) > 1:  # "cancel all my timers and alarms": both kinds
+        return "all " + " ".join(f"{kind}s" for kind in kinds)
     if _ALL.search(text):
         parts.append("all")
     if number := _NUMBER.search(text):

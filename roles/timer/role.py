@@ -36,8 +36,10 @@ from roles.timer._repeat import repeat_in, soonest
 from roles.timer._reword import reword_call
 from roles.timer._said import alarm_label, as_reminder, reminder_text
 from roles.timer._several import several
+from roles.timer._skip_day import skip_said
 from roles.timer._snooze import snooze_call
 from roles.timer._stage import ASK_MESSAGE
+from roles.timer._two_reminders import two_reminders
 from roles.timer._which import (
     PLURAL,
     clock_said,
@@ -191,6 +193,7 @@ class TimerRole:
             joined = self._interpret(f"{asked.text} {text}", now, before)  # "in 20 minutes"
             if isinstance(joined, RoleCall) and joined.tool in ("timer.alarm", "timer.remind"):
                 return joined  # the alarm (or reminder) asked about rings then
+        text = skip_said(text, history) or text  # "skip tomorrow's" after an alarm: that alarm
         if (other := other_call(text, history)) is not None:
             return other  # "how long is left on the other one" after setting two
         picked = picked_call(text, history, now, lambda t: self._interpret(t, now, before))
@@ -228,6 +231,8 @@ class TimerRole:
             return adjusted  # "add 5 minutes to the pasta timer", "make my alarm 5 minutes later"
         if (by_name := named_calls(normalize(text))) and by_name[0][0] == "timer.extend":
             return RoleCall(*by_name[0])  # "add 1 minute to pasta": the pasta timer, no new one
+        if (two := two_reminders(text, lambda t: self._interpret(t, now))) is not None:
+            return two  # "remind me to call mom at 5 and dad at 6": two reminders
         if (alarms := several(text, lambda t: self._interpret(t, now))) is not None:
             return alarms  # "set an alarm for 7am and another for 8am", "cancel the 6 and 7 am"
         if (reworded := reword_call(text, now, when_filter)) is not None:

@@ -105,3 +105,49 @@ async def test_a_when_said_with_words_around_it_keeps_the_reminder_text_clean(
     replies = await _say(system, asked, answer)
     assert replies == ["When should I remind you?", f"Reminder set for {stored}."]
     assert await _say(system, "list my reminders", thread="x") == [f"Reminder for {stored}."]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("made", "said", "kept"),
+    [
+        ("set an alarm for 7am every weekday", "skip tomorrow's", "Alarm for Wed 4 Mar at 07:00 (every weekday)."),  # noqa: E501
+        ("remind me to take my pills every day at 8am", "ok skip tomorrow's one", "Reminder for Wed 4 Mar at 08:00 (every day): take my pills."),  # noqa: E501
+    ],
+)  # fmt: skip
+async def test_skip_tomorrows_after_a_repeating_one_skips_that_ring_and_keeps_the_series(
+    system: AgentSystem, made: str, said: str, kept: str
+) -> None:
+    replies = await _say(system, made, said)
+    assert replies[-1].startswith("Skipped the ")
+    kind = "alarms" if "alarm" in made else "reminders"
+    assert await _say(system, f"list my {kind}", thread="x") == [kept]
+
+
+@pytest.mark.anyio
+async def test_cancel_all_timers_and_alarms_cancels_both_kinds(system: AgentSystem) -> None:
+    await _say(system, "set a timer for 5 minutes", "set an alarm for 7am", "set an alarm for 8am")
+    await _say(system, "remind me to call mom at 5pm", thread="r")
+    (cancelled,) = await _say(system, "cancel all my timers and alarms", thread="u")
+    assert cancelled.startswith("Cancelled 3:")
+    assert await _say(system, "list my timers", "list my alarms", thread="x") == [
+        "You have no timers set.",
+        "You have no alarms set.",
+    ]
+    assert await _say(system, "list my reminders", thread="x") == ["Reminder for 17:00: call mom."]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("said", "first", "second"),
+    [
+        ("remind me to call mom at 5 and dad at 6", "17:00: call mom", "18:00: call dad"),
+        ("remind me to water the plants at 8 and feed the cat at 9", "20:00: water the plants", "21:00: feed the cat"),  # noqa: E501
+    ],
+)  # fmt: skip
+async def test_two_reminders_said_with_one_verb_are_two(
+    system: AgentSystem, said: str, first: str, second: str
+) -> None:
+    await _say(system, said)
+    (listing,) = await _say(system, "list my reminders", thread="x")
+    assert listing == f"You have 2: reminder for {first}; reminder for {second}."
