@@ -75,7 +75,7 @@ a rule (Thanksgiving, Easter, Memorial Day) are not days here."""
 _HOLIDAY = "|".join(f"(?:{spoken})" for spoken in HOLIDAYS)
 _HOLIDAY_ENDS = (
     r"(?=\s*(?:$|[?.!,;]|\d|(?:at|in|on|morning|afternoon|evening|night|this|next|and|or|please"
-    r"|too|then|until|till|to|from|through|with|around|by|before|after|for|again|instead)\b))"
+    r"|too|then|until|till|to|from|through|around|by|before|after|for|again|instead)\b))"
 )
 """A holiday is a day when nothing of a title follows it ("christmas lights", "a halloween
 party" are things, not days)."""

@@ -267,3 +267,9 @@ async def test_holiday_words_in_a_title_or_an_item_are_no_day(system: AgentSyste
     assert arguments(party)["start"] == "2026-01-09T20:00:00+00:00"
     assert "Halloween party" in party.reply
     assert arguments(lights)["items"] == ["christmas lights"]
+
+
+async def test_a_holiday_before_with_is_the_title(system: AgentSystem) -> None:
+    result = await system.arun("add valentine's day with sam tomorrow at 7pm", thread_id="t")
+    assert arguments(result)["start"] == "2026-01-06T19:00:00+00:00"
+    assert "Valentine's day with sam" in result.reply
