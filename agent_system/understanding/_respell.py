@@ -1,11 +1,12 @@
-"""Typing slips in the words commands turn on: "set a timr for 5 minuets", "wats the wether".
+"""Typing slips in the words commands turn on: "set a timmer for 5 minuets", "the wether".
 
-A typed request is read as said: a word that is no common English word (Zipf frequency below
-3, from the shipped word list of the router's word vectors) and lies one edit (two for words
-of eight letters or more) from exactly one of the command words below, with the same first
-letter and not holding it whole ("reschedule", "wetter" stay), becomes that word; "turn of the
-lights" is "turn off". Nothing else changes: names, places and titles that are
-no near miss of a command word stay as typed, and so do words typed with a capital letter.
+A typed request is read as said: a word of five letters or more that is no common English word
+(Zipf frequency below 3, from the shipped word list of the router's word vectors) and lies one
+edit (two for words of eight letters or more) from exactly one of the command words below, with
+the same first letter and not holding it whole ("reschedule", "wetter" stay), becomes that word;
+"turn of the lights" is "turn off". Nothing else changes: names, places and titles that are no
+near miss of a command word stay as typed, and so do quoted words and words typed with a
+capital letter.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ def _common(word: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def _respell(word: str) -> str:
     """The command word `word` (lower case) is a slip of, or `word` itself."""
-    if len(word) < 4 or word in COMMAND_WORDS or _common(word):
+    if len(word) < 5 or word in COMMAND_WORDS or _common(word):  # "dooa" (Doha) is no "door"
         return word
     stem = word.removesuffix("s")
     if stem != word and (stem in COMMAND_WORDS or _common(stem)):

@@ -1,4 +1,4 @@
-"""Typing slips in command words are read as meant ("set a timr for 5 minuets"); names,
+"""Typing slips in command words are read as meant ("set a timmer for 5 minuets"); names,
 places, titles and ordinary words stay as typed. Through the public API where it acts."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from agent_system.understanding._respell import respelled
 @pytest.mark.parametrize(
     ("typed", "meant"),
     [
-        ("set a timr for 5 minuets", "set a timer for 5 minutes"),
+        ("set a timmer for 5 minuets", "set a timer for 5 minutes"),
         ("turn of the lights", "turn off the lights"),
         ("turn of my bedroom lamp", "turn off my bedroom lamp"),
         ("whats on my calender tommorow", "whats on my calendar tomorrow"),
@@ -44,6 +44,7 @@ def test_a_slip_of_a_command_word_is_read_as_it(typed: str, meant: str) -> None:
         "unschedule the review",
         "is it wetter in oslo",
         "tonite",
+        "what time is it in dooa",  # a place: four letters are too few to tell
         'is "calender" a word',  # asked about as written
         "rescind the offer",
     ],
@@ -54,7 +55,7 @@ def test_names_places_and_words_stay_as_typed(typed: str) -> None:
 
 @pytest.mark.anyio
 async def test_a_timer_typed_with_slips_is_set(system: AgentSystem) -> None:
-    result = await system.arun("set a timr for 5 minuets")
+    result = await system.arun("set a timmer for 5 minuets")
     assert result.reply.startswith("Timer set for 5 minutes")
     route = await system.aroute("cancle my alram")
     assert route.role == "timer"
