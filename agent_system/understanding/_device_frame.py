@@ -58,6 +58,15 @@ _NOT_LEVEL = lazy_pattern(
     r"\b(?:warmer|cooler|hotter|colder|faster|slower|stronger|weaker|red|blue|green|white|colou?r)\b"
 )
 """Words that change no light's brightness and no player's volume."""
+_FAN_LEVELS = {"high": 100, "max": 100, "maximum": 100, "full": 100, "top": 100, "medium": 50}
+_FAN_LEVELS |= {"half": 50, "low": 25, "minimum": 25, "lowest": 25}
+"""A fan's speed said as a word, in percent (as "the fan to medium" is 50 in the role)."""
+_FAN_LEVEL = lazy_pattern(
+    rf"(?:(?:(?:set|put|turn|make|change|switch)\s+{_IT}\s+)?(?:to|on|at)\s+)?(?:the\s+)?"
+    r"(?P<level>high|max|maximum|full(?:\s+speed|\s+blast)?|top\s+speed|medium|half(?:\s+speed)?"
+    r"|low|minimum|lowest)(?:\s+(?:speed|setting|please|then|now|instead))*"
+)
+_SPED = lazy_pattern(rf"\b(?:speed|slow)\s+(?:{_IT}\s+)?(?P<way>up|down)\b")
 _OTHER_WORDS = lazy_pattern(r"\b(?:brighter|dimmer|darker|louder|quieter|softer|volume)\b")
 _ROBOT_TOOLS = ("smart_home.start_vacuum", "smart_home.stop_vacuum", "smart_home.start_mower",
                 "smart_home.dock_mower")  # fmt: skip
@@ -215,6 +224,13 @@ def _fan(previous: Call, said: str, asking: bool) -> DeviceStep | None:
     if (number := _TO_NUMBER.match(said)) is not None:
         speed = min(int(float(number["n"])), 100)
         return DeviceStep((Call("smart_home.set_fan_speed", {**where, "percentage": speed}),))
+    if (named := _FAN_LEVEL.fullmatch(said)) is not None:  # "set it to high", "on low"
+        level = _FAN_LEVELS[named["level"].split()[0]]
+        return DeviceStep((Call("smart_home.set_fan_speed", {**where, "percentage": level}),))
+    if (sped := _SPED.search(said)) is not None:  # "speed it up", "slow it down a bit"
+        amount = FAN_SMALL_STEP if _A_BIT.search(said) else FAN_STEP
+        change = amount if sped["way"] == "up" else -amount
+        return DeviceStep((Call("smart_home.set_fan_speed", {**where, "change": change}),))
     if _OTHER_WORDS.search(said) or not (step := _direction(said)):
         return None
     amount = FAN_SMALL_STEP if _A_BIT.search(said) else FAN_STEP

@@ -1,10 +1,11 @@
 """Whether a short request follows up on the device the last turn used, for the route stage.
 
 "is it on?", "is it still running", "what's it at?", "what is it set to" (a question about that
-device); "set it to 21", "make it 50 percent", "turn it up", "a bit warmer", "colder", "faster"
-(a change to it); "send it home", "dock it", "stop it" after the vacuum. The frame
-(`agent_system.understanding._frame`) says what each one does; this only claims the request for
-smart_home when the frame resolves it to smart_home calls, so a question claimed here only reads.
+device); "set it to 21", "make it 50 percent", "turn it up", "a bit warmer", "colder", "faster",
+"speed it up" after a fan (a change to it); "send it home", "dock it", "stop it" after the
+vacuum. The frame (`agent_system.understanding._frame`) says what each one does; this only
+claims the request for smart_home when the frame resolves it to smart_home calls, so a question
+claimed here only reads.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ _SHAPE = lazy_pattern(
     r"|what(?:'s|\s+is|s)\s+(?:the|its)\s+(?:brightness|colou?r|volume|level|speed)"
     rf"|(?:set|make|change|put|turn|bring)\s+(?:it|that|this|them)\s+(?:up|down|to\s+\d|\d)"
     r"|(?:turn|crank|bump|raise|lower)\s+(?:it|that|them)(?:\s+(?:up|down))?"
+    r"|(?:speed|slow)\s+(?:it|that|them)\s+(?:up|down)"
     r"|(?:up|down)\s+a\s+(?:bit|little|notch)"
     r"|(?:(?:up\s+|down\s+)?to\s+)?\d{1,3}(?:\.\d)?"
     r"|(?:make\s+it\s+)?(?:a\s+(?:little\s+|tad\s+|bit\s+)?|a\s+bit\s+|bit\s+|little\s+|slightly\s+"
@@ -54,6 +56,7 @@ _SHAPE = lazy_pattern(
 )
 _SAME = lazy_pattern(_LEAD + rf"(?:{SAME_AGAIN})\s+\S")
 """"do the same for the kitchen light", "same with the bedroom": the last action elsewhere."""
+_SPED = lazy_pattern(r"\b(?:speed|slow)\s+(?:it|that|them)\s+(?:up|down)\b")
 _READS = ("smart_home.get_state", "smart_home.get_temperature")
 _POINTED = lazy_pattern(
     _LEAD + r"(?:(?:open|close|shut|lower|raise|lock|unlock)\s+(?:it|that|them|those|these)"
@@ -144,6 +147,8 @@ def device_follow_up(text: str, history: Sequence[Turn]) -> bool:
     resolved = resolve_follow_up(text, list(history), datetime.now(UTC))  # no day involved
     if resolved is None or not all(c.tool.startswith("smart_home.") for c in resolved.calls):
         return False
+    if _SPED.search(text) and any(c.tool != "smart_home.set_fan_speed" for c in resolved.calls):
+        return False  # "speed it up" is a fan's (after the TV it names no device)
     return not resolved.question or all(c.tool in _READS for c in resolved.calls)
 
 

@@ -300,3 +300,20 @@ async def test_home_assistant_gets_color_temp_kelvin_and_a_plain_light_is_refuse
             {"device": "porch light", "color": "3000K"}, ToolContext(runtime=runtime)
         )
     assert service.call_count == 1
+
+
+# --- a fan's speed said as a word, or sped up and slowed down, right after it -----------------
+async def test_a_fan_just_used_takes_a_speed_word_or_a_step(settings: Any) -> None:
+    async with AgentSystem(settings, clock=FakeClock()) as system:
+        thread = (await system.arun("turn on the ceiling fan")).thread_id
+        speeds = []
+        for said in ("set it to high", "slow it down", "put it on low", "speed it up a bit"):
+            await system.arun(said, thread_id=thread)
+            speeds.append((await _states(system))["fan"].get("percentage"))
+        assert speeds == [100, 80, 25, 35]
+        tv = (await _states(system))["tv"]
+        thread = (await system.arun("turn on the tv")).thread_id
+        reply = (await system.arun("speed it up", thread_id=thread)).reply
+        after = await _states(system)
+        assert "speed up" not in reply  # no device called "speed up" is looked for
+        assert after["fan"]["percentage"] == 35 and after["tv"]["volume"] == tv["volume"]
