@@ -22,6 +22,7 @@ from typing import Any
 
 from agent_system._lazy import lazy_pattern
 from agent_system.understanding._frame_parts import Call
+from agent_system.understanding._light_frame import lightish
 
 __all__ = ["ROBOT_STEP", "DeviceStep", "device_step", "level_said"]
 
@@ -29,7 +30,6 @@ _THERMO_TOOLS = ("smart_home.get_temperature", "smart_home.set_temperature",
                  "smart_home.set_hvac_mode")  # fmt: skip
 _THERMO = lazy_pattern(r"\b(?:thermostat|heating|heater|heat|temperature|ac|air ?con\w*|climate)\b")
 _FAN = lazy_pattern(r"\bfans?\b")
-_LIGHTISH = lazy_pattern(r"\b(?:lights?|lamps?|bulbs?|lighting|chandelier|led|strip)\b")
 _PLAYERISH = lazy_pattern(r"\b(?:tv|television|speakers?|radio|music|player|stereo|media)\b")
 _IT = r"(?:it|that|this|them)"
 _UP = lazy_pattern(
@@ -66,7 +66,8 @@ _FAN_LEVEL = lazy_pattern(
     r"(?P<level>high|max|maximum|full(?:\s+speed|\s+blast)?|top\s+speed|medium|half(?:\s+speed)?"
     r"|low|minimum|lowest)(?:\s+(?:speed|setting|please|then|now|instead))*"
 )
-_SPED = lazy_pattern(rf"\b(?:speed|slow)\s+(?:{_IT}\s+)?(?P<way>up|down)\b")
+SPED = lazy_pattern(rf"\b(?:speed|slow)\s+(?:{_IT}\s+)?(?P<way>up|down)\b")
+"""A fan sped up or slowed down: "speed it up", "slow it down a bit"."""
 _OTHER_WORDS = lazy_pattern(r"\b(?:brighter|dimmer|darker|louder|quieter|softer|volume)\b")
 _ROBOT_TOOLS = ("smart_home.start_vacuum", "smart_home.stop_vacuum", "smart_home.start_mower",
                 "smart_home.dock_mower")  # fmt: skip
@@ -130,9 +131,7 @@ def _kind(previous: Call) -> str:
         return "thermostat"
     if previous.tool in ("smart_home.set_fan_speed", "smart_home.oscillate") or _FAN.search(device):
         return "fan"
-    if previous.tool in ("smart_home.set_brightness", "smart_home.set_color") or (
-        _LIGHTISH.search(device)
-    ):
+    if previous.tool in ("smart_home.set_brightness", "smart_home.set_color") or lightish(device):
         return "light"
     if previous.tool in _ROBOT_TOOLS or _ROBOT.search(device):
         return "robot"
@@ -227,7 +226,7 @@ def _fan(previous: Call, said: str, asking: bool) -> DeviceStep | None:
     if (named := _FAN_LEVEL.fullmatch(said)) is not None:  # "set it to high", "on low"
         level = _FAN_LEVELS[named["level"].split()[0]]
         return DeviceStep((Call("smart_home.set_fan_speed", {**where, "percentage": level}),))
-    if (sped := _SPED.search(said)) is not None:  # "speed it up", "slow it down a bit"
+    if (sped := SPED.search(said)) is not None:  # "speed it up", "slow it down a bit"
         amount = FAN_SMALL_STEP if _A_BIT.search(said) else FAN_STEP
         change = amount if sped["way"] == "up" else -amount
         return DeviceStep((Call("smart_home.set_fan_speed", {**where, "change": change}),))

@@ -57,11 +57,15 @@ from agent_system.understanding._home_turns import (
     undo_said,
 )
 from agent_system.understanding._labels import extract_label, only_when
-from agent_system.understanding._light_frame import light_step, says_loudness, volume_step
+from agent_system.understanding._light_frame import (
+    light_step,
+    lightish,
+    says_loudness,
+    volume_step,
+)
 from agent_system.understanding._plural_frame import (
     as_them,
     each_device,
-    lightish,
     recent_devices,
     says_two,
 )

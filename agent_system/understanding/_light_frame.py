@@ -15,11 +15,20 @@ from typing import Any
 
 from agent_system._lazy import lazy_pattern
 
-__all__ = ["light_step", "says_loudness", "volume_step"]
+__all__ = ["light_step", "lightish", "says_loudness", "volume_step"]
 
 _LIGHT_TOOLS = ("smart_home.turn_on", "smart_home.turn_off", "smart_home.set_brightness",
                 "smart_home.set_color")  # fmt: skip
-_LIGHTISH = lazy_pattern(r"\b(?:lights?|lamps?|bulbs?|lighting|chandelier)\b", re.I)
+_LIGHTISH = lazy_pattern(r"\b(?:lights?|lamps?|bulbs?|lighting|chandeliers?|sconces?|led)\b", re.I)
+"""A device named as a light: "kitchen light", "bedside lamp", "led strip" (the one test the
+follow-up frames share)."""
+
+
+def lightish(device: str) -> bool:
+    """`device` (as said) is a light: "kitchen light", "bedside lamp"."""
+    return _LIGHTISH.search(device) is not None
+
+
 _BRIGHTER = lazy_pattern(r"\b(?:brighter|brighten|lighter|more light|turn (?:it|them) up)\b")
 _DIMMER = lazy_pattern(r"\b(?:dimmer|dim|darker|darken|less light|turn (?:it|them) down)\b")
 _A_BIT = lazy_pattern(r"\b(?:a (?:little )?bit|a little|slightly|a touch|a tad)\b")
@@ -44,7 +53,7 @@ def light_step(
     follow-up `norm` changes the light of the last call (`tool` with `arguments`), else None."""
     device = str(arguments.get("device", ""))
     switched = tool in ("smart_home.turn_on", "smart_home.turn_off")
-    if tool not in _LIGHT_TOOLS or (switched and not _LIGHTISH.search(device)):
+    if tool not in _LIGHT_TOOLS or (switched and not lightish(device)):
         return None  # "turn it up" after turning on the TV is no light's
     hue = _HUES.search(rest)
     up, down = _BRIGHTER.search(norm), _DIMMER.search(norm)

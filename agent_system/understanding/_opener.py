@@ -20,7 +20,7 @@ _OPENER = lazy_pattern(
     r"make|start|stop|pause|resume|play|lock|unlock|open|close|book|schedule|move|change|show|"
     r"list|tell|check|clear|mark|take|dim|brighten|increase|decrease|raise|lower|wake|snooze|"
     r"note|remember|forget|search|look|find|give|read|notify|summarize|summarise|define|spell|"
-    r"convert|text|send|put)\b)",
+    r"convert|text|send)\b)",
     re.IGNORECASE,
 )
 

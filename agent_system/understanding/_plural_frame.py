@@ -9,12 +9,12 @@ off" and resolves it for one device; `each_device` then repeats that call for ev
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from agent_system._lazy import lazy_pattern
+from agent_system.understanding._light_frame import lightish
 
 if TYPE_CHECKING:
     from agent_system.routing.models import Turn
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 __all__ = [
     "as_them",
     "each_device",
-    "lightish",
     "recent_devices",
     "says_two",
     "together_follow_up",
@@ -48,7 +47,6 @@ _ACTS = frozenset(
 )
 _TURNS_BACK = 3
 _LIGHT_ONLY = frozenset({"smart_home.set_brightness", "smart_home.set_color"})
-_LIGHTISH = lazy_pattern(r"\b(?:lights?|lamps?|bulbs?|strips?|chandeliers?|sconces?)\b", re.I)
 
 
 _TWO = lazy_pattern(r"\b(?:both|the\s+two)\b")
@@ -57,11 +55,6 @@ _TWO = lazy_pattern(r"\b(?:both|the\s+two)\b")
 def says_two(norm: str) -> bool:
     """`norm` says "both" or "the two" (of the devices just used)."""
     return _TWO.search(norm) is not None
-
-
-def lightish(device: str) -> bool:
-    """`device` (as said) is a light: "kitchen light", "bedside lamp"."""
-    return _LIGHTISH.search(device) is not None
 
 
 def as_them(norm: str) -> str:
@@ -105,7 +98,7 @@ def each_device(
             out.append(call)
             continue
         rest = {k: v for k, v in call.arguments.items() if k not in ("device", "area")}
-        able = [d for d in devices if call.tool not in _LIGHT_ONLY or _LIGHTISH.search(d["device"])]
+        able = [d for d in devices if call.tool not in _LIGHT_ONLY or lightish(d["device"])]
         if last not in able:  # "make them blue" after the TV and a light: the light
             able = [last]
         out.extend(type(call)(call.tool, {**where, **rest}, call.ref) for where in able)

@@ -126,11 +126,9 @@ def respelled(text: str) -> str:
 
     def one(match: re.Match[str]) -> str:
         typed = match[0]
-        if typed[0].isupper():
+        if typed[0].isupper() or "'" in typed:  # a name, or "what's": as typed
             return typed
-        fixed = _respell(typed.lower().replace("'", "")) if "'" not in typed else typed
-        if fixed == typed.lower().replace("'", ""):
-            return typed
-        return fixed
+        fixed = _respell(typed.lower())
+        return typed if fixed == typed.lower() else fixed
 
     return _QUOTED.sub(lambda part: part[0] if part["q"] else _WORD.sub(one, part[0]), text)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from agent_system._lazy import lazy_pattern
 from agent_system.roles import RoleCall
-from agent_system.understanding._device_frame import ROBOT_STEP, device_step
+from agent_system.understanding._device_frame import ROBOT_STEP, SPED, device_step
 from agent_system.understanding._frame import is_question, last_call, resolve_follow_up
 from agent_system.understanding._frame_parts import SAME_AGAIN
 from agent_system.understanding._home_turns import CORRECTED, EXCEPT, UNDO
@@ -56,7 +56,6 @@ _SHAPE = lazy_pattern(
 )
 _SAME = lazy_pattern(_LEAD + rf"(?:{SAME_AGAIN})\s+\S")
 """"do the same for the kitchen light", "same with the bedroom": the last action elsewhere."""
-_SPED = lazy_pattern(r"\b(?:speed|slow)\s+(?:it|that|them)\s+(?:up|down)\b")
 _READS = ("smart_home.get_state", "smart_home.get_temperature")
 _POINTED = lazy_pattern(
     _LEAD + r"(?:(?:open|close|shut|lower|raise|lock|unlock)\s+(?:it|that|them|those|these)"
@@ -147,7 +146,7 @@ def device_follow_up(text: str, history: Sequence[Turn]) -> bool:
     resolved = resolve_follow_up(text, list(history), datetime.now(UTC))  # no day involved
     if resolved is None or not all(c.tool.startswith("smart_home.") for c in resolved.calls):
         return False
-    if _SPED.search(text) and any(c.tool != "smart_home.set_fan_speed" for c in resolved.calls):
+    if SPED.search(text) and any(c.tool != "smart_home.set_fan_speed" for c in resolved.calls):
         return False  # "speed it up" is a fan's (after the TV it names no device)
     return not resolved.question or all(c.tool in _READS for c in resolved.calls)
 

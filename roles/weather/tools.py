@@ -53,6 +53,11 @@ async def _place(ctx: ToolContext, place: str) -> str:
     return home
 
 
+def _imperial(ctx: ToolContext, units: str | None) -> bool:
+    """°F and mph: the unit the request named ("in fahrenheit"), else the user's setting."""
+    return (units or ctx.runtime.settings.units) == "imperial"
+
+
 def _temp(c: float, f: float, imperial: bool) -> str:
     return f"{f:.0f}°F" if imperial else f"{c:.0f}°C"
 
@@ -94,7 +99,7 @@ async def current(
     """
     place = await _place(ctx, place)
     weather = await weather_backend(ctx.runtime).current(place)
-    imperial = (units or ctx.runtime.settings.units) == "imperial"
+    imperial = _imperial(ctx, units)
     display = _now_text(weather, imperial)
     if expect in KINDS:
         said = verdict_now(expect, weather, imperial)  # "No, wind 10 km/h.": said once
@@ -206,7 +211,7 @@ async def forecast(
     if target > today + timedelta(days=MAX_DAYS_AHEAD):
         raise ToolExecutionError(_too_far(_date(target, today, ctx)))
     result = await weather_backend(ctx.runtime).forecast(place, target, hour)
-    imperial = (units or ctx.runtime.settings.units) == "imperial"
+    imperial = _imperial(ctx, units)
     named = day_name(target, today)
     display = _forecast_text(result, named, imperial, ctx.runtime)
     if sun:
@@ -295,7 +300,7 @@ async def _days(
     When the span asked for (to `asked_until`) reaches past the forecasts, the reply says so.
     """
     backend = weather_backend(ctx.runtime)
-    imperial = (units or ctx.runtime.settings.units) == "imperial"
+    imperial = _imperial(ctx, units)
     results: list[Forecast] = []
     lines: list[str] = []
     for target in days:
